@@ -1,0 +1,46 @@
+# Strata's front door. `make site` builds Strata's own documentation into Output/;
+# `make test` runs the whole test suite. Both install missing system packages first.
+
+SWIFT ?= swift
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev pkg-config
+BUILD_FLAGS ?=
+STRATA := .build/debug/strata
+
+.PHONY: all site test build release deps clean check-theme-list
+
+all: site
+
+## deps: install the system libraries Strata links (cmark-gfm, Graphviz) if missing.
+deps:
+	@scripts/install-deps.sh $(APT_PACKAGES)
+
+## build: compile Strata (debug).
+build: deps check-theme-list
+	$(SWIFT) build $(BUILD_FLAGS) --product strata
+
+## site: build Strata's own documentation (Content/ + Themes/default) into Output/.
+site: build
+	$(STRATA) build --strict
+	@echo "Open Output/index.html in a browser (or serve Output/ with any static file server)."
+
+## test: run every test target.
+test: deps check-theme-list
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	$(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+## release: an optimised binary at .build/release/strata.
+release: deps check-theme-list
+	$(SWIFT) build -c release --product strata
+
+# SwiftPM re-plans a build (and so re-runs the plugin that embeds Themes/default) only when
+# the package's own file list changes. A file added to or removed from the default theme
+# would go unnoticed, so when the theme's file list changes we mark the manifest as touched.
+check-theme-list:
+	@mkdir -p .build
+	@find Themes/default -type f ! -name '.*' | LC_ALL=C sort > .build/theme-files.new
+	@if ! cmp -s .build/theme-files.new .build/theme-files.list; then \
+		touch Package.swift; mv .build/theme-files.new .build/theme-files.list; \
+	else rm -f .build/theme-files.new; fi
+
+clean:
+	rm -rf .build Output

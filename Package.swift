@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+// Strata's targets follow the layering it documents (see Content/architecture.md and strata.yml):
+// Core at the bottom; one infrastructure module per outside library; the site renderer
+// depending only on Core; the build pipeline tying them together; the CLI on top.
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // MARK: Core
+        .target(name: "StrataCore"),
+
+        // MARK: Infrastructure
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .target(name: "StrataMarkdown", dependencies: ["StrataCore", "CCmarkGFM"]),
+        .target(name: "StrataYAML", dependencies: ["StrataCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "StrataDefaultTheme",
+            plugins: [.plugin(name: "EmbedThemePlugin")]
+        ),
+
+        // MARK: UI
+        .target(name: "StrataSite", dependencies: ["StrataCore", .product(name: "Mustache", package: "swift-mustache")]),
+
+        // MARK: Service
+        .target(
+            name: "StrataBuild",
+            dependencies: ["StrataCore", "StrataMarkdown", "StrataYAML", "StrataSite", "StrataDefaultTheme"]
+        ),
+
+        // MARK: Live
+        .target(
+            name: "StrataCLI",
+            dependencies: ["StrataCore", "StrataBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
+
+        // MARK: Tooling
+        .executableTarget(name: "strata-embed-theme", path: "Sources/strata-embed-theme"),
+        .plugin(
+            name: "EmbedThemePlugin",
+            capability: .buildTool(),
+            dependencies: ["strata-embed-theme"]
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataYAMLTests", dependencies: ["StrataYAML"]),
+        .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataMarkdown"]),
+        .testTarget(name: "StrataSiteTests", dependencies: ["StrataSite"]),
+        .testTarget(name: "StrataBuildTests", dependencies: ["StrataBuild", "StrataDefaultTheme"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

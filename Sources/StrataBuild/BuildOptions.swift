@@ -1,0 +1,47 @@
+import StrataCore
+
+/// What the command line can change about a build.
+public struct BuildOptions: Sendable {
+    /// A configuration file other than `strata.yml` in the project root.
+    public var configPath: String?
+    /// Overrides `output:`.
+    public var outputDirectory: String?
+    /// Overrides `site.base_url`.
+    public var baseURL: String?
+    /// Treat warnings as failures (exit 1, output left untouched).
+    public var strict: Bool
+
+    public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false) {
+        self.configPath = configPath
+        self.outputDirectory = outputDirectory
+        self.baseURL = baseURL
+        self.strict = strict
+    }
+}
+
+/// What a build did, for the command line to report.
+public struct BuildResult: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        /// The site was written.
+        case written
+        /// Warnings under `--strict`: nothing was written (exit 1).
+        case failedStrict
+        /// Errors in configuration or input: nothing was written (exit 2).
+        case failed
+    }
+
+    public var outcome: Outcome
+    public var diagnostics: [Diagnostic]
+    public var pageCount: Int
+    public var fileCount: Int
+    /// The output folder as the user would type it.
+    public var outputDisplayPath: String
+
+    public var exitCode: Int32 {
+        switch outcome {
+        case .written: 0
+        case .failedStrict: 1
+        case .failed: 2
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import StrataCore
+
+/// A file found in the content folder.
+struct ContentFile: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case markdown
+        case asset
+    }
+
+    /// Path relative to the content folder, with `/` separators.
+    var relativePath: String
+    var url: URL
+    var kind: Kind
+}
+
+/// Lists the content folder: Markdown pages and the files copied through. Hidden files are
+/// skipped; symbolic links are followed, but a link that loops or leads nowhere is reported
+/// rather than followed forever. The listing is sorted, so it never depends on the disk.
+struct ContentScanner {
+    let project: ProjectFiles
+    let contentDirectory: String
+    private(set) var files: [ContentFile] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(project: ProjectFiles, contentDirectory: String) {
+        self.project = project
+        self.contentDirectory = contentDirectory
+    }
+
+    static let markdownExtensions: Set<String> = ["md", "markdown"]
+
+    mutating func scan() {
+        let rootURL = project.url(contentDirectory)
+        var info = stat()
+        guard stat(rootURL.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            diagnostics.append(.error(
+                "content.missing",
+                "the content folder '\(contentDirectory)' does not exist; create it or set 'content:' in strata.yml",
+                at: SourceLocation(path: project.display(contentDirectory))
+            ))
+            return
+        }
+        walk(rootURL, relative: "", ancestors: [realPath(rootURL)])
+        files.sort { $0.relativePath < $1.relativePath }
+    }
+
+    private mutating func walk(_ folder: URL, relative: String, ancestors: Set<String>) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            diagnostics.append(.error("io.read", "cannot list this folder: \(error.localizedDescription)", at: location(relative)))
+            return
+        }
+        for name in names where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var linkInfo = stat()
+            guard lstat(url.path, &linkInfo) == 0 else { continue }
+            var info = stat()
+            guard stat(url.path, &info) == 0 else {
+                let reason = errno == ELOOP ? "a symbolic link that loops back on itself" : "a symbolic link to something that does not exist"
+                diagnostics.append(.error("content.symlink", "this is \(reason)", at: location(path)))
+                continue
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                let real = realPath(url)
+                if ancestors.contains(real) {
+                    diagnostics.append(.error("content.symlink", "this symbolic link leads back into a folder that contains it (a loop)", at: location(path)))
+                    continue
+                }
+                walk(url, relative: path, ancestors: ancestors.union([real]))
+            case S_IFREG:
+                let ext = (name as NSString).pathExtension.lowercased()
+                files.append(ContentFile(relativePath: path, url: url, kind: Self.markdownExtensions.contains(ext) ? .markdown : .asset))
+            default:
+                diagnostics.append(.error("content.not-a-file", "this is not a regular file (a device, pipe or socket)", at: location(path)))
+            }
+        }
+    }
+
+    private func location(_ path: String) -> SourceLocation {
+        SourceLocation(path: project.display(path.isEmpty ? contentDirectory : contentDirectory + "/" + path))
+    }
+
+    private func realPath(_ url: URL) -> String {
+        guard let resolved = realpath(url.path, nil) else { return url.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

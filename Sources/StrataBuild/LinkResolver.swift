@@ -1,0 +1,101 @@
+import StrataCore
+import StrataMarkdown
+
+/// Rewrites links between pages (`../guides/intro.md#setup`) to the generated pages and
+/// checks every relative link and image: a missing page, file or anchor is a warning at the
+/// line that wrote it (an error under `--strict`).
+struct LinkResolver: Sendable {
+    /// Markdown source path → (output path, heading ids).
+    private let pages: [String: (output: String, anchors: Set<String>)]
+    /// Output path → heading ids, for links written to `.html` files directly.
+    private let outputs: [String: Set<String>]
+    /// Files copied through from the content folder.
+    private let assets: Set<String>
+
+    init(pages: [SourcePage], assets: [String]) {
+        var byPath: [String: (output: String, anchors: Set<String>)] = [:]
+        var byOutput: [String: Set<String>] = [:]
+        for page in pages {
+            let anchors = Set(page.document.headings.map(\.id))
+            byPath[page.relativePath] = (page.outputPath, anchors)
+            byOutput[page.outputPath] = anchors
+        }
+        self.pages = byPath
+        self.outputs = byOutput
+        self.assets = Set(assets)
+    }
+
+    struct Resolution {
+        var href: String?
+        var diagnostic: Diagnostic?
+    }
+
+    func resolve(_ link: MarkdownLink, from page: SourcePage) -> Resolution {
+        let destination = link.destination
+        if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") {
+            return Resolution()
+        }
+        let (pathPart, fragment) = Self.splitFragment(destination)
+        let path = pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? pathPart
+        if path.isEmpty {
+            guard let fragment else { return Resolution() }
+            return Resolution(href: nil, diagnostic: checkAnchor(fragment, in: outputs[page.outputPath] ?? [], target: "this page", link: link))
+        }
+        let sourceFolder = page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
+        guard let target = SitePath.resolve(SitePath.percentDecode(path), against: sourceFolder) else {
+            return Resolution(diagnostic: .warning("link.outside", "'\(destination)' leads outside the content folder", at: link.location))
+        }
+        let suffix = fragment.map { "#\($0)" } ?? ""
+        if let found = pages[target] ?? indexPage(in: target) {
+            let href = SitePath.relativeURL(from: page.outputPath, to: found.output) + suffix
+            let diagnostic = fragment.flatMap { checkAnchor($0, in: found.anchors, target: "'\(target)'", link: link) }
+            return Resolution(href: href, diagnostic: diagnostic)
+        }
+        if let anchors = outputs[target] {
+            return Resolution(href: nil, diagnostic: fragment.flatMap { checkAnchor($0, in: anchors, target: "'\(target)'", link: link) })
+        }
+        if assets.contains(target) {
+            return Resolution()
+        }
+        let what = link.isImage ? "image" : ContentScanner.markdownExtensions.contains(Self.fileExtension(target)) ? "page" : "file"
+        return Resolution(diagnostic: .warning(
+            "link.broken",
+            "the \(what) '\(destination)' does not exist (looked for '\(target)' in the content folder)",
+            at: link.location
+        ))
+    }
+
+    private func indexPage(in folder: String) -> (output: String, anchors: Set<String>)? {
+        let prefix = folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/"
+        let output = prefix + "index.html"
+        guard let anchors = outputs[output] else { return nil }
+        return (output, anchors)
+    }
+
+    private func checkAnchor(_ fragment: String, in anchors: Set<String>, target: String, link: MarkdownLink) -> Diagnostic? {
+        let decoded = SitePath.percentDecode(fragment)
+        guard !decoded.isEmpty, !anchors.contains(decoded) else { return nil }
+        var message = "\(target) has no heading with the id '#\(decoded)'"
+        if let suggestion = Suggestion.closest(to: decoded, in: anchors.sorted()) {
+            message += "; did you mean '#\(suggestion)'?"
+        }
+        return .warning("link.anchor", message, at: link.location)
+    }
+
+    static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard let first = scheme.first, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    static func splitFragment(_ destination: String) -> (String, String?) {
+        guard let hash = destination.firstIndex(of: "#") else { return (destination, nil) }
+        return (String(destination[..<hash]), String(destination[destination.index(after: hash)...]))
+    }
+
+    static func fileExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+    }
+}

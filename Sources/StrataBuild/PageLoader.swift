@@ -1,0 +1,112 @@
+import StrataCore
+import StrataMarkdown
+import StrataYAML
+
+/// Reads one Markdown file into a `SourcePage`: decodes it, splits off and reads the front
+/// matter, parses the Markdown, and merges front matter with the metadata paragraph.
+struct PageLoader: Sendable {
+    let options: MarkdownOptions
+
+    /// Front-matter keys Strata itself uses; every other key is page metadata.
+    static let reservedKeys: Set<String> = ["title", "description", "weight", "nav_order"]
+
+    func load(_ file: ContentFile, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        do {
+            let bytes = try ProjectFiles.readBytes(at: file.url, displayPath: displayPath)
+            let text = try TextDecoding.decode(bytes, path: displayPath)
+            let split = try FrontMatterSplitter.split(text, path: displayPath)
+            let frontMatter = try split.yaml.flatMap { try YAMLReader.read($0, path: displayPath, firstLine: split.yamlFirstLine) }
+            let document = MarkdownParser.parse(split.markdown, path: displayPath, options: options)
+            if document.isEmpty, document.titleHeading == nil {
+                diagnostics.append(.warning("content.empty", "this page is empty", at: SourceLocation(path: displayPath)))
+            }
+            var page = SourcePage(
+                relativePath: file.relativePath, displayPath: displayPath, outputPath: outputPath,
+                isSectionIndex: isSectionIndex, document: document, title: "", description: nil, weight: nil, metadata: []
+            )
+            var fields = FrontMatterFields()
+            fields.read(frontMatter, diagnostics: &diagnostics)
+            page.title = fields.title ?? document.titleHeading?.text ?? Self.fallbackTitle(for: file.relativePath, isIndex: isSectionIndex)
+            page.description = fields.description
+            page.weight = fields.weight
+            page.metadata = Self.merge(fields.metadata, document.metadata, diagnostics: &diagnostics)
+            return (page, diagnostics)
+        } catch let diagnostic as Diagnostic {
+            return (nil, diagnostics + [diagnostic])
+        } catch {
+            return (nil, diagnostics + [.error("io.read", "\(error)", at: SourceLocation(path: displayPath))])
+        }
+    }
+
+    /// Front matter and paragraph keys merge; the same key with two different values is a warning.
+    static func merge(_ frontMatter: [MetadataEntry], _ paragraph: [MetadataEntry], diagnostics: inout [Diagnostic]) -> [MetadataEntry] {
+        var merged = frontMatter
+        for entry in paragraph {
+            if let existing = merged.first(where: { $0.normalizedKey == entry.normalizedKey }) {
+                if existing.value != entry.value {
+                    diagnostics.append(.warning(
+                        "metadata.conflict",
+                        "\(entry.key) is '\(entry.value)' here but '\(existing.value)' in the front matter (line \(existing.location.line)); the front matter wins",
+                        at: entry.location
+                    ))
+                }
+                continue
+            }
+            merged.append(entry)
+        }
+        return merged
+    }
+
+    /// `guides/getting-started.md` → "Getting started"; a folder's index takes the folder's name.
+    static func fallbackTitle(for path: String, isIndex: Bool) -> String {
+        var parts = path.split(separator: "/").map(String.init)
+        if isIndex, parts.count > 1 { parts.removeLast() }
+        let name = parts.last ?? path
+        let stem = isIndex && parts.count == 1 ? "Home" : (name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name)
+        let words = stem.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}
+
+/// The front-matter keys Strata reads itself, checked for type, and the rest as metadata.
+struct FrontMatterFields {
+    var title: String?
+    var description: String?
+    var weight: Int?
+    var metadata: [MetadataEntry] = []
+
+    mutating func read(_ node: DataNode?, diagnostics: inout [Diagnostic]) {
+        guard let node else { return }
+        guard let pairs = node.pairs else {
+            if case .null = node.value { return }
+            diagnostics.append(.error("content.front-matter", "front matter must be a mapping of keys to values, found \(node.kindName)", at: node.location))
+            return
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                diagnostics.append(.error("content.front-matter", "front-matter keys must be plain names", at: pair.key.location))
+                continue
+            }
+            switch key {
+            case "title", "description":
+                guard let text = pair.value.scalar else {
+                    diagnostics.append(.error("content.front-matter", "\(key) must be text, found \(pair.value.kindName)", at: pair.value.location))
+                    continue
+                }
+                if key == "title" { title = text } else { description = text }
+            case "weight", "nav_order":
+                guard let text = pair.value.scalar, let number = Int(text) else {
+                    diagnostics.append(.error("content.front-matter", "\(key) must be a whole number, found \(pair.value.scalar.map { "'\($0)'" } ?? pair.value.kindName)", at: pair.value.location))
+                    continue
+                }
+                if weight != nil {
+                    diagnostics.append(.warning("content.front-matter", "both weight and nav_order are set; the later one wins", at: pair.key.location))
+                }
+                weight = number
+            default:
+                metadata.append(MetadataEntry(key: key, value: pair.value.displayText, location: pair.key.location, origin: .frontMatter))
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import StrataCore
+import StrataMarkdown
+import StrataSite
+
+/// The build pipeline, as a straight line: configure → discover → read → resolve → render →
+/// write. Nothing is written unless every step succeeded.
+public struct SiteBuilder: Sendable {
+    public let project: ProjectFiles
+    public let options: BuildOptions
+
+    public init(project: ProjectFiles, options: BuildOptions = BuildOptions()) {
+        self.project = project
+        self.options = options
+    }
+
+    /// The rendered site, before writing, with every diagnostic found on the way.
+    public struct Rendering: Sendable {
+        public var config: StrataConfig
+        public var files: [OutputFile]
+        public var pageCount: Int
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Builds and writes the site.
+    public func build() -> BuildResult {
+        var outputDisplay = project.display(options.outputDirectory ?? "Output")
+        do {
+            let config = try configuration()
+            outputDisplay = project.display(config.outputDirectory)
+            let writer = OutputWriter(destination: project.url(config.outputDirectory), displayPath: outputDisplay)
+            try writer.checkDestination()
+            let rendering = try render(config: config)
+            let diagnostics = rendering.diagnostics.sorted()
+            var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1, outputDisplayPath: outputDisplay)
+            if diagnostics.contains(where: { $0.severity == .error }) {
+                result.outcome = .failed
+            } else if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
+                result.outcome = .failedStrict
+            } else {
+                try writer.write(rendering.files)
+            }
+            return result
+        } catch let error as DiagnosticsError {
+            return BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay)
+        } catch let diagnostic as Diagnostic {
+            return BuildResult(outcome: .failed, diagnostics: [diagnostic], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay)
+        } catch {
+            return BuildResult(outcome: .failed, diagnostics: [.error("internal", "\(error)")], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay)
+        }
+    }
+
+    /// Reads the configuration and applies the command line's overrides.
+    public func configuration() throws -> StrataConfig {
+        var config = try ConfigLoader.load(project: project, explicitPath: options.configPath)
+        if let output = options.outputDirectory { config.outputDirectory = output }
+        if let baseURL = options.baseURL {
+            guard let normalized = ConfigDecoder.normalizedBaseURL(baseURL) else {
+                throw Diagnostic.error("usage", "--base-url must be a path starting with '/' or an http(s) URL, not '\(baseURL)'")
+            }
+            config.site.baseURL = normalized
+        }
+        try checkFolders(config)
+        return config
+    }
+
+    /// Renders the whole site in memory.
+    public func render(config: StrataConfig) throws -> Rendering {
+        let theme = try ThemeLoader.load(config: config, project: project)
+        var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory)
+        scanner.scan()
+        var diagnostics = scanner.diagnostics
+        let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
+
+        let markdownFiles = scanner.files.filter { $0.kind == .markdown }
+        let assetFiles = scanner.files.filter { $0.kind == .asset }
+        let outputs = OutputPaths.map(markdownPaths: markdownFiles.map(\.relativePath))
+        var claimed: [String: String] = [:]
+        for file in markdownFiles {
+            guard let output = outputs[file.relativePath]?.output else { continue }
+            if let other = claimed[output] {
+                diagnostics.append(.error("content.collision", "this page and '\(other)' would both be published as '\(output)'; rename one", at: SourceLocation(path: display(file.relativePath))))
+            }
+            claimed[output] = file.relativePath
+        }
+        for file in assetFiles where claimed[file.relativePath] != nil {
+            diagnostics.append(.error("content.collision", "this file has the same name as the page generated from '\(claimed[file.relativePath] ?? "")'; rename one", at: SourceLocation(path: display(file.relativePath))))
+        }
+
+        let loader = PageLoader(options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation))
+        let loaded = ParallelMap.map(markdownFiles) { file in
+            let output = outputs[file.relativePath] ?? (file.relativePath + ".html", false)
+            return loader.load(file, displayPath: display(file.relativePath), outputPath: output.output, isSectionIndex: output.isIndex)
+        }
+        let sourcePages = loaded.compactMap(\.0)
+        diagnostics += loaded.flatMap(\.1)
+
+        let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath))
+        let resolved = ParallelMap.map(sourcePages) { source in
+            var linkDiagnostics: [Diagnostic] = []
+            let html = source.document.renderHTML { link in
+                let resolution = resolver.resolve(link, from: source)
+                if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
+                return resolution.href
+            }
+            let page = Page(
+                sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title,
+                description: source.description, weight: source.weight, isSectionIndex: source.isSectionIndex,
+                metadata: source.metadata, headings: source.document.headings, contentHTML: html
+            )
+            return (page, linkDiagnostics)
+        }
+        diagnostics += resolved.flatMap(\.1)
+
+        var files = SiteRenderer(config: config, theme: theme).render(pages: resolved.map(\.0))
+        for asset in assetFiles {
+            do {
+                files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
+            } catch let diagnostic as Diagnostic {
+                diagnostics.append(diagnostic)
+            }
+        }
+        files.sort { $0.path < $1.path }
+        return Rendering(config: config, files: files, pageCount: sourcePages.count, diagnostics: diagnostics)
+    }
+
+    /// The output folder is replaced on every build, so it must never hold the project's inputs.
+    private func checkFolders(_ config: StrataConfig) throws {
+        let output = project.url(config.outputDirectory).path
+        let location = config.sourcePath.map { SourceLocation(path: $0) }
+        func contains(_ outer: String, _ inner: String) -> Bool { inner == outer || inner.hasPrefix(outer + "/") }
+        var guarded: [(String, String)] = [("the project folder", project.root.path), ("the content folder", project.url(config.contentDirectory).path)]
+        if let theme = config.themeDirectory { guarded.append(("the theme folder", project.url(theme).path)) }
+        if let configPath = options.configPath { guarded.append(("the configuration file", project.url(configPath).path)) }
+        for (name, path) in guarded where contains(output, path) {
+            throw Diagnostic.error("config.output", "the output folder '\(config.outputDirectory)' would contain \(name); every build replaces it, so choose a folder of its own", at: location)
+        }
+        let content = project.url(config.contentDirectory).path
+        if contains(content, output) {
+            throw Diagnostic.error("config.output", "the output folder '\(config.outputDirectory)' is inside the content folder; choose a folder outside it", at: location)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import StrataBuild
+import StrataCore
+
+/// `strata build`: renders the site into the output folder.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the documentation site into the output folder."
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+
+    @Option(name: .long, help: ArgumentHelp("The output folder (default: output: in strata.yml, else Output).", valueName: "folder"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("The URL path the site is published under, e.g. /docs/.", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Fail (exit 1, nothing written) on any warning, such as a broken link.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
+    var quiet = false
+
+    func run() throws {
+        let started = Date()
+        let options = BuildOptions(configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict)
+        let result = SiteBuilder(project: projectOptions.projectFiles(), options: options).build()
+        DiagnosticPrinter.printAll(result.diagnostics)
+        switch result.outcome {
+        case .written:
+            if !quiet {
+                let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+                let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+                let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
+                print("Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into \(result.outputDisplayPath)/\(summary) in \(seconds) s. Open \(result.outputDisplayPath)/index.html")
+            }
+        case .failedStrict:
+            FileHandle.standardError.write(Data("strata: build failed under --strict; \(result.outputDisplayPath)/ was left as it was\n".utf8))
+        case .failed:
+            FileHandle.standardError.write(Data("strata: build failed; \(result.outputDisplayPath)/ was left as it was\n".utf8))
+        }
+        throw ExitCode(result.exitCode)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+
+/// The `strata` command. Its subcommands live here, in a library, so tests can run them
+/// end to end; the executable only calls `run()`.
+public struct StrataCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Documentation and architecture sites for Swift packages.",
+        discussion: "Exit codes: 0 success; 1 failures under --strict (or violations); 2 bad usage, configuration or input.",
+        version: StrataVersion.current,
+        subcommands: [BuildCommand.self]
+    )
+
+    public init() {}
+
+    /// Parses the command line, runs the command and returns Strata's exit code (usage
+    /// errors are 2, not ArgumentParser's 64).
+    public static func execute(arguments: [String]? = nil) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let exitCode as ExitCode {
+            return exitCode.rawValue
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                return 0
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            return 2
+        }
+    }
+}
+
+enum StrataVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,47 @@
+/// A rendered page of the site, as the theme sees it: every value already resolved.
+public struct Page: Hashable, Sendable {
+    /// The Markdown file, relative to the content folder (`guides/intro.md`).
+    public var sourcePath: String
+    /// The HTML file, relative to the output folder (`guides/intro.html`).
+    public var outputPath: String
+    public var title: String
+    public var description: String?
+    /// `weight:` or `nav_order:` from front matter; lower comes first in navigation.
+    public var weight: Int?
+    /// Whether this page is the `index.md` of its folder (the folder's section page).
+    public var isSectionIndex: Bool
+    /// Metadata shown in the page's header box (front matter keys Strata does not use itself,
+    /// and the metadata paragraph).
+    public var metadata: [MetadataEntry]
+    public var headings: [Heading]
+    /// The page body as HTML (without the title heading and metadata paragraph).
+    public var contentHTML: String
+
+    public init(
+        sourcePath: String,
+        outputPath: String,
+        title: String,
+        description: String? = nil,
+        weight: Int? = nil,
+        isSectionIndex: Bool = false,
+        metadata: [MetadataEntry] = [],
+        headings: [Heading] = [],
+        contentHTML: String = ""
+    ) {
+        self.sourcePath = sourcePath
+        self.outputPath = outputPath
+        self.title = title
+        self.description = description
+        self.weight = weight
+        self.isSectionIndex = isSectionIndex
+        self.metadata = metadata
+        self.headings = headings
+        self.contentHTML = contentHTML
+    }
+
+    /// The folder the page lives in, relative to the output root ("" for the top level).
+    public var directory: String {
+        guard let slash = outputPath.lastIndex(of: "/") else { return "" }
+        return String(outputPath[..<slash])
+    }
+}

@@ -1,0 +1,16 @@
+/// How much a diagnostic matters. Errors stop a build; warnings fail it only under `--strict`.
+public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}

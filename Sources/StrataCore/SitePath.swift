@@ -1,0 +1,83 @@
+/// Paths inside a generated site. Every link Strata writes is relative, so a site works
+/// under any base URL and when opened straight from disk.
+public enum SitePath {
+    /// The relative URL that leads from the page at `from` to the file at `to`, both
+    /// relative to the site root (`guides/a.html` → `index.html` gives `../index.html`).
+    public static func relativeURL(from: String, to: String) -> String {
+        let fromFolders = from.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        let toParts = to.split(separator: "/", omittingEmptySubsequences: true)
+        let toFolders = toParts.dropLast()
+        var common = 0
+        while common < fromFolders.count, common < toFolders.count,
+              fromFolders[fromFolders.startIndex + common] == toFolders[toFolders.startIndex + common] {
+            common += 1
+        }
+        let ups = Array(repeating: "..", count: fromFolders.count - common)
+        let downs = toParts.dropFirst(common).map { percentEncode(String($0)) }
+        let joined = (ups + downs).joined(separator: "/")
+        return joined.isEmpty ? "./" : joined
+    }
+
+    /// The prefix that leads from the page at `from` back to the site root (`""`, `../`, …).
+    public static func rootPrefix(from: String) -> String {
+        let depth = from.split(separator: "/", omittingEmptySubsequences: true).count - 1
+        return String(repeating: "../", count: max(0, depth))
+    }
+
+    /// Resolves `relative` (which may contain `.` and `..`) against the folder `directory`.
+    /// Returns `nil` when it climbs above the root.
+    public static func resolve(_ relative: String, against directory: String) -> String? {
+        var parts = relative.hasPrefix("/") ? [] : directory.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Percent-encodes one path segment for use in an `href` (spaces, `#`, `?`, non-ASCII).
+    public static func percentEncode(_ segment: String) -> String {
+        var result = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
+                 UInt8(ascii: "0") ... UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(hex[Int(byte >> 4)])
+                result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+
+    /// Decodes `%XX` escapes; invalid escapes are kept as written.
+    public static func percentDecode(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+               let value = UInt8(String(decoding: utf8[(index + 1) ... (index + 2)], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

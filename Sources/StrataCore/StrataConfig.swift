@@ -1,0 +1,69 @@
+/// Everything `strata.yml` can say. Every key has a default, so a project with only a
+/// `Content/` folder needs no configuration file at all.
+public struct StrataConfig: Hashable, Sendable {
+    public var site: SiteSettings
+    /// Folder of Markdown pages and assets, relative to the project root.
+    public var contentDirectory: String
+    /// A theme folder of the project's own; `nil` uses the theme built into Strata.
+    public var themeDirectory: String?
+    /// Where `strata build` writes the site, relative to the project root.
+    public var outputDirectory: String
+    public var markdown: MarkdownSettings
+    /// The file this configuration was read from, if any (for diagnostics).
+    public var sourcePath: String?
+
+    public init(
+        site: SiteSettings = SiteSettings(),
+        contentDirectory: String = "Content",
+        themeDirectory: String? = nil,
+        outputDirectory: String = "Output",
+        markdown: MarkdownSettings = MarkdownSettings(),
+        sourcePath: String? = nil
+    ) {
+        self.site = site
+        self.contentDirectory = contentDirectory
+        self.themeDirectory = themeDirectory
+        self.outputDirectory = outputDirectory
+        self.markdown = markdown
+        self.sourcePath = sourcePath
+    }
+}
+
+/// The `site:` section: what the reader sees in the header and what URLs are built from.
+public struct SiteSettings: Hashable, Sendable {
+    public var title: String
+    public var description: String?
+    /// The URL path (or absolute URL) the site is published under, always ending in `/`.
+    public var baseURL: String
+    /// The `lang` attribute of every page.
+    public var language: String
+    /// An optional link to the project's repository, shown in the header.
+    public var repositoryURL: String?
+
+    public init(
+        title: String = "Documentation",
+        description: String? = nil,
+        baseURL: String = "/",
+        language: String = "en",
+        repositoryURL: String? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.language = language
+        self.repositoryURL = repositoryURL
+    }
+}
+
+/// The `markdown:` section.
+public struct MarkdownSettings: Hashable, Sendable {
+    /// Emit raw HTML written in Markdown as HTML. Off by default: it is shown escaped.
+    public var unsafeHTML: Bool
+    /// Turn straight quotes and `--` into typographic ones. Off by default.
+    public var smartPunctuation: Bool
+
+    public init(unsafeHTML: Bool = false, smartPunctuation: Bool = false) {
+        self.unsafeHTML = unsafeHTML
+        self.smartPunctuation = smartPunctuation
+    }
+}

@@ -1,0 +1,244 @@
+import CCmarkGFM
+import StrataCore
+
+/// Writes a document's tree as HTML. Strata renders the tree itself (rather than calling
+/// cmark's renderer) to give headings ids and self-links, rewrite links, keep raw HTML
+/// escaped unless allowed, and mark up code blocks for the theme.
+struct HTMLRenderer {
+    let document: MarkdownDocument
+    let resolveLink: (MarkdownLink) -> String?
+    private var html = ""
+    private var openTableBodies: Set<OpaquePointer> = []
+
+    init(document: MarkdownDocument, resolveLink: @escaping (MarkdownLink) -> String?) {
+        self.document = document
+        self.resolveLink = resolveLink
+    }
+
+    mutating func render() -> String {
+        guard let iterator = cmark_iter_new(document.root) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
+            let entering = event == CMARK_EVENT_ENTER
+            if entering, document.hiddenBlocks.contains(node.pointer) {
+                cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
+                continue
+            }
+            if entering, node.type == CMARK_NODE_IMAGE {
+                renderImage(node)
+                cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
+                continue
+            }
+            renderNode(node, entering: entering)
+        }
+        return html
+    }
+
+    private mutating func renderNode(_ node: CMarkNode, entering: Bool) {
+        switch node.type {
+        case CMARK_NODE_DOCUMENT:
+            break
+        case CMARK_NODE_BLOCK_QUOTE:
+            html += entering ? "<blockquote>\n" : "</blockquote>\n"
+        case CMARK_NODE_LIST:
+            renderList(node, entering: entering)
+        case CMARK_NODE_ITEM:
+            renderItem(node, entering: entering)
+        case CMARK_NODE_CODE_BLOCK:
+            renderCodeBlock(node)
+        case CMARK_NODE_HTML_BLOCK:
+            html += document.options.unsafeHTML ? node.literal : "<p class=\"raw-html\">\(escape(node.literal.trimmed))</p>\n"
+        case CMARK_NODE_PARAGRAPH:
+            if !isInTightList(node) {
+                html += entering ? "<p>" : "</p>\n"
+            } else if !entering, node.next != nil {
+                html += "\n"
+            }
+        case CMARK_NODE_HEADING:
+            renderHeading(node, entering: entering)
+        case CMARK_NODE_THEMATIC_BREAK:
+            html += "<hr>\n"
+        case CMARK_NODE_TEXT:
+            html += escape(node.literal)
+        case CMARK_NODE_SOFTBREAK:
+            html += "\n"
+        case CMARK_NODE_LINEBREAK:
+            html += "<br>\n"
+        case CMARK_NODE_CODE:
+            html += "<code>\(escape(node.literal))</code>"
+        case CMARK_NODE_HTML_INLINE:
+            html += document.options.unsafeHTML ? node.literal : escape(node.literal)
+        case CMARK_NODE_EMPH:
+            html += entering ? "<em>" : "</em>"
+        case CMARK_NODE_STRONG:
+            html += entering ? "<strong>" : "</strong>"
+        case CMARK_NODE_LINK:
+            renderLink(node, entering: entering)
+        default:
+            renderExtensionNode(node, entering: entering)
+        }
+    }
+
+    private mutating func renderExtensionNode(_ node: CMarkNode, entering: Bool) {
+        switch node.typeName {
+        case "strikethrough":
+            html += entering ? "<del>" : "</del>"
+        case "table":
+            renderTable(node, entering: entering)
+        case "table_header", "table_row":
+            renderTableRow(node, entering: entering)
+        case "table_cell":
+            renderTableCell(node, entering: entering)
+        default:
+            // Unknown extension content: keep its text, never its markup.
+            if entering, node.firstChild == nil { html += escape(node.literal) }
+        }
+    }
+
+    private func isInTightList(_ paragraph: CMarkNode) -> Bool {
+        guard let item = paragraph.parent, item.type == CMARK_NODE_ITEM, let list = item.parent else { return false }
+        return list.isTightList
+    }
+
+    private mutating func renderList(_ node: CMarkNode, entering: Bool) {
+        let ordered = node.listType == CMARK_ORDERED_LIST
+        let isTaskList = node.children.contains { $0.typeName == "tasklist" }
+        let classAttribute = isTaskList ? " class=\"task-list\"" : ""
+        if entering {
+            if ordered {
+                let start = node.listStart
+                html += start == 1 ? "<ol\(classAttribute)>\n" : "<ol start=\"\(start)\"\(classAttribute)>\n"
+            } else {
+                html += "<ul\(classAttribute)>\n"
+            }
+        } else {
+            html += ordered ? "</ol>\n" : "</ul>\n"
+        }
+    }
+
+    private mutating func renderItem(_ node: CMarkNode, entering: Bool) {
+        guard entering else {
+            html += "</li>\n"
+            return
+        }
+        if node.typeName == "tasklist" {
+            let checked = cmark_gfm_extensions_get_tasklist_item_checked(node.pointer)
+            html += "<li class=\"task-list-item\"><input type=\"checkbox\" disabled\(checked ? " checked" : "")> "
+        } else {
+            html += "<li>"
+        }
+        if let first = node.firstChild, first.type != CMARK_NODE_PARAGRAPH || !isInTightList(first) {
+            html += "\n"
+        }
+    }
+
+    private mutating func renderCodeBlock(_ node: CMarkNode) {
+        let language = node.fenceInfo.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+        if language.isEmpty {
+            html += "<pre><code>\(escape(node.literal))</code></pre>\n"
+        } else {
+            html += "<pre data-language=\"\(escape(language))\"><code class=\"language-\(escape(language))\">\(escape(node.literal))</code></pre>\n"
+        }
+    }
+
+    private mutating func renderHeading(_ node: CMarkNode, entering: Bool) {
+        let level = node.headingLevel
+        let id = document.headingIDs[node.pointer] ?? ""
+        if entering {
+            html += "<h\(level) id=\"\(escape(id))\">"
+        } else {
+            html += "<a class=\"heading-anchor\" href=\"#\(escape(id))\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
+        }
+    }
+
+    private mutating func renderLink(_ node: CMarkNode, entering: Bool) {
+        guard entering else {
+            html += "</a>"
+            return
+        }
+        html += "<a href=\"\(escape(destination(of: node)))\""
+        let title = node.title
+        if !title.isEmpty { html += " title=\"\(escape(title))\"" }
+        html += ">"
+    }
+
+    private mutating func renderImage(_ node: CMarkNode) {
+        html += "<img src=\"\(escape(destination(of: node)))\" alt=\"\(escape(node.plainText()))\""
+        let title = node.title
+        if !title.isEmpty { html += " title=\"\(escape(title))\"" }
+        html += " loading=\"lazy\">"
+    }
+
+    private func destination(of node: CMarkNode) -> String {
+        guard let index = document.linkIndex[node.pointer] else { return safeURL(node.url) }
+        let link = document.links[index]
+        return resolveLink(link) ?? safeURL(link.destination)
+    }
+
+    /// Script URLs never reach a page, whatever the Markdown says.
+    private func safeURL(_ url: String) -> String {
+        let lowered = url.trimmed.lowercased()
+        for scheme in ["javascript:", "vbscript:", "data:text/html"] where lowered.hasPrefix(scheme) {
+            return "#"
+        }
+        return url
+    }
+
+    private mutating func renderTable(_ node: CMarkNode, entering: Bool) {
+        if entering {
+            html += "<div class=\"table-wrapper\"><table>\n"
+        } else {
+            if openTableBodies.contains(node.pointer) { html += "</tbody>\n" }
+            html += "</table></div>\n"
+        }
+    }
+
+    private mutating func renderTableRow(_ node: CMarkNode, entering: Bool) {
+        let isHeader = cmark_gfm_extensions_get_table_row_is_header(node.pointer) != 0
+        if entering {
+            if isHeader {
+                html += "<thead>\n"
+            } else if let table = node.parent, !openTableBodies.contains(table.pointer) {
+                openTableBodies.insert(table.pointer)
+                html += "<tbody>\n"
+            }
+            html += "<tr>\n"
+        } else {
+            html += "</tr>\n"
+            if isHeader { html += "</thead>\n" }
+        }
+    }
+
+    private mutating func renderTableCell(_ node: CMarkNode, entering: Bool) {
+        guard let row = node.parent, let table = row.parent else { return }
+        let tag = cmark_gfm_extensions_get_table_row_is_header(row.pointer) != 0 ? "th" : "td"
+        guard entering else {
+            html += "</\(tag)>\n"
+            return
+        }
+        var column = 0
+        var sibling = row.firstChild
+        while let current = sibling, current != node {
+            column += 1
+            sibling = current.next
+        }
+        var alignment = ""
+        let columns = Int(cmark_gfm_extensions_get_table_columns(table.pointer))
+        if column < columns, let alignments = cmark_gfm_extensions_get_table_alignments(table.pointer) {
+            switch alignments[column] {
+            case UInt8(ascii: "l"): alignment = " style=\"text-align: left\""
+            case UInt8(ascii: "c"): alignment = " style=\"text-align: center\""
+            case UInt8(ascii: "r"): alignment = " style=\"text-align: right\""
+            default: break
+            }
+        }
+        html += "<\(tag)\(alignment)>"
+    }
+
+    private func escape(_ text: String) -> String {
+        HTMLEscaping.escape(text)
+    }
+}

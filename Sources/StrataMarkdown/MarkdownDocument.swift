@@ -1,0 +1,124 @@
+import CCmarkGFM
+import StrataCore
+
+/// A parsed page: its cmark syntax tree plus what Strata reads from it (title heading,
+/// metadata paragraph, headings with ids, links). The tree is freed with the document.
+///
+/// A document is only ever used by one thread at a time (parsed on one, rendered on one),
+/// which is what makes the unchecked `Sendable` safe.
+public final class MarkdownDocument: @unchecked Sendable {
+    let root: OpaquePointer
+    public let path: String
+    public let options: MarkdownOptions
+
+    /// The page's leading `#` heading, when the page opens with one (it becomes the title).
+    public private(set) var titleHeading: Heading?
+    /// Pairs of the metadata paragraph, when the page has one.
+    public private(set) var metadata: [MetadataEntry] = []
+    /// Every heading except the title heading, in document order, each with a unique id.
+    public private(set) var headings: [Heading] = []
+    /// Every link and image destination, in document order.
+    public private(set) var links: [MarkdownLink] = []
+
+    var headingIDs: [OpaquePointer: String] = [:]
+    var linkIndex: [OpaquePointer: Int] = [:]
+    /// Blocks Strata shows elsewhere (title heading, metadata paragraph), not in the body.
+    var hiddenBlocks: Set<OpaquePointer> = []
+
+    init(root: OpaquePointer?, path: String, options: MarkdownOptions) {
+        self.root = root ?? cmark_node_new(CMARK_NODE_DOCUMENT)
+        self.path = path
+        self.options = options
+        analyze()
+    }
+
+    deinit {
+        cmark_node_free(root)
+    }
+
+    /// Whether the page has no content at all (only blank lines or front matter).
+    public var isEmpty: Bool { cmark_node_first_child(root) == nil }
+
+    private func analyze() {
+        let document = CMarkNode(root)
+        var blocks = document.children.makeIterator()
+        var firstBlock = blocks.next()
+        if let block = firstBlock, block.type == CMARK_NODE_HEADING, block.headingLevel == 1 {
+            titleHeading = Heading(
+                level: 1, text: block.plainText().trimmed, id: "",
+                location: location(of: block)
+            )
+            hiddenBlocks.insert(block.pointer)
+            firstBlock = blocks.next()
+        }
+        if let block = firstBlock, block.type == CMARK_NODE_PARAGRAPH,
+           let pairs = MetadataParagraphParser.parse(block.plainText(newlines: true)) {
+            hiddenBlocks.insert(block.pointer)
+            metadata = pairs.map { pair in
+                MetadataEntry(
+                    key: pair.key, value: pair.value,
+                    location: SourceLocation(
+                        path: path, line: block.startLine + pair.line,
+                        column: (pair.line == 0 ? block.startColumn : 1) + pair.column
+                    ),
+                    origin: .paragraph
+                )
+            }
+        }
+        collectHeadingsAndLinks()
+    }
+
+    private func collectHeadingsAndLinks() {
+        var slugger = HeadingSlugger()
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
+            switch node.type {
+            case CMARK_NODE_HEADING where !hiddenBlocks.contains(node.pointer):
+                let text = node.plainText().trimmed
+                let id = slugger.uniqueSlug(for: text)
+                headingIDs[node.pointer] = id
+                headings.append(Heading(level: node.headingLevel, text: text, id: id, location: location(of: node)))
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                linkIndex[node.pointer] = links.count
+                links.append(MarkdownLink(destination: node.url, location: location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
+            default:
+                break
+            }
+        }
+    }
+
+    func location(of node: CMarkNode) -> SourceLocation {
+        var line = node.startLine
+        var column = node.startColumn
+        // Inline nodes may lack positions; borrow the nearest block's.
+        var current: CMarkNode? = node
+        while line == 0, let candidate = current?.parent {
+            line = candidate.startLine
+            column = candidate.startColumn
+            current = candidate
+        }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// Renders the body as HTML. `resolveLink` maps each link to the `href`/`src` to write
+    /// (returning `nil` keeps the destination as written).
+    public func renderHTML(resolveLink: (MarkdownLink) -> String? = { _ in nil }) -> String {
+        withoutActuallyEscaping(resolveLink) { resolve in
+            var renderer = HTMLRenderer(document: self, resolveLink: resolve)
+            return renderer.render()
+        }
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,60 @@
+import StrataCore
+
+/// Reads a page's metadata paragraph: a paragraph made only of `KEY: value` pairs whose keys
+/// are UPPER_SNAKE words, all on one line (`OWNER: ana LAST_VERIFIED: 2026-01-31`) or one
+/// pair a line. Guidance keywords (`CHECK:`, `IF:`, …) are never metadata keys.
+enum MetadataParagraphParser {
+    static let guidanceKeywords: Set<String> = ["CHECK", "IF", "THEN", "ANTI_PATTERN", "FIX", "READ_ALSO", "APPLIES_TO", "ID"]
+
+    struct Pair: Equatable {
+        var key: String
+        var value: String
+        /// 0-based line within the paragraph text, and 0-based column within that line.
+        var line: Int
+        var column: Int
+    }
+
+    /// Returns the pairs, or `nil` when the text is not a metadata paragraph.
+    static func parse(_ text: String) -> [Pair]? {
+        let scalars = Array(text.unicodeScalars)
+        var keyStarts: [(start: Int, keyEnd: Int)] = []
+        var index = 0
+        while index < scalars.count {
+            let atWordStart = index == 0 || scalars[index - 1] == " " || scalars[index - 1] == "\t" || scalars[index - 1] == "\n"
+            if atWordStart, let end = keyEnd(in: scalars, from: index) {
+                keyStarts.append((index, end))
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+        guard let first = keyStarts.first, first.start == 0 else { return nil }
+        var pairs: [Pair] = []
+        for (offset, key) in keyStarts.enumerated() {
+            let name = String(String.UnicodeScalarView(scalars[key.start ..< key.keyEnd]))
+            if guidanceKeywords.contains(name) { return nil }
+            let valueEnd = offset + 1 < keyStarts.count ? keyStarts[offset + 1].start : scalars.count
+            let rawValue = String(String.UnicodeScalarView(scalars[(key.keyEnd + 1) ..< valueEnd]))
+            let value = rawValue.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+            let before = scalars[0 ..< key.start]
+            let line = before.filter { $0 == "\n" }.count
+            let lineStart = before.lastIndex(of: "\n").map { $0 + 1 } ?? 0
+            pairs.append(Pair(key: name, value: value, line: line, column: key.start - lineStart))
+        }
+        return pairs
+    }
+
+    /// If an UPPER_SNAKE key followed by `:` and a space (or the end) starts at `start`,
+    /// returns the index of the colon.
+    private static func keyEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start < scalars.count, ("A" ... "Z").contains(scalars[start]) else { return nil }
+        var index = start + 1
+        while index < scalars.count, ("A" ... "Z").contains(scalars[index]) || ("0" ... "9").contains(scalars[index]) || scalars[index] == "_" {
+            index += 1
+        }
+        guard index < scalars.count, scalars[index] == ":", index - start >= 2 else { return nil }
+        let after = index + 1
+        guard after == scalars.count || scalars[after] == " " || scalars[after] == "\t" || scalars[after] == "\n" else { return nil }
+        return index
+    }
+}

@@ -1,0 +1,114 @@
+import StrataCore
+
+/// The site's navigation, built from the folder structure of the content: each folder is a
+/// section (its `index.md` is the section page), ordered by `weight:`/`nav_order:`, then
+/// title, then path, so the order never depends on the file system.
+public struct NavigationTree: Sendable {
+    public final class Node: Sendable {
+        public let title: String
+        /// The page this entry opens, or `nil` for a folder without an `index.md`.
+        public let outputPath: String?
+        /// The folder a section stands for (`nil` for plain pages).
+        public let folder: String?
+        public let weight: Int?
+        public let children: [Node]
+
+        init(title: String, outputPath: String?, folder: String?, weight: Int?, children: [Node]) {
+            self.title = title
+            self.outputPath = outputPath
+            self.folder = folder
+            self.weight = weight
+            self.children = children
+        }
+    }
+
+    /// Top-level entries: the home page first, then pages and sections.
+    public let roots: [Node]
+    /// Every page in reading order (a section page before its children), for previous/next.
+    public let readingOrder: [String]
+    /// Title and section page of every folder, for breadcrumbs.
+    let sections: [String: (title: String, outputPath: String?)]
+
+    public init(pages: [Page]) {
+        var sections: [String: (title: String, outputPath: String?)] = [:]
+        let root = Self.buildSection(folder: "", pages: pages, sections: &sections)
+        var roots = root.children
+        if let home = pages.first(where: { $0.outputPath == "index.html" }) {
+            roots.insert(Node(title: home.title, outputPath: home.outputPath, folder: nil, weight: home.weight, children: []), at: 0)
+        }
+        var order: [String] = []
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                if let path = node.outputPath { order.append(path) }
+                walk(node.children)
+            }
+        }
+        walk(roots)
+        self.roots = roots
+        self.readingOrder = order
+        self.sections = sections
+    }
+
+    private static func buildSection(folder: String, pages: [Page], sections: inout [String: (title: String, outputPath: String?)]) -> Node {
+        var childFolders: Set<String> = []
+        var entries: [Node] = []
+        var index: Page?
+        for page in pages {
+            let directory = page.directory
+            if directory == folder {
+                if page.isSectionIndex {
+                    index = page
+                } else {
+                    entries.append(Node(title: page.title, outputPath: page.outputPath, folder: nil, weight: page.weight, children: []))
+                }
+            } else if folder.isEmpty || directory.hasPrefix(folder + "/") {
+                let rest = folder.isEmpty ? directory : String(directory.dropFirst(folder.count + 1))
+                let first = rest.split(separator: "/").first.map(String.init) ?? rest
+                childFolders.insert(folder.isEmpty ? first : folder + "/" + first)
+            }
+        }
+        for child in childFolders {
+            entries.append(buildSection(folder: child, pages: pages, sections: &sections))
+        }
+        entries.sort(by: Self.precedes)
+        let name = folder.split(separator: "/").last.map(String.init) ?? ""
+        let title = index?.title ?? Self.humanize(name)
+        sections[folder] = (title, index?.outputPath)
+        return Node(title: title, outputPath: index?.outputPath, folder: folder, weight: index?.weight, children: entries)
+    }
+
+    static func precedes(_ lhs: Node, _ rhs: Node) -> Bool {
+        let leftWeight = lhs.weight ?? Int.max
+        let rightWeight = rhs.weight ?? Int.max
+        if leftWeight != rightWeight { return leftWeight < rightWeight }
+        let leftTitle = lhs.title.lowercased()
+        let rightTitle = rhs.title.lowercased()
+        if leftTitle != rightTitle { return leftTitle < rightTitle }
+        return (lhs.outputPath ?? lhs.folder ?? "") < (rhs.outputPath ?? rhs.folder ?? "")
+    }
+
+    /// `getting-started` → "Getting started".
+    static func humanize(_ name: String) -> String {
+        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// The sections above a page, outermost first, excluding the page itself.
+    public func breadcrumbs(for page: Page) -> [(title: String, outputPath: String?)] {
+        var trail: [(title: String, outputPath: String?)] = []
+        if page.outputPath != "index.html", let home = sections[""]?.outputPath {
+            trail.append((sections[""]?.title ?? "Home", home))
+        }
+        var folders: [String] = []
+        var current = ""
+        for part in page.directory.split(separator: "/") {
+            current = current.isEmpty ? String(part) : current + "/" + part
+            folders.append(current)
+        }
+        if page.isSectionIndex, !folders.isEmpty { folders.removeLast() }
+        for folder in folders {
+            if let section = sections[folder] { trail.append(section) }
+        }
+        return trail
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import StrataCore
+import Yams
+
+/// Reads YAML (configuration files, page front matter) into `DataNode` trees that keep
+/// each value's line and column. Yams is used here and nowhere else.
+public enum YAMLReader {
+    /// Parses one YAML document. `path` and `firstLine` place it in its file (front matter
+    /// starts on line 2 of a page). An empty document gives `nil`.
+    ///
+    /// - Throws: a `Diagnostic` pointing at the offending line.
+    public static func read(_ yaml: String, path: String, firstLine: Int = 1) throws -> DataNode? {
+        let lineOffset = firstLine - 1
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw diagnostic(for: error, path: path, lineOffset: lineOffset)
+        } catch {
+            throw Diagnostic.error("yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: firstLine))
+        }
+        guard let node else { return nil }
+        return try convert(node, path: path, lineOffset: lineOffset)
+    }
+
+    private static func convert(_ node: Node, path: String, lineOffset: Int) throws -> DataNode {
+        let location = SourceLocation(
+            path: path,
+            line: (node.mark?.line ?? 1) + lineOffset,
+            column: node.mark?.column ?? 1
+        )
+        switch node {
+        case let .scalar(scalar):
+            let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+            if !quoted, node.null != nil {
+                return DataNode(.null, at: location)
+            }
+            return DataNode(.scalar(scalar.string), at: location, quoted: quoted || scalar.style == .literal || scalar.style == .folded)
+        case let .sequence(sequence):
+            return DataNode(.sequence(try sequence.map { try convert($0, path: path, lineOffset: lineOffset) }), at: location)
+        case let .mapping(mapping):
+            let pairs = try mapping.map { key, value in
+                DataNode.Pair(
+                    key: try convert(key, path: path, lineOffset: lineOffset),
+                    value: try convert(value, path: path, lineOffset: lineOffset)
+                )
+            }
+            return DataNode(.mapping(pairs), at: location)
+        case .alias:
+            throw Diagnostic.error("yaml.alias", "YAML aliases (*name) are not supported here; write the value out", at: location)
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> Diagnostic {
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            return Diagnostic.error(
+                "yaml.syntax", message,
+                at: SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+            )
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _):
+            return located(problem, context, mark)
+        case let .parser(context, problem, mark, _):
+            return located(problem, context, mark)
+        case let .composer(context, problem, mark, _):
+            return located(problem, context, mark)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return Diagnostic.error(
+                "yaml.duplicate-key",
+                "the key '\(duplicates.joined(separator: "', '"))' is written twice in one mapping",
+                at: SourceLocation(path: path, line: context.mark.line + lineOffset, column: context.mark.column)
+            )
+        case let .reader(problem, _, _, _):
+            return Diagnostic.error("yaml.syntax", "invalid YAML: \(problem)", at: SourceLocation(path: path, line: 1 + lineOffset))
+        default:
+            return Diagnostic.error("yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: 1 + lineOffset))
+        }
+    }
+}

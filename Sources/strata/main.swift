@@ -1,0 +1,4 @@
+import Foundation
+import StrataCLI
+
+exit(await StrataCommand.execute())
