@@ -16,7 +16,8 @@ struct LinkResolver: Sendable {
         var byPath: [String: (output: String, anchors: Set<String>)] = [:]
         var byOutput: [String: Set<String>] = [:]
         for page in pages {
-            let anchors = Set(page.document.headings.map(\.id))
+            var anchors = Set(page.document.headings.map(\.id))
+            if let title = page.document.titleHeading?.id { anchors.insert(title) }
             byPath[page.relativePath] = (page.outputPath, anchors)
             byOutput[page.outputPath] = anchors
         }

@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
                 return resolution.href
             }
             let page = Page(
-                sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title,
+                sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title, titleID: source.document.titleHeading?.id,
                 description: source.description, weight: source.weight, isSectionIndex: source.isSectionIndex,
                 metadata: source.metadata, headings: source.document.headings, contentHTML: html
             )

@@ -5,6 +5,8 @@ public struct Page: Hashable, Sendable {
     /// The HTML file, relative to the output folder (`guides/intro.html`).
     public var outputPath: String
     public var title: String
+    /// The id of the page's title heading, when the page opened with one.
+    public var titleID: String?
     public var description: String?
     /// `weight:` or `nav_order:` from front matter; lower comes first in navigation.
     public var weight: Int?
@@ -21,6 +23,7 @@ public struct Page: Hashable, Sendable {
         sourcePath: String,
         outputPath: String,
         title: String,
+        titleID: String? = nil,
         description: String? = nil,
         weight: Int? = nil,
         isSectionIndex: Bool = false,
@@ -31,6 +34,7 @@ public struct Page: Hashable, Sendable {
         self.sourcePath = sourcePath
         self.outputPath = outputPath
         self.title = title
+        self.titleID = titleID
         self.description = description
         self.weight = weight
         self.isSectionIndex = isSectionIndex

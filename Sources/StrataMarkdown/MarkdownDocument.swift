@@ -11,7 +11,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let path: String
     public let options: MarkdownOptions
 
-    /// The page's leading `#` heading, when the page opens with one (it becomes the title).
+    /// The page's leading `#` heading, when the page opens with one (it becomes the title,
+    /// and keeps its id so `page.md#title` links work as they do on GitHub).
     public private(set) var titleHeading: Heading?
     /// Pairs of the metadata paragraph, when the page has one.
     public private(set) var metadata: [MetadataEntry] = []
@@ -70,6 +71,9 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     private func collectHeadingsAndLinks() {
         var slugger = HeadingSlugger()
+        if let title = titleHeading {
+            titleHeading?.id = slugger.uniqueSlug(for: title.text)
+        }
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
         while true {

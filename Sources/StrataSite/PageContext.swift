@@ -73,6 +73,7 @@ struct PageContext: Sendable {
             "url": SitePath.relativeURL(from: page.outputPath, to: page.outputPath),
         ]
         if let description = page.description { values["description"] = description }
+        if let titleID = page.titleID { values["titleID"] = titleID }
         if !page.metadata.isEmpty {
             values["hasMetadata"] = true
             values["metadata"] = page.metadata.map { ["key": $0.key, "label": $0.label, "value": $0.value] }

@@ -1,0 +1,62 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+/// Builds fixture sites and compares every page byte for byte with the expected output kept
+/// in `Tests/Fixtures/sites/<name>.expected`. Run with `STRATA_UPDATE_GOLDEN=1` to rewrite
+/// the expected files after an intended change, and review the diff.
+@Suite struct GoldenSiteTests {
+    @Test func basicSiteMatchesTheGoldenFilesAndIsReproducible() throws {
+        let project = try TemporaryProject(fixture: "basic")
+        let first = project.build()
+        #expect(first.exitCode == 0)
+        #expect(TemporaryProject.lines(first) == [])
+        let firstFiles = project.files()
+        let second = project.build()
+        #expect(second.exitCode == 0)
+        #expect(project.files() == firstFiles, "two builds of the same input differ")
+
+        let expectedFolder = TemporaryProject.fixtures.appendingPathComponent("sites/basic.expected")
+        // Theme assets are checked against Themes/default separately; pages are compared here.
+        let pages = firstFiles.filter { !$0.key.hasPrefix("assets/") }
+        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: expectedFolder)
+            for (path, data) in pages {
+                let url = expectedFolder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            }
+        }
+        let expected = GoldenFiles.read(expectedFolder)
+        #expect(Set(pages.keys) == Set(expected.keys))
+        for (path, data) in pages.sorted(by: { $0.key < $1.key }) {
+            let actual = String(decoding: data, as: UTF8.self)
+            let wanted = expected[path].map { String(decoding: $0, as: UTF8.self) }
+            #expect(actual == wanted, "\(path) differs from \(expectedFolder.path)/\(path)")
+        }
+    }
+
+    @Test func defaultThemeAssetsAreCopiedVerbatim() throws {
+        let project = try TemporaryProject(fixture: "basic")
+        #expect(project.build().exitCode == 0)
+        let themeAssets = GoldenFiles.read(
+            TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default/assets")
+        )
+        let built = project.files().filter { $0.key.hasPrefix("assets/") }
+        #expect(!themeAssets.isEmpty)
+        #expect(Dictionary(uniqueKeysWithValues: themeAssets.map { ("assets/" + $0.key, $0.value) }) == built)
+    }
+}
+
+enum GoldenFiles {
+    static func read(_ folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = folder.standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
+        for case let file as URL in enumerator where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            result[String(file.standardizedFileURL.path.dropFirst(base.path.count + 1))] = try? Data(contentsOf: file)
+        }
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+import StrataCore
+import Testing
+
+@Suite struct SitePathTests {
+    @Test(arguments: [
+        ("index.html", "guides/intro.html", "guides/intro.html"),
+        ("guides/intro.html", "index.html", "../index.html"),
+        ("guides/intro.html", "guides/other.html", "other.html"),
+        ("a/b/c.html", "a/x/y.html", "../x/y.html"),
+        ("a/b/c.html", "a/b/c.html", "c.html"),
+        ("index.html", "my page.html", "my%20page.html"),
+    ])
+    func relativeURLs(from: String, to: String, expected: String) {
+        #expect(SitePath.relativeURL(from: from, to: to) == expected)
+    }
+
+    @Test func rootPrefixCountsFolders() {
+        #expect(SitePath.rootPrefix(from: "index.html") == "")
+        #expect(SitePath.rootPrefix(from: "a/b/c.html") == "../../")
+    }
+
+    @Test func resolvesDotsAndRefusesToClimbAboveTheRoot() {
+        #expect(SitePath.resolve("../x.md", against: "guides") == "x.md")
+        #expect(SitePath.resolve("./a/../b.md", against: "") == "b.md")
+        #expect(SitePath.resolve("/top.md", against: "deep/down") == "top.md")
+        #expect(SitePath.resolve("../../x.md", against: "guides") == nil)
+    }
+
+    @Test func percentCodingRoundTrips() {
+        #expect(SitePath.percentEncode("naïve file#1.md") == "na%C3%AFve%20file%231.md")
+        #expect(SitePath.percentDecode("na%C3%AFve%20file%231.md") == "naïve file#1.md")
+        #expect(SitePath.percentDecode("100%") == "100%")
+    }
+}

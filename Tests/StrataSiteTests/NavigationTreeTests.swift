@@ -1,0 +1,55 @@
+import StrataCore
+@testable import StrataSite
+import Testing
+
+@Suite struct NavigationTreeTests {
+    func page(_ output: String, _ title: String, weight: Int? = nil, index: Bool = false) -> Page {
+        Page(sourcePath: output.replacingOccurrences(of: ".html", with: ".md"), outputPath: output, title: title, weight: weight, isSectionIndex: index)
+    }
+
+    var pages: [Page] {
+        [
+            page("index.html", "Home", index: true),
+            page("zeta.html", "Zeta"),
+            page("alpha.html", "alpha"),
+            page("first.html", "First", weight: 1),
+            page("guides/index.html", "Guides", weight: 2, index: true),
+            page("guides/b.html", "B", weight: 1),
+            page("guides/a.html", "A"),
+            page("guides/deep/c.html", "C"),
+            page("api/x.html", "X"),
+        ]
+    }
+
+    @Test func ordersByWeightThenTitleThenPath() {
+        let tree = NavigationTree(pages: pages)
+        #expect(tree.roots.map(\.title) == ["Home", "First", "Guides", "alpha", "Api", "Zeta"])
+        let guides = tree.roots[2]
+        #expect(guides.outputPath == "guides/index.html")
+        #expect(guides.children.map(\.title) == ["B", "A", "Deep"])
+        #expect(guides.children[2].outputPath == nil)
+    }
+
+    @Test func readingOrderPutsASectionPageBeforeItsPages() {
+        let tree = NavigationTree(pages: pages)
+        #expect(tree.readingOrder == [
+            "index.html", "first.html", "guides/index.html", "guides/b.html", "guides/a.html",
+            "guides/deep/c.html", "alpha.html", "api/x.html", "zeta.html",
+        ])
+    }
+
+    @Test func breadcrumbsListTheSectionsAbove() {
+        let tree = NavigationTree(pages: pages)
+        let deep = tree.breadcrumbs(for: page("guides/deep/c.html", "C"))
+        #expect(deep.map(\.title) == ["Home", "Guides", "Deep"])
+        #expect(deep.map(\.outputPath) == ["index.html", "guides/index.html", nil])
+        #expect(tree.breadcrumbs(for: page("guides/index.html", "Guides", index: true)).map(\.title) == ["Home"])
+        #expect(tree.breadcrumbs(for: page("index.html", "Home", index: true)).isEmpty)
+    }
+
+    @Test func orderDoesNotDependOnInputOrder() {
+        let forward = NavigationTree(pages: pages).readingOrder
+        let backward = NavigationTree(pages: pages.reversed()).readingOrder
+        #expect(forward == backward)
+    }
+}

@@ -1,0 +1,54 @@
+import StrataCore
+@testable import StrataSite
+import Testing
+
+@Suite struct ThemeTests {
+    func file(_ path: String, _ text: String) -> (path: String, contents: [UInt8]) {
+        (path, Array(text.utf8))
+    }
+
+    var minimal: [(path: String, contents: [UInt8])] {
+        [
+            file("templates/page.mustache", "<title>{{page.title}}</title>{{#nav}}{{>partials/item}}{{/nav}}|{{{page.contentHTML}}}|{{root}}"),
+            file("templates/partials/item.mustache", "[{{title}}{{#hasChildren}}:{{#children}}{{>partials/item}}{{/children}}{{/hasChildren}}]"),
+            file("templates/404.mustache", "404 {{root}}"),
+            file("assets/x.css", "body{}"),
+            file("README.md", "ignored"),
+        ]
+    }
+
+    @Test func rendersPagesNavigationAndAssets() throws {
+        let theme = try Theme(files: minimal, displayPath: "Themes/t")
+        let pages = [
+            Page(sourcePath: "index.md", outputPath: "index.html", title: "Home <&>", isSectionIndex: true, contentHTML: "<p>hi</p>"),
+            Page(sourcePath: "g/a.md", outputPath: "g/a.html", title: "A"),
+        ]
+        let files = SiteRenderer(config: StrataConfig(site: SiteSettings(baseURL: "/docs/")), theme: theme).render(pages: pages)
+        let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+        #expect(byPath["index.html"] == "<title>Home &lt;&amp;&gt;</title>[Home &lt;&amp;&gt;][G:[A]]|<p>hi</p>|")
+        #expect(byPath["g/a.html"] == "<title>A</title>[Home &lt;&amp;&gt;][G:[A]]||../")
+        #expect(byPath["404.html"] == "404 /docs/")
+        #expect(byPath["assets/x.css"] == "body{}")
+        #expect(byPath["README.md"] == nil)
+    }
+
+    @Test func missingTemplatesAreReported() {
+        #expect {
+            try Theme(files: [file("templates/page.mustache", "x")], displayPath: "Themes/t")
+        } throws: { error in
+            let diagnostics = (error as? DiagnosticsError)?.diagnostics ?? []
+            return diagnostics.map(\.ruleID) == ["theme.missing-template"] && diagnostics[0].message.contains("404.mustache")
+        }
+    }
+
+    @Test func templateSyntaxErrorsPointAtTheirLine() {
+        var files = minimal
+        files[0] = file("templates/page.mustache", "line one\n{{#open}}never closed\n")
+        #expect {
+            try Theme(files: files, displayPath: "Themes/t")
+        } throws: { error in
+            let diagnostic = (error as? DiagnosticsError)?.diagnostics.first
+            return diagnostic?.ruleID == "theme.template" && diagnostic?.location?.path == "Themes/t/templates/page.mustache"
+        }
+    }
+}
