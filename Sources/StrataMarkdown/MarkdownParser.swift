@@ -1,9 +1,19 @@
 import CCmarkGFM
+import Foundation
 import StrataCore
 
 /// Parses Markdown with libcmark-gfm and its table, strikethrough, autolink and task-list
 /// extensions. Each call uses its own parser, so pages can be parsed in parallel.
+///
+/// One step cannot run in parallel: libcmark-gfm 0.29 keeps the extensions' special
+/// characters (`~` for strikethrough, `w`/`:` for autolinks) in a process-wide table that
+/// every `cmark_parser_finish` fills in before inline parsing and clears after. Two parsers
+/// finishing at once would clear each other's characters, and `~~old~~` would silently stay
+/// plain text on some builds. Block parsing (`feed`) runs in parallel; `finish` (inline
+/// parsing) takes `finishLock`.
 public enum MarkdownParser {
+    private static let finishLock = NSLock()
+
     private static let extensionsRegistered: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
         return true
@@ -30,7 +40,9 @@ public enum MarkdownParser {
                 cmark_parser_feed(parser, pointer, buffer.count)
             }
         }
+        finishLock.lock()
         let root = cmark_parser_finish(parser)
+        finishLock.unlock()
         return MarkdownDocument(root: root, path: path, options: options)
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+@Suite struct LinkCheckTests {
+    @Test func brokenLinksAreWarningsAtTheirLine() throws {
+        let project = try TemporaryProject(fixture: "broken-links")
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        #expect(TemporaryProject.lines(result) == [
+            "Content/index.md:3:30: warning: the page 'missing.md' does not exist (looked for 'missing.md' in the content folder) [link.broken]",
+            "Content/index.md:4:1: warning: 'sub/page.md' has no heading with the id '#nowhere' [link.anchor]",
+            "Content/index.md:4:38: warning: the file 'files/report.pdf' does not exist (looked for 'files/report.pdf' in the content folder) [link.broken]",
+            "Content/index.md:6:1: warning: '../../README.md' leads outside the content folder [link.outside]",
+            "Content/index.md:6:28: warning: this page has no heading with the id '#links-1'; did you mean '#links'? [link.anchor]",
+        ])
+        let html = project.text("Output/index.html")
+        #expect(html.contains("<a href=\"sub/page.html#here\">fine</a>"))
+        #expect(html.contains("<a href=\"missing.md\">no page</a>"))
+        #expect(html.contains("<a href=\"mailto:a@b.c\">mail</a>"))
+    }
+
+    @Test func strictModeFailsWithExitOneAndWritesNothing() throws {
+        let project = try TemporaryProject(fixture: "broken-links")
+        let result = project.build(BuildOptions(strict: true))
+        #expect(result.exitCode == 1)
+        #expect(result.diagnostics.count == 5)
+        #expect(!FileManager.default.fileExists(atPath: project.url("Output").path))
+    }
+
+    @Test func linksToFoldersHTMLFilesAndEncodedNames() throws {
+        let project = try TemporaryProject(files: [
+            "Content/index.md": "[g](guides/) [h](guides/intro.html#setup) [s](my%20notes.md) [r](/guides/README.md)",
+            "Content/guides/README.md": "# Guides",
+            "Content/guides/intro.md": "## Setup",
+            "Content/my notes.md": "Notes",
+        ])
+        let result = project.build()
+        #expect(TemporaryProject.lines(result) == [])
+        let html = project.text("Output/index.html")
+        #expect(html.contains("<a href=\"guides/index.html\">g</a>"))
+        #expect(html.contains("<a href=\"guides/intro.html#setup\">h</a>"))
+        #expect(html.contains("<a href=\"my%20notes.html\">s</a>"))
+        #expect(html.contains("<a href=\"guides/index.html\">r</a>"))
+    }
+}
