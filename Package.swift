@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataMarkdown"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataSite"]),
         .testTarget(name: "StrataBuildTests", dependencies: ["StrataBuild", "StrataDefaultTheme"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "strata"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Runs the real `strata` executable, as a user or CI job would, and checks exit codes and
+/// what it prints.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let executable: URL = {
+        // The test bundle and the `strata` executable are built into the same folder.
+        let bundleFolder = Bundle.main.bundleURL.deletingLastPathComponent()
+        for candidate in [Bundle.main.bundleURL.appendingPathComponent("strata"), bundleFolder.appendingPathComponent("strata")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/strata")
+    }()
+
+    func strata(_ arguments: [String], in folder: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func project(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    @Test func buildSucceedsAndSaysWhereToLook() throws {
+        let root = try project(["Content/index.md": "# Hi\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try strata(["build"], in: root)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Built 1 page into Output/"))
+        #expect(run.stdout.contains("Open Output/index.html"))
+        #expect(run.stderr.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/index.html").path))
+    }
+
+    @Test func warningsPrintInTheCIFormAndStrictExitsOne() throws {
+        let root = try project(["Content/index.md": "# Hi\n\n[x](gone.md)\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let relaxed = try strata(["build", "--quiet"], in: root)
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stdout.isEmpty)
+        #expect(relaxed.stderr == "Content/index.md:3:1: warning: the page 'gone.md' does not exist (looked for 'gone.md' in the content folder) [link.broken]\n")
+        let strict = try strata(["build", "--strict", "--output", "Strict"], in: root)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.hasSuffix("strata: build failed under --strict; Strict/ was left as it was\n"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Strict").path))
+    }
+
+    @Test func badInputExitsTwo() throws {
+        let root = try project(["Content/index.md": "# Hi\n", "strata.yml": "site:\n  title: [x]\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try strata(["build"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("strata.yml:2:10: error: site.title must be a single value, found a list [config.type]\n"))
+    }
+
+    @Test func projectOptionAndPathsRelativeToTheWorkingFolder() throws {
+        let root = try project(["site/Content/index.md": "[x](#nope)\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try strata(["build", "-C", "site"], in: root)
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("site/Content/index.md:1:1: warning:"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("site/Output/index.html").path))
+    }
+
+    @Test func usageErrorsExitTwoAndHelpExitsZero() throws {
+        let root = try project([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try strata(["build", "--no-such-flag"], in: root).status == 2)
+        #expect(try strata(["frobnicate"], in: root).status == 2)
+        #expect(try strata(["build", "--base-url", "docs"], in: root).status == 2)
+        let help = try strata(["--help"], in: root)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("build"))
+        #expect(try strata(["--version"], in: root).status == 0)
+    }
+
+    @Test func aMissingExplicitConfigIsAnError() throws {
+        let root = try project(["Content/index.md": "x"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try strata(["build", "--config", "nope.yml"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("nope.yml:1:1: error: cannot read this file"))
+    }
+}
