@@ -73,7 +73,7 @@ struct ConfigDecoder {
 
     /// `/docs` → `/docs/`; `https://x.io/docs` → `https://x.io/docs/`.
     static func normalizedBaseURL(_ value: String) -> String? {
-        let trimmed = value.trimmingSpaces
+        let trimmed = value.trimmingWhitespace
         guard trimmed.hasPrefix("/") || trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") else { return nil }
         guard !trimmed.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return nil }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
@@ -98,7 +98,7 @@ struct ConfigDecoder {
 
     private mutating func path(_ node: DataNode, _ key: String) -> String? {
         guard let text = string(node, key) else { return nil }
-        guard !text.trimmingSpaces.isEmpty else {
+        guard !text.trimmingWhitespace.isEmpty else {
             diagnostics.append(.error("config.invalid-value", "\(key) must name a folder", at: node.location))
             return nil
         }
@@ -130,14 +130,5 @@ struct ConfigDecoder {
 
     private mutating func unexpectedKey(_ key: DataNode, in section: String) {
         diagnostics.append(.error("config.type", "keys in \(section) must be plain names, found \(key.kindName)", at: key.location))
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
     }
 }

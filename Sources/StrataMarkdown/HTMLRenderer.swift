@@ -50,7 +50,7 @@ struct HTMLRenderer {
         case CMARK_NODE_CODE_BLOCK:
             renderCodeBlock(node)
         case CMARK_NODE_HTML_BLOCK:
-            html += document.options.unsafeHTML ? node.literal : "<p class=\"raw-html\">\(escape(node.literal.trimmed))</p>\n"
+            html += document.options.unsafeHTML ? node.literal : "<p class=\"raw-html\">\(escape(node.literal.trimmingWhitespace))</p>\n"
         case CMARK_NODE_PARAGRAPH:
             if !isInTightList(node) {
                 html += entering ? "<p>" : "</p>\n"
@@ -180,7 +180,7 @@ struct HTMLRenderer {
 
     /// Script URLs never reach a page, whatever the Markdown says.
     private func safeURL(_ url: String) -> String {
-        let lowered = url.trimmed.lowercased()
+        let lowered = url.trimmingWhitespace.lowercased()
         for scheme in ["javascript:", "vbscript:", "data:text/html"] where lowered.hasPrefix(scheme) {
             return "#"
         }

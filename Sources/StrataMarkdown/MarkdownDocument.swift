@@ -46,7 +46,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         var firstBlock = blocks.next()
         if let block = firstBlock, block.type == CMARK_NODE_HEADING, block.headingLevel == 1 {
             titleHeading = Heading(
-                level: 1, text: block.plainText().trimmed, id: "",
+                level: 1, text: block.plainText().trimmingWhitespace, id: "",
                 location: location(of: block)
             )
             hiddenBlocks.insert(block.pointer)
@@ -82,7 +82,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             guard event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
             switch node.type {
             case CMARK_NODE_HEADING where !hiddenBlocks.contains(node.pointer):
-                let text = node.plainText().trimmed
+                let text = node.plainText().trimmingWhitespace
                 let id = slugger.uniqueSlug(for: text)
                 headingIDs[node.pointer] = id
                 headings.append(Heading(level: node.headingLevel, text: text, id: id, location: location(of: node)))
@@ -115,14 +115,5 @@ public final class MarkdownDocument: @unchecked Sendable {
             var renderer = HTMLRenderer(document: self, resolveLink: resolve)
             return renderer.render()
         }
-    }
-}
-
-extension String {
-    var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }

@@ -11,7 +11,7 @@ import Testing
         ("  Spaces  around ", "spaces--around"),
     ])
     func slugsAreGitHubStyle(text: String, slug: String) {
-        #expect(HeadingSlugger.slug(text.trimmed) == slug)
+        #expect(HeadingSlugger.slug(text.trimmingWhitespace) == slug)
     }
 
     @Test func duplicateAndEmptyHeadingsGetUniqueIDs() {
