@@ -40,14 +40,16 @@ struct LinkResolver: Sendable {
         let path = pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? pathPart
         if path.isEmpty {
             guard let fragment else { return Resolution() }
-            return Resolution(href: nil, diagnostic: checkAnchor(fragment, in: outputs[page.outputPath] ?? [], target: "this page", link: link))
+            let anchors = outputs[page.outputPath] ?? []
+            let fixed = Self.matchingAnchor(fragment, in: anchors).map { "#\($0)" }
+            return Resolution(href: fixed, diagnostic: checkAnchor(fragment, in: anchors, target: "this page", link: link))
         }
         let sourceFolder = page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
         guard let target = SitePath.resolve(SitePath.percentDecode(path), against: sourceFolder) else {
             return Resolution(diagnostic: .warning("link.outside", "'\(destination)' leads outside the content folder", at: link.location))
         }
-        let suffix = fragment.map { "#\($0)" } ?? ""
         if let found = pages[target] ?? indexPage(in: target) {
+            let suffix = fragment.map { "#" + (Self.matchingAnchor($0, in: found.anchors) ?? $0) } ?? ""
             let href = SitePath.relativeURL(from: page.outputPath, to: found.output) + suffix
             let diagnostic = fragment.flatMap { checkAnchor($0, in: found.anchors, target: "'\(target)'", link: link) }
             return Resolution(href: href, diagnostic: diagnostic)
@@ -73,9 +75,18 @@ struct LinkResolver: Sendable {
         return (output, anchors)
     }
 
+    /// The heading id a fragment means: itself, or the id it matches ignoring case (GitHub
+    /// treats `#Setup` and `#setup` alike, so wikis written for GitHub use both).
+    static func matchingAnchor(_ fragment: String, in anchors: Set<String>) -> String? {
+        let decoded = SitePath.percentDecode(fragment)
+        if anchors.contains(decoded) { return decoded == fragment ? nil : fragment }
+        let lowered = decoded.lowercased()
+        return anchors.contains(lowered) ? lowered : nil
+    }
+
     private func checkAnchor(_ fragment: String, in anchors: Set<String>, target: String, link: MarkdownLink) -> Diagnostic? {
         let decoded = SitePath.percentDecode(fragment)
-        guard !decoded.isEmpty, !anchors.contains(decoded) else { return nil }
+        guard !decoded.isEmpty, !anchors.contains(decoded), !anchors.contains(decoded.lowercased()) else { return nil }
         var message = "\(target) has no heading with the id '#\(decoded)'"
         if let suggestion = Suggestion.closest(to: decoded, in: anchors.sorted()) {
             message += "; did you mean '#\(suggestion)'?"

@@ -44,4 +44,16 @@ import Testing
         #expect(html.contains("<a href=\"my%20notes.html\">s</a>"))
         #expect(html.contains("<a href=\"guides/index.html\">r</a>"))
     }
+
+    @Test func anchorsMatchIgnoringCaseAsOnGitHubAndAreRewrittenToTheRealID() throws {
+        let project = try TemporaryProject(files: [
+            "Content/index.md": "## Macro Roles\n\n[here](#Macro-Roles) [there](other.md#Deep-Dive)",
+            "Content/other.md": "## Deep dive",
+        ])
+        let result = project.build()
+        #expect(TemporaryProject.lines(result) == [])
+        let html = project.text("Output/index.html")
+        #expect(html.contains("<a href=\"#macro-roles\">here</a>"))
+        #expect(html.contains("<a href=\"other.html#deep-dive\">there</a>"))
+    }
 }
