@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // MARK: Core
@@ -28,6 +29,17 @@ let package = Package(
         .target(name: "StrataMarkdown", dependencies: ["StrataCore", "CCmarkGFM"]),
         .target(name: "StrataYAML", dependencies: ["StrataCore", .product(name: "Yams", package: "Yams")]),
         .target(
+            name: "StrataSwiftSource",
+            dependencies: [
+                "StrataCore",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
+        .target(
             name: "StrataDefaultTheme",
             plugins: [.plugin(name: "EmbedThemePlugin")]
         ),
@@ -36,9 +48,13 @@ let package = Package(
         .target(name: "StrataSite", dependencies: ["StrataCore", .product(name: "Mustache", package: "swift-mustache")]),
 
         // MARK: Service
+        .target(name: "StrataAnalysis", dependencies: ["StrataCore"]),
         .target(
             name: "StrataBuild",
-            dependencies: ["StrataCore", "StrataMarkdown", "StrataYAML", "StrataSite", "StrataDefaultTheme"]
+            dependencies: [
+                "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM",
+                "StrataAnalysis", "StrataSite", "StrataDefaultTheme",
+            ]
         ),
 
         // MARK: Live
@@ -49,6 +65,11 @@ let package = Package(
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 
         // MARK: Tooling
+        .executableTarget(
+            name: "strata-accuracy",
+            dependencies: ["StrataCore", "StrataBuild", "StrataSwiftSource", "StrataSwiftPM"],
+            path: "Sources/strata-accuracy"
+        ),
         .executableTarget(name: "strata-embed-theme", path: "Sources/strata-embed-theme"),
         .plugin(
             name: "EmbedThemePlugin",
@@ -60,6 +81,9 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataYAMLTests", dependencies: ["StrataYAML"]),
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataMarkdown"]),
+        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataSwiftSource"]),
+        .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataSwiftPM"]),
+        .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataAnalysis"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataSite"]),
         .testTarget(name: "StrataBuildTests", dependencies: ["StrataBuild", "StrataDefaultTheme"]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "strata"]),

@@ -1,0 +1,192 @@
+/// The module graph of a codebase: every target of the root package and of its local
+/// packages, the external products and toolchain modules they use, and one edge per
+/// (module, module) pair with all the evidence for it.
+public struct ModuleGraph: Hashable, Sendable {
+    /// Nodes sorted by id.
+    public var nodes: [ModuleNode]
+    /// Edges sorted by source, then destination.
+    public var edges: [ModuleEdge]
+    /// The packages read, root first, then in the order they were found.
+    public var packages: [PackageSummary]
+
+    public init(nodes: [ModuleNode], edges: [ModuleEdge], packages: [PackageSummary]) {
+        self.nodes = nodes.sorted { $0.id < $1.id }
+        self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        self.packages = packages
+    }
+
+    public func node(_ id: String) -> ModuleNode? {
+        guard let index = nodeIndex[id] else { return nil }
+        return nodes[index]
+    }
+
+    private var nodeIndex: [String: Int] {
+        Dictionary(nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The subgraph of nodes `keep` accepts, with the edges between them.
+    public func filtered(_ keep: (ModuleNode) -> Bool) -> ModuleGraph {
+        let kept = nodes.filter(keep)
+        let ids = Set(kept.map(\.id))
+        return ModuleGraph(nodes: kept, edges: edges.filter { ids.contains($0.from) && ids.contains($0.to) }, packages: packages)
+    }
+
+    /// The nodes within `depth` edges of `focus`, following edges both ways (what it uses
+    /// and what uses it); `depth` nil means no limit.
+    public func focused(on focus: String, depth: Int?) -> ModuleGraph {
+        var outgoing: [String: [String]] = [:]
+        var incoming: [String: [String]] = [:]
+        for edge in edges {
+            outgoing[edge.from, default: []].append(edge.to)
+            incoming[edge.to, default: []].append(edge.from)
+        }
+        var reached: Set<String> = [focus]
+        for neighbours in [outgoing, incoming] {
+            var frontier = [focus]
+            var distance = 0
+            var seen: Set<String> = [focus]
+            while !frontier.isEmpty, depth.map({ distance < $0 }) ?? true {
+                distance += 1
+                var next: [String] = []
+                for id in frontier {
+                    for other in neighbours[id, default: []] where !seen.contains(other) {
+                        seen.insert(other)
+                        next.append(other)
+                    }
+                }
+                reached.formUnion(next)
+                frontier = next
+            }
+        }
+        return filtered { reached.contains($0.id) }
+    }
+}
+
+/// A package that contributed nodes, and how its manifest was read.
+public struct PackageSummary: Hashable, Sendable {
+    public var name: String
+    public var manifestPath: String
+    public var isRoot: Bool
+    /// Why SwiftPM had to evaluate the manifest; nil when Strata read it from its syntax.
+    public var fallbackReasons: [Diagnostic]?
+
+    public init(name: String, manifestPath: String, isRoot: Bool, fallbackReasons: [Diagnostic]? = nil) {
+        self.name = name
+        self.manifestPath = manifestPath
+        self.isRoot = isRoot
+        self.fallbackReasons = fallbackReasons
+    }
+}
+
+/// A module: a target of a package Strata read, a product of an external package, or a
+/// module only seen in an `import`.
+public struct ModuleNode: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case regular, executable, test, system, binary, plugin, macro
+        /// A product of a package Strata did not read (a URL dependency).
+        case product
+        /// A module that ships with the toolchain or the OS (Foundation, XCTest, Glibc…).
+        case sdk
+        /// Imported, but neither a target, a declared product nor a toolchain module.
+        case unknown
+
+        public init(_ kind: TargetKind) {
+            self = Kind(rawValue: kind.rawValue) ?? .regular
+        }
+    }
+
+    /// Unique in the graph: the module name (SwiftPM requires module names to be unique).
+    public var id: String
+    public var kind: Kind
+    /// The package that declares it (its manifest name, or the dependency identity for
+    /// external products); nil for toolchain and unknown modules.
+    public var package: String?
+    /// The `// MARK:` section of the manifest it is declared under.
+    public var section: String?
+    /// The target's source folder, as shown to the user.
+    public var sourcePath: String?
+    /// The Swift files compiled for it, as shown to the user.
+    public var sourceFiles: [String]
+    /// Where it is declared (a target's manifest line, or an external product's `.package` line).
+    public var location: SourceLocation?
+
+    public init(
+        id: String, kind: Kind, package: String? = nil, section: String? = nil, sourcePath: String? = nil,
+        sourceFiles: [String] = [], location: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.package = package
+        self.section = section
+        self.sourcePath = sourcePath
+        self.sourceFiles = sourceFiles
+        self.location = location
+    }
+
+    /// Targets of packages Strata read (not products, toolchain or unknown modules).
+    public var isTarget: Bool {
+        switch kind {
+        case .product, .sdk, .unknown: false
+        default: true
+        }
+    }
+
+    public var isExternal: Bool { !isTarget }
+    public var isTest: Bool { kind == .test }
+}
+
+/// One dependency between two modules, with every manifest line and import that makes it.
+public struct ModuleEdge: Hashable, Sendable {
+    /// How a module relates to a module it uses.
+    public enum Relation: String, Hashable, Sendable, CaseIterable {
+        /// In the manifest and imported in code.
+        case declaredAndImported = "declared-and-imported"
+        /// In the manifest, never imported (an unused dependency, or a non-Swift target's).
+        case declaredOnly = "declared-only"
+        /// Imported with no declared path to it at all: a bug SwiftPM may hide by build order.
+        case undeclared
+        /// Imported without being declared, but reachable through declared dependencies.
+        case transitive
+        /// Imported without being declared, re-exported (`@_exported`) by a declared dependency.
+        case reexported
+        /// Imported, and part of an external product the target declares.
+        case viaProduct = "via-product"
+        /// A toolchain or OS module, which needs no declaration.
+        case sdk
+        /// Imported, but Strata cannot tell where the module comes from.
+        case unresolved
+    }
+
+    public var from: String
+    public var to: String
+    public var relation: Relation
+    /// The manifest entries that declare the dependency.
+    public var declarations: [TargetDependencyDeclaration]
+    /// The imports that use it, by file and position.
+    public var imports: [SwiftImport]
+
+    public init(from: String, to: String, relation: Relation, declarations: [TargetDependencyDeclaration] = [], imports: [SwiftImport] = []) {
+        self.from = from
+        self.to = to
+        self.relation = relation
+        self.declarations = declarations
+        self.imports = imports
+    }
+
+    public var isDeclared: Bool { !declarations.isEmpty }
+    public var isImported: Bool { !imports.isEmpty }
+
+    /// `declared`, `imported` or `declared+imported`.
+    public var kind: String {
+        switch (isDeclared, isImported) {
+        case (true, true): "declared+imported"
+        case (true, false): "declared"
+        default: "imported"
+        }
+    }
+
+    /// Conditional when every declaration has a `condition:` and every import sits inside `#if`.
+    public var isConditional: Bool {
+        declarations.allSatisfy { $0.condition != nil } && imports.allSatisfy(\.isConditional)
+    }
+}

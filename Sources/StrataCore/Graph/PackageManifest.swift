@@ -1,0 +1,198 @@
+/// What a `Package.swift` declares, as far as the module graph is concerned: the package's
+/// name, its targets with their dependencies, its products and the packages it depends on.
+/// Every declaration keeps the manifest line it is written on, so a report can point there.
+public struct PackageManifest: Hashable, Sendable {
+    /// How a manifest was read: from its syntax, or from SwiftPM's own evaluation.
+    public enum Origin: Hashable, Sendable {
+        case syntax
+        /// SwiftPM evaluated the manifest (`swift package dump-package`), because the syntax
+        /// reader met forms it cannot resolve (the reasons) or because it was asked to.
+        case swiftPM(reasons: [Diagnostic])
+    }
+
+    public var name: String
+    /// The manifest file, as shown to the user.
+    public var path: String
+    public var targets: [TargetDeclaration]
+    public var products: [ProductDeclaration]
+    public var dependencies: [PackageDependencyDeclaration]
+    public var origin: Origin
+
+    public init(
+        name: String, path: String, targets: [TargetDeclaration] = [], products: [ProductDeclaration] = [],
+        dependencies: [PackageDependencyDeclaration] = [], origin: Origin = .syntax
+    ) {
+        self.name = name
+        self.path = path
+        self.targets = targets
+        self.products = products
+        self.dependencies = dependencies
+        self.origin = origin
+    }
+
+    public func target(named name: String) -> TargetDeclaration? {
+        targets.first { $0.name == name }
+    }
+
+    /// The package dependency a `.product(name:package:)` names: SwiftPM matches the
+    /// package's identity (the last path component of its URL or path), or its explicit name.
+    public func dependency(named package: String) -> PackageDependencyDeclaration? {
+        let wanted = package.lowercased()
+        return dependencies.first { $0.identity == wanted || $0.name?.lowercased() == wanted }
+    }
+}
+
+/// The kinds of target SwiftPM knows, named as `swift package dump-package` names them.
+public enum TargetKind: String, Hashable, Sendable, CaseIterable {
+    case regular, executable, test, system, binary, plugin, macro
+
+    /// The manifest function that declares this kind (`.executableTarget`, …).
+    public var manifestFunction: String {
+        switch self {
+        case .regular: "target"
+        case .executable: "executableTarget"
+        case .test: "testTarget"
+        case .system: "systemLibrary"
+        case .binary: "binaryTarget"
+        case .plugin: "plugin"
+        case .macro: "macro"
+        }
+    }
+
+    public init?(manifestFunction: String) {
+        guard let kind = TargetKind.allCases.first(where: { $0.manifestFunction == manifestFunction }) else { return nil }
+        self = kind
+    }
+}
+
+/// One target of a manifest.
+public struct TargetDeclaration: Hashable, Sendable {
+    public var name: String
+    public var kind: TargetKind
+    public var dependencies: [TargetDependencyDeclaration]
+    /// The `path:` argument, relative to the package folder.
+    public var path: String?
+    public var exclude: [String]
+    /// The `sources:` argument: when present, only these files and folders are compiled.
+    public var sources: [String]?
+    /// Resource paths (`.copy`, `.process`, …): files there are not compiled.
+    public var resources: [String]
+    /// The `// MARK: <name>` section the target is declared under, a hint of its layer.
+    public var section: String?
+    public var location: SourceLocation
+
+    public init(
+        name: String, kind: TargetKind, dependencies: [TargetDependencyDeclaration] = [], path: String? = nil,
+        exclude: [String] = [], sources: [String]? = nil, resources: [String] = [], section: String? = nil,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.kind = kind
+        self.dependencies = dependencies
+        self.path = path
+        self.exclude = exclude
+        self.sources = sources
+        self.resources = resources
+        self.section = section
+        self.location = location
+    }
+}
+
+/// One entry of a target's `dependencies:` list, in the form it was written.
+public struct TargetDependencyDeclaration: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// A plain string or `.byName(name:)`: a target of this package if one has the name,
+        /// else a product of a dependency.
+        case byName
+        case target
+        case product
+    }
+
+    public var kind: Kind
+    public var name: String
+    /// For products: the package identity or name given as `package:`.
+    public var package: String?
+    public var condition: DependencyCondition?
+    public var location: SourceLocation
+
+    public init(kind: Kind, name: String, package: String? = nil, condition: DependencyCondition? = nil, location: SourceLocation) {
+        self.kind = kind
+        self.name = name
+        self.package = package
+        self.condition = condition
+        self.location = location
+    }
+}
+
+/// A `condition: .when(platforms:traits:)` on a dependency.
+public struct DependencyCondition: Hashable, Sendable, CustomStringConvertible {
+    public var platforms: [String]
+    public var traits: [String]
+
+    public init(platforms: [String] = [], traits: [String] = []) {
+        self.platforms = platforms
+        self.traits = traits
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if !platforms.isEmpty { parts.append("platforms: " + platforms.joined(separator: ", ")) }
+        if !traits.isEmpty { parts.append("traits: " + traits.joined(separator: ", ")) }
+        return "when " + parts.joined(separator: "; ")
+    }
+}
+
+/// A product a package offers to its dependents.
+public struct ProductDeclaration: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case library, executable, plugin, other
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var targets: [String]
+    public var location: SourceLocation
+
+    public init(name: String, kind: Kind, targets: [String], location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.targets = targets
+        self.location = location
+    }
+}
+
+/// A `.package(…)` entry.
+public struct PackageDependencyDeclaration: Hashable, Sendable {
+    public enum Source: Hashable, Sendable {
+        case path(String)
+        case url(String)
+        case registry(String)
+    }
+
+    public var source: Source
+    /// An explicit `name:` (older manifests).
+    public var name: String?
+    public var location: SourceLocation
+
+    public init(source: Source, name: String? = nil, location: SourceLocation) {
+        self.source = source
+        self.name = name
+        self.location = location
+    }
+
+    /// SwiftPM's identity: the last path component of the URL or path, lowercased, without
+    /// `.git`; for registry packages the `scope.name` identifier.
+    public var identity: String {
+        switch source {
+        case .registry(let id):
+            return id.lowercased()
+        case .path(let location), .url(let location):
+            var text = location
+            while text.hasSuffix("/") { text.removeLast() }
+            var last = text.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? text
+            if let colon = last.lastIndex(of: ":") { last = String(last[last.index(after: colon)...]) }
+            if last.hasSuffix(".git") { last.removeLast(4) }
+            return last.lowercased()
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import StrataCore
+
+/// Asks SwiftPM itself about a package: `swift package dump-package` for the manifest as
+/// SwiftPM evaluates it, and `swift package describe --type json` for the files each
+/// target compiles. Strata uses it when a manifest computes its graph in ways the syntax
+/// reader cannot follow, or when `--manifest swiftpm` asks for it. It needs a Swift
+/// toolchain and compiles the manifest, so it is much slower than reading the syntax.
+public struct SwiftPMClient: Sendable {
+    /// The package as SwiftPM sees it.
+    public struct Package: Sendable {
+        public var manifest: PackageManifest
+        /// Per target: its folder relative to the package and its source files relative to
+        /// that folder, as SwiftPM would compile them.
+        public var sources: [String: (path: String, files: [String])]
+    }
+
+    /// The `swift` executable; found on `PATH` when nil.
+    public var swiftExecutable: String?
+    /// How long one SwiftPM command may take before Strata gives up on it.
+    public var timeout: TimeInterval
+
+    public init(swiftExecutable: String? = nil, timeout: TimeInterval = 300) {
+        self.swiftExecutable = swiftExecutable
+        self.timeout = timeout
+    }
+
+    /// Runs `dump-package` and `describe`, in a scratch folder of its own so nothing is
+    /// written into the package.
+    /// - Parameters:
+    ///   - directory: the package folder.
+    ///   - manifestPath: the manifest as shown to the user, for diagnostics.
+    ///   - reasons: why the syntax reader could not read the manifest, kept in the result.
+    public func load(directory: URL, manifestPath: String, reasons: [Diagnostic]) throws -> Package {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-swiftpm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let common = ["package", "--package-path", directory.path, "--scratch-path", scratch.path]
+        let dump = try run(common + ["dump-package"], manifestPath: manifestPath)
+        let manifestText = (try? String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        var manifest = try DumpPackageDecoder(manifestPath: manifestPath, manifestText: manifestText).decode(dump)
+        manifest.origin = .swiftPM(reasons: reasons)
+        let describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath)
+        let sources = try DescribeDecoder().sources(from: describe, packageDirectory: directory.path)
+        return Package(manifest: manifest, sources: sources)
+    }
+
+    /// Runs one `swift` command and returns its standard output.
+    public func run(_ arguments: [String], manifestPath: String) throws -> Data {
+        let process = Process()
+        if let swiftExecutable {
+            process.executableURL = URL(fileURLWithPath: swiftExecutable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift"] + arguments
+        }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let where_ = SourceLocation(path: manifestPath)
+        do {
+            try process.run()
+        } catch {
+            throw Diagnostic.error("swiftpm.unavailable", "cannot run `swift \(arguments.suffix(2).joined(separator: " "))`: \(error.localizedDescription)", at: where_)
+        }
+        // Read both pipes while the process runs, so a large output cannot block it.
+        let collected = OutputCollector()
+        let group = DispatchGroup()
+        for (pipe, isError) in [(output, false), (errors, true)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.store(data, isError: isError)
+                group.leave()
+            }
+        }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw Diagnostic.error("swiftpm.timeout", "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds", at: where_)
+        }
+        process.waitUntilExit()
+        let (stdout, stderr) = collected.values
+        guard process.terminationStatus == 0 else {
+            let detail = String(decoding: stderr, as: UTF8.self).split(separator: "\n").prefix(8).joined(separator: "\n")
+            let status = process.terminationStatus == 127 ? "no Swift toolchain was found" : "exit code \(process.terminationStatus)"
+            throw Diagnostic.error(
+                "swiftpm.failed",
+                "`swift \(arguments.suffix(2).joined(separator: " "))` failed (\(status))" + (detail.isEmpty ? "" : ":\n" + detail),
+                at: where_
+            )
+        }
+        return stdout
+    }
+}
+
+/// Collects a child process's two output streams from two threads.
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output = Data()
+    private var errors = Data()
+
+    func store(_ data: Data, isError: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isError { errors = data } else { output = data }
+    }
+
+    var values: (Data, Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (output, errors)
+    }
+}

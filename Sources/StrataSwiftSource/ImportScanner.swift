@@ -1,0 +1,437 @@
+import StrataCore
+
+/// Finds the `import` declarations of a Swift file without parsing it: a small lexer that
+/// knows Swift's comments (nested), string literals (multi-line, raw, interpolated),
+/// `#if` directives and bracket depth, which is all it takes to tell an import from text
+/// that only looks like one. It runs over every source file on every build, so it trades
+/// a full parse (swift-syntax) for speed; `make accuracy` checks it agrees with
+/// swift-syntax's parser on every file of the real packages on the machine.
+public struct ImportScanner: Sendable {
+    public init() {}
+
+    public func imports(in text: String, path: String) -> [SwiftImport] {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            var lexer = ImportLexer(bytes: UnsafeBufferPointer(buffer), path: path)
+            return lexer.run()
+        }
+    }
+}
+
+private let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private", "open"]
+private let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+
+private struct ImportLexer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let path: String
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var depth = 0
+    /// One entry per open `#if`: the conditions of its earlier clauses and the current one.
+    var directives: [(previous: [String], current: String)] = []
+    var pendingAttributes: [String] = []
+    var pendingAccess: String?
+    var pendingStart: SourceLocation?
+    var previousWasDot = false
+    var found: [SwiftImport] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    mutating func run() -> [SwiftImport] {
+        while index < bytes.count {
+            lexToken(topLevel: true)
+        }
+        return found
+    }
+
+    // MARK: Tokens
+
+    /// Reads one token. At the top level (not inside an interpolation) it also tracks
+    /// declarations; inside interpolations it only needs to find the closing parenthesis.
+    mutating func lexToken(topLevel: Bool) {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\n"):
+            newline(at: index)
+            index += 1
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+            index += 1
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+            skipLineComment()
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+            skipBlockComment()
+        case UInt8(ascii: "\""):
+            skipString(hashes: 0)
+            significant()
+        case UInt8(ascii: "#"):
+            lexHash(topLevel: topLevel)
+        case UInt8(ascii: "`"):
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
+            significant()
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            depth += 1
+            index += 1
+            significant()
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            depth = max(0, depth - 1)
+            index += 1
+            significant()
+        case UInt8(ascii: "@"):
+            index += 1
+            if topLevel, depth == 0, index < bytes.count, isIdentifierStart(bytes[index]) {
+                let start = location(of: index - 1)
+                let name = readIdentifier()
+                var attribute = "@" + name
+                if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+                    attribute += readBalancedParentheses()
+                }
+                if pendingStart == nil { pendingStart = start }
+                pendingAttributes.append(attribute)
+                previousWasDot = false
+            } else {
+                significant()
+            }
+        case UInt8(ascii: "."):
+            index += 1
+            pendingAttributes = []
+            pendingAccess = nil
+            pendingStart = nil
+            previousWasDot = true
+        default:
+            if isIdentifierStart(byte) {
+                let start = index
+                let word = readIdentifier()
+                if topLevel { identifier(word, at: start) } else { significant() }
+            } else if byte >= 0x80 {
+                // A non-ASCII identifier character or symbol: skip the whole scalar.
+                index += 1
+                while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                significant()
+            } else {
+                index += 1
+                significant()
+            }
+        }
+    }
+
+    /// Anything that is not part of an import's prefix ends a pending prefix.
+    mutating func significant() {
+        pendingAttributes = []
+        pendingAccess = nil
+        pendingStart = nil
+        previousWasDot = false
+    }
+
+    mutating func identifier(_ word: String, at start: Int) {
+        defer { if word != "import" { previousWasDot = false } }
+        guard depth == 0, !previousWasDot else {
+            significant()
+            return
+        }
+        if word == "import" {
+            readImport(startingAt: start)
+            return
+        }
+        if accessLevels.contains(word) {
+            if pendingStart == nil { pendingStart = location(of: start) }
+            pendingAccess = word
+            return
+        }
+        significant()
+    }
+
+    mutating func readImport(startingAt start: Int) {
+        let startLocation = pendingStart ?? location(of: start)
+        let attributes = pendingAttributes
+        let access = pendingAccess
+        significant()
+        skipTrivia()
+        var kind: String?
+        var components: [String] = []
+        let save = (index, line, lineStart)
+        if index < bytes.count, isIdentifierStart(bytes[index]) {
+            let word = readIdentifier()
+            if importKinds.contains(word) {
+                kind = word
+                skipTrivia()
+            } else {
+                (index, line, lineStart) = save
+            }
+        }
+        while index < bytes.count {
+            guard let component = readPathComponent() else { break }
+            components.append(component)
+            let afterComponent = (index, line, lineStart)
+            skipTrivia()
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                skipTrivia()
+            } else {
+                (index, line, lineStart) = afterComponent
+                break
+            }
+        }
+        guard let module = components.first else { return }
+        let conditions = directives.map { entry in
+            (entry.previous.map { "!(\($0))" } + (entry.current.isEmpty ? [] : [entry.current])).joined(separator: " && ")
+        }.filter { !$0.isEmpty }
+        found.append(SwiftImport(
+            module: module, path: components, declarationKind: kind, attributes: attributes,
+            accessLevel: access, conditions: conditions, location: startLocation
+        ))
+    }
+
+    /// An identifier, a backticked identifier, or (last in a `func` import) an operator.
+    mutating func readPathComponent() -> String? {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        if isIdentifierStart(byte) { return readIdentifier() }
+        if byte == UInt8(ascii: "`") {
+            let start = index + 1
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            let name = String(decoding: bytes[start..<index], as: UTF8.self)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
+            return name
+        }
+        let operatorCharacters = Set("/=-+!*%<>&|^~?".utf8)
+        if operatorCharacters.contains(byte) {
+            let start = index
+            while index < bytes.count, operatorCharacters.contains(bytes[index]) { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        return nil
+    }
+
+    // MARK: `#` tokens: directives, raw strings, regex literals
+
+    mutating func lexHash(topLevel: Bool) {
+        var hashes = 0
+        while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
+        let next = peek(hashes)
+        if next == UInt8(ascii: "\"") {
+            index += hashes
+            skipString(hashes: hashes)
+            significant()
+            return
+        }
+        if next == UInt8(ascii: "/") {
+            index += hashes
+            skipExtendedRegex(hashes: hashes)
+            significant()
+            return
+        }
+        index += 1
+        guard hashes == 1, index < bytes.count, isIdentifierStart(bytes[index]) else {
+            significant()
+            return
+        }
+        let word = readIdentifier()
+        switch word {
+        case "if":
+            directives.append((previous: [], current: readDirectiveCondition()))
+        case "elseif":
+            if var top = directives.popLast() {
+                top.previous.append(top.current)
+                top.current = readDirectiveCondition()
+                directives.append(top)
+            }
+        case "else":
+            if var top = directives.popLast() {
+                top.previous.append(top.current)
+                top.current = ""
+                directives.append(top)
+            }
+        case "endif":
+            _ = directives.popLast()
+        default:
+            significant()
+            return
+        }
+        // A directive does not end a pending `@attribute` prefix on the line before.
+    }
+
+    /// The rest of the line after `#if`/`#elseif`, without comments, spaces collapsed.
+    mutating func readDirectiveCondition() -> String {
+        var text: [UInt8] = []
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { skipLineComment(); break }
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") { skipBlockComment(); text.append(UInt8(ascii: " ")); continue }
+            text.append(bytes[index])
+            index += 1
+        }
+        let raw = String(decoding: text, as: UTF8.self)
+        return raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    // MARK: Skipping
+
+    mutating func skipTrivia() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                newline(at: index)
+                index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                skipLineComment()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            default:
+                return
+            }
+        }
+    }
+
+    mutating func skipLineComment() {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+    }
+
+    mutating func skipBlockComment() {
+        var nesting = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                nesting += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                nesting -= 1
+                index += 2
+                if nesting == 0 { return }
+            } else {
+                if bytes[index] == UInt8(ascii: "\n") { newline(at: index) }
+                index += 1
+            }
+        }
+    }
+
+    /// Skips a string literal whose opening quote is at `index` (after any `#`s).
+    mutating func skipString(hashes: Int) {
+        let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+        index += multiline ? 3 : 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") && hashesFollow(hashes, at: index + 1) {
+                let afterEscape = index + 1 + hashes
+                if afterEscape < bytes.count, bytes[afterEscape] == UInt8(ascii: "(") {
+                    index = afterEscape + 1
+                    skipInterpolation()
+                } else {
+                    index = afterEscape
+                    if index < bytes.count {
+                        if bytes[index] == UInt8(ascii: "\n") { newline(at: index) }
+                        index += 1
+                    }
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                let closes = multiline ? (peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")) : true
+                let quoteLength = multiline ? 3 : 1
+                if closes && hashesFollow(hashes, at: index + quoteLength) {
+                    index += quoteLength + hashes
+                    return
+                }
+            }
+            if byte == UInt8(ascii: "\n") {
+                newline(at: index)
+                if !multiline { index += 1; return }  // unterminated: stop at the line end
+            }
+            index += 1
+        }
+    }
+
+    /// Skips `\( … )` up to its matching parenthesis, including nested strings.
+    mutating func skipInterpolation() {
+        let outerDepth = depth
+        depth = 0
+        var nesting = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "(") { nesting += 1 }
+            if byte == UInt8(ascii: ")") {
+                nesting -= 1
+                if nesting == 0 { index += 1; break }
+            }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") {
+                index += 1
+                continue
+            }
+            lexToken(topLevel: false)
+        }
+        depth = outerDepth
+    }
+
+    mutating func skipExtendedRegex(hashes: Int) {
+        index += 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), hashesFollow(hashes, at: index + 1) {
+                index += 1 + hashes
+                return
+            }
+            if bytes[index] == UInt8(ascii: "\n") { newline(at: index) }
+            index += 1
+        }
+    }
+
+    func hashesFollow(_ count: Int, at position: Int) -> Bool {
+        guard count > 0 else { return true }
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] != UInt8(ascii: "#") { return false }
+        return true
+    }
+
+    /// `(…)` after an attribute name, returned as written with whitespace removed.
+    mutating func readBalancedParentheses() -> String {
+        var text: [UInt8] = []
+        var nesting = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") { newline(at: index) }
+            if byte == UInt8(ascii: "(") { nesting += 1 }
+            if byte == UInt8(ascii: ")") { nesting -= 1 }
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
+                text.append(byte)
+            }
+            index += 1
+            if nesting == 0 { break }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    // MARK: Characters and positions
+
+    mutating func readIdentifier() -> String {
+        let start = index
+        while index < bytes.count, isIdentifierContinue(bytes[index]) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+    }
+
+    func isIdentifierContinue(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte >= 0x80
+    }
+
+    func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    mutating func newline(at position: Int) {
+        line += 1
+        lineStart = position + 1
+    }
+
+    func location(of position: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: position - lineStart + 1)
+    }
+}

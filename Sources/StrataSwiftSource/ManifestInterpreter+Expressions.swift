@@ -1,0 +1,572 @@
+import Foundation
+import StrataCore
+import SwiftSyntax
+
+extension ManifestInterpreter {
+    func evaluate(_ expression: ExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        steps += 1
+        if steps > Self.stepLimit { return unknown("the manifest runs longer than Strata evaluates", at: expression) }
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return evaluateString(literal, in: scope) }
+        if let literal = expression.as(IntegerLiteralExprSyntax.self) {
+            return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(ManifestValue.int)
+                ?? unknown("an integer literal", at: literal)
+        }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true)) }
+        if expression.is(NilLiteralExprSyntax.self) { return .none }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return .array(array.elements.map { element in
+                let value = evaluate(element.expression, in: scope)
+                if case .string(let text) = value, element.expression.is(StringLiteralExprSyntax.self) {
+                    return .locatedString(text, location(of: element.expression))
+                }
+                return value
+            })
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) { return evaluateDictionary(dictionary, in: scope) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return evaluateReference(reference, in: scope) }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return evaluateMember(member, in: scope) }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return evaluateCall(call, in: scope) }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return evaluateSubscript(subscriptCall, in: scope) }
+        if let infix = expression.as(InfixOperatorExprSyntax.self) { return evaluateInfix(infix, in: scope) }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self) {
+            let operand = evaluate(prefix.expression, in: scope)
+            if prefix.operator.text == "!", case .bool(let flag) = operand { return .bool(!flag) }
+            if prefix.operator.text == "-", case .int(let number) = operand { return .int(-number) }
+            return operand.unresolved.map(ManifestValue.unknown) ?? unknown("the operator `\(prefix.operator.text)`", at: prefix)
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            switch truth(evaluate(ternary.condition, in: scope)) {
+            case true?: return evaluate(ternary.thenExpression, in: scope)
+            case false?: return evaluate(ternary.elseExpression, in: scope)
+            case nil: return unknown("a condition Strata cannot decide", at: ternary.condition)
+            }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return evaluate(only.expression, in: scope)
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return evaluate(chained.expression, in: scope) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return evaluate(forced.expression, in: scope) }
+        if let cast = expression.as(AsExprSyntax.self) { return evaluate(cast.expression, in: scope) }
+        if let closure = expression.as(ClosureExprSyntax.self) { return .closure(closure, scope) }
+        if let ifExpression = expression.as(IfExprSyntax.self) { return evaluateIfExpression(ifExpression, in: scope) }
+        if let tryExpression = expression.as(TryExprSyntax.self) { return evaluate(tryExpression.expression, in: scope) }
+        if let awaitExpression = expression.as(AwaitExprSyntax.self) { return evaluate(awaitExpression.expression, in: scope) }
+        return unknown("`\(shortText(expression))`, a form Strata does not evaluate", at: expression)
+    }
+
+    func shortText(_ node: some SyntaxProtocol) -> String {
+        let text = node.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+        return text.count > 60 ? String(text.prefix(57)) + "…" : text
+    }
+
+    func evaluateString(_ literal: StringLiteralExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let piece):
+                text += literal.openingPounds == nil ? unescape(piece.content.text) : piece.content.text
+            case .expressionSegment(let interpolation):
+                guard interpolation.expressions.count == 1, let only = interpolation.expressions.first else {
+                    return unknown("a string interpolation", at: interpolation)
+                }
+                let value = evaluate(only.expression, in: scope)
+                guard let piece = value.interpolationText else {
+                    return value.unresolved.map(ManifestValue.unknown) ?? unknown("a string interpolation", at: interpolation)
+                }
+                text += piece
+            }
+        }
+        return .string(text)
+    }
+
+    func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "0": result.append("\0")
+                default: result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    func evaluateDictionary(_ dictionary: DictionaryExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        guard case .elements(let elements) = dictionary.content else { return .dictionary([:]) }
+        var result: [String: ManifestValue] = [:]
+        for element in elements {
+            guard case .string(let key) = evaluate(element.key, in: scope) else {
+                return unknown("a dictionary with keys that are not strings", at: element)
+            }
+            result[key] = evaluate(element.value, in: scope)
+        }
+        return .dictionary(result)
+    }
+
+    func evaluateReference(_ reference: DeclReferenceExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let name = reference.baseName.text
+        if let value = scope.lookup(name) { return value }
+        if let binding = computed[name]?.as(PatternBindingSyntax.self) {
+            return evaluateGetter(binding, in: globals, at: Syntax(reference))
+        }
+        return unknown("`\(name)`, which Strata cannot resolve", at: reference)
+    }
+
+    /// A computed variable's getter: `var x: T { … }` or `var x: T { get { … } }`.
+    func evaluateGetter(_ binding: PatternBindingSyntax, in scope: ManifestScope, at site: Syntax) -> ManifestValue {
+        guard let accessors = binding.accessorBlock?.accessors else { return unknown("a computed property", at: binding) }
+        let body: CodeBlockItemListSyntax
+        switch accessors {
+        case .getter(let statements):
+            body = statements
+        case .accessors(let list):
+            guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body else {
+                return unknown("a computed property without a getter", at: binding)
+            }
+            body = getter.statements
+        }
+        return callBody(body, scope: ManifestScope(parent: scope), site: site)
+    }
+
+    /// Runs a function or closure body; a single expression is its own result.
+    func callBody(_ body: CodeBlockItemListSyntax, scope: ManifestScope, site: Syntax) -> ManifestValue {
+        guard callDepth < 48 else { return unknown("helpers nested too deeply", at: site) }
+        callDepth += 1
+        let outerSite = callSite
+        if callSite == nil { callSite = site }
+        defer {
+            callDepth -= 1
+            callSite = outerSite
+        }
+        if body.count == 1, let only = body.first, case .expr(let expression) = only.item,
+           !expression.is(IfExprSyntax.self) || isValueIf(expression), !expression.is(SwitchExprSyntax.self) {
+            return evaluate(expression, in: scope)
+        }
+        switch execute(body, in: scope) {
+        case .returned(let value): return value
+        default: return .none
+        }
+    }
+
+    /// An `if` used as a value (every branch a single expression).
+    func isValueIf(_ expression: ExprSyntax) -> Bool {
+        guard let ifExpression = expression.as(IfExprSyntax.self) else { return false }
+        guard ifExpression.body.statements.count == 1, case .expr? = ifExpression.body.statements.first?.item else { return false }
+        switch ifExpression.elseBody {
+        case .ifExpr(let next)?: return isValueIf(ExprSyntax(next))
+        case .codeBlock(let block)?: return block.statements.count == 1
+        case nil: return false
+        }
+    }
+
+    func evaluateIfExpression(_ ifExpression: IfExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let branchScope = ManifestScope(parent: scope)
+        switch evaluateConditions(ifExpression.conditions, in: branchScope) {
+        case true?:
+            return callBodyValue(ifExpression.body.statements, in: branchScope)
+        case false?:
+            switch ifExpression.elseBody {
+            case .ifExpr(let next)?: return evaluateIfExpression(next, in: scope)
+            case .codeBlock(let block)?: return callBodyValue(block.statements, in: ManifestScope(parent: scope))
+            case nil: return .none
+            }
+        case nil:
+            return unknown("an `if` condition Strata cannot decide", at: ifExpression)
+        }
+    }
+
+    func callBodyValue(_ statements: CodeBlockItemListSyntax, in scope: ManifestScope) -> ManifestValue {
+        if statements.count == 1, case .expr(let expression)? = statements.first?.item { return evaluate(expression, in: scope) }
+        return unknown("a multi-statement `if` expression", at: statements)
+    }
+
+    // MARK: Members
+
+    /// A chain of capitalised names that are not variables (`Target.Dependency`,
+    /// `PackageDescription.Product`): a type, whose static members are looked up like
+    /// implicit members (`.product(…)`).
+    func isTypeReference(_ expression: ExprSyntax, in scope: ManifestScope) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name.first?.isUppercase == true && scope.lookup(name) == nil && computed[name] == nil || name == "Self"
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return member.declName.baseName.text.first?.isUppercase == true && isTypeReference(base, in: scope)
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+            return isTypeReference(generic.expression, in: scope)
+        }
+        return false
+    }
+
+    func evaluateMember(_ member: MemberAccessExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return implicitMember(name, at: Syntax(member), in: scope) }
+        let baseText = base.trimmedDescription
+        if name == "environment", baseText == "Context" || baseText == "ProcessInfo.processInfo" {
+            return .dictionary(environment.mapValues(ManifestValue.string))
+        }
+        if name == "packageDirectory", baseText == "Context" { return .string(packageDirectory) }
+        if isTypeReference(base, in: scope) { return implicitMember(name, at: Syntax(member), in: scope) }
+        let value = evaluate(base, in: scope)
+        return property(name, of: value, at: Syntax(member))
+    }
+
+    func implicitMember(_ name: String, at node: Syntax, in scope: ManifestScope) -> ManifestValue {
+        if let declarations = statics[name] {
+            for decl in declarations {
+                guard let variable = decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    if binding.accessorBlock != nil { return evaluateGetter(binding, in: globals, at: node) }
+                    if let initializer = binding.initializer { return evaluateInHelper(initializer.value, at: node) }
+                }
+            }
+        }
+        return .member(name)
+    }
+
+    func evaluateInHelper(_ expression: ExprSyntax, at site: Syntax) -> ManifestValue {
+        let outerSite = callSite
+        if callSite == nil { callSite = site }
+        defer { callSite = outerSite }
+        return evaluate(expression, in: globals)
+    }
+
+    func property(_ name: String, of value: ManifestValue, at node: Syntax) -> ManifestValue {
+        switch value.plain {
+        case .object(let object):
+            return object.property(name)
+        case .array(let elements):
+            switch name {
+            case "count": return .int(elements.count)
+            case "isEmpty": return .bool(elements.isEmpty)
+            case "first": return elements.first ?? .none
+            case "last": return elements.last ?? .none
+            default: break
+            }
+        case .string(let text):
+            switch name {
+            case "isEmpty": return .bool(text.isEmpty)
+            case "count": return .int(text.count)
+            default: break
+            }
+        case .dictionary(let entries):
+            switch name {
+            case "isEmpty": return .bool(entries.isEmpty)
+            case "keys": return .array(entries.keys.sorted().map(ManifestValue.string))
+            default: break
+            }
+        case .unknown:
+            return value
+        case .none:
+            return .none
+        default:
+            break
+        }
+        return unknown("the property `\(name)`", at: node)
+    }
+
+    // MARK: Calls
+
+    func evaluateArguments(_ call: FunctionCallExprSyntax, in scope: ManifestScope) -> [ManifestObject.Argument] {
+        var arguments = call.arguments.map { ManifestObject.Argument(label: $0.label?.text, value: evaluate($0.expression, in: scope)) }
+        if let closure = call.trailingClosure {
+            arguments.append(ManifestObject.Argument(label: nil, value: .closure(closure, scope)))
+        }
+        return arguments
+    }
+
+    func evaluateCall(_ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard let base = member.base, !isTypeReference(base, in: scope) else {
+                return staticCall(name, call, in: scope)
+            }
+            let receiver = evaluate(base, in: scope)
+            if Self.mutatingMethods.contains(name) {
+                mutate(base, method: name, call: call, in: scope)
+                return .none
+            }
+            return method(name, on: receiver, call: call, in: scope)
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let candidates = functions[name] {
+                let arguments = evaluateArguments(call, in: scope)
+                if let function = candidates.first(where: { accepts($0.signature.parameterClause.parameters, arguments) }) {
+                    return invoke(function, arguments: arguments, site: Syntax(call))
+                }
+            }
+            switch name {
+            case "Package":
+                return makeObject("Package", call, in: scope)
+            case "Array", "Set":
+                let arguments = evaluateArguments(call, in: scope)
+                if arguments.isEmpty { return .array([]) }
+                if arguments.count == 1, let only = arguments.first, only.label == nil {
+                    if case .array = only.value { return only.value }
+                    if only.value.unresolved != nil { return only.value }
+                }
+                return unknown("`\(name)(…)`", at: call)
+            default:
+                break
+            }
+            if let value = scope.lookup(name), case .closure(let closure, let captured) = value {
+                return callClosure(closure, captured: captured, arguments: evaluateArguments(call, in: scope).map(\.value), site: Syntax(call))
+            }
+            return unknown("a call of `\(name)`, which Strata cannot resolve", at: call)
+        }
+        if let generic = callee.as(GenericSpecializationExprSyntax.self), let reference = generic.expression.as(DeclReferenceExprSyntax.self),
+           ["Array", "Set"].contains(reference.baseName.text) {
+            let arguments = evaluateArguments(call, in: scope)
+            if arguments.isEmpty { return .array([]) }
+            if arguments.count == 1, case .array = arguments[0].value { return arguments[0].value }
+        }
+        return unknown("`\(shortText(call))`, a call Strata cannot resolve", at: call)
+    }
+
+    /// `.target(…)`, `Product.library(…)` and the like, or a user-defined static function.
+    func staticCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        if let declarations = statics[name] {
+            let arguments = evaluateArguments(call, in: scope)
+            for decl in declarations {
+                if let function = decl.as(FunctionDeclSyntax.self), accepts(function.signature.parameterClause.parameters, arguments) {
+                    return invoke(function, arguments: arguments, site: Syntax(call))
+                }
+            }
+        }
+        return makeObject(name, call, in: scope)
+    }
+
+    func makeObject(_ function: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let arguments = evaluateArguments(call, in: scope)
+        let anchor = callSite ?? Syntax(call)
+        return .object(ManifestObject(
+            function: function, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor)
+        ))
+    }
+
+    /// Whether a parameter list can take these arguments (labels in order, defaults skipped).
+    func accepts(_ parameters: FunctionParameterListSyntax, _ arguments: [ManifestObject.Argument]) -> Bool {
+        var remaining = arguments[...]
+        for parameter in parameters {
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            if let next = remaining.first, next.label == label {
+                remaining = remaining.dropFirst()
+                if parameter.ellipsis != nil {
+                    while let more = remaining.first, more.label == nil { remaining = remaining.dropFirst() }
+                }
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return remaining.isEmpty
+    }
+
+    func invoke(_ function: FunctionDeclSyntax, arguments: [ManifestObject.Argument], site: Syntax) -> ManifestValue {
+        guard let body = function.body else { return unknown("a function without a body", at: function) }
+        let scope = ManifestScope(parent: globals)
+        var remaining = arguments[...]
+        for parameter in function.signature.parameterClause.parameters {
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let name = (parameter.secondName ?? parameter.firstName).text
+            if let next = remaining.first, next.label == label {
+                remaining = remaining.dropFirst()
+                if parameter.ellipsis != nil {
+                    var values = [next.value]
+                    while let more = remaining.first, more.label == nil {
+                        values.append(more.value)
+                        remaining = remaining.dropFirst()
+                    }
+                    scope.declare(name, .array(values))
+                } else {
+                    scope.declare(name, next.value)
+                }
+            } else if let defaultValue = parameter.defaultValue {
+                scope.declare(name, evaluate(defaultValue.value, in: globals))
+            }
+        }
+        return callBody(body.statements, scope: scope, site: site)
+    }
+
+    func callClosure(_ closure: ClosureExprSyntax, captured: ManifestScope, arguments: [ManifestValue], site: Syntax) -> ManifestValue {
+        let scope = ManifestScope(parent: captured)
+        for (index, value) in arguments.enumerated() { scope.declare("$\(index)", value) }
+        if let parameters = closure.signature?.parameterClause {
+            switch parameters {
+            case .simpleInput(let names):
+                for (index, parameter) in names.enumerated() where index < arguments.count {
+                    scope.declare(parameter.name.text, arguments[index])
+                }
+            case .parameterClause(let clause):
+                for (index, parameter) in clause.parameters.enumerated() where index < arguments.count {
+                    scope.declare((parameter.secondName ?? parameter.firstName).text, arguments[index])
+                }
+            }
+        }
+        let outerSite = callSite
+        defer { callSite = outerSite }
+        return callBody(closure.statements, scope: scope, site: callSite ?? site)
+    }
+
+    func method(_ name: String, on receiver: ManifestValue, call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        if let unresolved = receiver.unresolved { return .unknown(unresolved) }
+        let arguments = evaluateArguments(call, in: scope).map { ManifestObject.Argument(label: $0.label, value: $0.value.plain) }
+        let site = Syntax(call)
+        func closureArgument() -> (ClosureExprSyntax, ManifestScope)? {
+            if case .closure(let closure, let captured)? = arguments.last?.value { return (closure, captured) }
+            return nil
+        }
+        switch (receiver.plain, name) {
+        case (.array(let elements), "map"), (.array(let elements), "compactMap"), (.array(let elements), "flatMap"),
+             (.array(let elements), "filter"):
+            guard let (closure, captured) = closureArgument() else { return unknown("`\(name)` without a closure", at: call) }
+            var result: [ManifestValue] = []
+            for element in elements {
+                let value = callClosure(closure, captured: captured, arguments: [element], site: site)
+                if let unresolved = value.unresolved { return .unknown(unresolved) }
+                switch name {
+                case "map": result.append(value)
+                case "compactMap": if !value.isNone { result.append(value) }
+                case "flatMap":
+                    guard case .array(let inner) = value else { return unknown("`flatMap` to something that is not a list", at: call) }
+                    result += inner
+                default:
+                    guard let keep = truth(value) else { return unknown("a `filter` Strata cannot decide", at: call) }
+                    if keep { result.append(element) }
+                }
+            }
+            return .array(result)
+        case (.array(let elements), "contains"):
+            guard let wanted = arguments.first?.value else { return unknown("`contains`", at: call) }
+            if case .closure(let closure, let captured) = wanted {
+                for element in elements {
+                    guard let hit = truth(callClosure(closure, captured: captured, arguments: [element], site: site)) else {
+                        return unknown("a `contains(where:)` Strata cannot decide", at: call)
+                    }
+                    if hit { return .bool(true) }
+                }
+                return .bool(false)
+            }
+            var undecided = false
+            for element in elements {
+                switch element.equals(wanted) {
+                case true?: return .bool(true)
+                case nil: undecided = true
+                default: break
+                }
+            }
+            return undecided ? unknown("a `contains` Strata cannot decide", at: call) : .bool(false)
+        case (.array(let elements), "reversed"):
+            return .array(elements.reversed())
+        case (.array(let elements), "joined"):
+            let separator: String
+            switch arguments.first(where: { $0.label == "separator" })?.value {
+            case .string(let text)?: separator = text
+            case nil: separator = ""
+            default: return unknown("`joined`", at: call)
+            }
+            var parts: [String] = []
+            for element in elements {
+                guard case .string(let text) = element else { return unknown("`joined` of values that are not strings", at: call) }
+                parts.append(text)
+            }
+            return .string(parts.joined(separator: separator))
+        case (.string(let text), "lowercased"): return .string(text.lowercased())
+        case (.string(let text), "uppercased"): return .string(text.uppercased())
+        case (.string(let text), "hasPrefix"):
+            if case .string(let prefix)? = arguments.first?.value { return .bool(text.hasPrefix(prefix)) }
+        case (.string(let text), "hasSuffix"):
+            if case .string(let suffix)? = arguments.first?.value { return .bool(text.hasSuffix(suffix)) }
+        case (.string(let text), "appending"):
+            if case .string(let more)? = arguments.first?.value { return .string(text + more) }
+        case (.none, _):
+            return .none  // optional chaining on nil
+        default:
+            break
+        }
+        return unknown("the method `\(name)`", at: call)
+    }
+
+    func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let base = evaluate(subscriptCall.calledExpression, in: scope)
+        guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first else {
+            return unknown("a subscript", at: subscriptCall)
+        }
+        let key = evaluate(argument.expression, in: scope).plain
+        switch (base.plain, key) {
+        case let (.dictionary(entries), .string(name)): return entries[name] ?? .none
+        case let (.array(elements), .int(position)):
+            return elements.indices.contains(position) ? elements[position] : unknown("an index out of range", at: subscriptCall)
+        case (.unknown, _): return base
+        case (_, .unknown): return key
+        default: return unknown("a subscript", at: subscriptCall)
+        }
+    }
+
+    // MARK: Operators
+
+    func evaluateInfix(_ infix: InfixOperatorExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        if let compound = assignmentOperator(infix.operator) {
+            assign(infix, compound: compound, in: scope)
+            return .none
+        }
+        if infix.operator.is(IsExprSyntax.self) || infix.operator.is(UnresolvedAsExprSyntax.self) {
+            return evaluate(infix.leftOperand, in: scope)
+        }
+        guard let binaryOperator = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+            return unknown("`\(shortText(infix))`", at: infix)
+        }
+        let left = evaluate(infix.leftOperand, in: scope)
+        switch binaryOperator {
+        case "&&":
+            if case .bool(false) = left { return .bool(false) }
+        case "||":
+            if case .bool(true) = left { return .bool(true) }
+        case "??":
+            if left.unresolved != nil { return left }
+            return left.isNone ? evaluate(infix.rightOperand, in: scope) : left
+        default:
+            break
+        }
+        let right = evaluate(infix.rightOperand, in: scope)
+        return binary(binaryOperator, left, right, at: Syntax(infix))
+    }
+
+    func binary(_ name: String, _ left: ManifestValue, _ right: ManifestValue, at node: Syntax) -> ManifestValue {
+        switch (name, left.plain, right.plain) {
+        case let ("+", .string(a), .string(b)): return .string(a + b)
+        case let ("+", .array(a), .array(b)): return .array(a + b)
+        case let ("+", .int(a), .int(b)): return .int(a + b)
+        case let ("-", .int(a), .int(b)): return .int(a - b)
+        case let ("&&", .bool(a), .bool(b)): return .bool(a && b)
+        case ("&&", _, .bool(false)): return .bool(false)
+        case ("||", _, .bool(true)): return .bool(true)
+        case let ("||", .bool(a), .bool(b)): return .bool(a || b)
+        case let ("<", .int(a), .int(b)): return .bool(a < b)
+        case let (">", .int(a), .int(b)): return .bool(a > b)
+        case let ("<=", .int(a), .int(b)): return .bool(a <= b)
+        case let (">=", .int(a), .int(b)): return .bool(a >= b)
+        case let ("...", .int(a), .int(b)) where a <= b: return .array((a...b).map(ManifestValue.int))
+        case let ("..<", .int(a), .int(b)) where a <= b: return .array((a..<b).map(ManifestValue.int))
+        case ("==", _, _), ("!=", _, _):
+            guard let equal = left.equals(right) else { break }
+            return .bool(name == "==" ? equal : !equal)
+        default:
+            break
+        }
+        if let unresolved = left.unresolved ?? right.unresolved { return .unknown(unresolved) }
+        return unknown("the operator `\(name)` on these values", at: node)
+    }
+}

@@ -1,0 +1,427 @@
+import StrataCore
+import SwiftSyntax
+
+/// Evaluates the part of Swift that manifests are written in: constants, arrays, string
+/// interpolation, `+`, helper functions and computed variables, `extension … { static … }`
+/// shortcuts, `map`/`filter` closures, `if`/`guard`/`for`, `#if` and mutations such as
+/// `package.targets.append(…)`. It never compiles or runs the manifest. What it cannot
+/// evaluate becomes an unknown value carrying its reason; when a branch or loop cannot be
+/// decided, everything it could change becomes unknown too, so an undecidable manifest is
+/// reported, never read as a partial graph.
+final class ManifestInterpreter {
+    enum Flow {
+        case normal
+        case returned(ManifestValue)
+        case breakLoop
+        case continueLoop
+    }
+
+    let path: String
+    let converter: SourceLocationConverter
+    let conditions: CompilationConditions
+    let environment: [String: String]
+    let packageDirectory: String
+    let sections: ManifestSections
+    let globals = ManifestScope(parent: nil)
+    var functions: [String: [FunctionDeclSyntax]] = [:]
+    var computed: [String: Syntax] = [:]
+    var statics: [String: [DeclSyntax]] = [:]
+    /// Mutations of graph-relevant properties on values the interpreter could not identify.
+    var lostMutations: [Unresolved] = []
+    /// The outermost call of a helper function being evaluated: objects created inside a
+    /// helper are reported at the line that calls it.
+    var callSite: Syntax?
+    var callDepth = 0
+    var steps = 0
+    static let stepLimit = 2_000_000
+
+    init(path: String, tree: SourceFileSyntax, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
+        self.path = path
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.conditions = conditions
+        self.environment = environment
+        self.packageDirectory = packageDirectory
+        self.sections = ManifestSections(tree: tree)
+    }
+
+    func location(of node: some SyntaxProtocol) -> SourceLocation {
+        let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return SourceLocation(path: path, line: place.line, column: place.column)
+    }
+
+    func unknown(_ reason: String, at node: some SyntaxProtocol) -> ManifestValue {
+        .unknown(Unresolved(reason: reason, location: location(of: node)))
+    }
+
+    static let relevantProperties: Set<String> = ["targets", "products", "dependencies", "name", "path", "exclude", "sources", "resources", "type"]
+
+    // MARK: Declarations gathered before running
+
+    /// Registers functions, computed variables and static members anywhere at the top
+    /// level, since Swift lets top-level code call a function declared further down.
+    func collectDeclarations(_ items: CodeBlockItemListSyntax) {
+        for item in items {
+            guard case .decl(let decl) = item.item else { continue }
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                functions[function.name.text, default: []].append(function)
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings where binding.accessorBlock != nil {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        computed[name] = Syntax(binding)
+                    }
+                }
+            } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+                for member in ext.memberBlock.members {
+                    let memberDecl = member.decl
+                    if let function = memberDecl.as(FunctionDeclSyntax.self), isStatic(function.modifiers) {
+                        statics[function.name.text, default: []].append(memberDecl)
+                    } else if let variable = memberDecl.as(VariableDeclSyntax.self), isStatic(variable.modifiers) {
+                        for binding in variable.bindings {
+                            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                                statics[name, default: []].append(memberDecl)
+                            }
+                        }
+                    }
+                }
+            } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                if let clause = try? activeClause(of: ifConfig), case .statements(let inner)? = clause.elements {
+                    collectDeclarations(inner)
+                }
+            }
+        }
+    }
+
+    func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    // MARK: Statements
+
+    func run(_ items: CodeBlockItemListSyntax) {
+        collectDeclarations(items)
+        _ = execute(items, in: globals)
+    }
+
+    func execute(_ items: CodeBlockItemListSyntax, in scope: ManifestScope) -> Flow {
+        for item in items {
+            steps += 1
+            if steps > Self.stepLimit {
+                taint(Syntax(item), in: scope, reason: "the manifest runs longer than Strata evaluates")
+                return .normal
+            }
+            let flow = execute(item, in: scope)
+            if case .normal = flow { continue }
+            return flow
+        }
+        return .normal
+    }
+
+    func execute(_ item: CodeBlockItemSyntax, in scope: ManifestScope) -> Flow {
+        switch item.item {
+        case .decl(let decl):
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self) { return executeIfConfig(ifConfig, in: scope) }
+            declare(decl, in: scope)
+            return .normal
+        case .stmt(let statement):
+            return execute(statement: statement, in: scope)
+        case .expr(let expression):
+            return executeExpression(expression, in: scope)
+        }
+    }
+
+    func declare(_ decl: DeclSyntax, in scope: ManifestScope) {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                guard binding.accessorBlock == nil else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    taint(Syntax(binding), in: scope, reason: "a destructuring declaration")
+                    continue
+                }
+                if let initializer = binding.initializer {
+                    scope.declare(name, evaluate(initializer.value, in: scope))
+                } else {
+                    scope.declare(name, unknown("`\(name)` is declared without a value", at: binding))
+                }
+            }
+        } else if let function = decl.as(FunctionDeclSyntax.self), scope !== globals {
+            functions[function.name.text, default: []].append(function)
+        }
+        // Imports, types and extensions have no run-time effect here.
+    }
+
+    func executeIfConfig(_ ifConfig: IfConfigDeclSyntax, in scope: ManifestScope) -> Flow {
+        do {
+            guard let clause = try activeClause(of: ifConfig) else { return .normal }
+            if case .statements(let inner)? = clause.elements {
+                if scope === globals { collectDeclarations(inner) }
+                return execute(inner, in: scope)
+            }
+        } catch let unresolved as Unresolved {
+            taint(Syntax(ifConfig), in: scope, reason: unresolved.reason)
+        } catch {}
+        return .normal
+    }
+
+    /// The clause of an `#if` that is compiled, or nil if none is.
+    func activeClause(of ifConfig: IfConfigDeclSyntax) throws -> IfConfigClauseSyntax? {
+        for clause in ifConfig.clauses {
+            guard let condition = clause.condition else { return clause }
+            if try conditions.evaluate(condition, interpreter: self) { return clause }
+        }
+        return nil
+    }
+
+    func execute(statement: StmtSyntax, in scope: ManifestScope) -> Flow {
+        if let expression = statement.as(ExpressionStmtSyntax.self) {
+            return executeExpression(expression.expression, in: scope)
+        }
+        if let returned = statement.as(ReturnStmtSyntax.self) {
+            return .returned(returned.expression.map { evaluate($0, in: scope) } ?? .none)
+        }
+        if let loop = statement.as(ForStmtSyntax.self) {
+            return executeFor(loop, in: scope)
+        }
+        if let guardStatement = statement.as(GuardStmtSyntax.self) {
+            let branchScope = scope
+            switch evaluateConditions(guardStatement.conditions, in: branchScope) {
+            case true?: return .normal
+            case false?: return execute(guardStatement.body.statements, in: ManifestScope(parent: scope))
+            case nil:
+                taint(Syntax(guardStatement), in: scope, reason: "a `guard` condition Strata cannot decide")
+                return .normal
+            }
+        }
+        if statement.is(BreakStmtSyntax.self) { return .breakLoop }
+        if statement.is(ContinueStmtSyntax.self) { return .continueLoop }
+        taint(Syntax(statement), in: scope, reason: "a statement Strata does not evaluate")
+        return .normal
+    }
+
+    func executeFor(_ loop: ForStmtSyntax, in scope: ManifestScope) -> Flow {
+        let sequence = evaluate(loop.sequence, in: scope)
+        guard case .array(let elements) = sequence, let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            ?? (loop.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
+        else {
+            let reason = sequence.unresolved?.reason ?? "a `for` loop over something Strata cannot list"
+            taint(Syntax(loop), in: scope, reason: reason)
+            return .normal
+        }
+        for element in elements {
+            let body = ManifestScope(parent: scope)
+            body.declare(name, element)
+            if let whereClause = loop.whereClause {
+                switch truth(evaluate(whereClause.condition, in: body)) {
+                case false?: continue
+                case true?: break
+                case nil:
+                    taint(Syntax(loop), in: scope, reason: "a `where` clause Strata cannot decide")
+                    return .normal
+                }
+            }
+            switch execute(loop.body.statements, in: body) {
+            case .breakLoop: return .normal
+            case .returned(let value): return .returned(value)
+            case .normal, .continueLoop: continue
+            }
+        }
+        return .normal
+    }
+
+    func executeExpression(_ expression: ExprSyntax, in scope: ManifestScope) -> Flow {
+        if let ifExpression = expression.as(IfExprSyntax.self) {
+            return executeIf(ifExpression, in: scope)
+        }
+        if expression.is(SwitchExprSyntax.self) {
+            taint(Syntax(expression), in: scope, reason: "a `switch` statement")
+            return .normal
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), let compound = assignmentOperator(infix.operator) {
+            assign(infix, compound: compound, in: scope)
+            return .normal
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           let base = member.base, Self.mutatingMethods.contains(member.declName.baseName.text) {
+            mutate(base, method: member.declName.baseName.text, call: call, in: scope)
+            return .normal
+        }
+        _ = evaluate(expression, in: scope)
+        return .normal
+    }
+
+    func executeIf(_ ifExpression: IfExprSyntax, in scope: ManifestScope) -> Flow {
+        let branchScope = ManifestScope(parent: scope)
+        switch evaluateConditions(ifExpression.conditions, in: branchScope) {
+        case true?:
+            return execute(ifExpression.body.statements, in: branchScope)
+        case false?:
+            switch ifExpression.elseBody {
+            case .ifExpr(let next)?: return executeIf(next, in: scope)
+            case .codeBlock(let block)?: return execute(block.statements, in: ManifestScope(parent: scope))
+            case nil: return .normal
+            }
+        case nil:
+            taint(Syntax(ifExpression), in: scope, reason: "an `if` condition Strata cannot decide")
+            return .normal
+        }
+    }
+
+    /// true, false, or nil when undecidable. Optional bindings declare into `scope`.
+    func evaluateConditions(_ list: ConditionElementListSyntax, in scope: ManifestScope) -> Bool? {
+        for element in list {
+            switch element.condition {
+            case .expression(let expression):
+                guard let value = truth(evaluate(expression, in: scope)) else { return nil }
+                if !value { return false }
+            case .optionalBinding(let binding):
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+                let value = binding.initializer.map { evaluate($0.value, in: scope) } ?? scope.lookup(name) ?? .none
+                if value.unresolved != nil { return nil }
+                if value.isNone { return false }
+                scope.declare(name, value)
+            default:
+                return nil
+            }
+        }
+        return true
+    }
+
+    func truth(_ value: ManifestValue) -> Bool? {
+        if case .bool(let flag) = value { return flag }
+        return nil
+    }
+
+    // MARK: Assignment and mutation
+
+    static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange"]
+
+    /// `=`, or the operator of a compound assignment (`+=` gives `+`); nil otherwise.
+    func assignmentOperator(_ node: ExprSyntax) -> String? {
+        if node.is(AssignmentExprSyntax.self) { return "" }
+        if let binary = node.as(BinaryOperatorExprSyntax.self) {
+            let text = binary.operator.text
+            if text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) {
+                return String(text.dropLast())
+            }
+        }
+        return nil
+    }
+
+    func assign(_ infix: InfixOperatorExprSyntax, compound: String, in scope: ManifestScope) {
+        var value = evaluate(infix.rightOperand, in: scope)
+        if !compound.isEmpty {
+            let current = evaluate(infix.leftOperand, in: scope)
+            value = binary(compound, current, value, at: Syntax(infix))
+        }
+        store(value, into: infix.leftOperand, in: scope)
+    }
+
+    func mutate(_ base: ExprSyntax, method: String, call: FunctionCallExprSyntax, in scope: ManifestScope) {
+        let current = evaluate(base, in: scope)
+        let arguments = evaluateArguments(call, in: scope)
+        let updated: ManifestValue
+        switch (current, method) {
+        case (.array(let elements), "append"):
+            if let contents = arguments.first(where: { $0.label == "contentsOf" })?.value {
+                if case .array(let more) = contents {
+                    updated = .array(elements + more)
+                } else {
+                    updated = contents.unresolved.map(ManifestValue.unknown) ?? unknown("`append(contentsOf:)` of something that is not a list", at: call)
+                }
+            } else if let element = arguments.first?.value {
+                updated = .array(elements + [element])
+            } else {
+                updated = unknown("`append` without an argument", at: call)
+            }
+        case (.array(let elements), "insert"):
+            if let element = arguments.first?.value, case .int(let at)? = arguments.first(where: { $0.label == "at" })?.value,
+               at >= 0, at <= elements.count {
+                var copy = elements
+                copy.insert(element, at: at)
+                updated = .array(copy)
+            } else if let element = arguments.first?.value, case .array(let more) = element,
+                      arguments.first?.label == "contentsOf",
+                      case .int(let at)? = arguments.first(where: { $0.label == "at" })?.value, at >= 0, at <= elements.count {
+                var copy = elements
+                copy.insert(contentsOf: more, at: at)
+                updated = .array(copy)
+            } else {
+                updated = unknown("an `insert` Strata cannot evaluate", at: call)
+            }
+        case (.array(let elements), "removeAll") where arguments.isEmpty:
+            _ = elements
+            updated = .array([])
+        case (.unknown(let unresolved), _):
+            updated = .unknown(unresolved)
+        default:
+            updated = unknown("`\(method)` on this value", at: call)
+        }
+        store(updated, into: base, in: scope)
+    }
+
+    /// Writes `value` where `target` (a variable or a property path) refers to.
+    func store(_ value: ManifestValue, into target: ExprSyntax, in scope: ManifestScope) {
+        let target = unwrapOptional(target)
+        if let reference = target.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if !scope.assign(name, value) {
+                lost(name, at: target, reason: "an assignment to `\(name)`, which Strata does not know")
+            }
+            return
+        }
+        if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
+            let property = member.declName.baseName.text
+            switch evaluate(base, in: scope) {
+            case .object(let object):
+                object.set(property, value)
+            case .unknown(let unresolved):
+                lost(property, at: target, reason: unresolved.reason)
+            default:
+                lost(property, at: target, reason: "an assignment to `\(target.trimmedDescription)`")
+            }
+            return
+        }
+        if let subscriptCall = target.as(SubscriptCallExprSyntax.self) {
+            store(unknown("an element assignment", at: target), into: subscriptCall.calledExpression, in: scope)
+            return
+        }
+        lost("", at: target, reason: "an assignment to `\(target.trimmedDescription)`")
+    }
+
+    func unwrapOptional(_ expression: ExprSyntax) -> ExprSyntax {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return unwrapOptional(chained.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return unwrapOptional(forced.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return unwrapOptional(only.expression)
+        }
+        return expression
+    }
+
+    /// A change the interpreter cannot apply: harmless for settings, fatal to the graph
+    /// when it touches targets, products, dependencies or paths.
+    func lost(_ property: String, at node: some SyntaxProtocol, reason: String) {
+        if property.isEmpty || Self.relevantProperties.contains(property) {
+            lostMutations.append(Unresolved(reason: reason, location: location(of: node)))
+        }
+    }
+
+    /// Makes everything `node` could change unknown, for a branch or loop that cannot be
+    /// decided: the variables and properties it assigns or mutates.
+    func taint(_ node: Syntax, in scope: ManifestScope, reason: String) {
+        let location = location(of: node)
+        let marker = ManifestValue.unknown(Unresolved(reason: reason, location: location))
+        for target in MutationFinder.targets(in: node) {
+            let target = unwrapOptional(target)
+            if let reference = target.as(DeclReferenceExprSyntax.self) {
+                // Variables declared inside the construct itself are not visible outside.
+                scope.assign(reference.baseName.text, marker)
+            } else if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
+                let property = member.declName.baseName.text
+                if case .object(let object) = evaluate(base, in: scope) {
+                    object.set(property, marker)
+                } else if Self.relevantProperties.contains(property) {
+                    lostMutations.append(Unresolved(reason: reason, location: location))
+                }
+            }
+        }
+    }
+}
