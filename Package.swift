@@ -60,7 +60,7 @@ let package = Package(
         // MARK: Live
         .target(
             name: "StrataCLI",
-            dependencies: ["StrataCore", "StrataBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["StrataCore", "StrataBuild", "StrataSite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 

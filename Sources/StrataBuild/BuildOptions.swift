@@ -10,8 +10,11 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Treat warnings as failures (exit 1, output left untouched).
     public var strict: Bool
+    /// How manifests are read (`--manifest`).
+    public var manifestMode: ManifestMode
 
-    public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false) {
+    public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false, manifestMode: ManifestMode = .auto) {
+        self.manifestMode = manifestMode
         self.configPath = configPath
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL

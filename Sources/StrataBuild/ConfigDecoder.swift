@@ -20,7 +20,10 @@ struct ConfigDecoder {
             case "theme": config.themeDirectory = path(pair.value, key)
             case "output": config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
             case "markdown": decodeMarkdown(pair.value, into: &config.markdown)
-            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown"], in: "the configuration")
+            case "packages":
+                config.packagesLocation = pair.value.location
+                config.packages = decodePackages(pair.value)
+            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages"], in: "the configuration")
             }
         }
         return config
@@ -54,6 +57,26 @@ struct ConfigDecoder {
                 unknownKey(pair.key, known: ["title", "description", "base_url", "language", "repository"], in: "site")
             }
         }
+    }
+
+    /// `packages: [., ../Shared]`: package folders (a path ending in `Package.swift` names its folder).
+    private mutating func decodePackages(_ node: DataNode) -> [String]? {
+        let items = node.items ?? (node.scalar != nil ? [node] : nil)
+        guard let items else {
+            diagnostics.append(.error("config.type", "packages must be a list of package folders, found \(node.kindName)", at: node.location))
+            return nil
+        }
+        var folders: [String] = []
+        for item in items {
+            guard var folder = path(item, "packages") else { continue }
+            if folder == "Package.swift" {
+                folder = "."
+            } else if folder.hasSuffix("/Package.swift") {
+                folder = String(folder.dropLast("/Package.swift".count))
+            }
+            folders.append(folder)
+        }
+        return folders
     }
 
     private mutating func decodeMarkdown(_ node: DataNode, into markdown: inout MarkdownSettings) {

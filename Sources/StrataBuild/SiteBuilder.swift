@@ -120,8 +120,32 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(diagnostic)
             }
         }
+        if let loaded = try loadGraph(config: config) {
+            diagnostics += loaded.diagnostics
+            if let clash = files.first(where: { $0.path == Self.graphFile }) {
+                diagnostics.append(.error("content.collision", "this file would be overwritten by the module graph Strata writes as '\(Self.graphFile)'; rename it", at: SourceLocation(path: display(clash.path))))
+            }
+            files.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
+        }
         files.sort { $0.path < $1.path }
         return Rendering(config: config, files: files, pageCount: sourcePages.count, diagnostics: diagnostics)
+    }
+
+    /// Where the module graph goes in the site.
+    public static let graphFile = "graph.json"
+
+    /// The module graph of the packages `packages:` lists, or of the project folder when it
+    /// holds a `Package.swift`; nil for a documentation-only project.
+    public func loadGraph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
+        let roots: [String]
+        if let packages = config.packages {
+            roots = packages
+        } else if FileManager.default.fileExists(atPath: project.url("Package.swift").path) {
+            roots = ["."]
+        } else {
+            return nil
+        }
+        return try PackageGraphLoader(project: project, mode: options.manifestMode).load(roots: roots)
     }
 
     /// The output folder is replaced on every build, so it must never hold the project's inputs.

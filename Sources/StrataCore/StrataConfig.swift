@@ -9,6 +9,11 @@ public struct StrataConfig: Hashable, Sendable {
     /// Where `strata build` writes the site, relative to the project root.
     public var outputDirectory: String
     public var markdown: MarkdownSettings
+    /// The Swift packages whose module graph Strata reads, as folders relative to the
+    /// project root; nil means the project folder, if it holds a `Package.swift`.
+    public var packages: [String]? = nil
+    /// Where `packages:` is written, for diagnostics about it.
+    public var packagesLocation: SourceLocation? = nil
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
 

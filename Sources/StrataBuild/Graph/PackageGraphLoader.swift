@@ -1,0 +1,214 @@
+import Foundation
+import StrataAnalysis
+import StrataCore
+import StrataSwiftPM
+import StrataSwiftSource
+
+/// Reads a codebase's module graph: the root package (or the manifests the configuration
+/// lists), every local `.package(path:)` dependency recursively, the files of each target
+/// and the imports in them.
+public struct PackageGraphLoader: Sendable {
+    /// The graph and the packages it was built from.
+    public struct Loaded: Sendable {
+        public var graph: ModuleGraph
+        public var packages: [PackageSources]
+        /// Warnings (errors are thrown).
+        public var diagnostics: [Diagnostic]
+    }
+
+    public var project: ProjectFiles
+    public var mode: ManifestMode
+    public var reader: ManifestReader
+    public var swiftPM: SwiftPMClient
+
+    public init(project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(), swiftPM: SwiftPMClient = SwiftPMClient()) {
+        self.project = project
+        self.mode = mode
+        self.reader = reader
+        self.swiftPM = swiftPM
+    }
+
+    /// - Parameter roots: package folders relative to the project (default: the project).
+    public func load(roots: [String] = ["."]) throws -> Loaded {
+        var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map { (project.url($0), true, nil) }
+        var seen: Set<String> = []
+        var packages: [PackageSources] = []
+        var errors: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            guard seen.insert(next.url.path).inserted else { continue }
+            do {
+                var package = try loadPackage(at: next.url, isRoot: next.isRoot, requiredBy: next.requiredBy)
+                for dependency in package.manifest.dependencies {
+                    guard case .path(let path) = dependency.source else { continue }
+                    let url = URL(fileURLWithPath: path, relativeTo: next.url.appendingPathComponent("/")).standardizedFileURL
+                    queue.append((url, false, dependency.location))
+                    package.localPackages[dependency.identity] = url.path
+                }
+                packages.append(package)
+            } catch let error as DiagnosticsError {
+                errors += error.diagnostics
+            } catch let diagnostic as Diagnostic {
+                errors.append(diagnostic)
+            }
+        }
+        // Local dependencies are recorded by folder while loading; the graph names packages.
+        let nameByFolder = Dictionary(packages.map { (project.url($0.directory).path, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
+        for index in packages.indices {
+            packages[index].localPackages = packages[index].localPackages.compactMapValues { nameByFolder[$0] }
+        }
+        guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
+        packages = scanImports(packages, errors: &errors)
+        guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
+        let (graph, diagnostics) = ModuleGraphBuilder(packages: packages).build()
+        let graphErrors = diagnostics.filter { $0.severity == .error }
+        if !graphErrors.isEmpty { throw DiagnosticsError(graphErrors.map(displayed)) }
+        warnings += diagnostics.filter { $0.severity != .error }
+        return Loaded(graph: graph, packages: packages, diagnostics: warnings.map(displayed))
+    }
+
+    /// Paths inside the graph are relative to the project root, so the graph is the same
+    /// wherever Strata runs; diagnostics show them as the user would type them.
+    func displayed(_ diagnostic: Diagnostic) -> Diagnostic {
+        var copy = diagnostic
+        if let path = copy.location?.path { copy.location?.path = project.display(path) }
+        return copy
+    }
+
+    /// A path relative to the project root (`../Shared/Package.swift` for a sibling package).
+    func relative(_ url: URL) -> String {
+        let base = project.root.standardizedFileURL.pathComponents
+        let target = url.standardizedFileURL.pathComponents
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : folder + "/" + name
+    }
+
+    // MARK: One package
+
+    func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?) throws -> PackageSources {
+        let folder = relative(url)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path),
+              let manifestName = ManifestFileSelector.select(from: names, toolsVersion: reader.conditions.compilerVersion)
+        else {
+            let message = requiredBy == nil
+                ? "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in strata.yml (`packages:`)"
+                : "the local package '\(folder)' has no Package.swift"
+            throw DiagnosticsError([.error("package.missing-manifest", message, at: requiredBy)])
+        }
+        let manifestPath = join(folder, manifestName)
+        let manifestURL = url.appendingPathComponent(manifestName)
+        let bytes = try ProjectFiles.readBytes(at: manifestURL, displayPath: manifestPath)
+        let text = String(decoding: bytes, as: UTF8.self)
+
+        switch mode {
+        case .swiftpm:
+            return try loadWithSwiftPM(url: url, folder: folder, manifestPath: manifestPath, isRoot: isRoot, reasons: [])
+        case .syntax, .auto:
+            switch reader.read(text: text, path: manifestPath, packageDirectory: url.path) {
+            case .invalid(let diagnostics):
+                throw DiagnosticsError(diagnostics)
+            case .unresolved(let reasons):
+                guard mode == .auto else {
+                    throw DiagnosticsError(reasons + [.error(
+                        "manifest.unresolved", "Strata cannot read this manifest from its syntax; run with `--manifest auto` to let SwiftPM evaluate it",
+                        at: SourceLocation(path: manifestPath)
+                    )])
+                }
+                do {
+                    return try loadWithSwiftPM(url: url, folder: folder, manifestPath: manifestPath, isRoot: isRoot, reasons: reasons)
+                } catch let failure as Diagnostic {
+                    throw DiagnosticsError(reasons + [failure, .error(
+                        "manifest.unresolved",
+                        "Strata cannot read this manifest from its syntax, and SwiftPM could not evaluate it either",
+                        at: SourceLocation(path: manifestPath)
+                    )])
+                }
+            case .manifest(let manifest):
+                return try resolveSources(manifest, url: url, folder: folder, isRoot: isRoot)
+            }
+        }
+    }
+
+    func loadWithSwiftPM(url: URL, folder: String, manifestPath: String, isRoot: Bool, reasons: [Diagnostic]) throws -> PackageSources {
+        let loaded: SwiftPMClient.Package
+        do {
+            loaded = try swiftPM.load(directory: url, manifestPath: manifestPath, reasons: reasons)
+        } catch let failure as Diagnostic {
+            if reasons.isEmpty { throw DiagnosticsError([failure]) }
+            throw failure
+        }
+        let targets = loaded.manifest.targets.map { target -> TargetSources in
+            guard let (path, files) = loaded.sources[target.name] else {
+                return TargetSources(name: target.name, folder: nil, files: [], imports: [])
+            }
+            let targetFolder = join(folder, path)
+            let swiftFiles = files.filter { $0.hasSuffix(".swift") }.map { join(targetFolder, $0) }.sorted()
+            return TargetSources(name: target.name, folder: targetFolder, files: swiftFiles, imports: [])
+        }
+        return PackageSources(manifest: loaded.manifest, isRoot: isRoot, directory: folder, targets: targets)
+    }
+
+    func resolveSources(_ manifest: PackageManifest, url: URL, folder: String, isRoot: Bool) throws -> PackageSources {
+        let resolver = SourceFileResolver(packageDirectory: url)
+        var targets: [TargetSources] = []
+        var errors: [Diagnostic] = []
+        for target in manifest.targets {
+            do {
+                guard let (targetFolder, files) = try resolver.resolve(target) else {
+                    targets.append(TargetSources(name: target.name, folder: nil, files: [], imports: []))
+                    continue
+                }
+                let shown = join(folder, targetFolder)
+                targets.append(TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: []))
+            } catch SourceFileResolver.Failure.missingFolder(let tried) {
+                let place = target.path == nil ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ") : "'\(join(folder, tried.first ?? ""))' does not exist"
+                errors.append(.error("target.missing-sources", "target '\(target.name)' has no source folder: \(place)", at: target.location))
+            }
+        }
+        guard errors.isEmpty else { throw DiagnosticsError(errors) }
+        return PackageSources(manifest: manifest, isRoot: isRoot, directory: folder, targets: targets)
+    }
+
+    // MARK: Imports
+
+    func scanImports(_ packages: [PackageSources], errors: inout [Diagnostic]) -> [PackageSources] {
+        struct Job: Sendable {
+            var package: Int
+            var target: Int
+            var file: String
+        }
+        var jobs: [Job] = []
+        for (p, package) in packages.enumerated() {
+            for (t, target) in package.targets.enumerated() {
+                jobs += target.files.map { Job(package: p, target: t, file: $0) }
+            }
+        }
+        let project = self.project
+        let scanner = ImportScanner()
+        let results = ParallelMap.map(jobs) { job -> Result<[SwiftImport], Diagnostic> in
+            do {
+                let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
+                return .success(scanner.imports(in: String(decoding: bytes, as: UTF8.self), path: job.file))
+            } catch let diagnostic as Diagnostic {
+                return .failure(diagnostic)
+            } catch {
+                return .failure(.error("source.unreadable", "cannot read the file: \(error)", at: SourceLocation(path: job.file)))
+            }
+        }
+        var updated = packages
+        for (job, result) in zip(jobs, results) {
+            switch result {
+            case .success(let imports): updated[job.package].targets[job.target].imports += imports
+            case .failure(let diagnostic): errors.append(diagnostic)
+            }
+        }
+        return updated
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import StrataBuild
+import StrataCore
+import StrataSite
+
+/// `strata graph`: prints the module graph.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print the module graph read from Package.swift and the imports in the sources.",
+        discussion: """
+        Formats: text (a readable list), json (everything, with evidence), dot (Graphviz), mermaid.
+        Edges are 'declared+imported', 'declared' (in the manifest, never imported) or 'imported' \
+        (with a relation: undeclared, transitive, reexported, via-product, sdk, unresolved).
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, dot, mermaid
+    }
+
+    @OptionGroup var projectOptions: ProjectOptions
+
+    @Option(name: .long, help: ArgumentHelp("Output format: text, json, dot or mermaid.", valueName: "format"))
+    var format: Format = .text
+
+    @Option(name: .long, help: ArgumentHelp("Show only this module and the modules within --depth of it, both ways.", valueName: "module"))
+    var focus: String?
+
+    @Option(name: .long, help: ArgumentHelp("How many edges away from --focus to go (default: no limit).", valueName: "n"))
+    var depth: Int?
+
+    @Flag(name: .long, help: "Leave out test targets.")
+    var hideTests = false
+
+    @Flag(name: .long, help: "Leave out external products, toolchain modules and unknown modules.")
+    var hideExternal = false
+
+    @Flag(name: .long, help: "Leave out toolchain and OS modules (Foundation, XCTest, Glibc…).")
+    var hideSDK = false
+
+    @Option(name: .long, help: ArgumentHelp("How to read manifests: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    var manifest: ManifestMode = .auto
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if depth != nil, focus == nil { throw ValidationError("--depth needs --focus") }
+    }
+
+    func run() throws {
+        let project = projectOptions.projectFiles()
+        let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+        let loaded: PackageGraphLoader.Loaded
+        do {
+            let config = try builder.configuration()
+            guard let found = try builder.loadGraph(config: config) else {
+                throw Diagnostic.error("package.missing-manifest", "no Package.swift in the project folder and no `packages:` in strata.yml", at: nil)
+            }
+            loaded = found
+        } catch let error as DiagnosticsError {
+            DiagnosticPrinter.printAll(error.diagnostics)
+            throw ExitCode(2)
+        } catch let diagnostic as Diagnostic {
+            DiagnosticPrinter.printAll([diagnostic])
+            throw ExitCode(2)
+        }
+        DiagnosticPrinter.printAll(loaded.diagnostics)
+        var graph = loaded.graph
+        if hideTests { graph = graph.filtered { !$0.isTest } }
+        if hideExternal { graph = graph.filtered { $0.isTarget } }
+        if hideSDK { graph = graph.filtered { $0.kind != .sdk } }
+        if let focus {
+            guard graph.node(focus) != nil else {
+                let names = graph.nodes.map(\.id)
+                let hint = names.first { $0.lowercased() == focus.lowercased() }.map { "; did you mean '\($0)'?" } ?? ""
+                DiagnosticPrinter.printAll([.error("usage", "--focus: no module named '\(focus)' in the graph\(hint)")])
+                throw ExitCode(2)
+            }
+            graph = graph.focused(on: focus, depth: depth)
+        }
+        let text: String = switch format {
+        case .json: GraphJSONWriter().write(graph)
+        case .dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")
+        case .mermaid: GraphMermaidWriter().write(graph)
+        case .text: GraphTextWriter().write(graph)
+        }
+        if let output {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                DiagnosticPrinter.printAll([.error("io.write", "cannot write '\(output)': \(error.localizedDescription)")])
+                throw ExitCode(2)
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}
+
+extension ManifestMode: ExpressibleByArgument {}

@@ -1,0 +1,50 @@
+import Foundation
+import StrataCore
+
+/// Writes the module graph as a Mermaid flowchart, for Markdown renderers that draw it
+/// (GitHub, GitLab): a subgraph per package; `-->` declared and imported, `-.->` declared
+/// only, `==>` imported with no declared path, `-..->` other imports.
+public struct GraphMermaidWriter: Sendable {
+    public init() {}
+
+    public func write(_ graph: ModuleGraph) -> String {
+        var ids: [String: String] = [:]
+        for (index, node) in graph.nodes.enumerated() { ids[node.id] = "n\(index)" }
+        var lines = ["flowchart LR"]
+        for (index, package) in graph.packages.map(\.name).enumerated() {
+            let members = graph.nodes.filter { $0.isTarget && $0.package == package }
+            guard !members.isEmpty else { continue }
+            lines.append("  subgraph p\(index)[\(label(package))]")
+            for node in members { lines.append("    \(ids[node.id] ?? "")\(shape(node))") }
+            lines.append("  end")
+        }
+        for node in graph.nodes where !node.isTarget {
+            lines.append("  \(ids[node.id] ?? "")\(shape(node))")
+        }
+        for edge in graph.edges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            let arrow: String = switch edge.relation {
+            case .declaredAndImported: "-->"
+            case .declaredOnly: "-.->"
+            case .undeclared: "==>|undeclared|"
+            default: "-..->"
+            }
+            lines.append("  \(from) \(arrow) \(to)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func shape(_ node: ModuleNode) -> String {
+        switch node.kind {
+        case .product, .unknown: "([\(label(node.id))])"
+        case .sdk: ">\(label(node.id))]"
+        case .test: "[/\(label(node.id))/]"
+        default: "[\(label(node.id))]"
+        }
+    }
+
+    /// Mermaid labels are quoted; `"` cannot appear inside, so it becomes `#quot;`.
+    func label(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\""
+    }
+}

@@ -1,0 +1,40 @@
+import StrataCore
+
+/// A readable listing of the graph: each package's targets with what they use and how.
+public struct GraphTextWriter: Sendable {
+    public init() {}
+
+    public func write(_ graph: ModuleGraph) -> String {
+        var lines: [String] = []
+        var outgoing: [String: [ModuleEdge]] = [:]
+        for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
+        for package in graph.packages {
+            let how = package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
+            lines.append("\(package.name) (\(package.manifestPath), \(how))")
+            for node in graph.nodes where node.isTarget && node.package == package.name {
+                var heading = "  \(node.id) [\(node.kind.rawValue)]"
+                if let section = node.section { heading += " in '\(section)'" }
+                if let path = node.sourcePath { heading += " \(path), \(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s")" }
+                lines.append(heading)
+                for edge in outgoing[node.id, default: []] {
+                    var line = "    → \(edge.to)  \(edge.kind)"
+                    if !edge.isDeclared { line += " (\(edge.relation.rawValue))" }
+                    if edge.isConditional { line += ", conditional" }
+                    lines.append(line)
+                }
+            }
+            lines.append("")
+        }
+        let external = graph.nodes.filter { !$0.isTarget }
+        if !external.isEmpty {
+            lines.append("External modules")
+            for node in external {
+                lines.append("  \(node.id) [\(node.kind.rawValue)]" + (node.package.map { " from \($0)" } ?? ""))
+            }
+            lines.append("")
+        }
+        let declared = graph.edges.filter(\.isDeclared).count
+        lines.append("\(graph.nodes.filter(\.isTarget).count) targets, \(graph.edges.count) edges (\(declared) declared)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
