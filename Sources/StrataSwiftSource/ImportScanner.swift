@@ -33,6 +33,11 @@ private struct ImportLexer {
     var pendingAttributes: [String] = []
     var pendingAccess: String?
     var pendingStart: SourceLocation?
+    /// An `#if` that may hold only attributes of the declaration after its `#endif`
+    /// (`#if compiler(>=6.4) @diagnose(…) #endif import X`): its nesting level and position.
+    var prefixDirective: (level: Int, start: SourceLocation)?
+    /// Where such an `#if` started, once its `#endif` is passed: the declaration starts there.
+    var afterDirective: SourceLocation?
     var previousWasDot = false
     var found: [SwiftImport] = []
 
@@ -99,9 +104,7 @@ private struct ImportLexer {
             }
         case UInt8(ascii: "."):
             index += 1
-            pendingAttributes = []
-            pendingAccess = nil
-            pendingStart = nil
+            significant()
             previousWasDot = true
         default:
             if isIdentifierStart(byte) {
@@ -125,6 +128,8 @@ private struct ImportLexer {
         pendingAttributes = []
         pendingAccess = nil
         pendingStart = nil
+        prefixDirective = nil
+        afterDirective = nil
         previousWasDot = false
     }
 
@@ -147,7 +152,7 @@ private struct ImportLexer {
     }
 
     mutating func readImport(startingAt start: Int) {
-        let startLocation = pendingStart ?? location(of: start)
+        let startLocation = (prefixDirective == nil ? afterDirective : nil) ?? pendingStart ?? location(of: start)
         let attributes = pendingAttributes
         let access = pendingAccess
         significant()
@@ -232,29 +237,42 @@ private struct ImportLexer {
             significant()
             return
         }
+        let hashLocation = location(of: index - 1)
         let word = readIdentifier()
+        let closesPrefix = prefixDirective?.level == directives.count
         switch word {
         case "if":
             directives.append((previous: [], current: readDirectiveCondition()))
-        case "elseif":
+            if topLevel, depth == 0, pendingAttributes.isEmpty, pendingAccess == nil, prefixDirective == nil {
+                prefixDirective = (directives.count, afterDirective ?? hashLocation)
+            }
+        case "elseif", "else":
             if var top = directives.popLast() {
                 top.previous.append(top.current)
-                top.current = readDirectiveCondition()
+                top.current = word == "else" ? "" : readDirectiveCondition()
                 directives.append(top)
             }
-        case "else":
-            if var top = directives.popLast() {
-                top.previous.append(top.current)
-                top.current = ""
-                directives.append(top)
-            }
+            if closesPrefix { dropConditionalAttributes() }
         case "endif":
             _ = directives.popLast()
+            if closesPrefix, let prefix = prefixDirective {
+                dropConditionalAttributes()
+                prefixDirective = nil
+                afterDirective = prefix.start
+            }
         default:
             significant()
             return
         }
         // A directive does not end a pending `@attribute` prefix on the line before.
+    }
+
+    /// Attributes inside an `#if` before a declaration apply only when it holds; they are
+    /// not recorded, as swift-syntax does not list them among the declaration's attributes.
+    mutating func dropConditionalAttributes() {
+        pendingAttributes = []
+        pendingAccess = nil
+        pendingStart = nil
     }
 
     /// The rest of the line after `#if`/`#elseif`, without comments, spaces collapsed.

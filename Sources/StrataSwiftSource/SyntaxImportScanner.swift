@@ -41,7 +41,7 @@ private final class ImportCollector: SyntaxVisitor {
     }
 
     static func normalized(_ condition: ExprSyntax) -> String {
-        condition.description.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        condition.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -1,50 +1,182 @@
+import Dispatch
 import Foundation
+import StrataBuild
 import StrataCore
 import StrataSwiftPM
 import StrataSwiftSource
 
-func key(_ d: TargetDependencyDeclaration) -> String {
-    var text = "\(d.kind.rawValue):\(d.name)"
-    if let p = d.package { text += "@\(p)" }
-    if let c = d.condition { text += "?\(c.platforms.sorted().joined(separator: ","))|\(c.traits.joined(separator: ","))" }
+// `make accuracy`: compares Strata's module graph with SwiftPM's on real packages, and
+// times both. Usage: strata-accuracy [--runs N] PACKAGE_FOLDER...
+//
+// Per package it prints: targets (Strata/SwiftPM), declared edges matched/missed/extra,
+// Swift files per target matched against `swift package describe`, imports found by the
+// fast scanner against swift-syntax's parser, whether the SwiftPM fallback was used and
+// why, and the time to read the graph against `swift package dump-package`.
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var runs = 5
+if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let count = Int(arguments[index + 1]) {
+    runs = max(1, count)
+    arguments.removeSubrange(index...(index + 1))
+}
+guard !arguments.isEmpty else {
+    FileHandle.standardError.write(Data("usage: strata-accuracy [--runs N] PACKAGE_FOLDER...\n".utf8))
+    exit(2)
+}
+
+func edgeKey(_ target: String, _ dependency: TargetDependencyDeclaration) -> String {
+    var text = "\(target) -> \(dependency.kind.rawValue):\(dependency.name)"
+    if let package = dependency.package { text += "@\(package.lowercased())" }
+    if let condition = dependency.condition {
+        text += " when[\(condition.platforms.map { $0.lowercased() }.sorted().joined(separator: ","))|\(condition.traits.sorted().joined(separator: ","))]"
+    }
     return text
 }
 
-for dir in CommandLine.arguments.dropFirst() {
-    let url = URL(fileURLWithPath: dir)
-    let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-    let manifestName = ManifestFileSelector.select(from: names, toolsVersion: CompilationConditions.host.compilerVersion) ?? "Package.swift"
-    let text = try String(contentsOf: url.appendingPathComponent(manifestName), encoding: .utf8)
-    let start = Date()
-    let result = ManifestReader().read(text: text, path: dir + "/Package.swift", packageDirectory: url.path)
-    let syntaxTime = Date().timeIntervalSince(start)
-    let t2 = Date()
-    let dumped = try SwiftPMClient().run(["package", "--package-path", url.path, "dump-package"], manifestPath: "x")
-    let dumpTime = Date().timeIntervalSince(t2)
-    let reference = try DumpPackageDecoder(manifestPath: "x", manifestText: text).decode(dumped)
-    print("== \(url.lastPathComponent) syntax \(String(format: "%.1f", syntaxTime * 1000)) ms, dump \(String(format: "%.0f", dumpTime * 1000)) ms")
-    switch result {
-    case .invalid(let d), .unresolved(let d):
-        print("  UNRESOLVED/INVALID"); d.forEach { print("   ", $0) }
-    case .manifest(let m):
-        let mine = Dictionary(uniqueKeysWithValues: m.targets.map { ($0.name, $0) })
-        let theirs = Dictionary(uniqueKeysWithValues: reference.targets.map { ($0.name, $0) })
-        for name in Set(mine.keys).union(theirs.keys).sorted() {
-            guard let a = mine[name] else { print("  missing target \(name)"); continue }
-            guard let b = theirs[name] else { print("  extra target \(name)"); continue }
-            if a.kind != b.kind { print("  kind \(name) \(a.kind) vs \(b.kind)") }
-            let ka = Set(a.dependencies.map(key)), kb = Set(b.dependencies.map(key))
-            for x in kb.subtracting(ka).sorted() { print("  \(name): missed \(x)") }
-            for x in ka.subtracting(kb).sorted() { print("  \(name): extra \(x)") }
-            if a.path != b.path { print("  \(name): path \(a.path ?? "-") vs \(b.path ?? "-")") }
-            if a.exclude != b.exclude { print("  \(name): exclude \(a.exclude) vs \(b.exclude)") }
-            if a.sources != b.sources { print("  \(name): sources \(a.sources ?? []) vs \(b.sources ?? [])") }
-        }
-        if m.name != reference.name { print("  name \(m.name) vs \(reference.name)") }
-        let pa = m.products.map { "\($0.name)=\($0.targets)" }.sorted(), pb = reference.products.map { "\($0.name)=\($0.targets)" }.sorted()
-        if pa != pb { print("  products differ: \(Set(pa).symmetricDifference(pb))") }
-        let da = m.dependencies.map(\.identity).sorted(), db = reference.dependencies.map(\.identity).sorted()
-        if da != db { print("  deps differ: \(da) vs \(db)") }
-        print("  targets \(m.targets.count) edges \(m.targets.map(\.dependencies.count).reduce(0, +))")
-    }
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
 }
+
+func milliseconds(_ seconds: Double) -> String {
+    seconds < 0.01 ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.1f ms", seconds * 1000)
+}
+
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+struct Totals {
+    var packages = 0
+    var exact = 0
+    var fallbacks = 0
+    var missed = 0
+    var extra = 0
+    var fileMismatches = 0
+    var importMismatches = 0
+    var speedups: [Double] = []
+}
+
+var totals = Totals()
+let swiftPM = SwiftPMClient()
+print("Strata module graph vs SwiftPM, \(runs) timed runs each (median); times are for this machine and build.\n")
+
+for folder in arguments {
+    let url = URL(fileURLWithPath: folder).standardizedFileURL
+    let name = url.lastPathComponent
+    totals.packages += 1
+    let project = ProjectFiles(root: url, workingDirectory: url)
+    let loader = PackageGraphLoader(project: project, mode: .auto)
+
+    // SwiftPM's view: dump-package for the manifest, describe for the files.
+    let manifestName = ManifestFileSelector.select(
+        from: (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [], toolsVersion: CompilationConditions.host.compilerVersion
+    ) ?? "Package.swift"
+    let manifestText = (try? String(contentsOf: url.appendingPathComponent(manifestName), encoding: .utf8)) ?? ""
+    let reference: PackageManifest
+    let described: [String: (path: String, files: [String])]
+    do {
+        let common = ["package", "--package-path", url.path]
+        let dump = try swiftPM.run(common + ["dump-package"], manifestPath: manifestName)  // also warms SwiftPM's manifest cache
+        reference = try DumpPackageDecoder(manifestPath: manifestName, manifestText: manifestText).decode(dump)
+        described = try DescribeDecoder().sources(from: try swiftPM.run(common + ["describe", "--type", "json"], manifestPath: manifestName), packageDirectory: url.path)
+    } catch {
+        print("\(name): SwiftPM failed: \(error)\n")
+        continue
+    }
+
+    // Strata's view.
+    let loaded: PackageGraphLoader.Loaded
+    do {
+        loaded = try loader.load()
+    } catch let error as DiagnosticsError {
+        print("\(name): Strata failed:")
+        error.diagnostics.forEach { print("  \($0)") }
+        print("")
+        continue
+    }
+    guard let root = loaded.packages.first(where: \.isRoot) else { continue }
+    let manifest = root.manifest
+
+    // Targets and declared edges.
+    let ours = Set(manifest.targets.flatMap { target in target.dependencies.map { edgeKey(target.name, $0) } })
+    let theirs = Set(reference.targets.flatMap { target in target.dependencies.map { edgeKey(target.name, $0) } })
+    let matched = ours.intersection(theirs).count
+    let missed = theirs.subtracting(ours).sorted()
+    let extra = ours.subtracting(theirs).sorted()
+    let targetNames = Set(manifest.targets.map { "\($0.name) (\($0.kind.rawValue))" })
+    let referenceNames = Set(reference.targets.map { "\($0.name) (\($0.kind.rawValue))" })
+
+    // Files per target, against describe (Swift files only).
+    var fileProblems: [String] = []
+    for target in root.targets {
+        guard let (path, files) = described[target.name] else { continue }
+        let theirFiles = Set(files.filter { $0.hasSuffix(".swift") }.map { path + "/" + $0 })
+        let ourFiles = Set(target.files)
+        if theirFiles != ourFiles {
+            fileProblems.append("\(target.name): \(ourFiles.subtracting(theirFiles).count) extra, \(theirFiles.subtracting(ourFiles).count) missed")
+        }
+    }
+
+    // Imports: the fast scanner against swift-syntax's parser, file by file.
+    var importProblems: [String] = []
+    let fast = ImportScanner()
+    let reference_ = SyntaxImportScanner()
+    var importCount = 0
+    for file in root.targets.flatMap(\.files) {
+        guard let text = try? String(contentsOf: url.appendingPathComponent(file), encoding: .utf8) else { continue }
+        let a = fast.imports(in: text, path: file)
+        let b = reference_.imports(in: text, path: file)
+        importCount += b.count
+        if a != b { importProblems.append(file) }
+    }
+
+    // Timing: Strata in process (manifest only, and the whole graph with imports) against
+    // `swift package dump-package` as a user runs it, warm (its manifest cache is filled).
+    let reader = ManifestReader()
+    var manifestTimes: [Double] = []
+    var graphTimes: [Double] = []
+    var dumpTimes: [Double] = []
+    for _ in 0..<runs {
+        manifestTimes.append(time { _ = reader.read(text: manifestText, path: manifestName, packageDirectory: url.path) })
+        graphTimes.append(time { _ = try? loader.load() })
+        dumpTimes.append(time { _ = try? swiftPM.run(["package", "--package-path", url.path, "dump-package"], manifestPath: manifestName) })
+    }
+
+    let fellBack = manifest.origin != .syntax
+    let exact = missed.isEmpty && extra.isEmpty && targetNames == referenceNames
+    if exact { totals.exact += 1 }
+    if fellBack { totals.fallbacks += 1 }
+    totals.missed += missed.count
+    totals.extra += extra.count
+    totals.fileMismatches += fileProblems.count
+    totals.importMismatches += importProblems.count
+
+    print("\(name)  [\(manifestName)]")
+    print("  targets     \(manifest.targets.count) (SwiftPM \(reference.targets.count))" + (targetNames == referenceNames ? "" : "  DIFFERENT: \(targetNames.symmetricDifference(referenceNames).sorted())"))
+    print("  edges       \(matched) matched, \(missed.count) missed, \(extra.count) extra (of \(theirs.count) declared)")
+    for line in missed { print("    missed  \(line)") }
+    for line in extra { print("    extra   \(line)") }
+    print("  files       \(root.targets.flatMap(\.files).count) Swift files" + (fileProblems.isEmpty ? ", same as `swift package describe`" : "; differ in: " + fileProblems.joined(separator: "; ")))
+    print("  imports     \(importCount) imports" + (importProblems.isEmpty ? ", same as swift-syntax's parser" : "; differ from swift-syntax in \(importProblems.count) files: " + importProblems.prefix(5).joined(separator: ", ")))
+    if case .swiftPM(let reasons) = manifest.origin {
+        print("  reader      SwiftPM fallback, because:")
+        for reason in reasons.prefix(4) { print("    \(reason)") }
+        if reasons.count > 4 { print("    … and \(reasons.count - 4) more") }
+    } else {
+        print("  reader      syntax")
+    }
+    let dump = median(dumpTimes)
+    let speedup = dump / median(manifestTimes)
+    if !fellBack { totals.speedups.append(speedup) }
+    print("  time        manifest \(milliseconds(median(manifestTimes))), whole graph with imports \(milliseconds(median(graphTimes))); dump-package \(milliseconds(dump)) → manifest \(String(format: "%.0f", speedup))× faster, graph \(String(format: "%.1f", dump / median(graphTimes)))× faster")
+    print("")
+}
+
+print("Summary: \(totals.packages) packages; \(totals.exact) with every target and edge matching SwiftPM; \(totals.fallbacks) read through the SwiftPM fallback; \(totals.missed) edges missed, \(totals.extra) extra; \(totals.fileMismatches) targets whose files differ; \(totals.importMismatches) files whose imports differ from swift-syntax.")
+if !totals.speedups.isEmpty {
+    print("Manifest reading from syntax vs dump-package: median \(String(format: "%.0f", median(totals.speedups)))× faster, slowest package \(String(format: "%.0f", totals.speedups.min() ?? 0))×.")
+}
+exit(totals.missed + totals.extra + totals.fileMismatches + totals.importMismatches == 0 ? 0 : 1)

@@ -46,6 +46,9 @@ struct SourceFileResolver {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
+                // Folders SwiftPM treats as one resource (a documentation catalog, an asset
+                // catalog…): the Swift files in them are not compiled.
+                if let dot = name.lastIndex(of: "."), Self.bundleExtensions.contains(String(name[name.index(after: dot)...]).lowercased()) { continue }
                 if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
                 walk(folder: folder, relative: path, skipped: skipped, included: included, into: &files)
             } else if name.hasSuffix(".swift") {
@@ -54,6 +57,11 @@ struct SourceFileResolver {
             }
         }
     }
+
+    static let bundleExtensions: Set<String> = [
+        "docc", "xcassets", "xcstrings", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "bundle", "framework",
+        "xcframework", "lproj", "playground", "scnassets", "rcproject", "mlpackage", "mlmodelc", "realitykitcontentbundle",
+    ]
 
     private func isDirectory(_ relative: String) -> Bool {
         var isFolder: ObjCBool = false
