@@ -165,7 +165,7 @@ public struct ModuleGraphBuilder: Sendable {
         let lowered = name.lowercased()
         let close = candidates.filter { candidate in
             let other = candidate.lowercased()
-            return other == lowered || editDistance(other, lowered) <= max(1, lowered.count / 4)
+            return other == lowered || (lowered.count >= 4 && editDistance(other, lowered) <= max(2, lowered.count / 3))
         }.sorted()
         return close.first.map { " (did you mean '\($0)'?)" } ?? ""
     }

@@ -27,6 +27,21 @@ final class TemporaryProject {
         }
     }
 
+    /// A copy of `Tests/Fixtures/packages/<fixture>`.
+    convenience init(packages fixture: String) throws {
+        try self.init()
+        let source = Self.fixtures.appendingPathComponent("packages/\(fixture)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+    }
+
+    /// Reads the module graph of the package in `folder`.
+    func loadGraph(_ folder: String = ".", mode: ManifestMode = .syntax) throws -> PackageGraphLoader.Loaded {
+        let project = ProjectFiles(root: url(folder), workingDirectory: url(folder))
+        return try PackageGraphLoader(project: project, mode: mode).load()
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: root)
     }

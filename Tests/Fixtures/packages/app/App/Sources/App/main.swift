@@ -1,0 +1,4 @@
+import AppUI
+import Features
+
+print(AppUI.title, Features.names)

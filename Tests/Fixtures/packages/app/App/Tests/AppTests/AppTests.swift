@@ -1,0 +1,5 @@
+@testable import App
+import SharedTestSupport
+import XCTest
+
+final class AppTests: XCTestCase {}

@@ -1,0 +1,3 @@
+public enum Model {
+    public static let name = "model"
+}

@@ -1,0 +1,3 @@
+@_exported import Models
+
+public struct Client {}

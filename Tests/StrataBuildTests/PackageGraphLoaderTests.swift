@@ -1,0 +1,171 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import StrataSite
+import Testing
+
+/// Compares `actual` with `Tests/Fixtures/packages/<name>`, or rewrites it when
+/// `STRATA_UPDATE_GOLDEN=1`.
+private func expectGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let url = TemporaryProject.fixtures.appendingPathComponent("packages/\(name)")
+    if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+        try Data(actual.utf8).write(to: url)
+    }
+    let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    #expect(actual == expected, "differs from \(url.path)", sourceLocation: sourceLocation)
+}
+
+private func errors(_ body: () throws -> Void) -> [Diagnostic] {
+    do {
+        try body()
+    } catch let error as DiagnosticsError {
+        return error.diagnostics
+    } catch {
+        Issue.record("unexpected error \(error)")
+    }
+    return []
+}
+
+@Suite struct PackageGraphLoaderTests {
+    @Test func multiPackageAppMatchesTheGoldenGraph() throws {
+        let project = try TemporaryProject(packages: "app")
+        let loaded = try project.loadGraph("App")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.packages.map(\.manifest.name) == ["App", "Shared"])
+        let graph = loaded.graph
+        try expectGolden(GraphJSONWriter().write(graph), "app.graph.json")
+        try expectGolden(GraphDOTWriter().write(graph, name: "App"), "app.graph.dot")
+        try expectGolden(GraphMermaidWriter().write(graph), "app.graph.mmd")
+        try expectGolden(GraphTextWriter().write(graph), "app.graph.txt")
+        // Reading twice gives the same bytes.
+        #expect(GraphJSONWriter().write(try project.loadGraph("App").graph) == GraphJSONWriter().write(graph))
+    }
+
+    @Test func crossPackageEdgesAndClassification() throws {
+        let graph = try TemporaryProject(packages: "app").loadGraph("App").graph
+        func relation(_ from: String, _ to: String) -> ModuleEdge.Relation? {
+            graph.edges.first { $0.from == from && $0.to == to }?.relation
+        }
+        #expect(relation("AppUI", "Models") == .declaredAndImported)
+        #expect(relation("Features", "Networking") == .declaredAndImported)
+        #expect(relation("Features", "Models") == .declaredOnly)
+        #expect(relation("AppUI", "Networking") == .transitive)
+        #expect(relation("Features", "Logging") == .declaredAndImported)
+        #expect(relation("AppTests", "XCTest") == .sdk)
+        #expect(graph.node("Models")?.sourcePath == "../Shared/Sources/Models")
+        #expect(graph.node("AppUI")?.section == "UI")
+        let conditional = graph.edges.first { $0.from == "AppUI" && $0.to == "Networking" }
+        #expect(conditional?.isConditional == true)
+        #expect(conditional?.imports.first?.location == SourceLocation(path: "Sources/AppUI/Screen.swift", line: 4, column: 1))
+    }
+
+    @Test func aComputedManifestIsAnErrorFromSyntaxAlone() throws {
+        let project = try TemporaryProject(packages: "computed")
+        let found = errors { _ = try project.loadGraph(mode: .syntax) }
+        #expect(found.map(\.ruleID) == ["manifest.unresolved", "manifest.unresolved"])
+        #expect(found.first?.location?.line == 13)
+        #expect(found.first?.message.contains("Module") == true)
+    }
+
+    @Test func aComputedManifestFallsBackToSwiftPM() throws {
+        let project = try TemporaryProject(packages: "computed")
+        let loaded = try project.loadGraph(mode: .auto)
+        #expect(loaded.graph.packages.first?.fallbackReasons?.first?.location?.line == 13)
+        let edge = loaded.graph.edges.first { $0.from == "Tool" && $0.to == "Core" }
+        #expect(edge?.relation == .declaredAndImported)
+        #expect(edge?.imports.first?.location == SourceLocation(path: "Sources/Tool/Tool.swift", line: 1, column: 1))
+        #expect(loaded.graph.node("Core")?.sourceFiles == ["Sources/Core/Core.swift"])
+        // SwiftPM ran in a scratch folder of its own: nothing was written into the package.
+        #expect(!FileManager.default.fileExists(atPath: project.url(".build").path))
+        // And asked for it explicitly, SwiftPM reads a manifest Strata could read too.
+        let viaSwiftPM = try TemporaryProject(packages: "app").loadGraph("App", mode: .swiftpm)
+        #expect(viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" } == (try TemporaryProject(packages: "app").loadGraph("App").graph.edges.map { "\($0.from)->\($0.to)" }))
+    }
+
+    @Test func aBrokenManifestIsReportedAtItsLine() throws {
+        let found = errors { _ = try TemporaryProject(packages: "broken-syntax").loadGraph(mode: .auto) }
+        #expect(found.first?.ruleID == "manifest.syntax")
+        #expect(found.first?.location?.path == "Package.swift")
+        #expect(found.first?.location?.line == 7)
+    }
+
+    @Test func aDependencyOnAMissingTargetIsReportedAtItsLine() throws {
+        let found = errors { _ = try TemporaryProject(packages: "unknown-target").loadGraph() }
+        #expect(found.map(\.ruleID) == ["manifest.unknown-target"])
+        #expect(found.first?.location == SourceLocation(path: "Package.swift", line: 7, column: 43))
+        #expect(found.first?.message.contains("did you mean 'Model'?") == true)
+    }
+
+    @Test func missingSourceFoldersAreReportedPerTarget() throws {
+        let found = errors { _ = try TemporaryProject(packages: "missing-sources").loadGraph() }
+        #expect(found.map(\.ruleID) == ["target.missing-sources", "target.missing-sources"])
+        #expect(found.map { $0.location?.line } == [8, 9])
+        #expect(found.last?.message.contains("'Modules/C' does not exist") == true)
+    }
+
+    @Test func aFolderWithoutAManifestIsAnError() throws {
+        let project = try TemporaryProject(files: ["README.md": "hi"])
+        let found = errors { _ = try project.loadGraph() }
+        #expect(found.first?.ruleID == "package.missing-manifest")
+    }
+
+    @Test func aMissingLocalPackageIsReportedAtItsDependency() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n  name: \"P\",\n  dependencies: [.package(path: \"../Gone\")],\n  targets: []\n)\n",
+        ])
+        let found = errors { _ = try project.loadGraph() }
+        #expect(found.first?.ruleID == "package.missing-manifest")
+        #expect(found.first?.location?.line == 5)
+    }
+
+    @Test func sourceFilesAreTheOnesSwiftPMWouldCompile() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "A", exclude: ["Old", "Skip.swift"], resources: [.copy("Fixtures")]),
+                .target(name: "B", path: "Custom/B", sources: ["Only", "One.swift"]),
+                .testTarget(name: "ATests", dependencies: ["A"]),
+                .target(name: "S", path: "src/S"),
+            ])
+            """,
+            "Sources/A/A.swift": "", "Sources/A/Nested/N.swift": "", "Sources/A/Old/O.swift": "", "Sources/A/Skip.swift": "",
+            "Sources/A/Fixtures/F.swift": "", "Sources/A/.hidden/H.swift": "", "Sources/A/.H.swift": "", "Sources/A/Guide.docc/Code.swift": "",
+            "Sources/A/notes.md": "",
+            "Custom/B/One.swift": "", "Custom/B/Two.swift": "", "Custom/B/Only/X.swift": "",
+            "Tests/ATests/T.swift": "", "Sources/ATests/Wrong.swift": "",
+            "src/S/S.swift": "",
+        ])
+        let graph = try project.loadGraph().graph
+        #expect(graph.node("A")?.sourceFiles == ["Sources/A/A.swift", "Sources/A/Nested/N.swift"])
+        #expect(graph.node("B")?.sourceFiles == ["Custom/B/One.swift", "Custom/B/Only/X.swift"])
+        #expect(graph.node("ATests")?.sourceFiles == ["Tests/ATests/T.swift"])
+        #expect(graph.node("S")?.sourcePath == "src/S")
+    }
+
+    @Test func theSiteCarriesTheGraph() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\"), .target(name: \"B\", dependencies: [\"A\"])])\n",
+            "Sources/A/A.swift": "public let a = 1\n",
+            "Sources/B/B.swift": "import A\n",
+            "Content/index.md": "# Home\n",
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let json = project.text("Output/graph.json")
+        #expect(json.contains("\"from\" : \"B\""))
+        #expect(json == GraphJSONWriter().write(try project.loadGraph().graph))
+    }
+
+    @Test func aBrokenManifestFailsTheBuildAndLeavesNoOutput() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "let package = Package(\n",
+            "Content/index.md": "# Home\n",
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(result.diagnostics.first?.ruleID == "manifest.syntax")
+        #expect(!FileManager.default.fileExists(atPath: project.url("Output").path))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `strata graph` as a user runs it.
+@Suite struct GraphCommandTests {
+    let cli = CommandLineTests()
+
+    static let manifest = """
+    // swift-tools-version:5.9
+    import PackageDescription
+
+    let package = Package(
+        name: "Shop",
+        targets: [
+            // MARK: Core
+            .target(name: "Models"),
+            // MARK: Features
+            .target(name: "Cart", dependencies: ["Models"]),
+            .target(name: "Checkout", dependencies: ["Cart"]),
+            .testTarget(name: "CheckoutTests", dependencies: ["Checkout"]),
+        ]
+    )
+    """
+
+    func shop() throws -> URL {
+        try cli.project([
+            "Package.swift": Self.manifest,
+            "Sources/Models/M.swift": "import Foundation\n",
+            "Sources/Cart/C.swift": "import Models\n",
+            "Sources/Checkout/K.swift": "import Cart\nimport Models\n",
+            "Tests/CheckoutTests/T.swift": "@testable import Checkout\nimport XCTest\n",
+        ])
+    }
+
+    @Test func textIsTheDefault() throws {
+        let run = try cli.strata(["graph"], in: try shop())
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Checkout [regular] in 'Features' Sources/Checkout, 1 file"))
+        #expect(run.stdout.contains("→ Models  imported (transitive)"))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func everyFormat() throws {
+        let folder = try shop()
+        let json = try cli.strata(["graph", "--format", "json"], in: folder)
+        #expect(json.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((document?["nodes"] as? [Any])?.count == 6)
+        let dot = try cli.strata(["graph", "--format", "dot"], in: folder)
+        #expect(dot.stdout.hasPrefix("digraph \"Shop\" {"))
+        #expect(dot.stdout.contains("\"Checkout\" -> \"Cart\";"))
+        let mermaid = try cli.strata(["graph", "--format", "mermaid"], in: folder)
+        #expect(mermaid.stdout.hasPrefix("flowchart LR\n"))
+    }
+
+    @Test func focusDepthAndHiding() throws {
+        let folder = try shop()
+        let focused = try cli.strata(["graph", "--format", "json", "--focus", "Cart", "--depth", "1", "--hide-tests", "--hide-external"], in: folder)
+        #expect(focused.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(focused.stdout.utf8)) as? [String: Any]
+        let ids = (document?["nodes"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        #expect(ids == ["Cart", "Checkout", "Models"])
+        let unknown = try cli.strata(["graph", "--focus", "cart"], in: folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'Cart'?"))
+        let depthAlone = try cli.strata(["graph", "--depth", "1"], in: folder)
+        #expect(depthAlone.status == 2)
+    }
+
+    @Test func writesToAFile() throws {
+        let folder = try shop()
+        let run = try cli.strata(["graph", "--format", "dot", "-o", "modules.dot"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect((try? String(contentsOf: folder.appendingPathComponent("modules.dot"), encoding: .utf8))?.hasPrefix("digraph") == true)
+    }
+
+    @Test func badManifestsExitTwoWithTheirLine() throws {
+        let broken = try cli.project(["Package.swift": "import PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: \"A\", dependencies: [.target(name: \"B\")])])\n", "Sources/A/A.swift": ""])
+        let run = try cli.strata(["graph"], in: broken)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Package.swift:2:"))
+        #expect(run.stderr.contains("[manifest.unknown-target]"))
+        let none = try cli.project(["README.md": "x"])
+        #expect(try cli.strata(["graph"], in: none).status == 2)
+        let badMode = try cli.strata(["graph", "--manifest", "guess"], in: try shop())
+        #expect(badMode.status == 2)
+    }
+}

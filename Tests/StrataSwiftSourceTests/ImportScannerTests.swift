@@ -1,0 +1,140 @@
+import StrataCore
+import Testing
+@testable import StrataSwiftSource
+
+/// Both scanners, so every case also checks the fast scanner agrees with swift-syntax.
+private func scan(_ text: String) -> [SwiftImport] {
+    let fast = ImportScanner().imports(in: text, path: "F.swift")
+    let reference = SyntaxImportScanner().imports(in: text, path: "F.swift")
+    #expect(fast == reference, "the fast scanner and swift-syntax disagree")
+    return fast
+}
+
+@Suite struct ImportScannerTests {
+    @Test func plainAndSubmoduleImports() {
+        let found = scan("import Foundation\nimport Darwin.C.stdio\n")
+        #expect(found.map(\.module) == ["Foundation", "Darwin"])
+        #expect(found[1].path == ["Darwin", "C", "stdio"])
+        #expect(found[1].location == SourceLocation(path: "F.swift", line: 2, column: 1))
+    }
+
+    @Test(arguments: ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"])
+    func kindImports(kind: String) {
+        let found = scan("import \(kind) Module.Symbol\n")
+        #expect(found.count == 1)
+        #expect(found.first?.module == "Module")
+        #expect(found.first?.declarationKind == kind)
+        #expect(found.first?.path == ["Module", "Symbol"])
+    }
+
+    @Test(arguments: ["@testable", "@_exported", "@_implementationOnly", "@preconcurrency", "@_spi(Internal)", "@_weakLinked"])
+    func attributes(attribute: String) {
+        let found = scan("\(attribute) import Module\n")
+        #expect(found.first?.attributes == [attribute])
+        #expect(found.first?.location.column == 1)
+    }
+
+    @Test func severalAttributesAndAttributesOnTheLineBefore() {
+        let found = scan("@_spi(A) @_spi( B )\n@preconcurrency\npublic import Module\n")
+        #expect(found.first?.attributes == ["@_spi(A)", "@_spi(B)", "@preconcurrency"])
+        #expect(found.first?.accessLevel == "public")
+        #expect(found.first?.location == SourceLocation(path: "F.swift", line: 1, column: 1))
+    }
+
+    @Test(arguments: ["public", "package", "internal", "fileprivate", "private"])
+    func accessLevels(level: String) {
+        let found = scan("\(level) import Module\n")
+        #expect(found.first?.accessLevel == level)
+        #expect(found.first?.isExported == false)
+    }
+
+    @Test func conditionalImports() {
+        let text = """
+        #if canImport(Darwin)
+        import Darwin
+        #elseif os(Linux)
+        import Glibc
+        #else
+        import WinSDK
+        #endif
+        #if DEBUG
+          #if canImport(XCTest) // a comment after the condition
+          import XCTest
+          #endif
+        #endif
+        import Always
+        """
+        let found = scan(text)
+        #expect(found.map(\.module) == ["Darwin", "Glibc", "WinSDK", "XCTest", "Always"])
+        #expect(found[0].conditions == ["canImport(Darwin)"])
+        #expect(found[1].conditions == ["!(canImport(Darwin)) && os(Linux)"])
+        #expect(found[2].conditions == ["!(canImport(Darwin)) && !(os(Linux))"])
+        #expect(found[3].conditions == ["DEBUG", "canImport(XCTest)"])
+        #expect(found[3].condition == "DEBUG && canImport(XCTest)")
+        #expect(found[4].isConditional == false)
+    }
+
+    @Test func attributesInsideIfBeforeAnImportAreNotItsOwn() {
+        let text = "#if compiler(>=6.4)\n@diagnose(UnusedImportAccess, as: ignored)\n#endif\n@_spi(Generated) public import Runtime\n"
+        let found = scan(text)
+        #expect(found.first?.attributes == ["@_spi(Generated)"])
+        #expect(found.first?.location.line == 1)
+        #expect(found.first?.isConditional == false)
+    }
+
+    @Test func commentsAreNotImports() {
+        let text = """
+        // import LineComment
+        /* import BlockComment
+           /* nested */ import StillComment */
+        /// import DocComment
+        /** import DocBlock */
+        import Real
+        """
+        #expect(scan(text).map(\.module) == ["Real"])
+    }
+
+    @Test func stringsAreNotImports() {
+        let text = #"""
+        let a = "import InString"
+        let b = """
+            import InMultiline
+            \(value("import InInterpolation"))
+            """
+        let c = #"import InRaw \(notInterpolated) "still raw"#
+        let d = ##"import InRaw2 "# still"##
+        let e = "escaped \" import InEscaped"
+        import Real
+        """#
+        #expect(scan(text).map(\.module) == ["Real"])
+    }
+
+    @Test func importAsMemberOrLabelIsNotAnImport() {
+        let text = """
+        func f() { importer.import(x) }
+        let x = build(import: 1)
+        let y = `import`
+        struct S { func g() { self.import() } }
+        import Real
+        """
+        #expect(scan(text).map(\.module) == ["Real"])
+    }
+
+    @Test func importsAfterDeclarationsAndOnOneLine() {
+        let found = scan("let x = 1\nimport A; import B\n@testable import `C`\n")
+        #expect(found.map(\.module) == ["A", "B", "C"])
+        #expect(found[1].location == SourceLocation(path: "F.swift", line: 2, column: 11))
+    }
+
+    @Test func regexLiteralsAndNonASCIIText() {
+        let text = "let r = #/import \\s+ \"(\\w+)/#\nlet s = \"ünïcødé import X\"\nimport Réal\n"
+        #expect(scan(text).map(\.module) == ["Réal"])
+    }
+
+    @Test func unterminatedInputDoesNotHang() {
+        #expect(ImportScanner().imports(in: "\"unterminated\nimport A\n/* open", path: "F.swift").map(\.module) == ["A"])
+        #expect(ImportScanner().imports(in: "import", path: "F.swift").isEmpty)
+        #expect(ImportScanner().imports(in: "@", path: "F.swift").isEmpty)
+        #expect(ImportScanner().imports(in: "#if", path: "F.swift").isEmpty)
+    }
+}

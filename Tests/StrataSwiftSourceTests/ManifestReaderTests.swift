@@ -1,0 +1,280 @@
+import StrataCore
+import Testing
+@testable import StrataSwiftSource
+
+private let linux = CompilationConditions(
+    operatingSystem: "Linux", architecture: "x86_64", importableModules: ["Glibc", "Foundation"],
+    missingModules: ["Darwin"], compilerVersion: [6, 3]
+)
+
+private func read(_ body: String, environment: [String: String] = [:]) -> ManifestReader.Result {
+    ManifestReader(conditions: linux, environment: environment)
+        .read(text: "// swift-tools-version:6.0\nimport PackageDescription\n\n" + body, path: "Package.swift", packageDirectory: "/work/p")
+}
+
+private func manifest(_ body: String, environment: [String: String] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> PackageManifest? {
+    switch read(body, environment: environment) {
+    case .manifest(let manifest): return manifest
+    case .unresolved(let diagnostics), .invalid(let diagnostics):
+        Issue.record("not read: \(diagnostics.map(\.description))", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [String] {
+    manifest?.target(named: target)?.dependencies.map { dependency in
+        var text = "\(dependency.kind.rawValue):\(dependency.name)"
+        if let package = dependency.package { text += "@\(package)" }
+        if let condition = dependency.condition { text += " " + condition.description }
+        return text
+    } ?? []
+}
+
+@Suite struct ManifestReaderTests {
+    @Test func everyTargetKind() {
+        let read = manifest("""
+        let package = Package(
+            name: "Kinds",
+            targets: [
+                .target(name: "A"),
+                .executableTarget(name: "B"),
+                .testTarget(name: "C"),
+                .systemLibrary(name: "D", pkgConfig: "d"),
+                .binaryTarget(name: "E", path: "E.xcframework"),
+                .plugin(name: "F", capability: .buildTool()),
+                .macro(name: "G"),
+            ]
+        )
+        """)
+        #expect(read?.name == "Kinds")
+        #expect(read?.targets.map(\.kind) == [.regular, .executable, .test, .system, .binary, .plugin, .macro])
+        #expect(read?.targets.map(\.location.line) == [7, 8, 9, 10, 11, 12, 13])
+    }
+
+    @Test func everyDependencyForm() {
+        let read = manifest("""
+        let package = Package(
+            name: "Forms",
+            dependencies: [
+                .package(url: "https://github.com/apple/swift-log.git", from: "1.0.0"),
+                .package(name: "Other", path: "../other-package"),
+            ],
+            targets: [
+                .target(name: "Base"),
+                .target(
+                    name: "A",
+                    dependencies: [
+                        "Base",
+                        .target(name: "Base"),
+                        .byName(name: "Base", condition: .when(platforms: [.linux])),
+                        .product(name: "Logging", package: "swift-log"),
+                        .product(name: "Thing", package: "Other", condition: .when(platforms: [.macOS, .iOS], traits: ["Fast"])),
+                    ]
+                ),
+            ]
+        )
+        """)
+        #expect(dependencies(read, "A") == [
+            "byName:Base", "target:Base", "byName:Base when platforms: linux", "product:Logging@swift-log",
+            "product:Thing@Other when platforms: macos, ios; traits: Fast",
+        ])
+        #expect(read?.target(named: "A")?.dependencies.map(\.location.line) == [15, 16, 17, 18, 19])
+        #expect(read?.target(named: "A")?.dependencies.first?.location.column == 17)
+        #expect(read?.dependencies.map(\.identity) == ["swift-log", "other-package"])
+        #expect(read?.dependency(named: "Other")?.source == .path("../other-package"))
+    }
+
+    @Test func productsPathsExcludesSourcesAndResources() {
+        let read = manifest("""
+        let package = Package(
+            name: "P",
+            products: [
+                .library(name: "Lib", type: .dynamic, targets: ["A", "B"]),
+                .executable(name: "tool", targets: ["Tool"]),
+                .plugin(name: "Gen", targets: ["GenPlugin"]),
+            ],
+            targets: [
+                .target(name: "A", path: "Code/A", exclude: ["Old", "README.md"], sources: ["Main", "Extra.swift"], resources: [.copy("Fixtures"), .process("Assets")]),
+            ]
+        )
+        """)
+        #expect(read?.products.map(\.name) == ["Lib", "tool", "Gen"])
+        #expect(read?.products.map(\.kind) == [.library, .executable, .plugin])
+        #expect(read?.products.first?.targets == ["A", "B"])
+        let target = read?.target(named: "A")
+        #expect(target?.path == "Code/A")
+        #expect(target?.exclude == ["Old", "README.md"])
+        #expect(target?.sources == ["Main", "Extra.swift"])
+        #expect(target?.resources == ["Fixtures", "Assets"])
+    }
+
+    @Test func markSectionsNameTheLayerHint() {
+        let read = manifest("""
+        // MARK: Outside the list (ignored)
+        let package = Package(
+            name: "P",
+            targets: [
+                .target(name: "First"),
+                // MARK: - Core
+                .target(name: "Core"),
+                .target(name: "Models"),
+                // MARK: UI
+                .target(name: "UI"),
+                // MARK: -
+            ]
+        )
+        """)
+        #expect(read?.targets.map(\.section) == [nil, "Core", "Core", "UI"])
+    }
+
+    @Test func constantsHelpersAndStaticShortcuts() {
+        let read = manifest("""
+        let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+        let coreName = "Core"
+        let names = ["A", "B"]
+
+        extension Target.Dependency {
+            static var nio: Self { .product(name: "NIO", package: "swift-nio") }
+            static let atomics = Target.Dependency.product(name: "Atomics", package: "swift-atomics")
+        }
+
+        func feature(_ name: String, dependencies extra: [Target.Dependency] = []) -> Target {
+            .target(name: name, dependencies: [.target(name: coreName)] + extra, path: "Features/\\(name)")
+        }
+
+        let package = Package(
+            name: "P",
+            dependencies: [],
+            targets: [
+                .target(name: coreName, dependencies: [logging, .nio, .atomics]),
+                feature("Search"),
+                feature("Cart", dependencies: ["Search"]),
+            ] + names.map { .target(name: $0, dependencies: [.byName(name: coreName)]) }
+        )
+        """)
+        #expect(dependencies(read, "Core") == ["product:Logging@swift-log", "product:NIO@swift-nio", "product:Atomics@swift-atomics"])
+        #expect(dependencies(read, "Cart") == ["target:Core", "byName:Search"])
+        #expect(read?.target(named: "Cart")?.path == "Features/Cart")
+        // A target made by a helper is placed where the helper is called.
+        #expect(read?.target(named: "Search")?.location.line == 22)
+        #expect(read?.targets.map(\.name) == ["Core", "Search", "Cart", "A", "B"])
+    }
+
+    @Test func mutationsLoopsConditionsAndEnvironment() {
+        let body = """
+        var package = Package(name: "P", targets: [.target(name: "Core")])
+
+        #if os(Linux)
+        package.targets.append(.target(name: "LinuxOnly"))
+        #elseif canImport(Darwin)
+        package.targets.append(.target(name: "DarwinOnly"))
+        #endif
+
+        for name in ["X", "Y"] where name != "Y" {
+            package.targets += [.target(name: name, dependencies: ["Core"])]
+        }
+
+        if Context.environment["WITH_BENCH"] != nil {
+            package.targets.append(contentsOf: [.executableTarget(name: "Bench")])
+        }
+
+        for target in package.targets where target.type == .regular {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+            switch target.name {
+            case "Core": target.linkerSettings = []
+            default: break
+            }
+        }
+        """
+        #expect(manifest(body)?.targets.map(\.name) == ["Core", "LinuxOnly", "X"])
+        #expect(manifest(body, environment: ["WITH_BENCH": "1"])?.targets.map(\.name) == ["Core", "LinuxOnly", "X", "Bench"])
+    }
+
+    @Test func computedSettingsThatDoNotTouchTheGraphAreIgnored() {
+        let read = manifest("""
+        let settings: [SwiftSetting] = makeSettings(strict: ProcessInfo.processInfo.environment["STRICT"] != nil)
+        let package = Package(name: "P", targets: [.target(name: "A", swiftSettings: settings + unknownThing)])
+        """)
+        #expect(read?.targets.map(\.name) == ["A"])
+    }
+
+    @Test func anUnresolvableFormIsReportedWhereItIs() {
+        guard case .unresolved(let reasons) = read("""
+        struct Module { var name: String }
+        let modules = [Module(name: "A")]
+        let package = Package(name: "P", targets: modules.map { .target(name: $0.name) })
+        """) else {
+            Issue.record("expected an unresolved manifest")
+            return
+        }
+        #expect(reasons.first?.location?.line == 5)
+        #expect(reasons.first?.ruleID == "manifest.unresolved")
+        #expect(reasons.first?.message.contains("Module") == true)
+    }
+
+    @Test func anUndecidableBranchThatChangesTargetsIsUnresolved() {
+        guard case .unresolved(let reasons) = read("""
+        var package = Package(name: "P", targets: [])
+        if someFlag() {
+            package.targets.append(.target(name: "A"))
+        }
+        """) else {
+            Issue.record("expected an unresolved manifest")
+            return
+        }
+        #expect(reasons.contains { $0.location?.line == 5 })
+    }
+
+    @Test func canImportOfAnUnknownModuleIsUndecidable() {
+        guard case .unresolved = read("""
+        var package = Package(name: "P", targets: [])
+        #if canImport(SomeVendorKit)
+        package.targets.append(.target(name: "A"))
+        #endif
+        """) else {
+            Issue.record("expected an unresolved manifest")
+            return
+        }
+    }
+
+    @Test func syntaxErrorsAreInvalidWithTheirLine() {
+        guard case .invalid(let errors) = read("let package = Package(\n    name: \"P\",\n    targets: [.target(name: \"A\"]\n)\n") else {
+            Issue.record("expected an invalid manifest")
+            return
+        }
+        #expect(errors.first?.ruleID == "manifest.syntax")
+        #expect(errors.first?.location?.line == 6)
+    }
+
+    @Test func aTargetDeclaredTwiceIsInvalid() {
+        guard case .invalid(let errors) = read("let package = Package(name: \"P\", targets: [.target(name: \"A\"), .target(name: \"A\")])\n") else {
+            Issue.record("expected an invalid manifest")
+            return
+        }
+        #expect(errors.first?.ruleID == "manifest.duplicate-target")
+    }
+
+    @Test func versionSpecificManifests() {
+        let names = ["Package.swift", "Package@swift-5.9.swift", "Package@swift-6.1.swift", "Package@swift-6.4.swift", "Package@swift-x.swift"]
+        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 3]) == "Package@swift-6.1.swift")
+        #expect(ManifestFileSelector.select(from: names, toolsVersion: [5, 8]) == "Package.swift")
+        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 4]) == "Package@swift-6.4.swift")
+        #expect(ManifestFileSelector.select(from: ["README.md"], toolsVersion: [6, 3]) == nil)
+    }
+
+    @Test func compilerAndPlatformConditions() {
+        let read = manifest("""
+        var package = Package(name: "P", targets: [])
+        #if compiler(>=6.0) && !compiler(>=7.0) && swift(>=5.9)
+        package.targets.append(.target(name: "Modern"))
+        #endif
+        #if arch(x86_64) || arch(arm64)
+        package.targets.append(.target(name: "Arch"))
+        #endif
+        #if DEBUG || targetEnvironment(simulator)
+        package.targets.append(.target(name: "Never"))
+        #endif
+        """)
+        #expect(read?.targets.map(\.name) == ["Modern", "Arch"])
+    }
+}
