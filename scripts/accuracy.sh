@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `make accuracy`: checks Strata's module graph against SwiftPM on the real packages this
+# machine has copies of (under /opt/swift-packages, or $STRATA_PACKAGES), and times both.
+#
+# Each package is checked out at its newest tag into a temporary folder (kept between runs
+# in $STRATA_ACCURACY_DIR, default ${TMPDIR:-/tmp}/strata-accuracy), never into the
+# project. The tool is built in release mode, in its own build folder (.build-release).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+MIRROR="${STRATA_PACKAGES:-/opt/swift-packages}"
+WORK="${STRATA_ACCURACY_DIR:-${TMPDIR:-/tmp}/strata-accuracy}"
+RUNS="${RUNS:-5}"
+PACKAGES=(
+  apple/swift-nio swiftlang/swift-syntax vapor/vapor hummingbird-project/hummingbird
+  swiftlang/swift-docc-plugin apple/swift-openapi-generator apple/swift-argument-parser
+  apple/swift-collections swift-server/async-http-client grpc/grpc-swift-2 pointfreeco/swift-dependencies
+  apple/swift-crypto vapor/fluent-kit apple/swift-nio-ssl swift-otel/swift-otel apple/swift-protobuf
+  apple/swift-log apple/swift-metrics apple/swift-nio-http2 apple/swift-certificates vapor/postgres-nio
+  vapor/jwt-kit pointfreeco/swift-snapshot-testing hummingbird-project/swift-mustache jpsim/Yams
+  swiftlang/swift-subprocess swiftwasm/WasmKit groue/GRDB.swift apple/swift-async-algorithms
+)
+
+if [ ! -d "$MIRROR" ]; then
+  echo "accuracy: no package copies at $MIRROR (set STRATA_PACKAGES to a folder of OWNER/NAME.git repositories)" >&2
+  exit 2
+fi
+
+swift build -c release --product strata-accuracy --scratch-path .build-release >&2
+mkdir -p "$WORK"
+folders=()
+for package in "${PACKAGES[@]}"; do
+  repository="$MIRROR/$package.git"
+  [ -d "$repository" ] || { echo "accuracy: skipping $package (not on this machine)" >&2; continue; }
+  tag=$(git -C "$repository" tag --sort=-v:refname | grep -E '^v?[0-9]+\.[0-9]+(\.[0-9]+)?$' | head -1)
+  folder="$WORK/$(basename "$package")-$tag"
+  if [ ! -d "$folder" ]; then
+    git clone --quiet --depth 1 --branch "$tag" "file://$repository" "$folder" 2>/dev/null \
+      || git clone --quiet "$repository" "$folder"
+  fi
+  folders+=("$folder")
+done
+
+.build-release/release/strata-accuracy --runs "$RUNS" "${folders[@]}"
