@@ -162,27 +162,7 @@ public struct ModuleGraphBuilder: Sendable {
     }
 
     func suggestion(_ name: String, among candidates: [String]) -> String {
-        let lowered = name.lowercased()
-        let close = candidates.filter { candidate in
-            let other = candidate.lowercased()
-            return other == lowered || (lowered.count >= 4 && editDistance(other, lowered) <= max(2, lowered.count / 3))
-        }.sorted()
-        return close.first.map { " (did you mean '\($0)'?)" } ?? ""
-    }
-
-    func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Suggestion.closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     // MARK: Imports

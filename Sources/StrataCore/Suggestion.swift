@@ -1,6 +1,6 @@
 /// "Did you mean …?" for misspelt names: the closest candidate by edit distance, if close.
-enum Suggestion {
-    static func closest(to name: String, in candidates: [String]) -> String? {
+public enum Suggestion {
+    public static func closest(to name: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(Array(name.lowercased()), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
         return best.1 <= max(2, best.0.count / 3) && best.1 < best.0.count ? best.0 : nil
