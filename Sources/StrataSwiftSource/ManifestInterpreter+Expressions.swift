@@ -544,6 +544,9 @@ extension ManifestInterpreter {
         return binary(binaryOperator, left, right, at: Syntax(infix))
     }
 
+    /// Longer ranges are not expanded (a manifest has no use for them, and memory does).
+    static let rangeLimit = 10_000
+
     func binary(_ name: String, _ left: ManifestValue, _ right: ManifestValue, at node: Syntax) -> ManifestValue {
         switch (name, left.plain, right.plain) {
         case let ("+", .string(a), .string(b)): return .string(a + b)
@@ -558,8 +561,8 @@ extension ManifestInterpreter {
         case let (">", .int(a), .int(b)): return .bool(a > b)
         case let ("<=", .int(a), .int(b)): return .bool(a <= b)
         case let (">=", .int(a), .int(b)): return .bool(a >= b)
-        case let ("...", .int(a), .int(b)) where a <= b: return .array((a...b).map(ManifestValue.int))
-        case let ("..<", .int(a), .int(b)) where a <= b: return .array((a..<b).map(ManifestValue.int))
+        case let ("...", .int(a), .int(b)) where a <= b && b - a < Self.rangeLimit: return .array((a...b).map(ManifestValue.int))
+        case let ("..<", .int(a), .int(b)) where a <= b && b - a <= Self.rangeLimit: return .array((a..<b).map(ManifestValue.int))
         case ("==", _, _), ("!=", _, _):
             guard let equal = left.equals(right) else { break }
             return .bool(name == "==" ? equal : !equal)

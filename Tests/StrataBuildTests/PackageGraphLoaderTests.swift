@@ -169,3 +169,15 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(!FileManager.default.fileExists(atPath: project.url("Output").path))
     }
 }
+
+@Suite struct SourceFolderEdgeCaseTests {
+    @Test func aSymbolicLinkLoopInASourceFolderEnds() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n",
+            "Sources/A/A.swift": "import Foundation\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: project.url("Sources/A/Loop").path, withDestinationPath: project.url("Sources/A").path)
+        let graph = try project.loadGraph().graph
+        #expect(graph.node("A")?.sourceFiles == ["Sources/A/A.swift"])
+    }
+}

@@ -278,3 +278,19 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         #expect(read?.targets.map(\.name) == ["Modern", "Arch"])
     }
 }
+
+@Suite struct ManifestReaderLimitTests {
+    @Test func hugeRangesAndDeepRecursionEndWithoutHanging() {
+        let result = ManifestReader(environment: [:]).read(text: """
+        import PackageDescription
+        func deep(_ n: Int) -> [Target] { deep(n + 1) }
+        let numbers = (0...1_000_000_000).map { $0 }
+        let package = Package(name: "P", targets: deep(0))
+        """, path: "Package.swift", packageDirectory: "/p")
+        guard case .unresolved(let reasons) = result else {
+            Issue.record("expected an unresolved manifest")
+            return
+        }
+        #expect(reasons.first?.location?.line == 2)
+    }
+}

@@ -33,12 +33,15 @@ struct SourceFileResolver {
         let skipped = Set((target.exclude + target.resources).map(normalize))
         let included = target.sources.map { $0.map(normalize) }
         var files: [String] = []
-        walk(folder: folder, relative: "", skipped: skipped, included: included, into: &files)
+        var visited: Set<String> = []
+        walk(folder: folder, relative: "", skipped: skipped, included: included, visited: &visited, into: &files)
         return (folder, files.sorted())
     }
 
-    private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, into files: inout [String]) {
+    private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, visited: inout Set<String>, into files: inout [String]) {
         let url = packageDirectory.appendingPathComponent(folder).appendingPathComponent(relative)
+        // A folder reached twice through symbolic links is read once (and a loop ends).
+        guard visited.insert(url.resolvingSymlinksInPath().path).inserted else { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = relative.isEmpty ? name : relative + "/" + name
@@ -50,7 +53,7 @@ struct SourceFileResolver {
                 // catalog…): the Swift files in them are not compiled.
                 if let dot = name.lastIndex(of: "."), Self.bundleExtensions.contains(String(name[name.index(after: dot)...]).lowercased()) { continue }
                 if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
-                walk(folder: folder, relative: path, skipped: skipped, included: included, into: &files)
+                walk(folder: folder, relative: path, skipped: skipped, included: included, visited: &visited, into: &files)
             } else if name.hasSuffix(".swift") {
                 if let included, !included.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) { continue }
                 files.append(path)
