@@ -145,7 +145,7 @@ public struct SiteBuilder: Sendable {
         } else {
             return nil
         }
-        return try PackageGraphLoader(project: project, mode: options.manifestMode).load(roots: roots)
+        return try PackageGraphLoader(project: project, mode: options.manifestMode).load(roots: roots, declaredAt: config.packagesLocation)
     }
 
     /// The output folder is replaced on every build, so it must never hold the project's inputs.

@@ -35,13 +35,13 @@ final class ManifestInterpreter {
     var steps = 0
     static let stepLimit = 2_000_000
 
-    init(path: String, tree: SourceFileSyntax, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
+    init(path: String, tree: SourceFileSyntax, hasMarks: Bool = true, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
         self.path = path
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
         self.conditions = conditions
         self.environment = environment
         self.packageDirectory = packageDirectory
-        self.sections = ManifestSections(tree: tree)
+        self.sections = ManifestSections(tree: tree, scan: hasMarks)
     }
 
     func location(of node: some SyntaxProtocol) -> SourceLocation {

@@ -32,7 +32,7 @@ public struct ManifestReader: Sendable {
     ///   - packageDirectory: the absolute package folder (`Context.packageDirectory`).
     public func read(text: String, path: String, packageDirectory: String) -> Result {
         let parsed = Parser.parse(source: text)
-        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: parsed)
+        let syntaxErrors = parsed.hasError ? ParseDiagnosticsGenerator.diagnostics(for: parsed) : []
         if !syntaxErrors.isEmpty {
             let converter = SourceLocationConverter(fileName: path, tree: parsed)
             return .invalid(syntaxErrors.filter { $0.diagMessage.severity == .error }.prefix(20).map { error in
@@ -47,7 +47,7 @@ public struct ManifestReader: Sendable {
             return .unresolved([.error("manifest.unresolved", "cannot fold the manifest's operators", at: SourceLocation(path: path))])
         }
         let interpreter = ManifestInterpreter(
-            path: path, tree: tree, conditions: conditions, environment: environment, packageDirectory: packageDirectory
+            path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: conditions, environment: environment, packageDirectory: packageDirectory
         )
         interpreter.run(tree.statements)
         var converter = ManifestConverter(path: path)

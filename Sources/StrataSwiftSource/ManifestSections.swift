@@ -7,7 +7,9 @@ import SwiftSyntax
 struct ManifestSections {
     private var marks: [(position: AbsolutePosition, name: String)] = []
 
-    init(tree: SourceFileSyntax) {
+    /// - Parameter scan: false when the text has no `MARK:` at all, to skip the walk.
+    init(tree: SourceFileSyntax, scan: Bool = true) {
+        guard scan else { return }
         for token in tree.tokens(viewMode: .sourceAccurate) {
             var offset = token.position
             for piece in token.leadingTrivia {

@@ -28,9 +28,11 @@ public struct PackageGraphLoader: Sendable {
         self.swiftPM = swiftPM
     }
 
-    /// - Parameter roots: package folders relative to the project (default: the project).
-    public func load(roots: [String] = ["."]) throws -> Loaded {
-        var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map { (project.url($0), true, nil) }
+    /// - Parameters:
+    ///   - roots: package folders relative to the project (default: the project).
+    ///   - declaredAt: where the roots are listed (`packages:` in strata.yml), for diagnostics.
+    public func load(roots: [String] = ["."], declaredAt: SourceLocation? = nil) throws -> Loaded {
+        var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map { (project.url($0), true, declaredAt) }
         var seen: Set<String> = []
         var packages: [PackageSources] = []
         var errors: [Diagnostic] = []
@@ -52,6 +54,11 @@ public struct PackageGraphLoader: Sendable {
             } catch let diagnostic as Diagnostic {
                 errors.append(diagnostic)
             }
+        }
+        // Diagnostics placed in strata.yml already carry the path as shown to the user.
+        if let declaredAt, !errors.isEmpty {
+            let (shown, others) = (errors.filter { $0.location == declaredAt }, errors.filter { $0.location != declaredAt })
+            if !shown.isEmpty { throw DiagnosticsError(shown + others.map(displayed)) }
         }
         // Local dependencies are recorded by folder while loading; the graph names packages.
         let nameByFolder = Dictionary(packages.map { (project.url($0.directory).path, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
@@ -97,7 +104,7 @@ public struct PackageGraphLoader: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path),
               let manifestName = ManifestFileSelector.select(from: names, toolsVersion: reader.conditions.compilerVersion)
         else {
-            let message = requiredBy == nil
+            let message = isRoot
                 ? "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in strata.yml (`packages:`)"
                 : "the local package '\(folder)' has no Package.swift"
             throw DiagnosticsError([.error("package.missing-manifest", message, at: requiredBy)])
