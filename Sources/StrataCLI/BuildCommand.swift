@@ -24,9 +24,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @Option(name: .long, help: ArgumentHelp("How to read manifests for the module graph: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    var manifest: ManifestMode = .auto
+
     func run() throws {
         let started = Date()
-        let options = BuildOptions(configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict)
+        let options = BuildOptions(configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict, manifestMode: manifest)
         let result = SiteBuilder(project: projectOptions.projectFiles(), options: options).build()
         DiagnosticPrinter.printAll(result.diagnostics)
         switch result.outcome {

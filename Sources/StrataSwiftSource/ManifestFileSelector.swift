@@ -1,8 +1,20 @@
-/// Chooses the manifest SwiftPM would read in a package folder: the version-specific
-/// `Package@swift-X.Y.swift` with the highest version not newer than the toolchain, else
-/// `Package.swift`.
+/// Chooses the manifest SwiftPM would read in a package folder, by SwiftPM's own rule:
+/// a `Package@swift-X.Y.Z.swift`, `…@swift-X.Y.swift` or `…@swift-X.swift` matching the
+/// toolchain's version wins outright; otherwise the version-specific manifest with the
+/// highest version not newer than the toolchain is used, but only if its own
+/// `swift-tools-version` is newer than `Package.swift`'s; otherwise `Package.swift`.
 public enum ManifestFileSelector {
-    public static func select(from fileNames: [String], toolsVersion: [Int]) -> String? {
+    /// - Parameters:
+    ///   - fileNames: the names in the package folder.
+    ///   - toolsVersion: the toolchain's version.
+    ///   - declaredToolsVersion: reads a manifest's `// swift-tools-version:` line.
+    public static func select(from fileNames: [String], toolsVersion: [Int], declaredToolsVersion: (String) -> [Int]? = { _ in nil }) -> String? {
+        let names = Set(fileNames)
+        for length in stride(from: min(3, toolsVersion.count), through: 1, by: -1) {
+            let key = "Package@swift-" + toolsVersion.prefix(length).map(String.init).joined(separator: ".") + ".swift"
+            if names.contains(key) { return key }
+        }
+        let hasRegular = names.contains("Package.swift")
         var best: (version: [Int], name: String)?
         for name in fileNames where name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") {
             let text = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
@@ -12,8 +24,23 @@ public enum ManifestFileSelector {
             guard !isNewer(version, than: toolsVersion) else { continue }
             if best == nil || isNewer(version, than: best?.version ?? []) { best = (version, name) }
         }
-        if let best { return best.name }
-        return fileNames.contains("Package.swift") ? "Package.swift" : nil
+        if let best {
+            guard hasRegular else { return best.name }
+            let specific = declaredToolsVersion(best.name) ?? best.version
+            let regular = declaredToolsVersion("Package.swift") ?? []
+            if isNewer(specific, than: regular) { return best.name }
+        }
+        return hasRegular ? "Package.swift" : nil
+    }
+
+    /// The version in a manifest's first line, `// swift-tools-version:5.9` → `[5, 9]`.
+    public static func toolsVersion(ofManifest text: Substring) -> [Int]? {
+        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+              let marker = firstLine.range(of: "swift-tools-version:") else { return nil }
+        let rest = firstLine[marker.upperBound...].drop(while: { $0 == " " })
+        let digits = rest.prefix(while: { $0.isNumber || $0 == "." })
+        let version = digits.split(separator: ".").compactMap { Int($0) }
+        return version.isEmpty ? nil : version
     }
 
     static func isNewer(_ a: [Int], than b: [Int]) -> Bool {

@@ -72,7 +72,10 @@ for folder in arguments {
 
     // SwiftPM's view: dump-package for the manifest, describe for the files.
     let manifestName = ManifestFileSelector.select(
-        from: (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [], toolsVersion: CompilationConditions.host.compilerVersion
+        from: (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [], toolsVersion: CompilationConditions.host.compilerVersion,
+        declaredToolsVersion: { name in
+            ManifestFileSelector.toolsVersion(ofManifest: Substring((try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)) ?? ""))
+        }
     ) ?? "Package.swift"
     let manifestText = (try? String(contentsOf: url.appendingPathComponent(manifestName), encoding: .utf8)) ?? ""
     let reference: PackageManifest

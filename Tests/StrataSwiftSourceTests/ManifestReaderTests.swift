@@ -254,12 +254,24 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         #expect(errors.first?.ruleID == "manifest.duplicate-target")
     }
 
-    @Test func versionSpecificManifests() {
+    @Test func versionSpecificManifestsFollowSwiftPMsRule() {
         let names = ["Package.swift", "Package@swift-5.9.swift", "Package@swift-6.1.swift", "Package@swift-6.4.swift", "Package@swift-x.swift"]
-        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 3]) == "Package@swift-6.1.swift")
+        // The tools version each file declares on its first line.
+        func declared(regular: [Int]) -> (String) -> [Int]? {
+            { name in name == "Package.swift" ? regular : name == "Package@swift-6.1.swift" ? [6, 1] : [5, 9] }
+        }
+        // The highest one below the toolchain, when it is newer than Package.swift's tools version…
+        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 3], declaredToolsVersion: declared(regular: [5, 9])) == "Package@swift-6.1.swift")
+        // …but not when Package.swift is newer.
+        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 3], declaredToolsVersion: declared(regular: [6, 2])) == "Package.swift")
         #expect(ManifestFileSelector.select(from: names, toolsVersion: [5, 8]) == "Package.swift")
-        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 4]) == "Package@swift-6.4.swift")
+        // An exact match of the toolchain's version always wins.
+        #expect(ManifestFileSelector.select(from: names, toolsVersion: [6, 4], declaredToolsVersion: declared(regular: [6, 4])) == "Package@swift-6.4.swift")
+        #expect(ManifestFileSelector.select(from: ["Package.swift", "Package@swift-6.swift"], toolsVersion: [6, 3]) == "Package@swift-6.swift")
         #expect(ManifestFileSelector.select(from: ["README.md"], toolsVersion: [6, 3]) == nil)
+        #expect(ManifestFileSelector.toolsVersion(ofManifest: "// swift-tools-version: 6.2\nimport PackageDescription") == [6, 2])
+        #expect(ManifestFileSelector.toolsVersion(ofManifest: "// swift-tools-version:5.9.1;(experimentalFeature)\n") == [5, 9, 1])
+        #expect(ManifestFileSelector.toolsVersion(ofManifest: "import PackageDescription\n") == nil)
     }
 
     @Test func compilerAndPlatformConditions() {

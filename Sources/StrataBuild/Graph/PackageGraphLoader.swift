@@ -99,10 +99,21 @@ public struct PackageGraphLoader: Sendable {
 
     // MARK: One package
 
+    /// The first line of a file (where `// swift-tools-version:` is), or "".
+    static func firstLine(of url: URL) -> Substring {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 256)) ?? Data()
+        return Substring(String(decoding: data, as: UTF8.self))
+    }
+
     func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?) throws -> PackageSources {
         let folder = relative(url)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path),
-              let manifestName = ManifestFileSelector.select(from: names, toolsVersion: reader.conditions.compilerVersion)
+              let manifestName = ManifestFileSelector.select(
+                  from: names, toolsVersion: reader.conditions.compilerVersion,
+                  declaredToolsVersion: { ManifestFileSelector.toolsVersion(ofManifest: Self.firstLine(of: url.appendingPathComponent($0))) }
+              )
         else {
             let message = isRoot
                 ? "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in strata.yml (`packages:`)"
