@@ -10,15 +10,20 @@ public struct ImportScanner: Sendable {
     public init() {}
 
     public func imports(in text: String, path: String) -> [SwiftImport] {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
-            var lexer = ImportLexer(bytes: UnsafeBufferPointer(buffer), path: path)
+        imports(in: Array(text.utf8), path: path)
+    }
+
+    /// The same, straight from a file's bytes (UTF-8), without making a String first.
+    public func imports(in bytes: [UInt8], path: String) -> [SwiftImport] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = ImportLexer(bytes: buffer, path: path)
             return lexer.run()
         }
     }
 }
 
-private let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private", "open"]
+private let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private", "open"].map { Array($0.utf8) }
+private let importKeyword = Array("import".utf8)
 private let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
 
 private struct ImportLexer {
@@ -47,10 +52,29 @@ private struct ImportLexer {
     }
 
     mutating func run() -> [SwiftImport] {
-        while index < bytes.count {
+        // No token after the last occurrence of the letters "import" can be an import, so
+        // lexing stops there: in most files that is a few lines from the top.
+        guard let last = lastOccurrence(of: importKeyword) else { return [] }
+        let limit = last + importKeyword.count
+        while index < limit {
             lexToken(topLevel: true)
         }
         return found
+    }
+
+    /// Where `word` last occurs in the file, as plain bytes.
+    func lastOccurrence(of word: [UInt8]) -> Int? {
+        guard bytes.count >= word.count, let first = word.first else { return nil }
+        var position = bytes.count - word.count
+        while position >= 0 {
+            if bytes[position] == first {
+                var offset = 1
+                while offset < word.count, bytes[position + offset] == word[offset] { offset += 1 }
+                if offset == word.count { return position }
+            }
+            position -= 1
+        }
+        return nil
     }
 
     // MARK: Tokens
@@ -109,8 +133,8 @@ private struct ImportLexer {
         default:
             if isIdentifierStart(byte) {
                 let start = index
-                let word = readIdentifier()
-                if topLevel { identifier(word, at: start) } else { significant() }
+                skipIdentifier()
+                if topLevel { identifier(start..<index) } else { significant() }
             } else if byte >= 0x80 {
                 // A non-ASCII identifier character or symbol: skip the whole scalar.
                 index += 1
@@ -133,22 +157,34 @@ private struct ImportLexer {
         previousWasDot = false
     }
 
-    mutating func identifier(_ word: String, at start: Int) {
-        defer { if word != "import" { previousWasDot = false } }
+    /// An identifier or keyword at the top level. Most are neither `import` nor an access
+    /// level, so they are compared as bytes and never turned into strings.
+    mutating func identifier(_ range: Range<Int>) {
         guard depth == 0, !previousWasDot else {
             significant()
             return
         }
-        if word == "import" {
-            readImport(startingAt: start)
+        if equals(range, importKeyword) {
+            readImport(startingAt: range.lowerBound)
             return
         }
-        if accessLevels.contains(word) {
-            if pendingStart == nil { pendingStart = location(of: start) }
-            pendingAccess = word
+        if let level = accessLevels.first(where: { equals(range, $0) }) {
+            if pendingStart == nil { pendingStart = location(of: range.lowerBound) }
+            pendingAccess = String(decoding: level, as: UTF8.self)
+            previousWasDot = false
             return
         }
         significant()
+    }
+
+    func equals(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        var offset = 0
+        for position in range {
+            if bytes[position] != word[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     mutating func readImport(startingAt start: Int) {
@@ -427,8 +463,12 @@ private struct ImportLexer {
 
     mutating func readIdentifier() -> String {
         let start = index
-        while index < bytes.count, isIdentifierContinue(bytes[index]) { index += 1 }
+        skipIdentifier()
         return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    mutating func skipIdentifier() {
+        while index < bytes.count, isIdentifierContinue(bytes[index]) { index += 1 }
     }
 
     func isIdentifierStart(_ byte: UInt8) -> Bool {

@@ -213,7 +213,7 @@ public struct PackageGraphLoader: Sendable {
         let results = ParallelMap.map(jobs) { job -> Result<[SwiftImport], Diagnostic> in
             do {
                 let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
-                return .success(scanner.imports(in: String(decoding: bytes, as: UTF8.self), path: job.file))
+                return .success(scanner.imports(in: bytes, path: job.file))
             } catch let diagnostic as Diagnostic {
                 return .failure(diagnostic)
             } catch {
