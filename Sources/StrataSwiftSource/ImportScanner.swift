@@ -239,7 +239,7 @@ private struct ImportLexer {
             while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
             let name = String(decoding: bytes[start..<index], as: UTF8.self)
             if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
-            return name
+            return name.isEmpty ? nil : name
         }
         let operatorCharacters = Set("/=-+!*%<>&|^~?".utf8)
         if operatorCharacters.contains(byte) {
