@@ -23,7 +23,8 @@ struct ConfigDecoder {
             case "packages":
                 config.packagesLocation = pair.value.location
                 config.packages = decodePackages(pair.value)
-            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages"], in: "the configuration")
+            case "layers": config.layers = decodeLayers(pair.value)
+            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers"], in: "the configuration")
             }
         }
         return config
@@ -57,6 +58,100 @@ struct ConfigDecoder {
                 unknownKey(pair.key, known: ["title", "description", "base_url", "language", "repository"], in: "site")
             }
         }
+    }
+
+    /// `layers:` — a list, bottom-up, of `{ name, modules: [globs], may_use: [names] }`.
+    private mutating func decodeLayers(_ node: DataNode) -> [LayerDeclaration] {
+        guard let items = node.items else {
+            diagnostics.append(.error("config.type", "layers must be a list of layers, bottom-up, found \(node.kindName)", at: node.location))
+            return []
+        }
+        var layers: [LayerDeclaration] = []
+        for item in items {
+            guard let pairs = mapping(item, "a layer") else { continue }
+            var name: String?
+            var modules: [ModulePattern] = []
+            var mayUse: [String]?
+            var mayUseLocation: SourceLocation?
+            for pair in pairs {
+                guard let key = pair.key.scalar else {
+                    unexpectedKey(pair.key, in: "a layer")
+                    continue
+                }
+                switch key {
+                case "name": name = string(pair.value, "a layer's name")
+                case "modules":
+                    let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
+                    guard let values else {
+                        diagnostics.append(.error("config.type", "modules must be a list of module names or globs, found \(pair.value.kindName)", at: pair.value.location))
+                        continue
+                    }
+                    modules = values.compactMap { value in string(value, "a module pattern").map { ModulePattern($0, location: value.location) } }
+                case "may_use":
+                    let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
+                    guard let values else {
+                        diagnostics.append(.error("config.type", "may_use must be a list of layer names, found \(pair.value.kindName)", at: pair.value.location))
+                        continue
+                    }
+                    mayUse = values.compactMap { string($0, "a layer name") }
+                    mayUseLocation = pair.value.location
+                default:
+                    unknownKey(pair.key, known: ["name", "modules", "may_use"], in: "a layer")
+                }
+            }
+            guard let name, !name.trimmingWhitespace.isEmpty else {
+                diagnostics.append(.error("config.invalid-value", "every layer needs a name", at: item.location))
+                continue
+            }
+            if let first = layers.first(where: { $0.name == name }) {
+                diagnostics.append(.error("config.invalid-value", "layer '\(name)' is declared twice (first at \(first.location?.description ?? "above"))", at: item.location))
+                continue
+            }
+            layers.append(LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location))
+        }
+        // may_use must name declared layers, and explicit allow-lists must not loop.
+        let names = Set(layers.map(\.name))
+        for layer in layers {
+            for used in layer.mayUse ?? [] where !names.contains(used) {
+                var message = "layer '\(layer.name)' may use '\(used)', which is not a declared layer"
+                if let close = Suggestion.closest(to: used, in: layers.map(\.name)) { message += "; did you mean '\(close)'?" }
+                diagnostics.append(.error("config.unknown-layer", message, at: layer.mayUseLocation ?? layer.location))
+            }
+        }
+        if let cycle = Self.mayUseCycle(layers) {
+            let layer = layers.first { $0.name == cycle.first }
+            diagnostics.append(.error(
+                "config.layer-cycle", "may_use goes round in a circle: \(cycle.joined(separator: " → ")); layers must stack",
+                at: layer?.mayUseLocation ?? layer?.location
+            ))
+        }
+        return layers
+    }
+
+    /// A cycle among layers' allowed uses (explicit `may_use:`, or "every layer before"), if any.
+    static func mayUseCycle(_ layers: [LayerDeclaration]) -> [String]? {
+        var uses: [String: [String]] = [:]
+        for (index, layer) in layers.enumerated() {
+            uses[layer.name] = (layer.mayUse ?? layers[..<index].map(\.name)).filter { $0 != layer.name }
+        }
+        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var path: [String] = []
+        func visit(_ name: String) -> [String]? {
+            if state[name] == 2 { return nil }
+            if state[name] == 1, let start = path.firstIndex(of: name) { return Array(path[start...]) + [name] }
+            state[name] = 1
+            path.append(name)
+            for next in uses[name] ?? [] where uses[next] != nil {
+                if let cycle = visit(next) { return cycle }
+            }
+            path.removeLast()
+            state[name] = 2
+            return nil
+        }
+        for layer in layers {
+            if let cycle = visit(layer.name) { return cycle }
+        }
+        return nil
     }
 
     /// `packages: [., ../Shared]`: package folders (a path ending in `Package.swift` names its folder).

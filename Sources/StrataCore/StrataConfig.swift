@@ -14,6 +14,8 @@ public struct StrataConfig: Hashable, Sendable {
     public var packages: [String]? = nil
     /// Where `packages:` is written, for diagnostics about it.
     public var packagesLocation: SourceLocation? = nil
+    /// The architecture's layers, bottom-up (`layers:`).
+    public var layers: [LayerDeclaration] = []
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
 

@@ -59,10 +59,10 @@ import Testing
     }
 
     @Test func unknownKeysAreErrorsWithTheirLineAndASuggestion() {
-        #expect(diagnostics("site:\n  tittle: x\nouptut: o\nlayers: []\n") == [
+        #expect(diagnostics("site:\n  tittle: x\nouptut: o\nwidgets: []\n") == [
             "strata.yml:2:3: error: unknown key 'tittle' in site; did you mean 'title'? [config.unknown-key]",
             "strata.yml:3:1: error: unknown key 'ouptut' in the configuration; did you mean 'output'? [config.unknown-key]",
-            "strata.yml:4:1: error: unknown key 'layers' in the configuration (known keys: site, content, theme, output, markdown, packages) [config.unknown-key]",
+            "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, theme, output, markdown, packages, layers) [config.unknown-key]",
         ])
     }
 
@@ -96,5 +96,41 @@ import Testing
         #expect(ConfigDecoder.normalizedBaseURL("/docs") == "/docs/")
         #expect(ConfigDecoder.normalizedBaseURL("https://x.io") == "https://x.io/")
         #expect(ConfigDecoder.normalizedBaseURL("x.io") == nil)
+    }
+}
+
+@Suite struct LayerConfigurationTests {
+    func load(_ yaml: String) -> (StrataConfig?, [String]) {
+        do {
+            let project = try TemporaryProject(files: ["strata.yml": yaml])
+            return (try ConfigLoader.load(project: ProjectFiles(root: project.root, workingDirectory: project.root), explicitPath: nil), [])
+        } catch let error as DiagnosticsError {
+            return (nil, error.diagnostics.map(\.description))
+        } catch {
+            return (nil, ["\(error)"])
+        }
+    }
+
+    @Test func layersAreReadBottomUp() {
+        let (config, errors) = load("layers:\n  - name: Core\n    modules: [Core, \"*Models\"]\n  - name: UI\n    modules: \"*UI\"\n    may_use: [Core]\n")
+        #expect(errors.isEmpty)
+        #expect(config?.layers.map(\.name) == ["Core", "UI"])
+        #expect(config?.layers.first?.modules.map(\.pattern) == ["Core", "*Models"])
+        #expect(config?.layers.first?.modules.last?.location?.line == 3)
+        #expect(config?.layers.last?.mayUse == ["Core"])
+    }
+
+    @Test func badLayersAreErrorsWithTheirLine() {
+        let (_, unknown) = load("layers:\n  - name: Core\n    modules: [Core]\n  - name: UI\n    modules: [UI]\n    may_use: [Cor]\n")
+        #expect(unknown == ["strata.yml:6:14: error: layer 'UI' may use 'Cor', which is not a declared layer; did you mean 'Core'? [config.unknown-layer]"])
+        let (_, cycle) = load("layers:\n  - name: A\n    modules: [A]\n    may_use: [B]\n  - name: B\n    modules: [B]\n")
+        #expect(cycle.first?.contains("[config.layer-cycle]") == true)
+        #expect(cycle.first?.contains("A → B → A") == true)
+        let (_, typo) = load("layers:\n  - name: Core\n    module: [Core]\n")
+        #expect(typo.first?.contains("did you mean 'modules'?") == true)
+        let (_, twice) = load("layers:\n  - name: Core\n  - name: Core\n")
+        #expect(twice.first?.contains("declared twice") == true)
+        let (_, nameless) = load("layers:\n  - modules: [Core]\n")
+        #expect(nameless.first?.contains("every layer needs a name") == true)
     }
 }

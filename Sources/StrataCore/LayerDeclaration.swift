@@ -1,0 +1,60 @@
+/// A layer as `strata.yml` declares it: a name, the modules it holds (by glob), and the
+/// layers it may use. Layers are listed bottom-up; without `may_use:` a layer may use
+/// every layer listed before it.
+public struct LayerDeclaration: Hashable, Sendable {
+    public var name: String
+    public var modules: [ModulePattern]
+    /// An explicit allow-list (`may_use:`), replacing "every layer below".
+    public var mayUse: [String]?
+    public var mayUseLocation: SourceLocation?
+    public var location: SourceLocation?
+
+    public init(name: String, modules: [ModulePattern], mayUse: [String]? = nil, mayUseLocation: SourceLocation? = nil, location: SourceLocation? = nil) {
+        self.name = name
+        self.modules = modules
+        self.mayUse = mayUse
+        self.mayUseLocation = mayUseLocation
+        self.location = location
+    }
+}
+
+/// A module name or a glob (`*` any run of characters, `?` one character), matched
+/// against whole module names, case-sensitively as module names are.
+public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
+    public var pattern: String
+    public var location: SourceLocation?
+
+    public init(_ pattern: String, location: SourceLocation? = nil) {
+        self.pattern = pattern
+        self.location = location
+    }
+
+    public var description: String { pattern }
+
+    public func matches(_ name: String) -> Bool {
+        Self.match(Array(pattern.unicodeScalars)[...], Array(name.unicodeScalars)[...])
+    }
+
+    private static func match(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        // Iterative glob match with backtracking to the last `*`.
+        var p = pattern.startIndex, t = text.startIndex
+        var star: (p: Int, t: Int)?
+        while t < text.endIndex {
+            if p < pattern.endIndex, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if p < pattern.endIndex, pattern[p] == "*" {
+                star = (p, t)
+                p += 1
+            } else if let last = star {
+                p = last.p + 1
+                t = last.t + 1
+                star = (last.p, last.t + 1)
+            } else {
+                return false
+            }
+        }
+        while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
+        return p == pattern.endIndex
+    }
+}
