@@ -29,14 +29,15 @@ public struct SwiftPMClient: Sendable {
     /// written into the package.
     /// - Parameters:
     ///   - directory: the package folder.
+    ///   - manifestText: the manifest SwiftPM will read (it may be a `Package@swift-…`
+    ///     file), to place declarations on its lines.
     ///   - manifestPath: the manifest as shown to the user, for diagnostics.
     ///   - reasons: why the syntax reader could not read the manifest, kept in the result.
-    public func load(directory: URL, manifestPath: String, reasons: [Diagnostic]) throws -> Package {
+    public func load(directory: URL, manifestText: String, manifestPath: String, reasons: [Diagnostic]) throws -> Package {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-swiftpm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let common = ["package", "--package-path", directory.path, "--scratch-path", scratch.path]
         let dump = try run(common + ["dump-package"], manifestPath: manifestPath)
-        let manifestText = (try? String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
         var manifest = try DumpPackageDecoder(manifestPath: manifestPath, manifestText: manifestText).decode(dump)
         manifest.origin = .swiftPM(reasons: reasons)
         let describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath)

@@ -181,3 +181,17 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(graph.node("A")?.sourceFiles == ["Sources/A/A.swift"])
     }
 }
+
+@Suite struct ManifestChoiceTests {
+    @Test func theVersionSpecificManifestSwiftPMWouldReadIsRead() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Old\")])\n",
+            "Package@swift-6.0.swift": "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"New\")])\n",
+            "Sources/Old/O.swift": "", "Sources/New/N.swift": "",
+        ])
+        let loaded = try project.loadGraph()
+        #expect(loaded.graph.nodes.map(\.id) == ["New"])
+        #expect(loaded.graph.packages.first?.manifestPath == "Package@swift-6.0.swift")
+        #expect(loaded.graph.node("New")?.location?.path == "Package@swift-6.0.swift")
+    }
+}

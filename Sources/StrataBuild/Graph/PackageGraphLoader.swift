@@ -127,7 +127,7 @@ public struct PackageGraphLoader: Sendable {
 
         switch mode {
         case .swiftpm:
-            return try loadWithSwiftPM(url: url, folder: folder, manifestPath: manifestPath, isRoot: isRoot, reasons: [])
+            return try loadWithSwiftPM(url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: [])
         case .syntax, .auto:
             switch reader.read(text: text, path: manifestPath, packageDirectory: url.path) {
             case .invalid(let diagnostics):
@@ -140,7 +140,7 @@ public struct PackageGraphLoader: Sendable {
                     )])
                 }
                 do {
-                    return try loadWithSwiftPM(url: url, folder: folder, manifestPath: manifestPath, isRoot: isRoot, reasons: reasons)
+                    return try loadWithSwiftPM(url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: reasons)
                 } catch let failure as Diagnostic {
                     throw DiagnosticsError(reasons + [failure, .error(
                         "manifest.unresolved",
@@ -154,10 +154,10 @@ public struct PackageGraphLoader: Sendable {
         }
     }
 
-    func loadWithSwiftPM(url: URL, folder: String, manifestPath: String, isRoot: Bool, reasons: [Diagnostic]) throws -> PackageSources {
+    func loadWithSwiftPM(url: URL, folder: String, manifestText: String, manifestPath: String, isRoot: Bool, reasons: [Diagnostic]) throws -> PackageSources {
         let loaded: SwiftPMClient.Package
         do {
-            loaded = try swiftPM.load(directory: url, manifestPath: manifestPath, reasons: reasons)
+            loaded = try swiftPM.load(directory: url, manifestText: manifestText, manifestPath: manifestPath, reasons: reasons)
         } catch let failure as Diagnostic {
             if reasons.isEmpty { throw DiagnosticsError([failure]) }
             throw failure

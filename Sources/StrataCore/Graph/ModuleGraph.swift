@@ -15,13 +15,14 @@ public struct ModuleGraph: Hashable, Sendable {
         self.packages = packages
     }
 
+    /// The node with this id, by binary search (nodes are sorted by id).
     public func node(_ id: String) -> ModuleNode? {
-        guard let index = nodeIndex[id] else { return nil }
-        return nodes[index]
-    }
-
-    private var nodeIndex: [String: Int] {
-        Dictionary(nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var low = 0, high = nodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nodes[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < nodes.count && nodes[low].id == id ? nodes[low] : nil
     }
 
     /// The subgraph of nodes `keep` accepts, with the edges between them.
