@@ -79,14 +79,14 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
-        .testTarget(name: "StrataYAMLTests", dependencies: ["StrataYAML"]),
-        .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataMarkdown"]),
-        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataSwiftSource"]),
-        .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataSwiftPM"]),
-        .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataAnalysis"]),
-        .testTarget(name: "StrataSiteTests", dependencies: ["StrataSite"]),
-        .testTarget(name: "StrataBuildTests", dependencies: ["StrataBuild", "StrataDefaultTheme"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "strata"]),
+        .testTarget(name: "StrataYAMLTests", dependencies: ["StrataCore", "StrataYAML"]),
+        .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
+        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource"]),
+        .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
+        .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
+        .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
+        .testTarget(name: "StrataBuildTests", dependencies: ["StrataCore", "StrataSite", "StrataBuild"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["strata"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,12 +3,14 @@ import StrataCore
 /// Turns the `DataNode` tree of a `strata.yml` into a `StrataConfig`, strictly: an unknown
 /// key or a value of the wrong shape is an error at its line, never silently ignored.
 struct ConfigDecoder {
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     mutating func decode(_ root: DataNode?, path configPath: String) -> StrataConfig {
         var config = StrataConfig(sourcePath: configPath)
         guard let root else { return config }
         guard let pairs = mapping(root, "the configuration") else { return config }
+        var rulesNode: DataNode?
+        var testsNode: DataNode?
         for pair in pairs {
             guard let key = pair.key.scalar else {
                 unexpectedKey(pair.key, in: "the configuration")
@@ -24,9 +26,15 @@ struct ConfigDecoder {
                 config.packagesLocation = pair.value.location
                 config.packages = decodePackages(pair.value)
             case "layers": config.layers = decodeLayers(pair.value)
-            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers"], in: "the configuration")
+            case "rules": rulesNode = pair.value
+            case "tests": testsNode = pair.value
+            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests"], in: "the configuration")
             }
         }
+        // Rules name layers, so they are read once every layer is known.
+        let layerNames = config.layers.map(\.name)
+        if let rulesNode { decodeRules(rulesNode, layerNames: layerNames, into: &config.rules) }
+        if let testsNode { decodeTests(testsNode, into: &config.rules.tests) }
         return config
     }
 
@@ -197,7 +205,7 @@ struct ConfigDecoder {
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
     }
 
-    private mutating func mapping(_ node: DataNode, _ what: String) -> [DataNode.Pair]? {
+    mutating func mapping(_ node: DataNode, _ what: String) -> [DataNode.Pair]? {
         if case .null = node.value { return [] }
         guard let pairs = node.pairs else {
             diagnostics.append(.error("config.type", "\(what) must be a mapping of keys to values, found \(node.kindName)", at: node.location))
@@ -206,7 +214,7 @@ struct ConfigDecoder {
         return pairs
     }
 
-    private mutating func string(_ node: DataNode, _ key: String) -> String? {
+    mutating func string(_ node: DataNode, _ key: String) -> String? {
         guard let text = node.scalar else {
             diagnostics.append(.error("config.type", "\(key) must be a single value, found \(node.kindName)", at: node.location))
             return nil
@@ -214,7 +222,7 @@ struct ConfigDecoder {
         return text
     }
 
-    private mutating func path(_ node: DataNode, _ key: String) -> String? {
+    mutating func path(_ node: DataNode, _ key: String) -> String? {
         guard let text = string(node, key) else { return nil }
         guard !text.trimmingWhitespace.isEmpty else {
             diagnostics.append(.error("config.invalid-value", "\(key) must name a folder", at: node.location))
@@ -223,7 +231,7 @@ struct ConfigDecoder {
         return text
     }
 
-    private mutating func bool(_ node: DataNode, _ key: String) -> Bool? {
+    mutating func bool(_ node: DataNode, _ key: String) -> Bool? {
         if !node.isQuoted, let text = node.scalar {
             switch text {
             case "true", "True", "TRUE", "yes", "on": return true
@@ -235,7 +243,7 @@ struct ConfigDecoder {
         return nil
     }
 
-    private mutating func unknownKey(_ key: DataNode, known: [String], in section: String) {
+    mutating func unknownKey(_ key: DataNode, known: [String], in section: String) {
         let name = key.scalar ?? key.displayText
         var message = "unknown key '\(name)' in \(section)"
         if let suggestion = Suggestion.closest(to: name, in: known) {
@@ -246,7 +254,7 @@ struct ConfigDecoder {
         diagnostics.append(.error("config.unknown-key", message, at: key.location))
     }
 
-    private mutating func unexpectedKey(_ key: DataNode, in section: String) {
+    mutating func unexpectedKey(_ key: DataNode, in section: String) {
         diagnostics.append(.error("config.type", "keys in \(section) must be plain names, found \(key.kindName)", at: key.location))
     }
 }

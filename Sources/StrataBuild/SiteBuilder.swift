@@ -64,9 +64,16 @@ public struct SiteBuilder: Sendable {
         return config
     }
 
-    /// Renders the whole site in memory.
-    public func render(config: StrataConfig) throws -> Rendering {
-        let theme = try ThemeLoader.load(config: config, project: project)
+    /// The Content folder read and parsed: pages before link resolution, and assets.
+    struct LoadedContent {
+        var sourcePages: [SourcePage]
+        var assetFiles: [ContentFile]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Scans and parses the Content folder; shared by the build and by `strata check`,
+    /// which reads `layer:` from module pages and resolves `see:` links against it.
+    func loadContent(config: StrataConfig) -> LoadedContent {
         var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory)
         scanner.scan()
         var diagnostics = scanner.diagnostics
@@ -92,8 +99,18 @@ public struct SiteBuilder: Sendable {
             let output = outputs[file.relativePath] ?? (file.relativePath + ".html", false)
             return loader.load(file, displayPath: display(file.relativePath), outputPath: output.output, isSectionIndex: output.isIndex)
         }
-        let sourcePages = loaded.compactMap(\.0)
         diagnostics += loaded.flatMap(\.1)
+        return LoadedContent(sourcePages: loaded.compactMap(\.0), assetFiles: assetFiles, diagnostics: diagnostics)
+    }
+
+    /// Renders the whole site in memory.
+    public func render(config: StrataConfig) throws -> Rendering {
+        let theme = try ThemeLoader.load(config: config, project: project)
+        let content = loadContent(config: config)
+        var diagnostics = content.diagnostics
+        let sourcePages = content.sourcePages
+        let assetFiles = content.assetFiles
+        let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
 
         let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath))
         let resolved = ParallelMap.map(sourcePages) { source in

@@ -16,6 +16,8 @@ public struct StrataConfig: Hashable, Sendable {
     public var packagesLocation: SourceLocation? = nil
     /// The architecture's layers, bottom-up (`layers:`).
     public var layers: [LayerDeclaration] = []
+    /// Rule severities and the project's own rules (`rules:` and `tests:`).
+    public var rules = RuleSettings()
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
 

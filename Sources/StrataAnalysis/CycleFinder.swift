@@ -1,0 +1,131 @@
+/// Finds the elementary cycles of a directed graph: Tarjan's strongly connected
+/// components, then Johnson's circuit search inside each one. Every cycle comes out once,
+/// rotated to start at its smallest node, in a stable order.
+struct CycleFinder {
+    /// Node → the nodes it points to.
+    let successors: [String: [String]]
+    /// More cycles than this in one component are not listed one by one.
+    var limitPerComponent = 100
+
+    struct Result {
+        var cycles: [[String]]
+        /// Components whose cycles were cut off at the limit, with their members.
+        var truncated: [[String]]
+    }
+
+    func find() -> Result {
+        var result = Result(cycles: [], truncated: [])
+        for component in stronglyConnectedComponents() {
+            let members = Set(component)
+            let isCycle = component.count > 1 || successors[component[0], default: []].contains(component[0])
+            guard isCycle else { continue }
+            let (cycles, complete) = circuits(in: members)
+            result.cycles += cycles
+            if !complete { result.truncated.append(component.sorted()) }
+        }
+        result.cycles.sort { $0.lexicographicallyPrecedes($1) }
+        return result
+    }
+
+    /// Components in a stable order, each sorted.
+    func stronglyConnectedComponents() -> [[String]] {
+        let nodes = Set(successors.keys).union(successors.values.joined()).sorted()
+        var index: [String: Int] = [:]
+        var lowLink: [String: Int] = [:]
+        var onStack: Set<String> = []
+        var stack: [String] = []
+        var components: [[String]] = []
+        var counter = 0
+        // Iterative Tarjan: frames of (node, next successor position).
+        for root in nodes where index[root] == nil {
+            var frames: [(node: String, next: Int)] = [(root, 0)]
+            index[root] = counter
+            lowLink[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack.insert(root)
+            while let frame = frames.last {
+                let next = successors[frame.node, default: []].sorted()
+                if frame.next < next.count {
+                    frames[frames.count - 1].next += 1
+                    let other = next[frame.next]
+                    if index[other] == nil {
+                        index[other] = counter
+                        lowLink[other] = counter
+                        counter += 1
+                        stack.append(other)
+                        onStack.insert(other)
+                        frames.append((other, 0))
+                    } else if onStack.contains(other) {
+                        lowLink[frame.node] = min(lowLink[frame.node] ?? 0, index[other] ?? 0)
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last {
+                    lowLink[parent.node] = min(lowLink[parent.node] ?? 0, lowLink[frame.node] ?? 0)
+                }
+                if lowLink[frame.node] == index[frame.node] {
+                    var component: [String] = []
+                    while let top = stack.popLast() {
+                        onStack.remove(top)
+                        component.append(top)
+                        if top == frame.node { break }
+                    }
+                    components.append(component.sorted())
+                }
+            }
+        }
+        return components.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Johnson's algorithm restricted to one component; false when the limit was reached.
+    private func circuits(in members: Set<String>) -> ([[String]], Bool) {
+        var cycles: [[String]] = []
+        let order = members.sorted()
+        for (position, start) in order.enumerated() {
+            // Only nodes not before `start` take part, so each cycle is found from its smallest node.
+            let allowed = Set(order[position...])
+            var blocked: Set<String> = []
+            var blockMap: [String: Set<String>] = [:]
+            var path: [String] = []
+
+            func unblock(_ node: String) {
+                var work = [node]
+                while let next = work.popLast() {
+                    guard blocked.remove(next) != nil else { continue }
+                    work.append(contentsOf: blockMap[next, default: []])
+                    blockMap[next] = []
+                }
+            }
+
+            func circuit(_ node: String) -> Bool {
+                var found = false
+                path.append(node)
+                blocked.insert(node)
+                for next in successors[node, default: []].sorted() where allowed.contains(next) {
+                    if cycles.count >= limitPerComponent { break }
+                    if next == start {
+                        cycles.append(path)
+                        found = true
+                    } else if !blocked.contains(next), circuit(next) {
+                        found = true
+                    }
+                }
+                if found {
+                    unblock(node)
+                } else {
+                    for next in successors[node, default: []] where allowed.contains(next) {
+                        blockMap[next, default: []].insert(node)
+                    }
+                }
+                path.removeLast()
+                return found
+            }
+
+            _ = circuit(start)
+            if cycles.count >= limitPerComponent { return (cycles, false) }
+        }
+        return (cycles, true)
+    }
+}

@@ -1,0 +1,284 @@
+import StrataCore
+
+/// Judges every edge of the module graph against the layers and rules of `strata.yml` and
+/// turns each broken rule into a `Violation` carrying all its evidence.
+public struct RuleChecker: Sendable {
+    public let graph: ModuleGraph
+    public let layers: [LayerDeclaration]
+    public let assignments: [String: LayerAssignment]
+    public let settings: RuleSettings
+
+    public init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], settings: RuleSettings) {
+        self.graph = graph
+        self.layers = layers
+        self.assignments = assignments
+        self.settings = settings
+    }
+
+    public struct Result: Sendable {
+        public var violations: [Violation]
+        /// Problems with the rules themselves, such as a glob that matches no module.
+        public var diagnostics: [Diagnostic]
+        /// Every rule checked, with its severity.
+        public var rules: [RuleDescriptor]
+    }
+
+    public func check() -> Result {
+        var violations: [Violation] = []
+        let context = Context(graph: graph, layers: layers, assignments: assignments, tests: settings.tests)
+        for edge in graph.edges where edge.from != edge.to {
+            guard let from = graph.node(edge.from), from.isTarget else { continue }
+            violations += checkEdge(edge, from: from, context)
+        }
+        violations += checkCycles()
+        violations += checkUnassigned(context)
+        return Result(violations: violations.sorted(), diagnostics: checkSelectors(), rules: descriptors())
+    }
+
+    // MARK: Edges
+
+    private func checkEdge(_ edge: ModuleEdge, from: ModuleNode, _ context: Context) -> [Violation] {
+        var found: [Violation] = []
+        let isTest = from.isTest
+        // What a test may always use: the module it tests and test support.
+        let testsItsSubject = isTest && (context.subject(of: from.id) == edge.to || settings.tests.isSupport(edge.to))
+        let judgedLikeProduction = !isTest || (settings.tests.followLayers && !testsItsSubject)
+        let toNode = graph.node(edge.to)
+
+        if judgedLikeProduction, let severity = settings.severity(of: .layerOrder).severity,
+           let fromLayer = context.layer(of: from.id), let toLayer = context.layer(of: edge.to),
+           !LayerResolver(layers: layers).allows(fromLayer, toLayer) {
+            found.append(violation(.layerOrder, severity, edge, message: layerOrderMessage(edge, fromLayer, toLayer), key: edgeKey(edge)))
+        }
+
+        if let severity = settings.severity(of: .testSupport).severity, !isTest, !settings.tests.isSupport(from.id),
+           toNode?.isTarget == true, settings.tests.isSupport(edge.to) {
+            found.append(violation(.testSupport, severity, edge, message: "'\(edge.from)' is not a test, but depends on the test-support module '\(edge.to)'", key: edgeKey(edge)))
+        }
+
+        for rule in settings.forbid {
+            guard let severity = rule.severity.severity else { continue }
+            guard rule.from.contains(where: { context.selects($0, edge.from) }), rule.to.contains(where: { context.selects($0, edge.to) }) else { continue }
+            var message = "'\(edge.from)' depends on '\(edge.to)', which rules: forbid: does not allow (\(rule.rationale.name ?? ""))"
+            if let because = rule.rationale.because { message += ": \(because)" }
+            found.append(violation(.forbid, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
+        }
+
+        if judgedLikeProduction {
+            for group in settings.independent {
+                guard let severity = group.severity.severity else { continue }
+                guard group.modules.contains(where: { $0.matches(edge.from) }), group.modules.contains(where: { $0.matches(edge.to) }) else { continue }
+                var message = "'\(edge.from)' depends on '\(edge.to)', but the modules of the independent group \(group.rationale.name ?? "") must not depend on each other"
+                if let because = group.rationale.because { message += ": \(because)" }
+                found.append(violation(.independent, severity, edge, message: message, key: edgeKey(edge), rationale: group.rationale))
+            }
+            for rule in settings.onlyUsedBy {
+                guard let severity = rule.severity.severity else { continue }
+                guard rule.modules.contains(where: { $0.matches(edge.to) }), !rule.modules.contains(where: { $0.matches(edge.from) }),
+                      !rule.users.contains(where: { context.selects($0, edge.from) }) else { continue }
+                let users = rule.users.map(\.description).joined(separator: ", ")
+                var message = "'\(edge.from)' uses '\(edge.to)', which only \(users) may use"
+                if let because = rule.rationale.because { message += ": \(because)" }
+                found.append(violation(.onlyUsedBy, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
+            }
+        }
+
+        if let severity = settings.severity(of: .undeclaredImport).severity, edge.relation == .undeclared || edge.relation == .transitive {
+            var message = "'\(edge.from)' imports '\(edge.to)' but does not declare it as a dependency"
+            if edge.relation == .transitive { message += " (it builds only because a declared dependency brings it in)" }
+            found.append(violation(.undeclaredImport, severity, edge, message: message, key: edgeKey(edge)))
+        }
+
+        if let severity = settings.severity(of: .unusedDependency).severity, edge.relation == .declaredOnly, isUnused(edge, toNode) {
+            found.append(violation(.unusedDependency, severity, edge, message: "'\(edge.from)' declares a dependency on '\(edge.to)' but none of its files imports it", key: edgeKey(edge)))
+        }
+        return found
+    }
+
+    /// A declared dependency nothing imports. Executables, plugins and macros are used
+    /// without an import, and an external product may provide modules under other names,
+    /// so it counts as unused only when the target imports nothing it cannot place.
+    private func isUnused(_ edge: ModuleEdge, _ to: ModuleNode?) -> Bool {
+        guard let to else { return false }
+        switch to.kind {
+        case .executable, .plugin, .macro, .sdk, .unknown: return false
+        case .product:
+            let unplaced = graph.edges.contains { $0.from == edge.from && ($0.relation == .viaProduct || $0.relation == .unresolved) }
+            return !unplaced
+        case .regular, .test, .system, .binary: return true
+        }
+    }
+
+    private func layerOrderMessage(_ edge: ModuleEdge, _ fromLayer: String, _ toLayer: String) -> String {
+        let index = layers.firstIndex { $0.name == fromLayer } ?? 0
+        let layer = layers[index]
+        let allowed = layer.mayUse ?? layers[..<index].map(\.name)
+        let upward = (layers.firstIndex { $0.name == toLayer } ?? 0) > index
+        var message = "'\(edge.from)' (\(fromLayer)) depends on '\(edge.to)' (\(toLayer))"
+        message += upward ? ", a layer above it; " : "; "
+        if allowed.isEmpty {
+            message += "\(fromLayer) may use no other layer"
+        } else {
+            message += "\(fromLayer) may use only \(allowed.joined(separator: ", "))"
+        }
+        return message
+    }
+
+    // MARK: Cycles
+
+    private func checkCycles() -> [Violation] {
+        guard let severity = settings.severity(of: .cycle).severity else { return [] }
+        var successors: [String: [String]] = [:]
+        var edges: [String: ModuleEdge] = [:]
+        for edge in graph.edges where edge.from != edge.to {
+            guard graph.node(edge.from)?.isTarget == true, graph.node(edge.to)?.isTarget == true else { continue }
+            successors[edge.from, default: []].append(edge.to)
+            edges[edge.from + "\u{0}" + edge.to] = edge
+        }
+        let result = CycleFinder(successors: successors).find()
+        var violations: [Violation] = []
+        for cycle in result.cycles {
+            let path = cycle + [cycle[0]]
+            var evidence: [Evidence] = []
+            for (from, to) in zip(path, path.dropFirst()) {
+                if let edge = edges[from + "\u{0}" + to] { evidence += Self.evidence(of: edge) }
+            }
+            let text = path.joined(separator: " → ")
+            violations.append(Violation(rule: .cycle, severity: severity, message: "dependency cycle: \(text)", modules: cycle, evidence: evidence, key: text))
+        }
+        for component in result.truncated {
+            let text = component.joined(separator: ", ")
+            let evidence = component.compactMap { graph.node($0)?.location }.map { Evidence(kind: .target, location: $0, summary: "target") }
+            violations.append(Violation(
+                rule: .cycle, severity: severity,
+                message: "these modules form more cycles than are listed one by one: \(text)", modules: component, evidence: evidence, key: "{\(text)}"
+            ))
+        }
+        return violations
+    }
+
+    // MARK: Unassigned modules
+
+    private func checkUnassigned(_ context: Context) -> [Violation] {
+        guard !layers.isEmpty, let severity = settings.severity(of: .unassignedModule).severity else { return [] }
+        var violations: [Violation] = []
+        for node in graph.nodes where node.isTarget && !node.isTest && !settings.tests.isSupport(node.id) && context.layer(of: node.id) == nil {
+            let evidence = node.location.map { [Evidence(kind: .target, location: $0, summary: ".\(node.kind.rawValue)Target(name: \"\(node.id)\")")] } ?? []
+            violations.append(Violation(
+                rule: .unassignedModule, severity: severity,
+                message: "module '\(node.id)' is in no layer; add it to the modules: of a layer in strata.yml, or declare it under a // MARK: <Layer> section",
+                modules: [node.id], evidence: evidence, key: node.id
+            ))
+        }
+        return violations
+    }
+
+    // MARK: Rules themselves
+
+    /// A rule's module glob that selects nothing is a mistake in the rule, not a pass.
+    private func checkSelectors() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let ids = graph.nodes.map(\.id)
+        func check(_ pattern: ModulePattern, in rule: String) {
+            guard !ids.contains(where: pattern.matches) else { return }
+            var message = "'\(pattern.pattern)' in \(rule) matches no module of the graph"
+            if let close = Suggestion.closest(to: pattern.pattern, in: ids) { message += "; did you mean '\(close)'?" }
+            diagnostics.append(.error("rule.unmatched-pattern", message, at: pattern.location))
+        }
+        func check(_ selector: ModuleSelector, in rule: String) {
+            if case .modules(let pattern) = selector.kind { check(pattern, in: rule) }
+        }
+        for rule in settings.forbid { (rule.from + rule.to).forEach { check($0, in: "forbid:") } }
+        for group in settings.independent { group.modules.forEach { check($0, in: "independent:") } }
+        for rule in settings.onlyUsedBy {
+            rule.modules.forEach { check($0, in: "only_used_by:") }
+            rule.users.forEach { check($0, in: "only_used_by:") }
+        }
+        return diagnostics.sorted()
+    }
+
+    private func descriptors() -> [RuleDescriptor] {
+        var rules = [RuleKind.layerOrder, .cycle, .undeclaredImport, .unusedDependency, .unassignedModule, .testSupport]
+            .map { RuleDescriptor(kind: $0, severity: settings.severity(of: $0)) }
+        rules += settings.forbid.map { RuleDescriptor(kind: .forbid, severity: $0.severity, rationale: $0.rationale) }
+        rules += settings.independent.map { RuleDescriptor(kind: .independent, severity: $0.severity, rationale: $0.rationale) }
+        rules += settings.onlyUsedBy.map { RuleDescriptor(kind: .onlyUsedBy, severity: $0.severity, rationale: $0.rationale) }
+        var seen: Set<String> = []
+        return rules.filter { seen.insert($0.id).inserted }
+    }
+
+    // MARK: Helpers
+
+    private func violation(_ rule: RuleKind, _ severity: Severity, _ edge: ModuleEdge, message: String, key: String, rationale: RuleRationale = RuleRationale()) -> Violation {
+        Violation(rule: rule, severity: severity, message: message, modules: [edge.from, edge.to], evidence: Self.evidence(of: edge), rationale: rationale, key: key)
+    }
+
+    private func edgeKey(_ edge: ModuleEdge) -> String { "\(edge.from) -> \(edge.to)" }
+
+    /// Every manifest line and import line that makes an edge, in file order.
+    static func evidence(of edge: ModuleEdge) -> [Evidence] {
+        let declarations = edge.declarations.map { declaration -> Evidence in
+            let summary: String = switch declaration.kind {
+            case .byName: "dependency \"\(declaration.name)\""
+            case .target: ".target(name: \"\(declaration.name)\")"
+            case .product: ".product(name: \"\(declaration.name)\", package: \"\(declaration.package ?? "")\")"
+            }
+            return Evidence(kind: .declaration, location: declaration.location, summary: summary)
+        }
+        let imports = edge.imports.map { item -> Evidence in
+            var words = item.attributes
+            if let access = item.accessLevel { words.append(access) }
+            words.append("import")
+            if let kind = item.declarationKind { words.append(kind) }
+            words.append(item.path.joined(separator: "."))
+            return Evidence(kind: .import, location: item.location, summary: words.joined(separator: " "))
+        }
+        return declarations + imports
+    }
+
+    /// Layers and test subjects, worked out once per check.
+    struct Context {
+        let layers: [String: String]
+        let layerNames: Set<String>
+        let subjects: [String: String]
+
+        init(graph: ModuleGraph, layers declared: [LayerDeclaration], assignments: [String: LayerAssignment], tests: TestPolicy) {
+            var layers = assignments.mapValues(\.layer)
+            var subjects: [String: String] = [:]
+            let targets = Set(graph.nodes.filter(\.isTarget).map(\.id))
+            var testableImports: [String: [String]] = [:]
+            for edge in graph.edges where edge.imports.contains(where: \.isTestable) {
+                testableImports[edge.from, default: []].append(edge.to)
+            }
+            for node in graph.nodes where node.isTest {
+                // `FeedTests` tests `Feed`; otherwise the first module it imports @testable.
+                var subject: String?
+                for suffix in ["IntegrationTests", "UnitTests", "Tests", "Test"] where node.id.hasSuffix(suffix) {
+                    let stem = String(node.id.dropLast(suffix.count))
+                    if targets.contains(stem) {
+                        subject = stem
+                        break
+                    }
+                }
+                subject = subject ?? testableImports[node.id]?.sorted().first
+                subjects[node.id] = subject
+                if tests.followLayers, layers[node.id] == nil, let subject, let layer = layers[subject] {
+                    layers[node.id] = layer
+                }
+            }
+            self.layers = layers
+            self.layerNames = Set(declared.map(\.name))
+            self.subjects = subjects
+        }
+
+        func layer(of module: String) -> String? { layers[module] }
+        func subject(of test: String) -> String? { subjects[test] }
+
+        func selects(_ selector: ModuleSelector, _ module: String) -> Bool {
+            switch selector.kind {
+            case .layer(let name): layers[module] == name
+            case .modules(let pattern): pattern.matches(module)
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import StrataAnalysis
+import StrataCore
+
+/// The architecture half of the pipeline, shared by `strata check` and `strata build`:
+/// resolve every module's layer, check the rules, apply the baseline.
+struct ArchitectureAnalyzer {
+    let config: StrataConfig
+    let graph: ModuleGraph
+    /// The Content pages, for `layer:` on module pages and for `see:` links.
+    let pages: [SourcePage]
+
+    func analyze(baseline: [BaselineEntry]? = nil) -> ArchitectureAnalysis {
+        var diagnostics: [Diagnostic] = []
+        let modulePages = ModulePageIndex(pages: pages, graph: graph)
+        diagnostics += modulePages.diagnostics
+        let resolution = LayerResolver(layers: config.layers).resolve(graph, pageLayers: modulePages.layers)
+        diagnostics += resolution.diagnostics
+
+        var settings = config.rules
+        let links = SeeLinkResolver(pages: pages)
+        for index in settings.forbid.indices { links.resolve(&settings.forbid[index].rationale, diagnostics: &diagnostics) }
+        for index in settings.independent.indices { links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics) }
+        for index in settings.onlyUsedBy.indices { links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics) }
+
+        let checked = RuleChecker(graph: graph, layers: config.layers, assignments: resolution.assignments, settings: settings).check()
+        diagnostics += checked.diagnostics
+        var report = CheckReport(
+            violations: checked.violations, rules: checked.rules,
+            moduleCount: graph.nodes.filter(\.isTarget).count,
+            documentationBaseURL: config.site.baseURL.hasPrefix("http") ? config.site.baseURL : nil
+        )
+        if let baseline {
+            let filtered = BaselineFilter.apply(baseline, to: checked.violations)
+            report.violations = filtered.violations
+            report.baselinedCount = filtered.baselinedCount
+            report.staleBaselineEntries = filtered.stale
+        }
+        return ArchitectureAnalysis(
+            assignments: resolution.assignments, report: report, allViolations: checked.violations,
+            modulePages: modulePages.pagesByModule, diagnostics: diagnostics.sorted()
+        )
+    }
+}
+
+/// What the architecture analysis found.
+public struct ArchitectureAnalysis: Sendable {
+    /// Module → its layer and where that was said.
+    public var assignments: [String: LayerAssignment]
+    /// The violations to report (after the baseline) and the rules checked.
+    public var report: CheckReport
+    /// Every violation, baseline or not (what `--update-baseline` records).
+    public var allViolations: [Violation]
+    /// Module → the output path of its Content page.
+    public var modulePages: [String: String]
+    /// Problems in the configuration or the pages, such as two sources giving a module
+    /// different layers; errors here are bad input (exit 2), not violations.
+    public var diagnostics: [Diagnostic]
+}

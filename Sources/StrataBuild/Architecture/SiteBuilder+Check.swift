@@ -1,0 +1,29 @@
+import Foundation
+import StrataCore
+
+extension SiteBuilder {
+    /// What `strata check` needs: the analysis, and every diagnostic about the input.
+    public struct CheckRun: Sendable {
+        public var analysis: ArchitectureAnalysis
+        /// Problems reading the packages, the pages or the rules. Errors among them mean
+        /// the check could not be trusted (exit 2).
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the packages and the pages and checks the architecture rules, without writing
+    /// anything. Throws when there is nothing to check or the input cannot be read.
+    public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
+        guard let loaded = try loadGraph(config: config) else {
+            throw Diagnostic.error(
+                "package.missing-manifest", "nothing to check: no Package.swift in the project folder and no packages: in strata.yml",
+                at: config.sourcePath.map { SourceLocation(path: $0) }
+            )
+        }
+        let content = loadContent(config: config)
+        let analysis = ArchitectureAnalyzer(config: config, graph: loaded.graph, pages: content.sourcePages).analyze(baseline: baseline)
+        var diagnostics = loaded.diagnostics + analysis.diagnostics
+        // Broken pages matter to the check only when they stop a page being read.
+        diagnostics += content.diagnostics.filter { $0.severity == .error }
+        return CheckRun(analysis: analysis, diagnostics: diagnostics.sorted())
+    }
+}

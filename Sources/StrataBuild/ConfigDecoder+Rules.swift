@@ -1,0 +1,205 @@
+import StrataCore
+
+/// `rules:` and `tests:` of `strata.yml`.
+extension ConfigDecoder {
+    /// The rule kinds whose severity `rules:` sets, by key. Underscores are accepted for
+    /// hyphens, and the plural names DESIGN.md first used still work.
+    static let severityKeys: [String: RuleKind] = {
+        var keys: [String: RuleKind] = [:]
+        for kind in RuleKind.allCases where ![.forbid, .independent, .onlyUsedBy].contains(kind) { keys[kind.rawValue] = kind }
+        keys["cycles"] = .cycle
+        keys["undeclared-imports"] = .undeclaredImport
+        keys["unused-dependencies"] = .unusedDependency
+        keys["unassigned-modules"] = .unassignedModule
+        return keys
+    }()
+
+    mutating func decodeRules(_ node: DataNode, layerNames: [String], into rules: inout RuleSettings) {
+        guard let pairs = mapping(node, "rules") else { return }
+        for pair in pairs {
+            guard let written = pair.key.scalar else {
+                unexpectedKey(pair.key, in: "rules")
+                continue
+            }
+            let key = written.replacingOccurrences(of: "_", with: "-")
+            if let kind = Self.severityKeys[key] {
+                if let severity = ruleSeverity(pair.value, written) { rules.severities[kind] = severity }
+                continue
+            }
+            switch key {
+            case "forbid": rules.forbid = list(pair.value, "forbid").compactMap { decodeForbid($0, layerNames: layerNames) }
+            case "independent": rules.independent = list(pair.value, "independent").compactMap { decodeIndependent($0) }
+            case "only-used-by": rules.onlyUsedBy = list(pair.value, "only_used_by").compactMap { decodeOnlyUsedBy($0, layerNames: layerNames) }
+            default:
+                let known = RuleKind.allCases.map { $0.rawValue.replacingOccurrences(of: "-", with: "_") }
+                unknownKey(pair.key, known: known, in: "rules")
+            }
+        }
+    }
+
+    mutating func decodeTests(_ node: DataNode, into tests: inout TestPolicy) {
+        guard let pairs = mapping(node, "tests") else { return }
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                unexpectedKey(pair.key, in: "tests")
+                continue
+            }
+            switch key.replacingOccurrences(of: "-", with: "_") {
+            case "support": tests.support = patterns(pair.value, "tests.support")
+            case "follow_layers": tests.followLayers = bool(pair.value, "tests.follow_layers") ?? tests.followLayers
+            default: unknownKey(pair.key, known: ["support", "follow_layers"], in: "tests")
+            }
+        }
+    }
+
+    // MARK: Project rules
+
+    private mutating func decodeForbid(_ node: DataNode, layerNames: [String]) -> ForbidRule? {
+        guard let pairs = mapping(node, "a forbid: rule") else { return nil }
+        var from: [ModuleSelector]?
+        var to: [ModuleSelector]?
+        var rationale = RuleRationale()
+        var severity = RuleSeverity.error
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                unexpectedKey(pair.key, in: "a forbid: rule")
+                continue
+            }
+            switch key {
+            case "from": from = selectors(pair.value, "from", layerNames: layerNames)
+            case "to": to = selectors(pair.value, "to", layerNames: layerNames)
+            case "because", "see": readRationale(key, pair.value, into: &rationale)
+            case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
+            default: unknownKey(pair.key, known: ["from", "to", "because", "see", "severity"], in: "a forbid: rule")
+            }
+        }
+        guard let from, let to, !from.isEmpty, !to.isEmpty else {
+            diagnostics.append(.error("config.invalid-value", "a forbid: rule needs both from: and to: (a layer name, a module name or a glob, or a list of them)", at: node.location))
+            return nil
+        }
+        rationale.name = from.map(\.name).joined(separator: ", ") + " → " + to.map(\.name).joined(separator: ", ")
+        return ForbidRule(from: from, to: to, rationale: rationale, severity: severity, location: node.location)
+    }
+
+    /// An independent group: a glob, a list of globs, or `{ modules:, because:, see:, severity: }`.
+    private mutating func decodeIndependent(_ node: DataNode) -> IndependentGroup? {
+        var modules: [ModulePattern] = []
+        var rationale = RuleRationale()
+        var severity = RuleSeverity.error
+        if node.pairs != nil, let pairs = mapping(node, "an independent: group") {
+            for pair in pairs {
+                guard let key = pair.key.scalar else {
+                    unexpectedKey(pair.key, in: "an independent: group")
+                    continue
+                }
+                switch key {
+                case "modules": modules = patterns(pair.value, "modules")
+                case "because", "see": readRationale(key, pair.value, into: &rationale)
+                case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
+                default: unknownKey(pair.key, known: ["modules", "because", "see", "severity"], in: "an independent: group")
+                }
+            }
+        } else {
+            modules = patterns(node, "an independent: group")
+        }
+        guard !modules.isEmpty else {
+            diagnostics.append(.error("config.invalid-value", "an independent: group needs at least one module glob", at: node.location))
+            return nil
+        }
+        rationale.name = modules.map(\.pattern).joined(separator: ", ")
+        return IndependentGroup(modules: modules, rationale: rationale, severity: severity, location: node.location)
+    }
+
+    private mutating func decodeOnlyUsedBy(_ node: DataNode, layerNames: [String]) -> OnlyUsedByRule? {
+        guard let pairs = mapping(node, "an only_used_by: rule") else { return nil }
+        var modules: [ModulePattern] = []
+        var users: [ModuleSelector]?
+        var rationale = RuleRationale()
+        var severity = RuleSeverity.error
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                unexpectedKey(pair.key, in: "an only_used_by: rule")
+                continue
+            }
+            switch key {
+            case "modules", "module": modules = patterns(pair.value, key)
+            case "users", "by": users = selectors(pair.value, key, layerNames: layerNames)
+            case "because", "see": readRationale(key, pair.value, into: &rationale)
+            case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
+            default: unknownKey(pair.key, known: ["modules", "users", "because", "see", "severity"], in: "an only_used_by: rule")
+            }
+        }
+        guard !modules.isEmpty, let users, !users.isEmpty else {
+            diagnostics.append(.error("config.invalid-value", "an only_used_by: rule needs modules: (the protected modules) and users: (who may use them)", at: node.location))
+            return nil
+        }
+        rationale.name = modules.map(\.pattern).joined(separator: ", ")
+        return OnlyUsedByRule(modules: modules, users: users, rationale: rationale, severity: severity, location: node.location)
+    }
+
+    // MARK: Values
+
+    private mutating func readRationale(_ key: String, _ node: DataNode, into rationale: inout RuleRationale) {
+        guard let text = string(node, key) else { return }
+        if key == "because" {
+            rationale.because = text
+        } else {
+            rationale.see = text
+            rationale.seeLocation = node.location
+        }
+    }
+
+    private mutating func ruleSeverity(_ node: DataNode, _ key: String) -> RuleSeverity? {
+        guard let text = string(node, key) else { return nil }
+        // YAML 1.1 readers turn a bare `off` into false; take it as the user meant it.
+        let value = text == "false" && !node.isQuoted ? "off" : text
+        if let severity = RuleSeverity(rawValue: value) { return severity }
+        var message = "\(key) must be error, warning or off, not '\(text)'"
+        if let close = Suggestion.closest(to: text, in: RuleSeverity.allCases.map(\.rawValue)) { message += "; did you mean '\(close)'?" }
+        diagnostics.append(.error("config.invalid-value", message, at: node.location))
+        return nil
+    }
+
+    private mutating func list(_ node: DataNode, _ key: String) -> [DataNode] {
+        guard let items = node.items else {
+            diagnostics.append(.error("config.type", "\(key) must be a list, found \(node.kindName)", at: node.location))
+            return []
+        }
+        return items
+    }
+
+    private mutating func patterns(_ node: DataNode, _ key: String) -> [ModulePattern] {
+        let values = node.items ?? (node.scalar != nil ? [node] : nil)
+        guard let values else {
+            diagnostics.append(.error("config.type", "\(key) must be a module name or glob, or a list of them, found \(node.kindName)", at: node.location))
+            return []
+        }
+        return values.compactMap { value in
+            guard let text = string(value, "a module name or glob") else { return nil }
+            guard !text.trimmingWhitespace.isEmpty else {
+                diagnostics.append(.error("config.invalid-value", "an empty module name matches nothing", at: value.location))
+                return nil
+            }
+            return ModulePattern(text, location: value.location)
+        }
+    }
+
+    /// Layer names select their layer; anything else is a module name or glob.
+    private mutating func selectors(_ node: DataNode, _ key: String, layerNames: [String]) -> [ModuleSelector] {
+        patterns(node, key).map { pattern in
+            layerNames.contains(pattern.pattern)
+                ? ModuleSelector(.layer(pattern.pattern), location: pattern.location)
+                : ModuleSelector(.modules(pattern), location: pattern.location)
+        }
+    }
+}
+
+extension ModuleSelector {
+    /// The selector as written.
+    var name: String {
+        switch kind {
+        case .layer(let name): name
+        case .modules(let pattern): pattern.pattern
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import StrataBuild
+import StrataCore
+import StrataSite
+
+/// `strata check`: judges the module graph against the layers and rules of `strata.yml`.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the module graph against the layers and rules in strata.yml.",
+        discussion: """
+        Formats: text (path:line:column: error: message [rule-id]), json, sarif (SARIF 2.1.0), \
+        junit (JUnit XML), github (GitHub Actions annotations), markdown (a job summary).
+        Exit codes: 0 no errors (warnings allowed unless --strict); 1 violations that are errors; \
+        2 bad usage, configuration or input.
+        """
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+
+    @Option(name: .long, help: ArgumentHelp("The report printed on standard output: text, json, sarif, junit, github or markdown.", valueName: "format"))
+    var format: CheckReportFormat = .text
+
+    @Option(name: .long, help: ArgumentHelp("Also write a report to a file, as format:file (e.g. sarif:strata.sarif). Repeatable.", valueName: "format:file"))
+    var report: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Report only violations this baseline file does not record, and list its entries that no longer match.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("Record every current violation in this baseline file (keyed without line numbers), and exit 0.", valueName: "file"))
+    var updateBaseline: String?
+
+    @Flag(name: .long, help: "Fail (exit 1) on warnings and stale baseline entries too.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "Print no summary line.")
+    var quiet = false
+
+    @Option(name: .long, help: ArgumentHelp("How to read manifests: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    var manifest: ManifestMode = .auto
+
+    struct ReportRequest {
+        var format: CheckReportFormat
+        var path: String
+    }
+
+    func reportRequests() throws -> [ReportRequest] {
+        try report.map { value in
+            guard let colon = value.firstIndex(of: ":") else {
+                throw ValidationError("--report takes format:file, such as sarif:strata.sarif; '\(value)' has no format")
+            }
+            let name = String(value[..<colon])
+            let path = String(value[value.index(after: colon)...])
+            guard let format = CheckReportFormat(rawValue: name) else {
+                let known = CheckReportFormat.allCases.map(\.rawValue)
+                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? " (formats: \(known.joined(separator: ", ")))"
+                throw ValidationError("--report: unknown format '\(name)'\(hint)")
+            }
+            guard !path.isEmpty else { throw ValidationError("--report \(name): needs a file name after the colon") }
+            return ReportRequest(format: format, path: path)
+        }
+    }
+
+    func validate() throws {
+        _ = try reportRequests()
+        if baseline != nil, updateBaseline != nil, baseline != updateBaseline {
+            throw ValidationError("--baseline and --update-baseline name different files; update the baseline you read")
+        }
+    }
+
+    func run() throws {
+        let requests = try reportRequests()
+        let project = projectOptions.projectFiles()
+        let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let checkRun: SiteBuilder.CheckRun
+        do {
+            let config = try builder.configuration()
+            var entries: [BaselineEntry]?
+            if let baseline, updateBaseline == nil {
+                entries = try BaselineFile.read(at: URL(fileURLWithPath: baseline, relativeTo: cwd), displayPath: baseline)
+            }
+            checkRun = try builder.checkArchitecture(config: config, baseline: entries)
+        } catch let error as DiagnosticsError {
+            DiagnosticPrinter.printAll(error.diagnostics)
+            throw ExitCode(2)
+        } catch let diagnostic as Diagnostic {
+            DiagnosticPrinter.printAll([diagnostic])
+            throw ExitCode(2)
+        }
+        DiagnosticPrinter.printAll(checkRun.diagnostics)
+        if checkRun.diagnostics.contains(where: { $0.severity == .error }) {
+            FileHandle.standardError.write(Data("strata: check stopped: the errors above must be fixed before the rules can be judged\n".utf8))
+            throw ExitCode(2)
+        }
+        let report = checkRun.analysis.report
+
+        if let updateBaseline {
+            let violations = checkRun.analysis.allViolations
+            try write(BaselineFile.render(violations), to: updateBaseline, cwd: cwd)
+            if !quiet {
+                let entries = Set(violations.map { "\($0.ruleID)|\($0.key)" }).count
+                FileHandle.standardError.write(Data("strata: recorded \(entries) violation\(entries == 1 ? "" : "s") in \(updateBaseline)\n".utf8))
+            }
+            return
+        }
+
+        for request in requests {
+            try write(request.format.write(report, toolVersion: StrataVersion.current), to: request.path, cwd: cwd)
+        }
+        FileHandle.standardOutput.write(Data(format.write(report, toolVersion: StrataVersion.current).utf8))
+        if !quiet {
+            FileHandle.standardError.write(Data("strata check: \(report.summary)\n".utf8))
+        }
+        let failsStrict = strict && (report.warningCount > 0 || !report.staleBaselineEntries.isEmpty)
+        if report.errorCount > 0 || failsStrict { throw ExitCode(1) }
+    }
+
+    private func write(_ text: String, to path: String, cwd: URL) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path, relativeTo: cwd), options: .atomic)
+        } catch {
+            DiagnosticPrinter.printAll([.error("io.write", "cannot write '\(path)': \(error.localizedDescription)")])
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension CheckReportFormat: ExpressibleByArgument {}

@@ -1,0 +1,96 @@
+/// What `strata check` found: the violations to report, and what the baseline hid or no
+/// longer matches. Every report format is written from this one value.
+public struct CheckReport: Hashable, Sendable {
+    /// Violations not covered by the baseline, sorted by place.
+    public var violations: [Violation]
+    /// How many violations the baseline covered.
+    public var baselinedCount: Int
+    /// Baseline entries that matched no violation: fixed, so they should leave the baseline.
+    public var staleBaselineEntries: [BaselineEntry]
+    /// Every rule that was checked, with its severity (for SARIF's rule list and JUnit's cases).
+    public var rules: [RuleDescriptor]
+    /// How many modules of the graph were judged (targets of the packages read).
+    public var moduleCount: Int
+    /// The site's base URL when it is absolute, to link rules to their documentation.
+    public var documentationBaseURL: String?
+
+    public init(violations: [Violation], baselinedCount: Int = 0, staleBaselineEntries: [BaselineEntry] = [], rules: [RuleDescriptor], moduleCount: Int, documentationBaseURL: String? = nil) {
+        self.violations = violations
+        self.baselinedCount = baselinedCount
+        self.staleBaselineEntries = staleBaselineEntries
+        self.rules = rules
+        self.moduleCount = moduleCount
+        self.documentationBaseURL = documentationBaseURL
+    }
+
+    public var errorCount: Int { violations.filter { $0.severity == .error }.count }
+    public var warningCount: Int { violations.filter { $0.severity == .warning }.count }
+
+    /// The descriptor a violation reports under.
+    public func descriptor(for violation: Violation) -> RuleDescriptor? {
+        let id = RuleDescriptor.id(kind: violation.rule, name: violation.rationale.name)
+        return rules.first { $0.id == id }
+    }
+}
+
+/// A rule as reports list it: a built-in rule kind, or one rule the project wrote
+/// (`forbid:`, `independent:`, `only_used_by:` entries each get their own).
+public struct RuleDescriptor: Hashable, Sendable {
+    /// `layer-order`, or `forbid/UI-Infrastructure` for a project rule.
+    public var id: String
+    public var kind: RuleKind
+    public var severity: RuleSeverity
+    public var rationale: RuleRationale
+
+    public init(kind: RuleKind, severity: RuleSeverity, rationale: RuleRationale = RuleRationale()) {
+        self.id = Self.id(kind: kind, name: rationale.name)
+        self.kind = kind
+        self.severity = severity
+        self.rationale = rationale
+    }
+
+    /// The kind's id, with the project rule's name made safe for ids and URLs.
+    public static func id(kind: RuleKind, name: String?) -> String {
+        guard let name else { return kind.rawValue }
+        var slug = ""
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                slug.append(character)
+            } else if character == "*" || character == "?" {
+                slug.append(character)
+            } else if !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return kind.rawValue + "/" + slug
+    }
+
+    /// The title reports show: the kind's title, and the project rule's name.
+    public var title: String {
+        rationale.name.map { "\(kind.title): \($0)" } ?? kind.title
+    }
+}
+
+/// One violation recorded in a baseline file: its rule and its line-free key.
+public struct BaselineEntry: Hashable, Sendable, Comparable {
+    public var rule: String
+    public var key: String
+    /// Where the entry is written in the baseline file.
+    public var location: SourceLocation?
+
+    public init(rule: String, key: String, location: SourceLocation? = nil) {
+        self.rule = rule
+        self.key = key
+        self.location = location
+    }
+
+    public static func < (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool { (lhs.rule, lhs.key) < (rhs.rule, rhs.key) }
+
+    public static func == (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool { lhs.rule == rhs.rule && lhs.key == rhs.key }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(key)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import StrataCore
+
+/// The JSON report: every violation with its evidence, the rules checked, and the baseline's
+/// effect. Keys are sorted, so the same result gives the same bytes.
+public struct CheckJSONWriter: Sendable {
+    public init() {}
+
+    public func write(_ report: CheckReport) -> String {
+        let document = Document(
+            version: 1,
+            summary: .init(errors: report.errorCount, warnings: report.warningCount, modules: report.moduleCount, baselined: report.baselinedCount),
+            violations: report.violations.map { violation in
+                Document.Violation(
+                    rule: violation.ruleID, kind: violation.rule.rawValue, severity: violation.severity.rawValue, message: violation.message,
+                    modules: violation.modules, key: violation.key, location: violation.location?.description,
+                    because: violation.rationale.because, see: violation.rationale.seeTarget ?? violation.rationale.see,
+                    evidence: violation.evidence.map { .init(kind: $0.kind.rawValue, location: $0.location.description, text: $0.summary) }
+                )
+            },
+            stale_baseline: report.staleBaselineEntries.map { .init(rule: $0.rule, key: $0.key, location: $0.location?.description) },
+            rules: report.rules.map { .init(id: $0.id, kind: $0.kind.rawValue, severity: $0.severity.rawValue, title: $0.title, because: $0.rationale.because) }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(document) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // Field names are the JSON keys.
+    struct Document: Encodable {
+        struct Summary: Encodable {
+            var errors: Int
+            var warnings: Int
+            var modules: Int
+            var baselined: Int
+        }
+
+        struct Evidence: Encodable {
+            var kind: String
+            var location: String
+            var text: String
+        }
+
+        struct Violation: Encodable {
+            var rule: String
+            var kind: String
+            var severity: String
+            var message: String
+            var modules: [String]
+            var key: String
+            var location: String?
+            var because: String?
+            var see: String?
+            var evidence: [Evidence]
+        }
+
+        struct Stale: Encodable {
+            var rule: String
+            var key: String
+            var location: String?
+        }
+
+        struct Rule: Encodable {
+            var id: String
+            var kind: String
+            var severity: String
+            var title: String
+            var because: String?
+        }
+
+        var version: Int
+        var summary: Summary
+        var violations: [Violation]
+        var stale_baseline: [Stale]
+        var rules: [Rule]
+    }
+}

@@ -1,0 +1,68 @@
+import StrataCore
+
+/// A Markdown summary for a CI job summary or a pull-request comment: the counts, a table
+/// of violations, and each violation's evidence folded away under it.
+public struct CheckMarkdownWriter: Sendable {
+    public init() {}
+
+    public func write(_ report: CheckReport) -> String {
+        var lines = ["## Strata architecture check", ""]
+        let status = report.errorCount > 0 ? "Failed" : "Passed"
+        lines.append("**\(status)**: \(escape(report.summary)).")
+        lines.append("")
+        if !report.violations.isEmpty {
+            lines.append("| Severity | Rule | Violation | Where |")
+            lines.append("| --- | --- | --- | --- |")
+            for violation in report.violations {
+                let place = violation.location.map { "`\(code($0.description))`" } ?? ""
+                lines.append("| \(violation.severity.rawValue) | `\(code(violation.ruleID))` | \(cell(violation.message)) | \(place) |")
+            }
+            lines.append("")
+            lines.append("### Evidence")
+            lines.append("")
+            for violation in report.violations {
+                lines.append("<details><summary>\(html(violation.ruleID)): \(html(violation.message))</summary>")
+                lines.append("")
+                for item in violation.evidence {
+                    lines.append("- `\(code(item.location.description))` \(item.kind == .import ? "imports" : item.kind == .declaration ? "declares" : "declares the target"): `\(code(item.summary))`")
+                }
+                if let because = violation.rationale.because { lines.append("- Because: \(escape(because))") }
+                if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("- See: \(escape(see))") }
+                lines.append("")
+                lines.append("</details>")
+                lines.append("")
+            }
+        }
+        if !report.staleBaselineEntries.isEmpty {
+            lines.append("### Baseline entries that no longer match")
+            lines.append("")
+            for entry in report.staleBaselineEntries {
+                lines.append("- `\(code(entry.rule))` \(escape(entry.key))")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\`*_[]<>|#".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private func cell(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// Inside a code span: backticks cannot be escaped, so they become quotes; pipes would end a table cell.
+    private func code(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

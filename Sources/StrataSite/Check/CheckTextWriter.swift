@@ -1,0 +1,20 @@
+import StrataCore
+
+/// The text report: one `path:line:column: severity: message [rule-id]` line per violation,
+/// followed by a `note:` line for each further manifest or import line that makes it.
+public struct CheckTextWriter: Sendable {
+    public init() {}
+
+    public func write(_ report: CheckReport) -> String {
+        var lines: [String] = []
+        for violation in report.violations {
+            let place = violation.location.map { "\($0): " } ?? "strata: "
+            lines.append("\(place)\(violation.severity.rawValue): \(violation.message) [\(violation.ruleID)]")
+            for item in violation.furtherEvidence {
+                lines.append("\(item.location): note: \(item.summary)")
+            }
+        }
+        lines += report.staleBaselineDiagnostics.map(\.description)
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+}
