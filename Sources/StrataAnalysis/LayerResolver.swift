@@ -20,6 +20,9 @@ public struct LayerResolver: Sendable {
         public func layer(of module: String) -> String? { assignments[module]?.layer }
     }
 
+    /// Test targets are judged by the `tests:` policy, so they get a layer only from a
+    /// pattern naming them exactly or from `layer:` on their page.
+    ///
     /// - Parameters:
     ///   - graph: the module graph; only targets get layers.
     ///   - pageLayers: `layer:` from module pages, by module.
@@ -33,7 +36,9 @@ public struct LayerResolver: Sendable {
             var found: [LayerAssignment] = []
             // strata.yml: every layer whose globs match.
             for layer in layers {
-                if let pattern = layer.modules.first(where: { $0.matches(node.id) }) {
+                // A glob such as `Feature*` means the features, not their test targets;
+                // a test target is in a layer only when named exactly.
+                if let pattern = layer.modules.first(where: { $0.matches(node.id) && (!node.isTest || !$0.isGlob) }) {
                     usedPatterns.insert(pattern)
                     found.append(LayerAssignment(module: node.id, layer: layer.name, source: .configuration(pattern: pattern.pattern, location: pattern.location)))
                 }
@@ -48,7 +53,7 @@ public struct LayerResolver: Sendable {
             }
             // The manifest section, when it names a declared layer (other sections, such as
             // "Tests" or "Tooling", are only headings).
-            if let section = node.section, let layer = layers.first(where: { $0.name.lowercased() == section.lowercased() }) {
+            if !node.isTest, let section = node.section, let layer = layers.first(where: { $0.name.lowercased() == section.lowercased() }) {
                 found.append(LayerAssignment(module: node.id, layer: layer.name, source: .manifestSection(location: node.location)))
             }
             if let page = pageLayers[node.id] {

@@ -59,7 +59,7 @@ public struct RuleChecker: Sendable {
         for rule in settings.forbid {
             guard let severity = rule.severity.severity else { continue }
             guard rule.from.contains(where: { context.selects($0, edge.from) }), rule.to.contains(where: { context.selects($0, edge.to) }) else { continue }
-            var message = "'\(edge.from)' depends on '\(edge.to)', which rules: forbid: does not allow (\(rule.rationale.name ?? ""))"
+            var message = "'\(edge.from)' depends on '\(edge.to)', which is forbidden (\(rule.rationale.name ?? ""))"
             if let because = rule.rationale.because { message += ": \(because)" }
             found.append(violation(.forbid, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
         }
@@ -68,7 +68,7 @@ public struct RuleChecker: Sendable {
             for group in settings.independent {
                 guard let severity = group.severity.severity else { continue }
                 guard group.modules.contains(where: { $0.matches(edge.from) }), group.modules.contains(where: { $0.matches(edge.to) }) else { continue }
-                var message = "'\(edge.from)' depends on '\(edge.to)', but the modules of the independent group \(group.rationale.name ?? "") must not depend on each other"
+                var message = "'\(edge.from)' depends on '\(edge.to)', but the modules of the independent group '\(group.rationale.name ?? "")' must not depend on each other"
                 if let because = group.rationale.because { message += ": \(because)" }
                 found.append(violation(.independent, severity, edge, message: message, key: edgeKey(edge), rationale: group.rationale))
             }

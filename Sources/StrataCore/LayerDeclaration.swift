@@ -31,6 +31,9 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// Whether the pattern has wildcards (rather than naming one module).
+    public var isGlob: Bool { pattern.contains("*") || pattern.contains("?") }
+
     public func matches(_ name: String) -> Bool {
         Self.match(Array(pattern.unicodeScalars)[...], Array(name.unicodeScalars)[...])
     }

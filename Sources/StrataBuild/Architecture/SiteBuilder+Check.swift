@@ -23,7 +23,8 @@ extension SiteBuilder {
         let analysis = ArchitectureAnalyzer(config: config, graph: loaded.graph, pages: content.sourcePages).analyze(baseline: baseline)
         var diagnostics = loaded.diagnostics + analysis.diagnostics
         // Broken pages matter to the check only when they stop a page being read.
-        diagnostics += content.diagnostics.filter { $0.severity == .error }
+        // A project without a content folder is checked all the same.
+        diagnostics += content.diagnostics.filter { $0.severity == .error && $0.ruleID != "content.missing" }
         return CheckRun(analysis: analysis, diagnostics: diagnostics.sorted())
     }
 }

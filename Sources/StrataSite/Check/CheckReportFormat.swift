@@ -54,7 +54,9 @@ extension CheckReport {
             text = "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(moduleCount, "module"))"
         }
         if baselinedCount > 0 { text += "; \(baselinedCount) more in the baseline" }
-        if !staleBaselineEntries.isEmpty { text += "; \(count(staleBaselineEntries.count, "baseline entry")) no longer match".replacingOccurrences(of: "entrys", with: "entries") }
+        let stale = staleBaselineEntries.count
+        if stale == 1 { text += "; 1 baseline entry no longer matches" }
+        if stale > 1 { text += "; \(stale) baseline entries no longer match" }
         return text
     }
 

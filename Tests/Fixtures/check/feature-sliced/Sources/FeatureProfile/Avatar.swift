@@ -1,0 +1,4 @@
+import DesignSystem
+import FeatureFeed
+
+struct Avatar {}

@@ -1,0 +1,4 @@
+import Domain
+import FeatureFeed
+
+public struct Profile {}

@@ -1,0 +1,5 @@
+import DesignSystem
+import Domain
+import FeatureProfile
+
+public struct Settings {}

@@ -1,0 +1,5 @@
+import FeatureFeed
+import FeatureProfile
+import FeatureSettings
+
+print("app")

@@ -1,0 +1,5 @@
+@testable import FeatureFeed
+import FeatureProfile
+import XCTest
+
+final class FeedTests: XCTestCase {}

@@ -1,0 +1,7 @@
+import Foundation
+import Models
+import Database
+
+public struct Client {
+    public init() {}
+}

@@ -1,0 +1,6 @@
+import FeedService
+import FeedUI
+import Models
+import ProfileUI
+
+print("acme")

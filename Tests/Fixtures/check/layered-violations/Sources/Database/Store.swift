@@ -1,0 +1,6 @@
+import APIClient
+import Models
+
+public struct Store {
+    public init() {}
+}

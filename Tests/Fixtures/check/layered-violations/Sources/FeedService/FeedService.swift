@@ -1,0 +1,7 @@
+import AcmeTestSupport
+import Database
+import Models
+
+public struct FeedService {
+    public init() {}
+}

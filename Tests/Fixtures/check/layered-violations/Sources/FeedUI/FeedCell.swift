@@ -1,0 +1,5 @@
+// A cell of the feed.
+import Database
+import FeedService
+
+struct FeedCell {}

@@ -1,0 +1,6 @@
+import Models
+import Database
+
+public struct FeedView {
+    public init() {}
+}

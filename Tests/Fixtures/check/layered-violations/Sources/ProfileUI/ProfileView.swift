@@ -1,0 +1,4 @@
+import FeedUI
+import Models
+
+public struct ProfileView {}

@@ -1,0 +1,7 @@
+@testable import FeedService
+import AcmeTestSupport
+import Database
+import Models
+import Testing
+
+@Test func loads() {}

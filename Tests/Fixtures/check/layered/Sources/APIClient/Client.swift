@@ -1,0 +1,6 @@
+import Foundation
+import Models
+
+public struct Client {
+    public init() {}
+}

@@ -1,0 +1,3 @@
+import Models
+
+public let samplePost = Post(title: "Hello")

@@ -1,0 +1,5 @@
+import FeedService
+import FeedUI
+import Models
+
+print(FeedView(posts: []).posts.count)

@@ -1,0 +1,6 @@
+import Models
+
+public struct Store {
+    public init() {}
+    public func posts() -> [Post] { [] }
+}

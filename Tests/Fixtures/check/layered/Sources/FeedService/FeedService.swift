@@ -1,0 +1,7 @@
+import APIClient
+import Database
+import Models
+
+public struct FeedService {
+    public init() {}
+}

@@ -1,0 +1,3 @@
+import KitUI
+
+public struct Money {}

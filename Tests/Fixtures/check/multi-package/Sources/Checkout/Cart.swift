@@ -1,0 +1,3 @@
+import KitModels
+
+public struct Cart {}

@@ -1,0 +1,5 @@
+import Checkout
+import KitUI
+import Shop
+
+print("shop")

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// `strata check` as CI runs it, on the fixture apps under `Tests/Fixtures/check`: every
+/// report format compared with the expected files in `<fixture>.expected/` (rewrite them
+/// with `STRATA_UPDATE_GOLDEN=1` and review the diff).
+@Suite struct CheckCommandTests {
+    let cli = CommandLineTests()
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/check")
+
+    /// A copy of a fixture in a temporary folder, so reports written there touch nothing else.
+    func copy(_ name: String) throws -> URL {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("strata-check-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: destination)
+        return destination
+    }
+
+    static let reports: [(format: String, file: String)] = [
+        ("json", "check.json"), ("sarif", "check.sarif"), ("junit", "check.xml"), ("github", "check.github"), ("markdown", "check.md"),
+    ]
+
+    @Test(arguments: [
+        ("layered", Int32(0), "strata check: no violations in 8 modules\n"),
+        ("layered-violations", Int32(1), "strata check: 8 errors, 4 warnings in 10 modules\n"),
+        ("multi-package", Int32(1), "strata check: 1 error, 0 warnings in 4 modules\n"),
+        ("feature-sliced", Int32(1), "strata check: 4 errors, 1 warning in 7 modules\n"),
+    ])
+    func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) throws {
+        let folder = try copy(fixture)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var arguments = ["check"]
+        for report in Self.reports { arguments += ["--report", "\(report.format):reports/\(report.file)"] }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        let run = try cli.strata(arguments, in: folder)
+        #expect(run.status == status)
+        #expect(run.stderr == summary)
+
+        var outputs = [("check.txt", run.stdout)]
+        for report in Self.reports {
+            outputs.append((report.file, try String(contentsOf: folder.appendingPathComponent("reports/\(report.file)"), encoding: .utf8)))
+        }
+        let expected = Self.fixtures.appendingPathComponent("\(fixture).expected")
+        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: true)
+            for (file, text) in outputs { try Data(text.utf8).write(to: expected.appendingPathComponent(file)) }
+        }
+        for (file, text) in outputs {
+            let golden = try String(contentsOf: expected.appendingPathComponent(file), encoding: .utf8)
+            #expect(text == golden, "\(fixture): \(file) differs from its expected file")
+        }
+    }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let folder = try copy("layered-violations")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try cli.strata(["check", "--format", "sarif"], in: folder)
+        let second = try cli.strata(["check", "--format", "sarif"], in: folder)
+        #expect(first.stdout == second.stdout)
+        #expect(!first.stdout.isEmpty)
+    }
+
+    @Test func baselineHidesRecordedViolationsAndListsStaleOnes() throws {
+        let folder = try copy("layered-violations")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let update = try cli.strata(["check", "--update-baseline", "baseline.json"], in: folder)
+        #expect(update.status == 0)
+        #expect(update.stdout.isEmpty)
+        #expect(update.stderr == "strata: recorded 12 violations in baseline.json\n")
+        let baseline = try String(contentsOf: folder.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(!baseline.contains("Package.swift:"), "a baseline has no line numbers")
+        #expect(baseline.contains(#"{"rule": "layer-order", "key": "FeedUI -> FeedService""#))
+
+        let clean = try cli.strata(["check", "--baseline", "baseline.json"], in: folder)
+        #expect(clean.status == 0)
+        #expect(clean.stdout.isEmpty)
+        #expect(clean.stderr == "strata check: no violations in 10 modules; 12 more in the baseline\n")
+
+        // Lines move: the baseline still matches. One violation fixed, one new.
+        let cell = folder.appendingPathComponent("Sources/FeedUI/FeedCell.swift")
+        try Data("// A cell of the feed.\n\n\nimport Database\n\nimport FeedService\n\nstruct FeedCell {}\n".utf8).write(to: cell)
+        try Data("import Models\n\npublic struct ProfileView {}\n".utf8).write(to: folder.appendingPathComponent("Sources/ProfileUI/ProfileView.swift"))
+        let manifest = folder.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: #"dependencies: ["Models", "FeedUI"]"#, with: #"dependencies: ["Models"]"#)
+        try Data(text.utf8).write(to: manifest)
+        try Data("import AcmeTestSupport\nimport FeedService\nimport FeedUI\nimport Models\nimport ProfileUI\n".utf8).write(to: folder.appendingPathComponent("Sources/App/main.swift"))
+        let changed = try cli.strata(["check", "--baseline", "baseline.json"], in: folder)
+        #expect(changed.status == 1)
+        #expect(changed.stdout == """
+            Sources/App/main.swift:1:1: error: 'App' is not a test, but depends on the test-support module 'AcmeTestSupport' [test-support]
+            Sources/App/main.swift:1:1: warning: 'App' imports 'AcmeTestSupport' but does not declare it as a dependency (it builds only because a declared dependency brings it in) [undeclared-import]
+            baseline.json:\(line(of: "ProfileUI -> FeedUI", in: baseline)):1: warning: the baseline records independent/*UI 'ProfileUI -> FeedUI', which no longer happens; remove the entry (or run --update-baseline) [baseline.stale]
+
+            """)
+        #expect(changed.stderr == "strata check: 1 error, 1 warning in 10 modules; 11 more in the baseline; 1 baseline entry no longer matches\n")
+
+        let strict = try cli.strata(["check", "--baseline", "baseline.json", "--strict"], in: folder)
+        #expect(strict.status == 1)
+    }
+
+    func line(of key: String, in text: String) -> Int {
+        (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(key) } ?? -1) + 1
+    }
+
+    @Test func warningsAloneExitZeroUnlessStrict() throws {
+        let folder = try cli.project([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B")])
+            """,
+            "Sources/A/A.swift": "struct A {}\n",
+            "Sources/B/B.swift": "struct B {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let relaxed = try cli.strata(["check"], in: folder)
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stdout == "Package.swift:3:78: warning: 'A' declares a dependency on 'B' but none of its files imports it [unused-dependency]\n")
+        let strict = try cli.strata(["check", "--strict", "--quiet"], in: folder)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("layers:\n  - name: Core\n    modules: [Modles]\n", "strata.yml:3:15: error: 'Modles' in layer 'Core' matches no module of the graph [layer.unmatched-pattern]"),
+        ("layers:\n  - name: Core\n    modules: [Models]\n    may_use: [UI]\n", "strata.yml:4:14: error: layer 'Core' may use 'UI', which is not a declared layer [config.unknown-layer]"),
+        ("layers:\n  - name: A\n    modules: [Models]\n    may_use: [B]\n  - name: B\n    modules: [App]\n    may_use: [A]\n", "strata.yml:4:14: error: may_use goes round in a circle: A → B → A; layers must stack [config.layer-cycle]"),
+        ("rules:\n  layer_ordr: error\n", "strata.yml:2:3: error: unknown key 'layer_ordr' in rules; did you mean 'layer_order'? [config.unknown-key]"),
+        ("rules:\n  cycle: fatal\n", "strata.yml:2:10: error: cycle must be error, warning or off, not 'fatal' [config.invalid-value]"),
+        ("rules:\n  forbid:\n    - from: App\n", "strata.yml:3:7: error: a forbid: rule needs both from: and to: (a layer name, a module name or a glob, or a list of them) [config.invalid-value]"),
+        ("rules:\n  forbid:\n    - { from: App, to: Modles }\n", "strata.yml:3:24: error: 'Modles' in forbid: matches no module of the graph; did you mean 'Models'? [rule.unmatched-pattern]"),
+        ("rules:\n  forbid:\n    - { from: App, to: Models, see: guides/nowhere.md }\n", "strata.yml:3:37: error: see: 'guides/nowhere.md' is neither a page of the content folder nor an http(s) URL [rule.see-not-found]"),
+        ("layers:\n  - name: Core\n    modules: [Models]\n  - name: Live\n    modules: [App, \"M*\"]\n", "strata.yml:5:20: error: module 'Models' is matched by 2 layers: 'Core' (strata.yml (modules: Models)), 'Live' (strata.yml (modules: M*)) [layer.ambiguous]"),
+    ])
+    func badConfigurationExitsTwoWithItsLine(config: String, diagnostic: String) throws {
+        let folder = try cli.project([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "Models"), .executableTarget(name: "App", dependencies: ["Models"])])
+            """,
+            "Sources/Models/M.swift": "struct M {}\n",
+            "Sources/App/main.swift": "import Models\n",
+            "strata.yml": config,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        let run = try cli.strata(["check", "--report", "sarif:reports/out.sarif"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix(diagnostic + "\n"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("reports/out.sarif").path), "no report from a check that could not run")
+    }
+
+    @Test func badUsageExitsTwo() throws {
+        let folder = try copy("layered")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let format = try cli.strata(["check", "--report", "sarrif:out.sarif"], in: folder)
+        #expect(format.status == 2)
+        #expect(format.stderr.contains("--report: unknown format 'sarrif'; did you mean 'sarif'?"))
+        let missing = try cli.strata(["check", "--baseline", "nowhere.json"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("nowhere.json"))
+        try Data("{\"violations\": 3}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let invalid = try cli.strata(["check", "--baseline", "bad.json"], in: folder)
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.hasPrefix("bad.json:1:1: error: a baseline needs \"version\" and a \"violations\" list"))
+        let empty = try cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n"]))
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("nothing to check: no Package.swift in the project folder and no packages: in strata.yml [package.missing-manifest]"))
+    }
+}
