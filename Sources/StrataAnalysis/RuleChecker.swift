@@ -163,7 +163,7 @@ public struct RuleChecker: Sendable {
         guard !layers.isEmpty, let severity = settings.severity(of: .unassignedModule).severity else { return [] }
         var violations: [Violation] = []
         for node in graph.nodes where node.isTarget && !node.isTest && !settings.tests.isSupport(node.id) && context.layer(of: node.id) == nil {
-            let evidence = node.location.map { [Evidence(kind: .target, location: $0, summary: ".\(node.kind.rawValue)Target(name: \"\(node.id)\")")] } ?? []
+            let evidence = node.location.map { [Evidence(kind: .target, location: $0, summary: "\(Self.declarationFunction(node.kind))(name: \"\(node.id)\")")] } ?? []
             violations.append(Violation(
                 rule: .unassignedModule, severity: severity,
                 message: "module '\(node.id)' is in no layer; add it to the modules: of a layer in strata.yml, or declare it under a // MARK: <Layer> section",
@@ -171,6 +171,19 @@ public struct RuleChecker: Sendable {
             ))
         }
         return violations
+    }
+
+    /// How a target of this kind is declared in a manifest.
+    static func declarationFunction(_ kind: ModuleNode.Kind) -> String {
+        switch kind {
+        case .executable: ".executableTarget"
+        case .test: ".testTarget"
+        case .system: ".systemLibrary"
+        case .binary: ".binaryTarget"
+        case .plugin: ".plugin"
+        case .macro: ".macro"
+        default: ".target"
+        }
     }
 
     // MARK: Rules themselves

@@ -51,8 +51,9 @@ public struct RuleRationale: Hashable, Sendable {
     /// relative to the site root) or an absolute URL.
     public var seeTarget: String?
 
-    public init(name: String? = nil, because: String? = nil, see: String? = nil, seeLocation: SourceLocation? = nil) {
+    public init(name: String? = nil, because: String? = nil, see: String? = nil, seeLocation: SourceLocation? = nil, seeTarget: String? = nil) {
         self.name = name
+        self.seeTarget = seeTarget
         self.because = because
         self.see = see
         self.seeLocation = seeLocation

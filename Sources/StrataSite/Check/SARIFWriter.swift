@@ -43,7 +43,7 @@ public struct SARIFWriter: Sendable {
             schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0",
             runs: [Run(
                 tool: Tool(driver: Driver(name: "Strata", semanticVersion: toolVersion, rules: descriptors)),
-                results: results, columnKind: "unicodeCodePoints"
+                results: results
             )]
         )
         let encoder = JSONEncoder()
@@ -103,7 +103,6 @@ public struct SARIFWriter: Sendable {
     struct Run: Encodable {
         var tool: Tool
         var results: [Result]
-        var columnKind: String
     }
 
     struct Tool: Encodable {

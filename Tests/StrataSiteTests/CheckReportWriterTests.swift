@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import StrataCore
+import StrataSite
+import Testing
+
+/// The report writers on a report with awkward text in it: quotes, markup, newlines,
+/// percent signs, commas and colons, spaces in paths.
+@Suite struct CheckReportWriterTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static let report: CheckReport = {
+        let forbid = RuleRationale(name: "UI → Infrastructure", because: "previews must build <fast> & \"alone\"", see: "guides/previews.md", seeTarget: "guides/previews.html#no-database")
+        let violations = [
+            Violation(
+                rule: .forbid, severity: .error, message: "'FeedUI' depends on 'Database' | 100% wrong, really: yes",
+                modules: ["FeedUI", "Database"],
+                evidence: [
+                    Evidence(kind: .declaration, location: SourceLocation(path: "Package.swift", line: 14, column: 58), summary: "dependency \"Database\""),
+                    Evidence(kind: .import, location: SourceLocation(path: "Sources/Feed UI/A b.swift", line: 2, column: 1), summary: "import Database"),
+                    Evidence(kind: .import, location: SourceLocation(path: "Sources/Feed UI/C.swift", line: 3, column: 1), summary: "@testable import Database"),
+                ],
+                rationale: forbid, key: "FeedUI -> Database"
+            ),
+            Violation(
+                rule: .unusedDependency, severity: .warning, message: "'A' declares 'B'\nbut never imports it",
+                modules: ["A", "B"], evidence: [Evidence(kind: .declaration, location: SourceLocation(path: "Package.swift", line: 3, column: 9), summary: "dependency \"B\"")],
+                key: "A -> B"
+            ),
+        ]
+        return CheckReport(
+            violations: violations, baselinedCount: 2,
+            staleBaselineEntries: [BaselineEntry(rule: "cycle", key: "X → Y → X", location: SourceLocation(path: "baseline.json", line: 4))],
+            rules: [
+                RuleDescriptor(kind: .layerOrder, severity: .error), RuleDescriptor(kind: .unusedDependency, severity: .warning),
+                RuleDescriptor(kind: .unassignedModule, severity: .off), RuleDescriptor(kind: .forbid, severity: .error, rationale: forbid),
+            ],
+            moduleCount: 5, documentationBaseURL: "https://docs.acme.test/"
+        )
+    }()
+
+    func sarifSchema() throws -> JSONSchemaValidator {
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("schemas/sarif-2.1.0-emitted.json"), encoding: .utf8)
+        return JSONSchemaValidator(root: try JSONValue.parse(text))
+    }
+
+    @Test func sarifValidatesAgainstTheSchema() throws {
+        let text = SARIFWriter(toolVersion: "1.2.3").write(Self.report)
+        let sarif = try JSONValue.parse(text)
+        #expect(try sarifSchema().validate(sarif) == [])
+        let result = sarif["runs"].flatMap { if case .array(let runs) = $0 { runs.first } else { nil } }?["results"]
+        guard case .array(let results)? = result else {
+            Issue.record("no results")
+            return
+        }
+        #expect(results.count == 2)
+        #expect(results[0]["ruleId"] == .string("forbid/UI-Infrastructure"))
+        #expect(results[0]["ruleIndex"] == .integer(3))
+        #expect(results[0]["level"] == .string("error"))
+        #expect(results[1]["level"] == .string("warning"))
+        #expect(text.contains(#""uri" : "Sources/Feed%20UI/A%20b.swift""#))
+        #expect(text.contains(#""helpUri" : "https://docs.acme.test/guides/previews.html#no-database""#))
+        #expect(text.contains(#""text" : "previews must build <fast> & \"alone\" See guides/previews.html#no-database.""#))
+        #expect(text.contains(#""level" : "none""#), "a rule that is off is listed as disabled")
+    }
+
+    @Test func theValidatorRejectsBrokenSARIF() throws {
+        let schema = try sarifSchema()
+        let broken = [
+            #"{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}"#,
+            #"{"version": "2.0.0", "runs": []}"#,
+            #"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "S"}}, "results": [{"ruleId": "x"}]}]}"#,
+            #"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "S"}}, "results": [{"message": {"text": "m"}, "level": "fatal"}]}]}"#,
+            #"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "S"}}, "results": [{"message": {"text": "m"}, "locations": [{"physicalLocation": {"region": {"startLine": 0}}}]}]}]}"#,
+            #"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "S", "rules": [{"id": "a", "helpUri": "relative/page.html"}]}}}]}"#,
+            #"{"version": "2.1.0", "runs": [], "extra": true}"#,
+        ]
+        for text in broken {
+            #expect(!schema.validate(try JSONValue.parse(text)).isEmpty, "\(text)")
+        }
+    }
+
+    @Test(arguments: ["layered", "layered-violations", "multi-package", "feature-sliced"])
+    func everyFixtureReportIsValid(fixture: String) throws {
+        let folder = Self.fixtures.appendingPathComponent("check/\(fixture).expected")
+        let sarif = try String(contentsOf: folder.appendingPathComponent("check.sarif"), encoding: .utf8)
+        #expect(try sarifSchema().validate(try JSONValue.parse(sarif)) == [])
+        let junit = try Data(contentsOf: folder.appendingPathComponent("check.xml"))
+        let parser = XMLParser(data: junit)
+        let counter = JUnitCounter()
+        parser.delegate = counter
+        #expect(parser.parse(), "\(fixture): JUnit must parse as XML")
+        let json = try JSONValue.parse(try String(contentsOf: folder.appendingPathComponent("check.json"), encoding: .utf8))
+        if case .integer(let errors)? = json["summary"]?["errors"] {
+            #expect(counter.failures == errors)
+        } else {
+            Issue.record("no error count in the JSON report")
+        }
+    }
+
+    @Test func junitIsWellFormedAndCountsErrorsAsFailures() throws {
+        let text = JUnitWriter().write(Self.report)
+        let parser = XMLParser(data: Data(text.utf8))
+        let counter = JUnitCounter()
+        parser.delegate = counter
+        #expect(parser.parse())
+        #expect(counter.failures == 1)
+        #expect(counter.suites == ["layer-order", "unused-dependency", "forbid/UI-Infrastructure"], "rules that are off are not test suites")
+        #expect(counter.failureMessages == ["'FeedUI' depends on 'Database' | 100% wrong, really: yes"])
+        #expect(text.contains("because: previews must build &lt;fast&gt; &amp; &quot;alone&quot;"))
+    }
+
+    @Test func githubCommandsEscapeWhatWouldEndThem() {
+        let text = GitHubActionsWriter().write(Self.report)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "::error file=Package.swift,line=14,col=58,title=Strata forbid/UI-Infrastructure::'FeedUI' depends on 'Database' | 100%25 wrong, really: yes%0ASources/Feed UI/A b.swift:2:1: import Database%0ASources/Feed UI/C.swift:3:1: @testable import Database")
+        #expect(lines[1] == "::warning file=Package.swift,line=3,col=9,title=Strata unused-dependency::'A' declares 'B'%0Abut never imports it")
+        #expect(lines[2].hasPrefix("::warning file=baseline.json,line=4,title=Strata baseline.stale::the baseline records cycle 'X → Y → X'"))
+    }
+
+    @Test func textHasOneLinePerViolationAndANotePerFurtherEvidence() {
+        #expect(CheckTextWriter().write(Self.report) == """
+            Package.swift:14:58: error: 'FeedUI' depends on 'Database' | 100% wrong, really: yes [forbid/UI-Infrastructure]
+            Sources/Feed UI/A b.swift:2:1: note: import Database
+            Sources/Feed UI/C.swift:3:1: note: @testable import Database
+            Package.swift:3:9: warning: 'A' declares 'B'
+            but never imports it [unused-dependency]
+            baseline.json:4:1: warning: the baseline records cycle 'X → Y → X', which no longer happens; remove the entry (or run --update-baseline) [baseline.stale]
+
+            """)
+    }
+
+    @Test func markdownKeepsTablesIntact() {
+        let text = CheckMarkdownWriter().write(Self.report)
+        #expect(text.contains("**Failed**: 1 error, 1 warning in 5 modules; 2 more in the baseline; 1 baseline entry no longer matches."))
+        #expect(text.contains("| error | `forbid/UI-Infrastructure` | 'FeedUI' depends on 'Database' \\| 100% wrong, really: yes | `Package.swift:14:58` |"))
+        #expect(text.contains("| warning | `unused-dependency` | 'A' declares 'B' but never imports it | `Package.swift:3:9` |"))
+        #expect(text.contains("- Because: previews must build \\<fast\\> & \"alone\""))
+        #expect(text.contains("### Baseline entries that no longer match"))
+    }
+
+    @Test func jsonCarriesEverything() throws {
+        let json = try JSONValue.parse(CheckJSONWriter().write(Self.report))
+        #expect(json["summary"] == .object(["errors": .integer(1), "warnings": .integer(1), "modules": .integer(5), "baselined": .integer(2)]))
+        guard case .array(let violations)? = json["violations"], case .array(let evidence)? = violations.first?["evidence"] else {
+            Issue.record("no violations")
+            return
+        }
+        #expect(evidence.count == 3)
+        #expect(violations.first?["see"] == .string("guides/previews.html#no-database"))
+        #expect(violations.first?["key"] == .string("FeedUI -> Database"))
+    }
+}
+
+/// Counts what a JUnit file holds, as a CI system reading it would.
+final class JUnitCounter: NSObject, XMLParserDelegate {
+    var failures = 0
+    var suites: [String] = []
+    var failureMessages: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if elementName == "failure" {
+            failures += 1
+            failureMessages.append(attributes["message"] ?? "")
+        }
+        if elementName == "testsuite" { suites.append(attributes["name"] ?? "") }
+    }
+}
