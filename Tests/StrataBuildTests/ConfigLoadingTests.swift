@@ -133,4 +133,70 @@ import Testing
         let (_, nameless) = load("layers:\n  - modules: [Core]\n")
         #expect(nameless.first?.contains("every layer needs a name") == true)
     }
+
+    @Test func rulesAndTestsAreRead() {
+        let yaml = """
+        layers:
+          - name: UI
+            modules: ["*UI"]
+          - name: Data
+            modules: [Store]
+        rules:
+          layer_order: warning
+          cycles: off
+          undeclared-import: error
+          forbid:
+            - from: UI
+              to: [Store, "Analytics*"]
+              because: views stay pure
+              see: guides/ui.md#purity
+              severity: warning
+          independent:
+            - "Feature*"
+            - [A, B]
+            - modules: ["Screen*"]
+              because: screens ship alone
+          only_used_by:
+            - modules: Store
+              users: [Data, Repository]
+        tests:
+          support: ["*Fakes"]
+          follow_layers: true
+        """
+        let (config, errors) = load(yaml)
+        #expect(errors.isEmpty)
+        guard let rules = config?.rules else { return }
+        #expect(rules.severity(of: .layerOrder) == .warning)
+        #expect(rules.severity(of: .cycle) == .off, "a bare off, which YAML 1.1 reads as false, still means off")
+        #expect(rules.severity(of: .undeclaredImport) == .error)
+        #expect(rules.severity(of: .unusedDependency) == .warning, "a rule not named keeps its default")
+        let forbid = rules.forbid.first
+        #expect(forbid?.from.map(\.kind) == [.layer("UI")])
+        #expect(forbid?.to.map(\.description) == ["Store", "Analytics*"], "a name that is no layer is a module")
+        #expect(forbid?.rationale.name == "UI → Store, Analytics*")
+        #expect(forbid?.rationale.because == "views stay pure")
+        #expect(forbid?.rationale.see == "guides/ui.md#purity")
+        #expect(forbid?.severity == .warning)
+        #expect(rules.independent.map { $0.modules.map(\.pattern) } == [["Feature*"], ["A", "B"], ["Screen*"]])
+        #expect(rules.independent.last?.rationale.because == "screens ship alone")
+        #expect(rules.onlyUsedBy.first?.users.map(\.description) == ["layer Data", "Repository"])
+        #expect(rules.tests.support.map(\.pattern) == ["*Fakes"])
+        #expect(rules.tests.followLayers)
+    }
+
+    @Test func badRulesAreErrorsWithTheirLine() {
+        let (_, severity) = load("rules:\n  cycle: eror\n")
+        #expect(severity == ["strata.yml:2:10: error: cycle must be error, warning or off, not 'eror'; did you mean 'error'? [config.invalid-value]"])
+        let (_, unknown) = load("rules:\n  forbidden: []\n")
+        #expect(unknown.first?.hasPrefix("strata.yml:2:3: error: unknown key 'forbidden' in rules") == true)
+        let (_, shape) = load("rules:\n  forbid: {from: A, to: B}\n")
+        #expect(shape == ["strata.yml:2:11: error: forbid must be a list, found a mapping [config.type]"])
+        let (_, key) = load("rules:\n  forbid:\n    - {from: A, to: B, becuase: x}\n")
+        #expect(key.first?.contains("unknown key 'becuase' in a forbid: rule; did you mean 'because'?") == true)
+        let (_, users) = load("rules:\n  only_used_by:\n    - modules: [Store]\n")
+        #expect(users.first?.contains("needs modules: (the protected modules) and users:") == true)
+        let (_, tests) = load("tests:\n  follow_layer: true\n")
+        #expect(tests.first?.contains("unknown key 'follow_layer' in tests; did you mean 'follow_layers'?") == true)
+    }
 }
+
