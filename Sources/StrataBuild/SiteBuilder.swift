@@ -112,7 +112,31 @@ public struct SiteBuilder: Sendable {
         let assetFiles = content.assetFiles
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
 
-        let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath))
+        // The architecture: the module graph, checked against the rules, as pages of its own.
+        let loadedGraph = try loadGraph(config: config)
+        var generated: [Page] = []
+        var architecture: ArchitecturePages?
+        if let loadedGraph {
+            diagnostics += loadedGraph.diagnostics
+            let analysis = ArchitectureAnalyzer(config: config, graph: loadedGraph.graph, pages: sourcePages).analyze()
+            diagnostics += analysis.diagnostics
+            let titles = Dictionary(sourcePages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
+            let pages = ArchitecturePages(
+                graph: loadedGraph.graph, layers: config.layers, assignments: analysis.assignments, report: analysis.report, guides: guides
+            )
+            architecture = pages
+            generated = pages.pages().filter { page in !guides.values.contains { $0.outputPath == page.outputPath } }
+            let contentOutputs = Dictionary(sourcePages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+            for page in generated {
+                if let source = contentOutputs[page.outputPath] {
+                    diagnostics.append(.error("content.collision", "this page would be published as '\(page.outputPath)', where Strata writes its generated page '\(page.title)'; rename it", at: SourceLocation(path: display(source))))
+                }
+            }
+        }
+
+        // Links from Content pages to generated pages resolve like links to files.
+        let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath) + generated.map(\.outputPath))
         let resolved = ParallelMap.map(sourcePages) { source in
             var linkDiagnostics: [Diagnostic] = []
             let html = source.document.renderHTML { link in
@@ -129,7 +153,8 @@ public struct SiteBuilder: Sendable {
         }
         diagnostics += resolved.flatMap(\.1)
 
-        var files = SiteRenderer(config: config, theme: theme).render(pages: resolved.map(\.0))
+        let allPages = architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
+        var files = SiteRenderer(config: config, theme: theme).render(pages: allPages)
         for asset in assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
@@ -137,15 +162,14 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(diagnostic)
             }
         }
-        if let loaded = try loadGraph(config: config) {
-            diagnostics += loaded.diagnostics
+        if let loaded = loadedGraph {
             if let clash = files.first(where: { $0.path == Self.graphFile }) {
                 diagnostics.append(.error("content.collision", "this file would be overwritten by the module graph Strata writes as '\(Self.graphFile)'; rename it", at: SourceLocation(path: display(clash.path))))
             }
             files.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
         files.sort { $0.path < $1.path }
-        return Rendering(config: config, files: files, pageCount: sourcePages.count, diagnostics: diagnostics)
+        return Rendering(config: config, files: files, pageCount: sourcePages.count + generated.count, diagnostics: diagnostics)
     }
 
     /// Where the module graph goes in the site.
