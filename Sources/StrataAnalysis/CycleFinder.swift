@@ -99,31 +99,40 @@ struct CycleFinder {
                 }
             }
 
-            func circuit(_ node: String) -> Bool {
+            // Johnson's CIRCUIT, with an explicit stack: a cycle can be as long as the graph.
+            struct Frame {
+                var node: String
+                var next: [String]
+                var position = 0
                 var found = false
-                path.append(node)
-                blocked.insert(node)
-                for next in successors[node, default: []].sorted() where allowed.contains(next) {
-                    if cycles.count >= limitPerComponent { break }
+            }
+            let successorsOf = { (node: String) in successors[node, default: []].sorted().filter { allowed.contains($0) } }
+            var frames = [Frame(node: start, next: successorsOf(start))]
+            path.append(start)
+            blocked.insert(start)
+            while let top = frames.last {
+                if top.position < top.next.count, cycles.count < limitPerComponent {
+                    let next = top.next[top.position]
+                    frames[frames.count - 1].position += 1
                     if next == start {
                         cycles.append(path)
-                        found = true
-                    } else if !blocked.contains(next), circuit(next) {
-                        found = true
+                        frames[frames.count - 1].found = true
+                    } else if !blocked.contains(next) {
+                        frames.append(Frame(node: next, next: successorsOf(next)))
+                        path.append(next)
+                        blocked.insert(next)
                     }
+                    continue
                 }
-                if found {
-                    unblock(node)
+                frames.removeLast()
+                if top.found {
+                    unblock(top.node)
                 } else {
-                    for next in successors[node, default: []] where allowed.contains(next) {
-                        blockMap[next, default: []].insert(node)
-                    }
+                    for next in top.next { blockMap[next, default: []].insert(top.node) }
                 }
                 path.removeLast()
-                return found
+                if top.found, !frames.isEmpty { frames[frames.count - 1].found = true }
             }
-
-            _ = circuit(start)
             if cycles.count >= limitPerComponent { return (cycles, false) }
         }
         return (cycles, true)
