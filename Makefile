@@ -6,7 +6,7 @@ APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev pkg
 BUILD_FLAGS ?=
 STRATA := .build/debug/strata
 
-.PHONY: all site test build release deps clean check-theme-list accuracy
+.PHONY: all site test check build release deps clean check-theme-list accuracy
 
 all: site
 
@@ -27,6 +27,10 @@ site: build
 test: deps check-theme-list
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+## check: judge Strata's own module graph against the layers and rules in strata.yml.
+check: build
+	$(STRATA) check --strict
 
 ## accuracy: compare Strata's module graph with `swift package dump-package` on the real
 ## packages of this machine (/opt/swift-packages), with timings. Builds in release mode.
