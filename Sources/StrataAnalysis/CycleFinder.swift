@@ -27,9 +27,11 @@ struct CycleFinder {
         return result
     }
 
-    /// Components in a stable order, each sorted.
-    func stronglyConnectedComponents() -> [[String]] {
-        let nodes = Set(successors.keys).union(successors.values.joined()).sorted()
+    /// Components in a stable order, each sorted; only nodes in `within` when it is given.
+    func stronglyConnectedComponents(within: Set<String>? = nil) -> [[String]] {
+        let all = Set(successors.keys).union(successors.values.joined())
+        let nodes = (within.map { all.intersection($0) } ?? all).sorted()
+        let successors = within.map { kept in self.successors.mapValues { $0.filter(kept.contains) } } ?? self.successors
         var index: [String: Int] = [:]
         var lowLink: [String: Int] = [:]
         var onStack: Set<String> = []
@@ -79,13 +81,21 @@ struct CycleFinder {
         return components.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// Johnson's algorithm restricted to one component; false when the limit was reached.
+    /// Johnson's algorithm on one component: the cycles through its least node, then the
+    /// same on what remains without that node, component by component. False when the
+    /// limit was reached.
     private func circuits(in members: Set<String>) -> ([[String]], Bool) {
         var cycles: [[String]] = []
-        let order = members.sorted()
-        for (position, start) in order.enumerated() {
-            // Only nodes not before `start` take part, so each cycle is found from its smallest node.
-            let allowed = Set(order[position...])
+        var remaining = members
+        let sortedSuccessors = successors.mapValues { $0.sorted() }
+        while true {
+            if cycles.count >= limitPerComponent { return (cycles, false) }
+            let candidates = stronglyConnectedComponents(within: remaining).filter { component in
+                component.count > 1 || sortedSuccessors[component[0], default: []].contains(component[0])
+            }
+            guard let component = candidates.min(by: { $0[0] < $1[0] }) else { return (cycles, true) }
+            let start = component[0]
+            let allowed = Set(component)
             var blocked: Set<String> = []
             var blockMap: [String: Set<String>] = [:]
             var path: [String] = []
@@ -106,7 +116,7 @@ struct CycleFinder {
                 var position = 0
                 var found = false
             }
-            let successorsOf = { (node: String) in successors[node, default: []].sorted().filter { allowed.contains($0) } }
+            let successorsOf = { (node: String) in sortedSuccessors[node, default: []].filter { allowed.contains($0) } }
             var frames = [Frame(node: start, next: successorsOf(start))]
             path.append(start)
             blocked.insert(start)
@@ -133,8 +143,7 @@ struct CycleFinder {
                 path.removeLast()
                 if top.found, !frames.isEmpty { frames[frames.count - 1].found = true }
             }
-            if cycles.count >= limitPerComponent { return (cycles, false) }
+            remaining.remove(start)
         }
-        return (cycles, true)
     }
 }

@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: [
         ("layered", Int32(0), "strata check: no violations in 8 modules\n"),
-        ("layered-violations", Int32(1), "strata check: 8 errors, 4 warnings in 10 modules\n"),
+        ("layered-violations", Int32(1), "strata check: 7 errors, 5 warnings in 10 modules\n"),
         ("multi-package", Int32(1), "strata check: 1 error, 0 warnings in 4 modules\n"),
         ("feature-sliced", Int32(1), "strata check: 4 errors, 1 warning in 7 modules\n"),
     ])
@@ -86,14 +86,14 @@ import Testing
         try Data(text.utf8).write(to: manifest)
         try Data("import AcmeTestSupport\nimport FeedService\nimport FeedUI\nimport Models\nimport ProfileUI\n".utf8).write(to: folder.appendingPathComponent("Sources/App/main.swift"))
         let changed = try cli.strata(["check", "--baseline", "baseline.json"], in: folder)
-        #expect(changed.status == 1)
+        #expect(changed.status == 0)
         #expect(changed.stdout == """
-            Sources/App/main.swift:1:1: error: 'App' is not a test, but depends on the test-support module 'AcmeTestSupport' [test-support]
+            Sources/App/main.swift:1:1: warning: 'App' is not a test, but depends on the test-support module 'AcmeTestSupport' [test-support]
             Sources/App/main.swift:1:1: warning: 'App' imports 'AcmeTestSupport' but does not declare it as a dependency (it builds only because a declared dependency brings it in) [undeclared-import]
             baseline.json:\(line(of: "ProfileUI -> FeedUI", in: baseline)):1: warning: the baseline records independent/*UI 'ProfileUI -> FeedUI', which no longer happens; remove the entry (or run --update-baseline) [baseline.stale]
 
             """)
-        #expect(changed.stderr == "strata check: 1 error, 1 warning in 10 modules; 11 more in the baseline; 1 baseline entry no longer matches\n")
+        #expect(changed.stderr == "strata check: 0 errors, 2 warnings in 10 modules; 11 more in the baseline; 1 baseline entry no longer matches\n")
 
         let strict = try cli.strata(["check", "--baseline", "baseline.json", "--strict"], in: folder)
         #expect(strict.status == 1)

@@ -15,8 +15,9 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     /// What a project gets without saying anything in `rules:`.
     public var defaultSeverity: RuleSeverity {
         switch self {
-        case .layerOrder, .forbid, .independent, .onlyUsedBy, .cycle, .testSupport: .error
-        case .undeclaredImport, .unusedDependency, .unassignedModule: .warning
+        case .layerOrder, .forbid, .independent, .onlyUsedBy, .cycle: .error
+        // Test support is recognised by name, a guess: it warns until a project says more.
+        case .undeclaredImport, .unusedDependency, .unassignedModule, .testSupport: .warning
         }
     }
 
