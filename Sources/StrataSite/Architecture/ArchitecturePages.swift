@@ -26,6 +26,12 @@ public struct ArchitecturePages: Sendable {
 
     public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(module).html" }
 
+    /// A relative link to a page of the site, keeping its `#fragment` as written.
+    static func href(from path: String, to target: String) -> String {
+        guard let hash = target.firstIndex(of: "#") else { return SitePath.relativeURL(from: path, to: target) }
+        return SitePath.relativeURL(from: path, to: String(target[..<hash])) + target[hash...]
+    }
+
     /// The page of a module: its Content page when it has one, else the generated one.
     public func path(of module: String) -> String {
         guides[module]?.outputPath ?? Self.modulePath(module)
@@ -204,7 +210,7 @@ public struct ArchitecturePages: Sendable {
             }
             if let target = violation.rationale.seeTarget {
                 html.raw("<p class=\"see\">See ")
-                let href = target.hasPrefix("http://") || target.hasPrefix("https://") ? target : SitePath.relativeURL(from: path, to: target)
+                let href = target.hasPrefix("http://") || target.hasPrefix("https://") ? target : Self.href(from: path, to: target)
                 html.link(violation.rationale.see ?? target, href: href)
                 html.raw("</p>\n")
             }

@@ -36,6 +36,15 @@ final class TemporaryProject {
         }
     }
 
+    /// A copy of `Tests/Fixtures/check/<fixture>`.
+    convenience init(check fixture: String) throws {
+        try self.init()
+        let source = Self.fixtures.appendingPathComponent("check/\(fixture)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+    }
+
     /// Reads the module graph of the package in `folder`.
     func loadGraph(_ folder: String = ".", mode: ManifestMode = .syntax) throws -> PackageGraphLoader.Loaded {
         let project = ProjectFiles(root: url(folder), workingDirectory: url(folder))
