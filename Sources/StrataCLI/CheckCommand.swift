@@ -74,20 +74,13 @@ struct CheckCommand: ParsableCommand {
         let project = projectOptions.projectFiles()
         let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let checkRun: SiteBuilder.CheckRun
-        do {
+        let checkRun = try DiagnosticPrinter.exitingOnBadInput { () throws -> SiteBuilder.CheckRun in
             let config = try builder.configuration()
             var entries: [BaselineEntry]?
             if let baseline, updateBaseline == nil {
                 entries = try BaselineFile.read(at: URL(fileURLWithPath: baseline, relativeTo: cwd), displayPath: baseline)
             }
-            checkRun = try builder.checkArchitecture(config: config, baseline: entries)
-        } catch let error as DiagnosticsError {
-            DiagnosticPrinter.printAll(error.diagnostics)
-            throw ExitCode(2)
-        } catch let diagnostic as Diagnostic {
-            DiagnosticPrinter.printAll([diagnostic])
-            throw ExitCode(2)
+            return try builder.checkArchitecture(config: config, baseline: entries)
         }
         DiagnosticPrinter.printAll(checkRun.diagnostics)
         if checkRun.diagnostics.contains(where: { $0.severity == .error }) {

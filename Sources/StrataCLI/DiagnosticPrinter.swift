@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import StrataCore
 
@@ -7,5 +8,19 @@ enum DiagnosticPrinter {
         guard !diagnostics.isEmpty else { return }
         let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Runs a step that reads input; when it throws diagnostics, prints them and exits 2
+    /// (bad usage, configuration or input).
+    static func exitingOnBadInput<T>(_ step: () throws -> T) throws -> T {
+        do {
+            return try step()
+        } catch let error as DiagnosticsError {
+            printAll(error.diagnostics)
+            throw ExitCode(2)
+        } catch let diagnostic as Diagnostic {
+            printAll([diagnostic])
+            throw ExitCode(2)
+        }
     }
 }

@@ -54,19 +54,12 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let project = projectOptions.projectFiles()
         let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
-        let loaded: PackageGraphLoader.Loaded
-        do {
+        let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
             let config = try builder.configuration()
             guard let found = try builder.loadGraph(config: config) else {
                 throw Diagnostic.error("package.missing-manifest", "no Package.swift in the project folder and no `packages:` in strata.yml", at: nil)
             }
-            loaded = found
-        } catch let error as DiagnosticsError {
-            DiagnosticPrinter.printAll(error.diagnostics)
-            throw ExitCode(2)
-        } catch let diagnostic as Diagnostic {
-            DiagnosticPrinter.printAll([diagnostic])
-            throw ExitCode(2)
+            return found
         }
         DiagnosticPrinter.printAll(loaded.diagnostics)
         var graph = loaded.graph

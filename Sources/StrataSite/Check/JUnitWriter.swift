@@ -43,21 +43,14 @@ public struct JUnitWriter: Sendable {
         """
     }
 
-    /// Text safe inside XML attributes and elements; characters XML 1.0 cannot hold are dropped.
+    /// Text safe inside XML attributes and elements: characters XML 1.0 cannot hold are
+    /// dropped, the rest escaped as for HTML.
     func xml(_ text: String) -> String {
-        var result = ""
+        var kept = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
-            case let control where control.value < 0x20 || control.value == 0xFFFE || control.value == 0xFFFF: continue
-            default: result.unicodeScalars.append(scalar)
-            }
+            let allowed = scalar.value >= 0x20 || scalar == "\n" || scalar == "\t" || scalar == "\r"
+            if allowed, scalar.value != 0xFFFE, scalar.value != 0xFFFF { kept.append(scalar) }
         }
-        return result
+        return HTML.escape(String(kept))
     }
 }
