@@ -195,7 +195,8 @@ public struct RuleChecker: Sendable {
         func check(_ pattern: ModulePattern, in rule: String) {
             guard !ids.contains(where: pattern.matches) else { return }
             var message = "'\(pattern.pattern)' in \(rule) matches no module of the graph"
-            if let close = Suggestion.closest(to: pattern.pattern, in: ids) { message += "; did you mean '\(close)'?" }
+            // A misspelt layer name reads as a module glob, so layers are candidates too.
+            if let close = Suggestion.closest(to: pattern.pattern, in: ids + layers.map(\.name)) { message += "; did you mean '\(close)'?" }
             diagnostics.append(.error("rule.unmatched-pattern", message, at: pattern.location))
         }
         func check(_ selector: ModuleSelector, in rule: String) {
