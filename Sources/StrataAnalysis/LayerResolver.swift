@@ -77,9 +77,11 @@ public struct LayerResolver: Sendable {
         }
         for layer in layers {
             for pattern in layer.modules where !usedPatterns.contains(pattern) {
-                diagnostics.append(.error(
-                    "layer.unmatched-pattern", "'\(pattern.pattern)' in layer '\(layer.name)' matches no module of the graph", at: pattern.location
-                ))
+                let onlyTests = graph.nodes.contains { $0.isTest && pattern.matches($0.id) }
+                let message = onlyTests
+                    ? "'\(pattern.pattern)' in layer '\(layer.name)' matches only test targets, which a glob never places in a layer; name them exactly, or see tests.follow_layers"
+                    : "'\(pattern.pattern)' in layer '\(layer.name)' matches no module of the graph"
+                diagnostics.append(.error("layer.unmatched-pattern", message, at: pattern.location))
             }
         }
         return Resolution(assignments: assignments, diagnostics: diagnostics.sorted())

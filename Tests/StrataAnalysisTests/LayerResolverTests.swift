@@ -64,4 +64,14 @@ private let layers = [
         #expect(!resolver.allows("UI", "Infrastructure"))
         #expect(resolver.allows("UI", "UI"))
     }
+
+    @Test func globsAndSectionsGiveTestTargetsNoLayer() {
+        let graph = ModuleGraph(nodes: [node("SettingsUI"), node("SettingsUITests", section: "UI", kind: .test), node("CoreTests", kind: .test)], edges: [], packages: [])
+        let resolution = LayerResolver(layers: [layer("UI", ["*UI"]), layer("Tests", ["CoreTests"], line: 10), layer("More", ["*Tests"], line: 12)]).resolve(graph)
+        #expect(resolution.diagnostics.map(\.message) == [
+            "'*Tests' in layer 'More' matches only test targets, which a glob never places in a layer; name them exactly, or see tests.follow_layers",
+        ])
+        #expect(resolution.layer(of: "SettingsUITests") == nil, "`*UI`-style globs and // MARK: sections mean the modules, not their tests")
+        #expect(resolution.layer(of: "CoreTests") == "Tests", "a pattern naming a test target exactly does place it")
+    }
 }
