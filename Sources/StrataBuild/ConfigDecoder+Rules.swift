@@ -168,7 +168,8 @@ extension ConfigDecoder {
         return items
     }
 
-    private mutating func patterns(_ node: DataNode, _ key: String) -> [ModulePattern] {
+    /// A module name or glob, or a list of them.
+    mutating func patterns(_ node: DataNode, _ key: String) -> [ModulePattern] {
         let values = node.items ?? (node.scalar != nil ? [node] : nil)
         guard let values else {
             diagnostics.append(.error("config.type", "\(key) must be a module name or glob, or a list of them, found \(node.kindName)", at: node.location))

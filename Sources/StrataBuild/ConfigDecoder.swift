@@ -88,13 +88,7 @@ struct ConfigDecoder {
                 }
                 switch key {
                 case "name": name = string(pair.value, "a layer's name")
-                case "modules":
-                    let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
-                    guard let values else {
-                        diagnostics.append(.error("config.type", "modules must be a list of module names or globs, found \(pair.value.kindName)", at: pair.value.location))
-                        continue
-                    }
-                    modules = values.compactMap { value in string(value, "a module pattern").map { ModulePattern($0, location: value.location) } }
+                case "modules": modules = patterns(pair.value, "modules")
                 case "may_use":
                     let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
                     guard let values else {
