@@ -1,0 +1,223 @@
+/// Turns text with guidance keywords into blocks. It knows the keywords and how blocks
+/// continue; it does not know Markdown or Swift. Its callers feed it the text of one
+/// paragraph (or comment) at a time, as pieces marked code or not, so keywords inside code
+/// are never keywords.
+public struct GuidanceAssembler {
+    public enum Keyword: String, CaseIterable, Sendable {
+        case check = "CHECK"
+        case condition = "IF"
+        case action = "THEN"
+        case antiPattern = "ANTI_PATTERN"
+        case fix = "FIX"
+        case readAlso = "READ_ALSO"
+        case appliesTo = "APPLIES_TO"
+        case id = "ID"
+
+    }
+
+    /// A run of text: `isCode` for code spans (kept in backticks, never scanned), and the
+    /// line it starts on relative to the unit's first line.
+    public struct Piece: Sendable {
+        public var text: String
+        public var isCode: Bool
+        public var line: Int
+
+        public init(_ text: String, isCode: Bool = false, line: Int = 0) {
+            self.text = text
+            self.isCode = isCode
+            self.line = line
+        }
+    }
+
+    /// A block before it has an id, with the place of each keyword.
+    public struct Draft: Sendable {
+        public var block: GuidanceBlock
+        /// Where `ID:` was written.
+        public var idLocation: SourceLocation?
+        /// Where `APPLIES_TO:` was written.
+        public var appliesToLocation: SourceLocation?
+        /// The unit (paragraph, comment run) the block last took text from.
+        public var lastUnit: Int?
+    }
+
+    private(set) public var drafts: [Draft] = []
+    private(set) public var diagnostics: [Diagnostic] = []
+    private var open: Draft?
+    private var lastKeyword: Keyword?
+    /// What the open block belongs to; text from another scope never continues it.
+    private var openScope: Int?
+    private var currentUnit: Int?
+
+    public init() {}
+
+    /// Feeds one unit of text. `scope` identifies what the unit belongs to (a list, a quote,
+    /// one comment run): a block stays open across units of the same scope. `unit` identifies
+    /// the unit itself, so the caller can find where each block ended.
+    public mutating func feed(_ pieces: [Piece], at start: SourceLocation, scope: Int, unit: Int, heading: Heading?) {
+        if openScope != scope { close() }
+        currentUnit = unit
+        let tokens = Self.tokenize(pieces)
+        var index = 0
+        // Text before the first keyword of a unit ends the open block: it is prose.
+        if let first = tokens.first, case .text(let text, _) = first, !text.trimmingWhitespace.isEmpty {
+            close()
+        }
+        while index < tokens.count {
+            guard case .keyword(let keyword, let line, let column) = tokens[index] else {
+                index += 1
+                continue
+            }
+            var text = ""
+            var next = index + 1
+            while next < tokens.count, case .text(let piece, _) = tokens[next] {
+                text += piece
+                next += 1
+            }
+            let location = SourceLocation(path: start.path, line: start.line + line, column: line == 0 ? start.column + column : 1 + column)
+            apply(keyword, Self.clean(text), at: location, scope: scope, heading: heading)
+            open?.lastUnit = unit
+            index = next
+        }
+    }
+
+    /// Ends the open block (at a heading, the end of a list or quote, or the end of input).
+    public mutating func close() {
+        if let open { drafts.append(open) }
+        open = nil
+        openScope = nil
+        lastKeyword = nil
+    }
+
+    private mutating func apply(_ keyword: Keyword, _ text: String, at location: SourceLocation, scope: Int, heading: Heading?) {
+        // READ_ALSO: inside an open block is one of its references (a check pointing on, or
+        // one more target of a READ_ALSO block); on its own it opens a reference block.
+        let opensBlock = keyword == .check || keyword == .antiPattern || (keyword == .readAlso && open == nil)
+        if opensBlock {
+            close()
+            let kind: GuidanceBlock.Kind = keyword == .check ? .check : keyword == .antiPattern ? .antiPattern : .readAlso
+            open = Draft(block: GuidanceBlock(id: "", kind: kind, summary: kind == .readAlso ? "" : text, location: location, heading: heading))
+            openScope = scope
+            lastKeyword = keyword
+            if kind == .readAlso {
+                addReference(text, at: location)
+            } else if text.isEmpty {
+                diagnostics.append(.warning("guidance.empty-part", "\(keyword.rawValue): has no text", at: location))
+            }
+            return
+        }
+        guard open != nil else {
+            diagnostics.append(.warning(
+                "guidance.orphan", "\(keyword.rawValue): belongs to a CHECK: or ANTI_PATTERN: block, and none is open here; it is left as text", at: location
+            ))
+            return
+        }
+        switch keyword {
+        case .readAlso:
+            addReference(text, at: location)
+        case .condition:
+            guard open?.block.kind == .check else { return misplaced(keyword, at: location) }
+            open?.block.conditions.append(GuidanceBlock.Condition(condition: text))
+        case .action:
+            guard open?.block.kind == .check, let last = open?.block.conditions.indices.last, open?.block.conditions[last].action == nil, lastKeyword == .condition else {
+                return misplaced(keyword, at: location)
+            }
+            open?.block.conditions[last].action = text
+        case .fix:
+            guard open?.block.kind == .antiPattern, open?.block.fix == nil else { return misplaced(keyword, at: location) }
+            open?.block.fix = text
+        case .appliesTo:
+            open?.block.appliesTo += text.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+            open?.appliesToLocation = location
+        case .id:
+            open?.block.id = text
+            open?.block.hasExplicitID = true
+            open?.idLocation = location
+        case .check, .antiPattern:
+            break
+        }
+        lastKeyword = keyword
+    }
+
+    private mutating func misplaced(_ keyword: Keyword, at location: SourceLocation) {
+        let expected: String = switch keyword {
+        case .action: "THEN: must follow an IF: of a CHECK: block"
+        case .condition: "IF: belongs to a CHECK: block"
+        case .fix: "FIX: belongs to an ANTI_PATTERN: block, once"
+        default: "\(keyword.rawValue): is out of place"
+        }
+        diagnostics.append(.warning("guidance.misplaced", expected + "; it is left out of the block", at: location))
+    }
+
+    private mutating func addReference(_ text: String, at location: SourceLocation) {
+        // Several targets may share one READ_ALSO: when separated by commas or spaces.
+        for target in text.split(whereSeparator: { $0 == "," || $0 == " " }) where !target.isEmpty {
+            var value = String(target)
+            while let last = value.last, ".;)".contains(last) { value.removeLast() }
+            if !value.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: value, location: location)) }
+        }
+    }
+
+    // MARK: Tokens
+
+    enum Token {
+        case keyword(Keyword, line: Int, column: Int)
+        case text(String, line: Int)
+    }
+
+    /// Finds keywords: an upper-case keyword name followed by a colon, not preceded by a
+    /// letter, digit or underscore, outside code.
+    static func tokenize(_ pieces: [Piece]) -> [Token] {
+        var tokens: [Token] = []
+        var previous: Character?
+        var column = 0
+        var currentLine = 0
+        for piece in pieces {
+            if piece.line != currentLine {
+                currentLine = piece.line
+                column = 0
+            }
+            if piece.isCode {
+                tokens.append(.text("`" + piece.text + "`", line: piece.line))
+                previous = "`"
+                column += piece.text.count + 2
+                continue
+            }
+            let characters = Array(piece.text)
+            var run = ""
+            var index = 0
+            while index < characters.count {
+                let character = characters[index]
+                let boundary = previous.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+                if boundary, character.isUppercase, let (keyword, length) = keyword(at: index, in: characters) {
+                    if !run.isEmpty { tokens.append(.text(run, line: piece.line)) }
+                    run = ""
+                    tokens.append(.keyword(keyword, line: piece.line, column: column))
+                    index += length
+                    column += length
+                    previous = ":"
+                    continue
+                }
+                run.append(character)
+                previous = character
+                index += 1
+                column += 1
+            }
+            if !run.isEmpty { tokens.append(.text(run, line: piece.line)) }
+        }
+        return tokens
+    }
+
+    private static func keyword(at start: Int, in characters: [Character]) -> (Keyword, Int)? {
+        var end = start
+        while end < characters.count, characters[end].isUppercase || characters[end] == "_" { end += 1 }
+        guard end < characters.count, characters[end] == ":" else { return nil }
+        guard let keyword = Keyword(rawValue: String(characters[start..<end])) else { return nil }
+        return (keyword, end - start + 1)
+    }
+
+    /// A part's text: white space runs (line breaks included) become one space, and the
+    /// emphasis markers left from bold keywords (`**CHECK:**`) go.
+    public static func clean(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ").trimmingWhitespace
+    }
+}
