@@ -20,6 +20,30 @@ public struct ImportScanner: Sendable {
             return lexer.run()
         }
     }
+
+    /// Every comment of the file, in order, found by the same lexer (so `"// x"` in a
+    /// string is not a comment). Unlike imports, this reads the whole file.
+    public func comments(in bytes: [UInt8], path: String) -> [SourceComment] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = ImportLexer(bytes: buffer, path: path)
+            lexer.comments = []
+            _ = lexer.run()
+            return lexer.comments ?? []
+        }
+    }
+}
+
+/// A comment as written: `// …`, `/// …`, `/* … */` or `/** … */`, with where it starts.
+public struct SourceComment: Hashable, Sendable {
+    public var text: String
+    public var location: StrataCore.SourceLocation
+    public var isBlock: Bool
+
+    public init(text: String, location: StrataCore.SourceLocation, isBlock: Bool) {
+        self.text = text
+        self.location = location
+        self.isBlock = isBlock
+    }
 }
 
 private let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private", "open"].map { Array($0.utf8) }
@@ -45,6 +69,11 @@ private struct ImportLexer {
     var afterDirective: SourceLocation?
     var previousWasDot = false
     var found: [SwiftImport] = []
+    /// Comments, when they are being collected (nil: they are only skipped).
+    var comments: [SourceComment]?
+    /// Where the last collected comment ended: the import reader looks ahead and may pass
+    /// over the same comment twice.
+    var collectedUpTo = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
@@ -54,8 +83,13 @@ private struct ImportLexer {
     mutating func run() -> [SwiftImport] {
         // No token after the last occurrence of the letters "import" can be an import, so
         // lexing stops there: in most files that is a few lines from the top.
-        guard let last = lastOccurrence(of: importKeyword) else { return [] }
-        let limit = last + importKeyword.count
+        let limit: Int
+        if comments != nil {
+            limit = bytes.count
+        } else {
+            guard let last = lastOccurrence(of: importKeyword) else { return [] }
+            limit = last + importKeyword.count
+        }
         while index < limit {
             lexToken(topLevel: true)
         }
@@ -345,10 +379,30 @@ private struct ImportLexer {
     }
 
     mutating func skipLineComment() {
+        let start = index
+        let startLocation = location(of: start)
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        if comments != nil, start >= collectedUpTo {
+            let comment = SourceComment(text: text(start..<index), location: startLocation, isBlock: false)
+            comments?.append(comment)
+            collectedUpTo = index
+        }
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     mutating func skipBlockComment() {
+        let start = index
+        let startLocation = location(of: start)
+        defer {
+            if comments != nil, start >= collectedUpTo {
+                let comment = SourceComment(text: text(start..<index), location: startLocation, isBlock: true)
+                comments?.append(comment)
+                collectedUpTo = index
+            }
+        }
         var nesting = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {

@@ -24,6 +24,11 @@ import Testing
             let text = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             let found = ImportScanner().imports(in: text, path: "F.swift")
             #expect(found.allSatisfy { !$0.module.isEmpty })
+            // Comments, and the guidance in them, come from the same lexer.
+            let withKeywords = text.replacingOccurrences(of: "A", with: "CHECK: ").replacingOccurrences(of: ";", with: " IF: x THEN: ")
+            let comments = ImportScanner().comments(in: Array(withKeywords.utf8), path: "F.swift")
+            #expect(comments.allSatisfy { $0.text.hasPrefix("//") || $0.text.hasPrefix("/*") })
+            _ = CommentGuidanceExtractor(idPrefix: "M/F").extract(from: comments)
         }
     }
 
