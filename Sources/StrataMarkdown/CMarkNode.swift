@@ -41,16 +41,23 @@ struct CMarkNode: Hashable {
         return result
     }
 
-    /// The node's text with formatting dropped: text, code and line breaks (as spaces or
-    /// newlines). Iterative, so deeply nested input cannot overflow the stack.
-    func plainText(newlines: Bool = false) -> String {
-        var text = ""
-        guard let iterator = cmark_iter_new(pointer) else { return text }
+    /// Calls `visit` on this node and every node below it, in document order. Iterative,
+    /// so deeply nested input cannot overflow the stack.
+    func forEachNode(_ visit: (CMarkNode) -> Void) {
+        guard let iterator = cmark_iter_new(pointer) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let current = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
+            if event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) { visit(node) }
+        }
+    }
+
+    /// The node's text with formatting dropped: text, code and line breaks (as spaces or
+    /// newlines).
+    func plainText(newlines: Bool = false) -> String {
+        var text = ""
+        forEachNode { current in
             switch current.type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
                 text += current.literal

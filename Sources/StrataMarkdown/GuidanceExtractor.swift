@@ -23,28 +23,22 @@ public struct GuidanceExtractor {
         var assembler = GuidanceAssembler()
         var heading: Heading? = document.titleHeading
         var paragraphs: [Int: CMarkNode] = [:]
-        if let iterator = cmark_iter_new(document.root) {
-            defer { cmark_iter_free(iterator) }
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
-                switch node.type {
-                case CMARK_NODE_HEADING:
-                    assembler.close()
-                    if let id = document.headingIDs[node.pointer] {
-                        heading = document.headings.first { $0.id == id }
-                    }
-                case CMARK_NODE_PARAGRAPH where !document.hiddenBlocks.contains(node.pointer):
-                    paragraphs[Int(bitPattern: node.pointer)] = node
-                    let scope = Self.scope(of: node)
-                    assembler.feed(
-                        Self.pieces(of: node), at: document.location(of: node),
-                        scope: Int(bitPattern: scope.pointer), unit: Int(bitPattern: node.pointer), heading: heading
-                    )
-                default:
-                    break
+        CMarkNode(document.root).forEachNode { node in
+            switch node.type {
+            case CMARK_NODE_HEADING:
+                assembler.close()
+                if let id = document.headingIDs[node.pointer] {
+                    heading = document.headings.first { $0.id == id }
                 }
+            case CMARK_NODE_PARAGRAPH where !document.hiddenBlocks.contains(node.pointer):
+                paragraphs[Int(bitPattern: node.pointer)] = node
+                let scope = Self.scope(of: node)
+                assembler.feed(
+                    Self.pieces(of: node), at: document.location(of: node),
+                    scope: Int(bitPattern: scope.pointer), unit: Int(bitPattern: node.pointer), heading: heading
+                )
+            default:
+                break
             }
         }
         assembler.close()
@@ -64,14 +58,7 @@ public struct GuidanceExtractor {
             drafts[index].block.examples = examples
         }
         // Ids: the written one, else derived from page, heading and opening words.
-        var used: [String: Int] = [:]
-        for index in drafts.indices where !drafts[index].block.hasExplicitID {
-            let block = drafts[index].block
-            let opening = block.kind == .readAlso ? "see " + block.readAlso.map(\.target).joined(separator: " ") : block.summary
-            let base = GuidanceID.derive(page: pageKey, heading: block.heading?.text, opening: opening)
-            used[base, default: 0] += 1
-            drafts[index].block.id = used[base] == 1 ? base : "\(base)-\(used[base] ?? 1)"
-        }
+        GuidanceID.assign(&drafts, prefix: pageKey)
         return Result(blocks: drafts.map(\.block), drafts: drafts, diagnostics: assembler.diagnostics)
     }
 
@@ -90,15 +77,10 @@ public struct GuidanceExtractor {
     static func isLastParagraph(_ paragraph: CMarkNode, in scope: CMarkNode) -> Bool {
         var found = false
         var last: CMarkNode?
-        guard let iterator = cmark_iter_new(scope.pointer) else { return true }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)), node.type == CMARK_NODE_PARAGRAPH {
-                last = node
-                if node == paragraph { found = true }
-            }
+        scope.forEachNode { node in
+            guard node.type == CMARK_NODE_PARAGRAPH else { return }
+            last = node
+            if node == paragraph { found = true }
         }
         return found && last == paragraph
     }
@@ -118,12 +100,7 @@ public struct GuidanceExtractor {
     static func pieces(of paragraph: CMarkNode) -> [GuidanceAssembler.Piece] {
         var pieces: [GuidanceAssembler.Piece] = []
         var line = 0
-        guard let iterator = cmark_iter_new(paragraph.pointer) else { return pieces }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
+        paragraph.forEachNode { node in
             switch node.type {
             case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
                 pieces.append(GuidanceAssembler.Piece(node.literal, line: line))

@@ -74,21 +74,16 @@ public final class MarkdownDocument: @unchecked Sendable {
         if let title = titleHeading {
             titleHeading?.id = slugger.uniqueSlug(for: title.text)
         }
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
+        CMarkNode(root).forEachNode { node in
             switch node.type {
-            case CMARK_NODE_HEADING where !hiddenBlocks.contains(node.pointer):
+            case CMARK_NODE_HEADING where !self.hiddenBlocks.contains(node.pointer):
                 let text = node.plainText().trimmingWhitespace
                 let id = slugger.uniqueSlug(for: text)
-                headingIDs[node.pointer] = id
-                headings.append(Heading(level: node.headingLevel, text: text, id: id, location: location(of: node)))
+                self.headingIDs[node.pointer] = id
+                self.headings.append(Heading(level: node.headingLevel, text: text, id: id, location: self.location(of: node)))
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                linkIndex[node.pointer] = links.count
-                links.append(MarkdownLink(destination: node.url, location: location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
+                self.linkIndex[node.pointer] = self.links.count
+                self.links.append(MarkdownLink(destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
             default:
                 break
             }

@@ -43,14 +43,7 @@ public struct CommentGuidanceExtractor: Sendable {
             assembler.close()
         }
         var drafts = assembler.drafts
-        var used: [String: Int] = [:]
-        for index in drafts.indices where !drafts[index].block.hasExplicitID {
-            let block = drafts[index].block
-            let opening = block.kind == .readAlso ? "see " + block.readAlso.map(\.target).joined(separator: " ") : block.summary
-            let base = GuidanceID.derive(page: idPrefix, heading: nil, opening: opening)
-            used[base, default: 0] += 1
-            drafts[index].block.id = used[base] == 1 ? base : "\(base)-\(used[base] ?? 1)"
-        }
+        GuidanceID.assign(&drafts, prefix: idPrefix)
         return Result(drafts: drafts, diagnostics: assembler.diagnostics)
     }
 

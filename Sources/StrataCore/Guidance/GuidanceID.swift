@@ -21,4 +21,18 @@ public enum GuidanceID {
         let start = opening.split(whereSeparator: { $0 == " " }).prefix(words).joined(separator: " ")
         return slug([page, heading ?? "", start].joined(separator: " "))
     }
+
+    /// Gives every draft without an `ID:` its derived id, numbering repeats in order
+    /// (`…-2`, `…-3`).
+    public static func assign(_ drafts: inout [GuidanceAssembler.Draft], prefix: String) {
+        var used: [String: Int] = [:]
+        for index in drafts.indices where !drafts[index].block.hasExplicitID {
+            let block = drafts[index].block
+            let opening = block.kind == .readAlso ? "see " + block.readAlso.map(\.target).joined(separator: " ") : block.summary
+            let base = derive(page: prefix, heading: block.heading?.text, opening: opening)
+            used[base, default: 0] += 1
+            let count = used[base] ?? 1
+            drafts[index].block.id = count == 1 ? base : "\(base)-\(count)"
+        }
+    }
 }
