@@ -31,7 +31,11 @@ struct CycleFinder {
     func stronglyConnectedComponents(within: Set<String>? = nil) -> [[String]] {
         let all = Set(successors.keys).union(successors.values.joined())
         let nodes = (within.map { all.intersection($0) } ?? all).sorted()
-        let successors = within.map { kept in self.successors.mapValues { $0.filter(kept.contains) } } ?? self.successors
+        var successors = self.successors
+        if let within {
+            successors = [:]
+            for node in nodes { successors[node] = self.successors[node]?.filter(within.contains) }
+        }
         var index: [String: Int] = [:]
         var lowLink: [String: Int] = [:]
         var onStack: Set<String> = []

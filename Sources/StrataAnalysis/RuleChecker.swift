@@ -89,7 +89,7 @@ public struct RuleChecker: Sendable {
             found.append(violation(.undeclaredImport, severity, edge, message: message, key: edgeKey(edge)))
         }
 
-        if let severity = settings.severity(of: .unusedDependency).severity, edge.relation == .declaredOnly, isUnused(edge, toNode) {
+        if let severity = settings.severity(of: .unusedDependency).severity, edge.relation == .declaredOnly, isUnused(edge, toNode, context) {
             found.append(violation(.unusedDependency, severity, edge, message: "'\(edge.from)' declares a dependency on '\(edge.to)' but none of its files imports it", key: edgeKey(edge)))
         }
         return found
@@ -98,13 +98,12 @@ public struct RuleChecker: Sendable {
     /// A declared dependency nothing imports. Executables, plugins and macros are used
     /// without an import, and an external product may provide modules under other names,
     /// so it counts as unused only when the target imports nothing it cannot place.
-    private func isUnused(_ edge: ModuleEdge, _ to: ModuleNode?) -> Bool {
+    private func isUnused(_ edge: ModuleEdge, _ to: ModuleNode?, _ context: Context) -> Bool {
         guard let to else { return false }
         switch to.kind {
         case .executable, .plugin, .macro, .sdk, .unknown: return false
         case .product:
-            let unplaced = graph.edges.contains { $0.from == edge.from && ($0.relation == .viaProduct || $0.relation == .unresolved) }
-            return !unplaced
+            return !context.hasUnplacedImports.contains(edge.from)
         case .regular, .test, .system, .binary: return true
         }
     }
@@ -141,7 +140,7 @@ public struct RuleChecker: Sendable {
             let path = cycle + [cycle[0]]
             var evidence: [Evidence] = []
             for (from, to) in zip(path, path.dropFirst()) {
-                if let edge = edges[from + "\u{0}" + to] { evidence += Self.evidence(of: edge) }
+                if let edge = edges[from + "\u{0}" + to] { evidence += edge.evidence }
             }
             let text = path.joined(separator: " → ")
             violations.append(Violation(rule: .cycle, severity: severity, message: "dependency cycle: \(text)", modules: cycle, evidence: evidence, key: text))
@@ -224,37 +223,18 @@ public struct RuleChecker: Sendable {
     // MARK: Helpers
 
     private func violation(_ rule: RuleKind, _ severity: Severity, _ edge: ModuleEdge, message: String, key: String, rationale: RuleRationale = RuleRationale()) -> Violation {
-        Violation(rule: rule, severity: severity, message: message, modules: [edge.from, edge.to], evidence: Self.evidence(of: edge), rationale: rationale, key: key)
+        Violation(rule: rule, severity: severity, message: message, modules: [edge.from, edge.to], evidence: edge.evidence, rationale: rationale, key: key)
     }
 
     private func edgeKey(_ edge: ModuleEdge) -> String { "\(edge.from) -> \(edge.to)" }
-
-    /// Every manifest line and import line that makes an edge, in file order.
-    static func evidence(of edge: ModuleEdge) -> [Evidence] {
-        let declarations = edge.declarations.map { declaration -> Evidence in
-            let summary: String = switch declaration.kind {
-            case .byName: "dependency \"\(declaration.name)\""
-            case .target: ".target(name: \"\(declaration.name)\")"
-            case .product: ".product(name: \"\(declaration.name)\", package: \"\(declaration.package ?? "")\")"
-            }
-            return Evidence(kind: .declaration, location: declaration.location, summary: summary)
-        }
-        let imports = edge.imports.map { item -> Evidence in
-            var words = item.attributes
-            if let access = item.accessLevel { words.append(access) }
-            words.append("import")
-            if let kind = item.declarationKind { words.append(kind) }
-            words.append(item.path.joined(separator: "."))
-            return Evidence(kind: .import, location: item.location, summary: words.joined(separator: " "))
-        }
-        return declarations + imports
-    }
 
     /// Layers and test subjects, worked out once per check.
     struct Context {
         let layers: [String: String]
         let layerNames: Set<String>
         let subjects: [String: String]
+        /// Targets that import a module Strata cannot place (an external product may provide it).
+        let hasUnplacedImports: Set<String>
 
         init(graph: ModuleGraph, layers declared: [LayerDeclaration], assignments: [String: LayerAssignment], tests: TestPolicy) {
             var layers = assignments.mapValues(\.layer)
@@ -283,6 +263,7 @@ public struct RuleChecker: Sendable {
             self.layers = layers
             self.layerNames = Set(declared.map(\.name))
             self.subjects = subjects
+            self.hasUnplacedImports = Set(graph.edges.filter { $0.relation == .viaProduct || $0.relation == .unresolved }.map(\.from))
         }
 
         func layer(of module: String) -> String? { layers[module] }

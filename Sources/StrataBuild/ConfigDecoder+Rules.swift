@@ -31,7 +31,9 @@ extension ConfigDecoder {
             case "independent": rules.independent = list(pair.value, "independent").compactMap { decodeIndependent($0) }
             case "only-used-by": rules.onlyUsedBy = list(pair.value, "only_used_by").compactMap { decodeOnlyUsedBy($0, layerNames: layerNames) }
             default:
-                let known = RuleKind.allCases.map { $0.rawValue.replacingOccurrences(of: "-", with: "_") }
+                // Suggest in the spelling the user wrote: hyphens (as documented) or underscores.
+                let underscores = written.contains("_")
+                let known = RuleKind.allCases.map { underscores ? $0.rawValue.replacingOccurrences(of: "-", with: "_") : $0.rawValue }
                 unknownKey(pair.key, known: known, in: "rules")
             }
         }

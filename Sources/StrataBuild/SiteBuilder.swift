@@ -114,7 +114,7 @@ public struct SiteBuilder: Sendable {
 
         // The architecture: the module graph, checked against the rules, as pages of its own.
         let loadedGraph = try loadGraph(config: config)
-        var generated: [Page] = []
+        var generatedPaths: [String] = []
         var architecture: ArchitecturePages?
         if let loadedGraph {
             diagnostics += loadedGraph.diagnostics
@@ -126,17 +126,17 @@ public struct SiteBuilder: Sendable {
                 graph: loadedGraph.graph, layers: config.layers, assignments: analysis.assignments, report: analysis.report, guides: guides
             )
             architecture = pages
-            generated = pages.pages().filter { page in !guides.values.contains { $0.outputPath == page.outputPath } }
+            generatedPaths = pages.generatedPaths()
             let contentOutputs = Dictionary(sourcePages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
-            for page in generated {
-                if let source = contentOutputs[page.outputPath] {
-                    diagnostics.append(.error("content.collision", "this page would be published as '\(page.outputPath)', where Strata writes its generated page '\(page.title)'; rename it", at: SourceLocation(path: display(source))))
+            for path in generatedPaths {
+                if let source = contentOutputs[path] {
+                    diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
                 }
             }
         }
 
         // Links from Content pages to generated pages resolve like links to files.
-        let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath) + generated.map(\.outputPath))
+        let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath) + generatedPaths)
         let resolved = ParallelMap.map(sourcePages) { source in
             var linkDiagnostics: [Diagnostic] = []
             let html = source.document.renderHTML { link in
@@ -169,7 +169,7 @@ public struct SiteBuilder: Sendable {
             files.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
         files.sort { $0.path < $1.path }
-        return Rendering(config: config, files: files, pageCount: sourcePages.count + generated.count, diagnostics: diagnostics)
+        return Rendering(config: config, files: files, pageCount: sourcePages.count + generatedPaths.count, diagnostics: diagnostics)
     }
 
     /// Where the module graph goes in the site.

@@ -224,4 +224,13 @@ private func check(_ sketch: GraphSketch, layers: [LayerDeclaration] = [], setti
         #expect(result.baselinedCount == 1)
         #expect(result.stale == [BaselineEntry(rule: "cycle", key: "A → B → A")])
     }
+
+    @Test func evidenceSaysWhatIsWrittenIncludingConditions() {
+        let edge = ModuleEdge(
+            from: "A", to: "B", relation: .declaredAndImported,
+            declarations: [TargetDependencyDeclaration(kind: .product, name: "B", package: "kit", location: Location(path: "Package.swift", line: 4))],
+            imports: [SwiftImport(module: "B", attributes: ["@testable"], accessLevel: "internal", conditions: ["canImport(B)"], location: Location(path: "A.swift", line: 2))]
+        )
+        #expect(edge.evidence.map(\.summary) == [".product(name: \"B\", package: \"kit\")", "@testable internal import B (#if canImport(B))"])
+    }
 }

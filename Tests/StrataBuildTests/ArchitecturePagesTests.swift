@@ -39,7 +39,7 @@ import Testing
         let database = project.text("Output/modules/Database.html")
         #expect(database.contains("Infrastructure (from strata.yml (modules: Database))"))
         #expect(database.contains(#"<a href="feed-ui.html">FeedUI</a>"#))
-        #expect(database.contains("declared in the manifest"))
+        #expect(database.contains("dependency &quot;Models&quot;"), "each edge shows the manifest line that declares it")
         let index = project.text("Output/modules/index.html")
         #expect(index.contains(#"<a href="Models.html">Models</a>"#))
     }

@@ -70,4 +70,15 @@ import Testing
         #expect(result.diagnostics.map(\.ruleID) == ["guidance.orphan"])
         #expect(result.diagnostics.first?.location?.line == 3)
     }
+
+    @Test func boldKeywordsInCommentsLeaveNoMarkers() {
+        let result = blocks("""
+        /// **CHECK:** A price is shown. **IF:** It is formatted here.
+        /// **THEN:** Use the view's formatter.
+        struct S {}
+        """)
+        let block = result.drafts.first?.block
+        #expect(block?.summary == "A price is shown.")
+        #expect(block?.conditions == [.init(condition: "It is formatted here.", action: "Use the view's formatter.")])
+    }
 }

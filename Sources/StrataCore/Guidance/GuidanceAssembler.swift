@@ -218,6 +218,14 @@ public struct GuidanceAssembler {
     /// A part's text: white space runs (line breaks included) become one space, and the
     /// emphasis markers left from bold keywords (`**CHECK:**`) go.
     public static func clean(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ").trimmingWhitespace
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
+        // In comments `**CHECK:** text **IF:**` is raw text: the markers around a keyword
+        // are left at the edges of the parts. (Markdown's tree has none.)
+        let isMarker = { (word: String) in !word.isEmpty && word.allSatisfy { $0 == "*" || $0 == "_" } }
+        if let first = words.first, first.hasPrefix("**") || first.hasPrefix("__") {
+            if isMarker(first) { words.removeFirst() } else { words[0] = String(first.drop { $0 == "*" || $0 == "_" }) }
+        }
+        if let last = words.last, isMarker(last), last.count >= 2 { words.removeLast() }
+        return words.joined(separator: " ").trimmingWhitespace
     }
 }

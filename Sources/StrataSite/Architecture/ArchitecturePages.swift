@@ -46,22 +46,33 @@ public struct ArchitecturePages: Sendable {
         for violation in report.violations {
             for module in Set(violation.modules) { byModule[module, default: []].append(violation) }
         }
+        var outgoing: [String: [ModuleEdge]] = [:]
+        var incoming: [String: [ModuleEdge]] = [:]
+        for edge in graph.edges {
+            outgoing[edge.from, default: []].append(edge)
+            incoming[edge.to, default: []].append(edge)
+        }
+        func page(for node: ModuleNode, at path: String) -> Page {
+            modulePage(node, violations: byModule[node.id] ?? [], outgoing: outgoing[node.id] ?? [], incoming: incoming[node.id] ?? [], at: path)
+        }
         let moduleOfGuide = Dictionary(guides.map { ($1.outputPath, $0) }, uniquingKeysWith: { first, _ in first })
-        var pages = contentPages.map { page -> Page in
-            guard let module = moduleOfGuide[page.outputPath], let node = graph.node(module) else { return page }
-            return merged(page, with: modulePage(node, violations: byModule[module] ?? [], at: page.outputPath))
+        var pages = contentPages.map { contentPage -> Page in
+            guard let module = moduleOfGuide[contentPage.outputPath], let node = graph.node(module) else { return contentPage }
+            return merged(contentPage, with: page(for: node, at: contentPage.outputPath))
         }
         for node in modules where guides[node.id] == nil {
-            pages.append(modulePage(node, violations: byModule[node.id] ?? [], at: Self.modulePath(node.id)))
+            pages.append(page(for: node, at: Self.modulePath(node.id)))
         }
         pages.append(indexPage(modules, byModule))
         pages.append(violationsPage())
         return pages
     }
 
-    /// The generated pages alone (for a site without Content pages of its own).
-    public func pages() -> [Page] {
-        pages(merging: [])
+    /// Where the pages Strata generates will be, without rendering them: Content pages may
+    /// link to them, so links are resolved before the pages exist.
+    public func generatedPaths() -> [String] {
+        graph.nodes.filter { $0.isTarget && guides[$0.id] == nil }.map { Self.modulePath($0.id) }
+            + ["\(Self.modulesFolder)/index.html", Self.violationsPath]
     }
 
     /// A Content page with the module's facts after its own text.
@@ -85,7 +96,7 @@ public struct ArchitecturePages: Sendable {
 
     // MARK: Module pages
 
-    private func modulePage(_ node: ModuleNode, violations: [Violation], at path: String) -> Page {
+    private func modulePage(_ node: ModuleNode, violations: [Violation], outgoing: [ModuleEdge], incoming: [ModuleEdge], at path: String) -> Page {
         var html = HTML()
         var headings: [Heading] = []
         let location = node.location ?? SourceLocation(path: "Package.swift")
@@ -97,8 +108,6 @@ public struct ArchitecturePages: Sendable {
             section("Violations", "violations")
             violationList(violations, from: path, into: &html)
         }
-        let outgoing = graph.edges.filter { $0.from == node.id }
-        let incoming = graph.edges.filter { $0.to == node.id }
         section("Depends on", "depends-on")
         edgeTable(outgoing, other: \.to, from: path, into: &html, empty: "\(node.id) depends on no other module.")
         section("Used by", "used-by")
@@ -143,20 +152,10 @@ public struct ArchitecturePages: Sendable {
             if edge.relation != .declaredAndImported, edge.relation != .declaredOnly { html.text(" (\(edge.relation.rawValue))") }
             if edge.isConditional { html.text(", conditional") }
             html.raw("</td><td>")
-            evidenceList(Self.evidence(of: edge), into: &html)
+            evidenceList(edge.evidence.map { ($0.location.description, $0.summary) }, into: &html)
             html.raw("</td></tr>\n")
         }
         html.raw("</tbody>\n</table></div>\n")
-    }
-
-    static func evidence(of edge: ModuleEdge) -> [(String, String)] {
-        edge.declarations.map { ($0.location.description, "declared in the manifest") }
-            + edge.imports.map { item in
-                var words = item.attributes
-                words.append("import \(item.path.joined(separator: "."))")
-                if let condition = item.condition { words.append("(#if \(condition))") }
-                return (item.location.description, words.joined(separator: " "))
-            }
     }
 
     private func evidenceList(_ items: [(String, String)], into html: inout HTML) {

@@ -19,10 +19,10 @@ public struct JUnitWriter: Sendable {
                 cases.append("    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(rule.title))\"/>")
             }
             for violation in violations {
-                let where_ = violation.location.map { " file=\"\(xml($0.path))\" line=\"\($0.line)\"" } ?? ""
+                let fileAttributes = violation.location.map { " file=\"\(xml($0.path))\" line=\"\($0.line)\"" } ?? ""
                 var body = violation.evidence.map { "\($0.location): \($0.summary)" }.joined(separator: "\n")
                 if let because = violation.rationale.because { body = "because: \(because)\n" + body }
-                let name = "    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(violation.key))\"\(where_)>"
+                let name = "    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(violation.key))\"\(fileAttributes)>"
                 if violation.severity == .error {
                     cases.append(name + "\n      <failure type=\"\(xml(rule.id))\" message=\"\(xml(violation.message))\">\(xml(body))</failure>\n    </testcase>")
                 } else {
