@@ -18,6 +18,9 @@ public struct Page: Hashable, Sendable {
     public var headings: [Heading]
     /// The page body as HTML (without the title heading and metadata paragraph).
     public var contentHTML: String
+    /// Whether the sidebar lists the page. Generated pages that come by the hundred (one
+    /// per module) are reached from their index instead, so every page's sidebar stays small.
+    public var isListedInNavigation = true
 
     public init(
         sourcePath: String,

@@ -58,7 +58,7 @@ public struct NavigationTree: Sendable {
             if directory == folder {
                 if page.isSectionIndex {
                     index = page
-                } else {
+                } else if page.isListedInNavigation {
                     entries.append(Node(title: page.title, outputPath: page.outputPath, folder: nil, weight: page.weight, children: []))
                 }
             } else if folder.isEmpty || directory.hasPrefix(folder + "/") {

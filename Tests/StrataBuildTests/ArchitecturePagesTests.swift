@@ -42,6 +42,12 @@ import Testing
         #expect(database.contains("dependency &quot;Models&quot;"), "each edge shows the manifest line that declares it")
         let index = project.text("Output/modules/index.html")
         #expect(index.contains(#"<a href="Models.html">Models</a>"#))
+        // The sidebar stays small however many modules there are: generated module pages are
+        // reached from the index (and have breadcrumbs back to it), not listed on every page.
+        let sidebar = database.components(separatedBy: "<nav").dropFirst().first ?? ""
+        #expect(!sidebar.contains("Legacy.html"))
+        #expect(sidebar.contains("index.html\">Modules") || sidebar.contains(">Modules<"))
+        #expect(database.contains(#"<a href="index.html">Modules</a>"#), "the breadcrumb leads back to the index")
     }
 
     /// Every relative link of the generated pages points at a file of the site.

@@ -61,7 +61,9 @@ public struct ArchitecturePages: Sendable {
             return merged(contentPage, with: page(for: node, at: contentPage.outputPath))
         }
         for node in modules where guides[node.id] == nil {
-            pages.append(page(for: node, at: Self.modulePath(node.id)))
+            var generated = page(for: node, at: Self.modulePath(node.id))
+            generated.isListedInNavigation = false
+            pages.append(generated)
         }
         pages.append(indexPage(modules, byModule))
         pages.append(violationsPage())
