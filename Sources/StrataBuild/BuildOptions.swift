@@ -12,9 +12,12 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// How manifests are read (`--manifest`).
     public var manifestMode: ManifestMode
+    /// The day `LAST_VERIFIED` dates are measured against (`--as-of`).
+    public var asOf: CalendarDate?
 
-    public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false, manifestMode: ManifestMode = .auto) {
+    public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false, manifestMode: ManifestMode = .auto, asOf: CalendarDate? = nil) {
         self.manifestMode = manifestMode
+        self.asOf = asOf
         self.configPath = configPath
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL

@@ -28,7 +28,8 @@ struct ConfigDecoder {
             case "layers": config.layers = decodeLayers(pair.value)
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
-            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests"], in: "the configuration")
+            case "guidance": decodeGuidance(pair.value, into: &config.guidance)
+            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests", "guidance"], in: "the configuration")
             }
         }
         // Rules name layers, so they are read once every layer is known.
@@ -188,6 +189,45 @@ struct ConfigDecoder {
             case "smart_punctuation": markdown.smartPunctuation = bool(pair.value, "markdown.smart_punctuation") ?? markdown.smartPunctuation
             default: unknownKey(pair.key, known: ["unsafe_html", "smart_punctuation"], in: "markdown")
             }
+        }
+    }
+
+    private mutating func decodeGuidance(_ node: DataNode, into guidance: inout GuidanceSettings) {
+        guard let pairs = mapping(node, "guidance") else { return }
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                unexpectedKey(pair.key, in: "guidance")
+                continue
+            }
+            switch key {
+            case "stale_after", "stale-after":
+                guard let text = string(pair.value, "guidance.stale_after") else { continue }
+                if let days = Self.days(text) {
+                    guidance.staleAfterDays = days
+                } else {
+                    diagnostics.append(.error("config.invalid-value", "guidance.stale_after must be a number of days (180, or '180d', '26w'), found '\(text)'", at: pair.value.location))
+                }
+            case "as_of", "as-of":
+                guard let text = string(pair.value, "guidance.as_of") else { continue }
+                if let date = CalendarDate(parsing: text) {
+                    guidance.asOf = date
+                } else {
+                    diagnostics.append(.error("config.invalid-value", "guidance.as_of must be a date written YYYY-MM-DD, found '\(text)'", at: pair.value.location))
+                }
+            default: unknownKey(pair.key, known: ["stale_after", "as_of"], in: "guidance")
+            }
+        }
+    }
+
+    /// `180`, `180d` or `26w` → days; nil for anything else (or a negative count).
+    static func days(_ text: String) -> Int? {
+        let trimmed = text.trimmingWhitespace.lowercased()
+        if let days = Int(trimmed), days >= 0 { return days }
+        guard let unit = trimmed.last, let count = Int(trimmed.dropLast()), count >= 0 else { return nil }
+        switch unit {
+        case "d": return count
+        case "w": return count * 7
+        default: return nil
         }
     }
 

@@ -19,6 +19,8 @@ public struct SiteBuilder: Sendable {
         public var config: StrataConfig
         public var files: [OutputFile]
         public var pageCount: Int
+        /// Every guidance block, linked (what `strata guidance` exports).
+        public var guidance: GuidanceCatalog
         public var diagnostics: [Diagnostic]
     }
 
@@ -108,38 +110,73 @@ public struct SiteBuilder: Sendable {
         let theme = try ThemeLoader.load(config: config, project: project)
         let content = loadContent(config: config)
         var diagnostics = content.diagnostics
-        let sourcePages = content.sourcePages
+        var sourcePages = content.sourcePages
         let assetFiles = content.assetFiles
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
 
-        // The architecture: the module graph, checked against the rules, as pages of its own.
+        // Pages verified too long ago are marked before anything shows their metadata.
+        let staleness = StalenessPolicy(asOf: asOf(config: config), staleAfterDays: config.guidance.staleAfterDays)
+        diagnostics += staleness.apply(to: &sourcePages)
+
+        // Guidance blocks get their site-wide ids first: rules may cite them.
         let loadedGraph = try loadGraph(config: config)
+        let collected = GuidanceCollector.collect(pages: sourcePages, code: loadedGraph?.guidance ?? [])
+        diagnostics += collected.diagnostics + (loadedGraph?.guidanceDiagnostics ?? [])
+
+        // The architecture: the module graph, checked against the rules, as pages of its own.
         var generatedPaths: [String] = []
+        var generatedTitles: [String: String] = [:]
         var architecture: ArchitecturePages?
+        var analysis: ArchitectureAnalysis?
         if let loadedGraph {
             diagnostics += loadedGraph.diagnostics
-            let analysis = ArchitectureAnalyzer(config: config, graph: loadedGraph.graph, pages: sourcePages).analyze()
-            diagnostics += analysis.diagnostics
+            let analyzed = ArchitectureAnalyzer(config: config, graph: loadedGraph.graph, pages: sourcePages, blockIDs: collected.ids).analyze()
+            analysis = analyzed
+            diagnostics += analyzed.diagnostics
             let titles = Dictionary(sourcePages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
-            let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
+            let guides = analyzed.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
             let pages = ArchitecturePages(
-                graph: loadedGraph.graph, layers: config.layers, assignments: analysis.assignments, report: analysis.report, guides: guides
+                graph: loadedGraph.graph, layers: config.layers, assignments: analyzed.assignments, report: analyzed.report, guides: guides
             )
             architecture = pages
-            generatedPaths = pages.generatedPaths()
-            let contentOutputs = Dictionary(sourcePages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
-            for path in generatedPaths {
-                if let source = contentOutputs[path] {
-                    diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
-                }
+            generatedTitles = pages.generatedTitles()
+        }
+
+        // Blocks linked to pages, layers, modules and rules; their pages join the site.
+        let guidanceTitles = Dictionary(collected.blocks.map { (GuidanceCatalog.pagePath(of: $0.draft.block.id), $0.draft.block.id) }, uniquingKeysWith: { first, _ in first })
+        let linker = GuidanceLinker(
+            pages: sourcePages, generated: generatedTitles.merging(guidanceTitles) { first, _ in first },
+            contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
+            modules: Set(loadedGraph?.graph.nodes.map(\.id) ?? []),
+            layerOfModule: analysis?.assignments.mapValues(\.layer) ?? [:],
+            rules: analysis?.report.rules ?? [], hasArchitecture: loadedGraph != nil || !config.layers.isEmpty
+        )
+        let (catalog, linkDiagnostics) = linker.link(collected)
+        diagnostics += linkDiagnostics
+        generatedPaths = generatedTitles.keys.sorted() + catalog.generatedPaths
+        let contentOutputs = Dictionary(sourcePages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        for path in generatedPaths {
+            if let source = contentOutputs[path] {
+                diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
             }
         }
 
         // Links from Content pages to generated pages resolve like links to files.
         let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath) + generatedPaths)
-        let resolved = ParallelMap.map(sourcePages) { source in
+        var calloutsByPage: [Int: [GuidanceCallout]] = [:]
+        for (item, entry) in zip(collected.blocks, catalog.entries) {
+            guard let pageIndex = item.pageIndex, let placement = item.placement else { continue }
+            let from = sourcePages[pageIndex].outputPath
+            calloutsByPage[pageIndex, default: []].append(GuidanceCallout(
+                placement: placement, kind: entry.block.kind, id: entry.id, anchor: entry.anchor,
+                permalink: SitePath.relativeURL(from: from, to: entry.pagePath),
+                readAlsoLinks: GuidancePages.readAlsoHrefs(entry, from: from)
+            ))
+        }
+        let callouts = calloutsByPage
+        let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
             var linkDiagnostics: [Diagnostic] = []
-            let html = source.document.renderHTML { link in
+            let html = source.document.renderHTML(callouts: callouts[index] ?? []) { link in
                 let resolution = resolver.resolve(link, from: source)
                 if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
                 return resolution.href
@@ -153,7 +190,17 @@ public struct SiteBuilder: Sendable {
         }
         diagnostics += resolved.flatMap(\.1)
 
-        let allPages = architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
+        var allPages = architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
+        let modulePages = architecture
+        let partLinks = ReadAlsoResolver(pages: sourcePages, generated: generatedTitles, blockIDs: collected.ids, contentDirectory: config.contentDirectory)
+        let guidancePages = GuidancePages(
+            catalog: catalog, layers: config.layers.map(\.name), modulePath: { modulePages?.path(of: $0) },
+            resolveLink: { entry, destination in
+                guard case .page(let path, _)? = partLinks.resolve(GuidanceBlock.Reference(target: destination, location: entry.block.location), from: entry.source).0 else { return nil }
+                return path
+            }
+        )
+        allPages += guidancePages.pages()
         var files = SiteRenderer(config: config, theme: theme).render(pages: allPages)
         for asset in assetFiles {
             do {
@@ -162,14 +209,30 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(diagnostic)
             }
         }
+        var dataFiles: [OutputFile] = []
         if let loaded = loadedGraph {
-            if let clash = files.first(where: { $0.path == Self.graphFile }) {
-                diagnostics.append(.error("content.collision", "this file would be overwritten by the module graph Strata writes as '\(Self.graphFile)'; rename it", at: SourceLocation(path: display(clash.path))))
-            }
-            files.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
+            dataFiles.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
+        if !catalog.isEmpty {
+            dataFiles.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
+            dataFiles.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
+        }
+        for data in dataFiles {
+            if let clash = files.first(where: { $0.path == data.path }) {
+                diagnostics.append(.error("content.collision", "this file would be overwritten by the \(data.path) Strata writes; rename it", at: SourceLocation(path: display(clash.path))))
+            }
+        }
+        files += dataFiles
         files.sort { $0.path < $1.path }
-        return Rendering(config: config, files: files, pageCount: sourcePages.count + generatedPaths.count, diagnostics: diagnostics)
+        return Rendering(config: config, files: files, pageCount: allPages.count, guidance: catalog, diagnostics: diagnostics)
+    }
+
+    /// The day staleness is measured against (see `StalenessPolicy.asOf`).
+    func asOf(config: StrataConfig) -> CalendarDate {
+        StalenessPolicy.asOf(
+            option: options.asOf, config: config.guidance, environment: ProcessInfo.processInfo.environment,
+            now: Int64(Date().timeIntervalSince1970)
+        )
     }
 
     /// Where the module graph goes in the site.

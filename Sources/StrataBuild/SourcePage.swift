@@ -13,6 +13,13 @@ struct SourcePage: Sendable {
     var description: String?
     var weight: Int?
     var metadata: [MetadataEntry]
+    /// The guidance blocks written on the page, with page-local ids.
+    var guidance: GuidanceExtractor.Result? = nil
+
+    /// The page's path without its extension (`guides/networking`): where derived block ids start.
+    var key: String {
+        relativePath.lastIndex(of: ".").map { String(relativePath[..<$0]) } ?? relativePath
+    }
 }
 
 /// Where each Markdown file is published: `guides/intro.md` → `guides/intro.html`; a folder's

@@ -10,6 +10,8 @@ public struct MetadataEntry: Hashable, Sendable {
     public var value: String
     public var location: SourceLocation
     public var origin: Origin
+    /// Set on a `LAST_VERIFIED` older than the configured age.
+    public var isStale = false
 
     public init(key: String, value: String, location: SourceLocation, origin: Origin) {
         self.key = key

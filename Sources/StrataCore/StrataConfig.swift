@@ -18,6 +18,8 @@ public struct StrataConfig: Hashable, Sendable {
     public var layers: [LayerDeclaration] = []
     /// Rule severities and the project's own rules (`rules:` and `tests:`).
     public var rules = RuleSettings()
+    /// How guidance blocks are judged (`guidance:`).
+    public var guidance = GuidanceSettings()
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
 
@@ -74,5 +76,19 @@ public struct MarkdownSettings: Hashable, Sendable {
     public init(unsafeHTML: Bool = false, smartPunctuation: Bool = false) {
         self.unsafeHTML = unsafeHTML
         self.smartPunctuation = smartPunctuation
+    }
+}
+
+/// The `guidance:` section.
+public struct GuidanceSettings: Hashable, Sendable {
+    /// A page whose `LAST_VERIFIED` is more than this many days before `asOf` is stale.
+    public var staleAfterDays: Int
+    /// The day staleness is measured against, when pinned (`as_of:`), so a build gives the
+    /// same output on any day; nil means the `--as-of` option, `SOURCE_DATE_EPOCH`, or today.
+    public var asOf: CalendarDate?
+
+    public init(staleAfterDays: Int = 180, asOf: CalendarDate? = nil) {
+        self.staleAfterDays = staleAfterDays
+        self.asOf = asOf
     }
 }

@@ -44,12 +44,20 @@ struct CMarkNode: Hashable {
     /// Calls `visit` on this node and every node below it, in document order. Iterative,
     /// so deeply nested input cannot overflow the stack.
     func forEachNode(_ visit: (CMarkNode) -> Void) {
+        forEachEvent { node, entering in
+            if entering { visit(node) }
+        }
+    }
+
+    /// Calls `visit` on entering every node and on leaving every node that has children
+    /// (leaves are only entered), in document order.
+    func forEachEvent(_ visit: (CMarkNode, _ entering: Bool) -> Void) {
         guard let iterator = cmark_iter_new(pointer) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = CMarkNode(cmark_iter_get_node(iterator)) { visit(node) }
+            if let node = CMarkNode(cmark_iter_get_node(iterator)) { visit(node, event == CMARK_EVENT_ENTER) }
         }
     }
 

@@ -16,6 +16,8 @@ public struct GuidanceExtractor {
     public struct Result: Sendable {
         public var blocks: [GuidanceBlock]
         public var drafts: [GuidanceAssembler.Draft]
+        /// Where each draft sits on the page, in the drafts' order.
+        public var placements: [GuidancePlacement?]
         public var diagnostics: [Diagnostic]
     }
 
@@ -57,9 +59,13 @@ public struct GuidanceExtractor {
             }
             drafts[index].block.examples = examples
         }
+        let placements = drafts.map { draft -> GuidancePlacement? in
+            guard let first = draft.firstUnit.flatMap({ paragraphs[$0] }), let last = draft.lastUnit.flatMap({ paragraphs[$0] }) else { return nil }
+            return Self.placement(firstUnit: first, lastUnit: last, examples: draft.block.examples.count)
+        }
         // Ids: the written one, else derived from page, heading and opening words.
         GuidanceID.assign(&drafts, prefix: pageKey)
-        return Result(blocks: drafts.map(\.block), drafts: drafts, diagnostics: assembler.diagnostics)
+        return Result(blocks: drafts.map(\.block), drafts: drafts, placements: placements, diagnostics: assembler.diagnostics)
     }
 
     /// The nearest list or block quote holding the paragraph, else the paragraph itself.
@@ -96,11 +102,12 @@ public struct GuidanceExtractor {
         return examples
     }
 
-    /// The paragraph's text as pieces: code spans apart, a new line at each line break.
+    /// The paragraph's text as pieces: code spans apart, links kept as `[text](url)`, a new
+    /// line at each line break.
     static func pieces(of paragraph: CMarkNode) -> [GuidanceAssembler.Piece] {
         var pieces: [GuidanceAssembler.Piece] = []
         var line = 0
-        paragraph.forEachNode { node in
+        paragraph.forEachEvent { node, entering in
             switch node.type {
             case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
                 pieces.append(GuidanceAssembler.Piece(node.literal, line: line))
@@ -109,10 +116,93 @@ public struct GuidanceExtractor {
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 line += 1
                 pieces.append(GuidanceAssembler.Piece("\n", line: line))
+            case CMARK_NODE_LINK:
+                pieces.append(GuidanceAssembler.Piece(entering ? "[" : "](\(node.url))", isMarkup: true, line: line))
             default:
                 break
             }
         }
         return pieces
     }
+
+    // MARK: Placement
+
+    /// The nodes a block covers on its page: the siblings `first...last` under one parent
+    /// (its paragraphs, its list or quote, and the examples after them), so the page can
+    /// draw it as one callout.
+    static func placement(firstUnit: CMarkNode, lastUnit: CMarkNode, examples: Int) -> GuidancePlacement? {
+        var ancestors: Set<OpaquePointer> = []
+        var current: CMarkNode? = firstUnit
+        while let node = current {
+            ancestors.insert(node.pointer)
+            current = node.parent
+        }
+        var common: CMarkNode? = lastUnit
+        while let node = common, !ancestors.contains(node.pointer) { common = node.parent }
+        guard let lca = common else { return nil }
+        var parent: CMarkNode
+        var first: CMarkNode
+        var last: CMarkNode
+        if lca == firstUnit {
+            guard let up = firstUnit.parent else { return nil }
+            (parent, first, last) = (up, firstUnit, firstUnit)
+        } else {
+            parent = lca
+            guard let start = child(of: lca, holding: firstUnit), let end = child(of: lca, holding: lastUnit) else { return nil }
+            (first, last) = (start, end)
+        }
+        var replacesQuote = false
+        while true {
+            // List items cannot be wrapped one by one: a block spread over items takes the list.
+            if parent.type == CMARK_NODE_LIST, let up = parent.parent {
+                (first, last, parent) = (parent, parent, up)
+                continue
+            }
+            // A list of one item holding only the block is drawn whole.
+            if parent.type == CMARK_NODE_ITEM, parent.firstChild == first, lastChild(of: parent) == last,
+               let list = parent.parent, list.firstChild == parent, list.next != nil || list.parent != nil, lastChild(of: list) == parent, let up = list.parent {
+                (first, last, parent) = (list, list, up)
+                continue
+            }
+            // A quote holding only the block becomes the callout.
+            if parent.type == CMARK_NODE_BLOCK_QUOTE, parent.firstChild == first, lastChild(of: parent) == last, let up = parent.parent {
+                (first, last, parent) = (parent, parent, up)
+                replacesQuote = true
+                continue
+            }
+            break
+        }
+        var remaining = examples
+        while remaining > 0, let next = last.next, next.type == CMARK_NODE_CODE_BLOCK {
+            last = next
+            remaining -= 1
+        }
+        return GuidancePlacement(
+            parent: Int(bitPattern: parent.pointer), first: Int(bitPattern: first.pointer), last: Int(bitPattern: last.pointer),
+            replacedQuote: replacesQuote ? Int(bitPattern: first.pointer) : nil
+        )
+    }
+
+    private static func child(of ancestor: CMarkNode, holding node: CMarkNode) -> CMarkNode? {
+        var current: CMarkNode? = node
+        while let candidate = current {
+            if candidate.parent == ancestor { return candidate }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private static func lastChild(of node: CMarkNode) -> CMarkNode? {
+        CMarkNode(cmark_node_last_child(node.pointer))
+    }
+}
+
+/// Where a block sits in its page's syntax tree (node identities, valid while the document
+/// lives): the siblings from `first` to `last`, under `parent`.
+public struct GuidancePlacement: Hashable, Sendable {
+    let parent: Int
+    let first: Int
+    let last: Int
+    /// A block quote that holds only the block, drawn as the callout instead of a quote.
+    let replacedQuote: Int?
 }

@@ -9,10 +9,18 @@ struct HTMLRenderer {
     let resolveLink: (MarkdownLink) -> String?
     private var html = ""
     private var openTableBodies: Set<OpaquePointer> = []
+    private let callouts: CalloutLayout
+    /// The callouts the renderer is inside, innermost last.
+    private var openCallouts: [CalloutLayout.Group] = []
+    private var replacedQuotes: Set<OpaquePointer> = []
+    private var linkDepth = 0
+    /// Whether text being written follows a READ_ALSO: keyword in a callout.
+    private var afterReadAlso = false
 
-    init(document: MarkdownDocument, resolveLink: @escaping (MarkdownLink) -> String?) {
+    init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], resolveLink: @escaping (MarkdownLink) -> String?) {
         self.document = document
         self.resolveLink = resolveLink
+        self.callouts = CalloutLayout(callouts)
     }
 
     mutating func render() -> String {
@@ -32,9 +40,91 @@ struct HTMLRenderer {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }
+            if entering, let group = callouts.opening[node.pointer] { openCallout(group) }
             renderNode(node, entering: entering)
+            if !entering || Self.isLeaf(node.type), let count = callouts.closing[node.pointer] {
+                for _ in 0..<count { closeCallout() }
+            }
         }
         return html
+    }
+
+    private static func isLeaf(_ type: cmark_node_type) -> Bool {
+        type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_THEMATIC_BREAK
+    }
+
+    // MARK: Guidance callouts
+
+    private mutating func openCallout(_ group: CalloutLayout.Group) {
+        guard let first = group.callouts.first else { return }
+        if let quote = group.replacedQuote { replacedQuotes.insert(quote) }
+        let kinds = Set(group.callouts.map(\.kind.rawValue)).sorted().map { "guidance-\($0)" }.joined(separator: " ")
+        html += "<div class=\"guidance-callout \(kinds)\" id=\"\(escape(first.anchor))\">\n<p class=\"guidance-callout-header\">"
+        for (index, callout) in group.callouts.enumerated() {
+            let anchor = index == 0 ? "" : " id=\"\(escape(callout.anchor))\""
+            html += "<span class=\"guidance-kind guidance-kind-\(callout.kind.rawValue)\"\(anchor)>\(callout.kind.label)</span>"
+            html += "<a class=\"guidance-permalink\" href=\"\(escape(callout.permalink))\" title=\"The page of this \(callout.kind.label.lowercased())\">\(escape(callout.id))</a>"
+        }
+        html += "</p>\n"
+        openCallouts.append(group)
+        afterReadAlso = false
+    }
+
+    private mutating func closeCallout() {
+        guard !openCallouts.isEmpty else { return }
+        openCallouts.removeLast()
+        html += "</div>\n"
+    }
+
+    /// Text in a callout: keywords marked for the theme, and READ_ALSO targets written as
+    /// plain paths turned into links.
+    private mutating func calloutText(_ text: String) -> String {
+        let readAlso = openCallouts.last?.callouts.reduce(into: [String: String]()) { $0.merge($1.readAlsoLinks) { first, _ in first } } ?? [:]
+        var result = ""
+        let tokens = GuidanceAssembler.tokenize([GuidanceAssembler.Piece(text)])
+        for token in tokens {
+            switch token {
+            case .keyword(let keyword, _, _):
+                result += "<span class=\"guidance-keyword\">\(keyword.rawValue):</span>"
+                afterReadAlso = keyword == .readAlso
+            case .text(let value, _):
+                guard afterReadAlso, linkDepth == 0, !readAlso.isEmpty else {
+                    result += escape(value)
+                    continue
+                }
+                result += linkTargets(in: value, readAlso)
+            }
+        }
+        return result
+    }
+
+    private func linkTargets(in text: String, _ links: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        func flush(_ result: inout String) {
+            var core = Substring(word)
+            var trailing = ""
+            while let last = core.last, ".;),".contains(last) {
+                trailing = String(last) + trailing
+                core = core.dropLast()
+            }
+            if let href = links[String(core)] {
+                result += "<a href=\"\(escape(href))\">\(escape(String(core)))</a>\(escape(trailing))"
+            } else {
+                result += escape(word)
+            }
+            word = ""
+        }
+        for character in text {
+            if character == " " || character == "\n" {
+                flush(&result)
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush(&result)
+        return result
     }
 
     private mutating func renderNode(_ node: CMarkNode, entering: Bool) {
@@ -42,7 +132,7 @@ struct HTMLRenderer {
         case CMARK_NODE_DOCUMENT:
             break
         case CMARK_NODE_BLOCK_QUOTE:
-            html += entering ? "<blockquote>\n" : "</blockquote>\n"
+            if !replacedQuotes.contains(node.pointer) { html += entering ? "<blockquote>\n" : "</blockquote>\n" }
         case CMARK_NODE_LIST:
             renderList(node, entering: entering)
         case CMARK_NODE_ITEM:
@@ -62,7 +152,7 @@ struct HTMLRenderer {
         case CMARK_NODE_THEMATIC_BREAK:
             html += "<hr>\n"
         case CMARK_NODE_TEXT:
-            html += escape(node.literal)
+            html += openCallouts.isEmpty ? escape(node.literal) : calloutText(node.literal)
         case CMARK_NODE_SOFTBREAK:
             html += "\n"
         case CMARK_NODE_LINEBREAK:
@@ -156,9 +246,11 @@ struct HTMLRenderer {
 
     private mutating func renderLink(_ node: CMarkNode, entering: Bool) {
         guard entering else {
+            linkDepth -= 1
             html += "</a>"
             return
         }
+        linkDepth += 1
         html += "<a href=\"\(escape(destination(of: node)))\""
         let title = node.title
         if !title.isEmpty { html += " title=\"\(escape(title))\"" }

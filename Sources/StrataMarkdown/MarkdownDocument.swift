@@ -105,9 +105,10 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// Renders the body as HTML. `resolveLink` maps each link to the `href`/`src` to write
     /// (returning `nil` keeps the destination as written).
-    public func renderHTML(resolveLink: (MarkdownLink) -> String? = { _ in nil }) -> String {
+    /// `callouts` draws guidance blocks where they were written.
+    public func renderHTML(callouts: [GuidanceCallout] = [], resolveLink: (MarkdownLink) -> String? = { _ in nil }) -> String {
         withoutActuallyEscaping(resolveLink) { resolve in
-            var renderer = HTMLRenderer(document: self, resolveLink: resolve)
+            var renderer = HTMLRenderer(document: self, callouts: callouts, resolveLink: resolve)
             return renderer.render()
         }
     }

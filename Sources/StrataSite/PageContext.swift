@@ -76,7 +76,7 @@ struct PageContext: Sendable {
         if let titleID = page.titleID { values["titleID"] = titleID }
         if !page.metadata.isEmpty {
             values["hasMetadata"] = true
-            values["metadata"] = page.metadata.map { ["key": $0.key, "label": $0.label, "value": $0.value] }
+            values["metadata"] = page.metadata.map { ["key": $0.key, "label": $0.label, "value": $0.value, "isStale": $0.isStale] }
         }
         let toc = page.headings.filter { $0.level == 2 || $0.level == 3 }
         if !toc.isEmpty {

@@ -8,6 +8,8 @@ struct ArchitectureAnalyzer {
     let graph: ModuleGraph
     /// The Content pages, for `layer:` on module pages and for `see:` links.
     let pages: [SourcePage]
+    /// Guidance block ids, which `see:` may name.
+    var blockIDs: Set<String> = []
 
     func analyze(baseline: [BaselineEntry]? = nil) -> ArchitectureAnalysis {
         var diagnostics: [Diagnostic] = []
@@ -17,7 +19,7 @@ struct ArchitectureAnalyzer {
         diagnostics += resolution.diagnostics
 
         var settings = config.rules
-        let links = SeeLinkResolver(pages: pages)
+        let links = SeeLinkResolver(pages: pages, blockIDs: blockIDs)
         for index in settings.forbid.indices { links.resolve(&settings.forbid[index].rationale, diagnostics: &diagnostics) }
         for index in settings.independent.indices { links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics) }
         for index in settings.onlyUsedBy.indices { links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics) }

@@ -3,11 +3,20 @@ import StrataCore
 /// Resolves `see:` in a rule to the page of the site it names, or keeps an absolute URL.
 struct SeeLinkResolver {
     let pages: [SourcePage]
+    /// Guidance block ids: `see:` may name a block as the rule's reason.
+    var blockIDs: Set<String> = []
 
     func resolve(_ rationale: inout RuleRationale, diagnostics: inout [Diagnostic]) {
         guard let see = rationale.see?.trimmingWhitespace, !see.isEmpty else { return }
         if see.hasPrefix("https://") || see.hasPrefix("http://") {
             rationale.seeTarget = see
+            return
+        }
+        var blockID = see
+        if blockID.hasPrefix(GuidanceCatalog.folder + "/") { blockID = String(blockID.dropFirst(GuidanceCatalog.folder.count + 1)) }
+        if blockID.hasSuffix(".html") { blockID = String(blockID.dropLast(".html".count)) }
+        if blockIDs.contains(blockID) {
+            rationale.seeTarget = GuidanceCatalog.pagePath(of: blockID)
             return
         }
         let parts = see.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -25,8 +34,8 @@ struct SeeLinkResolver {
             rationale.seeTarget = page.outputPath + anchor
             return
         }
-        var message = "see: '\(see)' is neither a page of the content folder nor an http(s) URL"
-        if let close = Suggestion.closest(to: path, in: pages.map(\.relativePath)) { message += "; did you mean '\(close)'?" }
+        var message = "see: '\(see)' is neither a page of the content folder, a guidance block's id, nor an http(s) URL"
+        if let close = Suggestion.closest(to: path, in: pages.map(\.relativePath) + blockIDs.sorted()) { message += "; did you mean '\(close)'?" }
         diagnostics.append(.error("rule.see-not-found", message, at: rationale.seeLocation))
     }
 }

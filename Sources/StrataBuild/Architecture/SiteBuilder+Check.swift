@@ -20,7 +20,9 @@ extension SiteBuilder {
             )
         }
         let content = loadContent(config: config)
-        let analysis = ArchitectureAnalyzer(config: config, graph: loaded.graph, pages: content.sourcePages).analyze(baseline: baseline)
+        // Rules may cite guidance blocks (`see:`), so their ids are needed, not their links.
+        let guidance = GuidanceCollector.collect(pages: content.sourcePages, code: loaded.guidance)
+        let analysis = ArchitectureAnalyzer(config: config, graph: loaded.graph, pages: content.sourcePages, blockIDs: guidance.ids).analyze(baseline: baseline)
         var diagnostics = loaded.diagnostics + analysis.diagnostics
         // Broken pages matter to the check only when they stop a page being read.
         // A project without a content folder is checked all the same.

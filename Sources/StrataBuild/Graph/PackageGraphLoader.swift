@@ -12,8 +12,19 @@ public struct PackageGraphLoader: Sendable {
     public struct Loaded: Sendable {
         public var graph: ModuleGraph
         public var packages: [PackageSources]
+        /// The guidance blocks written in source comments, by module and file, in order.
+        public var guidance: [SourceGuidance] = []
+        /// Problems in those blocks (a THEN without IF, …), for the commands that show guidance.
+        public var guidanceDiagnostics: [Diagnostic] = []
         /// Warnings (errors are thrown).
         public var diagnostics: [Diagnostic]
+    }
+
+    /// The guidance blocks of one Swift file, with file-local ids.
+    public struct SourceGuidance: Sendable {
+        public var module: String
+        public var path: String
+        public var drafts: [GuidanceAssembler.Draft]
     }
 
     public var project: ProjectFiles
@@ -66,13 +77,19 @@ public struct PackageGraphLoader: Sendable {
             packages[index].localPackages = packages[index].localPackages.compactMapValues { nameByFolder[$0] }
         }
         guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
-        packages = scanImports(packages, errors: &errors)
+        let scanned = scanSources(packages, errors: &errors)
+        packages = scanned.packages
         guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
         let (graph, diagnostics) = ModuleGraphBuilder(packages: packages).build()
         let graphErrors = diagnostics.filter { $0.severity == .error }
         if !graphErrors.isEmpty { throw DiagnosticsError(graphErrors.map(displayed)) }
         warnings += diagnostics.filter { $0.severity != .error }
-        return Loaded(graph: graph, packages: packages, diagnostics: warnings.map(displayed))
+        let guidance = scanned.guidance.map { found in
+            var shown = found
+            for index in shown.drafts.indices { shown.drafts[index] = displayed(shown.drafts[index]) }
+            return shown
+        }
+        return Loaded(graph: graph, packages: packages, guidance: guidance, guidanceDiagnostics: scanned.guidanceDiagnostics.map(displayed), diagnostics: warnings.map(displayed))
     }
 
     /// Paths inside the graph are relative to the project root, so the graph is the same
@@ -194,9 +211,46 @@ public struct PackageGraphLoader: Sendable {
         return PackageSources(manifest: manifest, isRoot: isRoot, directory: folder, targets: targets)
     }
 
-    // MARK: Imports
+    /// A draft with its locations shown as the user would type them.
+    func displayed(_ draft: GuidanceAssembler.Draft) -> GuidanceAssembler.Draft {
+        var copy = draft
+        copy.block.location.path = project.display(copy.block.location.path)
+        for index in copy.block.readAlso.indices { copy.block.readAlso[index].location.path = project.display(copy.block.readAlso[index].location.path) }
+        if let path = copy.idLocation?.path { copy.idLocation?.path = project.display(path) }
+        if let path = copy.appliesToLocation?.path { copy.appliesToLocation?.path = project.display(path) }
+        return copy
+    }
 
-    func scanImports(_ packages: [PackageSources], errors: inout [Diagnostic]) -> [PackageSources] {
+    // MARK: Imports and guidance
+
+    /// Guidance keywords that open a block; a file holding none needs no comment scan.
+    private static let openingKeywords: [[UInt8]] = ["CHECK:", "ANTI_PATTERN:", "READ_ALSO:"].map { Array($0.utf8) }
+
+    static func mayHoldGuidance(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 6 else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            for start in 0..<buffer.count where buffer[start] == UInt8(ascii: "C") || buffer[start] == UInt8(ascii: "A") || buffer[start] == UInt8(ascii: "R") {
+                for keyword in openingKeywords where start + keyword.count <= buffer.count {
+                    var matches = true
+                    for offset in 0..<keyword.count where buffer[start + offset] != keyword[offset] {
+                        matches = false
+                        break
+                    }
+                    if matches { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    struct Scanned {
+        var packages: [PackageSources]
+        var guidance: [SourceGuidance]
+        var guidanceDiagnostics: [Diagnostic]
+    }
+
+    /// Reads every source file once: its imports, and the guidance blocks in its comments.
+    func scanSources(_ packages: [PackageSources], errors: inout [Diagnostic]) -> Scanned {
         struct Job: Sendable {
             var package: Int
             var target: Int
@@ -210,10 +264,20 @@ public struct PackageGraphLoader: Sendable {
         }
         let project = self.project
         let scanner = ImportScanner()
-        let results = ParallelMap.map(jobs) { job -> Result<[SwiftImport], Diagnostic> in
+        struct FileScan: Sendable {
+            var imports: [SwiftImport]
+            var guidance: CommentGuidanceExtractor.Result?
+        }
+        let moduleOf: @Sendable (Job) -> String = { job in packages[job.package].targets[job.target].name }
+        let results = ParallelMap.map(jobs) { job -> Result<FileScan, Diagnostic> in
             do {
                 let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
-                return .success(scanner.imports(in: bytes, path: job.file))
+                var guidance: CommentGuidanceExtractor.Result?
+                if Self.mayHoldGuidance(bytes) {
+                    let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
+                    guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: scanner.comments(in: bytes, path: job.file))
+                }
+                return .success(FileScan(imports: scanner.imports(in: bytes, path: job.file), guidance: guidance))
             } catch let diagnostic as Diagnostic {
                 return .failure(diagnostic)
             } catch {
@@ -221,12 +285,20 @@ public struct PackageGraphLoader: Sendable {
             }
         }
         var updated = packages
+        var guidance: [SourceGuidance] = []
+        var guidanceDiagnostics: [Diagnostic] = []
         for (job, result) in zip(jobs, results) {
             switch result {
-            case .success(let imports): updated[job.package].targets[job.target].imports += imports
+            case .success(let scan):
+                updated[job.package].targets[job.target].imports += scan.imports
+                if let found = scan.guidance {
+                    guidanceDiagnostics += found.diagnostics
+                    if !found.drafts.isEmpty { guidance.append(SourceGuidance(module: moduleOf(job), path: job.file, drafts: found.drafts)) }
+                }
             case .failure(let diagnostic): errors.append(diagnostic)
             }
         }
-        return updated
+        guidance.sort { ($0.module, $0.path) < ($1.module, $1.path) }
+        return Scanned(packages: updated, guidance: guidance, guidanceDiagnostics: guidanceDiagnostics)
     }
 }

@@ -15,16 +15,19 @@ public struct GuidanceAssembler {
 
     }
 
-    /// A run of text: `isCode` for code spans (kept in backticks, never scanned), and the
-    /// line it starts on relative to the unit's first line.
+    /// A run of text: `isCode` for code spans (kept in backticks, never scanned),
+    /// `isMarkup` for link syntax the caller writes around link text (kept as is, never
+    /// scanned), and the line it starts on relative to the unit's first line.
     public struct Piece: Sendable {
         public var text: String
         public var isCode: Bool
+        public var isMarkup: Bool
         public var line: Int
 
-        public init(_ text: String, isCode: Bool = false, line: Int = 0) {
+        public init(_ text: String, isCode: Bool = false, isMarkup: Bool = false, line: Int = 0) {
             self.text = text
             self.isCode = isCode
+            self.isMarkup = isMarkup
             self.line = line
         }
     }
@@ -36,7 +39,8 @@ public struct GuidanceAssembler {
         public var idLocation: SourceLocation?
         /// Where `APPLIES_TO:` was written.
         public var appliesToLocation: SourceLocation?
-        /// The unit (paragraph, comment run) the block last took text from.
+        /// The units (paragraph, comment run) the block first and last took text from.
+        public var firstUnit: Int?
         public var lastUnit: Int?
     }
 
@@ -75,6 +79,7 @@ public struct GuidanceAssembler {
             }
             let location = SourceLocation(path: start.path, line: start.line + line, column: line == 0 ? start.column + column : 1 + column)
             apply(keyword, Self.clean(text), at: location, scope: scope, heading: heading)
+            if open != nil, open?.firstUnit == nil { open?.firstUnit = unit }
             open?.lastUnit = unit
             index = next
         }
@@ -149,24 +154,34 @@ public struct GuidanceAssembler {
     }
 
     private mutating func addReference(_ text: String, at location: SourceLocation) {
-        // Several targets may share one READ_ALSO: when separated by commas or spaces.
-        for target in text.split(whereSeparator: { $0 == "," || $0 == " " }) where !target.isEmpty {
-            var value = String(target)
-            while let last = value.last, ".;)".contains(last) { value.removeLast() }
-            if !value.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: value, location: location)) }
+        // A Markdown link names its destination; bare targets may share one READ_ALSO:,
+        // separated by commas or spaces.
+        var remaining = Substring(text)
+        while !remaining.isEmpty {
+            let link = InlineMarkup.firstLink(in: remaining)
+            let bare = link.map { remaining[..<$0.range.lowerBound] } ?? remaining
+            for target in bare.split(whereSeparator: { $0 == "," || $0 == " " }) where !target.isEmpty {
+                var value = String(target)
+                while let last = value.last, ".;)".contains(last) { value.removeLast() }
+                if value.count >= 2, value.first == "`", value.last == "`" { value = String(value.dropFirst().dropLast()) }
+                if !value.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: value, location: location)) }
+            }
+            guard let link else { break }
+            if !link.destination.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: link.destination, location: location)) }
+            remaining = remaining[link.range.upperBound...]
         }
     }
 
     // MARK: Tokens
 
-    enum Token {
+    public enum Token: Sendable {
         case keyword(Keyword, line: Int, column: Int)
         case text(String, line: Int)
     }
 
     /// Finds keywords: an upper-case keyword name followed by a colon, not preceded by a
     /// letter, digit or underscore, outside code.
-    static func tokenize(_ pieces: [Piece]) -> [Token] {
+    public static func tokenize(_ pieces: [Piece]) -> [Token] {
         var tokens: [Token] = []
         var previous: Character?
         var column = 0
@@ -175,6 +190,12 @@ public struct GuidanceAssembler {
             if piece.line != currentLine {
                 currentLine = piece.line
                 column = 0
+            }
+            if piece.isMarkup {
+                tokens.append(.text(piece.text, line: piece.line))
+                previous = piece.text.last ?? previous
+                column += piece.text.count
+                continue
             }
             if piece.isCode {
                 tokens.append(.text("`" + piece.text + "`", line: piece.line))

@@ -5,6 +5,15 @@ public struct GuidanceBlock: Hashable, Sendable {
         case check
         case antiPattern = "anti-pattern"
         case readAlso = "read-also"
+
+        /// How pages, callouts and exports name the kind.
+        public var label: String {
+            switch self {
+            case .check: "Check"
+            case .antiPattern: "Anti-pattern"
+            case .readAlso: "Read also"
+            }
+        }
     }
 
     /// One IF and the THEN that answers it.

@@ -18,7 +18,7 @@ public enum GuidanceID {
     /// `guides/networking`, heading "Screens", "A screen needs data from the network." →
     /// `guides-networking-screens-a-screen-needs-data-from-the`.
     public static func derive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
-        let start = opening.split(whereSeparator: { $0 == " " }).prefix(words).joined(separator: " ")
+        let start = slug(InlineMarkup.plainText(opening)).split(separator: "-").prefix(words).joined(separator: "-")
         return slug([page, heading ?? "", start].joined(separator: " "))
     }
 
@@ -28,11 +28,25 @@ public enum GuidanceID {
         var used: [String: Int] = [:]
         for index in drafts.indices where !drafts[index].block.hasExplicitID {
             let block = drafts[index].block
-            let opening = block.kind == .readAlso ? "see " + block.readAlso.map(\.target).joined(separator: " ") : block.summary
-            let base = derive(page: prefix, heading: block.heading?.text, opening: opening)
+            // A reading list is named by its first target's file name: `see services`.
+            let opening = block.kind == .readAlso ? "see " + (block.readAlso.first.map { targetName($0.target) } ?? "") : block.summary
+            // The page's title heading adds nothing to the page's path.
+            let heading = block.heading.flatMap { $0.level == 1 ? nil : $0.text }
+            let base = derive(page: prefix, heading: heading, opening: opening)
             used[base, default: 0] += 1
             let count = used[base] ?? 1
             drafts[index].block.id = count == 1 ? base : "\(base)-\(count)"
         }
+    }
+
+    /// `../guides/services.md#errors` → `services`; a URL → its host.
+    static func targetName(_ target: String) -> String {
+        let parts = target.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 2, parts[0].hasSuffix(":"), parts[1].isEmpty {
+            return String(parts[2])
+        }
+        let path = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
     }
 }

@@ -70,11 +70,14 @@ public struct ArchitecturePages: Sendable {
         return pages
     }
 
-    /// Where the pages Strata generates will be, without rendering them: Content pages may
-    /// link to them, so links are resolved before the pages exist.
-    public func generatedPaths() -> [String] {
-        graph.nodes.filter { $0.isTarget && guides[$0.id] == nil }.map { Self.modulePath($0.id) }
-            + ["\(Self.modulesFolder)/index.html", Self.violationsPath]
+    /// Where the pages Strata generates will be, with their titles, without rendering them:
+    /// Content pages and READ_ALSO may link to them, so links are resolved before they exist.
+    public func generatedTitles() -> [String: String] {
+        var titles: [String: String] = [:]
+        for node in graph.nodes where node.isTarget && guides[node.id] == nil { titles[Self.modulePath(node.id)] = node.id }
+        titles["\(Self.modulesFolder)/index.html"] = "Modules"
+        titles[Self.violationsPath] = "Violations"
+        return titles
     }
 
     /// A Content page with the module's facts after its own text.

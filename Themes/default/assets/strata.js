@@ -45,4 +45,62 @@
     var current = nav.querySelector("[aria-current=page]");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
+
+  // The guidance catalog: filter by layer, kind and text, in the page, with the choice kept
+  // in the URL's query so a filtered catalog can be linked to.
+  var filter = document.querySelector(".guidance-filter");
+  var catalog = document.querySelector(".guidance-catalog");
+  if (filter && catalog) {
+    var items = Array.prototype.slice.call(catalog.querySelectorAll(".guidance-item"));
+    var layer = filter.querySelector("select[name=layer]");
+    var kinds = Array.prototype.slice.call(filter.querySelectorAll("input[name=kind]"));
+    var text = filter.querySelector("input[name=text]");
+    var shown = filter.querySelector(".guidance-shown");
+    var empty = catalog.querySelector(".guidance-empty");
+    var params = new URLSearchParams(window.location.search);
+    if (params.has("layer")) layer.value = params.get("layer");
+    if (params.has("kind")) {
+      var wanted = params.get("kind").split(",");
+      kinds.forEach(function (box) { box.checked = wanted.indexOf(box.value) >= 0; });
+    }
+    if (params.has("q")) text.value = params.get("q");
+    var apply = function (remember) {
+      var chosenLayer = layer.value;
+      var chosenKinds = kinds.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
+      var words = text.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var count = 0;
+      items.forEach(function (item) {
+        var layers = item.getAttribute("data-layers").split(" ").filter(Boolean);
+        var visible = chosenKinds.indexOf(item.getAttribute("data-kind")) >= 0
+          && (chosenLayer === "" || (chosenLayer === "-" ? layers.length === 0 : layers.indexOf(chosenLayer) >= 0));
+        if (visible && words.length) {
+          var content = item.textContent.toLowerCase();
+          visible = words.every(function (word) { return content.indexOf(word) >= 0; });
+        }
+        item.hidden = !visible;
+        if (visible) count += 1;
+      });
+      Array.prototype.forEach.call(catalog.querySelectorAll(".guidance-section, .guidance-group"), function (group) {
+        var visibleItems = group.querySelectorAll(".guidance-item:not([hidden])").length;
+        group.hidden = visibleItems === 0;
+        var badge = group.querySelector(":scope > h2 .guidance-count, :scope > h3 .guidance-count");
+        if (badge) badge.textContent = visibleItems === Number(badge.getAttribute("data-total")) ? badge.getAttribute("data-total") : visibleItems + " of " + badge.getAttribute("data-total");
+      });
+      shown.textContent = count + " of " + items.length + " shown";
+      if (empty) empty.hidden = count !== 0;
+      if (remember && window.history && window.history.replaceState) {
+        var query = new URLSearchParams();
+        if (chosenLayer) query.set("layer", chosenLayer);
+        if (chosenKinds.length !== kinds.length) query.set("kind", chosenKinds.join(","));
+        if (text.value) query.set("q", text.value);
+        var search = query.toString();
+        window.history.replaceState(null, "", window.location.pathname + (search ? "?" + search : "") + window.location.hash);
+      }
+    };
+    filter.hidden = false;
+    filter.addEventListener("input", function () { apply(true); });
+    filter.addEventListener("change", function () { apply(true); });
+    filter.addEventListener("submit", function (event) { event.preventDefault(); });
+    apply(false);
+  }
 })();

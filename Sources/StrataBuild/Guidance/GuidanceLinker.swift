@@ -1,0 +1,103 @@
+import StrataCore
+
+/// Connects the collected blocks to the rest of the site: READ_ALSO resolved to pages and
+/// blocks, APPLIES_TO matched to layers and modules, the layers each block concerns, the
+/// pages and blocks pointing to it, and the rules citing it.
+struct GuidanceLinker {
+    var pages: [SourcePage]
+    /// Pages Strata generates (output path → title), including the block pages.
+    var generated: [String: String]
+    var contentDirectory: String
+    var layers: [String]
+    /// Every module of the graph (targets and the products they use).
+    var modules: Set<String>
+    /// Module → layer.
+    var layerOfModule: [String: String]
+    var rules: [RuleDescriptor]
+    /// Whether the project has a package or layers to check APPLIES_TO against.
+    var hasArchitecture: Bool
+
+    func link(_ collected: GuidanceCollector.Result) -> (GuidanceCatalog, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let ids = collected.ids
+        let resolver = ReadAlsoResolver(pages: pages, generated: generated, blockIDs: ids, contentDirectory: contentDirectory)
+        let layerNames = Set(layers)
+        let staleKey = StalenessPolicy.key
+        var entries = collected.blocks.map { item -> GuidanceEntry in
+            var entry = GuidanceEntry(block: item.draft.block, source: item.source, metadata: item.metadata)
+            entry.isStale = item.metadata.contains { $0.normalizedKey == staleKey && $0.isStale }
+            for reference in item.draft.block.readAlso {
+                let (destination, diagnostic) = resolver.resolve(reference, from: item.source)
+                if let diagnostic { diagnostics.append(diagnostic) }
+                entry.links.append(GuidanceEntry.Link(reference: reference, destination: destination))
+            }
+            var concerned: Set<String> = []
+            for name in item.draft.block.appliesTo {
+                if layerNames.contains(name) {
+                    entry.appliesTo.append(.init(name: name, kind: .layer))
+                    concerned.insert(name)
+                } else if modules.contains(name) {
+                    entry.appliesTo.append(.init(name: name, kind: .module))
+                    if let layer = layerOfModule[name] { concerned.insert(layer) }
+                } else {
+                    entry.appliesTo.append(.init(name: name, kind: .unknown))
+                    diagnostics.append(unknownScope(name, at: item.draft.appliesToLocation ?? item.draft.block.location))
+                }
+            }
+            if let module = entry.module, let layer = layerOfModule[module] { concerned.insert(layer) }
+            entry.layers = layers.filter(concerned.contains)
+            return entry
+        }
+
+        // What points to each block: other blocks' READ_ALSO, links on pages, rules' see:.
+        var index: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() { index[entry.id] = position }
+        var backlinks: [Int: Set<GuidanceEntry.Backlink>] = [:]
+        for entry in entries {
+            let from = Self.backlink(to: entry)
+            for link in entry.links {
+                guard case .block(let id)? = link.destination, id != entry.id, let target = index[id] else { continue }
+                backlinks[target, default: []].insert(from)
+            }
+        }
+        for page in pages {
+            let folder = page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
+            for link in page.document.links where !link.isImage && !LinkResolver.hasScheme(link.destination) {
+                let (path, _) = LinkResolver.splitFragment(link.destination)
+                guard !path.isEmpty, let target = SitePath.resolve(SitePath.percentDecode(path), against: folder),
+                      target.hasPrefix(GuidanceCatalog.folder + "/"), target.hasSuffix(".html") else { continue }
+                let id = String(target.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
+                guard let position = index[id] else { continue }
+                backlinks[position, default: []].insert(GuidanceEntry.Backlink(path: page.outputPath, title: page.title))
+            }
+        }
+        for (position, links) in backlinks { entries[position].backlinks = links.sorted() }
+        for rule in rules {
+            guard let target = rule.rationale.seeTarget, target.hasPrefix(GuidanceCatalog.folder + "/") else { continue }
+            let id = String(target.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
+            if let position = index[id] { entries[position].citedBy.append(rule.id) }
+        }
+        for position in entries.indices { entries[position].citedBy.sort() }
+        return (GuidanceCatalog(entries: entries), diagnostics)
+    }
+
+    static func backlink(to entry: GuidanceEntry) -> GuidanceEntry.Backlink {
+        switch entry.source {
+        case .page(_, let outputPath, let title): GuidanceEntry.Backlink(path: outputPath, title: title, blockID: entry.id)
+        case .code(let module, let path): GuidanceEntry.Backlink(path: path, title: module, blockID: entry.id)
+        }
+    }
+
+    private func unknownScope(_ name: String, at location: SourceLocation) -> Diagnostic {
+        guard hasArchitecture else {
+            return .warning(
+                "guidance.unknown-applies-to",
+                "APPLIES_TO: '\(name)' names no layer or module: this project declares no layers (strata.yml `layers:`) and has no Package.swift to read modules from",
+                at: location
+            )
+        }
+        var message = "APPLIES_TO: '\(name)' is neither a layer of strata.yml nor a module of the package"
+        if let suggestion = Suggestion.closest(to: name, in: layers + modules.sorted()) { message += "; did you mean '\(suggestion)'?" }
+        return .warning("guidance.unknown-applies-to", message, at: location)
+    }
+}

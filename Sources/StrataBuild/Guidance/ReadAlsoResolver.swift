@@ -1,0 +1,97 @@
+import StrataCore
+
+/// Resolves READ_ALSO targets as the format allows them to be written: a path relative to
+/// the page, a path in the content folder (with or without `.md`, or as the `.html` it is
+/// published as), a repo-relative path (`Content/guides/x.md`), a block id, or a URL.
+struct ReadAlsoResolver: Sendable {
+    private let pages: [String: SourcePage]
+    private let outputs: [String: (title: String, anchors: Set<String>)]
+    private let blockIDs: Set<String>
+    private let contentDirectory: String
+
+    /// - Parameter generated: pages Strata generates (module pages, the violations page),
+    ///   output path → title.
+    init(pages: [SourcePage], generated: [String: String], blockIDs: Set<String>, contentDirectory: String) {
+        self.pages = Dictionary(pages.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        var outputs: [String: (title: String, anchors: Set<String>)] = [:]
+        for (path, title) in generated { outputs[path] = (title, []) }
+        for page in pages {
+            var anchors = Set(page.document.headings.map(\.id))
+            if let title = page.document.titleHeading?.id { anchors.insert(title) }
+            if let guidance = page.guidance { anchors.formUnion(guidance.drafts.map { GuidanceCatalog.anchor(of: $0.block.id) }) }
+            outputs[page.outputPath] = (page.title, anchors)
+        }
+        self.outputs = outputs
+        self.blockIDs = blockIDs
+        var folder = contentDirectory
+        while folder.hasPrefix("./") { folder.removeFirst(2) }
+        while folder.hasSuffix("/") { folder.removeLast() }
+        self.contentDirectory = folder
+    }
+
+    /// Where `reference` leads, or a diagnostic saying why it leads nowhere.
+    func resolve(_ reference: GuidanceBlock.Reference, from source: GuidanceEntry.Source) -> (GuidanceEntry.Link.Destination?, Diagnostic?) {
+        let target = reference.target
+        if LinkResolver.hasScheme(target) || target.hasPrefix("//") { return (.url(target), nil) }
+        let (rawPath, fragment) = LinkResolver.splitFragment(target)
+        let path = SitePath.percentDecode(rawPath)
+        if blockIDs.contains(path), fragment == nil { return (.block(id: path), nil) }
+
+        var pageFolder = ""
+        var pageOutput: String?
+        if case .page(let sourcePath, let outputPath, _) = source {
+            pageFolder = sourcePath.lastIndex(of: "/").map { String(sourcePath[..<$0]) } ?? ""
+            pageOutput = outputPath
+        }
+        if path.isEmpty, let pageOutput, let fragment {
+            return found(pageOutput, fragment: fragment, reference: reference)
+        }
+        var candidates: [String] = []
+        if path.hasPrefix("/") {
+            candidates.append(String(path.drop { $0 == "/" }))
+        } else {
+            if let relative = SitePath.resolve(path, against: pageFolder) { candidates.append(relative) }
+            if let fromRoot = SitePath.resolve(path, against: "") { candidates.append(fromRoot) }
+        }
+        // A path written from the repository root: `Content/guides/x.md`.
+        for candidate in candidates where !contentDirectory.isEmpty && contentDirectory != "." && candidate.hasPrefix(contentDirectory + "/") {
+            candidates.append(String(candidate.dropFirst(contentDirectory.count + 1)))
+        }
+        for candidate in candidates {
+            if let output = outputPath(of: candidate) { return found(output, fragment: fragment, reference: reference) }
+        }
+        var message = "READ_ALSO: '\(target)' is no page of the site"
+        if let tried = candidates.first { message += " (looked for '\(tried)' in the content folder)" }
+        let names = pages.keys.sorted() + blockIDs.sorted()
+        if let suggestion = Suggestion.closest(to: candidates.first ?? path, in: names) { message += "; did you mean '\(suggestion)'?" }
+        return (nil, .warning("guidance.read-also-broken", message, at: reference.location))
+    }
+
+    private func outputPath(of candidate: String) -> String? {
+        let trimmed = candidate.hasSuffix("/") ? String(candidate.dropLast()) : candidate
+        let prefix = trimmed.isEmpty ? "" : trimmed + "/"
+        for name in [trimmed, trimmed + ".md", trimmed + ".markdown", prefix + "index.md", prefix + "README.md"] {
+            if let page = pages[name] { return page.outputPath }
+        }
+        for name in [trimmed, trimmed + ".html", prefix + "index.html"] where outputs[name] != nil {
+            return name
+        }
+        return nil
+    }
+
+    private func found(_ output: String, fragment: String?, reference: GuidanceBlock.Reference) -> (GuidanceEntry.Link.Destination?, Diagnostic?) {
+        if output.hasPrefix(GuidanceCatalog.folder + "/"), fragment == nil {
+            let id = String(output.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
+            if blockIDs.contains(id) { return (.block(id: id), nil) }
+        }
+        let page = outputs[output]
+        guard let fragment, !fragment.isEmpty else { return (.page(path: output, title: page?.title ?? output), nil) }
+        let anchors = page?.anchors ?? []
+        if let matched = LinkResolver.matchingAnchor(fragment, in: anchors) ?? (anchors.contains(SitePath.percentDecode(fragment)) ? fragment : nil) {
+            return (.page(path: output + "#" + matched, title: page?.title ?? output), nil)
+        }
+        var message = "READ_ALSO: '\(reference.target)': '\(output)' has no heading with the id '#\(fragment)'"
+        if let suggestion = Suggestion.closest(to: fragment, in: anchors.sorted()) { message += "; did you mean '#\(suggestion)'?" }
+        return (.page(path: output, title: page?.title ?? output), .warning("guidance.read-also-broken", message, at: reference.location))
+    }
+}

@@ -1,0 +1,79 @@
+import StrataCore
+
+/// Writes `llms.txt`: every rule of the site as compact Markdown, grouped by page, in the
+/// llmstxt.org shape (a title, a summary quote, sections of links with notes), so a coding
+/// agent can load the architecture rules in one read.
+public struct GuidanceDigestWriter: Sendable {
+    public let site: SiteSettings
+
+    public init(site: SiteSettings) {
+        self.site = site
+    }
+
+    public func write(_ catalog: GuidanceCatalog) -> String {
+        let base = site.baseURL.hasSuffix("/") ? site.baseURL : site.baseURL + "/"
+        var out = "# \(site.title): architecture guidance\n\n"
+        let entries = catalog.entries
+        let checks = entries.filter { $0.block.kind == .check }.count
+        let antiPatterns = entries.filter { $0.block.kind == .antiPattern }.count
+        out += "> \(checks) check\(checks == 1 ? "" : "s") and \(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s") that code in this project must follow. "
+        out += "CHECK names a situation; each IF is a condition and its THEN what to do. ANTI_PATTERN is a thing not to do; FIX what to do instead. "
+        out += "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at \(base)\(GuidanceCatalog.jsonPath).\n"
+        if let description = site.description { out += "\n\(description)\n" }
+
+        var lastGroup: String?
+        var lastHeading: String?
+        for entry in entries {
+            let group: String
+            switch entry.source {
+            case .page(let source, _, let title): group = "\(title) (\(source))"
+            case .code(let module, let file): group = "\(module): \(file)"
+            }
+            if group != lastGroup {
+                out += "\n## \(group)\n"
+                let meta = entry.metadata.map { "\($0.key): \($0.value)\($0.isStale ? " (stale)" : "")" }
+                if !meta.isEmpty { out += "\n" + meta.joined(separator: "; ") + "\n" }
+                lastGroup = group
+                lastHeading = nil
+            }
+            if let heading = entry.block.heading?.text, heading != lastHeading, case .page = entry.source {
+                out += "\n### \(heading)\n"
+                lastHeading = heading
+            }
+            out += "\n" + lines(for: entry, base: base).joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    private func lines(for entry: GuidanceEntry, base: String) -> [String] {
+        let block = entry.block
+        var lines: [String] = []
+        switch block.kind {
+        case .check:
+            lines.append("- CHECK: \(block.summary)")
+            for condition in block.conditions {
+                lines.append("  - IF: \(condition.condition)" + (condition.action.map { " THEN: \($0)" } ?? ""))
+            }
+        case .antiPattern:
+            lines.append("- ANTI_PATTERN: \(block.summary)")
+            if let fix = block.fix { lines.append("  - FIX: \(fix)") }
+        case .readAlso:
+            lines.append("- READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
+        }
+        if !entry.appliesTo.isEmpty { lines.append("  - APPLIES_TO: " + entry.appliesTo.map(\.name).joined(separator: ", ")) }
+        if block.kind != .readAlso, !entry.links.isEmpty {
+            lines.append("  - READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
+        }
+        lines.append("  - ID: [\(block.id)](\(base)\(entry.pagePath))")
+        return lines
+    }
+
+    private func target(_ link: GuidanceEntry.Link, base: String) -> String {
+        switch link.destination {
+        case .page(let path, let title)?: "[\(title)](\(base)\(path))"
+        case .block(let id)?: "[\(id)](\(base)\(GuidanceCatalog.pagePath(of: id)))"
+        case .url(let url)?: "<\(url)>"
+        case nil: link.reference.target
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import StrataCore
+
+/// Writes the catalog as JSON (`guidance.json` in the site, `strata guidance --format
+/// json`): every block with its id, kind, parts, source, scope and links, in catalog order,
+/// with stable key order, so tools and coding agents can read the rules without scraping.
+public struct GuidanceJSONWriter: Sendable {
+    /// The site's base URL: block pages are given as URLs under it.
+    public let baseURL: String
+
+    public init(baseURL: String = "/") {
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+    }
+
+    public func write(_ catalog: GuidanceCatalog) -> String {
+        let document = Document(version: 1, blocks: catalog.entries.map(block))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(document) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private func block(_ entry: GuidanceEntry) -> Document.Block {
+        let block = entry.block
+        var source: Document.Source
+        switch entry.source {
+        case .page(let sourcePath, let outputPath, let title):
+            source = Document.Source(
+                page: sourcePath, title: title, url: baseURL + outputPath + "#" + entry.anchor, line: block.location.line,
+                heading: block.heading?.text, module: nil, file: nil
+            )
+        case .code(let module, let file):
+            source = Document.Source(page: nil, title: nil, url: nil, line: block.location.line, heading: nil, module: module, file: file)
+        }
+        return Document.Block(
+            id: block.id, kind: block.kind.rawValue, explicit_id: block.hasExplicitID, url: baseURL + entry.pagePath,
+            summary: block.kind == .readAlso ? nil : block.summary,
+            conditions: block.kind == .check ? block.conditions.map { Document.Condition(if: $0.condition, then: $0.action) } : nil,
+            fix: block.fix,
+            read_also: entry.links.map { link in
+                var resolved: String?
+                var kind = "broken"
+                switch link.destination {
+                case .page(let path, _)?: (resolved, kind) = (baseURL + path, "page")
+                case .block(let id)?: (resolved, kind) = (baseURL + GuidanceCatalog.pagePath(of: id), "block")
+                case .url(let url)?: (resolved, kind) = (url, "url")
+                case nil: break
+                }
+                return Document.Link(target: link.reference.target, kind: kind, url: resolved, block: { if case .block(let id)? = link.destination { return id } else { return nil } }())
+            },
+            applies_to: entry.appliesTo.map { Document.Scope(name: $0.name, kind: $0.kind.rawValue) },
+            layers: entry.layers,
+            examples: block.examples.map { Document.Example(language: $0.language, code: $0.code) },
+            source: source,
+            metadata: entry.metadata.isEmpty ? nil : Dictionary(entry.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            stale: entry.isStale,
+            referenced_by: entry.backlinks.map { Document.Backlink(url: $0.blockID.map { baseURL + GuidanceCatalog.pagePath(of: $0) } ?? baseURL + $0.path, block: $0.blockID) },
+            cited_by_rules: entry.citedBy
+        )
+    }
+
+    // Field names are the JSON keys.
+    struct Document: Encodable {
+        var version: Int
+        var blocks: [Block]
+
+        struct Block: Encodable {
+            var id: String
+            var kind: String
+            var explicit_id: Bool
+            var url: String
+            var summary: String?
+            var conditions: [Condition]?
+            var fix: String?
+            var read_also: [Link]
+            var applies_to: [Scope]
+            var layers: [String]
+            var examples: [Example]
+            var source: Source
+            var metadata: [String: String]?
+            var stale: Bool
+            var referenced_by: [Backlink]
+            var cited_by_rules: [String]
+        }
+
+        struct Condition: Encodable {
+            var `if`: String
+            var then: String?
+        }
+
+        struct Link: Encodable {
+            var target: String
+            var kind: String
+            var url: String?
+            var block: String?
+        }
+
+        struct Scope: Encodable {
+            var name: String
+            var kind: String
+        }
+
+        struct Example: Encodable {
+            var language: String?
+            var code: String
+        }
+
+        struct Source: Encodable {
+            var page: String?
+            var title: String?
+            var url: String?
+            var line: Int
+            var heading: String?
+            var module: String?
+            var file: String?
+        }
+
+        struct Backlink: Encodable {
+            var url: String
+            var block: String?
+        }
+    }
+}
