@@ -198,7 +198,8 @@ public struct SiteBuilder: Sendable {
             resolveLink: { entry, destination in
                 guard case .page(let path, _)? = partLinks.resolve(GuidanceBlock.Reference(target: destination, location: entry.block.location), from: entry.source).0 else { return nil }
                 return path
-            }
+            },
+            violationCounts: Dictionary(grouping: analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
         )
         allPages += guidancePages.pages()
         var files = SiteRenderer(config: config, theme: theme).render(pages: allPages)

@@ -27,9 +27,12 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How to read manifests for the module graph: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
     var manifest: ManifestMode = .auto
 
+    @Option(name: .long, help: ArgumentHelp("Measure LAST_VERIFIED against this day (YYYY-MM-DD) instead of today (default: guidance.as_of in strata.yml, else SOURCE_DATE_EPOCH, else today).", valueName: "date"))
+    var asOf: CalendarDate?
+
     func run() throws {
         let started = Date()
-        let options = BuildOptions(configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict, manifestMode: manifest)
+        let options = BuildOptions(configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let result = SiteBuilder(project: projectOptions.projectFiles(), options: options).build()
         DiagnosticPrinter.printAll(result.diagnostics)
         switch result.outcome {

@@ -114,8 +114,9 @@ public struct GuidanceExtractor {
             case CMARK_NODE_CODE:
                 pieces.append(GuidanceAssembler.Piece(node.literal, isCode: true, line: line))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                line += 1
+                // The break ends its line; the next piece starts the next at column 1.
                 pieces.append(GuidanceAssembler.Piece("\n", line: line))
+                line += 1
             case CMARK_NODE_LINK:
                 pieces.append(GuidanceAssembler.Piece(entering ? "[" : "](\(node.url))", isMarkup: true, line: line))
             default:

@@ -34,7 +34,7 @@ public struct CommentGuidanceExtractor: Sendable {
                 for (lineOffset, line) in Self.lines(of: comment).enumerated() {
                     let relative = comment.location.line - first.location.line + lineOffset
                     if relative == 0 { offsetOfFirst = line.column }
-                    if relative > 0 { pieces.append(GuidanceAssembler.Piece("\n", line: relative)) }
+                    if relative > 0 { pieces.append(GuidanceAssembler.Piece("\n", line: relative - 1)) }
                     pieces += Self.pieces(of: line.text, line: relative)
                 }
             }

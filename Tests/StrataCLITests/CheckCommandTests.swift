@@ -130,7 +130,7 @@ import Testing
         ("rules:\n  cycle: fatal\n", "strata.yml:2:10: error: cycle must be error, warning or off, not 'fatal' [config.invalid-value]"),
         ("rules:\n  forbid:\n    - from: App\n", "strata.yml:3:7: error: a forbid: rule needs both from: and to: (a layer name, a module name or a glob, or a list of them) [config.invalid-value]"),
         ("rules:\n  forbid:\n    - { from: App, to: Modles }\n", "strata.yml:3:24: error: 'Modles' in forbid: matches no module of the graph; did you mean 'Models'? [rule.unmatched-pattern]"),
-        ("rules:\n  forbid:\n    - { from: App, to: Models, see: guides/nowhere.md }\n", "strata.yml:3:37: error: see: 'guides/nowhere.md' is neither a page of the content folder nor an http(s) URL [rule.see-not-found]"),
+        ("rules:\n  forbid:\n    - { from: App, to: Models, see: guides/nowhere.md }\n", "strata.yml:3:37: error: see: 'guides/nowhere.md' is neither a page of the content folder, a guidance block's id, nor an http(s) URL [rule.see-not-found]"),
         ("layers:\n  - name: Core\n    modules: [Models]\n  - name: Live\n    modules: [App, \"M*\"]\n", "strata.yml:5:20: error: module 'Models' is matched by 2 layers: 'Core' (strata.yml (modules: Models)), 'Live' (strata.yml (modules: M*)) [layer.ambiguous]"),
     ])
     func badConfigurationExitsTwoWithItsLine(config: String, diagnostic: String) throws {

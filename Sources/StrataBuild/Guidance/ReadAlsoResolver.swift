@@ -61,9 +61,13 @@ struct ReadAlsoResolver: Sendable {
             if let output = outputPath(of: candidate) { return found(output, fragment: fragment, reference: reference) }
         }
         var message = "READ_ALSO: '\(target)' is no page of the site"
-        if let tried = candidates.first { message += " (looked for '\(tried)' in the content folder)" }
+        var tried: [String] = []
+        for candidate in candidates where !tried.contains(candidate) { tried.append(candidate) }
+        if !tried.isEmpty { message += " (looked for " + tried.map { "'\($0)'" }.joined(separator: " and ") + " in the content folder)" }
         let names = pages.keys.sorted() + blockIDs.sorted()
-        if let suggestion = Suggestion.closest(to: candidates.first ?? path, in: names) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = tried.lazy.compactMap({ Suggestion.closest(to: $0, in: names) }).first ?? Suggestion.closest(to: path, in: names) {
+            message += "; did you mean '\(suggestion)'?"
+        }
         return (nil, .warning("guidance.read-also-broken", message, at: reference.location))
     }
 

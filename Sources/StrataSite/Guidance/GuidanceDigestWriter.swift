@@ -36,9 +36,9 @@ public struct GuidanceDigestWriter: Sendable {
                 lastGroup = group
                 lastHeading = nil
             }
-            if let heading = entry.block.heading?.text, heading != lastHeading, case .page = entry.source {
-                out += "\n### \(heading)\n"
-                lastHeading = heading
+            if let heading = entry.block.heading, heading.level > 1, heading.text != lastHeading, case .page = entry.source {
+                out += "\n### \(heading.text)\n"
+                lastHeading = heading.text
             }
             out += "\n" + lines(for: entry, base: base).joined(separator: "\n") + "\n"
         }

@@ -12,11 +12,14 @@ public struct GuidancePages: Sendable {
     public let modulePath: @Sendable (String) -> String?
     /// Where a link written in a block's text leads (a site path), when it is a page of the site.
     public let resolveLink: @Sendable (GuidanceEntry, String) -> String?
+    /// Rule id → its violations, for the rules citing a block.
+    public let violationCounts: [String: Int]
 
     public init(
         catalog: GuidanceCatalog, layers: [String], modulePath: @escaping @Sendable (String) -> String?,
-        resolveLink: @escaping @Sendable (GuidanceEntry, String) -> String? = { _, _ in nil }
+        resolveLink: @escaping @Sendable (GuidanceEntry, String) -> String? = { _, _ in nil }, violationCounts: [String: Int] = [:]
     ) {
+        self.violationCounts = violationCounts
         self.catalog = catalog
         self.layers = layers
         self.modulePath = modulePath
@@ -141,8 +144,13 @@ public struct GuidancePages: Sendable {
             for rule in entry.citedBy {
                 html.raw("<li>The rule <code>")
                 html.text(rule)
-                html.raw("</code> in strata.yml (")
-                html.link("violations", href: SitePath.relativeURL(from: path, to: ArchitecturePages.violationsPath) + "#" + rule)
+                html.raw("</code> in strata.yml, as its reason (")
+                let count = violationCounts[rule] ?? 0
+                if count > 0 {
+                    html.link("\(count) violation\(count == 1 ? "" : "s")", href: SitePath.relativeURL(from: path, to: ArchitecturePages.violationsPath) + "#" + rule)
+                } else {
+                    html.text("no violations")
+                }
                 html.raw(")</li>\n")
             }
             html.raw("</ul>\n")

@@ -1,0 +1,176 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+/// Guidance blocks in a built site, on the realistic guide fixture (`sites/guide`): pages,
+/// callouts, catalog, cross-references, exports, and every error path.
+@Suite struct GuidanceSiteTests {
+    static let warning = "Content/guides/services.md:4:1: warning: LAST_VERIFIED 2026-03-01 is 245 days before 2026-11-01; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]"
+
+    struct Exported: Decodable {
+        struct Block: Decodable {
+            var id: String
+            var kind: String
+            var url: String
+        }
+
+        var blocks: [Block]
+    }
+
+    func exported(_ project: TemporaryProject) throws -> Exported {
+        try JSONDecoder().decode(Exported.self, from: project.files()["guidance.json"] ?? Data())
+    }
+
+    @Test func everyBlockHasItsPageAndTheCatalogListsThemAll() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        let result = project.build()
+        #expect(TemporaryProject.lines(result) == [Self.warning])
+        let blocks = try exported(project).blocks
+        // 15 on the six pages (every form of GUIDANCE-FORMAT.md) and 2 in source comments.
+        #expect(blocks.count == 17)
+        #expect(Dictionary(grouping: blocks, by: \.kind).mapValues(\.count) == ["check": 7, "anti-pattern": 5, "read-also": 5])
+        let files = project.files()
+        let catalog = project.text("Output/guidance/index.html")
+        #expect(catalog.contains("17 blocks: 7 checks, 5 anti-patterns, 5 reading lists, from 6 pages and 2 source files."))
+        for block in blocks {
+            #expect(files["guidance/\(block.id).html"] != nil, "\(block.id) has no page")
+            #expect(catalog.contains("href=\"\(block.id).html\""), "\(block.id) is not in the catalog")
+        }
+        #expect(files.keys.filter { $0.hasPrefix("guidance/") }.count == blocks.count + 1)
+    }
+
+    @Test func everyLinkOfTheSiteResolves() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        let result = project.build(BuildOptions(strict: false))
+        #expect(result.exitCode == 0)
+        #expect(SiteLinks.broken(in: project.files()) == [])
+    }
+
+    @Test func blocksAreCalloutsWhereTheyWereWrittenWithAPermalink() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        _ = project.build()
+        let screens = project.text("Output/guides/screens.html")
+        #expect(screens.contains(#"<div class="guidance-callout guidance-check" id="block.screens-never-call-the-api-client">"#))
+        #expect(screens.contains(#"<a class="guidance-permalink" href="../guidance/screens-never-call-the-api-client.html""#))
+        #expect(screens.contains(#"<span class="guidance-keyword">IF:</span>"#))
+        // The example stays inside the callout; the quote holding only a block becomes it.
+        #expect(screens.contains("// not APIClient\n}\n</code></pre>\n</div>"))
+        #expect(!screens.contains("<blockquote>"))
+        // A READ_ALSO written as a plain path becomes a link.
+        #expect(screens.contains(#"<span class="guidance-keyword">READ_ALSO:</span> <a href="services.html">services.md</a>"#))
+        // Code is never a block.
+        #expect(screens.contains("<code>CHECK: this is not a block</code>"))
+        #expect(!screens.contains(#"id="block.guides-screens-errors-a-keyword"#))
+    }
+
+    @Test func aBlockPageShowsPartsExamplesSourceScopeLinksAndBacklinks() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        _ = project.build()
+        let page = project.text("Output/guidance/screens-never-call-the-api-client.html")
+        #expect(page.contains("<title>Check: A screen needs data from the network. · Lumen architecture</title>"))
+        #expect(page.contains(#"<div class="guidance-part guidance-if"><dt>If</dt><dd>The screen calls the API client directly.</dd></div>"#))
+        #expect(page.contains(#"<pre data-language="swift"><code class="language-swift">struct FeedScreen {"#))
+        #expect(page.contains(#"<a href="../guides/screens.html#block.screens-never-call-the-api-client">Screens</a>, under <a href="../guides/screens.html#loading-data">Loading data</a> (line 12)"#))
+        #expect(page.contains(#"<a href="../modules/FeedUI.html" class="scope-module">FeedUI</a> (module)"#))
+        #expect(page.contains(#"<span class="scope-layer">UI</span> (layer)"#))
+        #expect(page.contains(#"<li><a href="../index.html">Lumen architecture</a></li>"#), "the home page links to the block")
+        #expect(page.contains("The rule <code>forbid/UI-Infrastructure</code> in strata.yml"), "strata.yml cites it")
+        #expect(page.contains("<dt>Owner</dt><dd>ana, li</dd>"), "the page's metadata")
+
+        let cache = project.text("Output/guidance/cache-writes-keep-server-time.html")
+        #expect(cache.contains("<code>Sources/Persistence/PhotoStore.swift:8</code>, in the module <a href=\"../modules/Persistence.html\">Persistence</a>"))
+        #expect(cache.contains(#"<a href="guides-persistence-cache-see-cache-writes-keep-server-time.html">Read also: cache-writes-keep-server-time, https://developer.apple.com/documentation/swiftdata</a> (Persistence)"#))
+
+        let errors = project.text("Output/guidance/guides-screens-errors-showing-error-localizeddescription-to-the-user.html")
+        #expect(errors.contains("<dd>Showing <code>error.localizedDescription</code> to the user.</dd>"))
+        #expect(errors.contains(#"<a href="../guides/services.html#errors">Services</a> <code>services.md#errors</code>"#))
+    }
+
+    @Test func stalePagesAreMarkedOnThePageTheBlockAndTheCatalog() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        _ = project.build()
+        #expect(project.text("Output/guides/services.html").contains("<dd>2026-03-01 <span class=\"badge badge-stale\""))
+        #expect(project.text("Output/guidance/guides-services-shape-a-new-service-is-added.html").contains("The page this comes from was last verified on 2026-03-01"))
+        #expect(project.text("Output/guidance/index.html").contains("3 blocks come from pages last verified too long ago."))
+        // Measured against a later day (the option wins over strata.yml), more pages are stale.
+        let later = project.build(BuildOptions(asOf: CalendarDate(parsing: "2027-01-20")))
+        #expect(TemporaryProject.lines(later).contains("Content/guides/persistence.md:4:1: warning: LAST_VERIFIED 2026-08-20 is 153 days before 2027-01-20; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]"))
+        #expect(project.text("Output/guidance/index.html").contains("10 blocks come from pages last verified too long ago."))
+        // A date after the day of the build is most likely a typo.
+        let earlier = project.build(BuildOptions(asOf: CalendarDate(parsing: "2026-09-01")))
+        #expect(TemporaryProject.lines(earlier).contains("Content/guides/screens.md:4:1: warning: LAST_VERIFIED 2026-09-15 is after 2026-09-01, the day this build is measured against [metadata.future-date]"))
+    }
+
+    @Test func idsDoNotChangeWhenUnrelatedTextMoves() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        _ = project.build()
+        let before = try exported(project).blocks.map(\.id)
+        var screens = project.text("Content/guides/screens.md")
+        screens = screens.replacingOccurrences(of: "Screens show data and send the user's intent to a service. They never own\ndata.\n", with: "A new first paragraph.\n\nScreens never own data.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n")
+        try project.write("Content/guides/screens.md", Data(screens.utf8))
+        try project.write("Content/aaa-first.md", Data("# A page that sorts first\n\nSome prose.\n".utf8))
+        _ = project.build()
+        #expect(try exported(project).blocks.map(\.id) == before)
+    }
+
+    /// Pages are taken by path (a folder's index first): the first keeps the id.
+    @Test func aDuplicateWrittenIDIsAnErrorAtItsLine() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/guides/naming.md", Data("# Naming\n\nCHECK: Something else. IF: x THEN: y\nID: screens-never-call-the-api-client\n".utf8))
+        let result = project.build()
+        #expect(result.outcome == .failed)
+        #expect(TemporaryProject.lines(result).contains(
+            "Content/guides/screens.md:13:1: error: ID: 'screens-never-call-the-api-client' is already the id of the block at Content/guides/naming.md:4; block ids must be unique across the site [guidance.duplicate-id]"
+        ))
+        #expect(project.files().isEmpty, "nothing is written")
+    }
+
+    @Test func brokenReadAlsoAndUnknownAppliesToAreWarningsAtTheirLine() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/guides/naming.md", Data("""
+        # Naming
+
+        CHECK: A thing. IF: x THEN: y
+        APPLIES_TO: UI, FeedUl, Nowhere
+        READ_ALSO: guides/servces.md, screens.md#nope
+
+        READ_ALSO: https://example.com/ok ../index.md decisions/0001-services.md Content/guides/screens.md screens-never-call-the-api-client
+
+        """.utf8))
+        let lines = TemporaryProject.lines(project.build())
+        #expect(lines.contains("Content/guides/naming.md:4:1: warning: APPLIES_TO: 'FeedUl' is neither a layer of strata.yml nor a module of the package; did you mean 'FeedUI'? [guidance.unknown-applies-to]"))
+        #expect(lines.contains { $0.hasPrefix("Content/guides/naming.md:4:1: warning: APPLIES_TO: 'Nowhere' is neither") })
+        #expect(lines.contains("Content/guides/naming.md:5:1: warning: READ_ALSO: 'guides/servces.md' is no page of the site (looked for 'guides/guides/servces.md' and 'guides/servces.md' in the content folder); did you mean 'guides/services.md'? [guidance.read-also-broken]"))
+        #expect(lines.contains("Content/guides/naming.md:5:1: warning: READ_ALSO: 'screens.md#nope': 'guides/screens.html' has no heading with the id '#nope' [guidance.read-also-broken]"))
+        // Every other form resolves: a URL, a path up, from the content root, from the
+        // repository root, and a block id.
+        #expect(lines.filter { $0.contains("naming.md:7") } == [])
+        let strict = project.build(BuildOptions(strict: true))
+        #expect(strict.outcome == .failedStrict)
+    }
+
+    @Test func badDatesAreDiagnosed() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/guides/naming.md", Data("# Naming\n\nLAST_VERIFIED: last week\n\nText.\n".utf8))
+        #expect(TemporaryProject.lines(project.build()).contains("Content/guides/naming.md:3:1: warning: LAST_VERIFIED must be a date written YYYY-MM-DD, found 'last week' [metadata.invalid-date]"))
+        var config = project.text("strata.yml")
+        config = config.replacingOccurrences(of: "as_of: 2026-11-01", with: "as_of: 1 Nov 2026")
+        try project.write("strata.yml", Data(config.utf8))
+        let result = project.build()
+        #expect(result.outcome == .failed)
+        #expect(TemporaryProject.lines(result).contains { $0.contains("error: guidance.as_of must be a date written YYYY-MM-DD, found '1 Nov 2026' [config.invalid-value]") })
+    }
+
+    @Test func aRuleCitingABlockLinksToItInReports() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Sources/FeedUI/FeedScreen.swift", Data("import AppCore\nimport FeedService\nimport Networking\n".utf8))
+        let run = try SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root)).checkArchitecture(config: SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root)).configuration())
+        let forbid = run.analysis.report.violations.first { $0.ruleID == "forbid/UI-Infrastructure" }
+        #expect(forbid?.rationale.seeTarget == "guidance/screens-never-call-the-api-client.html")
+        _ = project.build()
+        #expect(project.text("Output/violations.html").contains(#"See <a href="guidance/screens-never-call-the-api-client.html">"#))
+        #expect(project.text("Output/guidance/screens-never-call-the-api-client.html").contains(#"as its reason (<a href="../violations.html#forbid/UI-Infrastructure">1 violation</a>)"#))
+        #expect(SiteLinks.broken(in: project.files()) == [])
+    }
+}
