@@ -153,3 +153,86 @@ import Testing
         #expect(result.blocks.first?.heading?.text == "Guide")
     }
 }
+
+/// Link forms, positions and how blocks are drawn where they were written.
+@Suite struct GuidancePlacementTests {
+    func extract(_ markdown: String) -> (MarkdownDocument, GuidanceExtractor.Result) {
+        let document = MarkdownParser.parse(markdown, path: "p.md", options: MarkdownOptions())
+        return (document, GuidanceExtractor(pageKey: "p").extract(from: document))
+    }
+
+    func render(_ markdown: String) -> String {
+        let (document, result) = extract(markdown)
+        let callouts = zip(result.drafts, result.placements).compactMap { draft, placement in
+            placement.map { GuidanceCallout(placement: $0, kind: draft.block.kind, id: draft.block.id, anchor: "block.\(draft.block.id)", permalink: "g/\(draft.block.id).html", readAlsoLinks: ["x.md": "x.html"]) }
+        }
+        return document.renderHTML(callouts: callouts)
+    }
+
+    @Test func readAlsoTakesMarkdownLinksAndBareTargets() {
+        let (_, result) = extract("READ_ALSO: [Navigation](guides/navigation.md), guides/persistence.md `guides/code.md` [Two words](a.md#b)\n")
+        #expect(result.blocks.first?.readAlso.map(\.target) == ["guides/navigation.md", "guides/persistence.md", "guides/code.md", "a.md#b"])
+        let (_, check) = extract("CHECK: Read [the guide](g.md) first. IF: x THEN: y\n")
+        #expect(check.blocks.first?.summary == "Read [the guide](g.md) first.")
+    }
+
+    @Test func keywordsOnLaterLinesHaveTheirColumn() {
+        let (_, result) = extract("Intro.\n\nCHECK: A.\n  IF: B.\nTHEN: C.\nID: the-id\n")
+        #expect(result.drafts.first?.idLocation == SourceLocation(path: "p.md", line: 6, column: 1))
+    }
+
+    @Test func aParagraphBlockIsOneCalloutWithItsExamples() {
+        let html = render("CHECK: A. IF: B. THEN: C.\n\n```swift\nlet x = 1\n```\n\nAfter.\n")
+        #expect(html == """
+        <div class="guidance-callout guidance-check" id="block.p-a">
+        <p class="guidance-callout-header"><span class="guidance-kind guidance-kind-check">Check</span><a class="guidance-permalink" href="g/p-a.html" title="The page of this check">p-a</a></p>
+        <p><span class="guidance-keyword">CHECK:</span> A. <span class="guidance-keyword">IF:</span> B. <span class="guidance-keyword">THEN:</span> C.</p>
+        <pre data-language="swift"><code class="language-swift">let x = 1
+        </code></pre>
+        </div>
+        <p>After.</p>
+
+        """)
+    }
+
+    @Test func aQuoteHoldingOnlyTheBlockBecomesTheCallout() {
+        let html = render("> ANTI_PATTERN: A.\n> FIX: B.\n")
+        #expect(!html.contains("blockquote"))
+        #expect(html.hasPrefix(#"<div class="guidance-callout guidance-anti-pattern" id="block.p-a">"#))
+        let mixed = render("> Prose first.\n>\n> ANTI_PATTERN: A.\n> FIX: B.\n")
+        #expect(mixed.contains("<blockquote>\n<p>Prose first.</p>\n<div class=\"guidance-callout"), "a quote with more than the block stays a quote")
+    }
+
+    @Test func blocksInListItemsAndAcrossItems() {
+        let items = render("- CHECK: A. IF: B. THEN: C.\n- ANTI_PATTERN: D. FIX: E.\n")
+        #expect(items.components(separatedBy: "<div class=\"guidance-callout").count == 3)
+        #expect(items.hasPrefix("<ul>\n<li><div class=\"guidance-callout guidance-check\""))
+        let across = render("- CHECK: A.\n- IF: B.\n- THEN: C.\n")
+        #expect(across.hasPrefix("<div class=\"guidance-callout guidance-check\" id=\"block.p-a\">\n<p class=\"guidance-callout-header\">"))
+        #expect(across.hasSuffix("</ul>\n</div>\n"))
+    }
+
+    @Test func twoBlocksInOneParagraphShareACalloutWithTwoAnchors() {
+        let html = render("CHECK: A. IF: B. THEN: C. ANTI_PATTERN: D. FIX: E.\n")
+        #expect(html.components(separatedBy: "<div class=\"guidance-callout").count == 2)
+        #expect(html.contains(#"class="guidance-callout guidance-anti-pattern guidance-check" id="block.p-a""#))
+        #expect(html.contains(#"<span class="guidance-kind guidance-kind-anti-pattern" id="block.p-d">Anti-pattern</span>"#))
+    }
+
+    @Test func readAlsoTargetsWrittenAsPathsBecomeLinksInTheCallout() {
+        let html = render("READ_ALSO: x.md, y.md\n")
+        #expect(html.contains(#"<span class="guidance-keyword">READ_ALSO:</span> <a href="x.html">x.md</a>, y.md"#))
+    }
+
+    /// Callouts open and close in order whatever the Markdown: every `<div` has its `</div>`.
+    @Test func calloutsAreAlwaysBalanced() {
+        let pieces = ["CHECK: A.", "IF: B.", "THEN: C.", "ANTI_PATTERN: D.", "FIX: E.", "READ_ALSO: x.md", "Prose.", "```\ncode\n```", "> ", "- ", "1. ", "  ", "\n", "\n\n", "# H\n", "| a |\n| - |\n| b |\n"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var markdown = ""
+            for _ in 0..<Int.random(in: 1...14, using: &generator) { markdown += pieces.randomElement(using: &generator) ?? "" }
+            let html = render(markdown)
+            #expect(html.components(separatedBy: "<div").count == html.components(separatedBy: "</div>").count, "\(markdown.debugDescription)")
+        }
+    }
+}

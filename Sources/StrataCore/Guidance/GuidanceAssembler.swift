@@ -42,6 +42,10 @@ public struct GuidanceAssembler {
         /// The units (paragraph, comment run) the block first and last took text from.
         public var firstUnit: Int?
         public var lastUnit: Int?
+
+        public init(block: GuidanceBlock) {
+            self.block = block
+        }
     }
 
     private(set) public var drafts: [Draft] = []

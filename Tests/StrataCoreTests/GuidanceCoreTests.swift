@@ -1,0 +1,66 @@
+import Testing
+@testable import StrataCore
+
+/// The pure parts of guidance: dates, the inline markup parts keep, and site-wide ids.
+@Suite struct GuidanceCoreTests {
+    @Test func calendarDatesParseOnlyRealDaysWrittenYYYYMMDD() {
+        #expect(CalendarDate(parsing: "2026-01-31")?.description == "2026-01-31")
+        #expect(CalendarDate(parsing: " 2024-02-29 ") != nil, "a leap day")
+        for bad in ["2025-02-29", "2026-13-01", "2026-1-31", "31/01/2026", "last week", "", "2026-01-31T10:00"] {
+            #expect(CalendarDate(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func daysBetweenDatesAndFromUnixTime() throws {
+        let start = try #require(CalendarDate(parsing: "2026-01-31"))
+        let end = try #require(CalendarDate(parsing: "2026-11-21"))
+        #expect(start.days(until: end) == 294)
+        #expect(end.days(until: start) == -294)
+        #expect(try #require(CalendarDate(parsing: "2024-02-28")).days(until: try #require(CalendarDate(parsing: "2024-03-01"))) == 2)
+        #expect(CalendarDate(unixTime: 0).description == "1970-01-01")
+        #expect(CalendarDate(unixTime: 1_795_219_200).description == "2026-11-21")
+        #expect(CalendarDate(unixTime: 1_795_219_199).description == "2026-11-20")
+        #expect(CalendarDate(unixTime: -1).description == "1969-12-31")
+        #expect(end.daysSinceEpoch == 20_778)
+    }
+
+    @Test func inlineMarkupKeepsCodeAndLinks() {
+        #expect(InlineMarkup.segments("Use `a [b](c)` and [the guide](../x.md#y), then stop.") == [
+            .text("Use "), .code("a [b](c)"), .text(" and "), .link(text: "the guide", destination: "../x.md#y"), .text(", then stop."),
+        ])
+        #expect(InlineMarkup.plainText("Show `error` to [the user](u.md).") == "Show error to the user.")
+        #expect(InlineMarkup.segments("[not a link] (x) and [unclosed(") == [.text("[not a link] (x) and [unclosed(")])
+    }
+
+    func draft(_ id: String, explicit: Bool, line: Int) -> GuidanceAssembler.Draft {
+        var draft = GuidanceAssembler.Draft(block: GuidanceBlock(
+            id: id, hasExplicitID: explicit, kind: .check, summary: "s", location: SourceLocation(path: "p.md", line: line, column: 1)
+        ))
+        if explicit { draft.idLocation = SourceLocation(path: "p.md", line: line + 1, column: 1) }
+        return draft
+    }
+
+    @Test func writtenIDsWinAndADuplicateIsAnError() {
+        var drafts = [
+            draft("guides-a", explicit: false, line: 1),
+            draft("Rule.One", explicit: true, line: 10),
+            draft("guides-a", explicit: true, line: 20),
+            draft("rule.one", explicit: true, line: 30),
+            draft("has space", explicit: true, line: 40),
+        ]
+        var registry = GuidanceIDRegistry()
+        registry.register(&drafts)
+        #expect(drafts.map(\.block.id) == ["guides-a-2", "Rule.One", "guides-a", "rule.one-2", "has-space"])
+        #expect(registry.diagnostics.map(\.description) == [
+            "p.md:31:1: error: ID: 'rule.one' is already the id of the block at p.md:11; block ids must be unique across the site [guidance.duplicate-id]",
+            "p.md:41:1: warning: ID: 'has space' can hold only letters, digits, '-', '_' and '.', starting with a letter or digit; the block's id is 'has-space' [guidance.invalid-id]",
+        ])
+    }
+
+    @Test func derivedIDsUseThePageTheSectionAndTheFirstWords() {
+        #expect(GuidanceID.derive(page: "guides/networking", heading: "Screens", opening: "A screen needs `data` from the network, always.")
+            == "guides-networking-screens-a-screen-needs-data-from-the")
+        #expect(GuidanceID.targetName("../guides/services.md#errors") == "services")
+        #expect(GuidanceID.targetName("https://example.com/a/b") == "example.com")
+    }
+}
