@@ -81,7 +81,9 @@ public struct GuidanceAssembler {
                 text += piece
                 next += 1
             }
-            let location = SourceLocation(path: start.path, line: start.line + line, column: line == 0 ? start.column + column : 1 + column)
+            // Later lines of a unit are taken to start where its first does (a list item's
+            // or quote's text, a run of aligned comments): the tree keeps no column per line.
+            let location = SourceLocation(path: start.path, line: start.line + line, column: start.column + column)
             apply(keyword, Self.clean(text), at: location, scope: scope, heading: heading)
             if open != nil, open?.firstUnit == nil { open?.firstUnit = unit }
             open?.lastUnit = unit
