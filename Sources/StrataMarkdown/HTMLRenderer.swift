@@ -14,7 +14,7 @@ struct HTMLRenderer {
     private var openCallouts: [CalloutLayout.Group] = []
     private var replacedQuotes: Set<OpaquePointer> = []
     private var linkDepth = 0
-    /// Whether text being written follows a READ_ALSO: keyword in a callout.
+    /// Whether text being written follows a `READ_ALSO:` keyword in a callout.
     private var afterReadAlso = false
 
     init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], resolveLink: @escaping (MarkdownLink) -> String?) {

@@ -6,6 +6,11 @@ import StrataCore
 /// that only looks like one. It runs over every source file on every build, so it trades
 /// a full parse (swift-syntax) for speed; `make accuracy` checks it agrees with
 /// swift-syntax's parser on every file of the real packages on the machine.
+//
+// CHECK: The lexer changes. IF: It reads a form it skipped before, or skips one it read.
+// THEN: Run `make accuracy`, and keep its agreement with swift-syntax at 100%.
+// ID: import-scanner-changes-run-accuracy
+// APPLIES_TO: StrataSwiftSource
 public struct ImportScanner: Sendable {
     public init() {}
 

@@ -236,3 +236,15 @@ import Testing
         }
     }
 }
+
+/// Keywords mentioned in sentences, as comments and docs about the format do.
+@Suite struct GuidanceProseTests {
+    @Test func readAlsoFollowedByASentenceIsNotAReadingList() {
+        let document = MarkdownParser.parse("A READ_ALSO: inside an open block is one of its references.\n\nREAD_ALSO: caching, guides/x.md\n", path: "p.md", options: MarkdownOptions())
+        let result = GuidanceExtractor(pageKey: "p").extract(from: document)
+        #expect(result.blocks.map(\.readAlso.count) == [2], "one plain word may be a block id")
+        #expect(result.diagnostics.map(\.description) == [
+            "p.md:1:3: warning: READ_ALSO: is followed by prose ('inside an open block is…'), not pages, block ids or URLs; it is left as text (write the keyword in backticks to mention it) [guidance.read-also-prose]",
+        ])
+    }
+}

@@ -100,7 +100,17 @@ public struct GuidanceAssembler {
     }
 
     private mutating func apply(_ keyword: Keyword, _ text: String, at location: SourceLocation, scope: Int, heading: Heading?) {
-        // READ_ALSO: inside an open block is one of its references (a check pointing on, or
+        // A comment or page that mentions the keyword in a sentence is not a reading list.
+        if keyword == .readAlso, Self.isProse(text) {
+            let opening = text.split(separator: " ").prefix(5).joined(separator: " ")
+            diagnostics.append(.warning(
+                "guidance.read-also-prose",
+                "READ_ALSO: is followed by prose ('\(opening)…'), not pages, block ids or URLs; it is left as text (write the keyword in backticks to mention it)",
+                at: location
+            ))
+            return
+        }
+        // `READ_ALSO:` inside an open block is one of its references (a check pointing on, or
         // one more target of a READ_ALSO block); on its own it opens a reference block.
         let opensBlock = keyword == .check || keyword == .antiPattern || (keyword == .readAlso && open == nil)
         if opensBlock {
@@ -160,7 +170,7 @@ public struct GuidanceAssembler {
     }
 
     private mutating func addReference(_ text: String, at location: SourceLocation) {
-        // A Markdown link names its destination; bare targets may share one READ_ALSO:,
+        // A Markdown link names its destination; bare targets may share one `READ_ALSO:`,
         // separated by commas or spaces.
         var remaining = Substring(text)
         while !remaining.isEmpty {
@@ -176,6 +186,27 @@ public struct GuidanceAssembler {
             if !link.destination.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: link.destination, location: location)) }
             remaining = remaining[link.range.upperBound...]
         }
+    }
+
+    /// Whether READ_ALSO's text reads as a sentence rather than targets: two or more plain
+    /// words (no `/`, `.`, `#`, `:`, `-` or `_`, outside links and code). One plain word may
+    /// be a block's id.
+    static func isProse(_ text: String) -> Bool {
+        var plain = 0
+        var remaining = Substring(text)
+        while !remaining.isEmpty {
+            let link = InlineMarkup.firstLink(in: remaining)
+            let bare = link.map { remaining[..<$0.range.lowerBound] } ?? remaining
+            for token in bare.split(whereSeparator: { $0 == " " || $0 == "," }) {
+                var word = token.drop { $0 == "(" }
+                while let last = word.last, ".;)".contains(last) { word = word.dropLast() }
+                guard !word.isEmpty, !word.hasPrefix("`") else { continue }
+                if !word.contains(where: { "/.#:-_".contains($0) }) { plain += 1 }
+            }
+            guard let link else { break }
+            remaining = remaining[link.range.upperBound...]
+        }
+        return plain >= 2
     }
 
     // MARK: Tokens
