@@ -226,7 +226,9 @@ struct ConfigDecoder {
         guard let unit = trimmed.last, let count = Int(trimmed.dropLast()), count >= 0 else { return nil }
         switch unit {
         case "d": return count
-        case "w": return count * 7
+        case "w":
+            let (days, overflow) = count.multipliedReportingOverflow(by: 7)
+            return overflow ? nil : days
         default: return nil
         }
     }

@@ -200,3 +200,18 @@ import Testing
     }
 }
 
+
+extension ConfigLoadingTests {
+    @Test func theGuidanceSection() throws {
+        #expect(try load("guidance:\n  stale_after: 26w\n  as_of: 2026-11-21\n").guidance == GuidanceSettings(staleAfterDays: 182, asOf: CalendarDate(parsing: "2026-11-21")))
+        #expect(try load("guidance:\n  stale-after: 30d\n").guidance.staleAfterDays == 30)
+        #expect(diagnostics("guidance:\n  stale_after: 9999999999999999999w\n") == [
+            "strata.yml:2:16: error: guidance.stale_after must be a number of days (180, or '180d', '26w'), found '9999999999999999999w' [config.invalid-value]",
+        ])
+        #expect(diagnostics("guidance:\n  stale_after: -3\n  as_of: tomorrow\n  stale: 1\n") == [
+            "strata.yml:2:16: error: guidance.stale_after must be a number of days (180, or '180d', '26w'), found '-3' [config.invalid-value]",
+            "strata.yml:3:10: error: guidance.as_of must be a date written YYYY-MM-DD, found 'tomorrow' [config.invalid-value]",
+            "strata.yml:4:3: error: unknown key 'stale' in guidance (known keys: stale_after, as_of) [config.unknown-key]",
+        ])
+    }
+}

@@ -64,3 +64,10 @@ import Testing
         #expect(GuidanceID.targetName("https://example.com/a/b") == "example.com")
     }
 }
+
+extension GuidanceCoreTests {
+    @Test func extremeUnixTimesAreClampedNotCrashes() {
+        #expect(CalendarDate(unixTime: .min).description == "0001-01-01")
+        #expect(CalendarDate(unixTime: .max).description == "9999-12-31")
+    }
+}

@@ -23,7 +23,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The day that holds a Unix time (UTC), as `SOURCE_DATE_EPOCH` gives one.
-    public init(unixTime seconds: Int64) {
+    public init(unixTime time: Int64) {
+        // Clamped to years 1…9999, so no arithmetic below can overflow.
+        let seconds = min(max(time, -62_135_596_800), 253_402_300_799)
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         (year, month, day) = Self.civil(fromDays: days)
     }
