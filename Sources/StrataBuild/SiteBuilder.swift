@@ -192,12 +192,23 @@ public struct SiteBuilder: Sendable {
 
         var allPages = architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
         let modulePages = architecture
-        let partLinks = ReadAlsoResolver(pages: sourcePages, generated: generatedTitles, blockIDs: collected.ids, contentDirectory: config.contentDirectory)
+        let partLinks = ReadAlsoResolver(pages: sourcePages, generated: generatedTitles, blocks: collected.blocks, contentDirectory: config.contentDirectory)
         let guidancePages = GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), modulePath: { modulePages?.path(of: $0) },
             resolveLink: { entry, destination in
-                guard case .page(let path, _)? = partLinks.resolve(GuidanceBlock.Reference(target: destination, location: entry.block.location), from: entry.source).0 else { return nil }
-                return path
+                // A link in a block's text: to a page or block of the site, else to a file
+                // beside the page it was written on.
+                switch partLinks.resolve(GuidanceBlock.Reference(target: destination, location: entry.block.location), from: entry.source).0 {
+                case .page(let path, _)?: return path
+                case .block(let id)?: return GuidanceCatalog.pagePath(of: id)
+                default: break
+                }
+                guard case .page(let sourcePath, let outputPath, _) = entry.source, !LinkResolver.hasScheme(destination), !destination.hasPrefix("//") else { return nil }
+                let (path, fragment) = LinkResolver.splitFragment(destination)
+                let suffix = fragment.map { "#" + $0 } ?? ""
+                if path.isEmpty { return outputPath + suffix }
+                let folder = sourcePath.lastIndex(of: "/").map { String(sourcePath[..<$0]) } ?? ""
+                return SitePath.resolve(SitePath.percentDecode(path), against: folder).map { $0 + suffix }
             },
             violationCounts: Dictionary(grouping: analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
         )

@@ -109,7 +109,7 @@ struct HTMLRenderer {
                 core = core.dropLast()
             }
             if let href = links[String(core)] {
-                result += "<a href=\"\(escape(href))\">\(escape(String(core)))</a>\(escape(trailing))"
+                result += "<a href=\"\(escape(URLSafety.safe(href)))\">\(escape(String(core)))</a>\(escape(trailing))"
             } else {
                 result += escape(word)
             }
@@ -272,11 +272,10 @@ struct HTMLRenderer {
 
     /// Script URLs never reach a page, whatever the Markdown says.
     private func safeURL(_ url: String) -> String {
+        // Images may be data: URLs of pictures; nothing else may be a data: URL.
         let lowered = url.trimmingWhitespace.lowercased()
-        for scheme in ["javascript:", "vbscript:", "data:text/html"] where lowered.hasPrefix(scheme) {
-            return "#"
-        }
-        return url
+        if lowered.hasPrefix("data:image/"), !lowered.hasPrefix("data:image/svg") { return url }
+        return URLSafety.safe(url)
     }
 
     private mutating func renderTable(_ node: CMarkNode, entering: Bool) {

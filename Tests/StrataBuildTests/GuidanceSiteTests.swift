@@ -174,3 +174,42 @@ import Testing
         #expect(SiteLinks.broken(in: project.files()) == [])
     }
 }
+
+extension GuidanceSiteTests {
+    @Test func scriptURLsNeverReachAPage() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/guides/naming.md", Data("# Naming\n\nANTI_PATTERN: Clicking [this](java&#9;script:alert%281%29). FIX: Not.\nREAD_ALSO: javascript:alert(document.domain)//\n".utf8))
+        let result = project.build()
+        #expect(TemporaryProject.lines(result).contains("Content/guides/naming.md:4:1: warning: READ_ALSO: 'javascript:alert(document.domain)//' is a script URL, which no page links to [guidance.read-also-broken]"))
+        for (path, data) in project.files() where path.hasSuffix(".html") || path.hasSuffix(".json") || path.hasSuffix(".txt") {
+            let text = String(decoding: data, as: UTF8.self).lowercased()
+            #expect(!text.contains("href=\"javascript") && !text.contains("href=\"java\tscript") && !text.contains("](javascript"), "\(path)")
+        }
+    }
+
+    @Test func anchorsAndLinksInBlocksFollowTheSiteWideIDs() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/c.md", Data("""
+        # C
+
+        ## S
+
+        CHECK: Foo. IF: a THEN: b
+
+        CHECK: Foo. IF: a THEN: b
+
+        CHECK: Foo 2. IF: a THEN: [see the picture](images/x.png) and [the top](#s)
+
+        READ_ALSO: c.md#block.c-s-foo-2-2
+
+        """.utf8))
+        try project.write("Content/images/x.png", Data([0x89, 0x50]))
+        let result = project.build()
+        #expect(!TemporaryProject.lines(result).contains { $0.hasPrefix("Content/c.md") }, "\(TemporaryProject.lines(result))")
+        #expect(try exported(project).blocks.map(\.id).filter { $0.hasPrefix("c-s") } == ["c-s-foo", "c-s-foo-2", "c-s-foo-2-2", "c-s-see-c"])
+        let page = project.text("Output/guidance/c-s-foo-2-2.html")
+        #expect(page.contains(#"<a href="../images/x.png">see the picture</a>"#))
+        #expect(page.contains(#"<a href="../c.html#s">the top</a>"#))
+        #expect(SiteLinks.broken(in: project.files()) == [])
+    }
+}

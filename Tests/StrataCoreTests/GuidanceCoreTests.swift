@@ -71,3 +71,23 @@ extension GuidanceCoreTests {
         #expect(CalendarDate(unixTime: .max).description == "9999-12-31")
     }
 }
+
+extension GuidanceCoreTests {
+    @Test func numberedIDsNeverTakeAWrittenOneAndIndexIsTheCatalogs() {
+        var drafts = [draft("foo", explicit: true, line: 1), draft("foo", explicit: true, line: 10), draft("foo-2", explicit: true, line: 20), draft("index", explicit: true, line: 30), draft("index", explicit: false, line: 40)]
+        var registry = GuidanceIDRegistry()
+        registry.register(&drafts)
+        #expect(drafts.map(\.block.id) == ["foo", "foo-3", "foo-2", "index-2", "index-3"])
+        #expect(registry.diagnostics.map(\.ruleID) == ["guidance.duplicate-id", "guidance.duplicate-id"])
+        #expect(registry.diagnostics.last?.message == "ID: 'index' is the name of the catalog page (guidance/index.html); choose another id")
+    }
+
+    @Test func scriptURLsAreRecognisedHoweverTheyAreWritten() {
+        for url in ["javascript:alert(1)", " JavaScript:x", "java\tscript:x", "java\nscript:x", "\u{1}javascript:x", "vbscript:x", "data:text/html,<b>"] {
+            #expect(URLSafety.isScript(url), "\(url.debugDescription)")
+        }
+        for url in ["https://example.com", "guides/x.md", "mailto:a@b.c", "#top", "scripts/javascript:x"] {
+            #expect(!URLSafety.isScript(url), "\(url)")
+        }
+    }
+}

@@ -20,7 +20,7 @@ struct GuidanceLinker {
     func link(_ collected: GuidanceCollector.Result) -> (GuidanceCatalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let ids = collected.ids
-        let resolver = ReadAlsoResolver(pages: pages, generated: generated, blockIDs: ids, contentDirectory: contentDirectory)
+        let resolver = ReadAlsoResolver(pages: pages, generated: generated, blocks: collected.blocks, contentDirectory: contentDirectory)
         let layerNames = Set(layers)
         let staleKey = StalenessPolicy.key
         var entries = collected.blocks.map { item -> GuidanceEntry in

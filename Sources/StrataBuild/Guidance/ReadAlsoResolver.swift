@@ -11,18 +11,23 @@ struct ReadAlsoResolver: Sendable {
 
     /// - Parameter generated: pages Strata generates (module pages, the violations page),
     ///   output path → title.
-    init(pages: [SourcePage], generated: [String: String], blockIDs: Set<String>, contentDirectory: String) {
+    /// - Parameter blocks: the blocks with their site-wide ids, whose anchors are on their pages.
+    init(pages: [SourcePage], generated: [String: String], blocks: [GuidanceCollector.Collected], contentDirectory: String) {
+        var blockAnchors: [String: Set<String>] = [:]
+        for block in blocks {
+            if case .page(_, let outputPath, _) = block.source { blockAnchors[outputPath, default: []].insert(GuidanceCatalog.anchor(of: block.draft.block.id)) }
+        }
         self.pages = Dictionary(pages.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         var outputs: [String: (title: String, anchors: Set<String>)] = [:]
         for (path, title) in generated { outputs[path] = (title, []) }
         for page in pages {
             var anchors = Set(page.document.headings.map(\.id))
             if let title = page.document.titleHeading?.id { anchors.insert(title) }
-            if let guidance = page.guidance { anchors.formUnion(guidance.drafts.map { GuidanceCatalog.anchor(of: $0.block.id) }) }
+            anchors.formUnion(blockAnchors[page.outputPath] ?? [])
             outputs[page.outputPath] = (page.title, anchors)
         }
         self.outputs = outputs
-        self.blockIDs = blockIDs
+        self.blockIDs = Set(blocks.map(\.draft.block.id))
         var folder = contentDirectory
         while folder.hasPrefix("./") { folder.removeFirst(2) }
         while folder.hasSuffix("/") { folder.removeLast() }
@@ -32,6 +37,9 @@ struct ReadAlsoResolver: Sendable {
     /// Where `reference` leads, or a diagnostic saying why it leads nowhere.
     func resolve(_ reference: GuidanceBlock.Reference, from source: GuidanceEntry.Source) -> (GuidanceEntry.Link.Destination?, Diagnostic?) {
         let target = reference.target
+        if URLSafety.isScript(target) {
+            return (nil, .warning("guidance.read-also-broken", "READ_ALSO: '\(target)' is a script URL, which no page links to", at: reference.location))
+        }
         if LinkResolver.hasScheme(target) || target.hasPrefix("//") { return (.url(target), nil) }
         let (rawPath, fragment) = LinkResolver.splitFragment(target)
         let path = SitePath.percentDecode(rawPath)

@@ -4,7 +4,12 @@
 /// block pages are files and some file systems ignore case.
 public struct GuidanceIDRegistry: Sendable {
     private var owners: [String: SourceLocation] = [:]
+    /// Every written id, so a numbered id never takes one written further on.
+    private var written: Set<String> = []
     public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Names the catalog uses for itself: `guidance/index.html` is the catalog page.
+    public static let reserved: Set<String> = ["index"]
 
     public init() {}
 
@@ -18,6 +23,7 @@ public struct GuidanceIDRegistry: Sendable {
     /// must be stable (pages by path, then code): the first block with an id keeps it.
     public mutating func register(_ drafts: inout [GuidanceAssembler.Draft]) {
         // Written ids first, so a derived id never takes one a later page writes.
+        written = Set(drafts.filter(\.block.hasExplicitID).map { $0.block.id.lowercased() })
         for index in drafts.indices where drafts[index].block.hasExplicitID {
             var id = drafts[index].block.id
             let location = drafts[index].idLocation ?? drafts[index].block.location
@@ -30,7 +36,12 @@ public struct GuidanceIDRegistry: Sendable {
                 ))
                 id = slug.isEmpty ? "block" : slug
             }
-            if let owner = owners[id.lowercased()] {
+            if Self.reserved.contains(id.lowercased()) {
+                diagnostics.append(.error(
+                    "guidance.duplicate-id", "ID: '\(id)' is the name of the catalog page (guidance/\(id).html); choose another id", at: location
+                ))
+                id = nextFree(id)
+            } else if let owner = owners[id.lowercased()] {
                 diagnostics.append(.error(
                     "guidance.duplicate-id",
                     "ID: '\(id)' is already the id of the block at \(owner.path):\(owner.line); block ids must be unique across the site",
@@ -44,7 +55,7 @@ public struct GuidanceIDRegistry: Sendable {
         for index in drafts.indices where !drafts[index].block.hasExplicitID {
             var id = drafts[index].block.id
             if id.isEmpty { id = "block" }
-            if owners[id.lowercased()] != nil { id = nextFree(id) }
+            if owners[id.lowercased()] != nil || Self.reserved.contains(id.lowercased()) { id = nextFree(id) }
             owners[id.lowercased()] = drafts[index].block.location
             drafts[index].block.id = id
         }
@@ -52,7 +63,7 @@ public struct GuidanceIDRegistry: Sendable {
 
     private func nextFree(_ id: String) -> String {
         var counter = 2
-        while owners["\(id)-\(counter)".lowercased()] != nil { counter += 1 }
+        while owners["\(id)-\(counter)".lowercased()] != nil || written.contains("\(id)-\(counter)".lowercased()) { counter += 1 }
         return "\(id)-\(counter)"
     }
 }

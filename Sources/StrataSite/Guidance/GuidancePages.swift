@@ -208,9 +208,7 @@ public struct GuidancePages: Sendable {
                 html.raw("</code>")
             case .link(let label, let destination):
                 let href = resolveLink(entry, destination).map { ArchitecturePages.href(from: path, to: $0) } ?? destination
-                let lowered = href.lowercased()
-                let safe = lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") || lowered.hasPrefix("data:") ? "#" : href
-                html.raw("<a href=\"\(HTML.escape(safe))\">")
+                html.raw("<a href=\"\(HTML.escape(URLSafety.safe(href)))\">")
                 inline(label, entry: entry, from: path, into: &html)
                 html.raw("</a>")
             }
@@ -231,7 +229,7 @@ public struct GuidancePages: Sendable {
                 let title = catalog.entry(id: id).map { Self.title(of: $0.block) } ?? id
                 html.link(title, href: Self.href(.block(id: id), from: path))
             case .url(let url)?:
-                html.link(url, href: url)
+                html.link(url, href: URLSafety.safe(url))
             case nil:
                 html.raw("<span class=\"broken-link\" title=\"Not a page of this site\">")
                 html.text(link.reference.target)
