@@ -81,16 +81,7 @@ struct GraphCommand: ParsableCommand {
         case .mermaid: GraphMermaidWriter().write(graph)
         case .text: GraphTextWriter().write(graph)
         }
-        if let output {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                DiagnosticPrinter.printAll([.error("io.write", "cannot write '\(output)': \(error.localizedDescription)")])
-                throw ExitCode(2)
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+        try CommandOutput.write(text, to: output)
     }
 }
 

@@ -63,16 +63,7 @@ struct GuidanceCommand: ParsableCommand {
         case .json: GuidanceJSONWriter(baseURL: rendering.config.site.baseURL).write(rendering.guidance)
         case .markdown: GuidanceDigestWriter(site: rendering.config.site).write(rendering.guidance)
         }
-        if let output {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                DiagnosticPrinter.printAll([.error("io.write", "cannot write '\(output)': \(error.localizedDescription)")])
-                throw ExitCode(2)
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+        try CommandOutput.write(text, to: output)
     }
 }
 

@@ -21,10 +21,7 @@ public struct CheckJSONWriter: Sendable {
             stale_baseline: report.staleBaselineEntries.map { .init(rule: $0.rule, key: $0.key, location: $0.location?.description) },
             rules: report.rules.map { .init(id: $0.id, kind: $0.kind.rawValue, severity: $0.severity.rawValue, title: $0.title, because: $0.rationale.because) }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return StableJSON.text(document)
     }
 
     // Field names are the JSON keys.

@@ -46,10 +46,7 @@ public struct SARIFWriter: Sendable {
                 results: results
             )]
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(log) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return StableJSON.text(log)
     }
 
     private func physical(_ location: SourceLocation) -> PhysicalLocation {

@@ -41,10 +41,7 @@ public struct GraphJSONWriter: Sendable {
                 )
             }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return StableJSON.text(document)
     }
 
     // Field names are the JSON keys.

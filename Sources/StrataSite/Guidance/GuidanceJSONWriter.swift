@@ -14,10 +14,7 @@ public struct GuidanceJSONWriter: Sendable {
 
     public func write(_ catalog: GuidanceCatalog) -> String {
         let document = Document(version: 1, blocks: catalog.entries.map(block))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return StableJSON.text(document)
     }
 
     private func block(_ entry: GuidanceEntry) -> Document.Block {
