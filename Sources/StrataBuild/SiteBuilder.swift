@@ -19,8 +19,6 @@ public struct SiteBuilder: Sendable {
         public var config: StrataConfig
         public var files: [OutputFile]
         public var pageCount: Int
-        /// Every guidance block, linked (what `strata guidance` exports).
-        public var guidance: GuidanceCatalog
         public var diagnostics: [Diagnostic]
     }
 
@@ -105,13 +103,25 @@ public struct SiteBuilder: Sendable {
         return LoadedContent(sourcePages: loaded.compactMap(\.0), assetFiles: assetFiles, diagnostics: diagnostics)
     }
 
-    /// Renders the whole site in memory.
-    public func render(config: StrataConfig) throws -> Rendering {
-        let theme = try ThemeLoader.load(config: config, project: project)
+    /// The site before any HTML: pages read, the architecture checked, guidance linked.
+    /// `strata guidance` stops here; the build goes on to render.
+    struct Prepared {
+        var sourcePages: [SourcePage]
+        var assetFiles: [ContentFile]
+        var graph: PackageGraphLoader.Loaded?
+        var analysis: ArchitectureAnalysis?
+        var architecture: ArchitecturePages?
+        var collected: GuidanceCollector.Result
+        var catalog: GuidanceCatalog
+        /// Every page Strata generates (modules, violations, guidance).
+        var generatedPaths: [String]
+        var diagnostics: [Diagnostic]
+    }
+
+    func prepare(config: StrataConfig) throws -> Prepared {
         let content = loadContent(config: config)
         var diagnostics = content.diagnostics
         var sourcePages = content.sourcePages
-        let assetFiles = content.assetFiles
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
 
         // Pages verified too long ago are marked before anything shows their metadata.
@@ -124,7 +134,6 @@ public struct SiteBuilder: Sendable {
         diagnostics += collected.diagnostics + (loadedGraph?.guidanceDiagnostics ?? [])
 
         // The architecture: the module graph, checked against the rules, as pages of its own.
-        var generatedPaths: [String] = []
         var generatedTitles: [String: String] = [:]
         var architecture: ArchitecturePages?
         var analysis: ArchitectureAnalysis?
@@ -143,9 +152,9 @@ public struct SiteBuilder: Sendable {
         }
 
         // Blocks linked to pages, layers, modules and rules; their pages join the site.
-        let guidanceTitles = Dictionary(collected.blocks.map { (GuidanceCatalog.pagePath(of: $0.draft.block.id), $0.draft.block.id) }, uniquingKeysWith: { first, _ in first })
+        for block in collected.blocks { generatedTitles[GuidanceCatalog.pagePath(of: block.draft.block.id)] = block.draft.block.id }
         let linker = GuidanceLinker(
-            pages: sourcePages, generated: generatedTitles.merging(guidanceTitles) { first, _ in first },
+            pages: sourcePages, generated: generatedTitles,
             contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
             modules: Set(loadedGraph?.graph.nodes.map(\.id) ?? []),
             layerOfModule: analysis?.assignments.mapValues(\.layer) ?? [:],
@@ -153,18 +162,38 @@ public struct SiteBuilder: Sendable {
         )
         let (catalog, linkDiagnostics) = linker.link(collected)
         diagnostics += linkDiagnostics
-        generatedPaths = generatedTitles.keys.sorted() + catalog.generatedPaths
+        var generatedPaths = generatedTitles.keys.sorted()
+        if !catalog.isEmpty { generatedPaths.append(GuidanceCatalog.indexPath) }
         let contentOutputs = Dictionary(sourcePages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         for path in generatedPaths {
             if let source = contentOutputs[path] {
                 diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
             }
         }
+        return Prepared(
+            sourcePages: sourcePages, assetFiles: content.assetFiles, graph: loadedGraph, analysis: analysis, architecture: architecture,
+            collected: collected, catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics
+        )
+    }
 
-        // Links from Content pages to generated pages resolve like links to files.
-        let resolver = LinkResolver(pages: sourcePages, assets: assetFiles.map(\.relativePath) + generatedPaths)
+    /// Every guidance block of the project, linked, without rendering the site (`strata guidance`).
+    public func guidance(config: StrataConfig) throws -> (catalog: GuidanceCatalog, diagnostics: [Diagnostic]) {
+        let prepared = try prepare(config: config)
+        return (prepared.catalog, prepared.diagnostics)
+    }
+
+    /// Renders the whole site in memory.
+    public func render(config: StrataConfig) throws -> Rendering {
+        let theme = try ThemeLoader.load(config: config, project: project)
+        let prepared = try prepare(config: config)
+        var diagnostics = prepared.diagnostics
+        let sourcePages = prepared.sourcePages
+        let catalog = prepared.catalog
+        let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
+
+        // Each block is drawn where it was written, linked to its page.
         var calloutsByPage: [Int: [GuidanceCallout]] = [:]
-        for (item, entry) in zip(collected.blocks, catalog.entries) {
+        for (item, entry) in zip(prepared.collected.blocks, catalog.entries) {
             guard let pageIndex = item.pageIndex, let placement = item.placement else { continue }
             let from = sourcePages[pageIndex].outputPath
             calloutsByPage[pageIndex, default: []].append(GuidanceCallout(
@@ -174,6 +203,9 @@ public struct SiteBuilder: Sendable {
             ))
         }
         let callouts = calloutsByPage
+
+        // Links from Content pages to generated pages resolve like links to files.
+        let resolver = LinkResolver(pages: sourcePages, assets: prepared.assetFiles.map(\.relativePath) + prepared.generatedPaths)
         let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
             var linkDiagnostics: [Diagnostic] = []
             let html = source.document.renderHTML(callouts: callouts[index] ?? []) { link in
@@ -190,53 +222,36 @@ public struct SiteBuilder: Sendable {
         }
         diagnostics += resolved.flatMap(\.1)
 
-        var allPages = architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
-        let modulePages = architecture
-        let partLinks = ReadAlsoResolver(pages: sourcePages, generated: generatedTitles, blocks: collected.blocks, contentDirectory: config.contentDirectory)
-        let guidancePages = GuidancePages(
-            catalog: catalog, layers: config.layers.map(\.name), modulePath: { modulePages?.path(of: $0) },
-            resolveLink: { entry, destination in
-                // A link in a block's text: to a page or block of the site, else to a file
-                // beside the page it was written on.
-                switch partLinks.resolve(GuidanceBlock.Reference(target: destination, location: entry.block.location), from: entry.source).0 {
-                case .page(let path, _)?: return path
-                case .block(let id)?: return GuidanceCatalog.pagePath(of: id)
-                default: break
-                }
-                guard case .page(let sourcePath, let outputPath, _) = entry.source, !LinkResolver.hasScheme(destination), !destination.hasPrefix("//") else { return nil }
-                let (path, fragment) = LinkResolver.splitFragment(destination)
-                let suffix = fragment.map { "#" + $0 } ?? ""
-                if path.isEmpty { return outputPath + suffix }
-                let folder = sourcePath.lastIndex(of: "/").map { String(sourcePath[..<$0]) } ?? ""
-                return SitePath.resolve(SitePath.percentDecode(path), against: folder).map { $0 + suffix }
-            },
-            violationCounts: Dictionary(grouping: analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
-        )
-        allPages += guidancePages.pages()
+        var allPages = prepared.architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
+        let architecture = prepared.architecture
+        allPages += GuidancePages(
+            catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.path(of: $0) },
+            violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
+        ).pages()
         var files = SiteRenderer(config: config, theme: theme).render(pages: allPages)
-        for asset in assetFiles {
+        for asset in prepared.assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
             } catch let diagnostic as Diagnostic {
                 diagnostics.append(diagnostic)
             }
         }
-        var dataFiles: [OutputFile] = []
-        if let loaded = loadedGraph {
-            dataFiles.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
+        if let loaded = prepared.graph {
+            files.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
         if !catalog.isEmpty {
-            dataFiles.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
-            dataFiles.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
+            files.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
+            files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
         }
-        for data in dataFiles {
-            if let clash = files.first(where: { $0.path == data.path }) {
-                diagnostics.append(.error("content.collision", "this file would be overwritten by the \(data.path) Strata writes; rename it", at: SourceLocation(path: display(clash.path))))
-            }
+        // A file of the content folder where Strata writes one of its own (a theme asset,
+        // a generated page, graph.json, guidance.json, llms.txt) would be lost.
+        let contentAssets = Set(prepared.assetFiles.map(\.relativePath))
+        var written: Set<String> = []
+        for file in files where !written.insert(file.path).inserted && contentAssets.contains(file.path) {
+            diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
         }
-        files += dataFiles
         files.sort { $0.path < $1.path }
-        return Rendering(config: config, files: files, pageCount: allPages.count, guidance: catalog, diagnostics: diagnostics)
+        return Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics)
     }
 
     /// The day staleness is measured against (see `StalenessPolicy.asOf`).

@@ -52,16 +52,18 @@ struct GuidanceCommand: ParsableCommand {
     func run() throws {
         let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let builder = SiteBuilder(project: projectOptions.projectFiles(), options: options)
-        let rendering = try DiagnosticPrinter.exitingOnBadInput { () throws -> SiteBuilder.Rendering in
-            try builder.render(config: try builder.configuration())
+        let (config, catalog, found) = try DiagnosticPrinter.exitingOnBadInput { () throws -> (StrataConfig, GuidanceCatalog, [Diagnostic]) in
+            let config = try builder.configuration()
+            let guidance = try builder.guidance(config: config)
+            return (config, guidance.catalog, guidance.diagnostics)
         }
-        let diagnostics = rendering.diagnostics.filter(Self.isReported).sorted()
+        let diagnostics = found.filter(Self.isReported).sorted()
         DiagnosticPrinter.printAll(diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         if strict, diagnostics.contains(where: { $0.severity == .warning }) { throw ExitCode(1) }
         let text = switch format {
-        case .json: GuidanceJSONWriter(baseURL: rendering.config.site.baseURL).write(rendering.guidance)
-        case .markdown: GuidanceDigestWriter(site: rendering.config.site).write(rendering.guidance)
+        case .json: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)
+        case .markdown: GuidanceDigestWriter(site: config.site).write(catalog)
         }
         try CommandOutput.write(text, to: output)
     }

@@ -213,3 +213,29 @@ extension GuidanceSiteTests {
         #expect(SiteLinks.broken(in: project.files()) == [])
     }
 }
+
+extension GuidanceSiteTests {
+    /// A content file where Strata writes one of its own would silently be lost.
+    @Test func contentFilesWhereStrataWritesItsOwnAreCollisions() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/llms.txt", Data("mine\n".utf8))
+        try project.write("Content/guidance/screens-never-call-the-api-client.html", Data("<p>mine</p>\n".utf8))
+        let result = project.build()
+        #expect(result.outcome == .failed)
+        let lines = TemporaryProject.lines(result)
+        #expect(lines.contains("Content/llms.txt:1:1: error: Strata writes a file of its own as 'llms.txt'; rename this one [content.collision]"))
+        #expect(lines.contains("Content/guidance/screens-never-call-the-api-client.html:1:1: error: Strata writes a file of its own as 'guidance/screens-never-call-the-api-client.html'; rename this one [content.collision]"))
+    }
+
+    /// `strata guidance` reads pages and sources only: a broken theme does not stop it.
+    @Test func theCatalogIsReadWithoutRenderingTheSite() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("strata.yml", Data((project.text("strata.yml") + "theme: NoSuchTheme\n").utf8))
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let config = try builder.configuration()
+        #expect(throws: (any Error).self) { try builder.render(config: config) }
+        let guidance = try builder.guidance(config: config)
+        #expect(guidance.catalog.entries.count == 17)
+        #expect(guidance.diagnostics.map(\.description) == [Self.warning])
+    }
+}

@@ -19,7 +19,6 @@ struct GuidanceLinker {
 
     func link(_ collected: GuidanceCollector.Result) -> (GuidanceCatalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let ids = collected.ids
         let resolver = ReadAlsoResolver(pages: pages, generated: generated, blocks: collected.blocks, contentDirectory: contentDirectory)
         let layerNames = Set(layers)
         let staleKey = StalenessPolicy.key
@@ -30,6 +29,9 @@ struct GuidanceLinker {
                 let (destination, diagnostic) = resolver.resolve(reference, from: item.source)
                 if let diagnostic { diagnostics.append(diagnostic) }
                 entry.links.append(GuidanceEntry.Link(reference: reference, destination: destination))
+            }
+            for destination in Self.textLinkDestinations(of: item.draft.block) {
+                if let target = textLink(destination, from: item.source, resolver: resolver) { entry.textLinks[destination] = target }
             }
             var concerned: Set<String> = []
             for name in item.draft.block.appliesTo {
@@ -79,6 +81,32 @@ struct GuidanceLinker {
         }
         for position in entries.indices { entries[position].citedBy.sort() }
         return (GuidanceCatalog(entries: entries), diagnostics)
+    }
+
+    /// The destinations of the links in a block's parts.
+    static func textLinkDestinations(of block: GuidanceBlock) -> [String] {
+        let parts = [block.summary] + block.conditions.flatMap { [$0.condition, $0.action ?? ""] } + [block.fix ?? ""]
+        return parts.flatMap(InlineMarkup.segments).compactMap { segment in
+            if case .link(_, let destination) = segment { return destination }
+            return nil
+        }
+    }
+
+    /// Where a link in a block's text leads as a site path: a page or block of the site,
+    /// else a file beside the page it was written on; nil for URLs (kept as written). Broken
+    /// links are the page's own link check's to report.
+    private func textLink(_ destination: String, from source: GuidanceEntry.Source, resolver: ReadAlsoResolver) -> String? {
+        switch resolver.resolve(GuidanceBlock.Reference(target: destination, location: SourceLocation(path: "")), from: source).0 {
+        case .page(let path, _)?: return path
+        case .block(let id)?: return GuidanceCatalog.pagePath(of: id)
+        case .url?, nil: break
+        }
+        guard case .page(let sourcePath, let outputPath, _) = source, !LinkResolver.hasScheme(destination), !destination.hasPrefix("//") else { return nil }
+        let (path, fragment) = LinkResolver.splitFragment(destination)
+        let suffix = fragment.map { "#" + $0 } ?? ""
+        if path.isEmpty { return outputPath + suffix }
+        let folder = sourcePath.lastIndex(of: "/").map { String(sourcePath[..<$0]) } ?? ""
+        return SitePath.resolve(SitePath.percentDecode(path), against: folder).map { $0 + suffix }
     }
 
     static func backlink(to entry: GuidanceEntry) -> GuidanceEntry.Backlink {

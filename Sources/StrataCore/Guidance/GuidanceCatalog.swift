@@ -1,10 +1,13 @@
 /// Every guidance block of the site, in a fixed order (Content pages by path, each in page
 /// order, then code by module, file and line), with where its pages go.
 public struct GuidanceCatalog: Hashable, Sendable {
-    public var entries: [GuidanceEntry]
+    public let entries: [GuidanceEntry]
+    /// Id → position in `entries`, built once: pages look blocks up for every link.
+    private let positions: [String: Int]
 
     public init(entries: [GuidanceEntry] = []) {
         self.entries = entries
+        positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The folder of block pages and of the catalog page.
@@ -22,15 +25,6 @@ public struct GuidanceCatalog: Hashable, Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     public func entry(id: String) -> GuidanceEntry? {
-        index[id].map { entries[$0] }
-    }
-
-    /// Every path the catalog adds to the site.
-    public var generatedPaths: [String] {
-        entries.isEmpty ? [] : entries.map(\.pagePath) + [Self.indexPath]
-    }
-
-    private var index: [String: Int] {
-        Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        positions[id].map { entries[$0] }
     }
 }

@@ -74,6 +74,9 @@ public struct GuidanceEntry: Hashable, Sendable {
     /// The metadata of the block's page (OWNER, LAST_VERIFIED, …); empty in code.
     public var metadata: [MetadataEntry]
     public var links: [Link] = []
+    /// Links written in the block's text (`[text](destination)`) that lead into the site:
+    /// destination as written → site path (with its `#fragment`).
+    public var textLinks: [String: String] = [:]
     public var appliesTo: [Scope] = []
     /// The layers the block concerns, for filtering: those it names, those of the modules it
     /// names, and the layer of the module whose source holds it. Sorted.

@@ -10,20 +10,17 @@ public struct GuidancePages: Sendable {
     public let layers: [String]
     /// A module's page, when the site has one.
     public let modulePath: @Sendable (String) -> String?
-    /// Where a link written in a block's text leads (a site path), when it is a page of the site.
-    public let resolveLink: @Sendable (GuidanceEntry, String) -> String?
     /// Rule id → its violations, for the rules citing a block.
     public let violationCounts: [String: Int]
 
     public init(
         catalog: GuidanceCatalog, layers: [String], modulePath: @escaping @Sendable (String) -> String?,
-        resolveLink: @escaping @Sendable (GuidanceEntry, String) -> String? = { _, _ in nil }, violationCounts: [String: Int] = [:]
+        violationCounts: [String: Int] = [:]
     ) {
         self.violationCounts = violationCounts
         self.catalog = catalog
         self.layers = layers
         self.modulePath = modulePath
-        self.resolveLink = resolveLink
     }
 
     /// The block pages and the catalog page; none for a site without blocks.
@@ -207,7 +204,7 @@ public struct GuidancePages: Sendable {
                 html.text(value)
                 html.raw("</code>")
             case .link(let label, let destination):
-                let href = resolveLink(entry, destination).map { ArchitecturePages.href(from: path, to: $0) } ?? destination
+                let href = entry.textLinks[destination].map { ArchitecturePages.href(from: path, to: $0) } ?? destination
                 html.raw("<a href=\"\(HTML.escape(URLSafety.safe(href)))\">")
                 inline(label, entry: entry, from: path, into: &html)
                 html.raw("</a>")
