@@ -16,6 +16,8 @@ struct HTMLRenderer {
     private var linkDepth = 0
     /// Whether text being written follows a `READ_ALSO:` keyword in a callout.
     private var afterReadAlso = false
+    /// The innermost callout's READ_ALSO targets → hrefs.
+    private var readAlsoLinks: [String: String] = [:]
 
     init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], resolveLink: @escaping (MarkdownLink) -> String?) {
         self.document = document
@@ -67,19 +69,25 @@ struct HTMLRenderer {
         }
         html += "</p>\n"
         openCallouts.append(group)
+        readAlsoLinks = Self.readAlsoLinks(of: group)
         afterReadAlso = false
     }
 
     private mutating func closeCallout() {
         guard !openCallouts.isEmpty else { return }
         openCallouts.removeLast()
+        readAlsoLinks = openCallouts.last.map(Self.readAlsoLinks) ?? [:]
         html += "</div>\n"
+    }
+
+    private static func readAlsoLinks(of group: CalloutLayout.Group) -> [String: String] {
+        group.callouts.reduce(into: [String: String]()) { $0.merge($1.readAlsoLinks) { first, _ in first } }
     }
 
     /// Text in a callout: keywords marked for the theme, and READ_ALSO targets written as
     /// plain paths turned into links.
     private mutating func calloutText(_ text: String) -> String {
-        let readAlso = openCallouts.last?.callouts.reduce(into: [String: String]()) { $0.merge($1.readAlsoLinks) { first, _ in first } } ?? [:]
+        let readAlso = readAlsoLinks
         var result = ""
         let tokens = GuidanceAssembler.tokenize([GuidanceAssembler.Piece(text)])
         for token in tokens {

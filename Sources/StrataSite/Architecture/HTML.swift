@@ -1,21 +1,11 @@
+import StrataCore
+
 /// Builds the HTML of generated pages. Every name and message that reaches it is escaped.
 struct HTML {
     private(set) var text = ""
 
     static func escape(_ value: String) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for character in value {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTMLEscaping.escape(value)
     }
 
     /// Appends markup written by Strata itself.
