@@ -176,10 +176,13 @@ public struct SiteBuilder: Sendable {
         )
     }
 
-    /// Every guidance block of the project, linked, without rendering the site (`strata guidance`).
+    /// Every guidance block of the project, linked, without rendering the site (`strata
+    /// guidance`). A package without a content folder still has the blocks in its sources,
+    /// so a missing content folder is an error only when there is no package either.
     public func guidance(config: StrataConfig) throws -> (catalog: GuidanceCatalog, diagnostics: [Diagnostic]) {
         let prepared = try prepare(config: config)
-        return (prepared.catalog, prepared.diagnostics)
+        let diagnostics = prepared.graph == nil ? prepared.diagnostics : prepared.diagnostics.filter { $0.ruleID != "content.missing" }
+        return (prepared.catalog, diagnostics)
     }
 
     /// Renders the whole site in memory.

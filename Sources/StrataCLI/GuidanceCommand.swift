@@ -43,10 +43,8 @@ struct GuidanceCommand: ParsableCommand {
 
     /// The diagnostics this command reports: those about blocks and page metadata, and
     /// every error (which makes the export untrustworthy).
-    /// A package without a content folder still has the blocks in its sources.
     static func isReported(_ diagnostic: Diagnostic) -> Bool {
-        guard diagnostic.ruleID != "content.missing" else { return false }
-        return diagnostic.severity == .error || diagnostic.ruleID.hasPrefix("guidance.") || diagnostic.ruleID.hasPrefix("metadata.")
+        diagnostic.severity == .error || diagnostic.ruleID.hasPrefix("guidance.") || diagnostic.ruleID.hasPrefix("metadata.")
     }
 
     func run() throws {

@@ -61,7 +61,9 @@ import Testing
         #expect(screens.contains(#"<span class="guidance-keyword">READ_ALSO:</span> <a href="services.html">services.md</a>"#))
         // Code is never a block.
         #expect(screens.contains("<code>CHECK: this is not a block</code>"))
-        #expect(!screens.contains(#"id="block.guides-screens-errors-a-keyword"#))
+        #expect(screens.contains("<code class=\"language-text\">CHECK: a keyword in a code block\n</code>"))
+        let summaries = project.text("Output/guidance.json")
+        #expect(!summaries.contains("this is not a block") && !summaries.contains("a keyword in a code block") && !summaries.contains("this is a string"))
     }
 
     @Test func aBlockPageShowsPartsExamplesSourceScopeLinksAndBacklinks() throws {

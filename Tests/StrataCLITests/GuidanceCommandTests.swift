@@ -48,3 +48,24 @@ import Testing
         #expect(duplicate.stderr.contains("Sources/Persistence/PhotoStore.swift:10:8: error: ID: 'cache-writes-keep-server-time' is already the id of the block at Content/guides/naming.md:4"))
     }
 }
+
+extension GuidanceCommandTests {
+    @Test func aPackageWithoutContentHasItsSourceBlocksAndNothingAtAllIsAnError() throws {
+        let package = try cli.project([
+            "Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n",
+            "Sources/A/A.swift": "/// ANTI_PATTERN: Global state.\n/// FIX: Pass it in.\npublic struct A {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: package) }
+        let run = try cli.strata(["guidance"], in: package)
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.contains("- ANTI_PATTERN: Global state.\n  - FIX: Pass it in.\n  - ID: [a-a-global-state](/guidance/a-a-global-state.html)"))
+
+        let empty = try cli.project([:])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let nothing = try cli.strata(["guidance"], in: empty)
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("[content.missing]"))
+        #expect(nothing.stdout.isEmpty)
+    }
+}
