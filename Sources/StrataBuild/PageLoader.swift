@@ -31,9 +31,11 @@ struct PageLoader: Sendable {
             page.description = fields.description
             page.weight = fields.weight
             page.metadata = Self.merge(fields.metadata, document.metadata, diagnostics: &diagnostics)
-            let guidance = GuidanceExtractor(pageKey: page.key).extract(from: document)
-            page.guidance = guidance
-            diagnostics += guidance.diagnostics
+            if GuidanceKeywordScan.mayOpenBlock(bytes) {
+                let guidance = GuidanceExtractor(pageKey: page.key).extract(from: document)
+                page.guidance = guidance
+                diagnostics += guidance.diagnostics
+            }
             return (page, diagnostics)
         } catch let diagnostic as Diagnostic {
             return (nil, diagnostics + [diagnostic])

@@ -223,24 +223,6 @@ public struct PackageGraphLoader: Sendable {
 
     // MARK: Imports and guidance
 
-    /// Guidance keywords that open a block; a file holding none needs no comment scan.
-
-    static func mayHoldGuidance(_ bytes: [UInt8]) -> Bool {
-        // strstr, from the C library, is far faster than a loop in Swift, and this runs over
-        // every source file. It needs a terminating NUL (and stops at any NUL, which no
-        // Swift source holds).
-        var text = bytes
-        text.append(0)
-        return text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                guard let base = characters.baseAddress else { return false }
-                return openingKeywordStrings.contains { strstr(base, $0) != nil }
-            }
-        }
-    }
-
-    private static let openingKeywordStrings = ["CHECK:", "ANTI_PATTERN:", "READ_ALSO:"]
-
     struct Scanned {
         var packages: [PackageSources]
         var guidance: [SourceGuidance]
@@ -271,7 +253,7 @@ public struct PackageGraphLoader: Sendable {
             do {
                 let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
                 var guidance: CommentGuidanceExtractor.Result?
-                if Self.mayHoldGuidance(bytes) {
+                if GuidanceKeywordScan.mayOpenBlock(bytes) {
                     let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
                     guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: scanner.comments(in: bytes, path: job.file))
                 }
