@@ -16,11 +16,7 @@ extension ConfigDecoder {
 
     mutating func decodeRules(_ node: DataNode, layerNames: [String], into rules: inout RuleSettings) {
         guard let pairs = mapping(node, "rules") else { return }
-        for pair in pairs {
-            guard let written = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "rules")
-                continue
-            }
+        for (written, pair) in named(pairs, in: "rules") {
             let key = written.replacingOccurrences(of: "_", with: "-")
             if let kind = Self.severityKeys[key] {
                 if let severity = ruleSeverity(pair.value, written) { rules.severities[kind] = severity }
@@ -41,11 +37,7 @@ extension ConfigDecoder {
 
     mutating func decodeTests(_ node: DataNode, into tests: inout TestPolicy) {
         guard let pairs = mapping(node, "tests") else { return }
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "tests")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "tests") {
             switch key.replacingOccurrences(of: "-", with: "_") {
             case "support": tests.support = patterns(pair.value, "tests.support")
             case "follow_layers": tests.followLayers = bool(pair.value, "tests.follow_layers") ?? tests.followLayers
@@ -62,11 +54,7 @@ extension ConfigDecoder {
         var to: [ModuleSelector]?
         var rationale = RuleRationale()
         var severity = RuleSeverity.error
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "a forbid: rule")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "a forbid: rule") {
             switch key {
             case "from": from = selectors(pair.value, "from", layerNames: layerNames)
             case "to": to = selectors(pair.value, "to", layerNames: layerNames)
@@ -89,11 +77,7 @@ extension ConfigDecoder {
         var rationale = RuleRationale()
         var severity = RuleSeverity.error
         if node.pairs != nil, let pairs = mapping(node, "an independent: group") {
-            for pair in pairs {
-                guard let key = pair.key.scalar else {
-                    unexpectedKey(pair.key, in: "an independent: group")
-                    continue
-                }
+            for (key, pair) in named(pairs, in: "an independent: group") {
                 switch key {
                 case "modules": modules = patterns(pair.value, "modules")
                 case "because", "see": readRationale(key, pair.value, into: &rationale)
@@ -118,11 +102,7 @@ extension ConfigDecoder {
         var users: [ModuleSelector]?
         var rationale = RuleRationale()
         var severity = RuleSeverity.error
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "an only_used_by: rule")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "an only_used_by: rule") {
             switch key {
             case "modules", "module": modules = patterns(pair.value, key)
             case "users", "by": users = selectors(pair.value, key, layerNames: layerNames)

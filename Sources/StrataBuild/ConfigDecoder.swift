@@ -11,11 +11,7 @@ struct ConfigDecoder {
         guard let pairs = mapping(root, "the configuration") else { return config }
         var rulesNode: DataNode?
         var testsNode: DataNode?
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "the configuration")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "the configuration") {
             switch key {
             case "site": decodeSite(pair.value, into: &config.site)
             case "content": config.contentDirectory = path(pair.value, key) ?? config.contentDirectory
@@ -41,11 +37,7 @@ struct ConfigDecoder {
 
     private mutating func decodeSite(_ node: DataNode, into site: inout SiteSettings) {
         guard let pairs = mapping(node, "site") else { return }
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "site")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "site") {
             switch key {
             case "title": site.title = string(pair.value, "site.title") ?? site.title
             case "description": site.description = string(pair.value, "site.description")
@@ -82,11 +74,7 @@ struct ConfigDecoder {
             var modules: [ModulePattern] = []
             var mayUse: [String]?
             var mayUseLocation: SourceLocation?
-            for pair in pairs {
-                guard let key = pair.key.scalar else {
-                    unexpectedKey(pair.key, in: "a layer")
-                    continue
-                }
+            for (key, pair) in named(pairs, in: "a layer") {
                 switch key {
                 case "name": name = string(pair.value, "a layer's name")
                 case "modules": modules = patterns(pair.value, "modules")
@@ -179,11 +167,7 @@ struct ConfigDecoder {
 
     private mutating func decodeMarkdown(_ node: DataNode, into markdown: inout MarkdownSettings) {
         guard let pairs = mapping(node, "markdown") else { return }
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "markdown")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "markdown") {
             switch key {
             case "unsafe_html": markdown.unsafeHTML = bool(pair.value, "markdown.unsafe_html") ?? markdown.unsafeHTML
             case "smart_punctuation": markdown.smartPunctuation = bool(pair.value, "markdown.smart_punctuation") ?? markdown.smartPunctuation
@@ -194,11 +178,7 @@ struct ConfigDecoder {
 
     private mutating func decodeGuidance(_ node: DataNode, into guidance: inout GuidanceSettings) {
         guard let pairs = mapping(node, "guidance") else { return }
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                unexpectedKey(pair.key, in: "guidance")
-                continue
-            }
+        for (key, pair) in named(pairs, in: "guidance") {
             switch key {
             case "stale_after", "stale-after":
                 guard let text = string(pair.value, "guidance.stale_after") else { continue }
@@ -288,6 +268,18 @@ struct ConfigDecoder {
             message += " (known keys: \(known.joined(separator: ", ")))"
         }
         diagnostics.append(.error("config.unknown-key", message, at: key.location))
+    }
+
+    /// The pairs whose keys are plain names, each with its name; any other key (a list, a
+    /// mapping) is an error at its line.
+    mutating func named(_ pairs: [DataNode.Pair], in section: String) -> [(String, DataNode.Pair)] {
+        pairs.compactMap { pair in
+            guard let key = pair.key.scalar else {
+                unexpectedKey(pair.key, in: section)
+                return nil
+            }
+            return (key, pair)
+        }
     }
 
     mutating func unexpectedKey(_ key: DataNode, in section: String) {
