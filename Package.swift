@@ -39,6 +39,8 @@ let package = Package(
             ]
         ),
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
+        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
+        .target(name: "StrataGraphviz", dependencies: ["StrataCore", "CGraphviz"]),
         .target(
             name: "StrataDefaultTheme",
             plugins: [.plugin(name: "EmbedThemePlugin")]
@@ -53,7 +55,7 @@ let package = Package(
             name: "StrataBuild",
             dependencies: [
                 "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM",
-                "StrataAnalysis", "StrataSite", "StrataDefaultTheme",
+                "StrataGraphviz", "StrataAnalysis", "StrataSite", "StrataDefaultTheme",
             ]
         ),
 
@@ -83,6 +85,7 @@ let package = Package(
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
         .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource"]),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
+        .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataCore", "StrataGraphviz"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
         .testTarget(name: "StrataBuildTests", dependencies: ["StrataCore", "StrataSite", "StrataBuild"]),

@@ -1,0 +1,123 @@
+import CGraphviz
+import Foundation
+import StrataCore
+
+/// Lays out a DOT graph with Graphviz's `dot` engine and renders it as SVG, in process
+/// through libgvc. Graphviz keeps global state, so every call goes through one lock.
+///
+/// Only Graphviz's own plugins are loaded (the `dot` layout and the core SVG renderer), not
+/// the Pango text plugin the system configuration would add: text is then measured with
+/// Graphviz's built-in font metrics, so the same DOT gives the same SVG on every machine,
+/// whatever fonts it has, and layout is several times faster.
+public final class GraphvizRenderer: @unchecked Sendable {
+    /// The one renderer of the process.
+    public static let shared = GraphvizRenderer()
+
+    private let lock = NSLock()
+    private let context: OpaquePointer?
+    /// Why the pinned plugins could not be loaded, when Graphviz fell back to its system
+    /// configuration (text is then measured with whatever fonts the machine has).
+    public let pluginNote: String?
+    /// Kept alive for the process: Graphviz points into them.
+    private let symbols: UnsafeMutablePointer<lt_symlist_t>?
+
+    private init() {
+        var note: String?
+        let plugins = Self.loadPlugins()
+        switch plugins {
+        case .success(let list):
+            let table = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: list.count + 1)
+            for (index, plugin) in list.enumerated() {
+                table[index] = lt_symlist_t(name: UnsafePointer(strdup(plugin.name)), address: plugin.address)
+            }
+            table[list.count] = lt_symlist_t(name: nil, address: nil)
+            symbols = table
+            context = gvContextPlugins(table, 0)
+        case .failure(let reason):
+            note = reason.reason
+            symbols = nil
+            context = gvContext()
+        }
+        pluginNote = note
+    }
+
+    /// Graphviz's plugin libraries, found beside libgvc itself.
+    private static func loadPlugins() -> Result<[(name: String, address: UnsafeMutableRawPointer)], PluginProblem> {
+        guard let libraryPath = strata_gvc_library_path() else {
+            return .failure(PluginProblem("cannot tell where libgvc is installed"))
+        }
+        let folder = (String(cString: libraryPath) as NSString).deletingLastPathComponent + "/graphviz"
+        var found: [(String, UnsafeMutableRawPointer)] = []
+        for plugin in ["core", "dot_layout"] {
+            let candidates = ["libgvplugin_\(plugin).so.6", "libgvplugin_\(plugin).6.dylib", "libgvplugin_\(plugin).dylib", "libgvplugin_\(plugin).so"]
+            guard let handle = candidates.lazy.compactMap({ dlopen(folder + "/" + $0, RTLD_NOW | RTLD_LOCAL) }).first else {
+                return .failure(PluginProblem("no Graphviz \(plugin) plugin in \(folder)"))
+            }
+            let symbol = "gvplugin_\(plugin)_LTX_library"
+            guard let address = dlsym(handle, symbol) else { return .failure(PluginProblem("\(symbol) is missing from the \(plugin) plugin")) }
+            found.append((symbol, address))
+        }
+        return .success(found)
+    }
+
+    /// The SVG Graphviz draws for `dot`, exactly as it writes it.
+    public func svg(dot: String) throws(GraphvizError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let context else { throw GraphvizError(message: "Graphviz could not start (gvContext failed)") }
+        GraphvizMessages.start()
+        defer { GraphvizMessages.stop() }
+        guard let graph = dot.withCString({ agmemread($0) }) else {
+            throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
+        }
+        defer { agclose(graph) }
+        guard gvLayout(context, graph, "dot") == 0 else {
+            throw GraphvizError(message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
+        }
+        defer { gvFreeLayout(context, graph) }
+        var data: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        guard gvRenderData(context, graph, "svg", &data, &length) == 0, let data else {
+            throw GraphvizError(message: "Graphviz could not render the diagram as SVG: " + GraphvizMessages.text(or: "no SVG renderer"))
+        }
+        defer { gvFreeRenderData(data) }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private struct PluginProblem: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// A diagram Graphviz could not draw.
+public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Graphviz reports problems through a C callback with no context pointer; the messages of
+/// the call in progress are kept here, under the renderer's lock.
+private enum GraphvizMessages {
+    nonisolated(unsafe) static var collected: [String] = []
+
+    static func start() {
+        collected = []
+        _ = agseterr(AGWARN)
+        _ = agseterrf { message in
+            if let message { GraphvizMessages.collected.append(String(cString: message)) }
+            return 0
+        }
+    }
+
+    static func stop() {
+        _ = agseterrf(nil)
+        _ = agreseterrors()
+    }
+
+    static func text(or fallback: String) -> String {
+        let text = collected.joined().split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        return text.isEmpty ? fallback : text
+    }
+}
