@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
         .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource"]),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
-        .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataCore", "StrataGraphviz"]),
+        .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
         .testTarget(name: "StrataBuildTests", dependencies: ["StrataCore", "StrataSite", "StrataBuild"]),

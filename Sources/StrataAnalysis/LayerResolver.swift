@@ -90,9 +90,6 @@ public struct LayerResolver: Sendable {
     /// Whether a module in layer `from` may use one in layer `to`: its own layer, the
     /// layers listed before it, or exactly its `may_use:` list.
     public func allows(_ from: String, _ to: String) -> Bool {
-        if from == to { return true }
-        guard let index = layers.firstIndex(where: { $0.name == from }) else { return true }
-        if let mayUse = layers[index].mayUse { return mayUse.contains(to) }
-        return layers[..<index].contains { $0.name == to }
+        layers.allows(from, to)
     }
 }

@@ -71,7 +71,8 @@ public struct ModuleGraphBuilder: Sendable {
                 state.packageOfTarget[target.name] = index
                 state.nodes[target.name] = ModuleNode(
                     id: target.name, kind: ModuleNode.Kind(target.kind), package: package.manifest.name, section: target.section,
-                    sourcePath: sources[target.name]?.folder, sourceFiles: sources[target.name]?.files ?? [], location: target.location
+                    sourcePath: sources[target.name]?.folder, sourceFiles: sources[target.name]?.files ?? [],
+                    sourceLineCount: sources[target.name]?.lineCount ?? 0, location: target.location
                 )
             }
         }

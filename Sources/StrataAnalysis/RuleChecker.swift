@@ -110,8 +110,7 @@ public struct RuleChecker: Sendable {
 
     private func layerOrderMessage(_ edge: ModuleEdge, _ fromLayer: String, _ toLayer: String) -> String {
         let index = layers.firstIndex { $0.name == fromLayer } ?? 0
-        let layer = layers[index]
-        let allowed = layer.mayUse ?? layers[..<index].map(\.name)
+        let allowed = layers.allowedUses(of: fromLayer)
         let upward = (layers.firstIndex { $0.name == toLayer } ?? 0) > index
         var message = "'\(edge.from)' (\(fromLayer)) depends on '\(edge.to)' (\(toLayer))"
         message += upward ? ", a layer above it; " : "; "

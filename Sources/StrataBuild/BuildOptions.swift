@@ -42,6 +42,8 @@ public struct BuildResult: Sendable {
     public var fileCount: Int
     /// The output folder as the user would type it.
     public var outputDisplayPath: String
+    /// How the architecture diagrams were drawn.
+    public var diagrams = DiagramStatistics()
 
     public var exitCode: Int32 {
         switch outcome {

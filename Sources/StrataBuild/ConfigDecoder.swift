@@ -25,7 +25,8 @@ struct ConfigDecoder {
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
             case "guidance": decodeGuidance(pair.value, into: &config.guidance)
-            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests", "guidance"], in: "the configuration")
+            case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
+            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests", "guidance", "diagrams"], in: "the configuration")
             }
         }
         // Rules name layers, so they are read once every layer is known.
@@ -172,6 +173,29 @@ struct ConfigDecoder {
             case "unsafe_html": markdown.unsafeHTML = bool(pair.value, "markdown.unsafe_html") ?? markdown.unsafeHTML
             case "smart_punctuation": markdown.smartPunctuation = bool(pair.value, "markdown.smart_punctuation") ?? markdown.smartPunctuation
             default: unknownKey(pair.key, known: ["unsafe_html", "smart_punctuation"], in: "markdown")
+            }
+        }
+    }
+
+    private mutating func decodeDiagrams(_ node: DataNode, into diagrams: inout DiagramSettings) {
+        guard let pairs = mapping(node, "diagrams") else { return }
+        func count(_ value: DataNode, _ key: String) -> Int? {
+            guard let text = string(value, key) else { return nil }
+            guard let number = Int(text), number > 0 else {
+                diagnostics.append(.error("config.invalid-value", "\(key) must be a whole number above 0, found '\(text)'", at: value.location))
+                return nil
+            }
+            return number
+        }
+        for (key, pair) in named(pairs, in: "diagrams") {
+            switch key {
+            case "external": diagrams.showExternal = bool(pair.value, "diagrams.external") ?? diagrams.showExternal
+            case "tests": diagrams.showTests = bool(pair.value, "diagrams.tests") ?? diagrams.showTests
+            case "transitive_reduction", "transitive-reduction":
+                diagrams.transitiveReduction = bool(pair.value, "diagrams.transitive_reduction") ?? diagrams.transitiveReduction
+            case "max_nodes", "max-nodes": diagrams.maxNodes = count(pair.value, "diagrams.max_nodes") ?? diagrams.maxNodes
+            case "max_edges", "max-edges": diagrams.maxEdges = count(pair.value, "diagrams.max_edges") ?? diagrams.maxEdges
+            default: unknownKey(pair.key, known: ["external", "tests", "transitive_reduction", "max_nodes", "max_edges"], in: "diagrams")
             }
         }
     }

@@ -20,6 +20,7 @@ public struct SiteBuilder: Sendable {
         public var files: [OutputFile]
         public var pageCount: Int
         public var diagnostics: [Diagnostic]
+        public var diagrams = DiagramStatistics()
     }
 
     /// Builds and writes the site.
@@ -33,6 +34,7 @@ public struct SiteBuilder: Sendable {
             let rendering = try render(config: config)
             let diagnostics = rendering.diagnostics.sorted()
             var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1, outputDisplayPath: outputDisplay)
+            result.diagrams = rendering.diagrams
             if diagnostics.contains(where: { $0.severity == .error }) {
                 result.outcome = .failed
             } else if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
@@ -145,7 +147,8 @@ public struct SiteBuilder: Sendable {
             let titles = Dictionary(sourcePages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
             let guides = analyzed.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
             let pages = ArchitecturePages(
-                graph: loadedGraph.graph, layers: config.layers, assignments: analyzed.assignments, report: analyzed.report, guides: guides
+                graph: loadedGraph.graph, layers: config.layers, assignments: analyzed.assignments, report: analyzed.report, guides: guides,
+                settings: config.diagrams
             )
             architecture = pages
             generatedTitles = pages.generatedTitles()
@@ -225,10 +228,23 @@ public struct SiteBuilder: Sendable {
         }
         diagnostics += resolved.flatMap(\.1)
 
-        var allPages = prepared.architecture?.pages(merging: resolved.map(\.0)) ?? resolved.map(\.0)
+        // Diagrams are laid out once each, or taken from the cache, before the pages show them.
+        var allPages = resolved.map(\.0)
+        var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), diagnostics: [:])
+        if let architecture = prepared.architecture {
+            let diagrams = architecture.diagrams()
+            layout = DiagramLayout(previousOutput: previousOutput(config)).layOut(diagrams)
+            for diagram in diagrams {
+                guard let reason = layout.diagnostics[diagram.id] else { continue }
+                diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: config.sourcePath.map { SourceLocation(path: $0) }))
+            }
+            let mentions = ModuleMentions.find(pages: sourcePages, modules: Set(architecture.graph.nodes.filter(\.isTarget).map(\.id)))
+            allPages = architecture.pages(merging: allPages, drawings: layout.drawings, catalog: catalog, mentions: mentions)
+        }
         let architecture = prepared.architecture
         allPages += GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.path(of: $0) },
+            layerPath: { architecture?.path(ofLayer: $0) },
             violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
         ).pages()
         var files = SiteRenderer(config: config, theme: theme).render(pages: allPages)
@@ -242,6 +258,7 @@ public struct SiteBuilder: Sendable {
         if let loaded = prepared.graph {
             files.append(OutputFile(path: Self.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
+        files += layout.cacheFiles
         if !catalog.isEmpty {
             files.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
             files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
@@ -254,7 +271,13 @@ public struct SiteBuilder: Sendable {
             diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
         }
         files.sort { $0.path < $1.path }
-        return Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics)
+        return Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
+    }
+
+    /// The previous build's output folder, when Strata made it (its layouts are reused).
+    func previousOutput(_ config: StrataConfig) -> URL? {
+        let folder = project.url(config.outputDirectory)
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent(OutputWriter.markerFileName).path) ? folder : nil
     }
 
     /// The day staleness is measured against (see `StalenessPolicy.asOf`).

@@ -61,3 +61,19 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
         return p == pattern.endIndex
     }
 }
+
+extension Array where Element == LayerDeclaration {
+    /// The layers a module of layer `name` may use: exactly its `may_use:` list, or every
+    /// layer declared before it.
+    public func allowedUses(of name: String) -> [String] {
+        guard let index = firstIndex(where: { $0.name == name }) else { return [] }
+        return self[index].mayUse ?? self[..<index].map(\.name)
+    }
+
+    /// Whether a module in layer `from` may use one in layer `to` (always its own layer;
+    /// an undeclared layer is not judged).
+    public func allows(_ from: String, _ to: String) -> Bool {
+        if from == to || !contains(where: { $0.name == from }) { return true }
+        return allowedUses(of: from).contains(to)
+    }
+}

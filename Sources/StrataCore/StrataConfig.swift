@@ -20,6 +20,8 @@ public struct StrataConfig: Hashable, Sendable {
     public var rules = RuleSettings()
     /// How guidance blocks are judged (`guidance:`).
     public var guidance = GuidanceSettings()
+    /// The `diagrams:` section.
+    public var diagrams = DiagramSettings()
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
 

@@ -37,6 +37,20 @@ public final class MarkdownDocument: @unchecked Sendable {
         cmark_node_free(root)
     }
 
+    /// The page's words: its text and code spans, without code blocks or markup. What
+    /// Strata searches when it looks for the modules a page mentions.
+    /// Pieces are separated by spaces, so table cells and list items never run together.
+    public func plainText() -> String {
+        var pieces: [String] = []
+        CMarkNode(root).forEachNode { node in
+            switch node.type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: pieces.append(node.literal)
+            default: break
+            }
+        }
+        return pieces.joined(separator: " ")
+    }
+
     /// Whether the page has no content at all (only blank lines or front matter).
     public var isEmpty: Bool { cmark_node_first_child(root) == nil }
 

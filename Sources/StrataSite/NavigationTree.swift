@@ -61,7 +61,8 @@ public struct NavigationTree: Sendable {
                 } else if page.isListedInNavigation {
                     entries.append(Node(title: page.title, outputPath: page.outputPath, folder: nil, weight: page.weight, children: []))
                 }
-            } else if folder.isEmpty || directory.hasPrefix(folder + "/") {
+            } else if folder.isEmpty || directory.hasPrefix(folder + "/"), page.isListedInNavigation || page.isSectionIndex {
+                // A folder of pages kept out of the navigation (layer pages) gets no entry.
                 let rest = folder.isEmpty ? directory : String(directory.dropFirst(folder.count + 1))
                 let first = rest.split(separator: "/").first.map(String.init) ?? rest
                 childFolders.insert(folder.isEmpty ? first : folder + "/" + first)

@@ -75,7 +75,7 @@ import Testing
         #expect(page.contains(#"<pre data-language="swift"><code class="language-swift">struct FeedScreen {"#))
         #expect(page.contains(#"<a href="../guides/screens.html#block.screens-never-call-the-api-client">Screens</a>, under <a href="../guides/screens.html#loading-data">Loading data</a> (line 12)"#))
         #expect(page.contains(#"<a href="../modules/FeedUI.html" class="scope-module">FeedUI</a> (module)"#))
-        #expect(page.contains(#"<span class="scope-layer">UI</span> (layer)"#))
+        #expect(page.contains(#"<a href="../layers/ui.html" class="scope-layer">UI</a> (layer)"#))
         #expect(page.contains(#"<li><a href="../index.html">Lumen architecture</a></li>"#), "the home page links to the block")
         #expect(page.contains("The rule <code>forbid/UI-Infrastructure</code> in strata.yml"), "strata.yml cites it")
         #expect(page.contains("<dt>Owner</dt><dd>ana, li</dd>"), "the page's metadata")

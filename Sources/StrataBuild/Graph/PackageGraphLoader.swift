@@ -223,6 +223,21 @@ public struct PackageGraphLoader: Sendable {
 
     // MARK: Imports and guidance
 
+    /// Lines in a file: its newlines, plus a last line without one.
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { buffer -> Int in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+            var count = 0
+            var cursor = base
+            let end = base + buffer.count
+            while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+                count += 1
+                cursor = UnsafeRawPointer(found) + 1
+            }
+            return buffer.last == 0x0A ? count : count + 1
+        }
+    }
+
     struct Scanned {
         var packages: [PackageSources]
         var guidance: [SourceGuidance]
@@ -247,6 +262,7 @@ public struct PackageGraphLoader: Sendable {
         struct FileScan: Sendable {
             var imports: [SwiftImport]
             var guidance: CommentGuidanceExtractor.Result?
+            var lines: Int
         }
         let moduleOf: @Sendable (Job) -> String = { job in packages[job.package].targets[job.target].name }
         let results = ParallelMap.map(jobs) { job -> Result<FileScan, Diagnostic> in
@@ -257,7 +273,7 @@ public struct PackageGraphLoader: Sendable {
                     let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
                     guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: scanner.comments(in: bytes, path: job.file))
                 }
-                return .success(FileScan(imports: scanner.imports(in: bytes, path: job.file), guidance: guidance))
+                return .success(FileScan(imports: scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes)))
             } catch let diagnostic as Diagnostic {
                 return .failure(diagnostic)
             } catch {
@@ -271,6 +287,7 @@ public struct PackageGraphLoader: Sendable {
             switch result {
             case .success(let scan):
                 updated[job.package].targets[job.target].imports += scan.imports
+                updated[job.package].targets[job.target].lineCount += scan.lines
                 if let found = scan.guidance {
                     guidanceDiagnostics += found.diagnostics
                     if !found.drafts.isEmpty { guidance.append(SourceGuidance(module: moduleOf(job), path: job.file, drafts: found.drafts)) }

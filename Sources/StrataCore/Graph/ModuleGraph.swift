@@ -108,12 +108,14 @@ public struct ModuleNode: Hashable, Sendable {
     public var sourcePath: String?
     /// The Swift files compiled for it, as shown to the user.
     public var sourceFiles: [String]
+    /// Lines in those files together.
+    public var sourceLineCount: Int
     /// Where it is declared (a target's manifest line, or an external product's `.package` line).
     public var location: SourceLocation?
 
     public init(
         id: String, kind: Kind, package: String? = nil, section: String? = nil, sourcePath: String? = nil,
-        sourceFiles: [String] = [], location: SourceLocation? = nil
+        sourceFiles: [String] = [], sourceLineCount: Int = 0, location: SourceLocation? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -121,6 +123,7 @@ public struct ModuleNode: Hashable, Sendable {
         self.section = section
         self.sourcePath = sourcePath
         self.sourceFiles = sourceFiles
+        self.sourceLineCount = sourceLineCount
         self.location = location
     }
 

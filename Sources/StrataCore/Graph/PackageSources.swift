@@ -27,11 +27,14 @@ public struct TargetSources: Hashable, Sendable {
     /// Swift files, relative to the project root, sorted.
     public var files: [String]
     public var imports: [SwiftImport]
+    /// Lines in all its Swift files together.
+    public var lineCount: Int
 
-    public init(name: String, folder: String?, files: [String], imports: [SwiftImport]) {
+    public init(name: String, folder: String?, files: [String], imports: [SwiftImport], lineCount: Int = 0) {
         self.name = name
         self.folder = folder
         self.files = files
         self.imports = imports
+        self.lineCount = lineCount
     }
 }

@@ -1,9 +1,13 @@
 import StrataCore
 
-/// The pages Strata generates from the architecture: one per module (what it is, its layer
-/// and where that was said, what it uses and what uses it with the manifest and import
-/// lines that make each edge, and the violations it is part of), a module index, and the
-/// violations page. They go through the theme like any other page.
+/// The pages Strata generates from the architecture: the overview (diagram, layers,
+/// layer-to-layer matrix, violations summary, modules), one page per layer and per module
+/// (what it is, its neighbourhood diagram, what it uses and what uses it with the manifest
+/// and import lines that make each edge, its violations, its guidance, the pages that
+/// mention it), and the violations page. They go through the theme like any other page.
+///
+/// Diagrams are written as DOT by `diagrams()`; the build lays them out and hands the SVG
+/// back to `pages(merging:drawings:…)`, so this module never calls Graphviz.
 public struct ArchitecturePages: Sendable {
     public let graph: ModuleGraph
     public let layers: [LayerDeclaration]
@@ -11,18 +15,31 @@ public struct ArchitecturePages: Sendable {
     public let report: CheckReport
     /// Module → the output path of the Content page that documents it.
     public let guides: [String: (title: String, outputPath: String)]
+    public let settings: DiagramSettings
+    let model: ArchitectureModel
+    /// Layer name → its page.
+    let layerPaths: [String: String]
 
-    public init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport, guides: [String: (title: String, outputPath: String)] = [:]) {
+    public init(
+        graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport,
+        guides: [String: (title: String, outputPath: String)] = [:], settings: DiagramSettings = DiagramSettings()
+    ) {
         self.graph = graph
         self.layers = layers
         self.assignments = assignments
         self.report = report
         self.guides = guides
+        self.settings = settings
+        model = ArchitectureModel(graph: graph, layers: layers, assignments: assignments, report: report, settings: settings)
+        layerPaths = ArchitectureModel.layerPaths(layers)
     }
 
     /// Where the generated pages live in the site.
     public static let modulesFolder = "modules"
+    public static let indexPath = "\(modulesFolder)/index.html"
     public static let violationsPath = "violations.html"
+
+    public static let overviewTitle = "Architecture overview"
 
     public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(module).html" }
 
@@ -37,37 +54,94 @@ public struct ArchitecturePages: Sendable {
         guides[module]?.outputPath ?? Self.modulePath(module)
     }
 
+    /// The page of a declared layer.
+    public func path(ofLayer layer: String) -> String? {
+        layerPaths[layer]
+    }
+
+    /// Every diagram the pages show, as DOT, for the build to lay out.
+    public func diagrams() -> [Diagram] {
+        let drawer = diagramWriter()
+        var diagrams = [drawer.overview(id: "overview", at: Self.indexPath)]
+        for (index, group) in model.groups.enumerated() where group.isLayer {
+            guard let path = layerPaths[group.name] else { continue }
+            diagrams.append(drawer.layer(index, id: Self.diagramID(layer: path), at: path))
+        }
+        for node in graph.nodes where node.isTarget {
+            diagrams.append(drawer.neighbourhood(of: node.id, id: "module-\(node.id)", at: path(of: node.id)))
+        }
+        return diagrams
+    }
+
+    /// `layers/ui.html` → `layer-ui`.
+    static func diagramID(layer path: String) -> String {
+        "layer-" + String(path.dropFirst("layers/".count).dropLast(".html".count))
+    }
+
+    func diagramWriter() -> ArchitectureDiagrams {
+        let guides = guides
+        let layerPaths = layerPaths
+        return ArchitectureDiagrams(
+            model: model, modulePath: { guides[$0]?.outputPath ?? Self.modulePath($0) },
+            layerPath: { layerPaths[$0] }, violationsPath: Self.violationsPath
+        )
+    }
+
     /// The site's pages with the architecture added: a module's Content page (`module:` in
     /// its front matter) gets the module's facts appended and stays where it is; every other
-    /// module gets a generated page; then the module index and the violations page.
-    public func pages(merging contentPages: [Page]) -> [Page] {
+    /// module gets a generated page; then the overview, the layer pages and the violations
+    /// page. Content pages that mention modules list them, and the modules list the pages.
+    public func pages(
+        merging contentPages: [Page], drawings: [String: DiagramDrawing] = [:], catalog: GuidanceCatalog = GuidanceCatalog(),
+        mentions: [String: [String]] = [:]
+    ) -> [Page] {
         let modules = graph.nodes.filter(\.isTarget)
-        var byModule: [String: [Violation]] = [:]
-        for violation in report.violations {
-            for module in Set(violation.modules) { byModule[module, default: []].append(violation) }
-        }
-        var outgoing: [String: [ModuleEdge]] = [:]
-        var incoming: [String: [ModuleEdge]] = [:]
-        for edge in graph.edges {
-            outgoing[edge.from, default: []].append(edge)
-            incoming[edge.to, default: []].append(edge)
-        }
-        func page(for node: ModuleNode, at path: String) -> Page {
-            modulePage(node, violations: byModule[node.id] ?? [], outgoing: outgoing[node.id] ?? [], incoming: incoming[node.id] ?? [], at: path)
+        let diagrams = Dictionary(diagrams().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let context = PageInputs(diagrams: diagrams, drawings: drawings, catalog: catalog, mentions: mentions, titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first }))
+        var mentionedOn: [String: [String]] = [:]
+        for (module, paths) in mentions {
+            for path in paths { mentionedOn[path, default: []].append(module) }
         }
         let moduleOfGuide = Dictionary(guides.map { ($1.outputPath, $0) }, uniquingKeysWith: { first, _ in first })
         var pages = contentPages.map { contentPage -> Page in
-            guard let module = moduleOfGuide[contentPage.outputPath], let node = graph.node(module) else { return contentPage }
-            return merged(contentPage, with: page(for: node, at: contentPage.outputPath))
+            var page = contentPage
+            if let module = moduleOfGuide[contentPage.outputPath], let node = graph.node(module) {
+                page = merged(contentPage, with: modulePage(node, at: contentPage.outputPath, context))
+            }
+            let named = (mentionedOn[page.outputPath] ?? []).filter { moduleOfGuide[page.outputPath] != $0 }.sorted()
+            if !named.isEmpty { page.contentHTML += mentionsAside(named, from: page.outputPath) }
+            return page
         }
         for node in modules where guides[node.id] == nil {
-            var generated = page(for: node, at: Self.modulePath(node.id))
+            var generated = modulePage(node, at: Self.modulePath(node.id), context)
             generated.isListedInNavigation = false
             pages.append(generated)
         }
-        pages.append(indexPage(modules, byModule))
+        pages.append(overviewPage(modules, context))
+        for (index, group) in model.groups.enumerated() where group.isLayer {
+            guard let path = layerPaths[group.name] else { continue }
+            var page = layerPage(index, at: path, context)
+            page.isListedInNavigation = false
+            pages.append(page)
+        }
         pages.append(violationsPage())
         return pages
+    }
+
+    /// What the pages draw on besides the architecture itself.
+    struct PageInputs {
+        var diagrams: [String: Diagram]
+        var drawings: [String: DiagramDrawing]
+        var catalog: GuidanceCatalog
+        /// Module → the Content pages that mention it.
+        var mentions: [String: [String]]
+        /// Content page path → title.
+        var titles: [String: String]
+
+        func figure(_ id: String, legend: Bool = true) -> String {
+            guard let diagram = diagrams[id] else { return "" }
+            return DiagramFigure.html(diagram, drawing: drawings[id], legend: legend)
+        }
     }
 
     /// Where the pages Strata generates will be, with their titles, without rendering them:
@@ -75,9 +149,24 @@ public struct ArchitecturePages: Sendable {
     public func generatedTitles() -> [String: String] {
         var titles: [String: String] = [:]
         for node in graph.nodes where node.isTarget && guides[node.id] == nil { titles[Self.modulePath(node.id)] = node.id }
-        titles["\(Self.modulesFolder)/index.html"] = "Modules"
+        titles[Self.indexPath] = Self.overviewTitle
+        for layer in layers {
+            if let path = layerPaths[layer.name] { titles[path] = "\(layer.name) layer" }
+        }
         titles[Self.violationsPath] = "Violations"
         return titles
+    }
+
+    /// "Modules on this page", at the end of a Content page that names modules.
+    private func mentionsAside(_ modules: [String], from path: String) -> String {
+        var html = HTML()
+        html.raw("\n<aside class=\"mentions\"><p>Modules on this page: ")
+        for (index, module) in modules.enumerated() {
+            if index > 0 { html.raw(", ") }
+            html.link(module, href: SitePath.relativeURL(from: path, to: self.path(of: module)), className: "module-link")
+        }
+        html.raw("</p></aside>\n")
+        return html.text
     }
 
     /// A Content page with the module's facts after its own text.
@@ -97,204 +186,5 @@ public struct ArchitecturePages: Sendable {
         page.headings += headings
         page.contentHTML += "\n" + html
         return page
-    }
-
-    // MARK: Module pages
-
-    private func modulePage(_ node: ModuleNode, violations: [Violation], outgoing: [ModuleEdge], incoming: [ModuleEdge], at path: String) -> Page {
-        var html = HTML()
-        var headings: [Heading] = []
-        let location = node.location ?? SourceLocation(path: "Package.swift")
-        func section(_ title: String, _ id: String) {
-            html.heading(2, title, id: id)
-            headings.append(Heading(level: 2, text: title, id: id, location: location))
-        }
-        if !violations.isEmpty {
-            section("Violations", "violations")
-            violationList(violations, from: path, into: &html)
-        }
-        section("Depends on", "depends-on")
-        edgeTable(outgoing, other: \.to, from: path, into: &html, empty: "\(node.id) depends on no other module.")
-        section("Used by", "used-by")
-        edgeTable(incoming, other: \.from, from: path, into: &html, empty: "No module of the graph uses \(node.id).")
-
-        var metadata = [entry("kind", node.kind.rawValue, location)]
-        if let package = node.package { metadata.append(entry("package", package, location)) }
-        if let assignment = assignments[node.id] {
-            metadata.append(entry("layer", "\(assignment.layer) (from \(assignment.source.description))", location))
-        } else if !layers.isEmpty {
-            metadata.append(entry("layer", "none", location))
-        }
-        if let folder = node.sourcePath { metadata.append(entry("source", "\(folder), \(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s")", location)) }
-        if let declared = node.location { metadata.append(entry("declared", declared.description, location)) }
-        return Page(
-            sourcePath: node.location?.path ?? "", outputPath: path, title: node.id,
-            description: "The \(node.kind.rawValue) module \(node.id): its layer, dependencies and violations.",
-            metadata: metadata, headings: headings, contentHTML: html.text
-        )
-    }
-
-    private func entry(_ key: String, _ value: String, _ location: SourceLocation) -> MetadataEntry {
-        MetadataEntry(key: key, value: value, location: location, origin: .frontMatter)
-    }
-
-    private func edgeTable(_ edges: [ModuleEdge], other: KeyPath<ModuleEdge, String>, from path: String, into html: inout HTML, empty: String) {
-        guard !edges.isEmpty else {
-            html.raw("<p>")
-            html.text(empty)
-            html.raw("</p>\n")
-            return
-        }
-        html.raw("<div class=\"table-wrapper\"><table class=\"edges\">\n<thead><tr><th>Module</th><th>Layer</th><th>How</th><th>Evidence</th></tr></thead>\n<tbody>\n")
-        for edge in edges {
-            let name = edge[keyPath: other]
-            html.raw("<tr><td>")
-            moduleLink(name, from: path, into: &html)
-            html.raw("</td><td>")
-            html.text(assignments[name]?.layer ?? "")
-            html.raw("</td><td>")
-            html.text(edge.kind)
-            if edge.relation != .declaredAndImported, edge.relation != .declaredOnly { html.text(" (\(edge.relation.rawValue))") }
-            if edge.isConditional { html.text(", conditional") }
-            html.raw("</td><td>")
-            evidenceList(edge.evidence.map { ($0.location.description, $0.summary) }, into: &html)
-            html.raw("</td></tr>\n")
-        }
-        html.raw("</tbody>\n</table></div>\n")
-    }
-
-    private func evidenceList(_ items: [(String, String)], into html: inout HTML) {
-        guard !items.isEmpty else { return }
-        html.raw("<ul class=\"evidence\">")
-        for (place, what) in items {
-            html.raw("<li><code>")
-            html.text(place)
-            html.raw("</code> ")
-            html.text(what)
-            html.raw("</li>")
-        }
-        html.raw("</ul>")
-    }
-
-    private func moduleLink(_ name: String, from path: String, into html: inout HTML) {
-        if graph.node(name)?.isTarget == true {
-            html.link(name, href: SitePath.relativeURL(from: path, to: self.path(of: name)))
-        } else {
-            html.raw("<code>")
-            html.text(name)
-            html.raw("</code>")
-        }
-    }
-
-    // MARK: Violations
-
-    private func violationList(_ violations: [Violation], from path: String, into html: inout HTML) {
-        html.raw("<ul class=\"violations\">\n")
-        for violation in violations {
-            html.raw("<li class=\"violation severity-\(violation.severity.rawValue)\"><p><span class=\"severity\">")
-            html.text(violation.severity.rawValue)
-            html.raw("</span> <code class=\"rule-id\">")
-            html.text(violation.ruleID)
-            html.raw("</code> ")
-            html.text(violation.message)
-            html.raw("</p>\n")
-            let involved = Array(Set(violation.modules)).sorted().filter { graph.node($0)?.isTarget == true }
-            if !involved.isEmpty {
-                html.raw("<p class=\"involved\">Modules: ")
-                for (index, module) in involved.enumerated() {
-                    if index > 0 { html.raw(", ") }
-                    moduleLink(module, from: path, into: &html)
-                }
-                html.raw("</p>\n")
-            }
-            if let because = violation.rationale.because {
-                html.raw("<p class=\"because\">Because ")
-                html.text(because)
-                html.raw("</p>\n")
-            }
-            if let target = violation.rationale.seeTarget {
-                html.raw("<p class=\"see\">See ")
-                let href = target.hasPrefix("http://") || target.hasPrefix("https://") ? target : Self.href(from: path, to: target)
-                html.link(violation.rationale.see ?? target, href: href)
-                html.raw("</p>\n")
-            }
-            evidenceList(violation.evidence.map { ($0.location.description, $0.summary) }, into: &html)
-            html.raw("</li>\n")
-        }
-        html.raw("</ul>\n")
-    }
-
-    private func violationsPage() -> Page {
-        let path = Self.violationsPath
-        var html = HTML()
-        var headings: [Heading] = []
-        html.raw("<p>")
-        if report.violations.isEmpty {
-            html.text("strata check finds no violations: \(report.summary).")
-        } else {
-            html.text("strata check: \(report.summary). Each violation lists the manifest and import lines that make it.")
-        }
-        html.raw("</p>\n")
-        var byRule: [String: [Violation]] = [:]
-        for violation in report.violations { byRule[violation.ruleID, default: []].append(violation) }
-        for rule in report.rules {
-            guard let violations = byRule[rule.id] else { continue }
-            html.heading(2, rule.title, id: rule.id)
-            headings.append(Heading(level: 2, text: rule.title, id: rule.id, location: SourceLocation(path: "strata.yml")))
-            html.raw("<p>")
-            html.text(rule.rationale.because ?? rule.kind.explanation)
-            html.raw("</p>\n")
-            violationList(violations, from: path, into: &html)
-        }
-        if !report.staleBaselineEntries.isEmpty {
-            html.heading(2, "Baseline entries that no longer match", id: "stale-baseline")
-            html.raw("<ul>")
-            for entry in report.staleBaselineEntries {
-                html.raw("<li><code>")
-                html.text(entry.rule)
-                html.raw("</code> ")
-                html.text(entry.key)
-                html.raw("</li>")
-            }
-            html.raw("</ul>\n")
-        }
-        return Page(
-            sourcePath: "", outputPath: path, title: "Violations", description: "Every dependency that breaks the architecture rules, with its evidence.",
-            weight: 1001, headings: headings, contentHTML: html.text
-        )
-    }
-
-    // MARK: Index
-
-    private func indexPage(_ modules: [ModuleNode], _ byModule: [String: [Violation]]) -> Page {
-        let path = "\(Self.modulesFolder)/index.html"
-        var html = HTML()
-        html.raw("<p>")
-        html.text("\(modules.count) module\(modules.count == 1 ? "" : "s") in \(graph.packages.count) package\(graph.packages.count == 1 ? "" : "s"). ")
-        html.link("Violations", href: SitePath.relativeURL(from: path, to: Self.violationsPath))
-        html.text(": \(report.summary).")
-        html.raw("</p>\n<div class=\"table-wrapper\"><table class=\"modules\">\n<thead><tr><th>Module</th><th>Kind</th><th>Layer</th><th>Package</th><th>Files</th><th>Violations</th></tr></thead>\n<tbody>\n")
-        let order = Dictionary(layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let sorted = modules.sorted { lhs, rhs in
-            let left = assignments[lhs.id].flatMap { order[$0.layer] } ?? Int.max
-            let right = assignments[rhs.id].flatMap { order[$0.layer] } ?? Int.max
-            return (left, lhs.id) < (right, rhs.id)
-        }
-        for node in sorted {
-            html.raw("<tr><td>")
-            moduleLink(node.id, from: path, into: &html)
-            html.raw("</td><td>")
-            html.text(node.kind.rawValue)
-            html.raw("</td><td>")
-            html.text(assignments[node.id]?.layer ?? "")
-            html.raw("</td><td>")
-            html.text(node.package ?? "")
-            html.raw("</td><td>\(node.sourceFiles.count)</td><td>\(byModule[node.id]?.count ?? 0)</td></tr>\n")
-        }
-        html.raw("</tbody>\n</table></div>\n")
-        return Page(
-            sourcePath: "", outputPath: path, title: "Modules", description: "Every module of the graph, by layer.",
-            weight: 1000, isSectionIndex: true, contentHTML: html.text
-        )
     }
 }

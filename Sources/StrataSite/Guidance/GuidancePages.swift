@@ -10,13 +10,16 @@ public struct GuidancePages: Sendable {
     public let layers: [String]
     /// A module's page, when the site has one.
     public let modulePath: @Sendable (String) -> String?
+    /// A layer's page, when the site has one.
+    public let layerPath: @Sendable (String) -> String?
     /// Rule id → its violations, for the rules citing a block.
     public let violationCounts: [String: Int]
 
     public init(
         catalog: GuidanceCatalog, layers: [String], modulePath: @escaping @Sendable (String) -> String?,
-        violationCounts: [String: Int] = [:]
+        layerPath: @escaping @Sendable (String) -> String? = { _ in nil }, violationCounts: [String: Int] = [:]
     ) {
+        self.layerPath = layerPath
         self.violationCounts = violationCounts
         self.catalog = catalog
         self.layers = layers
@@ -249,9 +252,14 @@ public struct GuidancePages: Sendable {
             }
             html.text(" (module)")
         case .layer:
-            html.raw("<span class=\"scope-layer\">")
-            html.text(scope.name)
-            html.raw("</span> (layer)")
+            if let target = layerPath(scope.name) {
+                html.link(scope.name, href: SitePath.relativeURL(from: path, to: target), className: "scope-layer")
+            } else {
+                html.raw("<span class=\"scope-layer\">")
+                html.text(scope.name)
+                html.raw("</span>")
+            }
+            html.text(" (layer)")
         case .unknown:
             html.raw("<span class=\"scope-unknown\" title=\"No layer or module has this name\">")
             html.text(scope.name)

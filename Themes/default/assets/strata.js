@@ -103,4 +103,27 @@
     filter.addEventListener("submit", function (event) { event.preventDefault(); });
     apply(false);
   }
+
+  // Diagrams fit the column; a wide one gets a button to see it at its actual size (the
+  // frame then scrolls).
+  Array.prototype.forEach.call(document.querySelectorAll(".diagram-frame"), function (frame) {
+    var svg = frame.querySelector("svg");
+    if (!svg || !svg.width || !svg.width.baseVal) return;
+    var natural = svg.width.baseVal.value;
+    if (natural <= frame.clientWidth + 1) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "diagram-zoom";
+    var label = function () {
+      var actual = frame.classList.contains("actual-size");
+      button.textContent = actual ? "Fit to width" : "Actual size";
+      button.setAttribute("aria-pressed", actual ? "true" : "false");
+    };
+    button.addEventListener("click", function () {
+      frame.classList.toggle("actual-size");
+      label();
+    });
+    label();
+    frame.parentNode.insertBefore(button, frame);
+  });
 })();

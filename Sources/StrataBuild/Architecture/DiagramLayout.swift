@@ -1,0 +1,110 @@
+import Foundation
+import StrataCore
+import StrataGraphviz
+
+/// Lays out the site's diagrams through Graphviz, reusing every layout whose DOT has not
+/// changed: from memory (a preview server builds again and again) and from the layouts the
+/// previous build left in its output folder. The layouts used are written back there, so
+/// the cache holds exactly the current site's diagrams and never grows.
+struct DiagramLayout {
+    /// Where layouts are kept, inside the output folder (Strata writes nowhere else).
+    static let cacheFolder = ".strata-cache/layouts"
+
+    /// The output folder of the previous build, when there is one.
+    let previousOutput: URL?
+
+    struct Result {
+        var drawings: [String: DiagramDrawing]
+        /// The cache, to be written with the site.
+        var cacheFiles: [OutputFile]
+        var statistics: DiagramStatistics
+        var diagnostics: [Diagram.ID: String]
+    }
+
+    func layOut(_ diagrams: [Diagram]) -> Result {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let previous = previousOutput
+        let drawn = ParallelMap.map(diagrams) { diagram -> (key: String, svg: String?, error: String?, source: DiagramStatistics.Source) in
+            let key = SHA256.hex(diagram.dot)
+            if let svg = LayoutMemory.shared.svg(for: key) { return (key, svg, nil, .memory) }
+            if let previous, let data = FileManager.default.contents(atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
+               let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg") {
+                LayoutMemory.shared.store(svg, for: key)
+                return (key, svg, nil, .disk)
+            }
+            do {
+                let svg = GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot))
+                LayoutMemory.shared.store(svg, for: key)
+                return (key, svg, nil, .graphviz)
+            } catch {
+                return (key, nil, (error as? GraphvizError)?.message ?? "\(error)", .graphviz)
+            }
+        }
+        var result = Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), diagnostics: [:])
+        var written: Set<String> = []
+        for (diagram, outcome) in zip(diagrams, drawn) {
+            if let svg = outcome.svg {
+                result.drawings[diagram.id] = .svg(svg)
+                if written.insert(outcome.key).inserted {
+                    result.cacheFiles.append(OutputFile(path: "\(Self.cacheFolder)/\(outcome.key).svg", text: svg))
+                }
+            } else {
+                let reason = outcome.error ?? "unknown error"
+                result.drawings[diagram.id] = .failed(reason)
+                result.diagnostics[diagram.id] = reason
+            }
+            switch outcome.source {
+            case .memory, .disk: result.statistics.reused += 1
+            case .graphviz: result.statistics.laidOut += 1
+            }
+        }
+        result.statistics.count = diagrams.count
+        let elapsed = clock.now - start
+        result.statistics.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return result
+    }
+}
+
+extension Diagram {
+    typealias ID = String
+}
+
+/// How the diagrams of a build were drawn, for the build's summary and `make bench`.
+public struct DiagramStatistics: Sendable, Hashable {
+    enum Source { case memory, disk, graphviz }
+
+    public var count = 0
+    /// Drawn by Graphviz in this build.
+    public var laidOut = 0
+    /// Taken from the cache.
+    public var reused = 0
+    /// Wall time spent on diagrams, cache lookups included.
+    public var seconds = 0.0
+}
+
+/// Layouts of this process, by the SHA-256 of their DOT.
+final class LayoutMemory: @unchecked Sendable {
+    static let shared = LayoutMemory()
+    private let lock = NSLock()
+    private var layouts: [String: String] = [:]
+
+    func svg(for key: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return layouts[key]
+    }
+
+    func store(_ svg: String, for key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        layouts[key] = svg
+    }
+
+    /// Forgets every layout (tests measure cold builds).
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        layouts.removeAll()
+    }
+}

@@ -1,0 +1,448 @@
+import StrataCore
+
+/// Writes the DOT of the site's architecture diagrams: the overview (modules in stacked
+/// layer bands), a diagram per layer, a neighbourhood per module, and the layer-level
+/// diagram large graphs fall back to.
+///
+/// Colours are written as plain fills for a standalone SVG, but every node, band and edge
+/// also carries classes (`module tone-2 kind-regular`, `dep imported-only violation`) that
+/// the theme's CSS styles, so diagrams follow the light and dark modes of the page.
+struct ArchitectureDiagrams: Sendable {
+    let model: ArchitectureModel
+    /// The page of a module, and of a layer (nil for groups that are not layers).
+    let modulePath: @Sendable (String) -> String
+    let layerPath: @Sendable (String) -> String?
+    let violationsPath: String
+
+    /// More modules than this on one side of a neighbourhood, in one group, are drawn as
+    /// one box for the group.
+    static let neighbourLimit = 12
+
+    // Fills for a standalone SVG; themes override them through the classes.
+    static let fills = ["#dbeafe", "#dcfce7", "#fef3c7", "#fce7f3", "#ede9fe", "#cffafe", "#ffedd5", "#e2e8f0"]
+    static let strokes = ["#3b82f6", "#16a34a", "#d97706", "#db2777", "#7c3aed", "#0891b2", "#ea580c", "#64748b"]
+    static let violationColor = "#d62728"
+
+    // MARK: Overview
+
+    func overview(id: String, at page: String) -> Diagram {
+        let drawn = model.graph.nodes.filter(model.isDrawn)
+        let drawnIDs = Set(drawn.map(\.id))
+        var edges = model.graph.edges.filter { drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to }
+        var notes: [String] = []
+
+        // External products, one box per package, when asked for.
+        var externals: [(id: String, label: String, products: [String])] = []
+        var externalEdges: [(from: String, to: String, edges: [ModuleEdge])] = []
+        let externalCount = Set(model.graph.edges.filter { drawnIDs.contains($0.from) && model.graph.node($0.to)?.kind == .product }.map(\.to)).count
+        if model.settings.showExternal {
+            var productsByPackage: [String: Set<String>] = [:]
+            var byPair: [String: [ModuleEdge]] = [:]
+            for edge in model.graph.edges where drawnIDs.contains(edge.from) {
+                guard let node = model.graph.node(edge.to), node.kind == .product else { continue }
+                let package = node.package ?? node.id
+                productsByPackage[package, default: []].insert(node.id)
+                byPair[edge.from + "\u{0}" + package, default: []].append(edge)
+            }
+            for package in productsByPackage.keys.sorted() {
+                externals.append(("package:" + package, package, productsByPackage[package, default: []].sorted()))
+            }
+            for key in byPair.keys.sorted() {
+                let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+                externalEdges.append((parts[0], "package:" + parts[1], byPair[key] ?? []))
+            }
+        } else if externalCount > 0 {
+            notes.append("External products (\(externalCount)) are not drawn; set diagrams.external to draw them.")
+        }
+        let hiddenTests = model.graph.nodes.filter { $0.isTest && !drawnIDs.contains($0.id) }.count
+        if hiddenTests > 0 {
+            notes.append("Test targets (\(hiddenTests)) are not drawn; set diagrams.tests to draw them.")
+        }
+
+        let nodeCount = drawn.count + externals.count
+        let edgeCount = edges.count + externalEdges.count
+        if nodeCount > model.settings.maxNodes || edgeCount > model.settings.maxEdges {
+            var fallback = groupLevel(id: id, at: page, highlight: nil)
+            let limit = nodeCount > model.settings.maxNodes
+                ? "\(nodeCount) modules, more than diagrams.max_nodes (\(model.settings.maxNodes))"
+                : "\(edgeCount) dependencies, more than diagrams.max_edges (\(model.settings.maxEdges))"
+            fallback.notes = ["The graph has \(limit), too many to draw legibly module by module, so the overview draws one box per \(model.groups.first?.isLayer == false ? "package" : "layer") with the number of dependencies between them. Each layer's page draws its own modules."] + notes
+            return fallback
+        }
+
+        if model.settings.transitiveReduction {
+            let pinned = Set(edges.indices.filter { !model.rules(of: edges[$0]).isEmpty })
+            let kept = TransitiveReduction.kept(edges: edges.map { ($0.from, $0.to) }, pinned: pinned)
+            let removed = edges.count - kept.count
+            edges = kept.map { edges[$0] }
+            if removed > 0 {
+                notes.append("\(removed) dependenc\(removed == 1 ? "y is" : "ies are") not drawn because a longer path implies \(removed == 1 ? "it" : "them") (diagrams.transitive_reduction); violations are always drawn.")
+            }
+        }
+
+        var dot = DOTText()
+        for (index, group) in model.groups.enumerated() {
+            let members = group.modules.filter(drawnIDs.contains)
+            guard !members.isEmpty else { continue }
+            openBand(index, group, count: members.count, into: &dot, from: page)
+            for module in members { moduleNode(module, from: page, into: &dot) }
+            dot.close()
+        }
+        for external in externals {
+            dot.node(external.id, [
+                ("label", external.label), ("class", "external"), ("style", "rounded,dashed"), ("fillcolor", "#ffffff"),
+                ("tooltip", "\(external.label): \(external.products.joined(separator: ", "))"),
+            ])
+        }
+        stackBands(drawnIDs, into: &dot)
+        for edge in edges { moduleEdge(edge, from: page, into: &dot) }
+        for external in externalEdges {
+            let kind = Self.edgeClass(external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))
+            var attributes = [("class", "dep \(kind)")]
+            if let style = Self.edgeStyle(kind) { attributes.append(("style", style)) }
+            attributes.append(("tooltip", "\(external.from) → \(external.to.dropFirst("package:".count)): \(external.edges.map(\.to).joined(separator: ", "))"))
+            dot.edge(external.from, external.to, attributes)
+        }
+        let title = "Module dependencies of \(model.graph.packages.first?.name ?? "the package"), by \(model.groups.first?.isLayer == false ? "package" : "layer")"
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes)
+    }
+
+    // MARK: One layer
+
+    /// The modules of one group with the edges among them; every other group it touches is
+    /// one box, with the number of dependencies each way.
+    func layer(_ groupIndex: Int, id: String, at page: String) -> Diagram {
+        let group = model.groups[groupIndex]
+        let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
+        let title = "The \(group.name) \(group.isLayer ? "layer" : "group"): its modules and the layers they use or are used by"
+        if members.count > model.settings.maxNodes {
+            var fallback = groupLevel(id: id, at: page, highlight: groupIndex)
+            fallback.notes = ["\(group.name) has \(members.count) modules, more than diagrams.max_nodes (\(model.settings.maxNodes)); the diagram shows the layers it uses and is used by. The table below lists its modules."]
+            return fallback
+        }
+        let memberSet = Set(members)
+        var dot = DOTText()
+        openBand(groupIndex, group, count: members.count, into: &dot, from: page)
+        for module in members { moduleNode(module, from: page, into: &dot) }
+        dot.close()
+
+        // Edges inside the layer, one by one; edges across, one per (module, other group).
+        var inside: [ModuleEdge] = []
+        var across: [String: [ModuleEdge]] = [:]  // "module\0group\0direction"
+        var touched: Set<Int> = []
+        for module in members {
+            for edge in model.outgoing[module] ?? [] {
+                guard let node = model.graph.node(edge.to), model.isDrawn(node), let other = model.groupOfModule[edge.to] else { continue }
+                if memberSet.contains(edge.to) {
+                    if edge.from != edge.to { inside.append(edge) }
+                } else {
+                    across["\(module)\u{0}\(other)\u{0}out", default: []].append(edge)
+                    touched.insert(other)
+                }
+            }
+            for edge in model.incoming[module] ?? [] where !memberSet.contains(edge.from) {
+                guard let node = model.graph.node(edge.from), model.isDrawn(node), let other = model.groupOfModule[edge.from] else { continue }
+                across["\(module)\u{0}\(other)\u{0}in", default: []].append(edge)
+                touched.insert(other)
+            }
+        }
+        for other in touched.sorted() { groupNode(other, from: page, into: &dot, detail: "") }
+        // Keep the bands in their declared order: layers below sit below.
+        for other in touched.sorted() {
+            guard let anchor = members.first else { break }
+            let (upper, lower) = other > groupIndex ? (Self.groupNodeID(other), anchor) : (anchor, Self.groupNodeID(other))
+            dot.edge(upper, lower, [("style", "invis")])
+        }
+        for edge in inside { moduleEdge(edge, from: page, into: &dot) }
+        for key in across.keys.sorted() {
+            let parts = key.split(separator: "\u{0}").map(String.init)
+            guard parts.count == 3, let other = Int(parts[1]), let edges = across[key] else { continue }
+            let outward = parts[2] == "out"
+            let groupID = Self.groupNodeID(other)
+            aggregateEdge(
+                from: outward ? parts[0] : groupID, to: outward ? groupID : parts[0], edges: edges,
+                upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot
+            )
+        }
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)))
+    }
+
+    // MARK: A module's neighbourhood
+
+    /// The module, what it uses and what uses it, each in its layer's band.
+    func neighbourhood(of module: String, id: String, at page: String) -> Diagram {
+        let focusNode = model.graph.node(module)
+        let showsTests = model.settings.showTests || focusNode?.isTest == true
+        func shown(_ id: String) -> Bool {
+            guard let node = model.graph.node(id), id != module else { return false }
+            if node.kind == .sdk || node.kind == .unknown { return false }
+            return !node.isTest || showsTests
+        }
+        let uses = (model.outgoing[module] ?? []).filter { shown($0.to) }
+        let usedBy = (model.incoming[module] ?? []).filter { shown($0.from) }
+
+        // Neighbours by group; a crowded group on one side becomes one box.
+        var visible: Set<String> = [module]
+        var collapsed: [(group: Int, edges: [ModuleEdge], outward: Bool)] = []
+        var drawnEdges: [ModuleEdge] = []
+        for (edges, outward) in [(uses, true), (usedBy, false)] {
+            var byGroup: [Int: [ModuleEdge]] = [:]
+            var ungrouped: [ModuleEdge] = []
+            for edge in edges {
+                if let group = model.groupOfModule[outward ? edge.to : edge.from] { byGroup[group, default: []].append(edge) } else { ungrouped.append(edge) }
+            }
+            for group in byGroup.keys.sorted() {
+                let groupEdges = byGroup[group] ?? []
+                if groupEdges.count > Self.neighbourLimit {
+                    collapsed.append((group, groupEdges, outward))
+                } else {
+                    drawnEdges += groupEdges
+                    for edge in groupEdges { visible.insert(outward ? edge.to : edge.from) }
+                }
+            }
+            drawnEdges += ungrouped
+            for edge in ungrouped { visible.insert(outward ? edge.to : edge.from) }
+        }
+
+        var dot = DOTText()
+        for (index, group) in model.groups.enumerated() {
+            let members = group.modules.filter(visible.contains)
+            guard !members.isEmpty else { continue }
+            openBand(index, group, count: nil, into: &dot, from: page)
+            for member in members { moduleNode(member, from: page, into: &dot, isFocus: member == module) }
+            dot.close()
+        }
+        for name in visible.sorted() where model.groupOfModule[name] == nil {
+            moduleNode(name, from: page, into: &dot, isFocus: name == module)
+        }
+        for entry in collapsed {
+            let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
+            groupNode(entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules", nodeID: nodeID)
+        }
+        for edge in drawnEdges { moduleEdge(edge, from: page, into: &dot) }
+        let focusGroup = model.groupOfModule[module]
+        for entry in collapsed {
+            let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
+            let upward = focusGroup.map { entry.outward ? entry.group > $0 : $0 > entry.group } ?? false
+            aggregateEdge(from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot)
+        }
+        let title = "\(module): the modules it uses and the modules that use it"
+        var notes: [String] = []
+        if !collapsed.isEmpty {
+            notes.append("Groups of more than \(Self.neighbourLimit) modules on one side are drawn as one box; the tables below list every module.")
+        }
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes)
+    }
+
+    // MARK: Layer level
+
+    /// One box per group, with the number of dependencies between each pair.
+    func groupLevel(id: String, at page: String, highlight: Int?) -> Diagram {
+        var counts: [Int: [Int: [ModuleEdge]]] = [:]
+        var insideCounts: [Int: Int] = [:]
+        for edge in model.graph.edges {
+            guard let from = model.groupOfModule[edge.from], let to = model.groupOfModule[edge.to],
+                  let fromNode = model.graph.node(edge.from), let toNode = model.graph.node(edge.to),
+                  model.isDrawn(fromNode), model.isDrawn(toNode) else { continue }
+            if from == to { insideCounts[from, default: 0] += 1 } else { counts[from, default: [:]][to, default: []].append(edge) }
+        }
+        var dot = DOTText()
+        var present: [Int] = []
+        for (index, group) in model.groups.enumerated() {
+            let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
+            guard !members.isEmpty else { continue }
+            present.append(index)
+            let inside = insideCounts[index] ?? 0
+            groupNode(
+                index, from: page, into: &dot,
+                detail: "\(members.count) module\(members.count == 1 ? "" : "s")" + (inside > 0 ? ", \(inside) inside" : ""),
+                isFocus: index == highlight
+            )
+        }
+        for (upper, lower) in zip(present.dropFirst(), present) {
+            dot.edge(Self.groupNodeID(upper), Self.groupNodeID(lower), [("style", "invis")])
+        }
+        for from in counts.keys.sorted() {
+            for to in (counts[from] ?? [:]).keys.sorted() {
+                aggregateEdge(from: Self.groupNodeID(from), to: Self.groupNodeID(to), edges: counts[from]?[to] ?? [], upward: to > from, from: page, into: &dot, alwaysCount: true)
+            }
+        }
+        let title = "Dependencies between the \(model.groups.first?.isLayer == false ? "packages" : "layers") of \(model.graph.packages.first?.name ?? "the package")"
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)))
+    }
+
+    // MARK: Pieces
+
+    static func graphSettings(id: String, title: String) -> [String] {
+        [
+            "graph [id=\(DOTText.quote(id)), rankdir=\"TB\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title))];",
+            "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
+            "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"9\"];",
+        ]
+    }
+
+    static func groupNodeID(_ index: Int) -> String { "group:\(index)" }
+
+    /// `declared-imported`, `declared-only` or `imported-only`.
+    static func edgeClass(_ declared: Bool, _ imported: Bool) -> String {
+        switch (declared, imported) {
+        case (true, true): "declared-imported"
+        case (true, false): "declared-only"
+        default: "imported-only"
+        }
+    }
+
+    static func edgeStyle(_ kind: String) -> String? {
+        switch kind {
+        case "declared-only": "dashed"
+        case "imported-only": "dotted"
+        default: nil
+        }
+    }
+
+    private func openBand(_ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String) {
+        dot.open("subgraph \(DOTText.quote("cluster_\(index)"))")
+        var attributes = [
+            ("label", group.name), ("class", "band \(group.toneClass)"), ("style", "rounded,filled"),
+            ("fillcolor", "#f8fafc"), ("color", group.tone.map { Self.strokes[$0 % Self.strokes.count] } ?? "#94a3b8"),
+            ("labeljust", "l"), ("fontsize", "12"),
+        ]
+        var tooltip = group.isLayer ? "Layer \(group.name)" : group.name
+        if let count { tooltip += ": \(count) module\(count == 1 ? "" : "s")" }
+        if group.isLayer {
+            let allowed = model.layers.allowedUses(of: group.name)
+            tooltip += allowed.isEmpty ? "; may use no other layer" : "; may use \(allowed.joined(separator: ", "))"
+        }
+        attributes.append(("tooltip", tooltip))
+        if group.isLayer, let path = layerPath(group.name) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
+        for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value));") }
+    }
+
+    /// Invisible edges that keep every band above the bands it is declared after.
+    private func stackBands(_ drawn: Set<String>, into dot: inout DOTText) {
+        let anchors = model.groups.compactMap { $0.modules.first(where: drawn.contains) }
+        for (upper, lower) in zip(anchors.dropFirst(), anchors) {
+            dot.edge(upper, lower, [("style", "invis")])
+        }
+    }
+
+    private func moduleNode(_ module: String, from page: String, into dot: inout DOTText, isFocus: Bool = false) {
+        guard let node = model.graph.node(module) else { return }
+        let group = model.groupOfModule[module].map { model.groups[$0] }
+        var classes = ["module", group?.toneClass ?? "tone-none", "kind-\(node.kind.rawValue)"]
+        if !(model.violationsByModule[module] ?? []).isEmpty { classes.append("has-violations") }
+        if isFocus { classes.append("focus") }
+        var attributes = [("label", module), ("class", classes.joined(separator: " "))]
+        if node.isTarget {
+            attributes.append(("fillcolor", group?.tone.map { Self.fills[$0 % Self.fills.count] } ?? "#f1f5f9"))
+            attributes.append(("href", SitePath.relativeURL(from: page, to: modulePath(module))))
+        } else {
+            attributes += [("style", "rounded,dashed"), ("fillcolor", "#ffffff")]
+        }
+        if isFocus { attributes.append(("penwidth", "2")) }
+        attributes.append(("tooltip", tooltip(for: node, group: group)))
+        dot.node(module, attributes)
+    }
+
+    private func tooltip(for node: ModuleNode, group: ArchitectureModel.Group?) -> String {
+        var parts = [node.id]
+        if let group { parts.append(group.isLayer ? "layer \(group.name)" : group.name) }
+        parts.append(node.kind.rawValue)
+        if node.isTarget {
+            parts.append("\(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s"), \(node.sourceLineCount) line\(node.sourceLineCount == 1 ? "" : "s")")
+            parts.append("uses \(model.outgoing[node.id]?.count ?? 0), used by \(model.incoming[node.id]?.count ?? 0)")
+        }
+        let violations = model.violationsByModule[node.id]?.count ?? 0
+        if violations > 0 { parts.append("\(violations) violation\(violations == 1 ? "" : "s")") }
+        return parts.joined(separator: " · ")
+    }
+
+    private func groupNode(_ index: Int, from page: String, into dot: inout DOTText, detail: String, nodeID: String? = nil, isFocus: Bool = false) {
+        let group = model.groups[index]
+        var classes = ["group-node", group.toneClass]
+        if isFocus { classes.append("focus") }
+        let label = detail.isEmpty ? group.name : "\(group.name)\n\(detail)"
+        var attributes = [
+            ("label", label), ("class", classes.joined(separator: " ")), ("shape", "box3d"), ("style", "filled"),
+            ("fillcolor", group.tone.map { Self.fills[$0 % Self.fills.count] } ?? "#f1f5f9"),
+            ("tooltip", "\(group.isLayer ? "Layer " : "")\(group.name): \(group.modules.count) module\(group.modules.count == 1 ? "" : "s")"),
+        ]
+        if isFocus { attributes.append(("penwidth", "2")) }
+        if group.isLayer, let path = layerPath(group.name) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
+        dot.node(nodeID ?? Self.groupNodeID(index), attributes)
+    }
+
+    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText) {
+        let kind = Self.edgeClass(edge.isDeclared, edge.isImported)
+        let rules = model.rules(of: edge)
+        var classes = ["dep", kind]
+        if edge.isConditional { classes.append("conditional") }
+        if !rules.isEmpty { classes.append("violation") }
+        var attributes = [("class", classes.joined(separator: " "))]
+        if let style = Self.edgeStyle(kind) { attributes.append(("style", style)) }
+        if edge.isConditional { attributes.append(("arrowhead", "empty")) }
+        var tooltip = "\(edge.from) → \(edge.to): \(Self.describe(kind))"
+        if edge.isImported { tooltip += " (\(edge.imports.count) import\(edge.imports.count == 1 ? "" : "s"))" }
+        if !rules.isEmpty {
+            tooltip += "; breaks \(rules.joined(separator: ", "))"
+            attributes += [
+                ("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"),
+                ("label", " " + rules.joined(separator: "\n ")),
+                ("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]),
+            ]
+        } else {
+            attributes.append(("href", SitePath.relativeURL(from: page, to: modulePath(edge.from)) + "#depends-on"))
+        }
+        if isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }
+        attributes.append(("tooltip", tooltip))
+        dot.edge(edge.from, edge.to, attributes)
+    }
+
+    private func aggregateEdge(from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText, alwaysCount: Bool = false) {
+        let kind = Self.edgeClass(edges.contains(where: \.isDeclared), edges.contains(where: \.isImported))
+        let rules = Array(Set(edges.flatMap(model.rules(of:)))).sorted()
+        let violating = edges.filter { !model.rules(of: $0).isEmpty }.count
+        var classes = ["dep", "aggregate", kind]
+        if !rules.isEmpty { classes.append("violation") }
+        var attributes = [("class", classes.joined(separator: " "))]
+        if let style = Self.edgeStyle(kind) { attributes.append(("style", style)) }
+        var label = edges.count > 1 || alwaysCount ? "\(edges.count)" : ""
+        if violating > 0 { label += label.isEmpty ? rules.joined(separator: "\n") : " (\(violating) breaking \(rules.joined(separator: ", ")))" }
+        if !label.isEmpty { attributes.append(("label", " " + label)) }
+        if !rules.isEmpty {
+            attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6")]
+            attributes.append(("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]))
+        }
+        attributes.append(("penwidth", rules.isEmpty ? String(min(1 + Double(edges.count).squareRoot() / 3, 4).rounded(toPlaces: 1)) : "1.6"))
+        if upward { attributes.append(("constraint", "false")) }
+        let names = edges.prefix(8).map { "\($0.from) → \($0.to)" }.joined(separator: "\n") + (edges.count > 8 ? "\n…" : "")
+        attributes.append(("tooltip", "\(edges.count) dependenc\(edges.count == 1 ? "y" : "ies")\(violating > 0 ? ", \(violating) breaking \(rules.joined(separator: ", "))" : ""):\n\(names)"))
+        dot.edge(from, to, attributes.reduce(into: [(String, String)]()) { result, pair in
+            // A later value of the same attribute wins, written once.
+            if let index = result.firstIndex(where: { $0.0 == pair.0 }) { result[index] = pair } else { result.append(pair) }
+        })
+    }
+
+    /// An edge from a lower band to a higher one: drawn, but left out of the ranking so the
+    /// bands keep their declared order.
+    private func isUpward(_ from: String, _ to: String) -> Bool {
+        guard let fromGroup = model.groupOfModule[from], let toGroup = model.groupOfModule[to] else { return false }
+        return toGroup > fromGroup
+    }
+
+    static func describe(_ kind: String) -> String {
+        switch kind {
+        case "declared-imported": "declared and imported"
+        case "declared-only": "declared, never imported"
+        default: "imported, not declared"
+        }
+    }
+}
+
+extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+}
