@@ -4,6 +4,8 @@
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
 #include <gvc.h>
 #include <cgraph.h>
 
@@ -12,5 +14,144 @@ static inline const char *strata_gvc_library_path(void) {
     Dl_info info;
     if (dladdr((void *)&gvContext, &info) && info.dli_fname) return info.dli_fname;
     return 0;
+}
+
+// cgraph's default ID discipline uses the address of each name's string as its ID, and
+// keeps subgraphs ordered by ID: clusters were then drawn in an order that changed from
+// run to run with the memory allocator. This discipline numbers names in the order they
+// are read, so the same DOT always gives the same SVG.
+
+typedef struct {
+    char **names;            // ID / 2 - 1 → name
+    size_t count, capacity;
+    size_t *slots;           // open-addressing table of name index + 1
+    size_t slotCount;        // a power of two, at most half full
+    IDTYPE nextAnonymous;    // odd IDs, as cgraph expects for unnamed objects
+} strata_names;
+
+static inline size_t strata_name_hash(const char *text) {
+    size_t hash = (size_t)1469598103934665603ULL;
+    while (*text) { hash ^= (unsigned char)*text++; hash *= (size_t)1099511628211ULL; }
+    return hash;
+}
+
+static inline void *strata_ids_open(Agraph_t *graph, Agdisc_t *disc) {
+    (void)graph; (void)disc;
+    strata_names *names = calloc(1, sizeof *names);
+    if (names) names->nextAnonymous = 1;
+    return names;
+}
+
+static inline int strata_ids_grow(strata_names *names) {
+    size_t slotCount = names->slotCount ? names->slotCount * 2 : 256;
+    size_t *slots = calloc(slotCount, sizeof *slots);
+    if (!slots) return 0;
+    for (size_t index = 0; index < names->count; index++) {
+        size_t slot = strata_name_hash(names->names[index]) & (slotCount - 1);
+        while (slots[slot]) slot = (slot + 1) & (slotCount - 1);
+        slots[slot] = index + 1;
+    }
+    free(names->slots);
+    names->slots = slots;
+    names->slotCount = slotCount;
+    return 1;
+}
+
+static inline long strata_ids_map(void *state, int objtype, char *text, IDTYPE *id, int create) {
+    (void)objtype;
+    strata_names *names = state;
+    if (!names) return 0;
+    if (!text) {
+        *id = names->nextAnonymous;
+        names->nextAnonymous += 2;
+        return 1;
+    }
+    if (names->slotCount) {
+        size_t slot = strata_name_hash(text) & (names->slotCount - 1);
+        while (names->slots[slot]) {
+            size_t index = names->slots[slot] - 1;
+            if (strcmp(names->names[index], text) == 0) { *id = (IDTYPE)(index + 1) * 2; return 1; }
+            slot = (slot + 1) & (names->slotCount - 1);
+        }
+    }
+    if (!create) return 0;
+    if ((names->count + 1) * 2 > names->slotCount && !strata_ids_grow(names)) return 0;
+    if (names->count == names->capacity) {
+        size_t capacity = names->capacity ? names->capacity * 2 : 256;
+        char **grown = realloc(names->names, capacity * sizeof *grown);
+        if (!grown) return 0;
+        names->names = grown;
+        names->capacity = capacity;
+    }
+    char *copy = strdup(text);
+    if (!copy) return 0;
+    names->names[names->count] = copy;
+    size_t slot = strata_name_hash(text) & (names->slotCount - 1);
+    while (names->slots[slot]) slot = (slot + 1) & (names->slotCount - 1);
+    names->slots[slot] = names->count + 1;
+    names->count += 1;
+    *id = (IDTYPE)names->count * 2;
+    return 1;
+}
+
+static inline long strata_ids_alloc(void *state, int objtype, IDTYPE id) {
+    (void)state; (void)objtype; (void)id;
+    return 0;
+}
+
+static inline void strata_ids_free(void *state, int objtype, IDTYPE id) {
+    (void)state; (void)objtype; (void)id;  // names live until the graph is closed
+}
+
+static inline char *strata_ids_print(void *state, int objtype, IDTYPE id) {
+    (void)objtype;
+    strata_names *names = state;
+    if (!names || id % 2 != 0 || id == 0 || id / 2 > names->count) return 0;
+    return names->names[id / 2 - 1];
+}
+
+static inline void strata_ids_close(void *state) {
+    strata_names *names = state;
+    if (!names) return;
+    for (size_t index = 0; index < names->count; index++) free(names->names[index]);
+    free(names->names);
+    free(names->slots);
+    free(names);
+}
+
+static inline void strata_ids_register(void *state, int objtype, void *object) {
+    (void)state; (void)objtype; (void)object;
+}
+
+typedef struct {
+    const char *text;
+    size_t length, position;
+} strata_dot_reader;
+
+static inline int strata_dot_read(void *channel, char *buffer, int size) {
+    strata_dot_reader *reader = channel;
+    if (size <= 0 || reader->position >= reader->length) return 0;
+    int count = 0;
+    char character;
+    do {
+        character = reader->text[reader->position++];
+        buffer[count++] = character;
+    } while (character != '\n' && count < size && reader->position < reader->length);
+    return count;
+}
+
+/// Reads DOT text into a graph with names numbered in reading order.
+static inline Agraph_t *strata_read_dot(const char *text) {
+    static Agiddisc_t ids = {
+        strata_ids_open, strata_ids_map, strata_ids_alloc, strata_ids_free,
+        strata_ids_print, strata_ids_close, strata_ids_register,
+    };
+    static Agiodisc_t io;
+    io.afread = strata_dot_read;
+    io.putstr = AgIoDisc.putstr;
+    io.flush = AgIoDisc.flush;
+    Agdisc_t disc = { &AgMemDisc, &ids, &io };
+    strata_dot_reader reader = { text, strlen(text), 0 };
+    return agread(&reader, &disc);
 }
 #endif

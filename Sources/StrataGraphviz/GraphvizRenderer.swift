@@ -8,7 +8,9 @@ import StrataCore
 /// Only Graphviz's own plugins are loaded (the `dot` layout and the core SVG renderer), not
 /// the Pango text plugin the system configuration would add: text is then measured with
 /// Graphviz's built-in font metrics, so the same DOT gives the same SVG on every machine,
-/// whatever fonts it has, and layout is several times faster.
+/// whatever fonts it has, and layout is several times faster. DOT is read with an ID
+/// discipline of Strata's own (see `strata_read_dot` in CGraphviz), because cgraph's default
+/// orders clusters by the memory address of their names.
 public final class GraphvizRenderer: @unchecked Sendable {
     /// The one renderer of the process.
     public static let shared = GraphvizRenderer()
@@ -67,7 +69,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         guard let context else { throw GraphvizError(message: "Graphviz could not start (gvContext failed)") }
         GraphvizMessages.start()
         defer { GraphvizMessages.stop() }
-        guard let graph = dot.withCString({ agmemread($0) }) else {
+        guard let graph = dot.withCString({ strata_read_dot($0) }) else {
             throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
         }
         defer { agclose(graph) }

@@ -84,7 +84,7 @@ struct ArchitectureDiagrams: Sendable {
         for (index, group) in model.groups.enumerated() {
             let members = group.modules.filter(drawnIDs.contains)
             guard !members.isEmpty else { continue }
-            openBand(index, group, count: members.count, into: &dot, from: page)
+            openBand(index, group, count: members.count, into: &dot, from: page, diagram: id)
             for module in members { moduleNode(module, from: page, into: &dot) }
             dot.close()
         }
@@ -122,7 +122,7 @@ struct ArchitectureDiagrams: Sendable {
         }
         let memberSet = Set(members)
         var dot = DOTText()
-        openBand(groupIndex, group, count: members.count, into: &dot, from: page)
+        openBand(groupIndex, group, count: members.count, into: &dot, from: page, diagram: id)
         for module in members { moduleNode(module, from: page, into: &dot) }
         dot.close()
 
@@ -208,7 +208,7 @@ struct ArchitectureDiagrams: Sendable {
         for (index, group) in model.groups.enumerated() {
             let members = group.modules.filter(visible.contains)
             guard !members.isEmpty else { continue }
-            openBand(index, group, count: nil, into: &dot, from: page)
+            openBand(index, group, count: nil, into: &dot, from: page, diagram: id)
             for member in members { moduleNode(member, from: page, into: &dot, isFocus: member == module) }
             dot.close()
         }
@@ -300,9 +300,11 @@ struct ArchitectureDiagrams: Sendable {
         }
     }
 
-    private func openBand(_ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String) {
+    private func openBand(_ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String, diagram: String) {
         dot.open("subgraph \(DOTText.quote("cluster_\(index)"))")
+        // Subgraphs inherit the root's attributes: each band needs an id of its own.
         var attributes = [
+            ("id", "\(diagram)-band-\(index)"),
             ("label", group.name), ("class", "band \(group.toneClass)"), ("style", "rounded,filled"),
             ("fillcolor", "#f8fafc"), ("color", group.tone.map { Self.strokes[$0 % Self.strokes.count] } ?? "#94a3b8"),
             ("labeljust", "l"), ("fontsize", "12"),
