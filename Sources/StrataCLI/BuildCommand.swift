@@ -42,6 +42,10 @@ struct BuildCommand: ParsableCommand {
                 let warnings = result.diagnostics.filter { $0.severity == .warning }.count
                 let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
                 print("Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into \(result.outputDisplayPath)/\(summary) in \(seconds) s. Open \(result.outputDisplayPath)/index.html")
+                let diagrams = result.diagrams
+                if diagrams.count > 0 {
+                    print("Diagrams: \(diagrams.count) (\(diagrams.laidOut) laid out by Graphviz, \(diagrams.reused) from the cache) in \(String(format: "%.2f", diagrams.seconds)) s.")
+                }
             }
         case .failedStrict:
             FileHandle.standardError.write(Data("strata: build failed under --strict; \(result.outputDisplayPath)/ was left as it was\n".utf8))

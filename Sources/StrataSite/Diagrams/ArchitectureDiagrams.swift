@@ -86,6 +86,8 @@ struct ArchitectureDiagrams: Sendable {
             guard !members.isEmpty else { continue }
             openBand(index, group, count: members.count, into: &dot, from: page, diagram: id)
             for module in members { moduleNode(module, from: page, into: &dot) }
+            stagger(members, into: &dot)
+            fence(index, members, into: &dot)
             dot.close()
         }
         for external in externals {
@@ -124,6 +126,7 @@ struct ArchitectureDiagrams: Sendable {
         var dot = DOTText()
         openBand(groupIndex, group, count: members.count, into: &dot, from: page, diagram: id)
         for module in members { moduleNode(module, from: page, into: &dot) }
+        stagger(members, into: &dot)
         dot.close()
 
         // Edges inside the layer, one by one; edges across, one per (module, other group).
@@ -275,7 +278,7 @@ struct ArchitectureDiagrams: Sendable {
 
     static func graphSettings(id: String, title: String) -> [String] {
         [
-            "graph [id=\(DOTText.quote(id)), rankdir=\"TB\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title))];",
+            "graph [id=\(DOTText.quote(id)), rankdir=\"TB\", forcelabels=\"true\", newrank=\"true\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title))];",
             "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
             "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"9\"];",
         ]
@@ -320,11 +323,55 @@ struct ArchitectureDiagrams: Sendable {
         for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value));") }
     }
 
-    /// Invisible edges that keep every band above the bands it is declared after.
+    /// More modules than this in one band are drawn in several rows.
+    static let rowLimit = 10
+
+    /// Left alone, Graphviz puts the modules of a band with few edges among them on one
+    /// rank: a band of 40 modules is one line thousands of points wide. Invisible edges
+    /// stack a crowded band into rows of about √(2.5·n) modules, those the others in the
+    /// band use nearest the bottom, so the overview keeps a readable shape.
+    private func stagger(_ members: [String], into dot: inout DOTText) {
+        guard members.count > Self.rowLimit else { return }
+        let inBand = Set(members)
+        var depth: [String: Int] = [:]
+        // How far each module is from the bottom of the band, along edges inside it.
+        for _ in 0..<min(members.count, 32) {
+            var changed = false
+            for module in members {
+                let below = (model.outgoing[module] ?? []).filter { inBand.contains($0.to) && $0.to != module }.map { (depth[$0.to] ?? 0) + 1 }.max() ?? 0
+                if below != depth[module] ?? 0, below <= members.count {
+                    depth[module] = below
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        let ordered = members.sorted { ((depth[$0] ?? 0), $1) > ((depth[$1] ?? 0), $0) }
+        var perRow = 1
+        while perRow * perRow * 2 < members.count * 5 { perRow += 1 }
+        for index in 0..<(ordered.count - perRow) where index + perRow < ordered.count {
+            dot.edge(ordered[index], ordered[index + perRow], [("style", "invis"), ("weight", "0")])
+        }
+    }
+
+    /// An invisible first and last rank inside a band, every module between them, so that
+    /// chaining bands' fences stacks them strictly.
+    private func fence(_ index: Int, _ members: [String], into dot: inout DOTText) {
+        let invisible = [("shape", "point"), ("style", "invis"), ("width", "0"), ("height", "0"), ("label", "")]
+        dot.node("band-top:\(index)", invisible)
+        dot.node("band-bottom:\(index)", invisible)
+        for module in members {
+            dot.edge("band-top:\(index)", module, [("style", "invis")])
+            dot.edge(module, "band-bottom:\(index)", [("style", "invis")])
+        }
+    }
+
+    /// Invisible edges that keep every band above the bands it is declared after: each
+    /// band's fence bottom sits above the next lower band's fence top.
     private func stackBands(_ drawn: Set<String>, into dot: inout DOTText) {
-        let anchors = model.groups.compactMap { $0.modules.first(where: drawn.contains) }
-        for (upper, lower) in zip(anchors.dropFirst(), anchors) {
-            dot.edge(upper, lower, [("style", "invis")])
+        let present = model.groups.indices.filter { model.groups[$0].modules.contains(where: drawn.contains) }
+        for (upper, lower) in zip(present.dropFirst(), present) {
+            dot.edge("band-bottom:\(upper)", "band-top:\(lower)", [("style", "invis")])
         }
     }
 
@@ -389,7 +436,7 @@ struct ArchitectureDiagrams: Sendable {
             tooltip += "; breaks \(rules.joined(separator: ", "))"
             attributes += [
                 ("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"),
-                ("label", " " + rules.joined(separator: "\n ")),
+                ("xlabel", rules.joined(separator: "\n")),
                 ("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]),
             ]
         } else {
@@ -410,7 +457,7 @@ struct ArchitectureDiagrams: Sendable {
         if let style = Self.edgeStyle(kind) { attributes.append(("style", style)) }
         var label = edges.count > 1 || alwaysCount ? "\(edges.count)" : ""
         if violating > 0 { label += label.isEmpty ? rules.joined(separator: "\n") : " (\(violating) breaking \(rules.joined(separator: ", ")))" }
-        if !label.isEmpty { attributes.append(("label", " " + label)) }
+        if !label.isEmpty { attributes.append(("xlabel", label)) }
         if !rules.isEmpty {
             attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6")]
             attributes.append(("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]))
