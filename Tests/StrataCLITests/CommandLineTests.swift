@@ -109,3 +109,33 @@ import Testing
         #expect(run.stderr.hasPrefix("nope.yml:1:1: error: cannot read this file"))
     }
 }
+
+/// Graphviz once drew the same DOT differently from one process to the next (cluster order
+/// followed memory addresses); two separate runs must write the same bytes.
+@Suite struct DiagramDeterminismTests {
+    @Test func twoProcessesBuildTheSameDiagrams() throws {
+        let runner = CommandLineTests()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sites/guide")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("strata-determinism-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let project = work.appendingPathComponent("guide")
+        try FileManager.default.copyItem(at: fixture, to: project)
+        var outputs: [[String: Data]] = []
+        for name in ["one", "two", "three"] {
+            let run = try runner.strata(["build", "--quiet", "--output", "../\(name)"], in: project)
+            #expect(run.status == 0, "\(run.stderr)")
+            var files: [String: Data] = [:]
+            let base = work.appendingPathComponent(name)
+            let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if let data = try? Data(contentsOf: url) { files[String(url.path.dropFirst(base.path.count))] = data }
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].keys.contains { $0.hasPrefix("/.strata-cache/layouts/") })
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0] == outputs[2])
+    }
+}

@@ -81,13 +81,14 @@ struct ArchitectureDiagrams: Sendable {
         }
 
         var dot = DOTText()
+        let bandCount = model.groups.filter { $0.modules.contains(where: drawnIDs.contains) }.count
         for (index, group) in model.groups.enumerated() {
             let members = group.modules.filter(drawnIDs.contains)
             guard !members.isEmpty else { continue }
             openBand(index, group, count: members.count, into: &dot, from: page, diagram: id)
             for module in members { moduleNode(module, from: page, into: &dot) }
             stagger(members, into: &dot)
-            fence(index, members, into: &dot)
+            if bandCount > 1 { fence(index, members, into: &dot) }
             dot.close()
         }
         for external in externals {
@@ -96,7 +97,7 @@ struct ArchitectureDiagrams: Sendable {
                 ("tooltip", "\(external.label): \(external.products.joined(separator: ", "))"),
             ])
         }
-        stackBands(drawnIDs, into: &dot)
+        if bandCount > 1 { stackBands(drawnIDs, into: &dot) }
         for edge in edges { moduleEdge(edge, from: page, into: &dot) }
         for external in externalEdges {
             let kind = Self.edgeClass(external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))

@@ -1,0 +1,201 @@
+import Foundation
+@testable import StrataBuild
+import StrataCore
+import Testing
+
+/// The architecture diagrams: the DOT Strata writes for them (golden files), the SVG the
+/// pages carry (links, classes, violation styling), the size guard, the layout cache, and
+/// the pages around them.
+@Suite struct DiagramTests {
+    static let goldenFolder = TemporaryProject.fixtures.appendingPathComponent("check/layered-violations.diagrams")
+
+    func diagrams(_ project: TemporaryProject) throws -> [Diagram] {
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let config = try builder.configuration()
+        let prepared = try builder.prepare(config: config)
+        return try #require(prepared.architecture).diagrams()
+    }
+
+    /// The overview, a layer and a module neighbourhood of a package with violations, as DOT.
+    @Test func dotMatchesTheGoldenFiles() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        let all = try diagrams(project)
+        #expect(all.map(\.id).prefix(6) == ["overview", "layer-core", "layer-infrastructure", "layer-ui", "layer-service", "layer-live"])
+        let chosen = all.filter { ["overview", "layer-ui", "module-FeedUI", "module-Models"].contains($0.id) }
+        #expect(chosen.count == 4)
+        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)
+            for diagram in chosen { try Data(diagram.dot.utf8).write(to: Self.goldenFolder.appendingPathComponent("\(diagram.id).dot")) }
+        }
+        for diagram in chosen {
+            let expected = try String(contentsOf: Self.goldenFolder.appendingPathComponent("\(diagram.id).dot"), encoding: .utf8)
+            #expect(diagram.dot == expected, "\(diagram.id).dot differs from the golden file")
+        }
+    }
+
+    @Test func everyModuleHasANeighbourhoodAndEveryLayerADiagram() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        let ids = Set(try diagrams(project).map(\.id))
+        for module in ["App", "APIClient", "Database", "FeedService", "FeedUI", "Models", "ProfileUI"] {
+            #expect(ids.contains("module-\(module)"))
+        }
+        #expect(ids.isSuperset(of: ["layer-core", "layer-infrastructure", "layer-ui", "layer-service", "layer-live"]))
+    }
+
+    @Test func svgCarriesLinksClassesTooltipsAndViolationStyling() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        #expect(project.build().exitCode == 0)
+        let overview = project.text("Output/modules/index.html")
+        #expect(overview.contains(#"<figure class="diagram" id="diagram-overview">"#))
+        #expect(overview.contains(#"role="img" aria-label="Module dependencies of Acme, by layer""#))
+        #expect(overview.contains(#"class="cluster band tone-2""#), "the UI band")
+        #expect(overview.contains(#"xlink:href="../layers/ui.html""#), "a band links to its layer's page")
+        #expect(overview.contains(#"class="node module tone-2 kind-regular has-violations""#))
+        #expect(overview.contains(#"xlink:href="feed-ui.html""#), "a node links to its module page (here its Content page), relative to the page")
+        #expect(overview.contains(#"xlink:href="ProfileUI.html""#))
+        #expect(overview.contains("xlink:title=\"FeedUI · layer UI · regular"), "a node's tooltip")
+        // FeedUI → Database breaks the forbid rule: red, labelled with the rule, linked to it.
+        let violating = try #require(overview.components(separatedBy: "<g id=\"overview_edge").first { $0.contains("<title>FeedUI&#45;&gt;Database</title>") || $0.contains("<title>FeedUI-&gt;Database</title>") })
+        #expect(violating.contains("class=\"edge dep "))
+        #expect(violating.contains(" violation\""))
+        #expect(violating.contains("stroke=\"#d62728\""))
+        #expect(violating.contains("forbid/UI-Infrastructure"))
+        #expect(violating.contains("xlink:href=\"../violations.html#forbid/UI-Infrastructure\""))
+        #expect(!overview.contains("<!--"), "no Graphviz comments")
+        #expect(!overview.contains("<?xml"))
+        let module = project.text("Output/modules/feed-ui.html")
+        #expect(module.contains(#"<figure class="diagram" id="diagram-module-FeedUI">"#), "a module's Content page gets its diagram")
+        #expect(module.contains(#"class="node module tone-2 kind-regular has-violations focus""#))
+        #expect(module.contains(#"<div class="diagram-legend"#) || module.contains(#"<ul class="diagram-legend">"#))
+    }
+
+    /// Every link of every page, the diagrams' included, leads to a page and an anchor that exist.
+    @Test func everyLinkOfTheArchitecturePagesResolves() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        _ = project.build()
+        let files = project.files()
+        let pages = files.keys.filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
+        #expect(pages.contains("layers/ui.html"))
+        #expect(SiteLinks.broken(in: files, pages: pages) == [])
+    }
+
+    @Test func overviewShowsLayersMatrixAndViolationSummary() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        _ = project.build()
+        let overview = project.text("Output/modules/index.html")
+        #expect(overview.contains("<title>Architecture overview · Acme architecture</title>"))
+        #expect(overview.contains(#"<table class="layers">"#))
+        #expect(overview.contains(#"<table class="layer-matrix">"#))
+        // UI → Infrastructure is forbidden by may_use, and FeedUI → Database breaks a rule.
+        #expect(overview.contains(#"<td class="forbidden violating" title="UI → Infrastructure: 1 dependency, forbidden, 1 breaking a rule"><strong>1</strong></td>"#))
+        #expect(overview.contains(#"<table class="violation-summary">"#))
+        let layer = project.text("Output/layers/ui.html")
+        #expect(layer.contains("<title>UI layer · Acme architecture</title>"))
+        #expect(layer.contains(#"<figure class="diagram" id="diagram-layer-ui">"#))
+        #expect(layer.contains(#"<strong class="forbidden">no</strong>"#), "its use of Infrastructure is forbidden")
+    }
+
+    @Test func aGraphTooLargeIsDrawnLayerByLayerAndSaysSo() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        let config = project.text("strata.yml") + "diagrams:\n  max_nodes: 3\n"
+        try project.write("strata.yml", Data(config.utf8))
+        #expect(project.build().exitCode == 0)
+        let overview = project.text("Output/modules/index.html")
+        #expect(overview.contains("more than diagrams.max_nodes (3), too many to draw legibly module by module"))
+        #expect(overview.contains(#"class="node group-node tone-0""#))
+        #expect(!overview.contains(#"class="node module "#))
+        let layer = project.text("Output/layers/infrastructure.html")
+        #expect(layer.contains(#"class="node module tone-1"#), "a layer within the limit still draws its modules")
+    }
+
+    @Test func transitiveReductionLeavesOutImpliedEdgesButNeverViolations() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        try project.write("strata.yml", Data((project.text("strata.yml") + "diagrams:\n  transitive_reduction: true\n").utf8))
+        let reduced = try #require(try diagrams(project).first { $0.id == "overview" })
+        let plain = try #require(try diagrams(TemporaryProject(check: "layered-violations")).first { $0.id == "overview" })
+        let edges = { (dot: String) in dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("invis") }.count }
+        #expect(edges(reduced.dot) < edges(plain.dot))
+        #expect(reduced.notes.contains { $0.contains("diagrams.transitive_reduction") })
+        #expect(reduced.dot.contains(#""FeedUI" -> "Database""#), "a violation is always drawn")
+    }
+
+    @Test func layoutsAreReusedFromThePreviousOutputAndGiveTheSameBytes() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        LayoutMemory.shared.removeAll()
+        let first = project.build()
+        let firstFiles = project.files()
+        #expect(first.diagrams.count == 16, "the overview, 5 layers, 10 modules")
+        LayoutMemory.shared.removeAll()
+        let second = project.build()
+        #expect(second.diagrams.reused == second.diagrams.count, "every layout came from Output/.strata-cache")
+        #expect(second.diagrams.laidOut == 0)
+        #expect(project.files() == firstFiles)
+        #expect(firstFiles.keys.filter { $0.hasPrefix(".strata-cache/layouts/") }.count == 16)
+    }
+
+    @Test func pagesAndModulesThatMentionEachOtherAreLinkedBothWays() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        _ = project.build()
+        let screens = project.text("Output/guides/screens.html")
+        #expect(screens.contains(#"<aside class="mentions"><p>Modules on this page: "#))
+        #expect(screens.contains(#"<a href="../modules/FeedUI.html" class="module-link">FeedUI</a>"#))
+        let module = project.text("Output/modules/FeedUI.html")
+        #expect(module.contains(#"<h2 id="mentioned-in">Mentioned in</h2>"#))
+        #expect(module.contains(#"<a href="../guides/screens.html">Screens</a>"#))
+        #expect(module.contains(#"<h2 id="guidance">Guidance</h2>"#), "blocks that apply to FeedUI or its layer")
+    }
+
+    @Test func mentionsAreWholeWordsWithTheirCase() {
+        let words = ModuleMentions.words(in: "FeedUI, `FeedUIKit` and feedui; strata-accuracy runs. Trailing-")
+        #expect(words.contains("FeedUI"))
+        #expect(words.contains("FeedUIKit"))
+        #expect(words.contains("strata-accuracy"))
+        #expect(words.contains("Trailing"))
+        #expect(!words.contains("Feed"))
+    }
+}
+
+/// Random layered packages, with edges against the layer order, cycles and edges inside
+/// layers: every diagram must be drawn (Graphviz 2.42 crashed on labelled same-rank edges,
+/// which is why labels are xlabels).
+@Suite struct DiagramRobustnessTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test(arguments: 0..<8) func randomLayeredPackagesDrawEveryDiagram(seed: Int) throws {
+        var random = Generator(state: UInt64(seed) &+ 17)
+        let layers = ["Base", "Data", "Domain", "Screens"]
+        let count = 12 + random.next(20)
+        let modules = (0..<count).map { "\(layers[$0 % layers.count])\($0)" }
+        var files: [String: String] = [:]
+        var targets: [String] = []
+        for (index, module) in modules.enumerated() {
+            var deps: Set<String> = []
+            for _ in 0..<random.next(4) {
+                let other = modules[random.next(count)]
+                if other != module { deps.insert(other) }
+            }
+            let sorted = deps.sorted()
+            targets.append("        .target(name: \"\(module)\", dependencies: [\(sorted.map { "\"\($0)\"" }.joined(separator: ", "))]),")
+            // Some dependencies are imported but not declared, some declared but not imported.
+            let imported = sorted.enumerated().filter { $0.offset % 3 != 2 }.map(\.element) + (index % 5 == 0 ? [modules[(index + 1) % count]] : [])
+            files["Sources/\(module)/\(module).swift"] = imported.map { "import \($0)\n" }.joined() + "public struct \(module)Type {}\n"
+        }
+        files["Package.swift"] = "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"Random\(seed)\",\n    targets: [\n\(targets.joined(separator: "\n"))\n    ]\n)\n"
+        files["strata.yml"] = "layers:\n" + layers.map { "  - name: \($0)\n    modules: [\"\($0)*\"]\n" }.joined() + (seed % 2 == 0 ? "diagrams:\n  transitive_reduction: true\n" : "")
+        files["Content/index.md"] = "# Random\n\n\(modules[0]) and \(modules[1]) are mentioned.\n"
+        let project = try TemporaryProject(files: files)
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+        #expect(result.diagrams.count == count + layers.count + 1)
+        #expect(!result.diagnostics.contains { $0.ruleID == "diagram.layout-failed" })
+        let overview = project.text("Output/modules/index.html")
+        #expect(overview.contains("<svg"))
+        #expect(SiteLinks.broken(in: project.files(), pages: ["modules/index.html", "layers/screens.html", "modules/\(modules[0]).html"]) == [])
+    }
+}
