@@ -6,7 +6,7 @@ APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev pkg
 BUILD_FLAGS ?=
 STRATA := .build/debug/strata
 
-.PHONY: all site test check build release deps clean check-theme-list accuracy
+.PHONY: all site test check build release deps clean check-theme-list accuracy bench
 
 all: site
 
@@ -36,6 +36,14 @@ check: build
 ## packages of this machine (/opt/swift-packages), with timings. Builds in release mode.
 accuracy: deps check-theme-list
 	scripts/accuracy.sh
+
+## bench: time `strata build` (release) on Strata's own docs and on generated layered
+## packages of 100, 500 and 2,000 modules: the whole build and the diagrams (Graphviz
+## layout), cold and with the layout cache; medians of RUNS runs (default 5).
+bench: deps check-theme-list
+	@scripts/install-deps.sh bc python3
+	$(SWIFT) build -c release --product strata
+	scripts/bench.sh
 
 ## release: an optimised binary at .build/release/strata.
 release: deps check-theme-list

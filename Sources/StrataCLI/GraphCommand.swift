@@ -10,19 +10,19 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Print the module graph read from Package.swift and the imports in the sources.",
         discussion: """
-        Formats: text (a readable list), json (everything, with evidence), dot (Graphviz), mermaid.
+        Formats: text (a readable list), json (everything, with evidence), dot (Graphviz), svg (the DOT laid out by Graphviz), mermaid.
         Edges are 'declared+imported', 'declared' (in the manifest, never imported) or 'imported' \
         (with a relation: undeclared, transitive, reexported, via-product, sdk, unresolved).
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, dot, mermaid
+        case text, json, dot, svg, mermaid
     }
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output format: text, json, dot or mermaid.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("Output format: text, json, dot, svg or mermaid.", valueName: "format"))
     var format: Format = .text
 
     @Option(name: .long, help: ArgumentHelp("Show only this module and the modules within --depth of it, both ways.", valueName: "module"))
@@ -78,6 +78,7 @@ struct GraphCommand: ParsableCommand {
         let text: String = switch format {
         case .json: GraphJSONWriter().write(graph)
         case .dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")
+        case .svg: try DiagnosticPrinter.exitingOnBadInput { try StandaloneDiagram.svg(dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")) }
         case .mermaid: GraphMermaidWriter().write(graph)
         case .text: GraphTextWriter().write(graph)
         }

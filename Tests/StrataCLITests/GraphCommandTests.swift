@@ -49,6 +49,11 @@ import Testing
         let dot = try cli.strata(["graph", "--format", "dot"], in: folder)
         #expect(dot.stdout.hasPrefix("digraph \"Shop\" {"))
         #expect(dot.stdout.contains("\"Checkout\" -> \"Cart\";"))
+        let svg = try cli.strata(["graph", "--format", "svg"], in: folder)
+        #expect(svg.status == 0)
+        #expect(svg.stdout.hasPrefix("<svg "))
+        #expect(svg.stdout.contains("<title>Checkout-&gt;Cart</title>"))
+        #expect(!svg.stdout.contains("<!--"))
         let mermaid = try cli.strata(["graph", "--format", "mermaid"], in: folder)
         #expect(mermaid.stdout.hasPrefix("flowchart LR\n"))
     }

@@ -108,3 +108,14 @@ final class LayoutMemory: @unchecked Sendable {
         layouts.removeAll()
     }
 }
+
+/// One DOT graph drawn as a standalone SVG (`strata graph --format svg`).
+public enum StandaloneDiagram {
+    public static func svg(dot: String) throws -> String {
+        do {
+            return GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: dot))
+        } catch {
+            throw Diagnostic.error("diagram.layout-failed", "Graphviz could not draw the graph: \(error.message)")
+        }
+    }
+}

@@ -28,14 +28,14 @@ extension ArchitecturePages {
         html.raw(inputs.figure(Self.diagramID(layer: path)))
 
         section("Modules", "modules")
-        let members = graph.nodes.filter { group.modules.contains($0.id) }
+        let memberSet = Set(group.modules)
+        let members = graph.nodes.filter { memberSet.contains($0.id) }
         if members.isEmpty {
             html.raw("<p>No module of the graph is in this layer.</p>\n")
         } else {
             modulesTable(members, from: path, into: &html)
         }
 
-        let memberSet = Set(group.modules)
         var uses: [Int: [ModuleEdge]] = [:]
         var usedBy: [Int: [ModuleEdge]] = [:]
         for edge in graph.edges {

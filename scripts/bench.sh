@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# make bench: builds Strata in release mode and times `strata build` on generated layered
+# packages (100, 500 and 2,000 modules) and on Strata's own docs, reporting the median of
+# several runs for the whole build and for the diagrams (Graphviz layout), cold (no layout
+# cache) and warm (layouts reused from the previous output). Prints a Markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-5}
+SIZES=${SIZES:-"100 500 2000"}
+STRATA=.build/release/strata
+WORK=.build/bench
+mkdir -p "$WORK"
+
+median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# One build: prints "<total seconds> <diagram seconds> <diagrams> <laid out>".
+measure() {
+    local project=$1 output=$2
+    local start end line
+    start=$(date +%s.%N)
+    line=$(cd "$project" && "$OLDPWD/$STRATA" build --output "$output" 2>/dev/null | grep '^Diagrams:' || true)
+    end=$(date +%s.%N)
+    local total diagrams count laid
+    total=$(printf "%.3f" "$(echo "$end - $start" | bc -l)")
+    diagrams=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s\./\1/p')
+    count=$(echo "$line" | sed -n 's/^Diagrams: \([0-9]*\) .*/\1/p')
+    laid=$(echo "$line" | sed -n 's/.*(\([0-9]*\) laid out.*/\1/p')
+    echo "$total ${diagrams:-0} ${count:-0} ${laid:-0}"
+}
+
+report() {
+    local name=$1 project=$2 output=$3
+    local cold=() warm=() cold_layout=() warm_layout=() count=0
+    for _ in $(seq "$RUNS"); do
+        rm -rf "$output"
+        read -r total layout count _ < <(measure "$project" "$output")
+        cold+=("$total"); cold_layout+=("$layout")
+        read -r total layout _ _ < <(measure "$project" "$output")
+        warm+=("$total"); warm_layout+=("$layout")
+    done
+    printf "| %s | %s | %s | %s | %s | %s |\n" "$name" "$count" \
+        "$(printf '%s\n' "${cold[@]}" | median)" "$(printf '%s\n' "${cold_layout[@]}" | median)" \
+        "$(printf '%s\n' "${warm[@]}" | median)" "$(printf '%s\n' "${warm_layout[@]}" | median)"
+}
+
+command -v bc >/dev/null || { echo "bench: needs bc (apt-get install bc)" >&2; exit 1; }
+echo "Strata $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), median of $RUNS runs, seconds"
+echo
+echo "| Project | Diagrams | Build, cold | Layout, cold | Build, warm | Layout, warm |"
+echo "|---|---:|---:|---:|---:|---:|"
+report "Strata's own docs" . "$PWD/$WORK/out-strata"
+for size in $SIZES; do
+    python3 scripts/generate-layered-package.py "$WORK/app-$size" "$size" >/dev/null
+    report "Generated app, $size modules" "$WORK/app-$size" "$PWD/$WORK/out-$size"
+done
+echo
+echo "Cold: no layouts from a previous build (each diagram is laid out by Graphviz). Warm: the same build again, layouts read from Output/.strata-cache."
