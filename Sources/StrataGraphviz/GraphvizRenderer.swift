@@ -45,10 +45,10 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
     /// Graphviz's plugin libraries, found beside libgvc itself.
     private static func loadPlugins() -> Result<[(name: String, address: UnsafeMutableRawPointer)], PluginProblem> {
-        guard let libraryPath = strata_gvc_library_path() else {
+        guard let libraryFolder = libgvcFolder() else {
             return .failure(PluginProblem("cannot tell where libgvc is installed"))
         }
-        let folder = (String(cString: libraryPath) as NSString).deletingLastPathComponent + "/graphviz"
+        let folder = libraryFolder + "/graphviz"
         var found: [(String, UnsafeMutableRawPointer)] = []
         for plugin in ["core", "dot_layout"] {
             let candidates = ["libgvplugin_\(plugin).so.6", "libgvplugin_\(plugin).6.dylib", "libgvplugin_\(plugin).dylib", "libgvplugin_\(plugin).so"]
@@ -60,6 +60,19 @@ public final class GraphvizRenderer: @unchecked Sendable {
             found.append((symbol, address))
         }
         return .success(found)
+    }
+
+    /// The folder libgvc was loaded from: its plugins are in `graphviz/` beside it. Linux
+    /// says in /proc/self/maps; elsewhere, the usual install prefixes are tried.
+    private static func libgvcFolder() -> String? {
+        // /proc files report a size of 0, so they are read to their end, not by size.
+        if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(), let maps = String(data: data, encoding: .utf8) {
+            for line in maps.split(separator: "\n") where line.contains("/libgvc.") {
+                guard let slash = line.firstIndex(of: "/") else { continue }
+                return (String(line[slash...]) as NSString).deletingLastPathComponent
+            }
+        }
+        return ["/opt/homebrew/lib", "/usr/local/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"].first { FileManager.default.fileExists(atPath: $0 + "/graphviz") }
     }
 
     /// The SVG Graphviz draws for `dot`, exactly as it writes it.

@@ -242,24 +242,17 @@ public struct GuidancePages: Sendable {
 
     private func scopeLink(_ scope: GuidanceEntry.Scope, from path: String, into html: inout HTML) {
         switch scope.kind {
-        case .module:
-            if let target = modulePath(scope.name) {
-                html.link(scope.name, href: SitePath.relativeURL(from: path, to: target), className: "scope-module")
+        case .module, .layer:
+            let kind = scope.kind.rawValue
+            let className = "scope-\(kind)"
+            if let target = scope.kind == .module ? modulePath(scope.name) : layerPath(scope.name) {
+                html.link(scope.name, href: SitePath.relativeURL(from: path, to: target), className: className)
             } else {
-                html.raw("<span class=\"scope-module\">")
+                html.raw("<span class=\"\(className)\">")
                 html.text(scope.name)
                 html.raw("</span>")
             }
-            html.text(" (module)")
-        case .layer:
-            if let target = layerPath(scope.name) {
-                html.link(scope.name, href: SitePath.relativeURL(from: path, to: target), className: "scope-layer")
-            } else {
-                html.raw("<span class=\"scope-layer\">")
-                html.text(scope.name)
-                html.raw("</span>")
-            }
-            html.text(" (layer)")
+            html.text(" (\(kind))")
         case .unknown:
             html.raw("<span class=\"scope-unknown\" title=\"No layer or module has this name\">")
             html.text(scope.name)
