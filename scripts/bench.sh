@@ -4,22 +4,34 @@
 # several runs for the whole build and for the diagrams (Graphviz layout), cold (no layout
 # cache) and warm (layouts reused from the previous output). Prints a Markdown table.
 set -euo pipefail
+export LC_ALL=C  # decimal points, whatever the user's locale
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 SIZES=${SIZES:-"100 500 2000"}
-STRATA=.build/release/strata
-WORK=.build/bench
+STRATA=${STRATA:-.build/release/strata}
+WORK=$PWD/.build/bench
 mkdir -p "$WORK"
 
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 # One build: prints "<total seconds> <diagram seconds> <diagrams> <laid out>".
+# A failed build stops the benchmark with strata's own messages: it is never timed.
 measure() {
     local project=$1 output=$2
-    local start end line
+    local start end printed line
+    local strata=$PWD/$STRATA
     start=$(date +%s.%N)
-    line=$(cd "$project" && "$OLDPWD/$STRATA" build --output "$output" 2>/dev/null | grep '^Diagrams:' || true)
+    if ! printed=$(cd "$project" && "$strata" build --output "$output" 2>"$WORK/stderr.txt"); then
+        echo "bench: strata build failed in $project:" >&2
+        cat "$WORK/stderr.txt" >&2
+        return 1
+    fi
     end=$(date +%s.%N)
+    line=$(echo "$printed" | grep '^Diagrams:' || true)
+    if [ -z "$line" ]; then
+        echo "bench: strata build in $project drew no diagrams (no 'Diagrams:' line)" >&2
+        return 1
+    fi
     local total diagrams count laid
     total=$(printf "%.3f" "$(echo "$end - $start" | bc -l)")
     diagrams=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s\./\1/p')
@@ -30,12 +42,14 @@ measure() {
 
 report() {
     local name=$1 project=$2 output=$3
-    local cold=() warm=() cold_layout=() warm_layout=() count=0
+    local cold=() warm=() cold_layout=() warm_layout=() count=0 total layout result
     for _ in $(seq "$RUNS"); do
         rm -rf "$output"
-        read -r total layout count _ < <(measure "$project" "$output")
+        result=$(measure "$project" "$output") || exit 1
+        read -r total layout count _ <<< "$result"
         cold+=("$total"); cold_layout+=("$layout")
-        read -r total layout _ _ < <(measure "$project" "$output")
+        result=$(measure "$project" "$output") || exit 1
+        read -r total layout _ _ <<< "$result"
         warm+=("$total"); warm_layout+=("$layout")
     done
     printf "| %s | %s | %s | %s | %s | %s |\n" "$name" "$count" \
@@ -48,10 +62,10 @@ echo "Strata $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cor
 echo
 echo "| Project | Diagrams | Build, cold | Layout, cold | Build, warm | Layout, warm |"
 echo "|---|---:|---:|---:|---:|---:|"
-report "Strata's own docs" . "$PWD/$WORK/out-strata"
+report "Strata's own docs" . "$WORK/out-strata"
 for size in $SIZES; do
     python3 scripts/generate-layered-package.py "$WORK/app-$size" "$size" >/dev/null
-    report "Generated app, $size modules" "$WORK/app-$size" "$PWD/$WORK/out-$size"
+    report "Generated app, $size modules" "$WORK/app-$size" "$WORK/out-$size"
 done
 echo
 echo "Cold: no layouts from a previous build (each diagram is laid out by Graphviz). Warm: the same build again, layouts read from Output/.strata-cache."

@@ -1,5 +1,6 @@
 #ifndef STRATA_CGRAPHVIZ_SHIM_H
 #define STRATA_CGRAPHVIZ_SHIM_H
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gvc.h>
@@ -142,5 +143,18 @@ static inline Agraph_t *strata_read_dot(const char *text) {
     Agdisc_t disc = { &AgMemDisc, &ids, &io };
     strata_dot_reader reader = { text, strlen(text), 0 };
     return agread(&reader, &disc);
+}
+
+/// Renders a laid-out graph as SVG into memory. `gvRenderData`'s length parameter changed
+/// type between Graphviz releases (unsigned int, then size_t); `gvRender` into a memory
+/// stream has one signature everywhere. The caller frees `*data` with `free`.
+static inline int strata_render_svg(GVC_t *context, Agraph_t *graph, char **data, size_t *length) {
+    *data = 0;
+    *length = 0;
+    FILE *stream = open_memstream(data, length);
+    if (!stream) return -1;
+    int status = gvRender(context, graph, "svg", stream);
+    if (fclose(stream) != 0) status = -1;
+    return status;
 }
 #endif

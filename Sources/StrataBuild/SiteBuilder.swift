@@ -230,16 +230,21 @@ public struct SiteBuilder: Sendable {
 
         // Diagrams are laid out once each, or taken from the cache, before the pages show them.
         var allPages = resolved.map(\.0)
-        var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), diagnostics: [:])
+        var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture = prepared.architecture {
             let diagrams = architecture.diagrams()
-            layout = DiagramLayout(previousOutput: previousOutput(config)).layOut(diagrams)
+            let layouts = DiagramLayout(previousOutput: previousOutput(config))
+            layout = layouts.layOut(diagrams)
+            let location = config.sourcePath.map { SourceLocation(path: $0) }
+            if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
+                diagnostics.append(.warning("diagram.plugins", "Graphviz's own plugins could not be loaded (\(problem)); text is measured with this machine's fonts, so diagrams may differ from other machines'", at: location))
+            }
             for diagram in diagrams {
-                guard let reason = layout.diagnostics[diagram.id] else { continue }
-                diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: config.sourcePath.map { SourceLocation(path: $0) }))
+                guard let reason = layout.failures[diagram.id] else { continue }
+                diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
             }
             let mentions = ModuleMentions.find(pages: sourcePages, modules: Set(architecture.graph.nodes.filter(\.isTarget).map(\.id)))
-            allPages = architecture.pages(merging: allPages, drawings: layout.drawings, catalog: catalog, mentions: mentions)
+            allPages = architecture.pages(merging: allPages, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
         }
         let architecture = prepared.architecture
         allPages += GuidancePages(

@@ -41,7 +41,13 @@ public final class GraphvizRenderer: @unchecked Sendable {
             context = gvContext()
         }
         pluginNote = note
+        let version = context.flatMap { gvcVersion($0) }.map { String(cString: $0) } ?? "unknown"
+        identity = "graphviz \(version); \(note == nil ? "pinned plugins" : "system plugins")"
     }
+
+    /// What the SVG depends on besides the DOT: the Graphviz release and whether its own
+    /// plugins (and so its own font metrics) are in use. Layout caches key on it.
+    public let identity: String
 
     /// Graphviz's plugin libraries, found beside libgvc itself.
     private static func loadPlugins() -> Result<[(name: String, address: UnsafeMutableRawPointer)], PluginProblem> {
@@ -91,11 +97,11 @@ public final class GraphvizRenderer: @unchecked Sendable {
         }
         defer { gvFreeLayout(context, graph) }
         var data: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        guard gvRenderData(context, graph, "svg", &data, &length) == 0, let data else {
+        var length = 0
+        defer { free(data) }
+        guard strata_render_svg(context, graph, &data, &length) == 0, let data else {
             throw GraphvizError(message: "Graphviz could not render the diagram as SVG: " + GraphvizMessages.text(or: "no SVG renderer"))
         }
-        defer { gvFreeRenderData(data) }
         let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
         return String(decoding: bytes, as: UTF8.self)
     }

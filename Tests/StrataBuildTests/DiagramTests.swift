@@ -46,8 +46,8 @@ import Testing
         let project = try TemporaryProject(check: "layered-violations")
         #expect(project.build().exitCode == 0)
         let overview = project.text("Output/modules/index.html")
-        #expect(overview.contains(#"<figure class="diagram" id="diagram-overview">"#))
-        #expect(overview.contains(#"role="img" aria-label="Module dependencies of Acme, by layer""#))
+        #expect(overview.contains(#"<figure class="diagram" id="diagram.overview">"#))
+        #expect(overview.contains(#"role="group" aria-label="Module dependencies of Acme, by layer""#))
         #expect(overview.contains(#"class="cluster band tone-2""#), "the UI band")
         #expect(overview.contains(#"xlink:href="../layers/ui.html""#), "a band links to its layer's page")
         #expect(overview.contains(#"class="node module tone-2 kind-regular has-violations""#))
@@ -55,7 +55,7 @@ import Testing
         #expect(overview.contains(#"xlink:href="ProfileUI.html""#))
         #expect(overview.contains("xlink:title=\"FeedUI · layer UI · regular"), "a node's tooltip")
         // FeedUI → Database breaks the forbid rule: red, labelled with the rule, linked to it.
-        let violating = try #require(overview.components(separatedBy: "<g id=\"overview_edge").first { $0.contains("<title>FeedUI&#45;&gt;Database</title>") || $0.contains("<title>FeedUI-&gt;Database</title>") })
+        let violating = try #require(overview.components(separatedBy: "<g id=\"svg.overview_edge").first { $0.contains("<title>FeedUI&#45;&gt;Database</title>") || $0.contains("<title>FeedUI-&gt;Database</title>") })
         #expect(violating.contains("class=\"edge dep "))
         #expect(violating.contains(" violation\""))
         #expect(violating.contains("stroke=\"#d62728\""))
@@ -64,7 +64,7 @@ import Testing
         #expect(!overview.contains("<!--"), "no Graphviz comments")
         #expect(!overview.contains("<?xml"))
         let module = project.text("Output/modules/feed-ui.html")
-        #expect(module.contains(#"<figure class="diagram" id="diagram-module-FeedUI">"#), "a module's Content page gets its diagram")
+        #expect(module.contains(#"<figure class="diagram" id="diagram.module-FeedUI">"#), "a module's Content page gets its diagram")
         #expect(module.contains(#"class="node module tone-2 kind-regular has-violations focus""#))
         #expect(module.contains(#"<div class="diagram-legend"#) || module.contains(#"<ul class="diagram-legend">"#))
     }
@@ -91,7 +91,7 @@ import Testing
         #expect(overview.contains(#"<table class="violation-summary">"#))
         let layer = project.text("Output/layers/ui.html")
         #expect(layer.contains("<title>UI layer · Acme architecture</title>"))
-        #expect(layer.contains(#"<figure class="diagram" id="diagram-layer-ui">"#))
+        #expect(layer.contains(#"<figure class="diagram" id="diagram.layer-ui">"#))
         #expect(layer.contains(#"<strong class="forbidden">no</strong>"#), "its use of Infrastructure is forbidden")
     }
 
@@ -143,6 +143,70 @@ import Testing
         #expect(module.contains(#"<h2 id="mentioned-in">Mentioned in</h2>"#))
         #expect(module.contains(#"<a href="../guides/screens.html">Screens</a>"#))
         #expect(module.contains(#"<h2 id="guidance">Guidance</h2>"#), "blocks that apply to FeedUI or its layer")
+    }
+
+    /// A two-module cycle: both of its edges are red and labelled `cycle`, the one that
+    /// closes the loop included.
+    @Test func everyEdgeOfACycleIsDrawnAsBreakingTheRule() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Loop\", targets: [\n    .target(name: \"A\", dependencies: [\"B\"]),\n    .target(name: \"B\", dependencies: [\"A\"]),\n])\n",
+            "Sources/A/A.swift": "import B\n",
+            "Sources/B/B.swift": "import A\n",
+            "strata.yml": "rules:\n  cycle: error\n",
+            "Content/index.md": "# Loop\n",
+        ])
+        let overview = try #require(try diagrams(project).first { $0.id == "overview" })
+        #expect(overview.dot.contains(#""A" -> "B" [class="dep declared-imported violation""#))
+        #expect(overview.dot.contains(#""B" -> "A" [class="dep declared-imported violation""#))
+        #expect(overview.dot.components(separatedBy: #"xlabel="cycle""#).count == 3)
+    }
+
+    /// Graphviz expands `\G`, `\N`… and decodes entities in names: Strata writes both so
+    /// that a name is shown as it is written.
+    @Test func namesAreShownAsWrittenWhateverTheyHold() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        let config = project.text("strata.yml").replacingOccurrences(of: "  - name: Live\n", with: "  - name: 'L\\G &amp; \"ive\" <b>'\n")
+        try project.write("strata.yml", Data(config.utf8))
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+        let overview = project.text("Output/modules/index.html")
+        #expect(overview.contains(#"xlink:title="Layer L\G &amp;amp; &quot;ive&quot; &lt;b&gt;: 1 module"#))
+        #expect(overview.contains(#">L\G &amp;amp; &quot;ive&quot; &lt;b&gt;</text>"#))
+        #expect(!overview.contains("Lcluster_"), "\\G was not expanded to the graph's name")
+    }
+
+    /// A module's own Content page keeps its headings; diagram arrows from it lead to the
+    /// page, not to a `#depends-on` the author may have written.
+    @Test func arrowsFromAModuleWithAContentPageLeadToThePage() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        let overview = try #require(try diagrams(project).first { $0.id == "overview" })
+        #expect(overview.dot.contains(#""FeedUI" -> "Models" [class="dep declared-imported", href="feed-ui.html""#))
+        #expect(overview.dot.contains(#"href="ProfileUI.html#depends-on""#))
+    }
+
+    @Test func aLayerWithTooManyArrowsIsDrawnLayerByLayer() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        try project.write("strata.yml", Data((project.text("strata.yml") + "diagrams:\n  max_edges: 2\n").utf8))
+        let layer = try #require(try diagrams(project).first { $0.id == "layer-ui" })
+        #expect(layer.notes.first?.contains("more than diagrams.max_edges (2)") == true)
+        #expect(!layer.dot.contains("cluster_"))
+    }
+
+    /// A cached layout is used only when it is whole, and only with the Graphviz that made it.
+    @Test func aDamagedCachedLayoutIsLaidOutAgain() throws {
+        let project = try TemporaryProject(check: "layered-violations")
+        LayoutMemory.shared.removeAll()
+        _ = project.build()
+        let files = project.files()
+        let cached = try #require(files.keys.filter { $0.hasPrefix(".strata-cache/layouts/") }.sorted().first)
+        let whole = try #require(files[cached])
+        try project.write("Output/" + cached, whole.prefix(whole.count / 2))
+        LayoutMemory.shared.removeAll()
+        let again = project.build()
+        #expect(again.diagrams.laidOut == 1)
+        #expect(project.files() == files)
+        #expect(DiagramLayout.key(of: "digraph {}") != SHA256.hex("digraph {}"), "the key covers the Graphviz release too")
+        #expect(DiagramLayout.cacheIdentity.contains("graphviz 2."))
     }
 
     @Test func mentionsAreWholeWordsWithTheirCase() {

@@ -18,7 +18,21 @@ struct DiagramLayout {
         /// The cache, to be written with the site.
         var cacheFiles: [OutputFile]
         var statistics: DiagramStatistics
-        var diagnostics: [Diagram.ID: String]
+        /// Diagram id → why Graphviz could not draw it.
+        var failures: [String: String]
+    }
+
+    /// What a layout depends on besides its DOT: the Graphviz release, its plugins, and how
+    /// Strata cleans its SVG (bump the number when `GraphvizSVG` changes). A cached layout
+    /// from any other combination is never reused.
+    static var cacheIdentity: String { "strata-svg 1; \(GraphvizRenderer.shared.identity)" }
+
+    /// Why Graphviz runs with the system's plugins rather than its own; nil when it does not.
+    static var pluginProblem: String? { GraphvizRenderer.shared.pluginNote }
+
+    /// The cache key of a diagram.
+    static func key(of dot: String) -> String {
+        SHA256.hex(cacheIdentity + "\n" + dot)
     }
 
     func layOut(_ diagrams: [Diagram]) -> Result {
@@ -26,10 +40,10 @@ struct DiagramLayout {
         let start = clock.now
         let previous = previousOutput
         let drawn = ParallelMap.map(diagrams) { diagram -> (key: String, svg: String?, error: String?, source: DiagramStatistics.Source) in
-            let key = SHA256.hex(diagram.dot)
+            let key = Self.key(of: diagram.dot)
             if let svg = LayoutMemory.shared.svg(for: key) { return (key, svg, nil, .memory) }
             if let previous, let data = FileManager.default.contents(atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
-               let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg") {
+               let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg"), svg.hasSuffix("</svg>\n") {
                 LayoutMemory.shared.store(svg, for: key)
                 return (key, svg, nil, .disk)
             }
@@ -41,7 +55,10 @@ struct DiagramLayout {
                 return (key, nil, (error as? GraphvizError)?.message ?? "\(error)", .graphviz)
             }
         }
-        var result = Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), diagnostics: [:])
+        // Memory keeps the layouts of the latest build only, so a long-running process
+        // (a preview server) does not grow with every edit.
+        LayoutMemory.shared.retainOnly(Set(drawn.map(\.key)))
+        var result = Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         var written: Set<String> = []
         for (diagram, outcome) in zip(diagrams, drawn) {
             if let svg = outcome.svg {
@@ -52,7 +69,7 @@ struct DiagramLayout {
             } else {
                 let reason = outcome.error ?? "unknown error"
                 result.drawings[diagram.id] = .failed(reason)
-                result.diagnostics[diagram.id] = reason
+                result.failures[diagram.id] = reason
             }
             switch outcome.source {
             case .memory, .disk: result.statistics.reused += 1
@@ -64,10 +81,6 @@ struct DiagramLayout {
         result.statistics.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return result
     }
-}
-
-extension Diagram {
-    typealias ID = String
 }
 
 /// How the diagrams of a build were drawn, for the build's summary and `make bench`.
@@ -99,6 +112,12 @@ final class LayoutMemory: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         layouts[key] = svg
+    }
+
+    func retainOnly(_ keys: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        layouts = layouts.filter { keys.contains($0.key) }
     }
 
     /// Forgets every layout (tests measure cold builds).

@@ -58,11 +58,8 @@ struct ArchitectureModel: Sendable {
         var rules: [EdgeKey: Set<String>] = [:]
         for violation in report.violations {
             for module in Set(violation.modules) { byModule[module, default: []].append(violation) }
-            // An edge rule names [from, to]; a cycle names its path. Each step that is an
-            // edge of the graph is drawn as breaking the rule.
-            for (from, to) in zip(violation.modules, violation.modules.dropFirst()) {
-                let key = EdgeKey(from: from, to: to)
-                if edgeSet.contains(key) { rules[key, default: []].insert(violation.ruleID) }
+            for key in Self.edges(breaking: violation, in: graph, edgeSet: edgeSet) {
+                rules[key, default: []].insert(violation.ruleID)
             }
         }
         violationsByModule = byModule
@@ -71,7 +68,9 @@ struct ArchitectureModel: Sendable {
         let targets = graph.nodes.filter { $0.isTarget && (settings.showTests || !$0.isTest) }
         var groups: [Group] = []
         if layers.isEmpty {
-            for (index, package) in graph.packages.enumerated() {
+            // Bands go bottom-up; the root package uses the local packages found after it,
+            // so they are drawn below it.
+            for (index, package) in graph.packages.reversed().enumerated() {
                 let members = targets.filter { $0.package == package.name }.map(\.id)
                 if !members.isEmpty { groups.append(Group(name: package.name, tone: index, isLayer: false, modules: members)) }
             }
@@ -94,6 +93,23 @@ struct ArchitectureModel: Sendable {
         groupOfModule = groupOf
     }
 
+    /// The edges a violation is about. An edge rule names `[from, to]`. A cycle names its
+    /// modules in order, and the step from the last back to the first closes it; a group
+    /// of modules with too many cycles to list (its evidence is the targets themselves)
+    /// breaks the rule with every edge inside it, since each lies on some cycle.
+    static func edges(breaking violation: Violation, in graph: ModuleGraph, edgeSet: Set<EdgeKey>) -> [EdgeKey] {
+        let modules = violation.modules
+        guard violation.rule == .cycle, let first = modules.first else {
+            return zip(modules, modules.dropFirst()).map { EdgeKey(from: $0, to: $1) }.filter(edgeSet.contains)
+        }
+        if violation.evidence.allSatisfy({ $0.kind == .target }) {
+            let members = Set(modules)
+            return graph.edges.filter { members.contains($0.from) && members.contains($0.to) }.map { EdgeKey(from: $0.from, to: $0.to) }
+        }
+        let path = modules + [first]
+        return zip(path, path.dropFirst()).map { EdgeKey(from: $0, to: $1) }.filter(edgeSet.contains)
+    }
+
     func rules(of edge: ModuleEdge) -> [String] {
         edgeRules[EdgeKey(from: edge.from, to: edge.to)] ?? []
     }
@@ -113,11 +129,7 @@ struct ArchitectureModel: Sendable {
         var paths: [String: String] = [:]
         var taken: Set<String> = []
         for layer in layers {
-            var slug = ""
-            for character in layer.name.lowercased() {
-                if character.isLetter || character.isNumber { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
-            }
-            while slug.hasSuffix("-") { slug.removeLast() }
+            var slug = GuidanceID.slug(layer.name)
             if slug.isEmpty || slug == "index" { slug = "layer" }
             var candidate = slug
             var number = 2

@@ -12,10 +12,19 @@ extension ArchitecturePages {
             html.heading(2, title, id: id)
             headings.append(Heading(level: 2, text: title, id: id, location: location))
         }
+        // The counts are of what the diagram and the matrix draw: test targets only when
+        // diagrams.tests asks for them.
+        let drawn = modules.filter(model.isDrawn)
+        let hiddenTests = modules.count - drawn.count
+        let drawnEdges = graph.edges.filter { edge in
+            edge.from != edge.to && [edge.from, edge.to].allSatisfy { graph.node($0).map(model.isDrawn) ?? false }
+        }.count
         html.raw("<p>")
-        html.text("\(modules.count) module\(modules.count == 1 ? "" : "s") in \(graph.packages.count) package\(graph.packages.count == 1 ? "" : "s")")
+        html.text("\(drawn.count) module\(drawn.count == 1 ? "" : "s")")
+        if hiddenTests > 0 { html.text(" (and \(hiddenTests) test target\(hiddenTests == 1 ? "" : "s"))") }
+        html.text(" in \(graph.packages.count) package\(graph.packages.count == 1 ? "" : "s")")
         if !layers.isEmpty { html.text(", \(layers.count) layer\(layers.count == 1 ? "" : "s")") }
-        html.text(", \(graph.edges.filter { graph.node($0.from)?.isTarget == true && graph.node($0.to)?.isTarget == true }.count) dependencies between them. ")
+        html.text(", \(drawnEdges) dependenc\(drawnEdges == 1 ? "y" : "ies") between them. ")
         html.link("Violations", href: SitePath.relativeURL(from: path, to: Self.violationsPath))
         html.text(": \(report.summary).")
         html.raw("</p>\n")

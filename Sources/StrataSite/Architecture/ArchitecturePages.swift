@@ -7,7 +7,7 @@ import StrataCore
 /// mention it), and the violations page. They go through the theme like any other page.
 ///
 /// Diagrams are written as DOT by `diagrams()`; the build lays them out and hands the SVG
-/// back to `pages(merging:drawings:…)`, so this module never calls Graphviz.
+/// back to `pages(merging:diagrams:drawings:…)`, so this module never calls Graphviz.
 public struct ArchitecturePages: Sendable {
     public let graph: ModuleGraph
     public let layers: [LayerDeclaration]
@@ -91,12 +91,14 @@ public struct ArchitecturePages: Sendable {
     /// its front matter) gets the module's facts appended and stays where it is; every other
     /// module gets a generated page; then the overview, the layer pages and the violations
     /// page. Content pages that mention modules list them, and the modules list the pages.
+    /// `diagrams` are those `diagrams()` wrote, and `drawings` their layouts by id; a page
+    /// whose diagram is not given shows none.
     public func pages(
-        merging contentPages: [Page], drawings: [String: DiagramDrawing] = [:], catalog: GuidanceCatalog = GuidanceCatalog(),
-        mentions: [String: [String]] = [:]
+        merging contentPages: [Page], diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:],
+        catalog: GuidanceCatalog = GuidanceCatalog(), mentions: [String: [String]] = [:]
     ) -> [Page] {
         let modules = graph.nodes.filter(\.isTarget)
-        let diagrams = Dictionary(diagrams().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let diagrams = Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let context = PageInputs(diagrams: diagrams, drawings: drawings, catalog: catalog, mentions: mentions, titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first }))
         var mentionedOn: [String: [String]] = [:]
         for (module, paths) in mentions {

@@ -118,18 +118,7 @@ struct ArchitectureDiagrams: Sendable {
         let group = model.groups[groupIndex]
         let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
         let title = "The \(group.name) \(group.isLayer ? "layer" : "group"): its modules and the layers they use or are used by"
-        if members.count > model.settings.maxNodes {
-            var fallback = groupLevel(id: id, at: page, highlight: groupIndex)
-            fallback.notes = ["\(group.name) has \(members.count) modules, more than diagrams.max_nodes (\(model.settings.maxNodes)); the diagram shows the layers it uses and is used by. The table below lists its modules."]
-            return fallback
-        }
         let memberSet = Set(members)
-        var dot = DOTText()
-        openBand(groupIndex, group, count: members.count, into: &dot, from: page, diagram: id)
-        for module in members { moduleNode(module, from: page, into: &dot) }
-        stagger(members, into: &dot)
-        dot.close()
-
         // Edges inside the layer, one by one; edges across, one per (module, other group).
         var inside: [ModuleEdge] = []
         var across: [String: [ModuleEdge]] = [:]  // "module\0group\0direction"
@@ -150,6 +139,21 @@ struct ArchitectureDiagrams: Sendable {
                 touched.insert(other)
             }
         }
+        let limit: String? = members.count > model.settings.maxNodes
+            ? "\(members.count) modules, more than diagrams.max_nodes (\(model.settings.maxNodes))"
+            : inside.count + across.count > model.settings.maxEdges
+            ? "\(inside.count + across.count) arrows to draw, more than diagrams.max_edges (\(model.settings.maxEdges))"
+            : nil
+        if let limit {
+            var fallback = groupLevel(id: id, at: page, highlight: groupIndex)
+            fallback.notes = ["\(group.name) has \(limit); the diagram shows the layers it uses and is used by. The table below lists its modules."]
+            return fallback
+        }
+        var dot = DOTText()
+        openBand(groupIndex, group, count: members.count, into: &dot, from: page, diagram: id)
+        for module in members { moduleNode(module, from: page, into: &dot) }
+        stagger(members, into: &dot)
+        dot.close()
         for other in touched.sorted() { groupNode(other, from: page, into: &dot, detail: "") }
         // Keep the bands in their declared order: layers below sit below.
         for other in touched.sorted() {
@@ -209,9 +213,12 @@ struct ArchitectureDiagrams: Sendable {
         }
 
         var dot = DOTText()
+        var visibleByGroup: [Int: [String]] = [:]
+        for name in visible.sorted() {
+            if let group = model.groupOfModule[name] { visibleByGroup[group, default: []].append(name) }
+        }
         for (index, group) in model.groups.enumerated() {
-            let members = group.modules.filter(visible.contains)
-            guard !members.isEmpty else { continue }
+            guard let members = visibleByGroup[index] else { continue }
             openBand(index, group, count: nil, into: &dot, from: page, diagram: id)
             for member in members { moduleNode(member, from: page, into: &dot, isFocus: member == module) }
             dot.close()
@@ -279,13 +286,17 @@ struct ArchitectureDiagrams: Sendable {
 
     static func graphSettings(id: String, title: String) -> [String] {
         [
-            "graph [id=\(DOTText.quote(id)), rankdir=\"TB\", forcelabels=\"true\", newrank=\"true\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title))];",
+            "graph [id=\(DOTText.quote(svgID(id), isLabel: false)), rankdir=\"TB\", forcelabels=\"true\", newrank=\"true\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title, isLabel: false))];",
             "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
             "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"9\"];",
         ]
     }
 
     static func groupNodeID(_ index: Int) -> String { "group:\(index)" }
+
+    /// The id of a diagram's SVG, and the prefix of every id inside it. Heading ids never
+    /// hold a `.`, so these cannot collide with a heading of the page.
+    static func svgID(_ diagram: String) -> String { "svg.\(diagram)" }
 
     /// `declared-imported`, `declared-only` or `imported-only`.
     static func edgeClass(_ declared: Bool, _ imported: Bool) -> String {
@@ -308,7 +319,7 @@ struct ArchitectureDiagrams: Sendable {
         dot.open("subgraph \(DOTText.quote("cluster_\(index)"))")
         // Subgraphs inherit the root's attributes: each band needs an id of its own.
         var attributes = [
-            ("id", "\(diagram)-band-\(index)"),
+            ("id", "\(Self.svgID(diagram)).band-\(index)"),
             ("label", group.name), ("class", "band \(group.toneClass)"), ("style", "rounded,filled"),
             ("fillcolor", "#f8fafc"), ("color", group.tone.map { Self.strokes[$0 % Self.strokes.count] } ?? "#94a3b8"),
             ("labeljust", "l"), ("fontsize", "12"),
@@ -321,7 +332,7 @@ struct ArchitectureDiagrams: Sendable {
         }
         attributes.append(("tooltip", tooltip))
         if group.isLayer, let path = layerPath(group.name) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
-        for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value));") }
+        for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value, isLabel: key == "label"));") }
     }
 
     /// More modules than this in one band are drawn in several rows.
@@ -441,7 +452,11 @@ struct ArchitectureDiagrams: Sendable {
                 ("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]),
             ]
         } else {
-            attributes.append(("href", SitePath.relativeURL(from: page, to: modulePath(edge.from)) + "#depends-on"))
+            // A generated page's table has the id `depends-on`; on a module's own Content page
+            // the author may hold that id, so the link goes to the page.
+            let target = modulePath(edge.from)
+            let fragment = target == ArchitecturePages.modulePath(edge.from) ? "#depends-on" : ""
+            attributes.append(("href", SitePath.relativeURL(from: page, to: target) + fragment))
         }
         if isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip))

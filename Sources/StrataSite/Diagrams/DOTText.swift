@@ -1,15 +1,20 @@
 /// Writes DOT statements, quoting every name and value, so that no module or layer name
-/// can end a string or inject an attribute.
+/// can end a string, inject an attribute, or be read by Graphviz as one of its escapes.
 struct DOTText {
     private(set) var lines: [String] = []
     private var depth = 1
 
-    static func quote(_ text: String) -> String {
+    /// A DOT string. Graphviz expands `\G`, `\N`, `\E`… in labels once and in tooltips,
+    /// links and ids twice, so a backslash is doubled for a label and doubled twice for
+    /// anything else. `&` is written `&amp;`, so that an `&amp;` in a name is shown as written
+    /// (Graphviz decodes entities). A newline becomes a label line break.
+    static func quote(_ text: String, isLabel: Bool = true) -> String {
         var quoted = "\""
         for character in text {
             switch character {
             case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
+            case "\\": quoted += isLabel ? "\\\\" : "\\\\\\\\"
+            case "&": quoted += "&amp;"
             case "\n": quoted += "\\n"
             case "\r": break
             default: quoted.append(character)
@@ -20,7 +25,7 @@ struct DOTText {
 
     /// `[a="1", b="2"]`, keeping the given order.
     static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.isEmpty ? "" : " [" + pairs.map { "\($0)=\(quote($1))" }.joined(separator: ", ") + "]"
+        pairs.isEmpty ? "" : " [" + pairs.map { "\($0)=\(quote($1, isLabel: $0 == "label" || $0 == "xlabel"))" }.joined(separator: ", ") + "]"
     }
 
     mutating func line(_ text: String) {

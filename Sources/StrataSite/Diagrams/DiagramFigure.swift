@@ -5,10 +5,12 @@ import StrataCore
 enum DiagramFigure {
     static func html(_ diagram: Diagram, drawing: DiagramDrawing?, legend: Bool) -> String {
         var html = HTML()
-        html.raw("<figure class=\"diagram\" id=\"diagram-\(HTML.escape(diagram.id))\">\n")
+        // Heading ids never hold a `.`, so the figure's id cannot collide with one.
+        html.raw("<figure class=\"diagram\" id=\"diagram.\(HTML.escape(diagram.id))\">\n")
         switch drawing {
         case .svg(let svg):
-            html.raw("<div class=\"diagram-frame\" role=\"img\" aria-label=\"\(HTML.escape(diagram.title))\">\n")
+            // A group, not an image: the boxes inside are links a screen reader must reach.
+            html.raw("<div class=\"diagram-frame\" role=\"group\" aria-label=\"\(HTML.escape(diagram.title))\">\n")
             html.raw(svg)
             html.raw("</div>\n")
         case .failed(let reason):

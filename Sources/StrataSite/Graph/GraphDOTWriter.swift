@@ -64,6 +64,6 @@ public struct GraphDOTWriter: Sendable {
     }
 
     func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        DOTText.quote(text)
     }
 }
