@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Strata's targets follow the layering it documents (see Content/architecture.md and strata.yml):
 // Core at the bottom; one infrastructure module per outside library; the site renderer
 // depending only on Core; the build pipeline tying them together; the CLI on top.
@@ -15,6 +15,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        // The preview server (`strata serve`). Its traits are off: Strata needs neither
+        // swift-configuration nor the URL-encoded-form coders.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.70.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // MARK: Core
@@ -41,6 +48,20 @@ let package = Package(
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "StrataGraphviz", dependencies: ["StrataCore", "CGraphviz"]),
+        .target(name: "StrataWatch", dependencies: ["StrataCore"]),
+        // The preview server wraps one stack: Hummingbird with the SwiftNIO, swift-log and
+        // ServiceLifecycle types its API speaks in.
+        .target(
+            name: "StrataServer",
+            dependencies: [
+                "StrataCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "StrataDefaultTheme",
             plugins: [.plugin(name: "EmbedThemePlugin")]
@@ -62,7 +83,10 @@ let package = Package(
         // MARK: Live
         .target(
             name: "StrataCLI",
-            dependencies: ["StrataCore", "StrataBuild", "StrataSite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "StrataCore", "StrataBuild", "StrataSite", "StrataServer", "StrataWatch",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 
@@ -86,6 +110,8 @@ let package = Package(
         .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource"]),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
+        .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch"]),
+        .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
         .testTarget(name: "StrataBuildTests", dependencies: ["StrataCore", "StrataSite", "StrataBuild"]),

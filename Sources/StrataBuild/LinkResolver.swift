@@ -26,7 +26,7 @@ struct LinkResolver: Sendable {
         self.assets = Set(assets)
     }
 
-    struct Resolution {
+    struct Resolution: Equatable {
         var href: String?
         var diagnostic: Diagnostic?
     }

@@ -8,10 +8,13 @@ import StrataSite
 public struct SiteBuilder: Sendable {
     public let project: ProjectFiles
     public let options: BuildOptions
+    /// What the previous build in this process left (`strata serve`); nil for a clean build.
+    public let memory: BuildMemory?
 
-    public init(project: ProjectFiles, options: BuildOptions = BuildOptions()) {
+    public init(project: ProjectFiles, options: BuildOptions = BuildOptions(), memory: BuildMemory? = nil) {
         self.project = project
         self.options = options
+        self.memory = memory
     }
 
     /// The rendered site, before writing, with every diagnostic found on the way.
@@ -25,12 +28,22 @@ public struct SiteBuilder: Sendable {
 
     /// Builds and writes the site.
     public func build() -> BuildResult {
+        renderSite(write: true).result
+    }
+
+    /// Builds the site in memory (`strata serve`), judged as `build` would judge it: the
+    /// files are returned only when the build succeeded.
+    public func renderSite() -> (result: BuildResult, files: [OutputFile]) {
+        renderSite(write: false)
+    }
+
+    private func renderSite(write: Bool) -> (result: BuildResult, files: [OutputFile]) {
         var outputDisplay = project.display(options.outputDirectory ?? "Output")
         do {
             let config = try configuration()
             outputDisplay = project.display(config.outputDirectory)
             let writer = OutputWriter(destination: project.url(config.outputDirectory), displayPath: outputDisplay)
-            try writer.checkDestination()
+            if write { try writer.checkDestination() }
             let rendering = try render(config: config)
             let diagnostics = rendering.diagnostics.sorted()
             var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1, outputDisplayPath: outputDisplay)
@@ -40,15 +53,16 @@ public struct SiteBuilder: Sendable {
             } else if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
                 result.outcome = .failedStrict
             } else {
-                try writer.write(rendering.files)
+                if write { try writer.write(rendering.files) }
+                return (result, rendering.files)
             }
-            return result
+            return (result, [])
         } catch let error as DiagnosticsError {
-            return BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay)
+            return (BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [])
         } catch let diagnostic as Diagnostic {
-            return BuildResult(outcome: .failed, diagnostics: [diagnostic], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay)
+            return (BuildResult(outcome: .failed, diagnostics: [diagnostic], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [])
         } catch {
-            return BuildResult(outcome: .failed, diagnostics: [.error("internal", "\(error)")], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay)
+            return (BuildResult(outcome: .failed, diagnostics: [.error("internal", "\(error)")], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [])
         }
     }
 
@@ -96,10 +110,20 @@ public struct SiteBuilder: Sendable {
             diagnostics.append(.error("content.collision", "this file has the same name as the page generated from '\(claimed[file.relativePath] ?? "")'; rename one", at: SourceLocation(path: display(file.relativePath))))
         }
 
-        let loader = PageLoader(options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation))
+        let markdownOptions = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation)
+        let loader = PageLoader(options: markdownOptions)
+        let memory = self.memory
         let loaded = ParallelMap.map(markdownFiles) { file in
             let output = outputs[file.relativePath] ?? (file.relativePath + ".html", false)
-            return loader.load(file, displayPath: display(file.relativePath), outputPath: output.output, isSectionIndex: output.isIndex)
+            let displayPath = display(file.relativePath)
+            // Looked at before it is read: a save during the build is seen by the next one.
+            let stamp = memory == nil ? nil : FileStamp.of(file.url.path)
+            if let previous = memory?.parsedPage(file, stamp: stamp, displayPath: displayPath, outputPath: output.output, isSectionIndex: output.isIndex, options: markdownOptions) {
+                return previous
+            }
+            let result = loader.load(file, displayPath: displayPath, outputPath: output.output, isSectionIndex: output.isIndex)
+            memory?.rememberPage(file, stamp: stamp, displayPath: displayPath, outputPath: output.output, isSectionIndex: output.isIndex, options: markdownOptions, result: result)
+            return result
         }
         diagnostics += loaded.flatMap(\.1)
         return LoadedContent(sourcePages: loaded.compactMap(\.0), assetFiles: assetFiles, diagnostics: diagnostics)
@@ -190,6 +214,8 @@ public struct SiteBuilder: Sendable {
 
     /// Renders the whole site in memory.
     public func render(config: StrataConfig) throws -> Rendering {
+        memory?.beginBuild()
+        defer { memory?.endBuild() }
         let theme = try ThemeLoader.load(config: config, project: project)
         let prepared = try prepare(config: config)
         var diagnostics = prepared.diagnostics
@@ -212,12 +238,22 @@ public struct SiteBuilder: Sendable {
 
         // Links from Content pages to generated pages resolve like links to files.
         let resolver = LinkResolver(pages: sourcePages, assets: prepared.assetFiles.map(\.relativePath) + prepared.generatedPaths)
+        let memory = self.memory
         let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
+            let pageCallouts = callouts[index] ?? []
+            // A body is rendered again only when its document, callouts or link targets changed.
+            let resolutions = memory == nil ? [] : source.document.links.map { resolver.resolve($0, from: source) }
+            var html: String
             var linkDiagnostics: [Diagnostic] = []
-            let html = source.document.renderHTML(callouts: callouts[index] ?? []) { link in
-                let resolution = resolver.resolve(link, from: source)
-                if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
-                return resolution.href
+            if let previous = memory?.body(for: source.outputPath, document: source.document, callouts: pageCallouts, resolutions: resolutions) {
+                (html, linkDiagnostics) = previous
+            } else {
+                html = source.document.renderHTML(callouts: pageCallouts) { link in
+                    let resolution = resolver.resolve(link, from: source)
+                    if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
+                    return resolution.href
+                }
+                memory?.rememberBody(for: source.outputPath, .init(document: source.document, callouts: pageCallouts, resolutions: resolutions, html: html, diagnostics: linkDiagnostics))
             }
             let page = Page(
                 sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title, titleID: source.document.titleHeading?.id,
@@ -252,7 +288,7 @@ public struct SiteBuilder: Sendable {
             layerPath: { architecture?.path(ofLayer: $0) },
             violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
         ).pages()
-        var files = SiteRenderer(config: config, theme: theme).render(pages: allPages)
+        var files = SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
         for asset in prepared.assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
@@ -299,6 +335,16 @@ public struct SiteBuilder: Sendable {
     /// The module graph of the packages `packages:` lists, or of the project folder when it
     /// holds a `Package.swift`; nil for a documentation-only project.
     public func loadGraph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
+        guard let memory else { return try readGraph(config: config) }
+        if let remembered = memory.rememberedGraph(config: config, mode: options.manifestMode) { return remembered }
+        let loaded = try readGraph(config: config)
+        // Changes in these folders cannot change the module graph.
+        let independent = [config.contentDirectory, config.outputDirectory] + (config.themeDirectory.map { [$0] } ?? [])
+        memory.rememberGraph(loaded, config: config, mode: options.manifestMode, independentFolders: independent.map { project.url($0).path })
+        return loaded
+    }
+
+    private func readGraph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
         let roots: [String]
         if let packages = config.packages {
             roots = packages
@@ -307,7 +353,9 @@ public struct SiteBuilder: Sendable {
         } else {
             return nil
         }
-        return try PackageGraphLoader(project: project, mode: options.manifestMode).load(roots: roots, declaredAt: config.packagesLocation)
+        var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
+        loader.memory = memory
+        return try loader.load(roots: roots, declaredAt: config.packagesLocation)
     }
 
     /// The output folder is replaced on every build, so it must never hold the project's inputs.

@@ -2,7 +2,7 @@ import StrataCore
 
 /// How one guidance block is drawn where it was written: a callout around its nodes, with
 /// its kind, an anchor, a permalink to its own page, and its READ_ALSO targets as links.
-public struct GuidanceCallout: Sendable {
+public struct GuidanceCallout: Hashable, Sendable {
     public var placement: GuidancePlacement
     public var kind: GuidanceBlock.Kind
     public var id: String

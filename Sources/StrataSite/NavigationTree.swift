@@ -94,6 +94,31 @@ public struct NavigationTree: Sendable {
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
+    /// One entry of the tree, depth first: equal signatures mean equal navigation, breadcrumbs
+    /// and previous/next links on every page.
+    public struct SignatureEntry: Hashable, Sendable {
+        var depth: Int
+        var title: String
+        var outputPath: String?
+        var folder: String?
+    }
+
+    /// The whole tree as a flat list, cheap to compare from one build to the next.
+    public var signature: [SignatureEntry] {
+        var entries: [SignatureEntry] = []
+        func walk(_ nodes: [Node], depth: Int) {
+            for node in nodes {
+                entries.append(SignatureEntry(depth: depth, title: node.title, outputPath: node.outputPath, folder: node.folder))
+                walk(node.children, depth: depth + 1)
+            }
+        }
+        walk(roots, depth: 0)
+        for (folder, section) in sections.sorted(by: { $0.key < $1.key }) {
+            entries.append(SignatureEntry(depth: -1, title: section.title, outputPath: section.outputPath, folder: folder))
+        }
+        return entries
+    }
+
     /// The sections above a page, outermost first, excluding the page itself.
     public func breadcrumbs(for page: Page) -> [(title: String, outputPath: String?)] {
         var trail: [(title: String, outputPath: String?)] = []

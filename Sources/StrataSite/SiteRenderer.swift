@@ -12,23 +12,36 @@ public struct SiteRenderer: Sendable {
         self.theme = theme
     }
 
-    /// Renders every page, the 404 page and the theme's assets.
-    public func render(pages: [Page]) -> [OutputFile] {
+    /// Renders every page, the 404 page and the theme's assets. With `memory` (a preview
+    /// server's), pages whose inputs did not change since the previous render are reused;
+    /// the bytes are the same either way.
+    public func render(pages: [Page], memory: RenderMemory? = nil) -> [OutputFile] {
         let sorted = pages.sorted { $0.outputPath < $1.outputPath }
         let navigation = NavigationTree(pages: sorted)
+        let signature = navigation.signature
+        let reusable = memory?.sameSite(config: config, theme: theme, navigation: signature) == true ? memory : nil
         let builder = PageContext(
             config: config,
             navigation: navigation,
             pagesByPath: Dictionary(sorted.map { ($0.outputPath, $0) }, uniquingKeysWith: { first, _ in first })
         )
-        let rendered = ParallelMap.map(sorted) { page in
-            OutputFile(path: page.outputPath, text: theme.render(builder.context(for: page), template: "page"))
+        let rendered = ParallelMap.map(sorted) { page -> (OutputFile, Bool) in
+            if let previous = reusable?.output(for: page) { return (previous, false) }
+            return (OutputFile(path: page.outputPath, text: theme.render(builder.context(for: page), template: "page")), true)
         }
-        let notFound = Page(sourcePath: "", outputPath: "404.html", title: "Page not found")
-        var notFoundBuilder = builder
-        notFoundBuilder.absoluteURLs = true
-        let context = notFoundBuilder.context(for: notFound)
-        let notFoundFile = OutputFile(path: "404.html", text: theme.render(context, template: "404"))
-        return rendered + [notFoundFile] + theme.assets
+        let notFoundFile: OutputFile
+        if let previous = reusable?.previousNotFound {
+            notFoundFile = previous
+        } else {
+            let notFound = Page(sourcePath: "", outputPath: "404.html", title: "Page not found")
+            var notFoundBuilder = builder
+            notFoundBuilder.absoluteURLs = true
+            notFoundFile = OutputFile(path: "404.html", text: theme.render(notFoundBuilder.context(for: notFound), template: "404"))
+        }
+        memory?.remember(
+            config: config, theme: theme, navigation: signature, pages: Array(zip(sorted, rendered.map(\.0))),
+            notFound: notFoundFile, renderedCount: rendered.filter(\.1).count
+        )
+        return rendered.map(\.0) + [notFoundFile] + theme.assets
     }
 }

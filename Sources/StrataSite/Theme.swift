@@ -4,12 +4,14 @@ import StrataCore
 /// A site theme: Mustache templates (`templates/*.mustache`, named by their path without the
 /// extension, e.g. `page` or `partials/nav`) and static assets (`assets/**`, copied to the
 /// site's `assets/` folder).
-public struct Theme: Sendable {
+public struct Theme: Sendable, Equatable {
     /// Where the theme came from, for diagnostics (`Themes/acme` or `(built-in default theme)`).
     public let displayPath: String
     public let assets: [OutputFile]
     let library: MustacheLibrary
     let templateNames: Set<String>
+    /// Every file the theme was made from: two themes are equal when these are.
+    let sourceFiles: [OutputFile]
 
     /// Templates every theme must provide.
     public static let requiredTemplates = ["page", "404"]
@@ -57,6 +59,11 @@ public struct Theme: Sendable {
         self.assets = assets
         self.library = library
         self.templateNames = names
+        self.sourceFiles = files.sorted(by: { $0.path < $1.path }).map { OutputFile(path: $0.path, contents: $0.contents) }
+    }
+
+    public static func == (lhs: Theme, rhs: Theme) -> Bool {
+        lhs.displayPath == rhs.displayPath && lhs.sourceFiles == rhs.sourceFiles
     }
 
     func render(_ context: [String: Any], template: String) -> String {

@@ -31,6 +31,8 @@ public struct PackageGraphLoader: Sendable {
     public var mode: ManifestMode
     public var reader: ManifestReader
     public var swiftPM: SwiftPMClient
+    /// Imports already read from unchanged files (`strata serve`).
+    var memory: BuildMemory?
 
     public init(project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(), swiftPM: SwiftPMClient = SwiftPMClient()) {
         self.project = project
@@ -244,6 +246,13 @@ public struct PackageGraphLoader: Sendable {
         var guidanceDiagnostics: [Diagnostic]
     }
 
+    /// What one Swift file contributes to the graph.
+    struct FileScan: Sendable {
+        var imports: [SwiftImport]
+        var guidance: CommentGuidanceExtractor.Result?
+        var lines: Int
+    }
+
     /// Reads every source file once: its imports, and the guidance blocks in its comments.
     func scanSources(_ packages: [PackageSources], errors: inout [Diagnostic]) -> Scanned {
         struct Job: Sendable {
@@ -259,21 +268,21 @@ public struct PackageGraphLoader: Sendable {
         }
         let project = self.project
         let scanner = ImportScanner()
-        struct FileScan: Sendable {
-            var imports: [SwiftImport]
-            var guidance: CommentGuidanceExtractor.Result?
-            var lines: Int
-        }
+        let memory = self.memory
         let moduleOf: @Sendable (Job) -> String = { job in packages[job.package].targets[job.target].name }
         let results = ParallelMap.map(jobs) { job -> Result<FileScan, Diagnostic> in
             do {
+                let stamp = memory == nil ? nil : FileStamp.of(project.url(job.file).path)
+                if let previous = memory?.sourceScan(job.file, stamp: stamp, module: moduleOf(job)) { return .success(previous) }
                 let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
                 var guidance: CommentGuidanceExtractor.Result?
                 if GuidanceKeywordScan.mayOpenBlock(bytes) {
                     let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
                     guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: scanner.comments(in: bytes, path: job.file))
                 }
-                return .success(FileScan(imports: scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes)))
+                let scan = FileScan(imports: scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes))
+                memory?.rememberScan(job.file, stamp: stamp, module: moduleOf(job), scan: scan)
+                return .success(scan)
             } catch let diagnostic as Diagnostic {
                 return .failure(diagnostic)
             } catch {

@@ -1,0 +1,213 @@
+import Foundation
+import StrataCore
+import StrataMarkdown
+import StrataSite
+
+/// What one build leaves for the next in the same process, so that `strata serve` redoes
+/// only the work a change calls for. Each memory is keyed by everything its result depends
+/// on, so a build with memory writes the same bytes as a clean build:
+///
+/// - a Markdown file is parsed again only when its modification time, change time, size or
+///   inode changed (it is looked at before it is read, so a save during a build is never
+///   missed);
+/// - a page's body is rendered again only when its document, the guidance callouts on it,
+///   or where any of its links lead changed;
+/// - a page's HTML is written again only when the page or the site-wide inputs of its
+///   template (navigation, configuration, theme) changed (`RenderMemory`);
+/// - a Swift file's imports are read again only when the file changed; the module graph is
+///   re-read only when something outside the content and theme folders changed;
+/// - diagram layouts are kept by the diagram layout cache.
+public final class BuildMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [String: ParsedPage] = [:]
+    private var bodies: [String: RenderedBody] = [:]
+    private var scans: [String: SourceScanMemo] = [:]
+    private var graph: RememberedGraph?
+    private var seenPages: Set<String> = []
+    private var seenBodies: Set<String> = []
+    private var seenScans: Set<String> = []
+    /// The pages' templates.
+    public let rendering = RenderMemory()
+    /// What the latest build did again (the rest was reused).
+    public private(set) var statistics = Statistics()
+
+    public struct Statistics: Sendable, Equatable {
+        public var pagesParsed = 0
+        public var bodiesRendered = 0
+        public var sourcesScanned = 0
+        public var graphReloaded = false
+    }
+
+    public init() {}
+
+    // MARK: Parsed Markdown
+
+    struct ParsedPage {
+        var stamp: FileStamp
+        var displayPath: String
+        var outputPath: String
+        var isSectionIndex: Bool
+        var options: MarkdownOptions
+        var result: (SourcePage?, [Diagnostic])
+    }
+
+    func parsedPage(_ file: ContentFile, stamp: FileStamp?, displayPath: String, outputPath: String, isSectionIndex: Bool, options: MarkdownOptions) -> (SourcePage?, [Diagnostic])? {
+        guard let stamp else { return nil }
+        return lock.withLock {
+            seenPages.insert(file.relativePath)
+            guard let previous = pages[file.relativePath], previous.stamp == stamp, previous.displayPath == displayPath,
+                  previous.outputPath == outputPath, previous.isSectionIndex == isSectionIndex, previous.options == options
+            else { return nil }
+            return previous.result
+        }
+    }
+
+    func rememberPage(_ file: ContentFile, stamp: FileStamp?, displayPath: String, outputPath: String, isSectionIndex: Bool, options: MarkdownOptions, result: (SourcePage?, [Diagnostic])) {
+        guard let stamp else { return }
+        lock.withLock {
+            seenPages.insert(file.relativePath)
+            statistics.pagesParsed += 1
+            pages[file.relativePath] = ParsedPage(stamp: stamp, displayPath: displayPath, outputPath: outputPath, isSectionIndex: isSectionIndex, options: options, result: result)
+        }
+    }
+
+    // MARK: Rendered bodies
+
+    struct RenderedBody {
+        var document: MarkdownDocument
+        var callouts: [GuidanceCallout]
+        var resolutions: [LinkResolver.Resolution]
+        var html: String
+        var diagnostics: [Diagnostic]
+    }
+
+    func body(for outputPath: String, document: MarkdownDocument, callouts: [GuidanceCallout], resolutions: [LinkResolver.Resolution]) -> (String, [Diagnostic])? {
+        lock.withLock {
+            seenBodies.insert(outputPath)
+            guard let previous = bodies[outputPath], previous.document === document, previous.callouts == callouts, previous.resolutions == resolutions
+            else { return nil }
+            return (previous.html, previous.diagnostics)
+        }
+    }
+
+    func rememberBody(for outputPath: String, _ body: RenderedBody) {
+        lock.withLock {
+            seenBodies.insert(outputPath)
+            statistics.bodiesRendered += 1
+            bodies[outputPath] = body
+        }
+    }
+
+    // MARK: Swift sources and the module graph
+
+    struct SourceScanMemo {
+        var stamp: FileStamp
+        var module: String
+        var scan: PackageGraphLoader.FileScan
+    }
+
+    func sourceScan(_ path: String, stamp: FileStamp?, module: String) -> PackageGraphLoader.FileScan? {
+        guard let stamp else { return nil }
+        return lock.withLock {
+            seenScans.insert(path)
+            guard let previous = scans[path], previous.stamp == stamp, previous.module == module else { return nil }
+            return previous.scan
+        }
+    }
+
+    func rememberScan(_ path: String, stamp: FileStamp?, module: String, scan: PackageGraphLoader.FileScan) {
+        guard let stamp else { return }
+        lock.withLock {
+            seenScans.insert(path)
+            statistics.sourcesScanned += 1
+            scans[path] = SourceScanMemo(stamp: stamp, module: module, scan: scan)
+        }
+    }
+
+    struct RememberedGraph {
+        var config: StrataConfig
+        var mode: ManifestMode
+        var loaded: PackageGraphLoader.Loaded?
+    }
+
+    /// Paths that changed since the graph was read, or nil when that is unknown (then the
+    /// graph is read again). Folders whose changes cannot affect the graph are set with it.
+    private var changedSinceGraph: [String]? = nil
+    private var graphIndependentFolders: [String] = []
+
+    /// Tells the memory which files changed (absolute paths), as a file watcher saw them.
+    /// Call it between builds, never during one.
+    public func noteChanges(_ paths: [String]) {
+        lock.withLock { changedSinceGraph?.append(contentsOf: paths) }
+    }
+
+    /// Forgets the module graph, so the next build reads it again.
+    public func forgetGraph() {
+        lock.withLock {
+            graph = nil
+            changedSinceGraph = nil
+        }
+    }
+
+    func rememberedGraph(config: StrataConfig, mode: ManifestMode) -> PackageGraphLoader.Loaded?? {
+        lock.withLock {
+            guard let graph, graph.config == config, graph.mode == mode, let changed = changedSinceGraph else { return nil }
+            let independent = graphIndependentFolders
+            let affects = changed.contains { path in !independent.contains { path == $0 || path.hasPrefix($0 + "/") } }
+            if affects { return nil }
+            changedSinceGraph = []
+            return .some(graph.loaded)
+        }
+    }
+
+    func rememberGraph(_ loaded: PackageGraphLoader.Loaded?, config: StrataConfig, mode: ManifestMode, independentFolders: [String]) {
+        lock.withLock {
+            graph = RememberedGraph(config: config, mode: mode, loaded: loaded)
+            changedSinceGraph = []
+            graphIndependentFolders = independentFolders
+            statistics.graphReloaded = true
+        }
+    }
+
+    // MARK: Build boundaries
+
+    func beginBuild() {
+        lock.withLock {
+            statistics = Statistics()
+            seenPages = []
+            seenBodies = []
+            seenScans = []
+        }
+    }
+
+    /// Drops what the build did not use (removed files), so the memory never grows.
+    func endBuild() {
+        lock.withLock {
+            pages = pages.filter { seenPages.contains($0.key) }
+            bodies = bodies.filter { seenBodies.contains($0.key) }
+            if graph?.loaded != nil, statistics.graphReloaded { scans = scans.filter { seenScans.contains($0.key) } }
+        }
+    }
+}
+
+/// What identifies a version of a file without reading it.
+struct FileStamp: Equatable, Sendable {
+    var modified: Int64
+    var changed: Int64
+    var size: Int64
+    var inode: UInt64
+
+    /// nil when the file cannot be looked at (it is then read, and reported, as usual).
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+        return FileStamp(modified: modified, changed: changed, size: Int64(info.st_size), inode: UInt64(info.st_ino))
+    }
+}

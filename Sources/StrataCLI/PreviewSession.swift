@@ -1,0 +1,97 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import StrataServer
+
+/// The rebuild side of `strata serve`: builds the site in memory, keeps what each build
+/// can reuse (`BuildMemory`), and hands every good build to the server's hub, or every
+/// failed one's diagnostics to the overlay while the last good site stays served.
+final class PreviewSession: @unchecked Sendable {
+    let project: ProjectFiles
+    let options: BuildOptions
+    let memory = BuildMemory()
+    let hub: LiveReloadHub
+    /// Identifies this server run, so a browser that reconnects to a restarted server reloads.
+    let session: String
+    private var buildNumber = 0
+    private var lastDiagnostics: [Diagnostic] = []
+    private let queue = DispatchQueue(label: "strata.rebuild")
+
+    init(project: ProjectFiles, options: BuildOptions) {
+        self.project = project
+        self.options = options
+        self.session = String(UInt32.random(in: 0 ... .max), radix: 36)
+        self.hub = LiveReloadHub(site: ServedSite(files: [:], buildTag: "\(session)-0"))
+    }
+
+    /// What one build did, for the line printed per rebuild.
+    struct Outcome {
+        var succeeded: Bool
+        var siteChanged: Bool
+        var milliseconds: Double
+        var pages: Int
+        var pagesRendered: Int
+        var diagramsLaidOut: Int
+        var diagnostics: [Diagnostic]
+        var diagnosticsChanged: Bool
+    }
+
+    /// Builds on a thread of its own (never on Swift's cooperative pool, where the server
+    /// answers requests), then publishes the result.
+    func rebuild(changed: [String]) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: self.rebuildNow(changed: changed))
+            }
+        }
+    }
+
+    private func rebuildNow(changed: [String]) -> Outcome {
+        let started = ContinuousClock.now
+        memory.noteChanges(changed)
+        let (result, files) = SiteBuilder(project: project, options: options, memory: memory).renderSite()
+        let diagnosticsChanged = result.diagnostics != lastDiagnostics
+        lastDiagnostics = result.diagnostics
+        var outcome = Outcome(
+            succeeded: result.outcome == .written, siteChanged: false, milliseconds: 0, pages: result.pageCount,
+            pagesRendered: memory.rendering.renderedCount, diagramsLaidOut: result.diagrams.laidOut,
+            diagnostics: result.diagnostics, diagnosticsChanged: diagnosticsChanged
+        )
+        let current = hub.current
+        if outcome.succeeded {
+            var byPath: [String: [UInt8]] = [:]
+            byPath.reserveCapacity(files.count)
+            for file in files { byPath[file.path] = file.contents }
+            outcome.siteChanged = byPath != current.files || current.failure != nil || buildNumber == 0
+            if outcome.siteChanged {
+                buildNumber += 1
+                hub.publish(ServedSite(files: byPath, buildTag: "\(session)-\(buildNumber)"))
+            }
+        } else {
+            var shown = result.diagnostics.filter { $0.severity == .error }
+            if shown.isEmpty { shown = result.diagnostics }  // --strict: the warnings failed it
+            if buildNumber == 0 {
+                // Nothing good to show yet: every page explains, and reloads once fixed.
+                let page = Array(Self.failurePage.utf8)
+                hub.publish(ServedSite(files: ["index.html": page, "404.html": page], buildTag: "\(session)-0"))
+            }
+            hub.publishFailure(shown.map(\.description))
+        }
+        outcome.milliseconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
+            + Double((ContinuousClock.now - started).components.seconds) * 1000
+        return outcome
+    }
+
+    static let failurePage = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Build failed · strata serve</title></head>
+    <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+    <h1>The site has not built yet</h1>
+    <p>Strata's first build failed. The errors are listed below and in the terminal running <code>strata serve</code>;
+    this page reloads by itself once they are fixed.</p>
+    </body>
+    </html>
+
+    """
+}

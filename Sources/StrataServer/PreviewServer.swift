@@ -1,0 +1,208 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The HTTP side of `strata serve`: answers from the hub's current site (never from the
+/// disk), adds the live-reload script to HTML pages, and streams build events. Built on
+/// Hummingbird; stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+public struct PreviewServer: Sendable {
+    public let host: String
+    public let port: Int
+    /// The URL path the site is published under (`/` or, from `base_url`, e.g. `/docs/`).
+    public let mountPath: String
+    public let hub: LiveReloadHub
+
+    public init(host: String, port: Int, mountPath: String = "/", hub: LiveReloadHub) {
+        self.host = host
+        self.port = port
+        var mount = mountPath.hasPrefix("/") ? mountPath : "/" + mountPath
+        if !mount.hasSuffix("/") { mount += "/" }
+        self.mountPath = mount
+        self.hub = hub
+    }
+
+    /// Runs until SIGINT/SIGTERM (or `background` ends by throwing). `onListening` gets the
+    /// port actually bound (useful with port 0); `background` runs beside the server (the
+    /// watch-and-rebuild loop) and is cancelled first when the server stops, after which
+    /// every event stream is closed so no browser holds the shutdown up.
+    /// - Throws: `PreviewServerError.portInUse` when the port is taken.
+    public func run(
+        onListening: @escaping @Sendable (Int) -> Void,
+        background: @escaping @Sendable () async throws -> Void
+    ) async throws {
+        var logger = Logger(label: "strata.serve")
+        logger.logLevel = .critical
+        let hub = self.hub
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            self.respond(to: request)
+        }
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+        let loop = BackgroundService(operation: background, onStop: { hub.finishAll() })
+        let heartbeat = BackgroundService(operation: {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(15))
+                hub.ping()
+            }
+        }, onStop: {})
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [
+                .init(service: app),
+                .init(service: heartbeat, successTerminationBehavior: .ignore),
+                .init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            gracefulShutdownSignals: [.sigint, .sigterm],
+            cancellationSignals: [],
+            logger: logger
+        ))
+        do {
+            try await group.run()
+        } catch {
+            if Self.isAddressInUse(error) { throw PreviewServerError.portInUse(host: host, port: port) }
+            if Self.isAddressUnavailable(error) { throw PreviewServerError.cannotBind(host: host, port: port, reason: "\(error)") }
+            throw error
+        }
+    }
+
+    // MARK: Answering requests
+
+    func respond(to request: Request) -> Response {
+        let rawTarget = request.head.path ?? "/"
+        let pathOnly = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
+        guard request.method == .get || request.method == .head else {
+            var headers = Self.commonHeaders
+            headers[.allow] = "GET, HEAD"
+            return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", headers: headers, method: request.method)
+        }
+        if pathOnly == LiveReloadScript.eventsPath { return eventStream() }
+        if pathOnly == LiveReloadScript.scriptPath {
+            return Self.body(.ok, Array(LiveReloadScript.source.utf8), contentType: "text/javascript; charset=utf-8", method: request.method)
+        }
+        let site = hub.current
+        switch RequestTarget.parse(rawTarget) {
+        case .refused(let status, let reason):
+            return Self.text(HTTPResponse.Status(code: status), "Refused: \(reason).\n", method: request.method)
+        case .path(let path):
+            let mountPrefix = String(mountPath.dropFirst())
+            guard path.hasPrefix(mountPrefix) || path + "/" == mountPrefix else {
+                if path.isEmpty { return Self.redirect(to: mountPath, method: request.method) }
+                return notFound(site, method: request.method)
+            }
+            if path + "/" == mountPrefix { return Self.redirect(to: mountPath, method: request.method) }
+            let sitePath = String(path.dropFirst(mountPrefix.count))
+            switch site.lookup(sitePath) {
+            case .file(let file):
+                return serve(file, in: site, status: .ok, method: request.method)
+            case .redirect(let folder):
+                return Self.redirect(to: mountPath + Self.percentEncoded(folder), method: request.method)
+            case .notFound:
+                return notFound(site, method: request.method)
+            }
+        }
+    }
+
+    private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) -> Response {
+        let contentType = ContentType.of(path: path)
+        var bytes = site.files[path] ?? []
+        if ContentType.isHTML(contentType) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }
+        return Self.body(status, bytes, contentType: contentType, method: method)
+    }
+
+    private func notFound(_ site: ServedSite, method: HTTPRequest.Method) -> Response {
+        if site.files["404.html"] != nil { return serve("404.html", in: site, status: .notFound, method: method) }
+        return Self.text(.notFound, "Not found.\n", method: method)
+    }
+
+    private func eventStream() -> Response {
+        let stream = hub.subscribe()
+        var headers = Self.commonHeaders
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            for await text in stream {
+                try await writer.write(ByteBuffer(string: text))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    static let commonHeaders: HTTPFields = [
+        .cacheControl: "no-store",
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+    ]
+
+    static func body(_ status: HTTPResponse.Status, _ bytes: [UInt8], contentType: String, method: HTTPRequest.Method, headers: HTTPFields = commonHeaders) -> Response {
+        var headers = headers
+        headers[.contentType] = contentType
+        headers[.contentLength] = String(bytes.count)
+        let body = method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = commonHeaders, method: HTTPRequest.Method) -> Response {
+        body(status, Array(message.utf8), contentType: "text/plain; charset=utf-8", method: method, headers: headers)
+    }
+
+    static func redirect(to location: String, method: HTTPRequest.Method) -> Response {
+        var headers = commonHeaders
+        headers[.location] = location
+        return body(.found, Array("Moved to \(location)\n".utf8), contentType: "text/plain; charset=utf-8", method: method, headers: headers)
+    }
+
+    static func percentEncoded(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    // MARK: Errors
+
+    static func isAddressInUse(_ error: any Error) -> Bool {
+        if let ioError = error as? IOError { return ioError.errnoCode == EADDRINUSE }
+        return "\(error)".contains("Address already in use")
+    }
+
+    static func isAddressUnavailable(_ error: any Error) -> Bool {
+        if let ioError = error as? IOError { return ioError.errnoCode == EADDRNOTAVAIL || ioError.errnoCode == EACCES }
+        let text = "\(error)"
+        return text.contains("Cannot assign requested address") || text.contains("Permission denied") || text.contains("NIOConnectionError")
+    }
+}
+
+/// Why the preview server could not start.
+public enum PreviewServerError: Error, CustomStringConvertible, Equatable {
+    case portInUse(host: String, port: Int)
+    case cannotBind(host: String, port: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .portInUse(let host, let port):
+            "port \(port) on \(host) is already in use; stop the other server or choose another port, e.g. --port \(port == 65535 ? 8001 : port + 1) (or --port 0 for any free port)"
+        case .cannotBind(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
+        }
+    }
+}
+
+/// A closure run as a ServiceLifecycle service, cancelled on graceful shutdown.
+struct BackgroundService: Service {
+    let operation: @Sendable () async throws -> Void
+    let onStop: @Sendable () -> Void
+
+    func run() async throws {
+        defer { onStop() }
+        try await cancelWhenGracefulShutdown {
+            do {
+                try await operation()
+            } catch is CancellationError {
+                // Stopping is not an error.
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import StrataCore
+
+/// One build of the site as the preview server shows it: every file by its path, the
+/// build's tag (which the live-reload script compares), and the diagnostics of the latest
+/// failed build, if the latest build failed (the files are then the last good ones).
+public struct ServedSite: Sendable {
+    public var files: [String: [UInt8]]
+    /// Changes with every successful build; `<session>-<number>`.
+    public var buildTag: String
+    /// The diagnostics of a failed rebuild, shown in the overlay until the next good build.
+    public var failure: [String]?
+
+    public init(files: [OutputFile], buildTag: String) {
+        var byPath: [String: [UInt8]] = [:]
+        byPath.reserveCapacity(files.count)
+        for file in files { byPath[file.path] = file.contents }
+        self.files = byPath
+        self.buildTag = buildTag
+        self.failure = nil
+    }
+
+    public init(files: [String: [UInt8]], buildTag: String, failure: [String]? = nil) {
+        self.files = files
+        self.buildTag = buildTag
+        self.failure = failure
+    }
+
+    /// What a request for `path` is answered with.
+    public enum Lookup: Equatable, Sendable {
+        case file(String)
+        /// A folder asked for without its trailing slash: redirect so relative links work.
+        case redirect(String)
+        case notFound
+    }
+
+    /// Finds the file for a site path: the file itself, or a folder's `index.html`.
+    public func lookup(_ path: String) -> Lookup {
+        if path.isEmpty || path.hasSuffix("/") {
+            let index = path + "index.html"
+            return files[index] != nil ? .file(index) : .notFound
+        }
+        if files[path] != nil { return .file(path) }
+        if files[path + "/index.html"] != nil { return .redirect(path + "/") }
+        return .notFound
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Watches folders for changes and reports them in batches: one batch per burst of saves
+/// (an editor's write-rename-chmod is one batch), after a short quiet period.
+///
+/// On Linux it uses inotify, adding a watch for every folder (and for folders created
+/// later); elsewhere, or when inotify cannot be used (its watch limit reached, a file
+/// system without events), it compares the folders' file listings and times every
+/// `pollInterval`. Hidden files and folders, editor backups (`name~`) and the excluded
+/// folders are never reported.
+public final class FileWatcher: @unchecked Sendable {
+    public enum Mechanism: String, Sendable {
+        case inotify
+        case polling
+    }
+
+    public struct Options: Sendable {
+        /// How long the files must stay still before a batch is reported.
+        public var quietPeriod: Duration = .milliseconds(20)
+        /// A burst longer than this is reported anyway, so a busy folder still rebuilds.
+        public var maximumWait: Duration = .milliseconds(400)
+        /// How often polling compares the folders.
+        public var pollInterval: Duration = .milliseconds(300)
+        /// Use polling even where inotify is available (network and container mounts).
+        public var forcePolling = false
+
+        public init() {}
+    }
+
+    /// The folders watched, as absolute paths.
+    public let roots: [String]
+    /// Absolute folder paths never reported or descended into.
+    public let excluded: Set<String>
+    public let options: Options
+    /// The mechanism in use, once started.
+    public private(set) var mechanism: Mechanism = .polling
+    /// Why inotify was not used, when it was wanted but failed.
+    public private(set) var fallbackReason: String?
+
+    private let stopPipe: [Int32]
+    private let continuation: AsyncStream<[String]>.Continuation
+    /// Batches of changed paths (absolute, sorted); the stream ends when the watcher stops.
+    public let batches: AsyncStream<[String]>
+
+    public init(roots: [String], excluding excluded: [String] = [], options: Options = Options()) {
+        self.roots = roots.map { Self.normalized($0) }
+        self.excluded = Set(excluded.map { Self.normalized($0) })
+        self.options = options
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 { fds = [-1, -1] }
+        for fd in fds where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        self.stopPipe = fds
+        (batches, continuation) = AsyncStream<[String]>.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    deinit {
+        for fd in stopPipe where fd >= 0 { close(fd) }
+    }
+
+    /// Starts watching on a thread of its own. The watches are in place when this returns,
+    /// so a change made afterwards is always reported.
+    public func start() {
+        #if os(Linux)
+        if !options.forcePolling {
+            switch InotifyWatch.open(roots: roots, excluded: excluded, isIgnored: Self.isIgnored) {
+            case .success(let watch):
+                mechanism = .inotify
+                let thread = Thread { [self] in self.runInotify(watch) }
+                thread.name = "strata-watch"
+                thread.start()
+                return
+            case .failure(let reason):
+                fallbackReason = reason.message
+            }
+        }
+        #endif
+        mechanism = .polling
+        let snapshot = FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored)
+        let thread = Thread { [self] in self.runPolling(snapshot) }
+        thread.name = "strata-watch"
+        thread.start()
+    }
+
+    /// Stops watching and ends `batches`.
+    public func stop() {
+        if stopPipe[1] >= 0 {
+            var byte: UInt8 = 1
+            _ = write(stopPipe[1], &byte, 1)
+        } else {
+            continuation.finish()
+        }
+    }
+
+    // MARK: Loops
+
+    #if os(Linux)
+    private func runInotify(_ watch: InotifyWatch) {
+        var watch = watch
+        defer {
+            watch.close()
+            continuation.finish()
+        }
+        var pending: Set<String> = []
+        var firstEvent: ContinuousClock.Instant?
+        var lastEvent: ContinuousClock.Instant?
+        let clock = ContinuousClock()
+        while true {
+            var timeout: Int32 = -1
+            if let first = firstEvent, let last = lastEvent {
+                let deadline = min(last + options.quietPeriod, first + options.maximumWait)
+                timeout = Int32(max(0, Self.milliseconds(deadline - clock.now)))
+            }
+            var fds = [pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if fds[1].revents != 0 { return }
+            if fds[0].revents != 0 {
+                let changed = watch.readEvents()
+                if !changed.isEmpty {
+                    pending.formUnion(changed)
+                    let now = clock.now
+                    if firstEvent == nil { firstEvent = now }
+                    lastEvent = now
+                }
+                continue
+            }
+            // The quiet period passed.
+            if !pending.isEmpty { continuation.yield(pending.sorted()) }
+            pending.removeAll()
+            firstEvent = nil
+            lastEvent = nil
+        }
+    }
+    #endif
+
+    private func runPolling(_ initial: FolderSnapshot) {
+        defer { continuation.finish() }
+        var snapshot = initial
+        let interval = Int32(Self.milliseconds(options.pollInterval))
+        while true {
+            var fds = [pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 1, interval)
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { return }
+            let next = FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored)
+            let changed = snapshot.changes(to: next)
+            snapshot = next
+            if !changed.isEmpty { continuation.yield(changed) }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Hidden files and folders, and editor backups, are never part of a site's inputs.
+    static func isIgnored(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~")
+    }
+
+    static func normalized(_ path: String) -> String {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let parts = duration.components
+        return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,124 @@
+#if os(Linux)
+import Foundation
+import Glibc
+
+/// inotify watches on a set of folder trees: one watch per folder, added for new folders
+/// as they appear. Reports the absolute paths named by each event.
+/// Handed to the watch thread once and used only there, hence `@unchecked Sendable`.
+struct InotifyWatch: @unchecked Sendable {
+    struct Failure: Error {
+        var message: String
+    }
+
+    let descriptor: Int32
+    private var folders: [Int32: String] = [:]
+    private var watched: Set<String> = []
+    private let excluded: Set<String>
+    private let isIgnored: (String) -> Bool
+
+    private static let folderMask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    static func open(roots: [String], excluded: Set<String>, isIgnored: @escaping (String) -> Bool) -> Result<InotifyWatch, Failure> {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else {
+            return .failure(Failure(message: "inotify is unavailable: \(String(cString: strerror(errno)))"))
+        }
+        var watch = InotifyWatch(descriptor: descriptor, excluded: excluded, isIgnored: isIgnored)
+        for root in roots {
+            if let failure = watch.addTree(root) {
+                watch.close()
+                return .failure(failure)
+            }
+        }
+        return .success(watch)
+    }
+
+    private init(descriptor: Int32, excluded: Set<String>, isIgnored: @escaping (String) -> Bool) {
+        self.descriptor = descriptor
+        self.excluded = excluded
+        self.isIgnored = isIgnored
+    }
+
+    func close() {
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Adds a watch on `folder` and every folder below it; nil, or why it failed (the
+    /// kernel's watch limit, typically).
+    @discardableResult
+    private mutating func addTree(_ folder: String) -> Failure? {
+        guard !excluded.contains(folder) else { return nil }
+        let real = Self.realPath(folder)
+        guard watched.insert(real).inserted else { return nil }  // a symbolic-link loop, or seen already
+        let wd = inotify_add_watch(descriptor, folder, Self.folderMask | UInt32(IN_ONLYDIR))
+        if wd < 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR || code == EACCES { return nil }
+            if code == ENOSPC {
+                return Failure(message: "the kernel's inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+            }
+            return Failure(message: "cannot watch '\(folder)': \(String(cString: strerror(code)))")
+        }
+        folders[wd] = folder
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !isIgnored(name) {
+            let path = folder + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if let failure = addTree(path) { return failure }
+        }
+        return nil
+    }
+
+    /// Reads every queued event; the paths they name (a new folder brings its files).
+    mutating func readEvents() -> [String] {
+        var changed: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            var offset = 0
+            while offset + 16 <= count {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16) ..< min(count, offset + 16 + length)].prefix { $0 != 0 }
+                offset += 16 + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: report every watched folder, so everything is re-read.
+                    changed += folders.values
+                    continue
+                }
+                guard let folder = folders[wd] else { continue }
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    folders.removeValue(forKey: wd)
+                    watched.remove(Self.realPath(folder))
+                    continue
+                }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if name.isEmpty {
+                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed.append(folder) }
+                    continue
+                }
+                guard !isIgnored(name) else { continue }
+                let path = folder + "/" + name
+                guard !excluded.contains(path) else { continue }
+                changed.append(path)
+                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                    addTree(path)
+                    // Files written before the watch was in place.
+                    changed += FolderSnapshot.take(roots: [path], excluded: excluded, isIgnored: isIgnored).paths
+                }
+            }
+        }
+        return changed
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+#endif
