@@ -111,11 +111,13 @@ let package = Package(
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch"]),
-        .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer"]),
+        .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer", "StrataTestSupport"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
         .testTarget(name: "StrataBuildTests", dependencies: ["StrataCore", "StrataSite", "StrataBuild"]),
-        .testTarget(name: "StrataCLITests", dependencies: ["strata"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
+        // Helpers shared by test targets (a raw HTTP client for the preview server).
+        .target(name: "StrataTestSupport", path: "Tests/Support"),
     ],
     swiftLanguageModes: [.v6]
 )

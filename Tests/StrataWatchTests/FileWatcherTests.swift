@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import StrataWatch
+
+/// Real files in a temporary folder, watched with each mechanism this machine has.
+@Suite(.serialized) struct FileWatcherTests {
+    static var mechanisms: [Bool] {
+        #if os(Linux)
+        [false, true]  // inotify, then forced polling
+        #else
+        [true]
+        #endif
+    }
+
+    final class Folder {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-watch-\(UUID().uuidString)").standardizedFileURL.path
+            try FileManager.default.createDirectory(atPath: path + "/Content/guides", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path + "/Output", withIntermediateDirectories: true)
+            try "# Intro\n".write(toFile: path + "/Content/guides/intro.md", atomically: false, encoding: .utf8)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        func write(_ relative: String, _ text: String) throws {
+            try text.write(toFile: path + "/" + relative, atomically: false, encoding: .utf8)
+        }
+    }
+
+    func watcher(_ folder: Folder, polling: Bool) -> FileWatcher {
+        var options = FileWatcher.Options()
+        options.forcePolling = polling
+        options.pollInterval = .milliseconds(50)
+        let watcher = FileWatcher(roots: [folder.path], excluding: [folder.path + "/Output"], options: options)
+        watcher.start()
+        return watcher
+    }
+
+    func nextBatch(_ collector: Collector, seconds: Double = 5) async -> [String]? {
+        await collector.next(seconds: seconds)
+    }
+
+    /// Collects the watcher's batches on one long-lived task (cancelling a task that waits
+    /// on an AsyncStream ends the stream, so each wait cannot have a task of its own).
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var batches: [[String]] = []
+        private var task: Task<Void, Never>?
+
+        init(_ watcher: FileWatcher) {
+            task = Task { [self] in
+                for await batch in watcher.batches { lock.withLock { batches.append(batch) } }
+            }
+        }
+
+        deinit { task?.cancel() }
+
+        /// The next batch, or nil after `seconds`.
+        func next(seconds: Double = 5) async -> [String]? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                let batch: [String]? = lock.withLock { batches.isEmpty ? nil : batches.removeFirst() }
+                if let batch { return batch }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return nil
+        }
+    }
+
+
+    @Test(arguments: mechanisms)
+    func reportsEditsCreationsAndDeletions(polling: Bool) async throws {
+        let folder = try Folder()
+        let watcher = watcher(folder, polling: polling)
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        #expect(watcher.mechanism == (polling ? .polling : .inotify))
+
+        try folder.write("Content/guides/intro.md", "# Intro, edited\n")
+        #expect(await nextBatch(batches) == [folder.path + "/Content/guides/intro.md"])
+
+        try folder.write("Content/new.md", "# New\n")
+        #expect(await nextBatch(batches) == [folder.path + "/Content/new.md"])
+
+        try FileManager.default.removeItem(atPath: folder.path + "/Content/new.md")
+        #expect(await nextBatch(batches) == [folder.path + "/Content/new.md"])
+    }
+
+    @Test(arguments: mechanisms)
+    func watchesFoldersCreatedLater(polling: Bool) async throws {
+        let folder = try Folder()
+        let watcher = watcher(folder, polling: polling)
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        try FileManager.default.createDirectory(atPath: folder.path + "/Content/later", withIntermediateDirectories: true)
+        try folder.write("Content/later/page.md", "# Later\n")
+        var seen: Set<String> = []
+        while !seen.contains(folder.path + "/Content/later/page.md"), let batch = await nextBatch(batches) { seen.formUnion(batch) }
+        #expect(seen.contains(folder.path + "/Content/later/page.md"))
+
+        // A file saved in the new folder afterwards is seen too (its watch is in place).
+        try folder.write("Content/later/page.md", "# Later, edited\n")
+        #expect(await nextBatch(batches) == [folder.path + "/Content/later/page.md"])
+    }
+
+    @Test(arguments: mechanisms)
+    func ignoresHiddenFilesBackupsAndExcludedFolders(polling: Bool) async throws {
+        let folder = try Folder()
+        let watcher = watcher(folder, polling: polling)
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        try folder.write("Content/.intro.md.swp", "swap")
+        try folder.write("Content/intro.md~", "backup")
+        try folder.write("Output/index.html", "built")
+        #expect(await nextBatch(batches, seconds: 0.6) == nil)
+        try folder.write("strata.yml", "site:\n  title: X\n")
+        #expect(await nextBatch(batches) == [folder.path + "/strata.yml"])
+    }
+
+    @Test func aBurstOfSavesIsOneBatch() async throws {
+        let folder = try Folder()
+        let watcher = watcher(folder, polling: false)
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        // An editor's save: write a temporary file, rename it over the page, touch another.
+        try folder.write("Content/guides/intro.md.tmp", "# Intro 2\n")
+        rename(folder.path + "/Content/guides/intro.md.tmp", folder.path + "/Content/guides/intro.md")
+        try folder.write("Content/other.md", "# Other\n")
+        let batch = await nextBatch(batches)
+        #expect(batch?.contains(folder.path + "/Content/guides/intro.md") == true)
+        #expect(batch?.contains(folder.path + "/Content/other.md") == true)
+        #expect(await nextBatch(batches, seconds: 0.3) == nil, "one burst, one batch")
+    }
+
+    @Test func stoppingEndsTheBatches() async throws {
+        let folder = try Folder()
+        let watcher = watcher(folder, polling: false)
+        watcher.stop()
+        var iterator = watcher.batches.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+}
