@@ -76,18 +76,35 @@ public final class BuildMemory: @unchecked Sendable {
     struct RenderedBody {
         var document: MarkdownDocument
         var callouts: [GuidanceCallout]
-        var resolutions: [LinkResolver.Resolution]
+        /// Where each link led; nil when the link resolver was the previous build's, which
+        /// leads every link where it led before.
+        var resolutions: [LinkResolver.Resolution]?
         var html: String
         var diagnostics: [Diagnostic]
     }
 
-    func body(for outputPath: String, document: MarkdownDocument, callouts: [GuidanceCallout], resolutions: [LinkResolver.Resolution]) -> (String, [Diagnostic])? {
+    private var resolver: LinkResolver?
+
+    /// Whether links resolve as in the previous build (the same pages, headings and files);
+    /// then a page's links need not be resolved again to know its body is unchanged.
+    func resolverIsUnchanged(_ current: LinkResolver) -> Bool {
+        lock.withLock {
+            defer { resolver = current }
+            return resolver == current
+        }
+    }
+
+    func body(for outputPath: String, document: MarkdownDocument, callouts: [GuidanceCallout], resolutions: [LinkResolver.Resolution]?) -> (String, [Diagnostic])? {
         lock.withLock {
             seenBodies.insert(outputPath)
-            guard let previous = bodies[outputPath], previous.document === document, previous.callouts == callouts, previous.resolutions == resolutions
-            else { return nil }
+            guard let previous = bodies[outputPath], previous.document === document, previous.callouts == callouts else { return nil }
+            if let resolutions, let before = previous.resolutions, resolutions != before { return nil }
             return (previous.html, previous.diagnostics)
         }
+    }
+
+    func resolutionsOfBody(for outputPath: String) -> [LinkResolver.Resolution]? {
+        lock.withLock { bodies[outputPath]?.resolutions }
     }
 
     func rememberBody(for outputPath: String, _ body: RenderedBody) {
@@ -191,7 +208,7 @@ public final class BuildMemory: @unchecked Sendable {
 }
 
 /// What identifies a version of a file without reading it.
-struct FileStamp: Equatable, Sendable {
+struct FileStamp: Hashable, Sendable {
     var modified: Int64
     var changed: Int64
     var size: Int64
@@ -201,6 +218,10 @@ struct FileStamp: Equatable, Sendable {
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(info)
+    }
+
+    init(_ info: stat) {
         #if canImport(Darwin)
         let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
@@ -208,6 +229,13 @@ struct FileStamp: Equatable, Sendable {
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
-        return FileStamp(modified: modified, changed: changed, size: Int64(info.st_size), inode: UInt64(info.st_ino))
+        self.init(modified: modified, changed: changed, size: Int64(info.st_size), inode: UInt64(info.st_ino))
+    }
+
+    init(modified: Int64, changed: Int64, size: Int64, inode: UInt64) {
+        self.modified = modified
+        self.changed = changed
+        self.size = size
+        self.inode = inode
     }
 }

@@ -12,6 +12,8 @@ struct ContentFile: Hashable, Sendable {
     var relativePath: String
     var url: URL
     var kind: Kind
+    /// The file's version as the scan saw it (before anything read it).
+    var stamp: FileStamp? = nil
 }
 
 /// Lists the content folder: Markdown pages and the files copied through. Hidden files are
@@ -74,7 +76,7 @@ struct ContentScanner {
                 walk(url, relative: path, ancestors: ancestors.union([real]))
             case S_IFREG:
                 let ext = (name as NSString).pathExtension.lowercased()
-                files.append(ContentFile(relativePath: path, url: url, kind: Self.markdownExtensions.contains(ext) ? .markdown : .asset))
+                files.append(ContentFile(relativePath: path, url: url, kind: Self.markdownExtensions.contains(ext) ? .markdown : .asset, stamp: FileStamp(info)))
             default:
                 diagnostics.append(.error("content.not-a-file", "this is not a regular file (a device, pipe or socket)", at: location(path)))
             }

@@ -4,21 +4,27 @@ import StrataMarkdown
 /// Rewrites links between pages (`../guides/intro.md#setup`) to the generated pages and
 /// checks every relative link and image: a missing page, file or anchor is a warning at the
 /// line that wrote it (an error under `--strict`).
-struct LinkResolver: Sendable {
-    /// Markdown source path → (output path, heading ids).
-    private let pages: [String: (output: String, anchors: Set<String>)]
+struct LinkResolver: Sendable, Equatable {
+    /// A page a link can lead to.
+    struct Target: Equatable {
+        var output: String
+        var anchors: Set<String>
+    }
+
+    /// Markdown source path → output path and heading ids.
+    private let pages: [String: Target]
     /// Output path → heading ids, for links written to `.html` files directly.
     private let outputs: [String: Set<String>]
     /// Files copied through from the content folder.
     private let assets: Set<String>
 
     init(pages: [SourcePage], assets: [String]) {
-        var byPath: [String: (output: String, anchors: Set<String>)] = [:]
+        var byPath: [String: Target] = [:]
         var byOutput: [String: Set<String>] = [:]
         for page in pages {
             var anchors = Set(page.document.headings.map(\.id))
             if let title = page.document.titleHeading?.id { anchors.insert(title) }
-            byPath[page.relativePath] = (page.outputPath, anchors)
+            byPath[page.relativePath] = Target(output: page.outputPath, anchors: anchors)
             byOutput[page.outputPath] = anchors
         }
         self.pages = byPath
@@ -68,11 +74,11 @@ struct LinkResolver: Sendable {
         ))
     }
 
-    private func indexPage(in folder: String) -> (output: String, anchors: Set<String>)? {
+    private func indexPage(in folder: String) -> Target? {
         let prefix = folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         let output = prefix + "index.html"
         guard let anchors = outputs[output] else { return nil }
-        return (output, anchors)
+        return Target(output: output, anchors: anchors)
     }
 
     /// The heading id a fragment means: itself, or the id it matches ignoring case (GitHub

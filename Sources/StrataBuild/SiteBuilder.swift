@@ -117,7 +117,7 @@ public struct SiteBuilder: Sendable {
             let output = outputs[file.relativePath] ?? (file.relativePath + ".html", false)
             let displayPath = display(file.relativePath)
             // Looked at before it is read: a save during the build is seen by the next one.
-            let stamp = memory == nil ? nil : FileStamp.of(file.url.path)
+            let stamp = memory == nil ? nil : file.stamp
             if let previous = memory?.parsedPage(file, stamp: stamp, displayPath: displayPath, outputPath: output.output, isSectionIndex: output.isIndex, options: markdownOptions) {
                 return previous
             }
@@ -239,10 +239,12 @@ public struct SiteBuilder: Sendable {
         // Links from Content pages to generated pages resolve like links to files.
         let resolver = LinkResolver(pages: sourcePages, assets: prepared.assetFiles.map(\.relativePath) + prepared.generatedPaths)
         let memory = self.memory
+        let sameLinkTargets = memory?.resolverIsUnchanged(resolver) ?? false
         let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
             let pageCallouts = callouts[index] ?? []
-            // A body is rendered again only when its document, callouts or link targets changed.
-            let resolutions = memory == nil ? [] : source.document.links.map { resolver.resolve($0, from: source) }
+            // A body is rendered again only when its document, callouts or link targets
+            // changed; with the same resolver as last time, the targets are the same.
+            let resolutions = memory == nil || sameLinkTargets ? nil : source.document.links.map { resolver.resolve($0, from: source) }
             var html: String
             var linkDiagnostics: [Diagnostic] = []
             if let previous = memory?.body(for: source.outputPath, document: source.document, callouts: pageCallouts, resolutions: resolutions) {
@@ -253,7 +255,8 @@ public struct SiteBuilder: Sendable {
                     if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
                     return resolution.href
                 }
-                memory?.rememberBody(for: source.outputPath, .init(document: source.document, callouts: pageCallouts, resolutions: resolutions, html: html, diagnostics: linkDiagnostics))
+                let known = resolutions ?? (memory == nil ? nil : source.document.links.map { resolver.resolve($0, from: source) })
+                memory?.rememberBody(for: source.outputPath, .init(document: source.document, callouts: pageCallouts, resolutions: known, html: html, diagnostics: linkDiagnostics))
             }
             let page = Page(
                 sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title, titleID: source.document.titleHeading?.id,

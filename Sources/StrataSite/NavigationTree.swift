@@ -31,7 +31,8 @@ public struct NavigationTree: Sendable {
 
     public init(pages: [Page]) {
         var sections: [String: (title: String, outputPath: String?)] = [:]
-        let root = Self.buildSection(folder: "", pages: pages, sections: &sections)
+        let entries = pages.map { Entry(page: $0, directory: $0.directory) }
+        let root = Self.buildSection(folder: "", entries: entries, sections: &sections)
         var roots = root.children
         if let home = pages.first(where: { $0.outputPath == "index.html" }) {
             roots.insert(Node(title: home.title, outputPath: home.outputPath, folder: nil, weight: home.weight, children: []), at: 0)
@@ -49,27 +50,38 @@ public struct NavigationTree: Sendable {
         self.sections = sections
     }
 
-    private static func buildSection(folder: String, pages: [Page], sections: inout [String: (title: String, outputPath: String?)]) -> Node {
+    /// A page with its folder worked out once.
+    private struct Entry {
+        var page: Page
+        var directory: String
+    }
+
+    /// `entries` are the pages in `folder` and below it.
+    private static func buildSection(folder: String, entries pages: [Entry], sections: inout [String: (title: String, outputPath: String?)]) -> Node {
         var childFolders: Set<String> = []
+        var below: [String: [Entry]] = [:]
         var entries: [Node] = []
         var index: Page?
-        for page in pages {
-            let directory = page.directory
+        for entry in pages {
+            let page = entry.page
+            let directory = entry.directory
             if directory == folder {
                 if page.isSectionIndex {
                     index = page
                 } else if page.isListedInNavigation {
                     entries.append(Node(title: page.title, outputPath: page.outputPath, folder: nil, weight: page.weight, children: []))
                 }
-            } else if folder.isEmpty || directory.hasPrefix(folder + "/"), page.isListedInNavigation || page.isSectionIndex {
-                // A folder of pages kept out of the navigation (layer pages) gets no entry.
+            } else if folder.isEmpty || directory.hasPrefix(folder + "/") {
                 let rest = folder.isEmpty ? directory : String(directory.dropFirst(folder.count + 1))
                 let first = rest.split(separator: "/").first.map(String.init) ?? rest
-                childFolders.insert(folder.isEmpty ? first : folder + "/" + first)
+                let child = folder.isEmpty ? first : folder + "/" + first
+                below[child, default: []].append(entry)
+                // A folder of pages kept out of the navigation (layer pages) gets no entry.
+                if page.isListedInNavigation || page.isSectionIndex { childFolders.insert(child) }
             }
         }
         for child in childFolders {
-            entries.append(buildSection(folder: child, pages: pages, sections: &sections))
+            entries.append(buildSection(folder: child, entries: below[child] ?? [], sections: &sections))
         }
         entries.sort(by: Self.precedes)
         let name = folder.split(separator: "/").last.map(String.init) ?? ""

@@ -36,7 +36,7 @@ struct PageContext: Sendable {
             "site": site(from: from),
             "root": absoluteURLs ? baseURL : SitePath.rootPrefix(from: from),
             "page": pageValues(page),
-            "nav": navigation.roots.map { navItem($0, current: page) },
+            "nav": navigation.roots.map { navItem($0, current: page, directory: page.directory) },
             "canonicalURL": canonicalURL(for: page.outputPath),
         ]
         let crumbs = navigation.breadcrumbs(for: page).map { crumb -> [String: Any] in
@@ -90,18 +90,23 @@ struct PageContext: Sendable {
 
     /// Every key is set on every item, even when false: Mustache looks names up through
     /// enclosing contexts, and a missing `hasChildren` would find the parent's.
-    private func navItem(_ node: NavigationTree.Node, current: Page) -> [String: Any] {
-        let isOpen = node.folder.map { folder in
-            folder.isEmpty || current.directory == folder || current.directory.hasPrefix(folder + "/")
-        } ?? false
+    ///
+    /// A section is open on the pages inside it, and always when it has no page of its own
+    /// (a reader could not open it otherwise). Only open sections list their children: a
+    /// closed section's entries are never shown, and listing them would make every page
+    /// carry the whole site's navigation (pages × pages bytes on a large site).
+    private func navItem(_ node: NavigationTree.Node, current: Page, directory: String) -> [String: Any] {
+        let isOpen = !node.children.isEmpty && (node.folder.map { folder in
+            folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
+        } ?? false)
         return [
             "title": node.title,
             "hasURL": node.outputPath != nil,
             "url": node.outputPath.map { url(from: current.outputPath, to: $0) } ?? "",
             "isCurrent": node.outputPath == current.outputPath,
-            "isOpen": isOpen && !node.children.isEmpty,
+            "isOpen": isOpen,
             "hasChildren": !node.children.isEmpty,
-            "children": node.children.map { navItem($0, current: current) },
+            "children": isOpen ? node.children.map { navItem($0, current: current, directory: directory) } : [],
         ]
     }
 }

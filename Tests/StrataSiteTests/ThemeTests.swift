@@ -22,11 +22,16 @@ import Testing
         let pages = [
             Page(sourcePath: "index.md", outputPath: "index.html", title: "Home <&>", isSectionIndex: true, contentHTML: "<p>hi</p>"),
             Page(sourcePath: "g/a.md", outputPath: "g/a.html", title: "A"),
+            Page(sourcePath: "h/index.md", outputPath: "h/index.html", title: "H", isSectionIndex: true),
+            Page(sourcePath: "h/b.md", outputPath: "h/b.html", title: "B"),
         ]
         let files = SiteRenderer(config: StrataConfig(site: SiteSettings(baseURL: "/docs/")), theme: theme).render(pages: pages)
         let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
-        #expect(byPath["index.html"] == "<title>Home &lt;&amp;&gt;</title>[Home &lt;&amp;&gt;][G:[A]]|<p>hi</p>|")
-        #expect(byPath["g/a.html"] == "<title>A</title>[Home &lt;&amp;&gt;][G:[A]]||../")
+        // A closed section lists no children. Sections on the way to the page are open, and
+        // so are sections without a page of their own (G), which could not be opened otherwise.
+        #expect(byPath["index.html"] == "<title>Home &lt;&amp;&gt;</title>[Home &lt;&amp;&gt;][G:[A]][H:]|<p>hi</p>|")
+        #expect(byPath["g/a.html"] == "<title>A</title>[Home &lt;&amp;&gt;][G:[A]][H:]||../")
+        #expect(byPath["h/b.html"] == "<title>B</title>[Home &lt;&amp;&gt;][G:[A]][H:[B]]||../")
         #expect(byPath["404.html"] == "404 /docs/")
         #expect(byPath["assets/x.css"] == "body{}")
         #expect(byPath["README.md"] == nil)
