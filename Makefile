@@ -6,7 +6,7 @@ APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev pkg
 BUILD_FLAGS ?=
 STRATA := .build/debug/strata
 
-.PHONY: all site test check build release deps clean check-theme-list accuracy bench
+.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench
 
 all: site
 
@@ -22,6 +22,12 @@ build: deps check-theme-list
 site: build
 	$(STRATA) build --strict
 	@echo "Open Output/index.html in a browser (or serve Output/ with any static file server)."
+
+## preview: build Strata, then serve its docs on http://127.0.0.1:8000, rebuilding and
+## reloading the browser on every save (PORT=... to choose another port).
+PORT ?= 8000
+preview: build
+	$(STRATA) serve --port $(PORT)
 
 ## test: run every test target.
 test: deps check-theme-list
@@ -39,9 +45,10 @@ accuracy: deps check-theme-list
 
 ## bench: time `strata build` (release) on Strata's own docs and on generated layered
 ## packages of 100, 500 and 2,000 modules: the whole build and the diagrams (Graphviz
-## layout), cold and with the layout cache; medians of RUNS runs (default 5).
+## layout), cold and with the layout cache; medians of RUNS runs (default 5). Then
+## `strata serve` on a generated 1,000-page site: save-to-reload latency and a wrk load test.
 bench: deps check-theme-list
-	@scripts/install-deps.sh bc python3
+	@scripts/install-deps.sh bc python3 wrk
 	$(SWIFT) build -c release --product strata
 	scripts/bench.sh
 

@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "StrataGraphviz", dependencies: ["StrataCore", "CGraphviz"]),
-        .target(name: "StrataWatch", dependencies: ["StrataCore"]),
+        .target(name: "StrataWatch"),
         // The preview server wraps one stack: Hummingbird with the SwiftNIO, swift-log and
         // ServiceLifecycle types its API speaks in.
         .target(

@@ -2,13 +2,16 @@
 # make bench: builds Strata in release mode and times `strata build` on generated layered
 # packages (100, 500 and 2,000 modules) and on Strata's own docs, reporting the median of
 # several runs for the whole build and for the diagrams (Graphviz layout), cold (no layout
-# cache) and warm (layouts reused from the previous output). Prints a Markdown table.
+# cache) and warm (layouts reused from the previous output). Then `strata serve` on a
+# generated site of 1,000 pages: save-to-reload latency, and a wrk load test while it
+# rebuilds. Prints Markdown tables.
 set -euo pipefail
 export LC_ALL=C  # decimal points, whatever the user's locale
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 SIZES=${SIZES:-"100 500 2000"}
 STRATA=${STRATA:-.build/release/strata}
+case $STRATA in /*) ;; *) STRATA=$PWD/$STRATA ;; esac
 WORK=$PWD/.build/bench
 mkdir -p "$WORK"
 
@@ -19,7 +22,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]
 measure() {
     local project=$1 output=$2
     local start end printed line
-    local strata=$PWD/$STRATA
+    local strata=$STRATA
     start=$(date +%s.%N)
     if ! printed=$(cd "$project" && "$strata" build --output "$output" 2>"$WORK/stderr.txt"); then
         echo "bench: strata build failed in $project:" >&2
@@ -69,3 +72,25 @@ for size in $SIZES; do
 done
 echo
 echo "Cold: no layouts from a previous build (each diagram is laid out by Graphviz). Warm: the same build again, layouts read from Output/.strata-cache."
+
+# The preview server: save-to-reload latency (a page's file written → the `reload` event
+# received by a browser's event stream) on a generated site of PAGES pages, then a load
+# test while it rebuilds.
+PAGES=${PAGES:-1000}
+python3 scripts/generate-pages.py "$WORK/pages-$PAGES" "$PAGES"
+page=Content/section-005/page-00201.md
+echo
+echo "strata serve on a generated site of $PAGES Markdown pages (plus section pages), one page edited $((RUNS * 4 + 1)) times, milliseconds:"
+echo
+echo "| Save to reload | Median | p90 | Min | Max |"
+echo "|---|---:|---:|---:|---:|"
+read -r median p90 low high _ <<< "$(python3 scripts/serve-latency.py "$STRATA" "$WORK/pages-$PAGES" "$page" --runs $((RUNS * 4 + 1)))"
+echo "| One page changed | $median | $p90 | $low | $high |"
+if command -v wrk >/dev/null; then
+    echo
+    echo "Load test (wrk, 2 threads, 32 connections, 10 s on loopback) while the page is saved every 100 ms:"
+    echo
+    echo '```'
+    scripts/serve-load.sh "$STRATA" "$WORK/pages-$PAGES" "$page" /section-005/page-00201.html
+    echo '```'
+fi
