@@ -38,11 +38,20 @@ public final class BuildMemory: @unchecked Sendable {
         public var graphReloaded = false
     }
 
-    public init() {}
+    /// How long after its last change a file must have been looked at before its result is
+    /// kept (see `FileStamp.isSettled`); tests that count re-reads set it to zero.
+    let settleTime: Int64
+
+    public init(settleTime: Duration = .seconds(2)) {
+        let parts = settleTime.components
+        self.settleTime = parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+    }
 
     // MARK: Parsed Markdown
 
     struct ParsedPage {
+        /// A page read while its time stamp could still change unseen is not remembered
+        /// (see `FileStamp.isSettled`).
         var stamp: FileStamp
         var displayPath: String
         var outputPath: String
@@ -63,10 +72,13 @@ public final class BuildMemory: @unchecked Sendable {
     }
 
     func rememberPage(_ file: ContentFile, stamp: FileStamp?, displayPath: String, outputPath: String, isSectionIndex: Bool, options: MarkdownOptions, result: (SourcePage?, [Diagnostic])) {
-        guard let stamp else { return }
         lock.withLock {
             seenPages.insert(file.relativePath)
             statistics.pagesParsed += 1
+            guard let stamp, stamp.isSettled(after: settleTime) else {
+                pages.removeValue(forKey: file.relativePath)
+                return
+            }
             pages[file.relativePath] = ParsedPage(stamp: stamp, displayPath: displayPath, outputPath: outputPath, isSectionIndex: isSectionIndex, options: options, result: result)
         }
     }
@@ -133,10 +145,13 @@ public final class BuildMemory: @unchecked Sendable {
     }
 
     func rememberScan(_ path: String, stamp: FileStamp?, module: String, scan: PackageGraphLoader.FileScan) {
-        guard let stamp else { return }
         lock.withLock {
             seenScans.insert(path)
             statistics.sourcesScanned += 1
+            guard let stamp, stamp.isSettled(after: settleTime) else {
+                scans.removeValue(forKey: path)
+                return
+            }
             scans[path] = SourceScanMemo(stamp: stamp, module: module, scan: scan)
         }
     }
@@ -213,6 +228,34 @@ struct FileStamp: Hashable, Sendable {
     var changed: Int64
     var size: Int64
     var inode: UInt64
+    /// When the stamp was taken (wall clock, nanoseconds).
+    var takenAt: Int64 = FileStamp.now()
+
+    /// Whether a later change to the file is sure to change the stamp. On file systems
+    /// that keep times to the second or two (FAT, some network and container mounts), a
+    /// file written again within the same tick, at the same size, keeps its stamp; so a
+    /// file changed less than two seconds before it was looked at is read again next time
+    /// (git's "racily clean" rule).
+    func isSettled(after settleTime: Int64) -> Bool {
+        takenAt - max(modified, changed) >= settleTime
+    }
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    static func == (lhs: FileStamp, rhs: FileStamp) -> Bool {
+        lhs.modified == rhs.modified && lhs.changed == rhs.changed && lhs.size == rhs.size && lhs.inode == rhs.inode
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(modified)
+        hasher.combine(changed)
+        hasher.combine(size)
+        hasher.combine(inode)
+    }
 
     /// nil when the file cannot be looked at (it is then read, and reported, as usual).
     static func of(_ path: String) -> FileStamp? {

@@ -21,7 +21,8 @@ final class PreviewSession: @unchecked Sendable {
         self.project = project
         self.options = options
         self.session = String(UInt32.random(in: 0 ... .max), radix: 36)
-        self.hub = LiveReloadHub(site: ServedSite(files: [:], buildTag: "\(session)-0"))
+        let building = Array(Self.buildingPage.utf8)
+        self.hub = LiveReloadHub(site: ServedSite(files: ["index.html": building, "404.html": building], buildTag: "\(session)-0"))
     }
 
     /// What one build did, for the line printed per rebuild.
@@ -37,12 +38,17 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     /// Builds on a thread of its own (never on Swift's cooperative pool, where the server
-    /// answers requests), then publishes the result.
-    func rebuild(changed: [String]) async -> Outcome {
-        await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: self.rebuildNow(changed: changed))
+    /// answers requests), then publishes the result. Returns nil at once when the task is
+    /// cancelled (Ctrl-C): the server stops without waiting for the build to end.
+    func rebuild(changed: [String]) async -> Outcome? {
+        let waiter = OneShot<Outcome?>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter.wait(with: continuation)
+                queue.async { waiter.resume(self.rebuildNow(changed: changed)) }
             }
+        } onCancel: {
+            waiter.resume(nil)
         }
     }
 
@@ -82,6 +88,18 @@ final class PreviewSession: @unchecked Sendable {
         return outcome
     }
 
+    static let buildingPage = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Building · strata serve</title></head>
+    <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+    <h1>Building the site…</h1>
+    <p>Strata is building the site for the first time; this page reloads by itself when it is ready.</p>
+    </body>
+    </html>
+
+    """
+
     static let failurePage = """
     <!DOCTYPE html>
     <html lang="en">
@@ -94,4 +112,37 @@ final class PreviewSession: @unchecked Sendable {
     </html>
 
     """
+}
+
+/// A continuation resumed exactly once, by whichever comes first: the result or a cancel.
+final class OneShot<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+    private var resumed = false
+    private var result: Value?
+
+    func wait(with continuation: CheckedContinuation<Value, Never>) {
+        lock.lock()
+        if resumed, let value = result {
+            lock.unlock()
+            continuation.resume(returning: value)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func resume(_ value: Value) {
+        lock.lock()
+        guard !resumed else {
+            lock.unlock()
+            return
+        }
+        resumed = true
+        result = value
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
 }

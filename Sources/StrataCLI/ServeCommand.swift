@@ -47,40 +47,49 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let project = projectOptions.projectFiles()
-        let options = BuildOptions(configPath: projectOptions.config, strict: strict, manifestMode: manifest, asOf: asOf)
-        let builder = SiteBuilder(project: project, options: options)
         // The configuration decides what to watch and where the site is mounted; when it
         // does not load, the project folder is watched and the error shown in the browser.
-        let config = try? builder.configuration()
+        let config = try? SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config)).configuration()
+        let mount = Self.mountPath(baseURL: config?.site.baseURL ?? "/")
+        // An absolute base URL would send the preview's 404 page to the published site.
+        let baseURL = config.map { Self.isAbsolute($0.site.baseURL) } == true ? mount : nil
+        let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let session = PreviewSession(project: project, options: options)
         let console = Console()
 
-        let first = await session.rebuild(changed: [])
-        DiagnosticPrinter.printAll(first.diagnostics)
-        if first.succeeded {
-            console.line("Built \(first.pages) page\(first.pages == 1 ? "" : "s") in \(Self.format(first.milliseconds)).")
-        } else {
-            console.line("The first build failed; serving an error page until it is fixed.")
-        }
-
+        // Watching starts before the first build, so a save during it is not missed.
+        let watched = Self.watchedFolders(project: project, config: config)
         let watcher = FileWatcher(
-            roots: Self.watchedFolders(project: project, config: config),
+            roots: watched,
             excluding: Self.excludedFolders(project: project, config: config),
             options: { var o = FileWatcher.Options(); o.forcePolling = poll; return o }()
         )
         watcher.start()
         if let reason = watcher.fallbackReason { console.line("Watching by polling: \(reason).") }
 
-        let mount = Self.mountPath(baseURL: config?.site.baseURL ?? "/")
+        // The port is taken before the first build, so a busy port is reported at once;
+        // until the build is done, pages say it is building.
         let server = PreviewServer(host: host, port: port, mountPath: mount, hub: session.hub)
         let displayHost = host.contains(":") ? "[\(host)]" : host
         do {
             try await server.run(onListening: { bound in
                 console.line("Serving at http://\(displayHost):\(bound)\(mount) (Ctrl-C to stop)")
             }, background: {
+                guard let first = await session.rebuild(changed: []) else { return }
+                DiagnosticPrinter.printAll(first.diagnostics)
+                if first.succeeded {
+                    console.line("Built \(first.pages) page\(first.pages == 1 ? "" : "s") in \(Self.format(first.milliseconds)).")
+                } else {
+                    console.line("The first build failed; serving an error page until it is fixed.")
+                }
+                var noticed = false
                 for await batch in watcher.batches {
-                    let outcome = await session.rebuild(changed: batch)
+                    guard let outcome = await session.rebuild(changed: batch) else { return }
                     Self.report(outcome, changed: batch, project: project, console: console)
+                    if !noticed, let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
+                        console.line(notice)
+                        noticed = true
+                    }
                 }
             })
         } catch let error as PreviewServerError {
@@ -90,6 +99,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
         watcher.stop()
         console.line("Stopped.")
+    }
+
+    /// What the configuration now says that a running server cannot follow.
+    static func restartNotice(project: ProjectFiles, options: BuildOptions, watched: [String], mount: String) -> String? {
+        guard let config = try? SiteBuilder(project: project, options: BuildOptions(configPath: options.configPath)).configuration() else { return nil }
+        let now = mountPath(baseURL: config.site.baseURL)
+        if now != mount {
+            return "The site's base URL now starts with \(now); restart strata serve to serve it there."
+        }
+        let folders = watchedFolders(project: project, config: config)
+        if let unwatched = folders.first(where: { !watched.contains($0) }) {
+            return "strata.yml now names \(unwatched), outside the project folder; restart strata serve to watch it."
+        }
+        return nil
     }
 
     // MARK: Reporting
@@ -148,6 +171,10 @@ struct ServeCommand: AsyncParsableCommand {
         var excluded = [".build", "Output", "node_modules"].map { project.url($0).path }
         if let output = config?.outputDirectory { excluded.append(project.url(output).path) }
         return excluded
+    }
+
+    static func isAbsolute(_ baseURL: String) -> Bool {
+        baseURL.range(of: "://") != nil
     }
 
     /// The path part of `base_url` (`https://example.com/docs/` → `/docs/`).

@@ -44,19 +44,22 @@ public enum LiveReloadScript {
       var scrollKey = "strata-scroll:" + location.pathname;
       var overlay = null;
 
-      function restoreScroll() {
-        try {
-          var saved = sessionStorage.getItem(scrollKey);
-          if (saved === null) return;
-          sessionStorage.removeItem(scrollKey);
-          var position = JSON.parse(saved);
-          window.scrollTo(position[0], position[1]);
-        } catch (e) {}
-      }
-      if (document.readyState === "complete") restoreScroll(); else window.addEventListener("load", restoreScroll);
+      // The position to return to after a reload: applied at once (the page is parsed) and
+      // again once images and diagrams have loaded and the page has its full height. Until
+      // then it is also what a further reload keeps, so two quick saves never lose it.
+      var pending = null;
+      try {
+        var saved = sessionStorage.getItem(scrollKey);
+        if (saved !== null) { sessionStorage.removeItem(scrollKey); pending = JSON.parse(saved); }
+      } catch (e) {}
+      function restoreScroll() { if (pending) window.scrollTo(pending[0], pending[1]); }
+      restoreScroll();
+      if (document.readyState === "complete") pending = null;
+      else window.addEventListener("load", function () { restoreScroll(); pending = null; });
 
       function reload() {
-        try { sessionStorage.setItem(scrollKey, JSON.stringify([window.scrollX, window.scrollY])); } catch (e) {}
+        var position = pending || [window.scrollX, window.scrollY];
+        try { sessionStorage.setItem(scrollKey, JSON.stringify(position)); } catch (e) {}
         location.reload();
       }
 
@@ -90,17 +93,26 @@ public enum LiveReloadScript {
       }
 
       if (!window.EventSource) return;
-      var source = new EventSource("/__strata/events");
       function data(event) { try { return JSON.parse(event.data); } catch (e) { return {}; } }
-      source.addEventListener("hello", function (event) {
-        var state = data(event);
-        if (state.diagnostics) showOverlay(state.diagnostics);
-        else if (pageBuild && state.build !== pageBuild) reload();
-        else hideOverlay();
-      });
-      source.addEventListener("reload", function () { reload(); });
-      source.addEventListener("failed", function (event) { showOverlay(data(event).diagnostics || []); });
-      window.addEventListener("pagehide", function () { source.close(); });
+      var source = null;
+      function connect() {
+        if (source) return;
+        source = new EventSource("/__strata/events");
+        source.addEventListener("hello", function (event) {
+          var state = data(event);
+          // A page older than the last good build reloads first (the new page shows the
+          // overlay, if the build after it failed).
+          if (pageBuild && state.build !== pageBuild) reload();
+          else if (state.diagnostics) showOverlay(state.diagnostics);
+          else hideOverlay();
+        });
+        source.addEventListener("reload", function () { reload(); });
+        source.addEventListener("failed", function (event) { showOverlay(data(event).diagnostics || []); });
+      }
+      connect();
+      window.addEventListener("pagehide", function () { if (source) { source.close(); source = null; } });
+      // Back and forward restore a page from the browser's cache: listen again.
+      window.addEventListener("pageshow", function (event) { if (event.persisted) connect(); });
     })();
 
     """#

@@ -21,7 +21,29 @@ public struct PreviewServer: Sendable {
         var mount = mountPath.hasPrefix("/") ? mountPath : "/" + mountPath
         if !mount.hasSuffix("/") { mount += "/" }
         self.mountPath = mount
+        // Requests are compared decoded, so the mount is too (`/caf%C3%A9/` → `café/`).
+        if case .path(let decoded) = RequestTarget.parse(mount) { self.mountPrefix = decoded } else { self.mountPrefix = String(mount.dropFirst()) }
         self.hub = hub
+        self.isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")
+    }
+
+    /// The mount path, decoded, without its leading `/` (`""` or `docs/`).
+    let mountPrefix: String
+    /// Listening on this machine only: then requests must name this machine, so that a web
+    /// page whose domain is made to point at 127.0.0.1 (DNS rebinding) cannot read the preview.
+    let isLoopback: Bool
+
+    static func isLocalAuthority(_ authority: String?) -> Bool {
+        guard let authority else { return true }  // HTTP/1.0 without Host
+        var name = authority.lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.dropFirst().prefix { $0 != "]" })
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        let isLoopbackIPv4 = octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
+        return name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || isLoopbackIPv4
     }
 
     /// Runs until SIGINT/SIGTERM (or `background` ends by throwing). `onListening` gets the
@@ -52,7 +74,7 @@ public struct PreviewServer: Sendable {
                 hub.ping()
             }
         }, onStop: {})
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+        var configuration = ServiceGroupConfiguration(
             services: [
                 .init(service: app),
                 .init(service: heartbeat, successTerminationBehavior: .ignore),
@@ -61,7 +83,11 @@ public struct PreviewServer: Sendable {
             gracefulShutdownSignals: [.sigint, .sigterm],
             cancellationSignals: [],
             logger: logger
-        ))
+        )
+        // A connection that will not finish cannot hold Ctrl-C up.
+        configuration.maximumGracefulShutdownDuration = .seconds(2)
+        configuration.maximumCancellationDuration = .seconds(2)
+        let group = ServiceGroup(configuration: configuration)
         do {
             try await group.run()
         } catch {
@@ -76,6 +102,9 @@ public struct PreviewServer: Sendable {
     func respond(to request: Request) -> Response {
         let rawTarget = request.head.path ?? "/"
         let pathOnly = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
+        if isLoopback, !Self.isLocalAuthority(request.head.authority) {
+            return Self.text(.forbidden, "Refused: this preview answers requests for localhost only.\n", method: request.method)
+        }
         guard request.method == .get || request.method == .head else {
             var headers = Self.commonHeaders
             headers[.allow] = "GET, HEAD"
@@ -90,7 +119,6 @@ public struct PreviewServer: Sendable {
         case .refused(let status, let reason):
             return Self.text(HTTPResponse.Status(code: status), "Refused: \(reason).\n", method: request.method)
         case .path(let path):
-            let mountPrefix = String(mountPath.dropFirst())
             guard path.hasPrefix(mountPrefix) || path + "/" == mountPrefix else {
                 if path.isEmpty { return Self.redirect(to: mountPath, method: request.method) }
                 return notFound(site, method: request.method)

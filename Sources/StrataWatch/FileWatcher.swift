@@ -32,10 +32,22 @@ public final class FileWatcher: @unchecked Sendable {
     /// Absolute folder paths never reported or descended into.
     public let excluded: Set<String>
     public let options: Options
-    /// The mechanism in use, once started.
-    public private(set) var mechanism: Mechanism = .polling
+    private let stateLock = NSLock()
+    private var _mechanism: Mechanism = .polling
+    private var _fallbackReason: String?
+
+    /// The mechanism in use, once started (inotify can give way to polling later, when a
+    /// new folder cannot be watched).
+    public private(set) var mechanism: Mechanism {
+        get { stateLock.withLock { _mechanism } }
+        set { stateLock.withLock { _mechanism = newValue } }
+    }
+
     /// Why inotify was not used, when it was wanted but failed.
-    public private(set) var fallbackReason: String?
+    public private(set) var fallbackReason: String? {
+        get { stateLock.withLock { _fallbackReason } }
+        set { stateLock.withLock { _fallbackReason = newValue } }
+    }
 
     private let stopPipe: [Int32]
     private let continuation: AsyncStream<[String]>.Continuation
@@ -76,7 +88,7 @@ public final class FileWatcher: @unchecked Sendable {
         #endif
         mechanism = .polling
         let snapshot = FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored)
-        let thread = Thread { [self] in self.runPolling(snapshot) }
+        let thread = Thread { [self] in self.runPolling(snapshot, finishing: true) }
         thread.name = "strata-watch"
         thread.start()
     }
@@ -96,10 +108,7 @@ public final class FileWatcher: @unchecked Sendable {
     #if os(Linux)
     private func runInotify(_ watch: InotifyWatch) {
         var watch = watch
-        defer {
-            watch.close()
-            continuation.finish()
-        }
+        defer { continuation.finish() }
         var pending: Set<String> = []
         var firstEvent: ContinuousClock.Instant?
         var lastEvent: ContinuousClock.Instant?
@@ -114,9 +123,13 @@ public final class FileWatcher: @unchecked Sendable {
             let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
+                watch.close()
                 return
             }
-            if fds[1].revents != 0 { return }
+            if fds[1].revents != 0 {
+                watch.close()
+                return
+            }
             if fds[0].revents != 0 {
                 let changed = watch.readEvents()
                 if !changed.isEmpty {
@@ -125,7 +138,17 @@ public final class FileWatcher: @unchecked Sendable {
                     if firstEvent == nil { firstEvent = now }
                     lastEvent = now
                 }
-                continue
+                if let failure = watch.failure {
+                    // A folder could not be watched: poll from now on rather than miss changes.
+                    fallbackReason = failure.message
+                    if !pending.isEmpty { continuation.yield(pending.sorted()) }
+                    watch.close()
+                    mechanism = .polling
+                    runPolling(FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored), finishing: false)
+                    return
+                }
+                // A steady stream of events still gets a batch once the longest wait is over.
+                guard let first = firstEvent, clock.now >= first + options.maximumWait else { continue }
             }
             // The quiet period passed.
             if !pending.isEmpty { continuation.yield(pending.sorted()) }
@@ -136,8 +159,8 @@ public final class FileWatcher: @unchecked Sendable {
     }
     #endif
 
-    private func runPolling(_ initial: FolderSnapshot) {
-        defer { continuation.finish() }
+    private func runPolling(_ initial: FolderSnapshot, finishing: Bool = true) {
+        defer { if finishing { continuation.finish() } }
         var snapshot = initial
         let interval = Int32(Self.milliseconds(options.pollInterval))
         while true {

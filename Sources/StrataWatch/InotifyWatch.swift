@@ -11,9 +11,14 @@ struct InotifyWatch: @unchecked Sendable {
     }
 
     let descriptor: Int32
-    private var folders: [Int32: String] = [:]
+    /// Each watch: the folder's path as reported, and its real path (symbolic links resolved).
+    private var folders: [Int32: (path: String, real: String)] = [:]
     private var watched: Set<String> = []
+    private let roots: [String]
     private let excluded: Set<String>
+    /// Set when a folder could not be watched (the kernel's watch limit, typically): the
+    /// watcher then falls back to polling, rather than miss changes silently.
+    private(set) var failure: Failure?
     private let isIgnored: (String) -> Bool
 
     private static let folderMask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -23,7 +28,7 @@ struct InotifyWatch: @unchecked Sendable {
         guard descriptor >= 0 else {
             return .failure(Failure(message: "inotify is unavailable: \(String(cString: strerror(errno)))"))
         }
-        var watch = InotifyWatch(descriptor: descriptor, excluded: excluded, isIgnored: isIgnored)
+        var watch = InotifyWatch(descriptor: descriptor, roots: roots, excluded: excluded, isIgnored: isIgnored)
         for root in roots {
             if let failure = watch.addTree(root) {
                 watch.close()
@@ -33,8 +38,9 @@ struct InotifyWatch: @unchecked Sendable {
         return .success(watch)
     }
 
-    private init(descriptor: Int32, excluded: Set<String>, isIgnored: @escaping (String) -> Bool) {
+    private init(descriptor: Int32, roots: [String], excluded: Set<String>, isIgnored: @escaping (String) -> Bool) {
         self.descriptor = descriptor
+        self.roots = roots
         self.excluded = excluded
         self.isIgnored = isIgnored
     }
@@ -59,7 +65,7 @@ struct InotifyWatch: @unchecked Sendable {
             }
             return Failure(message: "cannot watch '\(folder)': \(String(cString: strerror(code)))")
         }
-        folders[wd] = folder
+        folders[wd] = (folder, real)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !isIgnored(name) {
             let path = folder + "/" + name
             var info = stat()
@@ -86,33 +92,61 @@ struct InotifyWatch: @unchecked Sendable {
                 let nameBytes = buffer[(offset + 16) ..< min(count, offset + 16 + length)].prefix { $0 != 0 }
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: report every watched folder, so everything is re-read.
-                    changed += folders.values
+                    // Events were lost: look for folders made meanwhile, and report every
+                    // watched folder, so everything is looked at again.
+                    for root in roots { recordFailure(addTree(root)) }
+                    changed += folders.values.map(\.path)
                     continue
                 }
-                guard let folder = folders[wd] else { continue }
+                guard let folder = folders[wd]?.path else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
-                    folders.removeValue(forKey: wd)
-                    watched.remove(Self.realPath(folder))
+                    forget(wd)
                     continue
                 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 if name.isEmpty {
-                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed.append(folder) }
+                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                        changed.append(folder)
+                        // Moved or deleted: its watches now describe nothing under the roots.
+                        if mask & UInt32(IN_MOVE_SELF) != 0 { forgetTree(folder) }
+                    }
                     continue
                 }
                 guard !isIgnored(name) else { continue }
                 let path = folder + "/" + name
                 guard !excluded.contains(path) else { continue }
                 changed.append(path)
+                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_MOVED_FROM) != 0 {
+                    // A folder moved away (or renamed): stop watching it under its old name.
+                    forgetTree(path)
+                }
                 if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                    addTree(path)
+                    recordFailure(addTree(path))
                     // Files written before the watch was in place.
                     changed += FolderSnapshot.take(roots: [path], excluded: excluded, isIgnored: isIgnored).paths
                 }
             }
         }
         return changed
+    }
+
+    private mutating func recordFailure(_ problem: Failure?) {
+        if let problem, failure == nil { failure = problem }
+    }
+
+    /// Drops one watch's bookkeeping (the kernel removed the watch, or is about to).
+    private mutating func forget(_ wd: Int32) {
+        guard let entry = folders.removeValue(forKey: wd) else { return }
+        watched.remove(entry.real)
+    }
+
+    /// Removes the watches on `folder` and every folder below it.
+    private mutating func forgetTree(_ folder: String) {
+        let doomed = folders.filter { $0.value.path == folder || $0.value.path.hasPrefix(folder + "/") }.map(\.key)
+        for wd in doomed {
+            inotify_rm_watch(descriptor, wd)
+            forget(wd)
+        }
     }
 
     static func realPath(_ path: String) -> String {

@@ -9,7 +9,9 @@ import Testing
 @Suite struct IncrementalBuildTests {
     final class Session {
         let project: TemporaryProject
-        let memory = BuildMemory()
+        /// Files are written just before each build, so counting re-reads needs every stamp
+        /// to count as settled at once.
+        let memory = BuildMemory(settleTime: .zero)
         let options = BuildOptions()
 
         init(_ project: TemporaryProject) {
@@ -129,6 +131,21 @@ import Testing
         try session.change("manifest fixed", paths: ["Package.swift"]) {
             try session.replace("Package.swift", "\nlet broken = (\n", with: "\n")
         }
+    }
+
+    @Test func aFileChangedJustBeforeItWasReadIsReadAgain() throws {
+        // On a file system with coarse times, a second save in the same tick, at the same
+        // size, keeps the stamp; so a freshly changed file is not trusted until it settles.
+        let project = try TemporaryProject(fixture: "guide")
+        let memory = BuildMemory()
+        let files = ProjectFiles(root: project.root, workingDirectory: project.root)
+        _ = SiteBuilder(project: files, memory: memory).renderSite()
+        _ = SiteBuilder(project: files, memory: memory).renderSite()
+        #expect(memory.statistics.pagesParsed > 0, "files written a moment ago are read again")
+        let settled = BuildMemory(settleTime: .zero)
+        _ = SiteBuilder(project: files, memory: settled).renderSite()
+        _ = SiteBuilder(project: files, memory: settled).renderSite()
+        #expect(settled.statistics.pagesParsed == 0)
     }
 
     @Test func nothingChangedRendersNothing() throws {

@@ -38,6 +38,11 @@ import Testing
                 throw RawHTTP.Failure(description: "strata serve did not start: \(stdout) \(stderr)")
             }
             self.port = port
+            // The port is bound before the first build; wait for the build too.
+            let deadline = Date().addingTimeInterval(60)
+            while !stdout.contains("Built ") && !stdout.contains("The first build failed") && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
         }
 
         deinit {

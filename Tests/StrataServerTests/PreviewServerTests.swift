@@ -107,6 +107,29 @@ import Testing
         }
     }
 
+    @Test func requestsForOtherHostsAreRefused() async throws {
+        // A page on another domain resolving to 127.0.0.1 (DNS rebinding) must not read the preview.
+        try await withServer { port, _ in
+            for host in ["127.0.0.1", "127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "docs.localhost"] {
+                #expect(try RawHTTP.request(port: port, target: "/", host: host).status == 200, "\(host)")
+            }
+            for host in ["evil.example", "evil.example:\(port)", "127.0.0.1.evil.example"] {
+                let response = try RawHTTP.request(port: port, target: "/", host: host)
+                #expect(response.status == 403, "\(host)")
+                #expect(!response.text.contains("Home"))
+            }
+        }
+    }
+
+    @Test func aMountWithEscapesIsReachable() async throws {
+        try await withServer(mount: "/caf%C3%A9/") { port, _ in
+            let home = try RawHTTP.request(port: port, target: "/caf%C3%A9/")
+            #expect(home.text.contains("<h1>Home</h1>"))
+            #expect(try RawHTTP.request(port: port, target: "/caf%C3%A9/guides/intro.html").status == 200)
+            #expect(try RawHTTP.request(port: port, target: "/").headers["location"] == "/caf%C3%A9/")
+        }
+    }
+
     @Test func onlyGetAndHeadAreServed() async throws {
         try await withServer { port, _ in
             let head = try RawHTTP.request(port: port, target: "/", method: "HEAD")

@@ -118,6 +118,35 @@ import Testing
     }
 
     @Test(arguments: mechanisms)
+    func foldersMovedAwayAndMadeAgainAreWatched(polling: Bool) async throws {
+        let folder = try Folder()
+        let watcher = watcher(folder, polling: polling)
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        let elsewhere = folder.path + "-moved"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        // Moved out of the watched tree (as a trash can does), then made again.
+        try FileManager.default.moveItem(atPath: folder.path + "/Content/guides", toPath: elsewhere)
+        _ = await changes(batches, until: folder.path + "/Content/guides")
+        try FileManager.default.createDirectory(atPath: folder.path + "/Content/guides", withIntermediateDirectories: true)
+        _ = await changes(batches, until: folder.path + "/Content/guides")
+        try folder.write("Content/guides/again.md", "# Again\n")
+        let made = await changes(batches, until: folder.path + "/Content/guides/again.md")
+        #expect(made.contains(folder.path + "/Content/guides/again.md"))
+        // Saves in the moved folder are no longer reported.
+        try "# Moved\n".write(toFile: elsewhere + "/intro.md", atomically: false, encoding: .utf8)
+        let quiet = await nextBatch(batches, seconds: 0.5)
+        #expect(quiet == nil, "\(quiet ?? [])")
+
+        // Renamed inside the tree: its files are reported under the new name.
+        try FileManager.default.moveItem(atPath: folder.path + "/Content/guides", toPath: folder.path + "/Content/renamed")
+        _ = await changes(batches, until: folder.path + "/Content/renamed")
+        try folder.write("Content/renamed/again.md", "# Again, edited\n")
+        let renamed = await changes(batches, until: folder.path + "/Content/renamed/again.md")
+        #expect(renamed == [folder.path + "/Content/renamed/again.md"])
+    }
+
+    @Test(arguments: mechanisms)
     func ignoresHiddenFilesBackupsAndExcludedFolders(polling: Bool) async throws {
         let folder = try Folder()
         let watcher = watcher(folder, polling: polling)

@@ -17,10 +17,10 @@ public enum RawHTTP {
     }
 
     /// One request on a fresh connection (`Connection: close`), read to the end.
-    public static func request(port: Int, target: String, method: String = "GET", timeout: TimeInterval = 10) throws -> Response {
+    public static func request(port: Int, target: String, method: String = "GET", host: String = "127.0.0.1", timeout: TimeInterval = 10) throws -> Response {
         let socket = try connect(port: port, timeout: timeout)
         defer { close(socket) }
-        try send(socket, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        try send(socket, "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
