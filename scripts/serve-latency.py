@@ -25,14 +25,18 @@ def start_server(strata, project):
     process = subprocess.Popen(
         [strata, "serve", "--port", "0"], cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+    # The port is bound before the first build; measure only once that build is served.
     deadline = time.time() + 600
+    port = None
     while time.time() < deadline:
         line = process.stdout.readline()
         if not line:
             break
         match = re.search(r"Serving at http://127\.0\.0\.1:(\d+)/", line)
         if match:
-            return process, int(match.group(1))
+            port = int(match.group(1))
+        if port and line.startswith("Built "):
+            return process, port
     process.kill()
     sys.exit("serve-latency: strata serve did not start: " + process.stderr.read())
 

@@ -26,9 +26,11 @@ cleanup() {
 trap cleanup EXIT
 
 port=""
-for _ in $(seq 600); do
+for _ in $(seq 6000); do
+    # The port is bound before the first build; load it only once that build is served.
     port=$(sed -n 's|^Serving at http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log")
-    [ -n "$port" ] && break
+    [ -n "$port" ] && grep -q '^Built ' "$log" && break
+    port=""
     kill -0 "$server" 2>/dev/null || { echo "serve-load: strata serve stopped:" >&2; cat "$log" >&2; exit 1; }
     sleep 0.1
 done
