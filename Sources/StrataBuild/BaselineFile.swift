@@ -24,8 +24,8 @@ public enum BaselineFile {
             guard let fields = item as? [String: Any], let rule = fields["rule"] as? String, let key = fields["key"] as? String else {
                 throw Diagnostic.error("baseline.invalid", "entry \(index + 1) needs \"rule\" and \"key\" strings", at: fileLocation)
             }
-            let needle = "\"key\": " + jsonString(key)
-            let line = lines.firstIndex { $0.contains(needle) && $0.contains(jsonString(rule)) }.map { $0 + 1 } ?? 1
+            let needle = "\"key\": " + JSONString.quote(key)
+            let line = lines.firstIndex { $0.contains(needle) && $0.contains(JSONString.quote(rule)) }.map { $0 + 1 } ?? 1
             entries.append(BaselineEntry(rule: rule, key: key, location: SourceLocation(path: displayPath, line: line)))
         }
         return entries
@@ -44,26 +44,9 @@ public enum BaselineFile {
         var text = "{\n  \"version\": 1,\n  \"violations\": ["
         text += rows.isEmpty ? "" : "\n"
         text += rows.map { entry, message in
-            "    {\"rule\": \(jsonString(entry.rule)), \"key\": \(jsonString(entry.key)), \"message\": \(jsonString(message))}"
+            "    {\"rule\": \(JSONString.quote(entry.rule)), \"key\": \(JSONString.quote(entry.key)), \"message\": \(JSONString.quote(message))}"
         }.joined(separator: ",\n")
         text += rows.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return text
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count) + String(control.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

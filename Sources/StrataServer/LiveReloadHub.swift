@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The site being served and the browsers listening for changes. A rebuild publishes a new
 /// site (or a failure) here; every open page's event stream hears about it at once.
@@ -85,33 +86,11 @@ public final class LiveReloadHub: @unchecked Sendable {
     }
 
     static func event(_ name: String, build: String, failure: [String]?) -> String {
-        var data = "{\"build\":\(jsonString(build))"
+        var data = "{\"build\":\(JSONString.quote(build))"
         if let failure {
-            data += ",\"diagnostics\":[" + failure.map(jsonString).joined(separator: ",") + "]"
+            data += ",\"diagnostics\":[" + failure.map(JSONString.quote).joined(separator: ",") + "]"
         }
         data += "}"
         return "event: \(name)\ndata: \(data)\n\n"
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
