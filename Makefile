@@ -21,7 +21,7 @@ build: deps check-theme-list
 ## site: build Strata's own documentation (Content/ + Themes/default) into Output/.
 site: build
 	$(STRATA) build --strict
-	@echo "Open Output/index.html in a browser (or serve Output/ with any static file server)."
+	@echo "Open Output/index.html in a browser, or run 'make preview' to serve it with live reload."
 
 ## preview: build Strata, then serve its docs on http://127.0.0.1:8000, rebuilding and
 ## reloading the browser on every save (PORT=... to choose another port).

@@ -115,10 +115,6 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
-    func resolutionsOfBody(for outputPath: String) -> [LinkResolver.Resolution]? {
-        lock.withLock { bodies[outputPath]?.resolutions }
-    }
-
     func rememberBody(for outputPath: String, _ body: RenderedBody) {
         lock.withLock {
             seenBodies.insert(outputPath)
@@ -171,14 +167,6 @@ public final class BuildMemory: @unchecked Sendable {
     /// Call it between builds, never during one.
     public func noteChanges(_ paths: [String]) {
         lock.withLock { changedSinceGraph?.append(contentsOf: paths) }
-    }
-
-    /// Forgets the module graph, so the next build reads it again.
-    public func forgetGraph() {
-        lock.withLock {
-            graph = nil
-            changedSinceGraph = nil
-        }
     }
 
     func rememberedGraph(config: StrataConfig, mode: ManifestMode) -> PackageGraphLoader.Loaded?? {

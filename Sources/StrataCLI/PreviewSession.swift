@@ -83,8 +83,8 @@ final class PreviewSession: @unchecked Sendable {
             }
             hub.publishFailure(shown.map(\.description))
         }
-        outcome.milliseconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
-            + Double((ContinuousClock.now - started).components.seconds) * 1000
+        let elapsed = (ContinuousClock.now - started).components
+        outcome.milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
         return outcome
     }
 
@@ -106,7 +106,7 @@ final class PreviewSession: @unchecked Sendable {
     <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Build failed · strata serve</title></head>
     <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
     <h1>The site has not built yet</h1>
-    <p>Strata's first build failed. The errors are listed below and in the terminal running <code>strata serve</code>;
+    <p>Strata's first build failed. The errors are shown at the bottom of this page and in the terminal running <code>strata serve</code>;
     this page reloads by itself once they are fixed.</p>
     </body>
     </html>

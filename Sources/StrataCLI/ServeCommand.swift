@@ -47,6 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let project = projectOptions.projectFiles()
+        // Everything else can be fixed while the server runs; a mistyped folder cannot.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: project.root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            DiagnosticPrinter.printAll([.error("usage", "the project folder '\(projectOptions.project ?? project.root.path)' does not exist")])
+            throw ExitCode(2)
+        }
         // The configuration decides what to watch and where the site is mounted; when it
         // does not load, the project folder is watched and the error shown in the browser.
         let config = try? SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config)).configuration()
@@ -55,7 +61,6 @@ struct ServeCommand: AsyncParsableCommand {
         let baseURL = config.map { Self.isAbsolute($0.site.baseURL) } == true ? mount : nil
         let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let session = PreviewSession(project: project, options: options)
-        let console = Console()
 
         // Watching starts before the first build, so a save during it is not missed.
         let watched = Self.watchedFolders(project: project, config: config)
@@ -65,7 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
             options: { var o = FileWatcher.Options(); o.forcePolling = poll; return o }()
         )
         watcher.start()
-        if let reason = watcher.fallbackReason { console.line("Watching by polling: \(reason).") }
+        if let reason = watcher.fallbackReason { CommandOutput.line("Watching by polling: \(reason).") }
 
         // The port is taken before the first build, so a busy port is reported at once;
         // until the build is done, pages say it is building.
@@ -73,21 +78,22 @@ struct ServeCommand: AsyncParsableCommand {
         let displayHost = host.contains(":") ? "[\(host)]" : host
         do {
             try await server.run(onListening: { bound in
-                console.line("Serving at http://\(displayHost):\(bound)\(mount) (Ctrl-C to stop)")
+                CommandOutput.line("Serving at http://\(displayHost):\(bound)\(mount) (Ctrl-C to stop)")
             }, background: {
                 guard let first = await session.rebuild(changed: []) else { return }
                 DiagnosticPrinter.printAll(first.diagnostics)
                 if first.succeeded {
-                    console.line("Built \(first.pages) page\(first.pages == 1 ? "" : "s") in \(Self.format(first.milliseconds)).")
+                    CommandOutput.line("Built \(first.pages) page\(first.pages == 1 ? "" : "s") in \(Self.format(first.milliseconds)).")
                 } else {
-                    console.line("The first build failed; serving an error page until it is fixed.")
+                    CommandOutput.line("The first build failed; serving an error page until it is fixed.")
                 }
                 var noticed = false
+                let configFile = project.url(projectOptions.config ?? "strata.yml").path
                 for await batch in watcher.batches {
                     guard let outcome = await session.rebuild(changed: batch) else { return }
-                    Self.report(outcome, changed: batch, project: project, console: console)
-                    if !noticed, let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
-                        console.line(notice)
+                    Self.report(outcome, changed: batch, project: project)
+                    if !noticed, batch.contains(configFile), let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
+                        CommandOutput.line(notice)
                         noticed = true
                     }
                 }
@@ -98,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         watcher.stop()
-        console.line("Stopped.")
+        CommandOutput.line("Stopped.")
     }
 
     /// What the configuration now says that a running server cannot follow.
@@ -117,22 +123,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     // MARK: Reporting
 
-    static func report(_ outcome: PreviewSession.Outcome, changed: [String], project: ProjectFiles, console: Console) {
+    static func report(_ outcome: PreviewSession.Outcome, changed: [String], project: ProjectFiles) {
         let what = describe(changed, project: project)
         if outcome.diagnosticsChanged { DiagnosticPrinter.printAll(outcome.diagnostics) }
         guard outcome.succeeded else {
-            console.line("Rebuild failed (\(what)) in \(format(outcome.milliseconds)); still serving the last good site.")
+            CommandOutput.line("Rebuild failed (\(what)) in \(format(outcome.milliseconds)); still serving the last good site.")
             return
         }
         guard outcome.siteChanged else {
-            console.line("No change to the site (\(what)).")
+            CommandOutput.line("No change to the site (\(what)).")
             return
         }
         var line = "Rebuilt in \(format(outcome.milliseconds)) (\(what)): \(outcome.pagesRendered) of \(outcome.pages) pages rendered"
         if outcome.diagramsLaidOut > 0 { line += ", \(outcome.diagramsLaidOut) diagram\(outcome.diagramsLaidOut == 1 ? "" : "s") laid out" }
         let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
         if warnings > 0 { line += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
-        console.line(line + ".")
+        CommandOutput.line(line + ".")
     }
 
     /// `Content/a.md changed`, `3 files changed: Content/a.md, …`.
@@ -186,13 +192,5 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if !path.hasPrefix("/") { path = "/" + path }
         return path.hasSuffix("/") ? path : path + "/"
-    }
-}
-
-/// Lines to standard output, written at once (not buffered), so a terminal or a test
-/// reading through a pipe sees each as it happens.
-struct Console: Sendable {
-    func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }

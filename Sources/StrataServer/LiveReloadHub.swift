@@ -21,11 +21,6 @@ public final class LiveReloadHub: @unchecked Sendable {
         lock.withLock { site }
     }
 
-    /// How many browsers are listening (for tests and the shutdown message).
-    public var listenerCount: Int {
-        lock.withLock { listeners.count }
-    }
-
     /// A successful build: served from now on, and every page reloads.
     public func publish(_ newSite: ServedSite) {
         var published = newSite

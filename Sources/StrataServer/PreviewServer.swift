@@ -50,7 +50,7 @@ public struct PreviewServer: Sendable {
     /// port actually bound (useful with port 0); `background` runs beside the server (the
     /// watch-and-rebuild loop) and is cancelled first when the server stops, after which
     /// every event stream is closed so no browser holds the shutdown up.
-    /// - Throws: `PreviewServerError.portInUse` when the port is taken.
+    /// - Throws: `PreviewServerError` when the port is taken or the address cannot be used.
     public func run(
         onListening: @escaping @Sendable (Int) -> Void,
         background: @escaping @Sendable () async throws -> Void
@@ -91,9 +91,7 @@ public struct PreviewServer: Sendable {
         do {
             try await group.run()
         } catch {
-            if Self.isAddressInUse(error) { throw PreviewServerError.portInUse(host: host, port: port) }
-            if Self.isAddressUnavailable(error) { throw PreviewServerError.cannotBind(host: host, port: port, reason: "\(error)") }
-            throw error
+            throw Self.bindFailure(error, host: host, port: port) ?? error
         }
     }
 
@@ -191,15 +189,19 @@ public struct PreviewServer: Sendable {
 
     // MARK: Errors
 
-    static func isAddressInUse(_ error: any Error) -> Bool {
-        if let ioError = error as? IOError { return ioError.errnoCode == EADDRINUSE }
-        return "\(error)".contains("Address already in use")
-    }
-
-    static func isAddressUnavailable(_ error: any Error) -> Bool {
-        if let ioError = error as? IOError { return ioError.errnoCode == EADDRNOTAVAIL || ioError.errnoCode == EACCES }
-        let text = "\(error)"
-        return text.contains("Cannot assign requested address") || text.contains("Permission denied") || text.contains("NIOConnectionError")
+    /// The reason the server could not listen, in words, when that was the failure.
+    static func bindFailure(_ error: any Error, host: String, port: Int) -> PreviewServerError? {
+        if let ioError = error as? IOError {
+            if ioError.errnoCode == EADDRINUSE { return .portInUse(host: host, port: port) }
+            var reason = String(cString: strerror(ioError.errnoCode))
+            if ioError.errnoCode == EADDRNOTAVAIL { reason += " (it is not an address of this machine)" }
+            if ioError.errnoCode == EACCES { reason += " (ports below 1024 need administrator rights)" }
+            return .cannotBind(host: host, port: port, reason: reason)
+        }
+        if error is SocketAddressError || error is SocketAddressError.UnknownHost {
+            return .cannotBind(host: host, port: port, reason: "no such host")
+        }
+        return nil
     }
 }
 

@@ -204,5 +204,11 @@ import Testing
         let run = try CommandLineTests().strata(["serve", "--port", "70000"], in: root)
         #expect(run.status == 2)
         #expect(run.stderr.contains("--port must be between 0 and 65535"))
+        let missing = try CommandLineTests().strata(["serve", "--port", "0", "-C", "no-such-folder"], in: root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "strata: error: the project folder 'no-such-folder' does not exist [usage]\n")
+        let host = try CommandLineTests().strata(["serve", "--port", "0", "--host", "192.0.2.1"], in: root)
+        #expect(host.status == 2)
+        #expect(host.stderr.contains("error: cannot listen on 192.0.2.1:0: Cannot assign requested address"))
     }
 }

@@ -192,6 +192,21 @@ import Testing
         #expect(events.waitForClose(timeout: 5))
     }
 
+    @Test(arguments: [
+        ("192.0.2.1", "Cannot assign requested address (it is not an address of this machine)"),  // TEST-NET-1
+        ("no-such-host.invalid", "no such host"),
+    ])
+    func anAddressThatCannotBeUsedIsAClearError(host: String, reason: String) async throws {
+        let server = PreviewServer(host: host, port: 0, hub: LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "t")))
+        do {
+            try await server.run(onListening: { _ in }, background: { try await Task.sleep(for: .seconds(30)) })
+            Issue.record("the server started on \(host)")
+        } catch let error as PreviewServerError {
+            #expect(error == .cannotBind(host: host, port: 0, reason: reason))
+            #expect(error.description == "cannot listen on \(host):0: \(reason)")
+        }
+    }
+
     @Test func aBusyPortIsAClearError() async throws {
         try await withServer { port, hub in
             let second = PreviewServer(host: "127.0.0.1", port: port, hub: hub)
