@@ -16,7 +16,8 @@ import StrataSite
 ///   template (navigation, configuration, theme) changed (`RenderMemory`);
 /// - a Swift file's imports are read again only when the file changed; the module graph is
 ///   re-read only when something outside the content and theme folders changed;
-/// - diagram layouts are kept by the diagram layout cache.
+/// - a diagram is laid out again only when its DOT changed (`LayoutMemory`, beside the
+///   layout cache in the output folder that one-off builds use).
 public final class BuildMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var pages: [String: ParsedPage] = [:]
@@ -28,6 +29,8 @@ public final class BuildMemory: @unchecked Sendable {
     private var seenScans: Set<String> = []
     /// The pages' templates.
     public let rendering = RenderMemory()
+    /// The diagrams' layouts.
+    let layouts = LayoutMemory()
     /// What the latest build did again (the rest was reused).
     public private(set) var statistics = Statistics()
 

@@ -272,7 +272,7 @@ public struct SiteBuilder: Sendable {
         var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture = prepared.architecture {
             let diagrams = architecture.diagrams()
-            let layouts = DiagramLayout(previousOutput: previousOutput(config))
+            let layouts = DiagramLayout(previousOutput: previousOutput(config), memory: memory?.layouts)
             layout = layouts.layOut(diagrams)
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {

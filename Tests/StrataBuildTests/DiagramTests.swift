@@ -121,11 +121,9 @@ import Testing
 
     @Test func layoutsAreReusedFromThePreviousOutputAndGiveTheSameBytes() throws {
         let project = try TemporaryProject(check: "layered-violations")
-        LayoutMemory.shared.removeAll()
         let first = project.build()
         let firstFiles = project.files()
         #expect(first.diagrams.count == 16, "the overview, 5 layers, 10 modules")
-        LayoutMemory.shared.removeAll()
         let second = project.build()
         #expect(second.diagrams.reused == second.diagrams.count, "every layout came from Output/.strata-cache")
         #expect(second.diagrams.laidOut == 0)
@@ -195,13 +193,11 @@ import Testing
     /// A cached layout is used only when it is whole, and only with the Graphviz that made it.
     @Test func aDamagedCachedLayoutIsLaidOutAgain() throws {
         let project = try TemporaryProject(check: "layered-violations")
-        LayoutMemory.shared.removeAll()
         _ = project.build()
         let files = project.files()
         let cached = try #require(files.keys.filter { $0.hasPrefix(".strata-cache/layouts/") }.sorted().first)
         let whole = try #require(files[cached])
         try project.write("Output/" + cached, whole.prefix(whole.count / 2))
-        LayoutMemory.shared.removeAll()
         let again = project.build()
         #expect(again.diagrams.laidOut == 1)
         #expect(project.files() == files)

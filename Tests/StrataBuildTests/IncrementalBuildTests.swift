@@ -13,6 +13,8 @@ import Testing
         /// to count as settled at once.
         let memory = BuildMemory(settleTime: .zero)
         let options = BuildOptions()
+        /// How the latest incremental build drew its diagrams.
+        var diagrams: DiagramStatistics?
 
         init(_ project: TemporaryProject) {
             self.project = project
@@ -26,6 +28,7 @@ import Testing
             try edit()
             memory.noteChanges(paths.map { project.url($0).standardizedFileURL.path })
             let incremental = SiteBuilder(project: files, options: options, memory: memory).renderSite()
+            diagrams = incremental.result.diagrams
             let clean = SiteBuilder(project: files, options: options).renderSite()
             #expect(incremental.result.diagnostics == clean.result.diagnostics, "\(description): diagnostics", sourceLocation: sourceLocation)
             #expect(incremental.result.outcome == clean.result.outcome, "\(description): outcome", sourceLocation: sourceLocation)
@@ -64,6 +67,8 @@ import Testing
         #expect(body.pagesParsed == 1)
         #expect(body.bodiesRendered == 1)
         #expect(!body.graphReloaded)
+        #expect((session.diagrams?.count ?? 0) > 0)
+        #expect(session.diagrams?.laidOut == 0, "no output folder: every layout came from the previous build's memory")
         #expect(session.memory.rendering.renderedCount < 5, "only the page and what shows its text (\(session.memory.rendering.renderedCount))")
 
         try session.change("a title changed (navigation on every page)", paths: ["Content/guides/naming.md"]) {

@@ -3,15 +3,18 @@ import StrataCore
 import StrataGraphviz
 
 /// Lays out the site's diagrams through Graphviz, reusing every layout whose DOT has not
-/// changed: from memory (a preview server builds again and again) and from the layouts the
-/// previous build left in its output folder. The layouts used are written back there, so
-/// the cache holds exactly the current site's diagrams and never grows.
+/// changed: from the previous build's memory (a preview server builds again and again) and
+/// from the layouts the previous build left in its output folder. The layouts used are
+/// written back there, so the cache holds exactly the current site's diagrams and never grows.
 struct DiagramLayout {
     /// Where layouts are kept, inside the output folder (Strata writes nowhere else).
     static let cacheFolder = ".strata-cache/layouts"
 
     /// The output folder of the previous build, when there is one.
     let previousOutput: URL?
+    /// The layouts of the previous build in this process (`strata serve`); nil for a
+    /// one-off build. Never shared between projects or concurrent builds.
+    var memory: LayoutMemory? = nil
 
     struct Result {
         var drawings: [String: DiagramDrawing]
@@ -39,17 +42,18 @@ struct DiagramLayout {
         let clock = ContinuousClock()
         let start = clock.now
         let previous = previousOutput
+        let memory = self.memory
         let drawn = ParallelMap.map(diagrams) { diagram -> (key: String, svg: String?, error: String?, source: DiagramStatistics.Source) in
             let key = Self.key(of: diagram.dot)
-            if let svg = LayoutMemory.shared.svg(for: key) { return (key, svg, nil, .memory) }
+            if let svg = memory?.svg(for: key) { return (key, svg, nil, .memory) }
             if let previous, let data = FileManager.default.contents(atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
                let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg"), svg.hasSuffix("</svg>\n") {
-                LayoutMemory.shared.store(svg, for: key)
+                memory?.store(svg, for: key)
                 return (key, svg, nil, .disk)
             }
             do {
                 let svg = GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot))
-                LayoutMemory.shared.store(svg, for: key)
+                memory?.store(svg, for: key)
                 return (key, svg, nil, .graphviz)
             } catch {
                 return (key, nil, (error as? GraphvizError)?.message ?? "\(error)", .graphviz)
@@ -57,7 +61,7 @@ struct DiagramLayout {
         }
         // Memory keeps the layouts of the latest build only, so a long-running process
         // (a preview server) does not grow with every edit.
-        LayoutMemory.shared.retainOnly(Set(drawn.map(\.key)))
+        memory?.retainOnly(Set(drawn.map(\.key)))
         var result = Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         var written: Set<String> = []
         for (diagram, outcome) in zip(diagrams, drawn) {
@@ -96,9 +100,8 @@ public struct DiagramStatistics: Sendable, Hashable {
     public var seconds = 0.0
 }
 
-/// Layouts of this process, by the SHA-256 of their DOT.
+/// Layouts kept from one build to the next, by the SHA-256 of their DOT.
 final class LayoutMemory: @unchecked Sendable {
-    static let shared = LayoutMemory()
     private let lock = NSLock()
     private var layouts: [String: String] = [:]
 
@@ -118,13 +121,6 @@ final class LayoutMemory: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         layouts = layouts.filter { keys.contains($0.key) }
-    }
-
-    /// Forgets every layout (tests measure cold builds).
-    func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        layouts.removeAll()
     }
 }
 
