@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
             ]
         ),
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),

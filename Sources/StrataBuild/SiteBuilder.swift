@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataMarkdown
 import StrataSite
+import StrataSwiftSource
 
 /// The build pipeline, as a straight line: configure → discover → read → resolve → render →
 /// write. Nothing is written unless every step succeeded.
@@ -250,7 +251,7 @@ public struct SiteBuilder: Sendable {
             if let previous = memory?.body(for: source.outputPath, document: source.document, callouts: pageCallouts, resolutions: resolutions) {
                 (html, linkDiagnostics) = previous
             } else {
-                html = source.document.renderHTML(callouts: pageCallouts) { link in
+                html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter) { link in
                     let resolution = resolver.resolve(link, from: source)
                     if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
                     return resolution.href
@@ -289,9 +290,11 @@ public struct SiteBuilder: Sendable {
         allPages += GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.path(of: $0) },
             layerPath: { architecture?.path(ofLayer: $0) },
-            violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count)
+            violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
+            highlighter: Self.highlighter
         ).pages()
         var files = SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
+        files.append(SearchIndex.file(pages: allPages, catalog: catalog, architecture: architecture))
         for asset in prepared.assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
@@ -317,6 +320,9 @@ public struct SiteBuilder: Sendable {
         files.sort { $0.path < $1.path }
         return Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
     }
+
+    /// Swift code blocks are highlighted with swift-syntax's own classification of tokens.
+    static let highlighter: any CodeHighlighter = SwiftHighlighter()
 
     /// The previous build's output folder, when Strata made it (its layouts are reused).
     func previousOutput(_ config: StrataConfig) -> URL? {

@@ -7,6 +7,7 @@ import StrataCore
 struct HTMLRenderer {
     let document: MarkdownDocument
     let resolveLink: (MarkdownLink) -> String?
+    let highlighter: (any CodeHighlighter)?
     private var html = ""
     private var openTableBodies: Set<OpaquePointer> = []
     private let callouts: CalloutLayout
@@ -19,8 +20,9 @@ struct HTMLRenderer {
     /// The innermost callout's READ_ALSO targets → hrefs.
     private var readAlsoLinks: [String: String] = [:]
 
-    init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], resolveLink: @escaping (MarkdownLink) -> String?) {
+    init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, resolveLink: @escaping (MarkdownLink) -> String?) {
         self.document = document
+        self.highlighter = highlighter
         self.resolveLink = resolveLink
         self.callouts = CalloutLayout(callouts)
     }
@@ -235,11 +237,7 @@ struct HTMLRenderer {
 
     private mutating func renderCodeBlock(_ node: CMarkNode) {
         let language = node.fenceInfo.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        if language.isEmpty {
-            html += "<pre><code>\(escape(node.literal))</code></pre>\n"
-        } else {
-            html += "<pre data-language=\"\(escape(language))\"><code class=\"language-\(escape(language))\">\(escape(node.literal))</code></pre>\n"
-        }
+        html += CodeBlockHTML.render(node.literal, language: language, highlighter: highlighter)
     }
 
     private mutating func renderHeading(_ node: CMarkNode, entering: Bool) {

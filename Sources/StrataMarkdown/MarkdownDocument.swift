@@ -119,10 +119,13 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// Renders the body as HTML. `resolveLink` maps each link to the `href`/`src` to write
     /// (returning `nil` keeps the destination as written).
-    /// `callouts` draws guidance blocks where they were written.
-    public func renderHTML(callouts: [GuidanceCallout] = [], resolveLink: (MarkdownLink) -> String? = { _ in nil }) -> String {
+    /// `callouts` draws guidance blocks where they were written; `highlighter` marks up
+    /// code blocks in the languages it knows.
+    public func renderHTML(
+        callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, resolveLink: (MarkdownLink) -> String? = { _ in nil }
+    ) -> String {
         withoutActuallyEscaping(resolveLink) { resolve in
-            var renderer = HTMLRenderer(document: self, callouts: callouts, resolveLink: resolve)
+            var renderer = HTMLRenderer(document: self, callouts: callouts, highlighter: highlighter, resolveLink: resolve)
             return renderer.render()
         }
     }

@@ -59,10 +59,7 @@ struct PageContext: Sendable {
     }
 
     func canonicalURL(for outputPath: String) -> String {
-        let base = baseURL
-        if outputPath == "index.html" { return base }
-        if outputPath.hasSuffix("/index.html") { return base + outputPath.dropLast("index.html".count) }
-        return base + outputPath
+        SitemapWriter.canonicalURL(for: outputPath, baseURL: baseURL)
     }
 
     private func pageValues(_ page: Page) -> [String: Any] {

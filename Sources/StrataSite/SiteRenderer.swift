@@ -12,7 +12,7 @@ public struct SiteRenderer: Sendable {
         self.theme = theme
     }
 
-    /// Renders every page, the 404 page and the theme's assets. With `memory` (a preview
+    /// Renders every page, the 404 page, the sitemap and the theme's assets. With `memory` (a preview
     /// server's), pages whose inputs did not change since the previous render are reused;
     /// the bytes are the same either way.
     public func render(pages: [Page], memory: RenderMemory? = nil) -> [OutputFile] {
@@ -42,6 +42,7 @@ public struct SiteRenderer: Sendable {
             config: config, theme: theme, navigation: signature, pages: Array(zip(sorted, rendered.map(\.0))),
             notFound: notFoundFile, renderedCount: rendered.filter(\.1).count
         )
-        return rendered.map(\.0) + [notFoundFile] + theme.assets
+        let sitemap = SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)
+        return rendered.map(\.0) + [notFoundFile, sitemap] + theme.assets
     }
 }

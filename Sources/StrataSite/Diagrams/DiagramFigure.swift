@@ -10,8 +10,10 @@ enum DiagramFigure {
         switch drawing {
         case .svg(let svg):
             // A group, not an image: the boxes inside are links a screen reader must reach.
-            html.raw("<div class=\"diagram-frame\" role=\"group\" aria-label=\"\(HTML.escape(diagram.title))\">\n")
-            html.raw(svg)
+            // Its caption describes it; the SVG's own title (Graphviz writes the graph's id
+            // there) is what browsers show as a tooltip and screen readers may read.
+            html.raw("<div class=\"diagram-frame\" role=\"group\" aria-label=\"\(HTML.escape(diagram.title))\" aria-describedby=\"caption.\(HTML.escape(diagram.id))\">\n")
+            html.raw(titled(svg, diagram.title))
             html.raw("</div>\n")
         case .failed(let reason):
             html.raw("<p class=\"diagram-failed\">")
@@ -22,7 +24,7 @@ enum DiagramFigure {
             html.text("This diagram was not laid out.")
             html.raw("</p>\n")
         }
-        html.raw("<figcaption>")
+        html.raw("<figcaption id=\"caption.\(HTML.escape(diagram.id))\">")
         html.text(diagram.title + ".")
         for note in diagram.notes {
             html.raw(" <span class=\"diagram-note\">")
@@ -33,6 +35,14 @@ enum DiagramFigure {
         if legend { html.raw(legendHTML) }
         html.raw("</figure>\n")
         return html.text
+    }
+
+    /// The SVG with its graph title (the first `<title>`) replaced by the diagram's.
+    static func titled(_ svg: String, _ title: String) -> String {
+        guard let open = svg.range(of: "<title>"), let close = svg.range(of: "</title>", range: open.upperBound ..< svg.endIndex) else { return svg }
+        var result = svg
+        result.replaceSubrange(open.upperBound ..< close.lowerBound, with: HTML.escape(title))
+        return result
     }
 
     /// What the line styles and colours mean, drawn with the same classes as the diagrams.

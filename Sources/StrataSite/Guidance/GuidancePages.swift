@@ -14,11 +14,15 @@ public struct GuidancePages: Sendable {
     public let layerPath: @Sendable (String) -> String?
     /// Rule id → its violations, for the rules citing a block.
     public let violationCounts: [String: Int]
+    /// Marks up the blocks' examples (Swift, at build time).
+    public let highlighter: (any CodeHighlighter)?
 
     public init(
         catalog: GuidanceCatalog, layers: [String], modulePath: @escaping @Sendable (String) -> String?,
-        layerPath: @escaping @Sendable (String) -> String? = { _ in nil }, violationCounts: [String: Int] = [:]
+        layerPath: @escaping @Sendable (String) -> String? = { _ in nil }, violationCounts: [String: Int] = [:],
+        highlighter: (any CodeHighlighter)? = nil
     ) {
+        self.highlighter = highlighter
         self.layerPath = layerPath
         self.violationCounts = violationCounts
         self.catalog = catalog
@@ -82,13 +86,7 @@ public struct GuidancePages: Sendable {
         if !block.examples.isEmpty {
             section(block.examples.count == 1 ? "Example" : "Examples", "examples")
             for example in block.examples {
-                if let language = example.language, !language.isEmpty {
-                    html.raw("<pre data-language=\"\(HTML.escape(language))\"><code class=\"language-\(HTML.escape(language))\">")
-                } else {
-                    html.raw("<pre><code>")
-                }
-                html.text(example.code)
-                html.raw("</code></pre>\n")
+                html.raw(CodeBlockHTML.render(example.code, language: example.language ?? "", highlighter: highlighter))
             }
         }
         if !entry.appliesTo.isEmpty {

@@ -104,6 +104,45 @@
     apply(false);
   }
 
+  // Every code block gets a copy button. The clipboard API needs a secure context (https,
+  // localhost, file://); elsewhere the code is selected for the reader to copy.
+  Array.prototype.forEach.call(document.querySelectorAll(".content pre"), function (pre) {
+    var code = pre.querySelector("code") || pre;
+    var wrapper = document.createElement("div");
+    wrapper.className = "code-block";
+    pre.parentNode.insertBefore(wrapper, pre);
+    wrapper.appendChild(pre);
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "code-copy";
+    button.textContent = "Copy";
+    button.setAttribute("aria-label", "Copy this code");
+    var reset = null;
+    var done = function (text) {
+      button.textContent = text;
+      button.classList.add("is-done");
+      clearTimeout(reset);
+      reset = setTimeout(function () { button.textContent = "Copy"; button.classList.remove("is-done"); }, 1600);
+    };
+    var select = function () {
+      var range = document.createRange();
+      range.selectNodeContents(code);
+      var selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      done("Press Ctrl+C");
+    };
+    button.addEventListener("click", function () {
+      var text = code.textContent.replace(/\n$/, "");
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(function () { done("Copied"); }, select);
+      } else {
+        select();
+      }
+    });
+    wrapper.appendChild(button);
+  });
+
   // Diagrams fit the column; a wide one gets a button to see it at its actual size (the
   // frame then scrolls).
   Array.prototype.forEach.call(document.querySelectorAll(".diagram-frame"), function (frame) {

@@ -1,0 +1,13 @@
+import StrataCore
+
+/// The site's search index (`search-index.js`), built from the finished pages, the guidance
+/// catalog and the architecture, so it covers exactly what the site shows.
+public enum SearchIndex {
+    /// Where the index is written, relative to the site root.
+    public static let path = SearchIndexWriter.path
+
+    public static func file(pages: [Page], catalog: GuidanceCatalog, architecture: ArchitecturePages?) -> OutputFile {
+        let records = SearchRecordCollector(pages: pages, catalog: catalog, architecture: architecture).records()
+        return OutputFile(path: path, text: SearchIndexWriter().write(records))
+    }
+}

@@ -1,0 +1,87 @@
+import StrataCore
+
+/// Writes the search index as `search-index.js`: a script, not JSON, so a page opened from
+/// disk (`file://`, where browsers refuse `fetch`) can load it with a `<script>` tag.
+///
+/// It holds two things. `docs`: one array per record, `[kind, title, path, context, excerpt]`
+/// (a section's path is its `#id`, and its context the number of its page's record;
+/// a module adds the modules it uses and is used by, as record numbers or names). And
+/// `terms`: every term, sorted, each with the records whose title holds it and those whose
+/// text holds it, as `term title body|term title body|…`. Record numbers in a list are
+/// ascending and written as gaps (the first as itself, each next one as the gap minus one)
+/// in a variable-length base-32 code: a digit is `0-9a-v` when it is a number's last and
+/// `w-zA-Z` plus `$_` otherwise, most significant first. So the index stays a few percent of
+/// the site, and the theme's script reads it without a JSON parser for every term.
+struct SearchIndexWriter: Sendable {
+    /// Where the index is written in the site.
+    static let path = "search-index.js"
+    static let formatVersion = 1
+
+    static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_")
+
+    func write(_ records: [SearchRecord]) -> String {
+        var out = "window.strataSearchIndex = {\"version\":\(Self.formatVersion),\"docs\":[\n"
+        let moduleRecord = Dictionary(
+            records.enumerated().filter { $0.element.kind == .module }.map { ($0.element.title, $0.offset) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        for (number, record) in records.enumerated() {
+            out += number == 0 ? "[" : ",\n["
+            out += "\(record.kind.rawValue),\(JSONString.quote(record.title)),"
+            if record.kind == .section, let parent = record.parent, let hash = record.path.firstIndex(of: "#") {
+                out += "\(JSONString.quote(String(record.path[hash...]))),\(parent)"
+            } else {
+                out += "\(JSONString.quote(record.path)),\(JSONString.quote(record.context))"
+            }
+            out += "," + JSONString.quote(record.excerpt)
+            if record.kind == .module {
+                let names = { (list: [String]) in list.map { moduleRecord[$0].map(String.init) ?? JSONString.quote($0) }.joined(separator: ",") }
+                out += ",[\(names(record.uses))],[\(names(record.usedBy))]"
+            }
+            out += "]"
+        }
+        out += "\n],\"terms\":\""
+        out += encodedTerms(records)
+        out += "\"};\n"
+        return out
+    }
+
+    /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so
+    /// the script can search it by bisection.
+    func encodedTerms(_ records: [SearchRecord]) -> String {
+        var titles: [String: [Int]] = [:]
+        var bodies: [String: [Int]] = [:]
+        for (number, record) in records.enumerated() {
+            let titleTerms = Set(SearchTokenizer.terms(record.title))
+            for term in titleTerms { titles[term, default: []].append(number) }
+            var bodyTerms = Set(SearchTokenizer.terms(record.text))
+            bodyTerms.formUnion(SearchTokenizer.terms(record.context))
+            for term in bodyTerms.subtracting(titleTerms) { bodies[term, default: []].append(number) }
+        }
+        let terms = Set(titles.keys).union(bodies.keys).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        var out = ""
+        for (index, term) in terms.enumerated() {
+            if index > 0 { out += "|" }
+            out += term + " " + Self.encode(titles[term] ?? []) + " " + Self.encode(bodies[term] ?? [])
+        }
+        return out
+    }
+
+    /// Ascending numbers as gaps in the variable-length code described above.
+    static func encode(_ numbers: [Int]) -> String {
+        var out = ""
+        var previous = -1
+        for number in numbers {
+            var value = previous < 0 ? number : number - previous - 1
+            previous = number
+            var reversed: [Character] = [digits[value % 32]]
+            value /= 32
+            while value > 0 {
+                reversed.append(digits[32 + value % 32])
+                value /= 32
+            }
+            out.append(contentsOf: reversed.reversed())
+        }
+        return out
+    }
+}

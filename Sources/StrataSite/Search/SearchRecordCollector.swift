@@ -1,0 +1,115 @@
+import StrataCore
+
+/// Gathers what search covers from the finished site: every page and its `h2`/`h3`
+/// sections, every guidance block, module and layer. Pages Strata generates for a block,
+/// a module or a layer are covered by that thing's own record, with its graph neighbours,
+/// rather than as pages of text.
+struct SearchRecordCollector: Sendable {
+    let pages: [Page]
+    let catalog: GuidanceCatalog
+    let architecture: ArchitecturePages?
+
+    /// Excerpts are cut near here, at a word boundary.
+    static let excerptLength = 120
+
+    func records() -> [SearchRecord] {
+        let entityPages = entityPagePaths()
+        let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != "404.html" }
+            .sorted { $0.outputPath < $1.outputPath }
+        let texts = ParallelMap.map(textPages) { PageText(html: $0.contentHTML) }
+        var records: [SearchRecord] = []
+        for (page, text) in zip(textPages, texts) {
+            let pageIndex = records.count
+            let lead = text.sections.first?.text ?? ""
+            records.append(SearchRecord(
+                kind: .page, title: page.title, path: page.outputPath, context: "", text: lead,
+                excerpt: Self.excerpt(page.description ?? lead)
+            ))
+            for section in text.sections.dropFirst() {
+                guard let id = section.id else { continue }
+                records.append(SearchRecord(
+                    kind: .section, title: section.heading, path: page.outputPath + "#" + id, context: page.title,
+                    text: section.text, excerpt: Self.excerpt(section.text), parent: pageIndex
+                ))
+            }
+        }
+        records += catalog.entries.map(blockRecord)
+        if let architecture {
+            records += moduleRecords(architecture)
+            records += layerRecords(architecture)
+        }
+        return records
+    }
+
+    private func entityPagePaths() -> Set<String> {
+        var paths = Set(catalog.entries.map(\.pagePath))
+        if let architecture {
+            for node in architecture.graph.nodes where node.isTarget && architecture.guides[node.id] == nil {
+                paths.insert(ArchitecturePages.modulePath(node.id))
+            }
+            paths.formUnion(architecture.layerPaths.values)
+        }
+        return paths
+    }
+
+    private func blockRecord(_ entry: GuidanceEntry) -> SearchRecord {
+        let block = entry.block
+        var parts = [block.summary]
+        for condition in block.conditions {
+            parts.append("IF " + condition.condition + (condition.action.map { " THEN " + $0 } ?? ""))
+        }
+        if let fix = block.fix { parts.append("FIX " + fix) }
+        let text = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        let home: String
+        switch entry.source {
+        case .page(_, _, let title): home = title
+        case .code(let module, let path): home = "\(module) (\(path))"
+        }
+        return SearchRecord(
+            kind: .block, title: entry.id, path: entry.pagePath, context: block.kind.label + " · " + home,
+            text: InlineMarkup.plainText(text) + " " + block.appliesTo.joined(separator: " "), excerpt: Self.excerpt(InlineMarkup.plainText(text))
+        )
+    }
+
+    private func moduleRecords(_ architecture: ArchitecturePages) -> [SearchRecord] {
+        let graph = architecture.graph
+        var uses: [String: Set<String>] = [:]
+        var usedBy: [String: Set<String>] = [:]
+        for edge in graph.edges where edge.relation != .transitive {
+            uses[edge.from, default: []].insert(edge.to)
+            usedBy[edge.to, default: []].insert(edge.from)
+        }
+        return graph.nodes.filter(\.isTarget).sorted { $0.id < $1.id }.map { node in
+            let layer = architecture.assignments[node.id]?.layer
+            let kind = node.kind == .test ? "Test module" : "Module"
+            let package = node.package.map { " in \($0)" } ?? ""
+            return SearchRecord(
+                kind: .module, title: node.id, path: architecture.path(of: node.id),
+                context: kind + package + (layer.map { " · layer \($0)" } ?? ""), text: layer ?? "", excerpt: "",
+                uses: (uses[node.id] ?? []).sorted(), usedBy: (usedBy[node.id] ?? []).sorted()
+            )
+        }
+    }
+
+    private func layerRecords(_ architecture: ArchitecturePages) -> [SearchRecord] {
+        var modulesOfLayer: [String: [String]] = [:]
+        for (module, assignment) in architecture.assignments { modulesOfLayer[assignment.layer, default: []].append(module) }
+        return architecture.layers.compactMap { layer in
+            guard let path = architecture.path(ofLayer: layer.name) else { return nil }
+            let modules = (modulesOfLayer[layer.name] ?? []).sorted()
+            let summary = modules.count == 1 ? "1 module: " : "\(modules.count) modules: "
+            return SearchRecord(
+                kind: .layer, title: layer.name, path: path, context: "Layer",
+                text: modules.joined(separator: " "), excerpt: Self.excerpt(summary + modules.joined(separator: ", "))
+            )
+        }
+    }
+
+    /// The start of `text`, cut at a word boundary near `excerptLength`.
+    static func excerpt(_ text: String) -> String {
+        guard text.count > excerptLength + 10 else { return text }
+        let cut = text.prefix(excerptLength)
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        return String(cut[..<end]).trimmingWhitespace + "…"
+    }
+}
