@@ -55,7 +55,7 @@ import Testing
         #expect(screens.contains(#"<a class="guidance-permalink" href="../guidance/screens-never-call-the-api-client.html""#))
         #expect(screens.contains(#"<span class="guidance-keyword">IF:</span>"#))
         // The example stays inside the callout; the quote holding only a block becomes it.
-        #expect(screens.contains("// not APIClient\n}\n</code></pre>\n</div>"))
+        #expect(screens.contains("<span class=\"hl-comment\">// not APIClient</span>\n}\n</code></pre>\n</div>"))
         #expect(!screens.contains("<blockquote>"))
         // A READ_ALSO written as a plain path becomes a link.
         #expect(screens.contains(#"<span class="guidance-keyword">READ_ALSO:</span> <a href="services.html">services.md</a>"#))
@@ -72,7 +72,7 @@ import Testing
         let page = project.text("Output/guidance/screens-never-call-the-api-client.html")
         #expect(page.contains("<title>Check: A screen needs data from the network. · Lumen architecture</title>"))
         #expect(page.contains(#"<div class="guidance-part guidance-if"><dt>If</dt><dd>The screen calls the API client directly.</dd></div>"#))
-        #expect(page.contains(#"<pre data-language="swift"><code class="language-swift">struct FeedScreen {"#))
+        #expect(page.contains(#"<pre data-language="swift"><code class="language-swift"><span class="hl-keyword">struct</span> <span class="hl-type">FeedScreen</span> {"#), "examples are highlighted")
         #expect(page.contains(#"<a href="../guides/screens.html#block.screens-never-call-the-api-client">Screens</a>, under <a href="../guides/screens.html#loading-data">Loading data</a> (line 12)"#))
         #expect(page.contains(#"<a href="../modules/FeedUI.html" class="scope-module">FeedUI</a> (module)"#))
         #expect(page.contains(#"<a href="../layers/ui.html" class="scope-layer">UI</a> (layer)"#))

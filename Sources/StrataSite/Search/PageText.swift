@@ -31,6 +31,9 @@ struct PageText: Equatable, Sendable {
 
         /// Elements whose content is no text a reader searches for.
         static let skipped: Set<String> = ["svg", "script", "style", "template", "button"]
+        /// Parts of the page around the text: a heading's self-link, a guidance callout's
+        /// header (its kind and id, which the block's own record holds).
+        static let skippedClasses: Set<Substring> = ["heading-anchor", "guidance-callout-header"]
         /// Elements that separate words (a space is written where they open or close).
         static let breaking: Set<String> = [
             "p", "li", "td", "th", "tr", "pre", "div", "br", "dt", "dd", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -63,7 +66,9 @@ struct PageText: Equatable, Sendable {
         }
 
         private mutating func tag() {
-            guard let end = index(of: UInt8(ascii: ">"), from: position) else {
+            let next = position + 1 < bytes.count ? bytes[position + 1] : 0
+            let startsTag = Self.isNameByte(next) && next != UInt8(ascii: "-") || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+            guard startsTag, let end = index(of: UInt8(ascii: ">"), from: position) else {
                 // A stray `<` is text.
                 append(UInt8(ascii: "<"))
                 position += 1
@@ -81,8 +86,8 @@ struct PageText: Equatable, Sendable {
                 skip(to: name)
                 return
             }
-            if !closing, name == "a", Self.attribute("class", in: inside)?.split(separator: " ").contains("heading-anchor") == true {
-                skip(to: "a")
+            if !closing, let classes = Self.attribute("class", in: inside)?.split(separator: " "), classes.contains(where: Self.skippedClasses.contains) {
+                skip(to: name)
                 return
             }
             if name == "h2" || name == "h3" {

@@ -21,10 +21,13 @@ struct SearchRecordCollector: Sendable {
         for (page, text) in zip(textPages, texts) {
             let pageIndex = records.count
             let lead = text.sections.first?.text ?? ""
+            let firstText = page.description ?? text.sections.first(where: { !$0.text.isEmpty })?.text ?? ""
             records.append(SearchRecord(
                 kind: .page, title: page.title, path: page.outputPath, context: "", text: lead,
-                excerpt: Self.excerpt(page.description ?? lead)
+                excerpt: Self.excerpt(firstText)
             ))
+            // The catalog's sections only repeat the blocks, which have records of their own.
+            guard page.outputPath != GuidanceCatalog.indexPath else { continue }
             for section in text.sections.dropFirst() {
                 guard let id = section.id else { continue }
                 records.append(SearchRecord(
@@ -59,15 +62,20 @@ struct SearchRecordCollector: Sendable {
             parts.append("IF " + condition.condition + (condition.action.map { " THEN " + $0 } ?? ""))
         }
         if let fix = block.fix { parts.append("FIX " + fix) }
+        if !block.readAlso.isEmpty { parts.append("READ_ALSO " + block.readAlso.map(\.target).joined(separator: ", ")) }
         let text = parts.filter { !$0.isEmpty }.joined(separator: " ")
         let home: String
         switch entry.source {
         case .page(_, _, let title): home = title
         case .code(let module, let path): home = "\(module) (\(path))"
         }
+        // A block is found by what it says; its id (what authors link with) is text too.
+        let plain = InlineMarkup.plainText(text)
         return SearchRecord(
-            kind: .block, title: entry.id, path: entry.pagePath, context: block.kind.label + " · " + home,
-            text: InlineMarkup.plainText(text) + " " + block.appliesTo.joined(separator: " "), excerpt: Self.excerpt(InlineMarkup.plainText(text))
+            kind: .block, title: block.summary.isEmpty ? entry.id : InlineMarkup.plainText(block.summary), path: entry.pagePath,
+            context: block.kind.label + " · " + home,
+            text: plain + " " + entry.id + " " + block.appliesTo.joined(separator: " "),
+            excerpt: Self.excerpt(block.summary.isEmpty ? plain : InlineMarkup.plainText(String(text.dropFirst(block.summary.count)).trimmingWhitespace))
         )
     }
 

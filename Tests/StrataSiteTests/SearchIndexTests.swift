@@ -1,0 +1,126 @@
+import StrataCore
+@testable import StrataSite
+import Testing
+
+@Suite struct SearchIndexTests {
+    // MARK: Page text
+
+    @Test func pageTextIsCutAtHeadingsWithIDs() {
+        let html = """
+        <p>Before any heading, <em>emphasis</em> &amp; an entity&#39;s &#x41;.</p>
+        <h2 id="install">Install<a class="heading-anchor" href="#install" aria-label="Link to this section">#</a></h2>
+        <p>Run <code>make</code>.</p><svg><text>diagram label</text><svg><title>nested</title></svg></svg>
+        <h3 id="on-linux">On Linux</h3><ul><li>apt-get</li><li>sudo</li></ul>
+        <h4 id="deeper">Deeper</h4><p>still Linux</p>
+        <script>var hidden = "no";</script><button>Copy</button>
+        """
+        let text = PageText(html: html)
+        #expect(text.sections.map(\.id) == [nil, "install", "on-linux"])
+        #expect(text.sections[0].text == "Before any heading, emphasis & an entity's A.")
+        #expect(text.sections[1].heading == "Install", "the heading's self-link is not text")
+        #expect(text.sections[1].text == "Run make.", "inline elements do not split words")
+        #expect(text.sections[2].heading == "On Linux")
+        #expect(text.sections[2].text == "apt-get sudo Deeper still Linux", "h4 and deeper stay in their section")
+        #expect(!text.sections.map(\.text).joined().contains("diagram"))
+        #expect(!text.sections.map(\.text).joined().contains("hidden"))
+    }
+
+    @Test func malformedHTMLNeverLosesTheRest() {
+        let text = PageText(html: "a < b && c &unknown; d <h2 id=\"x\">X")
+        #expect(text.sections.first?.text == "a < b && c &unknown; d")
+        #expect(text.sections.last?.heading == "X")
+        #expect(PageText(html: "").sections == [PageText.Section(id: nil, heading: "", text: "")])
+        #expect(PageText(html: "<svg>never closed <p>text</p>").sections.first?.text == "")
+    }
+
+    // MARK: Terms
+
+    @Test func termsAreLowerCaseWordsWithCamelCaseParts() {
+        #expect(SearchTokenizer.terms("The StrataSwiftSource module") == ["strataswiftsource", "strata", "swift", "source", "module"])
+        #expect(SearchTokenizer.terms("HTMLRenderer, JSONString!") == ["htmlrenderer", "html", "renderer", "jsonstring", "json", "string"])
+        #expect(SearchTokenizer.terms("swift-syntax 603 x") == ["swift", "syntax", "603"], "one-letter words are dropped")
+        #expect(SearchTokenizer.terms("Ünïcode ÉTÉ naïve") == ["ünïcode", "été", "naïve"])
+        #expect(SearchTokenizer.terms("the and of to") == [], "stop words")
+        #expect(SearchTokenizer.terms(String(repeating: "a", count: 40)) == [], "too long to be a word")
+    }
+
+    // MARK: Encoding
+
+    /// The script's decoder, in Swift: the test reads what the writer wrote the way the theme does.
+    func decode(_ text: String) -> [Int] {
+        var numbers: [Int] = [], value = 0, previous = -1
+        for character in text {
+            guard let digit = SearchIndexWriter.digits.firstIndex(of: character) else { return [-1] }
+            if digit >= 32 { value = value * 32 + digit - 32; continue }
+            value = value * 32 + digit
+            previous = previous < 0 ? value : previous + value + 1
+            numbers.append(previous)
+            value = 0
+        }
+        return numbers
+    }
+
+    @Test(arguments: [[0], [5], [31], [32], [1023], [1024], [40000], [0, 1, 2, 3], [3, 40, 41, 2000, 2001, 70000]])
+    func postingListsRoundTrip(numbers: [Int]) {
+        #expect(decode(SearchIndexWriter.encode(numbers)) == numbers)
+    }
+
+    @Test func densePostingsTakeOneCharacterEach() {
+        #expect(SearchIndexWriter.encode(Array(0 ..< 10)) == "0000000000")
+        #expect(SearchIndexWriter.encode([31]) == "v")
+        #expect(SearchIndexWriter.encode([32]) == "x0")
+    }
+
+    func record(_ kind: SearchRecord.Kind, _ title: String, _ path: String, text: String = "", context: String = "", parent: Int? = nil) -> SearchRecord {
+        SearchRecord(kind: kind, title: title, path: path, context: context, text: text, excerpt: String(text.prefix(20)), parent: parent)
+    }
+
+    @Test func titleAndTextMatchesAreKeptApart() throws {
+        let records = [
+            record(.page, "Graph basics", "graph.html", text: "A module graph"),
+            record(.section, "Layers", "graph.html#layers", text: "modules in layers", context: "Graph basics", parent: 0),
+            record(.page, "Modules", "modules.html", text: "graph of modules"),
+        ]
+        let terms = SearchIndexWriter().encodedTerms(records).split(separator: "|").map { $0.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
+        let byTerm = Dictionary(uniqueKeysWithValues: terms.map { ($0[0], (decode($0[1]), decode($0[2]))) })
+        #expect(byTerm["graph"]?.0 == [0])
+        #expect(byTerm["graph"]?.1 == [1, 2], "a section's page title counts as its text")
+        #expect(byTerm["modules"]?.0 == [2])
+        #expect(byTerm["modules"]?.1 == [1])
+        #expect(byTerm["layers"]?.0 == [1])
+        #expect(terms.map { $0[0] } == terms.map { $0[0] }.sorted(), "sorted for bisection")
+        #expect(byTerm["a"] == nil)
+    }
+
+    @Test func theIndexIsAScriptWithRecordsByNumber() {
+        var module = record(.module, "Core", "modules/Core.html", context: "Module · layer Base")
+        module.uses = ["Foundation"]
+        module.usedBy = ["UI"]
+        var ui = record(.module, "UI", "modules/UI.html")
+        ui.uses = ["Core"]
+        let records = [record(.page, "Say \"hi\"", "a.html", text: "</script>"), record(.section, "Part", "a.html#part", parent: 0), module, ui]
+        let script = SearchIndexWriter().write(records)
+        #expect(script.hasPrefix("window.strataSearchIndex = {\"version\":1,\"docs\":[\n"))
+        #expect(script.contains("[0,\"Say \\\"hi\\\"\",\"a.html\",\"\",\"</script>\"]"))
+        #expect(script.contains("[1,\"Part\",\"#part\",0,\"\"]"), "a section names its page by number")
+        #expect(script.contains("[3,\"Core\",\"modules/Core.html\",\"Module · layer Base\",\"\",[\"Foundation\"],[3]]"), "modules of the site by number, others by name")
+        #expect(script.hasSuffix("\"};\n"))
+    }
+
+    // MARK: Sitemap
+
+    @Test func sitemapListsCanonicalURLsInOrder() {
+        let pages = ["guide/index.html", "index.html", "b.html", "404.html", "a&b.html"].map { Page(sourcePath: "", outputPath: $0, title: $0) }
+        let xml = SitemapWriter(baseURL: "https://example.com/docs").write(pages: pages).contents; let text = String(decoding: xml, as: UTF8.self)
+        #expect(text == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+        <url><loc>https://example.com/docs/a&amp;b.html</loc></url>
+        <url><loc>https://example.com/docs/b.html</loc></url>
+        <url><loc>https://example.com/docs/guide/</loc></url>
+        <url><loc>https://example.com/docs/</loc></url>
+        </urlset>
+
+        """)
+    }
+}
