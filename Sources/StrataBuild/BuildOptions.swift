@@ -44,6 +44,9 @@ public struct BuildResult: Sendable {
     public var outputDisplayPath: String
     /// How the architecture diagrams were drawn.
     public var diagrams = DiagramStatistics()
+    /// Bytes of the search index, and of every HTML page, to report how the two compare.
+    public var searchIndexBytes = 0
+    public var htmlBytes = 0
 
     public var exitCode: Int32 {
         switch outcome {

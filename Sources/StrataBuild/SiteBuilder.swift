@@ -49,6 +49,10 @@ public struct SiteBuilder: Sendable {
             let diagnostics = rendering.diagnostics.sorted()
             var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1, outputDisplayPath: outputDisplay)
             result.diagrams = rendering.diagrams
+            for file in rendering.files {
+                if file.path == SearchIndex.path { result.searchIndexBytes = file.contents.count }
+                if file.path.hasSuffix(".html") { result.htmlBytes += file.contents.count }
+            }
             if diagnostics.contains(where: { $0.severity == .error }) {
                 result.outcome = .failed
             } else if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {

@@ -46,6 +46,10 @@ struct BuildCommand: ParsableCommand {
                 if diagrams.count > 0 {
                     print("Diagrams: \(diagrams.count) (\(diagrams.laidOut) laid out by Graphviz, \(diagrams.reused) from the cache) in \(String(format: "%.2f", diagrams.seconds)) s.")
                 }
+                if result.searchIndexBytes > 0, result.htmlBytes > 0 {
+                    let share = Double(result.searchIndexBytes) / Double(result.htmlBytes) * 100
+                    print("Search index: \(Self.size(result.searchIndexBytes)), \(String(format: "%.1f", share))% of the \(Self.size(result.htmlBytes)) of HTML.")
+                }
             }
         case .failedStrict:
             FileHandle.standardError.write(Data("strata: build failed under --strict; \(result.outputDisplayPath)/ was left as it was\n".utf8))
@@ -53,5 +57,10 @@ struct BuildCommand: ParsableCommand {
             FileHandle.standardError.write(Data("strata: build failed; \(result.outputDisplayPath)/ was left as it was\n".utf8))
         }
         throw ExitCode(result.exitCode)
+    }
+
+    /// `61 KB`, `1.2 MB`: sizes as a reader compares them.
+    static func size(_ bytes: Int) -> String {
+        bytes < 1_000_000 ? "\(max(1, (bytes + 500) / 1000)) KB" : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 }
