@@ -25,6 +25,9 @@ public struct SiteBuilder: Sendable {
         public var pageCount: Int
         public var diagnostics: [Diagnostic]
         public var diagrams = DiagramStatistics()
+        /// The search index, when the caller asked for it to be built later (see
+        /// `renderSiteDeferringSearch`); otherwise it is one of `files`.
+        public var searchIndex: (@Sendable () -> OutputFile)?
     }
 
     /// Builds and writes the site.
@@ -35,17 +38,25 @@ public struct SiteBuilder: Sendable {
     /// Builds the site in memory (`strata serve`), judged as `build` would judge it: the
     /// files are returned only when the build succeeded.
     public func renderSite() -> (result: BuildResult, files: [OutputFile]) {
-        renderSite(write: false)
+        let rendered = renderSite(write: false)
+        return (rendered.result, rendered.files)
     }
 
-    private func renderSite(write: Bool) -> (result: BuildResult, files: [OutputFile]) {
+    /// As `renderSite`, with the search index left out of the files and returned as a
+    /// function that builds it: the preview server builds it only when a browser asks for
+    /// it, so a save reloads the page without waiting for an index nobody has opened.
+    public func renderSiteDeferringSearch() -> (result: BuildResult, files: [OutputFile], searchIndex: (@Sendable () -> OutputFile)?) {
+        renderSite(write: false, deferSearch: true)
+    }
+
+    private func renderSite(write: Bool, deferSearch: Bool = false) -> (result: BuildResult, files: [OutputFile], searchIndex: (@Sendable () -> OutputFile)?) {
         var outputDisplay = project.display(options.outputDirectory ?? "Output")
         do {
             let config = try configuration()
             outputDisplay = project.display(config.outputDirectory)
             let writer = OutputWriter(destination: project.url(config.outputDirectory), displayPath: outputDisplay)
             if write { try writer.checkDestination() }
-            let rendering = try render(config: config)
+            let rendering = try render(config: config, deferSearch: deferSearch)
             let diagnostics = rendering.diagnostics.sorted()
             var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1, outputDisplayPath: outputDisplay)
             result.diagrams = rendering.diagrams
@@ -59,15 +70,15 @@ public struct SiteBuilder: Sendable {
                 result.outcome = .failedStrict
             } else {
                 if write { try writer.write(rendering.files) }
-                return (result, rendering.files)
+                return (result, rendering.files, rendering.searchIndex)
             }
-            return (result, [])
+            return (result, [], nil)
         } catch let error as DiagnosticsError {
-            return (BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [])
+            return (BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [], nil)
         } catch let diagnostic as Diagnostic {
-            return (BuildResult(outcome: .failed, diagnostics: [diagnostic], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [])
+            return (BuildResult(outcome: .failed, diagnostics: [diagnostic], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [], nil)
         } catch {
-            return (BuildResult(outcome: .failed, diagnostics: [.error("internal", "\(error)")], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [])
+            return (BuildResult(outcome: .failed, diagnostics: [.error("internal", "\(error)")], pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [], nil)
         }
     }
 
@@ -218,7 +229,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders the whole site in memory.
-    public func render(config: StrataConfig) throws -> Rendering {
+    public func render(config: StrataConfig, deferSearch: Bool = false) throws -> Rendering {
         memory?.beginBuild()
         defer { memory?.endBuild() }
         let theme = try ThemeLoader.load(config: config, project: project)
@@ -298,7 +309,9 @@ public struct SiteBuilder: Sendable {
             highlighter: Self.highlighter
         ).pages()
         var files = SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
-        files.append(SearchIndex.file(pages: allPages, catalog: catalog, architecture: architecture))
+        let finishedPages = allPages
+        let searchIndex: @Sendable () -> OutputFile = { SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture) }
+        if !deferSearch { files.append(searchIndex()) }
         for asset in prepared.assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
@@ -322,7 +335,9 @@ public struct SiteBuilder: Sendable {
             diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
         }
         files.sort { $0.path < $1.path }
-        return Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
+        var rendering = Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
+        if deferSearch { rendering.searchIndex = searchIndex }
+        return rendering
     }
 
     /// Swift code blocks are highlighted with swift-syntax's own classification of tokens.

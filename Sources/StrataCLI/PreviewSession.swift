@@ -2,6 +2,7 @@ import Foundation
 import StrataBuild
 import StrataCore
 import StrataServer
+import StrataSite
 
 /// The rebuild side of `strata serve`: builds the site in memory, keeps what each build
 /// can reuse (`BuildMemory`), and hands every good build to the server's hub, or every
@@ -55,7 +56,7 @@ final class PreviewSession: @unchecked Sendable {
     private func rebuildNow(changed: [String]) -> Outcome {
         let started = ContinuousClock.now
         memory.noteChanges(changed)
-        let (result, files) = SiteBuilder(project: project, options: options, memory: memory).renderSite()
+        let (result, files, searchIndex) = SiteBuilder(project: project, options: options, memory: memory).renderSiteDeferringSearch()
         let diagnosticsChanged = result.diagnostics != lastDiagnostics
         lastDiagnostics = result.diagnostics
         var outcome = Outcome(
@@ -71,7 +72,9 @@ final class PreviewSession: @unchecked Sendable {
             outcome.siteChanged = byPath != current.files || current.failure != nil || buildNumber == 0
             if outcome.siteChanged {
                 buildNumber += 1
-                hub.publish(ServedSite(files: byPath, buildTag: "\(session)-\(buildNumber)"))
+                var site = ServedSite(files: byPath, buildTag: "\(session)-\(buildNumber)")
+                if let searchIndex { site.deferred[SearchIndex.path] = DeferredFile { searchIndex().contents } }
+                hub.publish(site)
             }
         } else {
             var shown = result.diagnostics.filter { $0.severity == .error }

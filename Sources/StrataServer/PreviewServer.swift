@@ -136,7 +136,7 @@ public struct PreviewServer: Sendable {
 
     private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) -> Response {
         let contentType = ContentType.of(path: path)
-        var bytes = site.files[path] ?? []
+        var bytes = site.contents(of: path) ?? []
         if ContentType.isHTML(contentType) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }
         return Self.body(status, bytes, contentType: contentType, method: method)
     }

@@ -9,6 +9,8 @@ public struct ServedSite: Sendable {
     public var buildTag: String
     /// The diagnostics of a failed rebuild, shown in the overlay until the next good build.
     public var failure: [String]?
+    /// Files made only when first asked for (the search index), by path.
+    public var deferred: [String: DeferredFile] = [:]
 
     public init(files: [OutputFile], buildTag: String) {
         var byPath: [String: [UInt8]] = [:]
@@ -25,6 +27,11 @@ public struct ServedSite: Sendable {
         self.failure = failure
     }
 
+    /// The bytes of a file, made now if it is a deferred one.
+    public func contents(of path: String) -> [UInt8]? {
+        files[path] ?? deferred[path]?.contents
+    }
+
     /// What a request for `path` is answered with.
     public enum Lookup: Equatable, Sendable {
         case file(String)
@@ -39,7 +46,7 @@ public struct ServedSite: Sendable {
             let index = path + "index.html"
             return files[index] != nil ? .file(index) : .notFound
         }
-        if files[path] != nil { return .file(path) }
+        if files[path] != nil || deferred[path] != nil { return .file(path) }
         if files[path + "/index.html"] != nil { return .redirect(path + "/") }
         return .notFound
     }

@@ -171,7 +171,8 @@ import Testing
         try write(root, "Content/extra.md", "# Extra\n")
         #expect(events.next("reload") != nil)
 
-        let paths = ["/", "/guide.html", "/extra.html", "/404.html", "/assets/strata.css", "/logo.svg"]
+        // The search index is made when first asked for, from the latest build.
+        let paths = ["/", "/guide.html", "/extra.html", "/404.html", "/assets/strata.css", "/logo.svg", "/search-index.js", "/sitemap.xml"]
         let served = try paths.map { try RawHTTP.request(port: server.port, target: $0).text }
         #expect(server.interrupt() == 0)
 

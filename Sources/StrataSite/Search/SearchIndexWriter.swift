@@ -49,14 +49,18 @@ struct SearchIndexWriter: Sendable {
     /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so
     /// the script can search it by bisection.
     func encodedTerms(_ records: [SearchRecord]) -> String {
-        var titles: [String: [Int]] = [:]
-        var bodies: [String: [Int]] = [:]
-        for (number, record) in records.enumerated() {
+        // Each record's terms in parallel; then the lists, in record order.
+        let termsOfRecords = ParallelMap.map(records) { record -> (title: Set<String>, body: Set<String>) in
             let titleTerms = Set(SearchTokenizer.terms(record.title))
-            for term in titleTerms { titles[term, default: []].append(number) }
             var bodyTerms = Set(SearchTokenizer.terms(record.text))
             bodyTerms.formUnion(SearchTokenizer.terms(record.context))
-            for term in bodyTerms.subtracting(titleTerms) { bodies[term, default: []].append(number) }
+            return (titleTerms, bodyTerms.subtracting(titleTerms))
+        }
+        var titles: [String: [Int]] = [:]
+        var bodies: [String: [Int]] = [:]
+        for (number, terms) in termsOfRecords.enumerated() {
+            for term in terms.title { titles[term, default: []].append(number) }
+            for term in terms.body { bodies[term, default: []].append(number) }
         }
         let terms = Set(titles.keys).union(bodies.keys).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
         var out = ""

@@ -14,8 +14,58 @@ enum SearchTokenizer {
 
     /// The terms of `text`: each word in lower case, and the parts of a word written in
     /// camel case as well (`StrataSwiftSource` is found by `swiftsource` and by `source`).
+    /// ASCII words, nearly all of a technical site's, are cut and folded byte by byte; a word
+    /// with other characters goes through Unicode's properties.
     static func terms(_ text: String) -> [String] {
         var terms: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            var isASCII = true
+            var isCamelCase = false
+            func flush(_ end: Int) {
+                defer { start = end + 1; isASCII = true; isCamelCase = false }
+                guard end > start else { return }
+                let word = UnsafeBufferPointer(rebasing: bytes[start ..< end])
+                guard isASCII else {
+                    slowTerms(String(decoding: word, as: UTF8.self), into: &terms)
+                    return
+                }
+                add(String(decoding: word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self), to: &terms)
+                if isCamelCase {
+                    for part in camelCaseParts(String(decoding: word, as: UTF8.self)) { add(part.lowercased(), to: &terms) }
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    isASCII = false
+                } else if Self.isASCIIWordByte[Int(byte)] {
+                    if byte >= 0x41, byte <= 0x5A, index > start {
+                        let previous = bytes[index - 1]
+                        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                        if (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x41 && previous <= 0x5A && next >= 0x61 && next <= 0x7A) {
+                            isCamelCase = true
+                        }
+                    }
+                } else {
+                    flush(index)
+                }
+                index += 1
+            }
+            flush(bytes.count)
+        }
+        return terms
+    }
+
+    private static let isASCIIWordByte: [Bool] = (0 ..< 128).map { byte in
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// Words with characters beyond ASCII: split where Unicode says a character is neither
+    /// a letter nor a digit.
+    private static func slowTerms(_ text: String, into terms: inout [String]) {
         var word = String.UnicodeScalarView()
         func flush() {
             guard !word.isEmpty else { return }
@@ -29,7 +79,6 @@ enum SearchTokenizer {
             if isWordScalar(scalar) { word.append(scalar) } else { flush() }
         }
         flush()
-        return terms
     }
 
     private static func add(_ term: String, to terms: inout [String]) {
