@@ -1,0 +1,81 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// `strata serve`'s live-reload script in a real browser: a save reloads the open page at
+/// the same scroll position, a broken build shows its errors over the page and the fix
+/// takes them away, and a page reached with Back still reloads.
+@Suite(.serialized) struct ServeInBrowserTests {
+    static let longPage = "# Long page\n\n" + (1 ... 80).map { "Paragraph \($0) of a page long enough to scroll.\n" }.joined(separator: "\n")
+
+    func project() throws -> URL {
+        try CommandLineTests().project([
+            "strata.yml": "site:\n  title: Live\n",
+            "Content/index.md": "# Home\n\nRead the [long page](long.md).\n",
+            "Content/long.md": Self.longPage,
+        ])
+    }
+
+    func write(_ root: URL, _ path: String, _ text: String) throws {
+        try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    }
+
+    @Test func aSaveReloadsThePageWhereTheReaderWas() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeCommandTests.Server(in: root)
+        defer { _ = server.interrupt() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage(width: 1000, height: 600)
+        try page.navigate(to: "http://127.0.0.1:\(server.port)/long.html")
+        try page.waitFor("window.EventSource && document.querySelector('script[src=\"/__strata/live.js\"]') !== null")
+        _ = try page.evaluate("window.scrollTo(0, 1200); window.marker = 'before reload'; true")
+        try page.waitFor("Math.abs(window.scrollY - 1200) < 2")
+        // The script connects once the page has loaded; give it a moment before the change.
+        Thread.sleep(forTimeInterval: 0.5)
+        try write(root, "Content/long.md", Self.longPage.replacingOccurrences(of: "Paragraph 40 of", with: "Paragraph 40, edited, of"))
+        try page.waitFor("window.marker === undefined && document.body.textContent.includes('Paragraph 40, edited, of')", timeout: 20)
+        try page.waitFor("Math.abs(window.scrollY - 1200) < 2")
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    @Test func aBrokenBuildShowsItsErrorsOverThePageUntilFixed() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeCommandTests.Server(in: root)
+        defer { _ = server.interrupt() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: "http://127.0.0.1:\(server.port)/")
+        Thread.sleep(forTimeInterval: 0.5)
+        try write(root, "Content/index.md", "---\ntitle: [unclosed\n---\n# Home\n")
+        try page.waitFor("document.getElementById('strata-build-error') !== null", timeout: 20)
+        let overlay = try page.string("document.getElementById('strata-build-error').textContent")
+        #expect(overlay.contains("Content/index.md:3:1: error: invalid YAML"), "\(overlay)")
+        #expect(try page.string("document.querySelector('h1').textContent") == "Home", "the last good page stays under the overlay")
+        try write(root, "Content/index.md", "# Home again\n")
+        try page.waitFor("document.getElementById('strata-build-error') === null && document.querySelector('h1') && document.querySelector('h1').textContent === 'Home again'", timeout: 20)
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    @Test func aPageReachedWithBackStillReloads() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeCommandTests.Server(in: root)
+        defer { _ = server.interrupt() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: "http://127.0.0.1:\(server.port)/")
+        try page.click(".content a[href='long.html']")
+        try page.waitFor("location.pathname === '/long.html' && document.readyState === 'complete'")
+        _ = try page.evaluate("history.back(); true")
+        try page.waitFor("location.pathname === '/' && document.readyState === 'complete'")
+        Thread.sleep(forTimeInterval: 0.5)
+        try write(root, "Content/index.md", "# Home, after Back\n\nRead the [long page](long.md).\n")
+        try page.waitFor("document.querySelector('h1') && document.querySelector('h1').textContent === 'Home, after Back'", timeout: 20)
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// The built site as a reader gets it, in Debian's Chromium (headless): the guide fixture
+/// opened from disk (`file://`, the hardest case: no server, no `fetch`) and served under a
+/// sub-path. Search, the colour toggle, keyboard access, contrast, phone and desktop layouts,
+/// copy buttons; and no page may log a script error.
+@Suite(.serialized) struct SiteInBrowserTests {
+    /// One page of each kind. (404.html is tested served: from disk, its site-absolute
+    /// URLs cannot work, and need not, since only a server shows it.)
+    static let guidePages = [
+        "index.html", "guides/screens.html", "modules/index.html", "modules/FeedService.html",
+        "guidance/screens-never-call-the-api-client.html", "guidance/index.html", "layers/ui.html", "violations.html",
+    ]
+
+    /// The elements that stick out of the viewport, outermost first, for a failure message.
+    static let widest = """
+        Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
+          && !e.closest('pre, .table-wrapper, .diagram-frame, .sidebar, .search-results')).slice(0, 4)
+          .map(e => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '') + ' ' + Math.round(e.getBoundingClientRect().right))
+        """
+
+    @Test func searchFindsPageTitlesBlockTextAndModulesWithTheirGraph() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: site.url("guides/screens.html"))
+        #expect(try page.evaluate("window.strataSearchIndex === undefined") as? Bool == true, "the index loads only when the reader searches")
+
+        // A page, by its title.
+        try page.search("persist")
+        let pages = try page.searchResults(waitingFor: "Page|Persistence|")
+        #expect(pages.first == "Page|Persistence|../guides/persistence.html", "\(pages)")
+
+        // A block, by its text, with the words marked.
+        try page.search("survive a relaunch")
+        let blocks = try page.searchResults(waitingFor: "Block|")
+        #expect(blocks.first == "Block|A type needs to survive a relaunch.|../guidance/guides-persistence-cache-a-type-needs-to-survive-a.html", "\(blocks)")
+        #expect(try page.strings("Array.from(document.querySelectorAll('.search-result mark')).map(m => m.textContent)").contains("survive"))
+        #expect(try page.string("document.querySelector('.search-result .search-context').textContent") == "Check · Persistence")
+
+        // A module: what it uses and what uses it.
+        try page.search("FeedService")
+        let modules = try page.searchResults(waitingFor: "Module|FeedService|")
+        #expect(modules.first == "Module|FeedService|../modules/FeedService.html", "\(modules)")
+        let graph = try page.string("document.querySelector('.search-result .search-graph').textContent")
+        #expect(graph == "Uses AppCore, Networking, PersistenceUsed by App, FeedUI", "\(graph)")
+
+        // A heading, found by a word of its section.
+        try page.search("singleton")
+        let sections = try page.searchResults(waitingFor: "Section|State|")
+        #expect(sections.contains("Section|State|../guides/screens.html#state"), "\(sections)")
+
+        // Nothing found says so.
+        try page.search("xylophone")
+        #expect(try page.searchResults(waitingFor: "(none)").isEmpty)
+        #expect(try page.string("document.querySelector('.search-empty').textContent") == "No results for \u{201C}xylophone\u{201D}")
+
+        // Arrows move the selection; Enter opens the selected result.
+        try page.search("service")
+        let results = try page.searchResults(waitingFor: "Module|FeedService|")
+        #expect(results.count > 2)
+        #expect(try page.string("document.querySelector('[aria-selected=true]').id") == "search-result-0")
+        try page.press("ArrowDown")
+        try page.press("ArrowDown")
+        try page.press("ArrowUp")
+        #expect(try page.string("document.querySelector('[aria-selected=true]').id") == "search-result-1")
+        #expect(try page.string("document.getElementById('search-input').getAttribute('aria-activedescendant')") == "search-result-1")
+        let chosen = try page.string("document.getElementById('search-result-1').href")
+        try page.press("Enter")
+        try page.waitFor("location.href === \(try json(chosen))")
+        try page.waitFor("document.readyState === 'complete'")
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    @Test func searchWorksServedUnderASubPath() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let config = try String(contentsOf: site.project.appendingPathComponent("strata.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "site:\n", with: "site:\n  base_url: /docs/\n")
+        try Data(config.utf8).write(to: site.project.appendingPathComponent("strata.yml"))
+        let server = try ServeCommandTests.Server(in: site.project)
+        defer { _ = server.interrupt() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: "http://127.0.0.1:\(server.port)/docs/modules/FeedUI.html")
+        try page.search("naming")
+        let results = try page.searchResults(waitingFor: "Page|Naming|")
+        #expect(results.first == "Page|Naming|../guides/naming.html", "\(results)")
+        try page.press("Enter")
+        try page.waitFor("location.pathname === '/docs/guides/naming.html' && document.readyState === 'complete'")
+        #expect(try page.string("document.querySelector('h1').textContent") == "Naming")
+        // The 404 page, at any depth, finds its assets and the index under the sub-path.
+        let errorsBefore = page.errors
+        try page.navigate(to: "http://127.0.0.1:\(server.port)/docs/no/such/page.html")
+        #expect(try page.evaluate("getComputedStyle(document.querySelector('.site-header')).position") as? String == "sticky", "the 404 page has its styles")
+        try page.search("screens")
+        #expect(try page.searchResults(waitingFor: "Page|Screens|").first == "Page|Screens|/docs/guides/screens.html")
+        // The only error: the 404 status of the missing page itself.
+        #expect(errorsBefore.isEmpty, "\(errorsBefore)")
+        #expect(page.errors.dropFirst(errorsBefore.count).filter { !$0.contains("404 (Not Found) (http://127.0.0.1:\(server.port)/docs/no/such/page.html)") }.isEmpty, "\(page.errors)")
+    }
+
+    @Test func theColourToggleSwitchesModesAndRemembersTheChoice() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.emulateColorScheme("light")
+        try page.navigate(to: site.url("index.html"))
+        let background = "getComputedStyle(document.body).backgroundColor"
+        #expect(try page.string(background) == "rgb(255, 255, 255)")
+        #expect(try page.string("document.querySelector('.theme-toggle').getAttribute('aria-label')") == "Switch to dark mode")
+        try page.click(".theme-toggle")
+        #expect(try page.string("document.documentElement.dataset.theme") == "dark")
+        #expect(try page.string(background) == "rgb(17, 23, 21)")
+        #expect(try page.string("document.querySelector('.theme-toggle').getAttribute('aria-label')") == "Switch to light mode")
+        // Another page opens dark, before its first paint.
+        try page.navigate(to: site.url("guides/screens.html"))
+        #expect(try page.string(background) == "rgb(17, 23, 21)")
+        // The system's dark mode is followed until the reader chooses.
+        let fresh = try browser.newPage()
+        try fresh.emulateColorScheme("dark")
+        try fresh.navigate(to: site.url("index.html"))
+        #expect(try fresh.string(background) == "rgb(17, 23, 21)")
+        try fresh.click(".theme-toggle")
+        #expect(try fresh.string(background) == "rgb(255, 255, 255)")
+        #expect(page.errors.isEmpty && fresh.errors.isEmpty, "\(page.errors) \(fresh.errors)")
+    }
+
+    @Test func pagesFitPhoneAndDesktopWidthsInBothModes() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        let sizes: [(name: String, width: Int, height: Int, mobile: Bool)] = [("phone", 390, 844, true), ("desktop", 1280, 800, false)]
+        var errors: [String] = []
+        for size in sizes {
+            try page.setViewport(width: size.width, height: size.height, mobile: size.mobile)
+            for scheme in ["light", "dark"] {
+                try page.emulateColorScheme(scheme)
+                for path in Self.guidePages {
+                    try page.navigate(to: site.url(path))
+                    let overflow = try page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
+                    if overflow != 0 {
+                        Issue.record("\(path) scrolls sideways by \(overflow) px at \(size.width) px: \(try page.strings(Self.widest))")
+                    }
+                    let name = "\(size.name)-\(scheme)-" + path.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".html", with: "")
+                    try page.screenshot(to: BrowserFixture.screenshotPath(name))
+                }
+            }
+            // The open search list and, on a phone, the navigation drawer.
+            try page.emulateColorScheme("light")
+            try page.navigate(to: site.url("guides/screens.html"))
+            try page.search("screen")
+            _ = try page.searchResults(waitingFor: "Page|Screens|")
+            let listOverflow = try page.evaluate("document.querySelector('.search-results').getBoundingClientRect().right - document.documentElement.clientWidth") as? Double ?? 1
+            #expect(listOverflow <= 0, "the result list leaves the screen at \(size.width) px")
+            try page.screenshot(to: BrowserFixture.screenshotPath("\(size.name)-search"))
+            if size.mobile {
+                try page.press("Escape")
+                try page.press("Escape")
+                try page.click(".nav-toggle")
+                try page.waitFor("document.body.classList.contains('nav-open') && getComputedStyle(document.querySelector('.sidebar')).visibility === 'visible'")
+                try page.screenshot(to: BrowserFixture.screenshotPath("phone-navigation"))
+            }
+            errors += page.errors
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: BrowserFixture.artifacts.path).filter { $0.hasSuffix(".png") }
+        #expect(shots.count >= Self.guidePages.count * 4 + 3)
+        // The 404 page, as a server shows it at any depth.
+        let server = try ServeCommandTests.Server(in: site.project)
+        defer { _ = server.interrupt() }
+        for size in sizes {
+            try page.setViewport(width: size.width, height: size.height, mobile: size.mobile)
+            try page.navigate(to: "http://127.0.0.1:\(server.port)/a/b/missing.html")
+            #expect(try page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int == 0)
+            try page.screenshot(to: BrowserFixture.screenshotPath("\(size.name)-404"))
+        }
+    }
+
+    /// Every visible piece of text against what is behind it, as WCAG computes contrast:
+    /// 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+    static let contrastAudit = """
+        (() => {
+          const parse = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null; const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 }; };
+          const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+          const blend = (top, bottom) => ({ r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1 });
+          const backgroundOf = element => {
+            const layers = [];
+            for (let e = element; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+            let color = { r: 255, g: 255, b: 255, a: 1 };
+            if (!layers.length || layers[layers.length - 1].a < 1) { const root = parse(getComputedStyle(document.documentElement).backgroundColor); if (root && root.a > 0) color = root; }
+            for (let i = layers.length - 1; i >= 0; i--) color = blend(layers[i], color);
+            return color;
+          };
+          const failures = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const seen = new Set();
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const element = node.parentElement;
+            if (!node.textContent.trim() || seen.has(element) || element.closest('svg, .visually-hidden, [hidden]')) continue;
+            seen.add(element);
+            const style = getComputedStyle(element);
+            const box = element.getBoundingClientRect();
+            if (style.visibility !== 'visible' || box.width === 0 || box.height === 0 || Number(style.opacity) === 0) continue;
+            if (element.closest('.skip-link, .heading-anchor, .code-copy')) continue;
+            const fg = parse(style.color), bg = backgroundOf(element);
+            const color = blend(fg, bg);
+            const l1 = lum(color), l2 = lum(bg);
+            const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+            const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+            const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+            if (ratio < needed) failures.push(element.tagName.toLowerCase() + '.' + element.className + ' "' + node.textContent.trim().slice(0, 30) + '" ' + ratio.toFixed(2) + ' < ' + needed);
+          }
+          return failures;
+        })()
+        """
+
+    @Test func textHasEnoughContrastInBothModes() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        for scheme in ["light", "dark"] {
+            try page.emulateColorScheme(scheme)
+            for path in Self.guidePages {
+                try page.navigate(to: site.url(path))
+                let failures = try page.strings(Self.contrastAudit)
+                #expect(failures.isEmpty, "\(scheme) \(path): \(failures)")
+            }
+            // Search results, with their marks and the selected one.
+            try page.navigate(to: site.url("index.html"))
+            try page.search("service")
+            _ = try page.searchResults(waitingFor: "Module|FeedService|")
+            let failures = try page.strings(Self.contrastAudit)
+            #expect(failures.isEmpty, "\(scheme) search: \(failures)")
+        }
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    @Test func keyboardReadersGetTheSkipLinkFocusAndLandmarks() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: site.url("modules/FeedService.html"))
+        try page.press("Tab")
+        #expect(try page.string("document.activeElement.className") == "skip-link")
+        #expect(try page.evaluate("document.activeElement.getBoundingClientRect().top >= 0") as? Bool == true, "the skip link shows when focused")
+        #expect(try page.string("getComputedStyle(document.activeElement).outlineStyle") == "solid", "focus is visible")
+        try page.press("Enter")
+        try page.waitFor("document.activeElement && document.activeElement.id === 'content'")
+        let landmarks = try page.strings("""
+            ['header.site-header', 'nav#site-nav[aria-label]', '[role=search]', 'main#content', 'aside.toc[aria-label]', 'footer.site-footer']
+              .filter(s => !document.querySelector(s))
+            """)
+        #expect(landmarks.isEmpty, "missing: \(landmarks)")
+        // The diagram: a named group, described by its caption, its SVG titled alike.
+        let diagram = try page.strings("""
+            (() => { const frame = document.querySelector('.diagram-frame'); const caption = document.getElementById(frame.getAttribute('aria-describedby'));
+              return [frame.getAttribute('role'), frame.getAttribute('aria-label'), frame.querySelector('svg > g > title').textContent, caption.tagName, String(Array.from(frame.querySelectorAll('a')).some(a => a.getAttribute('href') || a.getAttribute('xlink:href')))] })()
+            """)
+        #expect(diagram == ["group", "FeedService: the modules it uses and the modules that use it", "FeedService: the modules it uses and the modules that use it", "FIGCAPTION", "true"], "\(diagram)")
+        // From the top, Tab reaches the search box, the toggle and the diagram's links.
+        try page.navigate(to: site.url("modules/FeedService.html"))
+        var reached: Set<String> = []
+        for _ in 0 ..< 60 {
+            try page.press("Tab")
+            reached.insert(try page.string("document.activeElement.closest('svg') ? 'diagram link' : (document.activeElement.id || document.activeElement.className || document.activeElement.tagName)"))
+        }
+        #expect(reached.isSuperset(of: ["search-input", "theme-toggle", "diagram link"]), "\(reached.sorted())")
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    @Test func copyButtonsCopyTheCodeOrSelectIt() throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: site.url("guides/screens.html"))
+        #expect(try page.evaluate("document.querySelectorAll('.content pre').length === document.querySelectorAll('.code-block > .code-copy').length") as? Bool == true)
+        let code = try page.string("document.querySelector('.code-block pre code').textContent")
+        #expect(code.hasPrefix("struct FeedScreen {"))
+        // The clipboard as the test sees it: what the button wrote.
+        _ = try page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => { window.copied = t; return Promise.resolve(); } } }); true")
+        try page.click(".code-block .code-copy")
+        try page.waitFor("document.querySelector('.code-copy').textContent === 'Copied'")
+        #expect(try page.string("window.copied") == String(code.dropLast()), "copied without the final newline")
+        // A browser that refuses the clipboard: the code is selected instead.
+        _ = try page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => Promise.reject(new Error('denied')) } }); true")
+        try page.click(".code-block:nth-of-type(1) .code-copy")
+        try page.waitFor("document.querySelector('.code-copy').textContent === 'Press Ctrl+C'")
+        let selected = try page.string("window.getSelection().toString()")
+        #expect(selected.trimmingCharacters(in: .newlines) == code.trimmingCharacters(in: .newlines), "\(selected.debugDescription) \(code.debugDescription)")
+        // Swift is highlighted, in colour.
+        let keyword = try page.string("getComputedStyle(document.querySelector('.hl-keyword')).color")
+        #expect(keyword != (try page.string("getComputedStyle(document.querySelector('.code-block pre code')).color")))
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    private func json(_ text: String) throws -> String {
+        String(String(decoding: try JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast())
+    }
+}
