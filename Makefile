@@ -29,8 +29,10 @@ PORT ?= 8000
 preview: build
 	$(STRATA) serve --port $(PORT)
 
-## test: run every test target.
+## test: run every test target, the browser tests in headless Chromium included (installed
+## if missing; screenshots go to .build/test-artifacts/browser/).
 test: deps check-theme-list
+	@scripts/install-deps.sh chromium
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
 
