@@ -16,7 +16,8 @@ import Testing
 
     /// The elements that stick out of the viewport, outermost first, for a failure message.
     static let widest = """
-        Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
+        Array.from(document.querySelectorAll('body *')).filter(e => (e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
+            || (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible'))
           && !e.closest('pre, .table-wrapper, .diagram-frame, .sidebar, .search-results')).slice(0, 4)
           .map(e => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '') + ' ' + Math.round(e.getBoundingClientRect().right))
         """
@@ -306,6 +307,44 @@ import Testing
         // Swift is highlighted, in colour.
         let keyword = try page.string("getComputedStyle(document.querySelector('.hl-keyword')).color")
         #expect(keyword != (try page.string("getComputedStyle(document.querySelector('.code-block pre code')).color")))
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    /// Strata's own manual, the largest real site at hand: every page fits a phone, loads
+    /// without a script error, and search finds a page, a module and a block of it.
+    @Test func strataOwnManualFitsAPhoneAndIsSearchable() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("strata-manual-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try CommandLineTests().strata(["build", "--quiet", "--output", output.path], in: BrowserFixture.repository)
+        #expect(run.status == 0, "\(run.stderr)")
+        let enumerator = FileManager.default.enumerator(atPath: output.path)
+        let pages = (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
+        #expect(pages.count > 60)
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage(width: 390, height: 844, mobile: true)
+        var wide: [String] = []
+        for path in pages {
+            try page.navigate(to: output.appendingPathComponent(path).absoluteString)
+            let overflow = try page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
+            if overflow != 0 { wide.append("\(path) by \(overflow) px: \(try page.strings(Self.widest))") }
+        }
+        #expect(wide.isEmpty, "pages that scroll sideways on a phone: \(wide)")
+        try page.navigate(to: output.appendingPathComponent("index.html").absoluteString)
+        try page.search("previewing")
+        #expect(try page.searchResults(waitingFor: "Page|Previewing as you write|").first == "Page|Previewing as you write|writing/preview.html")
+        try page.search("overlay")
+        #expect(try page.searchResults(waitingFor: "|writing/preview.html#").contains { $0.hasPrefix("Section|") && $0.contains("|writing/preview.html#") })
+        // Words spread over a page's sections find the page.
+        try page.search("inotify ctrl")
+        #expect(try page.searchResults(waitingFor: "Page|Previewing as you write|").contains("Page|Previewing as you write|writing/preview.html"))
+        try page.search("StrataCore")
+        let module = try page.searchResults(waitingFor: "Module|StrataCore|")
+        #expect(module.first == "Module|StrataCore|modules/StrataCore.html", "\(module)")
+        #expect(try page.string("document.querySelector('.search-result .search-graph').textContent").hasPrefix("Uses DispatchUsed by "), "StrataCore imports Dispatch, from the toolchain, and nothing else")
+        try page.search("wrap each library")
+        #expect(try page.searchResults(waitingFor: "Block|").contains { $0.hasPrefix("Block|") })
+        try page.screenshot(to: BrowserFixture.screenshotPath("phone-manual-search"))
         #expect(page.errors.isEmpty, "\(page.errors)")
     }
 

@@ -100,11 +100,13 @@
   }
 
   // Each word must match (the last one, being typed, as a prefix; the others as a prefix
-  // too, when two letters or more). A title match counts more than a text match.
+  // too, when two letters or more). A title match counts more than a text match. A page
+  // whose words are spread over its sections is found as the page, below the results that
+  // hold every word themselves.
   function search(query) {
     var words = tokens(query);
     if (!words.length) return [];
-    var scores = null;
+    var scores = null, pages = null;
     for (var w = 0; w < words.length; w++) {
       var word = words[w];
       var found = new Map();
@@ -120,14 +122,15 @@
         lists[1].forEach(function (doc) { if ((found.get(doc) || 0) < bodyScore) found.set(doc, bodyScore); });
       }
       if (!found.size && STOP.has(word)) continue;
-      if (scores === null) {
-        scores = found;
-      } else {
-        var next = new Map();
-        scores.forEach(function (score, doc) { if (found.has(doc)) next.set(doc, score + found.get(doc)); });
-        scores = next;
-      }
-      if (!scores.size) return [];
+      var foundPages = new Map();
+      found.forEach(function (score, doc) {
+        var entry = index.docs[doc];
+        var page = entry[0] === 0 ? doc : entry[0] === 1 ? entry[3] : -1;
+        if (page >= 0 && (foundPages.get(page) || 0) < score) foundPages.set(page, score);
+      });
+      scores = scores === null ? found : intersect(scores, found);
+      pages = pages === null ? foundPages : intersect(pages, foundPages);
+      if (!scores.size && !pages.size) return [];
     }
     if (!scores) return [];
     var whole = words.join(" ");
@@ -137,8 +140,17 @@
       if (title === whole || title.split(SPLIT).join(" ") === whole) score += 40;
       ranked.push({ doc: doc, score: score });
     });
+    pages.forEach(function (score, doc) {
+      if (!scores.has(doc)) ranked.push({ doc: doc, score: score / 2 });
+    });
     ranked.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
     return ranked.slice(0, LIMIT).map(function (entry) { return entry.doc; });
+  }
+
+  function intersect(scores, found) {
+    var next = new Map();
+    scores.forEach(function (score, doc) { if (found.has(doc)) next.set(doc, score + found.get(doc)); });
+    return next;
   }
 
   function escapeHTML(text) {
