@@ -80,6 +80,11 @@ PAGES=${PAGES:-1000}
 python3 scripts/generate-pages.py "$WORK/pages-$PAGES" "$PAGES"
 page=Content/section-005/page-00201.md
 echo
+echo "Search index (goal: under 10% of the site's HTML):"
+echo
+echo "- Strata's own docs: $("$STRATA" build --output "$WORK/out-strata" | sed -n 's/^Search index: //p')"
+echo "- Generated site of $PAGES pages: $("$STRATA" build -C "$WORK/pages-$PAGES" | sed -n 's/^Search index: //p')"
+echo
 echo "strata serve on a generated site of $PAGES Markdown pages (plus section pages), one page edited $((RUNS * 4 + 1)) times, milliseconds:"
 echo
 echo "| Save to reload | Median | p90 | Min | Max |"
