@@ -328,9 +328,10 @@ public struct SiteBuilder: Sendable {
             files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
         }
         // A file of the content folder where Strata writes one of its own (a theme asset,
-        // a generated page, graph.json, guidance.json, llms.txt) would be lost.
+        // a generated page, graph.json, guidance.json, llms.txt, the sitemap and the search
+        // index, even when the index is made later) would be lost.
         let contentAssets = Set(prepared.assetFiles.map(\.relativePath))
-        var written: Set<String> = []
+        var written: Set<String> = deferSearch ? [SearchIndex.path] : []
         for file in files where !written.insert(file.path).inserted && contentAssets.contains(file.path) {
             diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
         }

@@ -83,8 +83,14 @@ public final class MarkdownDocument: @unchecked Sendable {
         collectHeadingsAndLinks()
     }
 
+    /// Ids the page around the body already uses (the default theme's skip-link target,
+    /// navigation, search box, and the preview's error overlay): a heading never takes one,
+    /// so "## Content" cannot steal the skip link's target.
+    public static let reservedIDs = ["content", "site-nav", "search-input", "search-results", "search-status", "strata-build-error"]
+
     private func collectHeadingsAndLinks() {
         var slugger = HeadingSlugger()
+        for id in Self.reservedIDs { slugger.reserve(id) }
         if let title = titleHeading {
             titleHeading?.id = slugger.uniqueSlug(for: title.text)
         }

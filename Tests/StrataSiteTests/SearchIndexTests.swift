@@ -41,6 +41,10 @@ import Testing
         #expect(SearchTokenizer.terms("swift-syntax 603 x") == ["swift", "syntax", "603"], "one-letter words are dropped")
         #expect(SearchTokenizer.terms("Ünïcode ÉTÉ naïve") == ["ünïcode", "été", "naïve"])
         #expect(SearchTokenizer.terms("the and of to") == [], "stop words")
+        // Folded as the script folds a query: composed, lower case, final sigma as sigma.
+        #expect(SearchTokenizer.terms("ΟΔΟΣ οδός") == ["οδοσ", "οδόσ"])
+        #expect(SearchTokenizer.terms("e\u{301}te\u{301}") == ["été"])
+        #expect(SearchTokenizer.terms("İstanbul") == ["stanbul"], "lower case first, then split, as JavaScript does")
         #expect(SearchTokenizer.terms(String(repeating: "a", count: 40)) == [], "too long to be a word")
     }
 
@@ -89,6 +93,8 @@ import Testing
         #expect(byTerm["modules"]?.1 == [1])
         #expect(byTerm["layers"]?.0 == [1])
         #expect(terms.map { $0[0] } == terms.map { $0[0] }.sorted(), "sorted for bisection")
+        let wide = SearchIndexWriter().encodedTerms([record(.page, "ａａ 𝐚𝐚 zz", "w.html")]).split(separator: "|").map { String($0.prefix { $0 != " " }) }
+        #expect(wide == ["zz", "𝐚𝐚", "ａａ"], "JavaScript's order: UTF-16 code units, so U+1D41A (a surrogate pair) before U+FF41")
         #expect(byTerm["a"] == nil)
     }
 

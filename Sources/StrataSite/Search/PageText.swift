@@ -31,6 +31,8 @@ struct PageText: Equatable, Sendable {
 
         /// Elements whose content is no text a reader searches for.
         static let skipped: Set<String> = ["svg", "script", "style", "template", "button"]
+        /// Elements that never have content or a closing tag.
+        static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
         /// Parts of the page around the text: a heading's self-link, a guidance callout's
         /// header (its kind and id, which the block's own record holds).
         static let skippedClasses: Set<Substring> = ["heading-anchor", "guidance-callout-header"]
@@ -82,11 +84,13 @@ struct PageText: Equatable, Sendable {
             let nameBytes = inside.dropFirst(closing ? 1 : 0).prefix { Self.isNameByte($0) }
             let name = String(decoding: nameBytes, as: UTF8.self).lowercased()
             if Self.breaking.contains(name) { append(UInt8(ascii: " ")) }
-            if !closing, Self.skipped.contains(name) {
+            // An element closed in its own tag (`<svg … />`) or a void one has no content to skip.
+            let hasContent = !closing && inside.last != UInt8(ascii: "/") && !Self.void.contains(name)
+            if hasContent, Self.skipped.contains(name) {
                 skip(to: name)
                 return
             }
-            if !closing, let classes = Self.attribute("class", in: inside)?.split(separator: " "), classes.contains(where: Self.skippedClasses.contains) {
+            if hasContent, let classes = Self.attribute("class", in: inside)?.split(separator: " "), classes.contains(where: Self.skippedClasses.contains) {
                 skip(to: name)
                 return
             }
@@ -122,7 +126,9 @@ struct PageText: Equatable, Sendable {
         }
 
         private mutating func entity() {
-            guard let end = index(of: UInt8(ascii: ";"), from: position), end - position <= 10 else {
+            // Entities are short: look no further than that for the `;`.
+            let limit = min(bytes.count, position + 12)
+            guard let end = bytes[position ..< limit].firstIndex(of: UInt8(ascii: ";")) else {
                 append(UInt8(ascii: "&"))
                 position += 1
                 return

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How text becomes index terms. The theme's search script splits a query the same way
 /// (lower case, letters and digits only), so what is written here must stay in step with it.
 enum SearchTokenizer {
@@ -13,7 +15,7 @@ enum SearchTokenizer {
     static let longestTerm = 32
 
     /// The terms of `text`: each word in lower case, and the parts of a word written in
-    /// camel case as well (`StrataSwiftSource` is found by `swiftsource` and by `source`).
+    /// camel case as well (`StrataSwiftSource` is found by `stratasw…` and by `source`).
     /// ASCII words, nearly all of a technical site's, are cut and folded byte by byte; a word
     /// with other characters goes through Unicode's properties.
     static func terms(_ text: String) -> [String] {
@@ -63,22 +65,36 @@ enum SearchTokenizer {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
-    /// Words with characters beyond ASCII: split where Unicode says a character is neither
-    /// a letter nor a digit.
+    /// Words with characters beyond ASCII, folded as the script folds a query: composed
+    /// (NFC), lower case, final sigma as sigma, and only then split where Unicode says a
+    /// character is neither a letter nor a digit.
     private static func slowTerms(_ text: String, into terms: inout [String]) {
         var word = String.UnicodeScalarView()
         func flush() {
             guard !word.isEmpty else { return }
             let original = String(word)
             word.removeAll()
-            add(original.lowercased(), to: &terms)
+            addFolded(original, to: &terms)
             let parts = camelCaseParts(original)
-            if parts.count > 1 { for part in parts { add(part.lowercased(), to: &terms) } }
+            if parts.count > 1 { for part in parts { addFolded(part, to: &terms) } }
         }
-        for scalar in text.unicodeScalars {
+        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
             if isWordScalar(scalar) { word.append(scalar) } else { flush() }
         }
         flush()
+    }
+
+    private static func addFolded(_ word: String, to terms: inout [String]) {
+        var piece = String.UnicodeScalarView()
+        for scalar in word.lowercased().replacingOccurrences(of: "ς", with: "σ").unicodeScalars {
+            if isWordScalar(scalar) {
+                piece.append(scalar)
+            } else if !piece.isEmpty {
+                add(String(piece), to: &terms)
+                piece.removeAll()
+            }
+        }
+        if !piece.isEmpty { add(String(piece), to: &terms) }
     }
 
     private static func add(_ term: String, to terms: inout [String]) {

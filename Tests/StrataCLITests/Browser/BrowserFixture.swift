@@ -45,27 +45,24 @@ extension BrowserPage {
         try evaluate(expression).map { "\($0)" } ?? ""
     }
 
-    /// The search results as "Kind|Title|href" lines, once the list shows `expected` (a
-    /// substring of one of them) or says there are none.
-    func searchResults(waitingFor expected: String) throws -> [String] {
-        let literal = String(decoding: try JSONSerialization.data(withJSONObject: [expected]), as: UTF8.self)
-        try waitFor("""
-            Array.from(document.querySelectorAll('.search-result')).some(r => (r.querySelector('.search-kind').textContent + '|' + r.querySelector('.search-title').textContent + '|' + r.getAttribute('href')).includes(\(literal)[0]))
-            || document.querySelector('.search-empty') !== null
-            """)
+    /// Searches for `query` as a reader would: empties the box with Escape if it is being
+    /// used, else focuses it with "/", types the query, and waits until the list shows the
+    /// results of exactly that query. Returns them as "Kind|Title|href" lines.
+    @discardableResult
+    func search(_ query: String) throws -> [String] {
+        let focused = "document.activeElement && document.activeElement.id === 'search-input'"
+        while try evaluate("\(focused) && document.activeElement.value !== ''") as? Bool == true {
+            try press("Escape")
+        }
+        if try evaluate(focused) as? Bool != true {
+            try press("/")
+            try waitFor(focused)
+        }
+        try type(query)
+        let literal = String(decoding: try JSONSerialization.data(withJSONObject: [query]), as: UTF8.self)
+        try waitFor("document.querySelector('.search-results').dataset.query === \(literal)[0]")
         return try strings("""
             Array.from(document.querySelectorAll('.search-result')).map(r => r.querySelector('.search-kind').textContent + '|' + r.querySelector('.search-title').textContent + '|' + r.getAttribute('href'))
             """)
-    }
-
-    /// Focuses the search box with "/" and types `query` in place of what it held.
-    func search(_ query: String) throws {
-        // Escape closes the list, and again empties the box and leaves it.
-        while try evaluate("document.activeElement && document.activeElement.id === 'search-input'") as? Bool == true {
-            try press("Escape")
-        }
-        try press("/")
-        try waitFor("document.activeElement && document.activeElement.id === 'search-input'")
-        try type(query)
     }
 }

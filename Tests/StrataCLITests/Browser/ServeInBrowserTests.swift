@@ -69,13 +69,42 @@ import Testing
         defer { browser.close() }
         let page = try browser.newPage()
         try page.navigate(to: "http://127.0.0.1:\(server.port)/")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try page.evaluate("window.marker = 'kept'; window.addEventListener('pageshow', e => { window.restored = e.persisted; }); true")
         try page.click(".content a[href='long.html']")
         try page.waitFor("location.pathname === '/long.html' && document.readyState === 'complete'")
         _ = try page.evaluate("history.back(); true")
         try page.waitFor("location.pathname === '/' && document.readyState === 'complete'")
+        // Chrome keeps no page served with `Cache-Control: no-store` (as the preview serves
+        // every page) in its back/forward cache, so this one was loaded again.
+        #expect(try page.evaluate("window.marker === undefined") as? Bool == true)
         Thread.sleep(forTimeInterval: 0.5)
         try write(root, "Content/index.md", "# Home, after Back\n\nRead the [long page](long.md).\n")
         try page.waitFor("document.querySelector('h1') && document.querySelector('h1').textContent === 'Home, after Back'", timeout: 20)
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    /// A browser that does keep the page (Safari, or Chrome once it caches no-store pages)
+    /// hides it with `pagehide` and shows it again with a persisted `pageshow`: the script
+    /// must close its stream on the first and open a new one on the second.
+    @Test func aPageShownAgainFromTheBackForwardCacheListensAgain() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeCommandTests.Server(in: root)
+        defer { _ = server.interrupt() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try page.navigate(to: "http://127.0.0.1:\(server.port)/")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try page.evaluate("window.marker = 'kept'; window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); true")
+        // While hidden, a save must not reload it: its stream is closed.
+        try write(root, "Content/index.md", "# Home while hidden\n")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try page.evaluate("window.marker === 'kept'") as? Bool == true, "a hidden page reloaded")
+        _ = try page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); true")
+        // Shown again, it learns of the build it missed and reloads.
+        try page.waitFor("window.marker === undefined && document.querySelector('h1') && document.querySelector('h1').textContent === 'Home while hidden'", timeout: 20)
         #expect(page.errors.isEmpty, "\(page.errors)")
     }
 }

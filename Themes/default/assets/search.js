@@ -3,14 +3,16 @@
 // from disk (file://), under any sub-path and with no server or network.
 //
 // Keys: "/" (or Ctrl+K / Cmd+K) focuses the box, the arrow keys move through the results,
-// Enter opens one, Escape closes the list (and, pressed again, leaves the box).
+// Enter opens one. Escape closes the list; pressed again, it empties the box; in an empty
+// box, it leaves it.
 (function () {
   "use strict";
   var box = document.querySelector(".search");
   var input = box && box.querySelector(".search-input");
-  var list = box && box.querySelector(".search-results");
+  var panel = box && box.querySelector(".search-results");
+  var list = box && box.querySelector("[role=listbox]");
   var status = box && box.querySelector(".search-status");
-  if (!box || !input || !list || !status) return;
+  if (!box || !input || !panel || !list || !status) return;
   var root = box.getAttribute("data-root") || "";
 
   var KINDS = ["Page", "Section", "Block", "Module", "Layer"];
@@ -92,8 +94,12 @@
     return low;
   }
 
+  // As SearchTokenizer: Unicode NFC, lower case, final sigma as sigma; one-letter words are
+  // not indexed (digits are), and stop words count only as the word being typed.
   function tokens(query) {
-    var words = query.toLowerCase().split(SPLIT).filter(Boolean);
+    var words = query.normalize("NFC").toLowerCase().replace(/\u03c2/g, "\u03c3").split(SPLIT).filter(function (word) {
+      return Array.from(word).length > 1 || /\p{N}/u.test(word);
+    });
     return words.filter(function (word, position) {
       return position === words.length - 1 || !STOP.has(word);
     });
@@ -187,6 +193,8 @@
   function render(query) {
     var words = tokens(query);
     list.innerHTML = "";
+    var previousEmpty = panel.querySelector(".search-empty");
+    if (previousEmpty) previousEmpty.remove();
     active = -1;
     input.removeAttribute("aria-activedescendant");
     results.forEach(function (doc, position) {
@@ -215,7 +223,8 @@
       list.appendChild(option);
     });
     var open = query.trim() !== "";
-    list.hidden = !open;
+    panel.hidden = !open;
+    panel.setAttribute("data-query", query);
     box.classList.toggle("is-open", open);
     input.setAttribute("aria-expanded", open ? "true" : "false");
     if (!open) status.textContent = "";
@@ -225,7 +234,7 @@
       var empty = document.createElement("p");
       empty.className = "search-empty";
       empty.textContent = status.textContent;
-      list.appendChild(empty);
+      panel.appendChild(empty);
     }
     if (results.length) setActive(0, false);
   }
@@ -243,7 +252,7 @@
   function update() {
     var query = input.value;
     if (!query.trim()) { results = []; render(""); return; }
-    status.textContent = "Loading the search index\u2026";
+    if (!index) status.textContent = "Loading the search index\u2026";
     load().then(function () {
       if (input.value !== query) return;
       results = search(query);
@@ -254,7 +263,7 @@
   }
 
   function close() {
-    list.hidden = true;
+    panel.hidden = true;
     box.classList.remove("is-open");
     input.setAttribute("aria-expanded", "false");
   }
@@ -263,17 +272,25 @@
   input.addEventListener("input", update);
   input.addEventListener("keydown", function (event) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (list.hidden && input.value.trim()) { update(); return; }
+      if (panel.hidden && input.value.trim()) { update(); return; }
       event.preventDefault();
       setActive(active + (event.key === "ArrowDown" ? 1 : -1), true);
     } else if (event.key === "Enter") {
       var options = list.querySelectorAll(".search-result");
-      if (!list.hidden && options[active >= 0 ? active : 0]) {
+      if (!panel.hidden && options[active >= 0 ? active : 0]) {
         event.preventDefault();
         window.location.href = options[active >= 0 ? active : 0].href;
       }
     } else if (event.key === "Escape") {
-      if (!list.hidden) { close(); } else { input.value = ""; input.blur(); }
+      if (!panel.hidden) {
+        close();
+      } else if (input.value) {
+        input.value = "";
+        results = [];
+        render("");
+      } else {
+        input.blur();
+      }
       event.preventDefault();
     }
   });
@@ -290,5 +307,9 @@
   });
   document.addEventListener("click", function (event) {
     if (!box.contains(event.target)) close();
+  });
+  // Tabbing out of the box closes the list.
+  box.addEventListener("focusout", function (event) {
+    if (!event.relatedTarget || !box.contains(event.relatedTarget)) close();
   });
 })();
