@@ -25,6 +25,18 @@ struct BrowserFixture {
 
     func remove() { try? FileManager.default.removeItem(at: work) }
 
+    /// Builds the guide fixture and opens a browser on it for `body`; afterwards, the page
+    /// must have logged no script error.
+    static func withGuide(_ body: (BrowserFixture, HeadlessBrowser, BrowserPage) throws -> Void) throws {
+        let site = try BrowserFixture(site: "guide")
+        defer { site.remove() }
+        let browser = try HeadlessBrowser()
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try body(site, browser, page)
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
     /// A page of the built site, opened from disk.
     func url(_ path: String) -> String {
         project.appendingPathComponent("Output").appendingPathComponent(path).absoluteString

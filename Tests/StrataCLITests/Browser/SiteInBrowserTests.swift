@@ -23,62 +23,58 @@ import Testing
         """
 
     @Test func searchFindsPageTitlesBlockTextAndModulesWithTheirGraph() throws {
-        let site = try BrowserFixture(site: "guide")
-        defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try page.navigate(to: site.url("guides/screens.html"))
-        #expect(try page.evaluate("window.strataSearchIndex === undefined") as? Bool == true, "the index loads only when the reader searches")
+        try BrowserFixture.withGuide { site, browser, page in
+            try page.navigate(to: site.url("guides/screens.html"))
+            #expect(try page.evaluate("window.strataSearchIndex === undefined") as? Bool == true, "the index loads only when the reader searches")
 
-        // A page, by its title.
-        let pages = try page.search("persist")
-        #expect(pages.first == "Page|Persistence|../guides/persistence.html", "\(pages)")
+            // A page, by its title.
+            let pages = try page.search("persist")
+            #expect(pages.first == "Page|Persistence|../guides/persistence.html", "\(pages)")
 
-        // A block, by its text, with the words marked.
-        let blocks = try page.search("survive a relaunch")
-        #expect(blocks.first == "Block|A type needs to survive a relaunch.|../guidance/guides-persistence-cache-a-type-needs-to-survive-a.html", "\(blocks)")
-        #expect(try page.strings("Array.from(document.querySelectorAll('.search-result mark')).map(m => m.textContent)").contains("survive"))
-        #expect(try page.string("document.querySelector('.search-result .search-context').textContent") == "Check · Persistence")
+            // A block, by its text, with the words marked.
+            let blocks = try page.search("survive a relaunch")
+            #expect(blocks.first == "Block|A type needs to survive a relaunch.|../guidance/guides-persistence-cache-a-type-needs-to-survive-a.html", "\(blocks)")
+            #expect(try page.strings("Array.from(document.querySelectorAll('.search-result mark')).map(m => m.textContent)").contains("survive"))
+            #expect(try page.string("document.querySelector('.search-result .search-context').textContent") == "Check · Persistence")
 
-        // A module: what it uses and what uses it.
-        let modules = try page.search("FeedService")
-        #expect(modules.first == "Module|FeedService|../modules/FeedService.html", "\(modules)")
-        let graph = try page.string("document.querySelector('.search-result .search-graph').textContent")
-        #expect(graph == "Uses AppCore, Networking, PersistenceUsed by App, FeedUI", "\(graph)")
+            // A module: what it uses and what uses it.
+            let modules = try page.search("FeedService")
+            #expect(modules.first == "Module|FeedService|../modules/FeedService.html", "\(modules)")
+            let graph = try page.string("document.querySelector('.search-result .search-graph').textContent")
+            #expect(graph == "Uses AppCore, Networking, PersistenceUsed by App, FeedUI", "\(graph)")
 
-        // A heading, found by a word of its section.
-        let sections = try page.search("singleton")
-        #expect(sections.contains("Section|State|../guides/screens.html#state"), "\(sections)")
+            // A heading, found by a word of its section.
+            let sections = try page.search("singleton")
+            #expect(sections.contains("Section|State|../guides/screens.html#state"), "\(sections)")
 
-        // Nothing found says so.
-        #expect(try page.search("xylophone").isEmpty)
-        #expect(try page.string("document.querySelector('.search-empty').textContent") == "No results for \u{201C}xylophone\u{201D}")
+            // Nothing found says so.
+            #expect(try page.search("xylophone").isEmpty)
+            #expect(try page.string("document.querySelector('.search-empty').textContent") == "No results for \u{201C}xylophone\u{201D}")
 
-        // Escape closes the list, then empties the box, then leaves it; Ctrl+K comes back.
-        try page.press("Escape")
-        #expect(try page.evaluate("document.querySelector('.search-results').hidden && document.activeElement.id === 'search-input'") as? Bool == true)
-        try page.press("Escape")
-        #expect(try page.evaluate("document.activeElement.id === 'search-input' && document.getElementById('search-input').value === ''") as? Bool == true)
-        try page.press("Escape")
-        #expect(try page.evaluate("document.activeElement.id !== 'search-input'") as? Bool == true)
-        try page.press("k", modifiers: .control)
-        try page.waitFor("document.activeElement.id === 'search-input'")
+            // Escape closes the list, then empties the box, then leaves it; Ctrl+K comes back.
+            try page.press("Escape")
+            #expect(try page.evaluate("document.querySelector('.search-results').hidden && document.activeElement.id === 'search-input'") as? Bool == true)
+            try page.press("Escape")
+            #expect(try page.evaluate("document.activeElement.id === 'search-input' && document.getElementById('search-input').value === ''") as? Bool == true)
+            try page.press("Escape")
+            #expect(try page.evaluate("document.activeElement.id !== 'search-input'") as? Bool == true)
+            try page.press("k", modifiers: .control)
+            try page.waitFor("document.activeElement.id === 'search-input'")
 
-        // Arrows move the selection; Enter opens the selected result.
-        let results = try page.search("service")
-        #expect(results.count > 2)
-        #expect(try page.string("document.querySelector('[aria-selected=true]').id") == "search-result-0")
-        try page.press("ArrowDown")
-        try page.press("ArrowDown")
-        try page.press("ArrowUp")
-        #expect(try page.string("document.querySelector('[aria-selected=true]').id") == "search-result-1")
-        #expect(try page.string("document.getElementById('search-input').getAttribute('aria-activedescendant')") == "search-result-1")
-        let chosen = try page.string("document.getElementById('search-result-1').href")
-        try page.press("Enter")
-        try page.waitFor("location.href === \(try json(chosen))")
-        try page.waitFor("document.readyState === 'complete'")
-        #expect(page.errors.isEmpty, "\(page.errors)")
+            // Arrows move the selection; Enter opens the selected result.
+            let results = try page.search("service")
+            #expect(results.count > 2)
+            #expect(try page.string("document.querySelector('[aria-selected=true]').id") == "search-result-0")
+            try page.press("ArrowDown")
+            try page.press("ArrowDown")
+            try page.press("ArrowUp")
+            #expect(try page.string("document.querySelector('[aria-selected=true]').id") == "search-result-1")
+            #expect(try page.string("document.getElementById('search-input').getAttribute('aria-activedescendant')") == "search-result-1")
+            let chosen = try page.string("document.getElementById('search-result-1').href")
+            try page.press("Enter")
+            try page.waitFor("location.href === \(try json(chosen))")
+            try page.waitFor("document.readyState === 'complete'")
+        }
     }
 
     @Test func searchWorksServedUnderASubPath() throws {
@@ -109,79 +105,76 @@ import Testing
     }
 
     @Test func theColourToggleSwitchesModesAndRemembersTheChoice() throws {
-        let site = try BrowserFixture(site: "guide")
-        defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try page.emulateColorScheme("light")
-        try page.navigate(to: site.url("index.html"))
-        let background = "getComputedStyle(document.body).backgroundColor"
-        #expect(try page.string(background) == "rgb(255, 255, 255)")
-        #expect(try page.string("document.querySelector('.theme-toggle').getAttribute('aria-label')") == "Switch to dark mode")
-        try page.click(".theme-toggle")
-        #expect(try page.string("document.documentElement.dataset.theme") == "dark")
-        #expect(try page.string(background) == "rgb(17, 23, 21)")
-        #expect(try page.string("document.querySelector('.theme-toggle').getAttribute('aria-label')") == "Switch to light mode")
-        // Another page opens dark, before its first paint.
-        try page.navigate(to: site.url("guides/screens.html"))
-        #expect(try page.string(background) == "rgb(17, 23, 21)")
-        // The system's dark mode is followed until the reader chooses.
-        let fresh = try browser.newPage()
-        try fresh.emulateColorScheme("dark")
-        try fresh.navigate(to: site.url("index.html"))
-        #expect(try fresh.string(background) == "rgb(17, 23, 21)")
-        try fresh.click(".theme-toggle")
-        #expect(try fresh.string(background) == "rgb(255, 255, 255)")
-        #expect(page.errors.isEmpty && fresh.errors.isEmpty, "\(page.errors) \(fresh.errors)")
+        try BrowserFixture.withGuide { site, browser, page in
+            try page.emulateColorScheme("light")
+            try page.navigate(to: site.url("index.html"))
+            let background = "getComputedStyle(document.body).backgroundColor"
+            #expect(try page.string(background) == "rgb(255, 255, 255)")
+            #expect(try page.string("document.querySelector('.theme-toggle').getAttribute('aria-label')") == "Switch to dark mode")
+            try page.click(".theme-toggle")
+            #expect(try page.string("document.documentElement.dataset.theme") == "dark")
+            #expect(try page.string(background) == "rgb(17, 23, 21)")
+            #expect(try page.string("document.querySelector('.theme-toggle').getAttribute('aria-label')") == "Switch to light mode")
+            // Another page opens dark, before its first paint.
+            try page.navigate(to: site.url("guides/screens.html"))
+            #expect(try page.string(background) == "rgb(17, 23, 21)")
+            // The system's dark mode is followed until the reader chooses.
+            let fresh = try browser.newPage()
+            try fresh.emulateColorScheme("dark")
+            try fresh.navigate(to: site.url("index.html"))
+            #expect(try fresh.string(background) == "rgb(17, 23, 21)")
+            try fresh.click(".theme-toggle")
+            #expect(try fresh.string(background) == "rgb(255, 255, 255)")
+            #expect(page.errors.isEmpty && fresh.errors.isEmpty, "\(page.errors) \(fresh.errors)")
+        }
     }
 
     @Test func pagesFitPhoneAndDesktopWidthsInBothModes() throws {
-        let site = try BrowserFixture(site: "guide")
-        defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        let sizes: [(name: String, width: Int, height: Int, mobile: Bool)] = [("phone", 390, 844, true), ("desktop", 1280, 800, false)]
-        var errors: [String] = []
-        for size in sizes {
-            try page.setViewport(width: size.width, height: size.height, mobile: size.mobile)
-            for scheme in ["light", "dark"] {
-                try page.emulateColorScheme(scheme)
-                for path in Self.guidePages {
-                    try page.navigate(to: site.url(path))
-                    let overflow = try page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
-                    if overflow != 0 {
-                        Issue.record("\(path) scrolls sideways by \(overflow) px at \(size.width) px: \(try page.strings(Self.widest))")
+        try BrowserFixture.withGuide { site, browser, page in
+            let sizes: [(name: String, width: Int, height: Int, mobile: Bool)] = [("phone", 390, 844, true), ("desktop", 1280, 800, false)]
+            var errors: [String] = []
+            for size in sizes {
+                try page.setViewport(width: size.width, height: size.height, mobile: size.mobile)
+                for scheme in ["light", "dark"] {
+                    try page.emulateColorScheme(scheme)
+                    for path in Self.guidePages {
+                        try page.navigate(to: site.url(path))
+                        let overflow = try page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
+                        if overflow != 0 {
+                            Issue.record("\(path) scrolls sideways by \(overflow) px at \(size.width) px: \(try page.strings(Self.widest))")
+                        }
+                        let name = "\(size.name)-\(scheme)-" + path.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".html", with: "")
+                        try page.screenshot(to: BrowserFixture.screenshotPath(name))
                     }
-                    let name = "\(size.name)-\(scheme)-" + path.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".html", with: "")
-                    try page.screenshot(to: BrowserFixture.screenshotPath(name))
                 }
+                // The open search list and, on a phone, the navigation drawer.
+                try page.emulateColorScheme("light")
+                try page.navigate(to: site.url("guides/screens.html"))
+                try page.search("screen")
+                let listOverflow = try page.evaluate("document.querySelector('.search-results').getBoundingClientRect().right - document.documentElement.clientWidth") as? Double ?? 1
+                #expect(listOverflow <= 0, "the result list leaves the screen at \(size.width) px")
+                try page.screenshot(to: BrowserFixture.screenshotPath("\(size.name)-search"))
+                if size.mobile {
+                    try page.press("Escape")
+                    try page.click(".nav-toggle")
+                    try page.waitFor("document.body.classList.contains('nav-open') && getComputedStyle(document.querySelector('.sidebar')).visibility === 'visible'")
+                    try page.screenshot(to: BrowserFixture.screenshotPath("phone-navigation"))
+                }
+                errors += page.errors
             }
-            // The open search list and, on a phone, the navigation drawer.
-            try page.emulateColorScheme("light")
-            try page.navigate(to: site.url("guides/screens.html"))
-            try page.search("screen")
-            let listOverflow = try page.evaluate("document.querySelector('.search-results').getBoundingClientRect().right - document.documentElement.clientWidth") as? Double ?? 1
-            #expect(listOverflow <= 0, "the result list leaves the screen at \(size.width) px")
-            try page.screenshot(to: BrowserFixture.screenshotPath("\(size.name)-search"))
-            if size.mobile {
-                try page.press("Escape")
-                try page.click(".nav-toggle")
-                try page.waitFor("document.body.classList.contains('nav-open') && getComputedStyle(document.querySelector('.sidebar')).visibility === 'visible'")
-                try page.screenshot(to: BrowserFixture.screenshotPath("phone-navigation"))
+            #expect(errors.isEmpty, "\(errors)")
+            // The 404 page, as a server shows it at any depth.
+            let server = try ServeCommandTests.Server(in: site.project)
+            defer { _ = server.interrupt() }
+            // Its own page: the 404 status is logged as an error, which is what it is.
+            let missing = try browser.newPage()
+            for size in sizes {
+                try missing.setViewport(width: size.width, height: size.height, mobile: size.mobile)
+                try missing.navigate(to: "http://127.0.0.1:\(server.port)/a/b/missing.html")
+                #expect(try missing.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int == 0)
+                try missing.screenshot(to: BrowserFixture.screenshotPath("\(size.name)-404"))
             }
-            errors += page.errors
-        }
-        #expect(errors.isEmpty, "\(errors)")
-        // The 404 page, as a server shows it at any depth.
-        let server = try ServeCommandTests.Server(in: site.project)
-        defer { _ = server.interrupt() }
-        for size in sizes {
-            try page.setViewport(width: size.width, height: size.height, mobile: size.mobile)
-            try page.navigate(to: "http://127.0.0.1:\(server.port)/a/b/missing.html")
-            #expect(try page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int == 0)
-            try page.screenshot(to: BrowserFixture.screenshotPath("\(size.name)-404"))
+            #expect(missing.errors.allSatisfy { $0.contains("404 (Not Found) (http://127.0.0.1:\(server.port)/a/b/missing.html)") }, "\(missing.errors)")
         }
     }
 
@@ -224,87 +217,75 @@ import Testing
         """
 
     @Test func textHasEnoughContrastInBothModes() throws {
-        let site = try BrowserFixture(site: "guide")
-        defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        for scheme in ["light", "dark"] {
-            try page.emulateColorScheme(scheme)
-            for path in Self.guidePages {
-                try page.navigate(to: site.url(path))
+        try BrowserFixture.withGuide { site, browser, page in
+            for scheme in ["light", "dark"] {
+                try page.emulateColorScheme(scheme)
+                for path in Self.guidePages {
+                    try page.navigate(to: site.url(path))
+                    let failures = try page.strings(Self.contrastAudit)
+                    #expect(failures.isEmpty, "\(scheme) \(path): \(failures)")
+                }
+                // Search results, with their marks and the selected one.
+                try page.navigate(to: site.url("index.html"))
+                try page.search("service")
                 let failures = try page.strings(Self.contrastAudit)
-                #expect(failures.isEmpty, "\(scheme) \(path): \(failures)")
+                #expect(failures.isEmpty, "\(scheme) search: \(failures)")
             }
-            // Search results, with their marks and the selected one.
-            try page.navigate(to: site.url("index.html"))
-            try page.search("service")
-            let failures = try page.strings(Self.contrastAudit)
-            #expect(failures.isEmpty, "\(scheme) search: \(failures)")
         }
-        #expect(page.errors.isEmpty, "\(page.errors)")
     }
 
     @Test func keyboardReadersGetTheSkipLinkFocusAndLandmarks() throws {
-        let site = try BrowserFixture(site: "guide")
-        defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try page.navigate(to: site.url("modules/FeedService.html"))
-        try page.press("Tab")
-        #expect(try page.string("document.activeElement.className") == "skip-link")
-        #expect(try page.evaluate("document.activeElement.getBoundingClientRect().top >= 0") as? Bool == true, "the skip link shows when focused")
-        #expect(try page.string("getComputedStyle(document.activeElement).outlineStyle") == "solid", "focus is visible")
-        try page.press("Enter")
-        try page.waitFor("document.activeElement && document.activeElement.id === 'content'")
-        let landmarks = try page.strings("""
-            ['header.site-header', 'nav#site-nav[aria-label]', '[role=search]', 'main#content', 'aside.toc[aria-label]', 'footer.site-footer']
-              .filter(s => !document.querySelector(s))
-            """)
-        #expect(landmarks.isEmpty, "missing: \(landmarks)")
-        // The diagram: a named group, described by its caption, its SVG titled alike.
-        let diagram = try page.strings("""
-            (() => { const frame = document.querySelector('.diagram-frame'); const caption = document.getElementById(frame.getAttribute('aria-describedby'));
-              return [frame.getAttribute('role'), frame.getAttribute('aria-label'), frame.querySelector('svg > g > title').textContent, caption.tagName, String(Array.from(frame.querySelectorAll('a')).some(a => a.getAttribute('href') || a.getAttribute('xlink:href')))] })()
-            """)
-        #expect(diagram == ["group", "FeedService: the modules it uses and the modules that use it", "FeedService: the modules it uses and the modules that use it", "FIGCAPTION", "true"], "\(diagram)")
-        // From the top, Tab reaches the search box, the toggle and the diagram's links.
-        try page.navigate(to: site.url("modules/FeedService.html"))
-        var reached: Set<String> = []
-        for _ in 0 ..< 60 {
+        try BrowserFixture.withGuide { site, browser, page in
+            try page.navigate(to: site.url("modules/FeedService.html"))
             try page.press("Tab")
-            reached.insert(try page.string("document.activeElement.closest('svg') ? 'diagram link' : (document.activeElement.id || document.activeElement.className || document.activeElement.tagName)"))
+            #expect(try page.string("document.activeElement.className") == "skip-link")
+            #expect(try page.evaluate("document.activeElement.getBoundingClientRect().top >= 0") as? Bool == true, "the skip link shows when focused")
+            #expect(try page.string("getComputedStyle(document.activeElement).outlineStyle") == "solid", "focus is visible")
+            try page.press("Enter")
+            try page.waitFor("document.activeElement && document.activeElement.id === 'content'")
+            let landmarks = try page.strings("""
+                ['header.site-header', 'nav#site-nav[aria-label]', '[role=search]', 'main#content', 'aside.toc[aria-label]', 'footer.site-footer']
+                  .filter(s => !document.querySelector(s))
+                """)
+            #expect(landmarks.isEmpty, "missing: \(landmarks)")
+            // The diagram: a named group, described by its caption, its SVG titled alike.
+            let diagram = try page.strings("""
+                (() => { const frame = document.querySelector('.diagram-frame'); const caption = document.getElementById(frame.getAttribute('aria-describedby'));
+                  return [frame.getAttribute('role'), frame.getAttribute('aria-label'), frame.querySelector('svg > g > title').textContent, caption.tagName, String(Array.from(frame.querySelectorAll('a')).some(a => a.getAttribute('href') || a.getAttribute('xlink:href')))] })()
+                """)
+            #expect(diagram == ["group", "FeedService: the modules it uses and the modules that use it", "FeedService: the modules it uses and the modules that use it", "FIGCAPTION", "true"], "\(diagram)")
+            // From the top, Tab reaches the search box, the toggle and the diagram's links.
+            try page.navigate(to: site.url("modules/FeedService.html"))
+            var reached: Set<String> = []
+            for _ in 0 ..< 60 {
+                try page.press("Tab")
+                reached.insert(try page.string("document.activeElement.closest('svg') ? 'diagram link' : (document.activeElement.id || document.activeElement.className || document.activeElement.tagName)"))
+            }
+            #expect(reached.isSuperset(of: ["search-input", "theme-toggle", "diagram link"]), "\(reached.sorted())")
         }
-        #expect(reached.isSuperset(of: ["search-input", "theme-toggle", "diagram link"]), "\(reached.sorted())")
-        #expect(page.errors.isEmpty, "\(page.errors)")
     }
 
     @Test func copyButtonsCopyTheCodeOrSelectIt() throws {
-        let site = try BrowserFixture(site: "guide")
-        defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try page.navigate(to: site.url("guides/screens.html"))
-        #expect(try page.evaluate("document.querySelectorAll('.content pre').length === document.querySelectorAll('.code-block > .code-copy').length") as? Bool == true)
-        let code = try page.string("document.querySelector('.code-block pre code').textContent")
-        #expect(code.hasPrefix("struct FeedScreen {"))
-        // The clipboard as the test sees it: what the button wrote.
-        _ = try page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => { window.copied = t; return Promise.resolve(); } } }); true")
-        try page.click(".code-block .code-copy")
-        try page.waitFor("document.querySelector('.code-copy').textContent === 'Copied'")
-        #expect(try page.string("window.copied") == String(code.dropLast()), "copied without the final newline")
-        // A browser that refuses the clipboard: the code is selected instead.
-        _ = try page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => Promise.reject(new Error('denied')) } }); true")
-        try page.click(".code-block:nth-of-type(1) .code-copy")
-        try page.waitFor("document.querySelector('.code-copy').textContent === 'Press Ctrl+C'")
-        let selected = try page.string("window.getSelection().toString()")
-        #expect(selected.trimmingCharacters(in: .newlines) == code.trimmingCharacters(in: .newlines), "\(selected.debugDescription) \(code.debugDescription)")
-        // Swift is highlighted, in colour.
-        let keyword = try page.string("getComputedStyle(document.querySelector('.hl-keyword')).color")
-        #expect(keyword != (try page.string("getComputedStyle(document.querySelector('.code-block pre code')).color")))
-        #expect(page.errors.isEmpty, "\(page.errors)")
+        try BrowserFixture.withGuide { site, browser, page in
+            try page.navigate(to: site.url("guides/screens.html"))
+            #expect(try page.evaluate("document.querySelectorAll('.content pre').length === document.querySelectorAll('.code-block > .code-copy').length") as? Bool == true)
+            let code = try page.string("document.querySelector('.code-block pre code').textContent")
+            #expect(code.hasPrefix("struct FeedScreen {"))
+            // The clipboard as the test sees it: what the button wrote.
+            _ = try page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => { window.copied = t; return Promise.resolve(); } } }); true")
+            try page.click(".code-block .code-copy")
+            try page.waitFor("document.querySelector('.code-copy').textContent === 'Copied'")
+            #expect(try page.string("window.copied") == String(code.dropLast()), "copied without the final newline")
+            // A browser that refuses the clipboard: the code is selected instead.
+            _ = try page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => Promise.reject(new Error('denied')) } }); true")
+            try page.click(".code-block:nth-of-type(1) .code-copy")
+            try page.waitFor("document.querySelector('.code-copy').textContent === 'Press Ctrl+C'")
+            let selected = try page.string("window.getSelection().toString()")
+            #expect(selected.trimmingCharacters(in: .newlines) == code.trimmingCharacters(in: .newlines), "\(selected.debugDescription) \(code.debugDescription)")
+            // Swift is highlighted, in colour.
+            let keyword = try page.string("getComputedStyle(document.querySelector('.hl-keyword')).color")
+            #expect(keyword != (try page.string("getComputedStyle(document.querySelector('.code-block pre code')).color")))
+        }
     }
 
     /// Strata's own manual, the largest real site at hand: every page fits a phone, loads
