@@ -40,6 +40,12 @@ public enum SitePath {
         return parts.joined(separator: "/")
     }
 
+    /// A site path (`guides/c#.html`) as a URL path, each segment percent-encoded, for URLs
+    /// written from the site root: canonical links, the sitemap, the search index.
+    public static func urlPath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { percentEncode(String($0)) }.joined(separator: "/")
+    }
+
     /// Percent-encodes one path segment for use in an `href` (spaces, `#`, `?`, non-ASCII).
     public static func percentEncode(_ segment: String) -> String {
         var result = ""

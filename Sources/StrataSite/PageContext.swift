@@ -59,7 +59,7 @@ struct PageContext: Sendable {
     }
 
     func canonicalURL(for outputPath: String) -> String {
-        SitemapWriter.canonicalURL(for: SearchIndexWriter.url(outputPath), baseURL: baseURL)
+        SitemapWriter.canonicalURL(for: SitePath.urlPath(outputPath), baseURL: baseURL)
     }
 
     private func pageValues(_ page: Page) -> [String: Any] {

@@ -229,6 +229,22 @@ extension GuidanceSiteTests {
         #expect(lines.contains("Content/guidance/screens-never-call-the-api-client.html:1:1: error: Strata writes a file of its own as 'guidance/screens-never-call-the-api-client.html'; rename this one [content.collision]"))
     }
 
+    /// The sitemap and the search index are Strata's too, in a build and in the preview,
+    /// where the index is only made when a browser asks for it.
+    @Test func contentFilesNamedLikeTheSitemapOrSearchIndexAreCollisions() throws {
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/sitemap.xml": "<urlset/>\n", "Content/search-index.js": "mine\n"])
+        let expected = [
+            "Content/search-index.js:1:1: error: Strata writes a file of its own as 'search-index.js'; rename this one [content.collision]",
+            "Content/sitemap.xml:1:1: error: Strata writes a file of its own as 'sitemap.xml'; rename this one [content.collision]",
+        ]
+        let built = project.build()
+        #expect(built.outcome == .failed)
+        #expect(TemporaryProject.lines(built) == expected)
+        let previewed = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root)).renderSiteDeferringSearch()
+        #expect(previewed.result.outcome == .failed && previewed.files.isEmpty && previewed.searchIndex == nil)
+        #expect(TemporaryProject.lines(previewed.result) == expected)
+    }
+
     /// `strata guidance` reads pages and sources only: a broken theme does not stop it.
     @Test func theCatalogIsReadWithoutRenderingTheSite() throws {
         let project = try TemporaryProject(fixture: "guide")

@@ -31,7 +31,7 @@ struct SearchIndexWriter: Sendable {
             if record.kind == .section, let parent = record.parent, let hash = record.path.lastIndex(of: "#") {
                 out += "\(JSONString.quote(String(record.path[hash...]))),\(parent)"
             } else {
-                out += "\(JSONString.quote(Self.url(record.path))),\(JSONString.quote(record.context))"
+                out += "\(JSONString.quote(SitePath.urlPath(record.path))),\(JSONString.quote(record.context))"
             }
             out += "," + JSONString.quote(record.excerpt)
             if record.kind == .module {
@@ -44,11 +44,6 @@ struct SearchIndexWriter: Sendable {
         out += encodedTerms(records)
         out += "\"};\n"
         return out
-    }
-
-    /// A site path as a URL path: each segment percent-encoded (a page named `c#.md`).
-    static func url(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { SitePath.percentEncode(String($0)) }.joined(separator: "/")
     }
 
     /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so

@@ -57,25 +57,21 @@ struct SearchRecordCollector: Sendable {
 
     private func blockRecord(_ entry: GuidanceEntry) -> SearchRecord {
         let block = entry.block
-        var parts = [block.summary]
-        for condition in block.conditions {
-            parts.append("IF " + condition.condition + (condition.action.map { " THEN " + $0 } ?? ""))
-        }
-        if let fix = block.fix { parts.append("FIX " + fix) }
-        if !block.readAlso.isEmpty { parts.append("READ_ALSO " + block.readAlso.map(\.target).joined(separator: ", ")) }
-        let text = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        // What the block says after its situation: the excerpt, and searchable text.
+        var details = block.conditions.map { "IF " + $0.condition + ($0.action.map { " THEN " + $0 } ?? "") }
+        if let fix = block.fix { details.append("FIX " + fix) }
+        if !block.readAlso.isEmpty { details.append("READ_ALSO " + block.readAlso.map(\.target).joined(separator: ", ")) }
+        let summary = InlineMarkup.plainText(block.summary)
+        let detail = InlineMarkup.plainText(details.joined(separator: " "))
         let home: String
         switch entry.source {
         case .page(_, _, let title): home = title
         case .code(let module, let path): home = "\(module) (\(path))"
         }
         // A block is found by what it says; its id (what authors link with) is text too.
-        let plain = InlineMarkup.plainText(text)
         return SearchRecord(
-            kind: .block, title: block.summary.isEmpty ? entry.id : InlineMarkup.plainText(block.summary), path: entry.pagePath,
-            context: block.kind.label + " · " + home,
-            text: plain + " " + entry.id + " " + block.appliesTo.joined(separator: " "),
-            excerpt: Self.excerpt(block.summary.isEmpty ? plain : InlineMarkup.plainText(String(text.dropFirst(block.summary.count)).trimmingWhitespace))
+            kind: .block, title: summary.isEmpty ? entry.id : summary, path: entry.pagePath, context: block.kind.label + " · " + home,
+            text: ([summary, detail, entry.id] + block.appliesTo).joined(separator: " "), excerpt: Self.excerpt(detail)
         )
     }
 
