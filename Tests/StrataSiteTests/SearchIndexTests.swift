@@ -30,6 +30,8 @@ import Testing
         #expect(text.sections.first?.text == "a < b && c &unknown; d")
         #expect(text.sections.last?.heading == "X")
         #expect(PageText(html: "").sections == [PageText.Section(id: nil, heading: "", text: "")])
+        #expect(PageText(html: "<h2 id=\"r&amp;d\">R&amp;D</h2>").sections.last == PageText.Section(id: "r&d", heading: "R&D", text: ""))
+        #expect(PageText(html: "<p>a<svg class=\"icon\"/>b</p><img class=\"heading-anchor\" src=\"x\"> c").sections.first?.text == "ab c", "nothing to skip in a closed tag")
         #expect(PageText(html: "<svg>never closed <p>text</p>").sections.first?.text == "")
     }
 

@@ -210,14 +210,15 @@ struct PageText: Equatable, Sendable {
         /// A double-quoted attribute's value (the only quoting Strata writes).
         private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
             let needle = Array((" " + name + "=\"").utf8)
-            let haystack = Array(tag)
-            guard haystack.count >= needle.count else { return nil }
-            var index = 0
-            while index + needle.count <= haystack.count {
-                if haystack[index] == needle[0], Array(haystack[index ..< index + needle.count]) == needle {
+            var index = tag.startIndex
+            while index + needle.count <= tag.endIndex {
+                if tag[index ..< index + needle.count].elementsEqual(needle) {
                     let start = index + needle.count
-                    guard let end = haystack[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-                    return PageText(html: String(decoding: haystack[start ..< end], as: UTF8.self)).sections.first?.text
+                    guard let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                    let value = tag[start ..< end]
+                    let raw = String(decoding: value, as: UTF8.self)
+                    // Entities in a value are rare (ids and classes are plain); decode only then.
+                    return value.contains(UInt8(ascii: "&")) ? PageText(html: raw).sections.first?.text : raw
                 }
                 index += 1
             }
