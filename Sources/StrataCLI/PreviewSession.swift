@@ -66,15 +66,14 @@ final class PreviewSession: @unchecked Sendable {
         )
         let current = hub.current
         if outcome.succeeded {
-            var byPath: [String: [UInt8]] = [:]
-            byPath.reserveCapacity(files.count)
-            for file in files { byPath[file.path] = file.contents }
-            outcome.siteChanged = byPath != current.files || current.failure != nil || buildNumber == 0
+            var site = ServedSite(files: files, buildTag: "\(session)-\(buildNumber + 1)")
+            if let searchIndex { site.deferred[SearchIndex.path] = DeferredFile { searchIndex().contents } }
+            outcome.siteChanged = site.files != current.files || current.failure != nil || buildNumber == 0
             if outcome.siteChanged {
                 buildNumber += 1
-                var site = ServedSite(files: byPath, buildTag: "\(session)-\(buildNumber)")
-                if let searchIndex { site.deferred[SearchIndex.path] = DeferredFile { searchIndex().contents } }
                 hub.publish(site)
+            } else {
+                hub.replaceDeferred(site.deferred)
             }
         } else {
             var shown = result.diagnostics.filter { $0.severity == .error }

@@ -89,7 +89,10 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 var noticed = false
                 let configFile = project.url(projectOptions.config ?? "strata.yml").path
-                for await batch in watcher.batches {
+                let inbox = ChangeInbox()
+                async let collecting: Void = inbox.collect(from: watcher)
+                defer { watcher.stop() }
+                while let batch = await inbox.next() {
                     guard let outcome = await session.rebuild(changed: batch) else { return }
                     Self.report(outcome, changed: batch, project: project)
                     if !noticed, batch.contains(configFile), let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
@@ -97,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
                         noticed = true
                     }
                 }
+                await collecting
             })
         } catch let error as PreviewServerError {
             watcher.stop()

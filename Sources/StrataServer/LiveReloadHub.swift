@@ -28,6 +28,13 @@ public final class LiveReloadHub: @unchecked Sendable {
         broadcast(Self.event("reload", build: published.buildTag, failure: nil)) { $0 = published }
     }
 
+    /// A build whose files are the same as those served, but whose deferred files (the
+    /// search index, which reads more than the pages show) may not be: swapped in quietly,
+    /// since no page needs to reload.
+    public func replaceDeferred(_ deferred: [String: DeferredFile]) {
+        lock.withLock { site.deferred = deferred }
+    }
+
     /// A failed build: the last good site stays, and every page shows the diagnostics.
     public func publishFailure(_ diagnostics: [String]) {
         let tag = lock.withLock { site.buildTag }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -59,7 +60,7 @@ public struct PreviewServer: Sendable {
         logger.logLevel = .critical
         let hub = self.hub
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            self.respond(to: request)
+            await self.respond(to: request)
         }
         let app = Application(
             responder: responder,
@@ -97,7 +98,7 @@ public struct PreviewServer: Sendable {
 
     // MARK: Answering requests
 
-    func respond(to request: Request) -> Response {
+    func respond(to request: Request) async -> Response {
         let rawTarget = request.head.path ?? "/"
         let pathOnly = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
         if isLoopback, !Self.isLocalAuthority(request.head.authority) {
@@ -119,30 +120,30 @@ public struct PreviewServer: Sendable {
         case .path(let path):
             guard path.hasPrefix(mountPrefix) || path + "/" == mountPrefix else {
                 if path.isEmpty { return Self.redirect(to: mountPath, method: request.method) }
-                return notFound(site, method: request.method)
+                return await notFound(site, method: request.method)
             }
             if path + "/" == mountPrefix { return Self.redirect(to: mountPath, method: request.method) }
             let sitePath = String(path.dropFirst(mountPrefix.count))
             switch site.lookup(sitePath) {
             case .file(let file):
-                return serve(file, in: site, status: .ok, method: request.method)
+                return await serve(file, in: site, status: .ok, method: request.method)
             case .redirect(let folder):
-                return Self.redirect(to: mountPath + Self.percentEncoded(folder), method: request.method)
+                return Self.redirect(to: mountPath + SitePath.urlPath(folder), method: request.method)
             case .notFound:
-                return notFound(site, method: request.method)
+                return await notFound(site, method: request.method)
             }
         }
     }
 
-    private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) -> Response {
+    private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) async -> Response {
         let contentType = ContentType.of(path: path)
-        var bytes = site.contents(of: path) ?? []
+        var bytes = await site.contents(of: path) ?? []
         if ContentType.isHTML(contentType) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }
         return Self.body(status, bytes, contentType: contentType, method: method)
     }
 
-    private func notFound(_ site: ServedSite, method: HTTPRequest.Method) -> Response {
-        if site.files["404.html"] != nil { return serve("404.html", in: site, status: .notFound, method: method) }
+    private func notFound(_ site: ServedSite, method: HTTPRequest.Method) async -> Response {
+        if site.files["404.html"] != nil { return await serve("404.html", in: site, status: .notFound, method: method) }
         return Self.text(.notFound, "Not found.\n", method: method)
     }
 
@@ -179,12 +180,6 @@ public struct PreviewServer: Sendable {
         var headers = commonHeaders
         headers[.location] = location
         return body(.found, Array("Moved to \(location)\n".utf8), contentType: "text/plain; charset=utf-8", method: method, headers: headers)
-    }
-
-    static func percentEncoded(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     // MARK: Errors

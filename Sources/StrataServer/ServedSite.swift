@@ -28,8 +28,9 @@ public struct ServedSite: Sendable {
     }
 
     /// The bytes of a file, made now if it is a deferred one.
-    public func contents(of path: String) -> [UInt8]? {
-        files[path] ?? deferred[path]?.contents
+    public func contents(of path: String) async -> [UInt8]? {
+        if let file = files[path] { return file }
+        return await deferred[path]?.contents()
     }
 
     /// What a request for `path` is answered with.

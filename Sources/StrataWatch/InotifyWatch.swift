@@ -49,30 +49,46 @@ struct InotifyWatch: @unchecked Sendable {
         _ = Glibc.close(descriptor)
     }
 
-    /// Adds a watch on `folder` and every folder below it; nil, or why it failed (the
-    /// kernel's watch limit, typically).
+    /// Adds a watch on `folder` and every folder below it that has none yet; nil, or why it
+    /// failed (the kernel's watch limit, typically). Folders already watched are still
+    /// walked, so a rescan after lost events finds the folders made meanwhile.
     @discardableResult
     private mutating func addTree(_ folder: String) -> Failure? {
+        var visited: Set<String> = []
+        return addTree(folder, visited: &visited)
+    }
+
+    private mutating func addTree(_ folder: String, visited: inout Set<String>) -> Failure? {
         guard !excluded.contains(folder) else { return nil }
         let real = Self.realPath(folder)
-        guard watched.insert(real).inserted else { return nil }  // a symbolic-link loop, or seen already
-        let wd = inotify_add_watch(descriptor, folder, Self.folderMask | UInt32(IN_ONLYDIR))
-        if wd < 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR || code == EACCES { return nil }
-            if code == ENOSPC {
-                return Failure(message: "the kernel's inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+        guard visited.insert(real).inserted else { return nil }  // a symbolic-link loop
+        if !watched.contains(real) {
+            let wd = inotify_add_watch(descriptor, folder, Self.folderMask | UInt32(IN_ONLYDIR))
+            if wd < 0 {
+                let code = errno
+                if code == ENOENT || code == ENOTDIR || code == EACCES { return nil }
+                if code == ENOSPC {
+                    return Failure(message: "the kernel's inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+                }
+                return Failure(message: "cannot watch '\(folder)': \(String(cString: strerror(code)))")
             }
-            return Failure(message: "cannot watch '\(folder)': \(String(cString: strerror(code)))")
+            watched.insert(real)
+            folders[wd] = (folder, real)
         }
-        folders[wd] = (folder, real)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !isIgnored(name) {
             let path = folder + "/" + name
             var info = stat()
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            if let failure = addTree(path) { return failure }
+            if let failure = addTree(path, visited: &visited) { return failure }
         }
         return nil
+    }
+
+    /// After the kernel dropped events (its queue overflowed): watches the folders made
+    /// meanwhile, and returns every watched folder, so everything is looked at again.
+    mutating func rescan() -> [String] {
+        for root in roots { recordFailure(addTree(root)) }
+        return folders.values.map(\.path).sorted()
     }
 
     /// Reads every queued event; the paths they name (a new folder brings its files).
@@ -92,10 +108,7 @@ struct InotifyWatch: @unchecked Sendable {
                 let nameBytes = buffer[(offset + 16) ..< min(count, offset + 16 + length)].prefix { $0 != 0 }
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: look for folders made meanwhile, and report every
-                    // watched folder, so everything is looked at again.
-                    for root in roots { recordFailure(addTree(root)) }
-                    changed += folders.values.map(\.path)
+                    changed += rescan()
                     continue
                 }
                 guard let folder = folders[wd]?.path else { continue }

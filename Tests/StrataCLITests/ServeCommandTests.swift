@@ -156,7 +156,8 @@ import Testing
         #expect(events.next("hello")?.contains("Content/index.md:3:1: error: invalid YAML") == true)
         try write(root, "Content/index.md", "# Home\n")
         #expect(events.next("reload") != nil)
-        #expect(try RawHTTP.request(port: server.port, target: "/").text.contains("<h1"))
+        let fixed = try RawHTTP.request(port: server.port, target: "/").text
+        #expect(fixed.contains(">Home</h1>") && !fixed.contains("has not built yet"), "\(fixed)")
         #expect(server.interrupt() == 0)
     }
 

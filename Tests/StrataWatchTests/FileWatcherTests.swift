@@ -184,11 +184,29 @@ import Testing
         #expect(after == nil, "one burst, one batch")
     }
 
-    @Test func stoppingEndsTheBatches() async throws {
+    @Test(.timeLimit(.minutes(1))) func stoppingEndsTheBatches() async throws {
         let folder = try Folder()
         let watcher = watcher(folder, polling: false)
         watcher.stop()
         var iterator = watcher.batches.makeAsyncIterator()
         #expect(await iterator.next() == nil)
     }
+
+    #if os(Linux)
+    /// When the kernel drops events (its queue overflowed), folders made meanwhile have no
+    /// watch yet: the rescan finds them, even below folders already watched.
+    @Test func aRescanAfterLostEventsWatchesFoldersMadeMeanwhile() throws {
+        let folder = try Folder()
+        guard case .success(var watch) = InotifyWatch.open(roots: [folder.path], excluded: [], isIgnored: FileWatcher.isIgnored) else {
+            Issue.record("inotify could not be opened")
+            return
+        }
+        defer { watch.close() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/Content/guides/deep/deeper", withIntermediateDirectories: true)
+        // As if the events announcing them had been lost: nothing is read before the rescan.
+        let watchedFolders = watch.rescan()
+        #expect(watchedFolders.contains(folder.path + "/Content/guides/deep"), "\(watchedFolders)")
+        #expect(watchedFolders.contains(folder.path + "/Content/guides/deep/deeper"), "\(watchedFolders)")
+    }
+    #endif
 }

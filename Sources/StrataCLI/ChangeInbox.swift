@@ -1,0 +1,38 @@
+import Foundation
+import StrataWatch
+
+/// The watcher's batches, merged while a rebuild runs: saves that arrive during a slow
+/// build wait together and make one rebuild (and one reload), not one each.
+final class ChangeInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: Set<String> = []
+    private let signal: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        // Holding one signal is enough: it only says "something is pending".
+        (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Reads `watcher`'s batches until it stops; then the inbox ends too.
+    func collect(from watcher: FileWatcher) async {
+        for await batch in watcher.batches {
+            lock.withLock { pending.formUnion(batch) }
+            continuation.yield()
+        }
+        continuation.finish()
+    }
+
+    /// Every change since the last call, sorted, waiting for one if there is none; nil once
+    /// the watcher has stopped.
+    func next() async -> [String]? {
+        for await _ in signal {
+            let changed: [String] = lock.withLock {
+                defer { pending.removeAll() }
+                return pending.sorted()
+            }
+            if !changed.isEmpty { return changed }
+        }
+        return nil
+    }
+}
