@@ -172,6 +172,12 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { changedSinceGraph?.append(contentsOf: paths) }
     }
 
+    /// The folders of the packages the last module graph was read from (relative to the
+    /// project root), so a preview can watch those outside the project too.
+    public var packageFolders: [String] {
+        lock.withLock { graph?.loaded?.packages.map(\.directory).sorted() ?? [] }
+    }
+
     func rememberedGraph(config: StrataConfig, mode: ManifestMode) -> PackageGraphLoader.Loaded?? {
         lock.withLock {
             guard let graph, graph.config == config, graph.mode == mode, let changed = changedSinceGraph else { return nil }

@@ -14,13 +14,14 @@ final class ChangeInbox: @unchecked Sendable {
         (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Reads `watcher`'s batches until it stops; then the inbox ends too.
-    func collect(from watcher: FileWatcher) async {
+    /// Reads `watcher`'s batches until it stops; then, if it is the main watcher, the inbox
+    /// ends too.
+    func collect(from watcher: FileWatcher, endsInbox: Bool = true) async {
         for await batch in watcher.batches {
             lock.withLock { pending.formUnion(batch) }
             continuation.yield()
         }
-        continuation.finish()
+        if endsInbox { continuation.finish() }
     }
 
     /// Every change since the last call, sorted, waiting for one if there is none; nil once

@@ -36,6 +36,8 @@ final class PreviewSession: @unchecked Sendable {
         var diagramsLaidOut: Int
         var diagnostics: [Diagnostic]
         var diagnosticsChanged: Bool
+        /// The folders of the packages the module graph was read from, absolute.
+        var packageFolders: [String] = []
     }
 
     /// Builds on a thread of its own (never on Swift's cooperative pool, where the server
@@ -64,6 +66,7 @@ final class PreviewSession: @unchecked Sendable {
             pagesRendered: memory.rendering.renderedCount, diagramsLaidOut: result.diagrams.laidOut,
             diagnostics: result.diagnostics, diagnosticsChanged: diagnosticsChanged
         )
+        outcome.packageFolders = memory.packageFolders.map { project.url($0).standardizedFileURL.path }
         let current = hub.current
         if outcome.succeeded {
             var site = ServedSite(files: files, buildTag: "\(session)-\(buildNumber + 1)")

@@ -91,9 +91,26 @@ struct ServeCommand: AsyncParsableCommand {
                 let configFile = project.url(projectOptions.config ?? "strata.yml").path
                 let inbox = ChangeInbox()
                 async let collecting: Void = inbox.collect(from: watcher)
-                defer { watcher.stop() }
+                // Local packages outside the project (`.package(path: "../Shared")`) are
+                // watched as the graph names them.
+                var packageWatchers: [String: FileWatcher] = [:]
+                defer {
+                    watcher.stop()
+                    for extra in packageWatchers.values { extra.stop() }
+                }
+                func watchPackages(of outcome: PreviewSession.Outcome) {
+                    let watchedRoots = watched + Array(packageWatchers.keys)
+                    for folder in outcome.packageFolders where !watchedRoots.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) {
+                        let extra = FileWatcher(roots: [folder], excluding: [folder + "/.build"], options: watcher.options)
+                        extra.start()
+                        packageWatchers[folder] = extra
+                        Task { await inbox.collect(from: extra, endsInbox: false) }
+                    }
+                }
+                watchPackages(of: first)
                 while let batch = await inbox.next() {
                     guard let outcome = await session.rebuild(changed: batch) else { return }
+                    watchPackages(of: outcome)
                     Self.report(outcome, changed: batch, project: project)
                     if !noticed, batch.contains(configFile), let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
                         CommandOutput.line(notice)

@@ -145,6 +145,37 @@ import Testing
         #expect(server.interrupt() == 0)
     }
 
+    /// A local package outside the project (`.package(path: "../Shared")`) is part of the
+    /// graph, so its sources are watched too.
+    @Test func aLocalPackageOutsideTheProjectIsWatched() throws {
+        let work = try project([
+            "App/Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [.package(path: "../Shared")],
+                targets: [.target(name: "App", dependencies: [.product(name: "Shared", package: "Shared")])])
+            """,
+            "App/Sources/App/App.swift": "import Shared\n",
+            "App/Content/index.md": "# Home\n",
+            "Shared/Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shared", products: [.library(name: "Shared", targets: ["Shared"])], targets: [.target(name: "Shared")])
+            """,
+            "Shared/Sources/Shared/Shared.swift": "public let shared = 1\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: work) }
+        let root = work.appendingPathComponent("App")
+        let server = try Server(in: root)
+        let events = try RawHTTP.EventStream(port: server.port)
+        #expect(events.next("hello") != nil)
+        #expect(try !RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
+        try write(work, "Shared/Sources/Shared/Shared.swift", "import Dispatch\npublic let shared = 1\n")
+        #expect(events.next("reload") != nil, "\(server.stdout)")
+        #expect(try RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
+        #expect(server.interrupt() == 0)
+    }
+
     @Test func aFailedFirstBuildServesAnErrorPageUntilFixed() throws {
         let root = try project(["Content/index.md": "---\ntitle: [\n---\n"])
         defer { try? FileManager.default.removeItem(at: root) }
