@@ -61,7 +61,7 @@ import Testing
     @Test func diagramsSectionIsRead() throws {
         let config = try load("diagrams:\n  external: true\n  tests: yes\n  transitive_reduction: true\n  max_nodes: 40\n  max_edges: 90\n")
         #expect(config.diagrams == DiagramSettings(showExternal: true, showTests: true, transitiveReduction: true, maxNodes: 40, maxEdges: 90))
-        #expect(StrataConfig().diagrams == DiagramSettings(showExternal: false, showTests: false, transitiveReduction: false, maxNodes: 250, maxEdges: 1200))
+        #expect(StrataConfig().diagrams == DiagramSettings(showExternal: false, showTests: false, transitiveReduction: false, maxNodes: 250, maxEdges: 600))
         #expect(diagnostics("diagrams:\n  max_nodes: 0\n  max_edges: lots\n  colours: red\n") == [
             "strata.yml:2:14: error: diagrams.max_nodes must be a whole number above 0, found '0' [config.invalid-value]",
             "strata.yml:3:14: error: diagrams.max_edges must be a whole number above 0, found 'lots' [config.invalid-value]",

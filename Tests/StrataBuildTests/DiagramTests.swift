@@ -201,8 +201,9 @@ import Testing
         let again = project.build()
         #expect(again.diagrams.laidOut == 1)
         #expect(project.files() == files)
-        #expect(DiagramLayout.key(of: "digraph {}") != SHA256.hex("digraph {}"), "the key covers the Graphviz release too")
-        #expect(DiagramLayout.cacheIdentity.contains("graphviz 2."))
+        // The key covers the SVG post-processing and the Graphviz release, not the DOT alone.
+        #expect(DiagramLayout.key(of: "digraph {}") == SHA256.hex(DiagramLayout.cacheIdentity + "\ndigraph {}"))
+        #expect(DiagramLayout.cacheIdentity.hasPrefix("strata-svg 1; graphviz "), "\(DiagramLayout.cacheIdentity)")
     }
 
     @Test func mentionsAreWholeWordsWithTheirCase() {
@@ -257,5 +258,39 @@ import Testing
         let overview = project.text("Output/modules/index.html")
         #expect(overview.contains("<svg"))
         #expect(SiteLinks.broken(in: project.files(), pages: ["modules/index.html", "layers/screens.html", "modules/\(modules[0]).html"]) == [])
+    }
+
+    /// A band of more than ten modules is staggered, an overview of more than a hundred is
+    /// laid out with bounded passes, and a module used by more than twelve of one layer
+    /// shows them as one box: none of which the small random packages reach.
+    @Test func aLargeLayerIsStaggeredBoundedAndCollapsed() throws {
+        let count = 120
+        let modules = (0..<count).map { String(format: "Part%03d", $0) }
+        let targets = modules.enumerated().map { index, module in
+            // Every module after the first uses Part000, and the one before it.
+            let deps = index == 0 ? [] : Array(Set(["Part000", modules[index - 1]])).sorted()
+            return "        .target(name: \"\(module)\", dependencies: [\(deps.map { "\"\($0)\"" }.joined(separator: ", "))]),"
+        }
+        var files = [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"Large\",\n    targets: [\n\(targets.joined(separator: "\n"))\n    ]\n)\n",
+            "strata.yml": "layers:\n  - name: Parts\n    modules: [\"Part*\"]\n",
+            "Content/index.md": "# Large\n",
+        ]
+        for (index, module) in modules.enumerated() {
+            files["Sources/\(module)/\(module).swift"] = (index == 0 ? "" : "import Part000\nimport \(modules[index - 1])\n") + "public struct \(module)Type {}\n"
+        }
+        let project = try TemporaryProject(files: files)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let diagrams = try #require(try builder.prepare(config: builder.configuration()).architecture).diagrams()
+        let overview = try #require(diagrams.first { $0.id == "overview" })
+        #expect(overview.dot.contains("nslimit=\"2\""), "more than 100 modules: bounded layout")
+        #expect(overview.dot.contains("weight=\"0\""), "a band of 120 modules is staggered")
+        let hub = try #require(diagrams.first { $0.id == "module-Part000" })
+        #expect(hub.dot.contains("119 modules"), "119 users in one layer are one box")
+        #expect(!hub.dot.contains("\"Part050\""))
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+        #expect(!result.diagnostics.contains { $0.ruleID == "diagram.layout-failed" })
+        #expect(project.text("Output/modules/index.html").contains("Part119"), "drawn module by module")
     }
 }

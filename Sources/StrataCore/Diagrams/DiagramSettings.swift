@@ -12,7 +12,7 @@ public struct DiagramSettings: Hashable, Sendable {
     /// Above this many edges, the overview is drawn with one box per layer.
     public var maxEdges: Int
 
-    public init(showExternal: Bool = false, showTests: Bool = false, transitiveReduction: Bool = false, maxNodes: Int = 250, maxEdges: Int = 1200) {
+    public init(showExternal: Bool = false, showTests: Bool = false, transitiveReduction: Bool = false, maxNodes: Int = 250, maxEdges: Int = 600) {
         self.showExternal = showExternal
         self.showTests = showTests
         self.transitiveReduction = transitiveReduction

@@ -107,8 +107,16 @@ struct ArchitectureDiagrams: Sendable {
             dot.edge(external.from, external.to, attributes)
         }
         let title = "Module dependencies of \(model.graph.packages.first?.name ?? "the package"), by \(model.groups.first?.isLayer == false ? "package" : "layer")"
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes)
+        // A large overview bounds Graphviz's network-simplex passes (ranking and placing):
+        // past about a hundred modules with their band-stacking edges, unbounded passes
+        // took seconds to minutes for a drawing no better to read.
+        var settings = Self.graphSettings(id: id, title: title)
+        if drawn.count > Self.boundedLayoutNodes { settings.append("graph [nslimit=\"2\", nslimit1=\"2\"];") }
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes)
     }
+
+    /// Above this many modules, the overview's layout is bounded (see `overview`).
+    static let boundedLayoutNodes = 100
 
     // MARK: One layer
 
