@@ -92,6 +92,11 @@ import Testing
             try FileManager.default.removeItem(at: session.project.url("Content/guides/missing.md"))
         }
 
+        try session.change("lines added to a source file", paths: ["Sources/ProfileUI/ProfileScreen.swift"]) {
+            try session.append("Sources/ProfileUI/ProfileScreen.swift", "\n// More lines, no new import.\n\n")
+        }
+        #expect(session.diagrams?.laidOut == 0, "the diagrams do not depend on line counts, so none is laid out again")
+
         let source = try session.change("an import added in a source file", paths: ["Sources/ProfileUI/ProfileScreen.swift"]) {
             try session.replace("Sources/ProfileUI/ProfileScreen.swift", "import AppCore", with: "import AppCore\nimport Networking")
         }

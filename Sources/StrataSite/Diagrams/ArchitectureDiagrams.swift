@@ -417,8 +417,9 @@ struct ArchitectureDiagrams: Sendable {
         var parts = [node.id]
         if let group { parts.append(group.isLayer ? "layer \(group.name)" : group.name) }
         parts.append(node.kind.rawValue)
+        // No file or line counts (the module's page has them): the DOT is the layout cache's
+        // key, and a save that adds a line must not send the diagrams back to Graphviz.
         if node.isTarget {
-            parts.append("\(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s"), \(node.sourceLineCount) line\(node.sourceLineCount == 1 ? "" : "s")")
             parts.append("uses \(model.outgoing[node.id]?.count ?? 0), used by \(model.incoming[node.id]?.count ?? 0)")
         }
         let violations = model.violationsByModule[node.id]?.count ?? 0
