@@ -54,9 +54,21 @@ public struct OutputWriter: Sendable {
                     try manager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
                     createdFolders.insert(folder)
                 }
-                try Data(file.contents).write(to: staging.appendingPathComponent(file.path))
             }
-            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerFileName))
+            // The folders exist; the files go in on every core, in no order that shows. A
+            // file the previous site already has, byte for byte, is linked from it.
+            let root = staging.path + "/"
+            let previous = manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) ? destination.path + "/" : nil
+            let failures = ParallelMap.map(files + [OutputFile(path: Self.markerFileName, text: Self.markerText)]) { file -> FileBytesWriter.Failure? in
+                if let previous, FileBytesWriter.link(file.contents, from: previous + file.path, to: root + file.path) { return nil }
+                return FileBytesWriter.write(file.contents, to: root + file.path)
+            }
+            if let failure = failures.lazy.compactMap({ $0 }).first {
+                throw Diagnostic.error("output.write", "cannot write the site: \(failure.path.dropFirst(root.count)): \(failure.reason)", at: SourceLocation(path: displayPath))
+            }
+        } catch let diagnostic as Diagnostic {
+            try? manager.removeItem(at: staging)
+            throw diagnostic
         } catch {
             try? manager.removeItem(at: staging)
             throw Diagnostic.error("output.write", "cannot write the site: \(error.localizedDescription)", at: SourceLocation(path: displayPath))

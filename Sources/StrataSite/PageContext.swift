@@ -6,6 +6,8 @@ struct PageContext: Sendable {
     let config: StrataConfig
     let navigation: NavigationTree
     let pagesByPath: [String: Page]
+    /// Sidebar entries, shared by every page of the render.
+    let navigationItems: NavigationItems
     /// Write site-absolute URLs under the base URL instead of relative ones (for the 404
     /// page, which a server shows at any depth).
     var absoluteURLs = false
@@ -32,11 +34,14 @@ struct PageContext: Sendable {
 
     func context(for page: Page) -> [String: Any] {
         let from = page.outputPath
+        let root = absoluteURLs ? baseURL : SitePath.rootPrefix(from: from)
         var values: [String: Any] = [
             "site": site(from: from),
-            "root": absoluteURLs ? baseURL : SitePath.rootPrefix(from: from),
+            "root": root,
             "page": pageValues(page),
-            "nav": navigation.roots.map { navItem($0, current: page, directory: page.directory) },
+            "nav": navigation.roots.map { node in
+                navigationItems.item(node, current: from, directory: page.directory, absolute: absoluteURLs, root: root) { url(from: from, to: $0) }
+            },
             "canonicalURL": canonicalURL(for: page.outputPath),
         ]
         let crumbs = navigation.breadcrumbs(for: page).map { crumb -> [String: Any] in
@@ -83,27 +88,5 @@ struct PageContext: Sendable {
             }
         }
         return values
-    }
-
-    /// Every key is set on every item, even when false: Mustache looks names up through
-    /// enclosing contexts, and a missing `hasChildren` would find the parent's.
-    ///
-    /// A section is open on the pages inside it, and always when it has no page of its own
-    /// (a reader could not open it otherwise). Only open sections list their children: a
-    /// closed section's entries are never shown, and listing them would make every page
-    /// carry the whole site's navigation (pages × pages bytes on a large site).
-    private func navItem(_ node: NavigationTree.Node, current: Page, directory: String) -> [String: Any] {
-        let isOpen = !node.children.isEmpty && (node.folder.map { folder in
-            folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
-        } ?? false)
-        return [
-            "title": node.title,
-            "hasURL": node.outputPath != nil,
-            "url": node.outputPath.map { url(from: current.outputPath, to: $0) } ?? "",
-            "isCurrent": node.outputPath == current.outputPath,
-            "isOpen": isOpen,
-            "hasChildren": !node.children.isEmpty,
-            "children": isOpen ? node.children.map { navItem($0, current: current, directory: directory) } : [],
-        ]
     }
 }

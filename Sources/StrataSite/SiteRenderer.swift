@@ -23,7 +23,8 @@ public struct SiteRenderer: Sendable {
         let builder = PageContext(
             config: config,
             navigation: navigation,
-            pagesByPath: Dictionary(sorted.map { ($0.outputPath, $0) }, uniquingKeysWith: { first, _ in first })
+            pagesByPath: Dictionary(sorted.map { ($0.outputPath, $0) }, uniquingKeysWith: { first, _ in first }),
+            navigationItems: NavigationItems(navigation: navigation, theme: theme)
         )
         let rendered = ParallelMap.map(sorted) { page -> (OutputFile, Bool) in
             if let previous = reusable?.output(for: page) { return (previous, false) }

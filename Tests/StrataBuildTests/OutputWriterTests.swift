@@ -56,4 +56,32 @@ import Testing
         #expect(project.text("Output/index.html") == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.path) == ["Output"])
     }
+
+    /// A rebuild links the files that did not change instead of writing them: same bytes,
+    /// same file. Anything that differs from what Strata would write, even a hand edit of
+    /// the same length or a link put in its place, is written afresh.
+    @Test func aRebuildReusesUnchangedFilesAndRewritesTheRest() throws {
+        let project = try TemporaryProject(files: ["elsewhere.html": "same"])
+        let writer = OutputWriter(destination: project.url("Output"), displayPath: "Output")
+        let site = ["same.html": "same", "changed.html": "before", "edited.html": "abc", "linked.html": "same"]
+        try writer.write(site.map { OutputFile(path: $0.key, text: $0.value) })
+        func inode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: project.url(path).path)[.systemFileNumber] as? Int)
+        }
+        let before = try Dictionary(uniqueKeysWithValues: site.keys.map { ($0, try inode("Output/" + $0)) })
+        try project.write("Output/edited.html", Data("xyz".utf8))
+        try FileManager.default.removeItem(at: project.url("Output/linked.html"))
+        try FileManager.default.createSymbolicLink(atPath: project.url("Output/linked.html").path, withDestinationPath: project.url("elsewhere.html").path)
+
+        try writer.write(["same.html": "same", "changed.html": "after!", "edited.html": "abc", "linked.html": "same"].map { OutputFile(path: $0.key, text: $0.value) })
+        #expect(try inode("Output/same.html") == before["same.html"])
+        #expect(project.text("Output/changed.html") == "after!")
+        #expect(project.text("Output/edited.html") == "abc")
+        #expect(try inode("Output/edited.html") != before["edited.html"])
+        let linked = try FileManager.default.attributesOfItem(atPath: project.url("Output/linked.html").path)
+        #expect(linked[.type] as? FileAttributeType == .typeRegular, "a symbolic link in the old output was carried over")
+        #expect(project.text("Output/linked.html") == "same")
+        #expect(project.text("elsewhere.html") == "same")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted() == ["Output", "elsewhere.html"])
+    }
 }
