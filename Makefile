@@ -45,14 +45,17 @@ check: build
 accuracy: deps check-theme-list
 	scripts/accuracy.sh
 
-## bench: time `strata build` (release) on Strata's own docs and on generated layered
-## packages of 100, 500 and 2,000 modules: the whole build and the diagrams (Graphviz
-## layout), cold and with the layout cache; medians of RUNS runs (default 5). Then
-## `strata serve` on a generated 1,000-page site: save-to-reload latency and a wrk load test.
+## bench: Strata's speed side by side with Hugo, MkDocs Material and DocC on generated
+## corpora of 1,000 and 5,000 pages, and on generated layered packages of 100, 500 and
+## 2,000 modules (graph reading against `swift package dump-package`, the layering check,
+## diagram layout, whole builds), incremental rebuilds, `strata serve`'s save-to-reload
+## latency and peak memory: medians of RUNS runs (default 5). Installs Hugo, wrk and a
+## virtual environment with MkDocs Material. Prints a Markdown report and writes it to
+## REPORT (default .build/bench/report.md).
 bench: deps check-theme-list
-	@scripts/install-deps.sh bc python3 wrk
+	@scripts/install-deps.sh python3 python3-venv wrk hugo
 	$(SWIFT) build -c release --product strata
-	scripts/bench.sh
+	scripts/bench.py --mkdocs "$$(scripts/bench-tools.sh)"
 
 ## release: an optimised binary at .build/release/strata.
 release: deps check-theme-list

@@ -9,9 +9,9 @@ import Synchronization
 /// per folder and the ones on the page's own path once per page.
 ///
 /// Each entry also carries `html`: the theme's `partials/nav-item` rendered for the entry
-/// alone (its own values and `root`), with its children's `html` inside. The default theme
-/// writes the tree from these, so a page costs a handful of template renders, not one per
-/// entry. Renders racing for the same entry on two threads give the same values.
+/// alone (its own values and `root`), with its children's `html` inside, and
+/// `childrenHTML`, its children's `html` one after the other. The default theme writes the
+/// tree from these, so a page costs a handful of template renders, not one per entry. Renders racing for the same entry on two threads give the same values.
 final class NavigationItems: Sendable {
     private struct Key: Hashable {
         let node: ObjectIdentifier
@@ -83,6 +83,7 @@ final class NavigationItems: Sendable {
             "isOpen": isOpen,
             "hasChildren": !node.children.isEmpty,
             "children": children,
+            "childrenHTML": children.map { $0["html"] as? String ?? "" }.joined() as String,
         ]
         if rendersHTML, let theme {
             var alone = values

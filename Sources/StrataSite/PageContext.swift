@@ -35,13 +35,15 @@ struct PageContext: Sendable {
     func context(for page: Page) -> [String: Any] {
         let from = page.outputPath
         let root = absoluteURLs ? baseURL : SitePath.rootPrefix(from: from)
+        let nav = navigation.roots.map { node in
+            navigationItems.item(node, current: from, directory: page.directory, absolute: absoluteURLs, root: root) { url(from: from, to: $0) }
+        }
         var values: [String: Any] = [
             "site": site(from: from),
             "root": root,
             "page": pageValues(page),
-            "nav": navigation.roots.map { node in
-                navigationItems.item(node, current: from, directory: page.directory, absolute: absoluteURLs, root: root) { url(from: from, to: $0) }
-            },
+            "nav": nav,
+            "navHTML": nav.map { $0["html"] as? String ?? "" }.joined() as String,
             "canonicalURL": canonicalURL(for: page.outputPath),
         ]
         let crumbs = navigation.breadcrumbs(for: page).map { crumb -> [String: Any] in

@@ -13,7 +13,8 @@ public enum YAMLReader {
         let lineOffset = firstLine - 1
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // UTF-8 named here: Yams would otherwise read its environment variable on every parse.
+            node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
             throw diagnostic(for: error, path: path, lineOffset: lineOffset)
         } catch {

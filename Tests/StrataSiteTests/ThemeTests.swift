@@ -37,6 +37,40 @@ import Testing
         #expect(byPath["README.md"] == nil)
     }
 
+    /// The sidebar made from the pre-rendered entries (`navHTML`, `childrenHTML`), each
+    /// rendered once per folder, is the same on every page as the tree recursed page by page.
+    @Test func preRenderedNavigationMatchesTheRecursiveForm() throws {
+        let item = #"<li{{#isCurrent}} class="current"{{/isCurrent}}>{{#hasURL}}<a href="{{url}}">{{title}}</a>{{/hasURL}}{{#isOpen}}<ul>CHILDREN</ul>{{/isOpen}}</li>"#
+        func theme(page: String, children: String) throws -> Theme {
+            try Theme(files: [
+                file("templates/page.mustache", "<nav>\(page)</nav>{{root}}"),
+                file("templates/partials/nav-item.mustache", item.replacingOccurrences(of: "CHILDREN", with: children)),
+                file("templates/404.mustache", "<nav>\(page)</nav>"),
+            ], displayPath: "Themes/t")
+        }
+        let recursive = try theme(page: "{{#nav}}{{>partials/nav-item}}{{/nav}}", children: "{{#children}}{{>partials/nav-item}}{{/children}}")
+        let prerendered = try theme(page: "{{{navHTML}}}", children: "{{{childrenHTML}}}")
+        let pages = [
+            Page(sourcePath: "index.md", outputPath: "index.html", title: "Home", isSectionIndex: true),
+            Page(sourcePath: "h/index.md", outputPath: "h/index.html", title: "H", isSectionIndex: true),
+            Page(sourcePath: "h/a.md", outputPath: "h/a.html", title: "A"),
+            Page(sourcePath: "h/b.md", outputPath: "h/b.html", title: "B"),
+            Page(sourcePath: "h/deep/c.md", outputPath: "h/deep/c.html", title: "C"),
+            Page(sourcePath: "g/x.md", outputPath: "g/x.html", title: "X"),
+        ]
+        let config = StrataConfig(site: SiteSettings(baseURL: "/docs/"))
+        func render(_ theme: Theme) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: SiteRenderer(config: config, theme: theme).render(pages: pages).map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+        }
+        let expected = render(recursive)
+        #expect(render(prerendered) == expected)
+        // Each page marks itself, and only itself, in the shared entries.
+        #expect(expected["h/a.html"]?.contains(#"<li class="current"><a href="a.html">A</a></li><li><a href="b.html">B</a></li>"#) == true)
+        #expect(expected["h/b.html"]?.contains(#"<li><a href="a.html">A</a></li><li class="current"><a href="b.html">B</a></li>"#) == true)
+        #expect(expected["h/deep/c.html"]?.contains(#"<li class="current"><a href="c.html">C</a></li>"#) == true)
+        #expect(expected["404.html"]?.contains(#"<a href="/docs/g/x.html">X</a>"#) == true)
+    }
+
     @Test func missingTemplatesAreReported() {
         #expect {
             try Theme(files: [file("templates/page.mustache", "x")], displayPath: "Themes/t")

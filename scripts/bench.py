@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""`make bench`: Strata's speed, side by side with Hugo, MkDocs Material and DocC on the
+same generated corpora in one run, and on generated layered packages.
+
+Every figure is the median of several runs of the whole command, timed from outside
+(wall clock from start to exit) with its peak memory (the process's maximum resident set,
+from wait4). A "clean" build starts with no output folder: the previous one is moved aside,
+not deleted, so that no tool pays for the file system recycling another run's files.
+
+Prints a Markdown report and writes it to --report (default .build/bench/report.md).
+
+usage: bench.py [--runs N] [--slow-runs N] [--pages "1000 5000"] [--sizes "100 500 2000"]
+                [--compare-pages N] [--report FILE] [--strata PATH] [--mkdocs PATH] [--docc PATH]
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, ".build", "bench")
+TRASH = os.path.join(WORK, "trash")
+
+
+class Failed(Exception):
+    pass
+
+
+class Run:
+    def __init__(self, seconds, peak_kb, stdout, stderr, status):
+        self.seconds = seconds
+        self.peak_kb = peak_kb
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+
+
+def run(command, cwd, expect=(0,), timeout=900, env=None):
+    """Runs a command to its end; its wall time and peak memory."""
+    out_path = os.path.join(WORK, "stdout.txt")
+    err_path = os.path.join(WORK, "stderr.txt")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err, env=env)
+        timer = threading.Timer(timeout, process.kill)
+        timer.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        timer.cancel()
+    code = os.waitstatus_to_exitcode(status)
+    stdout = open(out_path, encoding="utf-8", errors="replace").read()
+    stderr = open(err_path, encoding="utf-8", errors="replace").read()
+    if code not in expect:
+        raise Failed(f"`{' '.join(command)}` in {cwd} exited with {code}:\n{stderr[-3000:]}{stdout[-2000:]}")
+    return Run(seconds, usage.ru_maxrss, stdout, stderr, code)
+
+
+def move_aside(path):
+    """Moves an output folder out of the way without deleting it (see the module's doc)."""
+    if os.path.exists(path):
+        os.makedirs(TRASH, exist_ok=True)
+        os.rename(path, os.path.join(TRASH, f"{len(os.listdir(TRASH))}"))
+
+
+class Sample:
+    """Several runs of one measurement."""
+
+    def __init__(self, runs):
+        self.runs = runs
+
+    @property
+    def seconds(self):
+        return statistics.median(r.seconds for r in self.runs)
+
+    @property
+    def peak_mb(self):
+        return statistics.median(r.peak_kb for r in self.runs) / 1024
+
+    @property
+    def spread(self):
+        values = [r.seconds for r in self.runs]
+        return min(values), max(values)
+
+
+def repeat(count, measure, before=None):
+    runs = []
+    for _ in range(count):
+        if before:
+            before()
+        runs.append(measure())
+    return Sample(runs)
+
+
+def seconds(value):
+    return f"{value:.2f} s" if value >= 0.995 else f"{value * 1000:.0f} ms"
+
+
+def ratio(value):
+    return f"{value:.2f}×" if value < 10 else f"{value:.0f}×"
+
+
+def megabytes(value):
+    return f"{value:.0f} MB"
+
+
+def verdict(met):
+    return "met" if met else "**not met**"
+
+
+def tool_version(command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=60).stdout.strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "not found"
+
+
+def machine():
+    model = "unknown CPU"
+    with open("/proc/cpuinfo") as handle:
+        for line in handle:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    memory = 0
+    with open("/proc/meminfo") as handle:
+        for line in handle:
+            if line.startswith("MemTotal:"):
+                memory = int(line.split()[1]) / 1024 / 1024
+    system = platform.system()
+    try:
+        with open("/etc/os-release") as handle:
+            fields = dict(line.rstrip("\n").split("=", 1) for line in handle if "=" in line)
+            system = fields.get("PRETTY_NAME", system).strip('"')
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores, {memory:.0f} GiB, {system}"
+
+
+def middle_page(pages):
+    """The page the incremental measurements edit, as generate-pages.py names it."""
+    number = pages // 2
+    return f"section-{number // 50 + 1:03d}/page-{number + 1:05d}"
+
+
+def edit(path, text):
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.lines = []
+        self.goals = []
+
+    def say(self, line=""):
+        self.lines.append(line)
+        print(line, flush=True)
+
+    def note(self, text):
+        print(f"bench: {text}", file=sys.stderr, flush=True)
+
+    # Markdown corpora ---------------------------------------------------------------
+
+    def corpus(self, pages):
+        project = os.path.join(WORK, f"pages-{pages}")
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-pages.py"), project, str(pages)], check=True)
+        for tool in ("hugo", "mkdocs", "docc"):
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench-corpus.py"), tool, project, f"{project}-{tool}"], check=True)
+        return project
+
+    def strata_build(self, project, output):
+        return run([self.args.strata, "build", "--output", output], cwd=project)
+
+    def markdown(self, pages):
+        args = self.args
+        project = self.corpus(pages)
+        slow = pages <= args.compare_pages
+        self.note(f"{pages} pages: Strata")
+        strata_out = os.path.join(WORK, f"out-pages-{pages}")
+        strata = repeat(args.runs, lambda: self.strata_build(project, strata_out), lambda: move_aside(strata_out))
+        written = int(re.search(r"Built (\d+) pages", strata.runs[0].stdout).group(1))
+        strata_rebuild = repeat(args.runs, lambda: self.strata_build(project, strata_out))
+
+        self.note(f"{pages} pages: Hugo")
+        hugo_project = f"{project}-hugo"
+        hugo_out = os.path.join(hugo_project, "public")
+        hugo_command = ["hugo", "--quiet", "--destination", hugo_out]
+        hugo = repeat(args.runs, lambda: run(hugo_command, cwd=hugo_project), lambda: move_aside(hugo_out))
+        hugo_pages = sum(1 for _, _, files in os.walk(hugo_out) for f in files if f.endswith(".html"))
+        hugo_rebuild = repeat(args.runs, lambda: run(hugo_command, cwd=hugo_project))
+
+        rows = [
+            ("Strata, clean", written, strata, None),
+            ("Hugo, clean", hugo_pages, hugo, hugo.seconds / strata.seconds),
+            ("Strata, output present", written, strata_rebuild, None),
+            ("Hugo, output present", hugo_pages, hugo_rebuild, hugo_rebuild.seconds / strata_rebuild.seconds),
+        ]
+        mkdocs = docc = None
+        if slow and args.mkdocs:
+            self.note(f"{pages} pages: MkDocs Material ({args.slow_runs} runs)")
+            mk_project = f"{project}-mkdocs"
+            env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+            mkdocs = repeat(args.slow_runs, lambda: run([args.mkdocs, "build", "--quiet"], cwd=mk_project, env=env),
+                            lambda: move_aside(os.path.join(mk_project, "site")))
+            mk_pages = sum(1 for _, _, files in os.walk(os.path.join(mk_project, "site")) for f in files if f.endswith(".html"))
+            rows.append(("MkDocs Material, clean", mk_pages, mkdocs, mkdocs.seconds / strata.seconds))
+        if slow and args.docc:
+            self.note(f"{pages} pages: DocC ({args.slow_runs} runs)")
+            docc_project = f"{project}-docc"
+            docc_out = os.path.join(docc_project, "Docs.doccarchive")
+            command = [args.docc, "convert", "Docs.docc", "--output-path", docc_out,
+                       "--fallback-display-name", "Docs", "--fallback-bundle-identifier", "org.example.docs"]
+            docc = repeat(args.slow_runs, lambda: run(command, cwd=docc_project), lambda: move_aside(docc_out))
+            docc_pages = sum(1 for _, _, files in os.walk(os.path.join(docc_out, "data", "documentation")) for f in files if f.endswith(".json"))
+            rows.append(("DocC, clean", docc_pages, docc, docc.seconds / strata.seconds))
+
+        self.say(f"### {pages:,} Markdown pages")
+        self.say()
+        self.say("| Tool | Pages written | Build (median) | Min – max | Peak memory | Its time ÷ Strata's |")
+        self.say("|---|---:|---:|---:|---:|---:|")
+        for name, count, sample, versus in rows:
+            low, high = sample.spread
+            self.say(f"| {name} | {count:,} | {seconds(sample.seconds)} | {seconds(low)} – {seconds(high)} | "
+                     f"{megabytes(sample.peak_mb)} | {ratio(versus) if versus else '1'} |")
+        self.say()
+
+        # One page changed, then the whole build again (the command line has no other kind).
+        page = os.path.join(project, "Content", middle_page(pages) + ".md")
+        hugo_page = os.path.join(hugo_project, "content", middle_page(pages) + ".md")
+        original = open(page, encoding="utf-8").read()
+        counter = [0]
+
+        def changed(path):
+            counter[0] += 1
+            edit(path, original + f"\nEdit number {counter[0]}.\n")
+
+        strata_one = repeat(args.runs, lambda: self.strata_build(project, strata_out), lambda: changed(page))
+        hugo_one = repeat(args.runs, lambda: run(hugo_command, cwd=hugo_project), lambda: changed(hugo_page))
+        edit(page, original)
+        edit(hugo_page, original)
+        self.incremental.append((pages, strata_one, hugo_one))
+
+        self.goals.append((f"Full build of {pages:,} pages, clean: Strata's time ÷ Hugo's below 1.0",
+                           f"{strata.seconds / hugo.seconds:.2f}", strata.seconds < hugo.seconds))
+        if mkdocs:
+            self.goals.append((f"MkDocs Material at least 20× slower ({pages:,} pages)", ratio(mkdocs.seconds / strata.seconds),
+                               mkdocs.seconds >= 20 * strata.seconds))
+        if docc:
+            self.goals.append((f"DocC at least 20× slower ({pages:,} pages)", ratio(docc.seconds / strata.seconds),
+                               docc.seconds >= 20 * strata.seconds))
+        return project
+
+    def serve(self, project, pages):
+        self.note(f"{pages} pages: strata serve, save to reload")
+        page = f"Content/{middle_page(pages)}.md"
+        latency = subprocess.run(
+            [sys.executable, os.path.join(ROOT, "scripts", "serve-latency.py"), self.args.strata, project, page,
+             "--runs", str(self.args.runs * 4 + 1)],
+            capture_output=True, text=True)
+        if latency.returncode != 0:
+            raise Failed(f"serve-latency failed: {latency.stderr}{latency.stdout}")
+        median, p90, low, high, count = latency.stdout.split()
+        self.serve_latency = (pages, float(median), float(p90), float(low), float(high), int(count))
+        self.goals.append((f"strata serve, one page saved to the reload event, median ({pages:,} pages): under 100 ms",
+                           f"{float(median):.0f} ms", float(median) < 100))
+
+    # Packages -------------------------------------------------------------------------
+
+    def packages(self):
+        args = self.args
+        self.say("### Layered packages (graph, layering check, diagrams and site)")
+        self.say()
+        self.say("| Modules | Read the graph: `strata graph` | `swift package dump-package` | dump-package ÷ Strata | "
+                 "`strata check` | Diagrams | Layout, cold | `strata build`, cold | `strata build`, output present | Peak memory |")
+        self.say("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for size in args.sizes:
+            self.note(f"package of {size} modules")
+            project = os.path.join(WORK, f"app-{size}")
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-layered-package.py"), project, str(size)],
+                           check=True, capture_output=True)
+            graph = repeat(args.runs, lambda: run([args.strata, "graph", "--format", "json", "--output", os.devnull], cwd=project))
+            dump = repeat(args.slow_runs, lambda: run(["swift", "package", "dump-package"], cwd=project))
+            # The generated packages break their layering on purpose: `check` exits 1.
+            check = repeat(args.runs, lambda: run([args.strata, "check"], cwd=project, expect=(1,)))
+            output = os.path.join(WORK, f"out-app-{size}")
+            cold = repeat(args.runs, lambda: self.strata_build(project, output), lambda: move_aside(output))
+            warm = repeat(args.runs, lambda: self.strata_build(project, output))
+            diagrams = [re.search(r"^Diagrams: (\d+) .* in ([0-9.]+) s\.", r.stdout, re.M) for r in cold.runs]
+            if not all(diagrams):
+                raise Failed(f"strata build in {project} printed no 'Diagrams:' line:\n{cold.runs[0].stdout}")
+            count = int(diagrams[0].group(1))
+            layout = statistics.median(float(m.group(2)) for m in diagrams)
+            self.say(f"| {size:,} | {seconds(graph.seconds)} | {seconds(dump.seconds)} | {ratio(dump.seconds / graph.seconds)} | "
+                     f"{seconds(check.seconds)} | {count} | {seconds(layout)} | {seconds(cold.seconds)} | "
+                     f"{seconds(warm.seconds)} | {megabytes(max(cold.peak_mb, warm.peak_mb))} |")
+            if size == 500:
+                self.goals.append(("500-module package: graph read, checked, drawn and built (clean `strata build`) under 5 s",
+                                   seconds(cold.seconds), cold.seconds < 5))
+            if size >= 2000:
+                self.goals.append((f"{size:,}-module package builds (clean), within 60 s and 2 GB",
+                                   f"{seconds(cold.seconds)}, {megabytes(cold.peak_mb)}", cold.seconds < 60 and cold.peak_mb < 2048))
+        self.say()
+
+    # The report -----------------------------------------------------------------------
+
+    def main(self):
+        args = self.args
+        os.makedirs(WORK, exist_ok=True)
+        shutil.rmtree(TRASH, ignore_errors=True)
+        self.incremental = []
+        self.serve_latency = None
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or "?"
+        self.say(f"## Measured {datetime.date.today().isoformat()}, Strata {commit}")
+        self.say()
+        self.say(f"- Machine: {machine()}")
+        self.say(f"- Strata: release build; {tool_version(['swift', '--version'])}")
+        self.say(f"- Hugo: {tool_version(['hugo', 'version'])}, with a minimal theme of three layouts")
+        if args.mkdocs:
+            python = os.path.join(os.path.dirname(args.mkdocs), "python")
+            versions = tool_version([python, "-c", "import importlib.metadata as m; print(m.version('mkdocs'), m.version('mkdocs-material'))"]).split()
+            self.say(f"- MkDocs {versions[0]} with Material {versions[-1]}, in a virtual environment from PyPI")
+        else:
+            self.say("- MkDocs Material: not measured (no --mkdocs)")
+        self.say(f"- DocC: {args.docc or 'not found'}, from the Swift toolchain")
+        self.say(f"- Median of {args.runs} runs ({args.slow_runs} for MkDocs, DocC and `dump-package`); "
+                 "wall clock of the whole command, start to exit")
+        self.say()
+        self.say("## Markdown sites")
+        self.say()
+        projects = {}
+        for pages in args.pages:
+            projects[pages] = self.markdown(pages)
+        self.say("### One page changed, then built again")
+        self.say()
+        self.say("| Pages | `strata build` | `hugo` | Hugo ÷ Strata |")
+        self.say("|---:|---:|---:|---:|")
+        for pages, strata, hugo in self.incremental:
+            self.say(f"| {pages:,} | {seconds(strata.seconds)} | {seconds(hugo.seconds)} | {ratio(hugo.seconds / strata.seconds)} |")
+        self.say()
+        serve_pages = min(args.pages)
+        self.serve(projects[serve_pages], serve_pages)
+        pages, median, p90, low, high, count = self.serve_latency
+        self.say(f"`strata serve` on the {pages:,}-page site, one page saved {count} times, from the save to the "
+                 f"`reload` event a browser receives: median {median:.0f} ms, p90 {p90:.0f} ms, min {low:.0f} ms, max {high:.0f} ms.")
+        self.say()
+        if shutil.which("wrk"):
+            self.note(f"{serve_pages} pages: strata serve under load")
+            load = subprocess.run(
+                [os.path.join(ROOT, "scripts", "serve-load.sh"), args.strata, projects[serve_pages],
+                 f"Content/{middle_page(serve_pages)}.md", f"/{middle_page(serve_pages)}.html"],
+                capture_output=True, text=True)
+            if load.returncode != 0:
+                raise Failed(f"serve-load failed: {load.stderr}{load.stdout}")
+            self.say("The same server under load (wrk, 2 threads, 32 connections, 10 s on loopback) while the page "
+                     "is saved every 100 ms, so it rebuilds throughout:")
+            self.say()
+            self.say("```")
+            for line in load.stdout.rstrip().splitlines():
+                self.say(line)
+            self.say("```")
+            self.say()
+        self.say("Search index size: " + "; ".join(
+            f"{p:,} pages: {re.search(r'^Search index: (.*)$', self.strata_build(projects[p], os.path.join(WORK, f'out-pages-{p}')).stdout, re.M).group(1)}"
+            for p in args.pages))
+        self.say()
+        self.say("## Packages")
+        self.say()
+        self.packages()
+        self.say("## Goals")
+        self.say()
+        self.say("| Goal | Measured | |")
+        self.say("|---|---:|---|")
+        for goal, measured, met in self.goals:
+            self.say(f"| {goal} | {measured} | {verdict(met)} |")
+        self.say()
+        shutil.rmtree(TRASH, ignore_errors=True)
+        os.makedirs(os.path.dirname(os.path.abspath(args.report)), exist_ok=True)
+        with open(args.report, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(self.lines) + "\n")
+        print(f"bench: report written to {args.report}", file=sys.stderr)
+
+
+def numbers(text):
+    return [int(n) for n in text.split()]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("RUNS", 5)))
+    parser.add_argument("--slow-runs", type=int, default=int(os.environ.get("SLOW_RUNS", 3)))
+    parser.add_argument("--pages", type=numbers, default=numbers(os.environ.get("PAGES", "1000 5000")))
+    parser.add_argument("--compare-pages", type=int, default=int(os.environ.get("COMPARE_PAGES", 1000)),
+                        help="largest corpus MkDocs and DocC build (they take minutes above it)")
+    parser.add_argument("--sizes", type=numbers, default=numbers(os.environ.get("SIZES", "100 500 2000")))
+    parser.add_argument("--report", default=os.environ.get("REPORT", os.path.join(WORK, "report.md")))
+    parser.add_argument("--strata", default=os.path.join(ROOT, ".build", "release", "strata"))
+    parser.add_argument("--mkdocs", default=os.environ.get("MKDOCS"))
+    parser.add_argument("--docc", default=os.environ.get("DOCC") or shutil.which("docc"))
+    args = parser.parse_args()
+    args.strata = os.path.abspath(args.strata)
+    for needed in ("hugo", "swift"):
+        if not shutil.which(needed):
+            sys.exit(f"bench: needs {needed} on the PATH")
+    if not os.path.exists(args.strata):
+        sys.exit(f"bench: no Strata binary at {args.strata} (make release)")
+    try:
+        Bench(args).main()
+    except Failed as failure:
+        sys.exit(f"bench: {failure}")
+
+
+if __name__ == "__main__":
+    main()
