@@ -308,10 +308,13 @@ public struct SiteBuilder: Sendable {
             violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
             highlighter: Self.highlighter
         ).pages()
-        var files = SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
         let finishedPages = allPages
         let searchIndex: @Sendable () -> OutputFile = { SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture) }
-        if !deferSearch { files.append(searchIndex()) }
+        // The index is made while the templates run: each has stretches on one core that
+        // the other fills.
+        let indexing = deferSearch ? nil : BackgroundResult(searchIndex)
+        var files = SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
+        if let indexing { files.append(indexing.wait()) }
         for asset in prepared.assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
