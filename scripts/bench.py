@@ -308,6 +308,9 @@ class Bench:
                 self.goals.append((f"{size:,}-module package builds (clean), within 60 s and 2 GB",
                                    f"{seconds(cold.seconds)}, {megabytes(cold.peak_mb)}", cold.seconds < 60 and cold.peak_mb < 2048))
         self.say()
+        self.say("`dump-package` runs with SwiftPM's manifest cache (compiled manifests kept by their contents) "
+                 "and reads no source; `strata graph` reads the manifest and scans every source for imports on every run.")
+        self.say()
 
     # The report -----------------------------------------------------------------------
 
@@ -329,7 +332,7 @@ class Bench:
             self.say(f"- MkDocs {versions[0]} with Material {versions[-1]}, in a virtual environment from PyPI")
         else:
             self.say("- MkDocs Material: not measured (no --mkdocs)")
-        self.say(f"- DocC: {args.docc or 'not found'}, from the Swift toolchain")
+        self.say(f"- DocC: `docc convert` from the same Swift toolchain ({args.docc})" if args.docc else "- DocC: not found")
         self.say(f"- Median of {args.runs} runs ({args.slow_runs} for MkDocs, DocC and `dump-package`); "
                  "wall clock of the whole command, start to exit")
         self.say()
