@@ -53,9 +53,9 @@ accuracy: deps check-theme-list
 ## virtual environment with MkDocs Material. Prints a Markdown report and writes it to
 ## REPORT (default .build/bench/report.md).
 bench: deps check-theme-list
-	@scripts/install-deps.sh python3 python3-venv wrk hugo
+	@scripts/install-deps.sh python3 python3-venv wrk hugo time
 	$(SWIFT) build -c release --product strata
-	scripts/bench.py --mkdocs "$$(scripts/bench-tools.sh)"
+	mkdocs=$$(scripts/bench-tools.sh) && scripts/bench.py --mkdocs "$$mkdocs"
 
 ## release: an optimised binary at .build/release/strata.
 release: deps check-theme-list

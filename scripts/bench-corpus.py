@@ -89,7 +89,8 @@ def hugo(project, output):
     write(os.path.join(output, "layouts", "_default", "baseof.html"), HUGO_BASE)
     write(os.path.join(output, "layouts", "_default", "single.html"), HUGO_SINGLE)
     write(os.path.join(output, "layouts", "_default", "list.html"), HUGO_LIST)
-    write(os.path.join(output, "hugo.toml"), f'baseURL = "/"\ntitle = "{site_title(project)}"\n')
+    # config.toml rather than hugo.toml: older Hugo releases (before 0.110) read only that.
+    write(os.path.join(output, "config.toml"), f'baseURL = "/"\ntitle = "{site_title(project)}"\n')
 
 
 def mkdocs(project, output):
@@ -123,8 +124,8 @@ def docc(project, output):
             title = title or lines[0][2:]
             lines = lines[1:]
         body = "\n".join(lines)
-        # A link to another page becomes a DocC link, which DocC resolves; one to a
-        # heading keeps the heading as DocC's fragment.
+        # A link to another page becomes a DocC link, which DocC resolves (a heading
+        # fragment is dropped: the corpus links to pages only).
         body = LINK.sub(lambda m: f"<doc:{docc_name(os.path.normpath(os.path.join(os.path.dirname(relative), m.group(2) + '.md')))}>", body)
         if name == "Docs":
             write(os.path.join(catalog, "Docs.md"), f"# {title}\n\n@Metadata {{\n  @TechnologyRoot\n}}\n{body}\n")

@@ -21,12 +21,13 @@ import shutil
 import statistics
 import subprocess
 import sys
-import threading
+import signal
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "bench")
 TRASH = os.path.join(WORK, "trash")
+TIME = "/usr/bin/time"  # GNU time (Debian's package `time`), for peak memory
 
 
 class Failed(Exception):
@@ -43,23 +44,36 @@ class Run:
 
 
 def run(command, cwd, expect=(0,), timeout=900, env=None):
-    """Runs a command to its end; its wall time and peak memory."""
+    """Runs a command to its end; its wall time and peak memory.
+
+    The peak comes from GNU time, which starts the command itself: a process started from
+    Python would count Python's own memory in its peak, since a forked child starts with
+    its parent's pages.
+    """
     out_path = os.path.join(WORK, "stdout.txt")
     err_path = os.path.join(WORK, "stderr.txt")
+    peak_path = os.path.join(WORK, "peak.txt")
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err, env=env)
-        timer = threading.Timer(timeout, process.kill)
-        timer.start()
-        _, status, usage = os.wait4(process.pid, 0)
+        process = subprocess.Popen([TIME, "-f", "%M", "-o", peak_path, "--"] + command, cwd=cwd, stdout=out, stderr=err,
+                                   env=env, start_new_session=True)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            raise Failed(f"`{' '.join(command)}` in {cwd} took more than {timeout} s")
+        except BaseException:
+            os.killpg(process.pid, signal.SIGKILL)
+            raise
         seconds = time.perf_counter() - start
-        timer.cancel()
-    code = os.waitstatus_to_exitcode(status)
+    code = process.returncode
     stdout = open(out_path, encoding="utf-8", errors="replace").read()
     stderr = open(err_path, encoding="utf-8", errors="replace").read()
     if code not in expect:
         raise Failed(f"`{' '.join(command)}` in {cwd} exited with {code}:\n{stderr[-3000:]}{stdout[-2000:]}")
-    return Run(seconds, usage.ru_maxrss, stdout, stderr, code)
+    peak = open(peak_path).read().split()
+    return Run(seconds, int(peak[-1]) if peak and peak[-1].isdigit() else 0, stdout, stderr, code)
 
 
 def move_aside(path):
@@ -299,7 +313,7 @@ class Bench:
             count = int(diagrams[0].group(1))
             layout = statistics.median(float(m.group(2)) for m in diagrams)
             self.say(f"| {size:,} | {seconds(graph.seconds)} | {seconds(dump.seconds)} | {ratio(dump.seconds / graph.seconds)} | "
-                     f"{seconds(check.seconds)} | {count} | {seconds(layout)} | {seconds(cold.seconds)} | "
+                     f"{seconds(check.seconds)} | {count:,} | {seconds(layout)} | {seconds(cold.seconds)} | "
                      f"{seconds(warm.seconds)} | {megabytes(max(cold.peak_mb, warm.peak_mb))} |")
             if size == 500:
                 self.goals.append(("500-module package: graph read, checked, drawn and built (clean `strata build`) under 5 s",
@@ -409,6 +423,8 @@ def main():
     parser.add_argument("--docc", default=os.environ.get("DOCC") or shutil.which("docc"))
     args = parser.parse_args()
     args.strata = os.path.abspath(args.strata)
+    if not os.access(TIME, os.X_OK):
+        sys.exit(f"bench: needs GNU time at {TIME} (apt-get install time)")
     for needed in ("hugo", "swift"):
         if not shutil.which(needed):
             sys.exit(f"bench: needs {needed} on the PATH")

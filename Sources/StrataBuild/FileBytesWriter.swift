@@ -13,18 +13,21 @@ enum FileBytesWriter {
         let reason: String
     }
 
+    /// Creates `path`, which must not exist yet, with `bytes`. Permissions are 0666 less
+    /// the umask, as any program's new file.
     /// - Returns: what went wrong, or `nil` when the file was written.
     static func write(_ bytes: [UInt8], to path: String) -> Failure? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_EXCL: a new file, never one reached through a link to somewhere else.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { return Failure(path: path, reason: String(cString: strerror(errno))) }
         var written = 0
         var failure: String?
         bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = count < 0 ? String(cString: strerror(errno)) : "the disk took no more bytes"
                     return
                 }
                 written += count
@@ -34,31 +37,67 @@ enum FileBytesWriter {
         return failure.map { Failure(path: path, reason: $0) }
     }
 
-    /// Makes `path` a second name of `existing` when that is a plain file holding exactly
-    /// `bytes`, and says whether it did.
+    /// What a file of the previous site must be for a rebuild to reuse it.
+    struct Reuse: Sendable {
+        /// The previous output folder, symbolic links resolved, ending in `/`.
+        let folder: String
+        /// The permissions a new file gets (0666 less the umask).
+        let mode: mode_t
+        let owner: uid_t
+
+        init?(previousOutput: String) {
+            guard let resolved = realpath(previousOutput, nil) else { return nil }
+            folder = String(cString: resolved) + "/"
+            free(resolved)
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+            owner = geteuid()
+        }
+    }
+
+    /// Makes `path` a second name of `existing` when that is a file of the previous site
+    /// holding exactly `bytes`, as a new file would be, and says whether it did.
     ///
     /// A rebuild links the files that did not change from the previous site instead of
     /// writing them again: no new inode, no data written, and removing the previous folder
     /// afterwards frees nothing the file system must then recycle. On ext4 a folder of
     /// 1,000 freshly deleted pages made the next build's file creation several times slower.
-    static func link(_ bytes: [UInt8], from existing: String, to path: String) -> Bool {
-        var status = stat()
-        guard lstat(existing, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else { return false }
-        let descriptor = open(existing, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    ///
+    /// Only a plain file with no other name, inside the previous output folder (no link
+    /// leads out of it), owned by this user with a new file's permissions, is reused: the
+    /// new site never shares a file with anything but the folder it replaces, which is
+    /// removed once the new one is in place.
+    static func link(_ bytes: [UInt8], from existing: String, to path: String, reuse: Reuse) -> Bool {
+        let descriptor = open(existing, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var same = true
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
+              Int(status.st_size) == bytes.count, status.st_uid == reuse.owner, status.st_mode & 0o7777 == reuse.mode
+        else { return false }
+        guard let resolved = realpath(existing, nil) else { return false }
+        let inside = String(cString: resolved).hasPrefix(reuse.folder)
+        free(resolved)
+        guard inside, sameBytes(descriptor, bytes) else { return false }
+        return Foundation.link(existing, path) == 0
+    }
+
+    /// Whether the open file holds exactly `bytes`, to its end.
+    private static func sameBytes(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { expected in
-            var buffer = [UInt8](repeating: 0, count: min(max(expected.count, 1), 1 << 16))
+            var buffer = [UInt8](repeating: 0, count: min(expected.count, 1 << 16) + 1)
             var offset = 0
-            while same, offset < expected.count {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, expected.count - offset)) }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { same = false; return }
-                same = buffer.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 }
+                guard count >= 0 else { return false }
+                if count == 0 { return offset == expected.count }
+                guard offset + count <= expected.count,
+                      buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 })
+                else { return false }
                 offset += count
             }
         }
-        return same && Foundation.link(existing, path) == 0
     }
 }

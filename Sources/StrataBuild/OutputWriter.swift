@@ -59,8 +59,9 @@ public struct OutputWriter: Sendable {
             // file the previous site already has, byte for byte, is linked from it.
             let root = staging.path + "/"
             let previous = manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) ? destination.path + "/" : nil
-            let failures = ParallelMap.map(files + [OutputFile(path: Self.markerFileName, text: Self.markerText)]) { file -> FileBytesWriter.Failure? in
-                if let previous, FileBytesWriter.link(file.contents, from: previous + file.path, to: root + file.path) { return nil }
+            let reuse = previous.flatMap { FileBytesWriter.Reuse(previousOutput: $0) }
+            let failures = ParallelMap.map(Self.lastOfEachPath(files) + [OutputFile(path: Self.markerFileName, text: Self.markerText)]) { file -> FileBytesWriter.Failure? in
+                if let previous, let reuse, FileBytesWriter.link(file.contents, from: previous + file.path, to: root + file.path, reuse: reuse) { return nil }
                 return FileBytesWriter.write(file.contents, to: root + file.path)
             }
             if let failure = failures.lazy.compactMap({ $0 }).first {
@@ -88,5 +89,12 @@ public struct OutputWriter: Sendable {
             throw Diagnostic.error("output.write", "cannot move the new site into place: \(reason)", at: SourceLocation(path: displayPath))
         }
         if hadPrevious { try? manager.removeItem(at: retired) }
+    }
+
+    /// One file per path, the last given, as when they were written one after another.
+    /// Files are written in parallel, and two writes of one path must not race.
+    static func lastOfEachPath(_ files: [OutputFile]) -> [OutputFile] {
+        var seen: Set<String> = []
+        return files.reversed().filter { seen.insert($0.path).inserted }.reversed()
     }
 }

@@ -84,4 +84,34 @@ import Testing
         #expect(project.text("elsewhere.html") == "same")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted() == ["Output", "elsewhere.html"])
     }
+
+    /// A file that also has a name outside the output, or permissions a new file would not
+    /// have, is written afresh: the new site shares no file with anything that stays.
+    @Test func aRebuildNeverSharesAFileWithAnythingOutside() throws {
+        let project = try TemporaryProject()
+        let writer = OutputWriter(destination: project.url("Output"), displayPath: "Output")
+        let site = [OutputFile(path: "backed-up.html", text: "same"), OutputFile(path: "private.html", text: "same")]
+        try writer.write(site)
+        try FileManager.default.linkItem(at: project.url("Output/backed-up.html"), to: project.url("backup.html"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: project.url("Output/private.html").path)
+        try writer.write(site)
+        let attributes = { (path: String) in try FileManager.default.attributesOfItem(atPath: project.url(path).path) }
+        #expect(try attributes("Output/backed-up.html")[.systemFileNumber] as? Int != attributes("backup.html")[.systemFileNumber] as? Int)
+        let mask = umask(0)
+        umask(mask)
+        #expect(try attributes("Output/private.html")[.posixPermissions] as? Int == Int(0o666 & ~mask))
+        #expect(project.text("Output/backed-up.html") == "same")
+        #expect(project.text("Output/private.html") == "same")
+    }
+
+    /// Two files for one path (a page and a file Strata makes itself): the last is written,
+    /// as when files were written one after another, never both at once.
+    @Test func theLastFileForAPathIsWritten() throws {
+        let project = try TemporaryProject()
+        let writer = OutputWriter(destination: project.url("Output"), displayPath: "Output")
+        for _ in 0 ..< 2 {
+            try writer.write([OutputFile(path: "404.html", text: "first"), OutputFile(path: "a.html", text: "a"), OutputFile(path: "404.html", text: "second")])
+            #expect(project.text("Output/404.html") == "second")
+        }
+    }
 }
