@@ -173,6 +173,8 @@ class Bench:
         self.args = args
         self.lines = []
         self.goals = []
+        self.incremental = []  # (pages, Strata's sample, Hugo's sample)
+        self.serve_latency = None
 
     def say(self, line=""):
         self.lines.append(line)
@@ -256,10 +258,12 @@ class Bench:
             counter[0] += 1
             edit(path, original + f"\nEdit number {counter[0]}.\n")
 
-        strata_one = repeat(args.runs, lambda: self.strata_build(project, strata_out), lambda: changed(page))
-        hugo_one = repeat(args.runs, lambda: run(hugo_command, cwd=hugo_project), lambda: changed(hugo_page))
-        edit(page, original)
-        edit(hugo_page, original)
+        try:
+            strata_one = repeat(args.runs, lambda: self.strata_build(project, strata_out), lambda: changed(page))
+            hugo_one = repeat(args.runs, lambda: run(hugo_command, cwd=hugo_project), lambda: changed(hugo_page))
+        finally:
+            edit(page, original)
+            edit(hugo_page, original)
         self.incremental.append((pages, strata_one, hugo_one))
 
         self.goals.append((f"Full build of {pages:,} pages, clean: Strata's time ÷ Hugo's below 1.0",
@@ -332,8 +336,6 @@ class Bench:
         args = self.args
         os.makedirs(WORK, exist_ok=True)
         shutil.rmtree(TRASH, ignore_errors=True)
-        self.incremental = []
-        self.serve_latency = None
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or "?"
         self.say(f"## Measured {datetime.date.today().isoformat()}, Strata {commit}")
         self.say()

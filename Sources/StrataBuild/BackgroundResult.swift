@@ -3,10 +3,12 @@ import Synchronization
 
 /// A value computed on another thread while the caller does something else.
 final class BackgroundResult<Value: Sendable>: Sendable {
+    private let compute: @Sendable () -> Value
     private let value = Mutex<Value?>(nil)
     private let done = DispatchGroup()
 
     init(_ compute: @escaping @Sendable () -> Value) {
+        self.compute = compute
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let result = compute()
@@ -18,7 +20,7 @@ final class BackgroundResult<Value: Sendable>: Sendable {
     /// Blocks until the value is ready.
     func wait() -> Value {
         done.wait()
-        // The work stored its result before leaving the group, so this is never nil.
-        return value.withLock { $0 }!
+        // The work stores its result before leaving the group, so the fallback never runs.
+        return value.withLock { $0 } ?? compute()
     }
 }

@@ -41,18 +41,19 @@ enum FileBytesWriter {
     struct Reuse: Sendable {
         /// The previous output folder, symbolic links resolved, ending in `/`.
         let folder: String
-        /// The permissions a new file gets (0666 less the umask).
+        /// The permissions and owner a new file gets here.
         let mode: mode_t
         let owner: uid_t
 
-        init?(previousOutput: String) {
-            guard let resolved = realpath(previousOutput, nil) else { return nil }
+        /// - Parameter newFile: a file just created, whose permissions (0666 less the
+        ///   umask) and owner a reused file must have.
+        init?(previousOutput: String, newFile: String) {
+            var status = stat()
+            guard stat(newFile, &status) == 0, let resolved = realpath(previousOutput, nil) else { return nil }
             folder = String(cString: resolved) + "/"
             free(resolved)
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-            owner = geteuid()
+            mode = status.st_mode & 0o7777
+            owner = status.st_uid
         }
     }
 

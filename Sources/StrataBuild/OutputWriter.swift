@@ -57,10 +57,12 @@ public struct OutputWriter: Sendable {
             }
             // The folders exist; the files go in on every core, in no order that shows. A
             // file the previous site already has, byte for byte, is linked from it.
+            // The marker goes first: it is always new, and shows what a new file looks like.
             let root = staging.path + "/"
+            var failures = [FileBytesWriter.write(Array(Self.markerText.utf8), to: root + Self.markerFileName)]
             let previous = manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) ? destination.path + "/" : nil
-            let reuse = previous.flatMap { FileBytesWriter.Reuse(previousOutput: $0) }
-            let failures = ParallelMap.map(Self.lastOfEachPath(files) + [OutputFile(path: Self.markerFileName, text: Self.markerText)]) { file -> FileBytesWriter.Failure? in
+            let reuse = previous.flatMap { FileBytesWriter.Reuse(previousOutput: $0, newFile: root + Self.markerFileName) }
+            failures += ParallelMap.map(Self.lastOfEachPath(files)) { file -> FileBytesWriter.Failure? in
                 if let previous, let reuse, FileBytesWriter.link(file.contents, from: previous + file.path, to: root + file.path, reuse: reuse) { return nil }
                 return FileBytesWriter.write(file.contents, to: root + file.path)
             }

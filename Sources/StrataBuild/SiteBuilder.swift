@@ -213,6 +213,13 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
             }
         }
+        if let source = contentOutputs[SiteRenderer.notFoundPath] {
+            diagnostics.append(.error(
+                "content.collision",
+                "this page would be published as '\(SiteRenderer.notFoundPath)', where Strata writes the not-found page from the theme's templates/404.mustache; rename it, or change that template in a theme of your own",
+                at: SourceLocation(path: display(source))
+            ))
+        }
         return Prepared(
             sourcePages: sourcePages, assetFiles: content.assetFiles, graph: loadedGraph, analysis: analysis, architecture: architecture,
             collected: collected, catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics

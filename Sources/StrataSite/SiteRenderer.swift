@@ -7,6 +7,9 @@ public struct SiteRenderer: Sendable {
     public let config: StrataConfig
     public let theme: Theme
 
+    /// The not-found page every site gets, from the theme's `404` template.
+    public static let notFoundPath = "404.html"
+
     public init(config: StrataConfig, theme: Theme) {
         self.config = config
         self.theme = theme
@@ -34,10 +37,10 @@ public struct SiteRenderer: Sendable {
         if let previous = reusable?.previousNotFound {
             notFoundFile = previous
         } else {
-            let notFound = Page(sourcePath: "", outputPath: "404.html", title: "Page not found")
+            let notFound = Page(sourcePath: "", outputPath: Self.notFoundPath, title: "Page not found")
             var notFoundBuilder = builder
             notFoundBuilder.absoluteURLs = true
-            notFoundFile = OutputFile(path: "404.html", text: theme.render(notFoundBuilder.context(for: notFound), template: "404"))
+            notFoundFile = OutputFile(path: Self.notFoundPath, text: theme.render(notFoundBuilder.context(for: notFound), template: "404"))
         }
         memory?.remember(
             config: config, theme: theme, navigation: signature, pages: Array(zip(sorted, rendered.map(\.0))),

@@ -100,6 +100,13 @@ import Testing
         ])
     }
 
+    /// The theme makes 404.html; a page of that name would silently lose to it.
+    @Test func aPageWhereTheNotFoundPageGoes() throws {
+        #expect(try failingBuild { try $0.write("Content/404.md", Data("# Gone\n".utf8)) } == [
+            "Content/404.md:1:1: error: this page would be published as '404.html', where Strata writes the not-found page from the theme's templates/404.mustache; rename it, or change that template in a theme of your own [content.collision]",
+        ])
+    }
+
     @Test func pagesThatCollide() throws {
         #expect(try failingBuild { project in
             try project.write("Content/a.md", Data("A".utf8))

@@ -14,7 +14,7 @@ struct SearchRecordCollector: Sendable {
 
     func records() -> [SearchRecord] {
         let entityPages = entityPagePaths()
-        let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != "404.html" }
+        let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != SiteRenderer.notFoundPath }
             .sorted { $0.outputPath < $1.outputPath }
         let texts = ParallelMap.map(textPages) { PageText(html: $0.contentHTML) }
         var records: [SearchRecord] = []
