@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         // The preview server (`strata serve`). Its traits are off: Strata needs neither
         // swift-configuration nor the URL-encoded-form coders.
@@ -69,7 +68,9 @@ let package = Package(
         ),
 
         // MARK: UI
-        .target(name: "StrataSite", dependencies: ["StrataCore", .product(name: "Mustache", package: "swift-mustache")]),
+        // The renderer compiles the theme's Mustache templates itself (Templates/): it depends
+        // on Core only.
+        .target(name: "StrataSite", dependencies: ["StrataCore"]),
 
         // MARK: Service
         .target(name: "StrataAnalysis", dependencies: ["StrataCore"]),

@@ -1,4 +1,5 @@
 import Synchronization
+import StrataCore
 
 /// The sidebar's entries, made once per folder of pages instead of once per page.
 ///
@@ -22,9 +23,13 @@ final class NavigationItems: Sendable {
         let current: String
     }
 
-    /// A finished entry. Its values are never changed once made, so it may cross threads.
-    private struct Entry: @unchecked Sendable {
-        let values: [String: Any]
+    /// A finished entry: the values `partials/nav-item` sees, and its rendered `html`.
+    struct Entry: Sendable {
+        let values: TemplateObject
+        var html: String {
+            if case .text(let html)? = values["html"] { return html }
+            return ""
+        }
     }
 
     private let theme: Theme?
@@ -32,6 +37,11 @@ final class NavigationItems: Sendable {
     /// The output paths in each entry's subtree: whether a page is "inside" an entry.
     private let subtreePaths: [ObjectIdentifier: Set<String>]
     private let entries = Mutex<[Key: Entry]>([:])
+    /// The first template failure met while pre-rendering an entry.
+    private let failureFound = Mutex<Diagnostic?>(nil)
+
+    /// Why an entry's `html` could not be rendered, if it could not.
+    var failure: Diagnostic? { failureFound.withLock { $0 } }
 
     init(navigation: NavigationTree, theme: Theme?) {
         self.theme = theme
@@ -58,11 +68,11 @@ final class NavigationItems: Sendable {
     func item(
         _ node: NavigationTree.Node, current: String, directory: String, absolute: Bool, root: String,
         url: (String) -> String
-    ) -> [String: Any] {
+    ) -> Entry {
         let id = ObjectIdentifier(node)
         let inside = subtreePaths[id]?.contains(current) == true
         let key = Key(node: id, directory: directory, absolute: absolute, current: inside ? current : "")
-        if let known = entries.withLock({ $0[key] }) { return known.values }
+        if let known = entries.withLock({ $0[key] }) { return known }
 
         // Every key is set on every item, even when false: Mustache looks names up through
         // enclosing contexts, and a missing `hasChildren` would find the parent's.
@@ -75,24 +85,30 @@ final class NavigationItems: Sendable {
             folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
         } ?? false)
         let children = isOpen ? node.children.map { item($0, current: current, directory: directory, absolute: absolute, root: root, url: url) } : []
-        var values: [String: Any] = [
-            "title": node.title,
-            "hasURL": node.outputPath != nil,
-            "url": node.outputPath.map(url) ?? "",
-            "isCurrent": node.outputPath == current,
-            "isOpen": isOpen,
-            "hasChildren": !node.children.isEmpty,
-            "children": children,
-            "childrenHTML": children.map { $0["html"] as? String ?? "" }.joined() as String,
+        var values: TemplateObject = [
+            "title": .text(node.title),
+            "hasURL": .bool(node.outputPath != nil),
+            "url": .text(node.outputPath.map(url) ?? ""),
+            "isCurrent": .bool(node.outputPath == current),
+            "isOpen": .bool(isOpen),
+            "hasChildren": .bool(!node.children.isEmpty),
+            "children": .list(children.map { .object($0.values) }),
+            "childrenHTML": .text(children.map(\.html).joined()),
         ]
+        var html = ""
         if rendersHTML, let theme {
             var alone = values
-            alone["root"] = root
-            values["html"] = theme.render(alone, template: Self.itemTemplate)
-        } else {
-            values["html"] = ""
+            alone["root"] = .text(root)
+            switch theme.render(alone, template: Self.itemTemplate) {
+            case .success(let bytes):
+                html = String(decoding: bytes, as: UTF8.self)
+            case .failure(let diagnostic):
+                failureFound.withLock { found in found = found ?? diagnostic }
+            }
         }
-        entries.withLock { $0[key] = Entry(values: values) }
-        return values
+        values["html"] = .text(html)
+        let entry = Entry(values: values)
+        entries.withLock { $0[key] = entry }
+        return entry
     }
 }

@@ -26,6 +26,8 @@ public struct NavigationTree: Sendable {
     public let roots: [Node]
     /// Every page in reading order (a section page before its children), for previous/next.
     public let readingOrder: [String]
+    /// Each page's place in `readingOrder`.
+    private let readingPositions: [String: Int]
     /// Title and section page of every folder, for breadcrumbs.
     let sections: [String: (title: String, outputPath: String?)]
 
@@ -47,6 +49,7 @@ public struct NavigationTree: Sendable {
         walk(roots)
         self.roots = roots
         self.readingOrder = order
+        self.readingPositions = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.sections = sections
     }
 
@@ -129,6 +132,11 @@ public struct NavigationTree: Sendable {
             entries.append(SignatureEntry(depth: -1, title: section.title, outputPath: section.outputPath, folder: folder))
         }
         return entries
+    }
+
+    /// Where the page at `outputPath` is in `readingOrder`, if it is listed.
+    public func readingPosition(of outputPath: String) -> Int? {
+        readingPositions[outputPath]
     }
 
     /// The sections above a page, outermost first, excluding the page itself.

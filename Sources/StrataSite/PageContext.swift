@@ -20,47 +20,47 @@ struct PageContext: Sendable {
         config.site.baseURL.hasSuffix("/") ? config.site.baseURL : config.site.baseURL + "/"
     }
 
-    func site(from outputPath: String) -> [String: Any] {
-        var site: [String: Any] = [
-            "title": config.site.title,
-            "language": config.site.language,
-            "baseURL": config.site.baseURL,
-            "homeURL": url(from: outputPath, to: "index.html"),
+    func site(from outputPath: String) -> TemplateObject {
+        var site: TemplateObject = [
+            "title": .text(config.site.title),
+            "language": .text(config.site.language),
+            "baseURL": .text(config.site.baseURL),
+            "homeURL": .text(url(from: outputPath, to: "index.html")),
         ]
-        if let description = config.site.description { site["description"] = description }
-        if let repository = config.site.repositoryURL { site["repositoryURL"] = repository }
+        if let description = config.site.description { site["description"] = .text(description) }
+        if let repository = config.site.repositoryURL { site["repositoryURL"] = .text(repository) }
         return site
     }
 
-    func context(for page: Page) -> [String: Any] {
+    func context(for page: Page) -> TemplateObject {
         let from = page.outputPath
         let root = absoluteURLs ? baseURL : SitePath.rootPrefix(from: from)
         let nav = navigation.roots.map { node in
             navigationItems.item(node, current: from, directory: page.directory, absolute: absoluteURLs, root: root) { url(from: from, to: $0) }
         }
-        var values: [String: Any] = [
-            "site": site(from: from),
-            "root": root,
-            "page": pageValues(page),
-            "nav": nav,
-            "navHTML": nav.map { $0["html"] as? String ?? "" }.joined() as String,
-            "canonicalURL": canonicalURL(for: page.outputPath),
+        var values: TemplateObject = [
+            "site": .object(site(from: from)),
+            "root": .text(root),
+            "page": .object(pageValues(page)),
+            "nav": .list(nav.map { .object($0.values) }),
+            "navHTML": .text(nav.map(\.html).joined()),
+            "canonicalURL": .text(canonicalURL(for: page.outputPath)),
         ]
-        let crumbs = navigation.breadcrumbs(for: page).map { crumb -> [String: Any] in
-            ["title": crumb.title, "hasURL": crumb.outputPath != nil, "url": crumb.outputPath.map { url(from: from, to: $0) } ?? ""]
+        let crumbs = navigation.breadcrumbs(for: page).map { crumb -> TemplateValue in
+            .object(["title": .text(crumb.title), "hasURL": .bool(crumb.outputPath != nil), "url": .text(crumb.outputPath.map { url(from: from, to: $0) } ?? "")])
         }
         if !crumbs.isEmpty {
-            values["breadcrumbs"] = crumbs
+            values["breadcrumbs"] = .list(crumbs)
             values["hasBreadcrumbs"] = true
         }
-        if let position = navigation.readingOrder.firstIndex(of: page.outputPath) {
+        if let position = navigation.readingPosition(of: page.outputPath) {
             if position > 0, let previous = pagesByPath[navigation.readingOrder[position - 1]] {
-                values["previous"] = ["title": previous.title, "url": url(from: from, to: previous.outputPath)]
+                values["previous"] = .object(["title": .text(previous.title), "url": .text(url(from: from, to: previous.outputPath))])
             }
             if position + 1 < navigation.readingOrder.count, let next = pagesByPath[navigation.readingOrder[position + 1]] {
-                values["next"] = ["title": next.title, "url": url(from: from, to: next.outputPath)]
+                values["next"] = .object(["title": .text(next.title), "url": .text(url(from: from, to: next.outputPath))])
             }
-            values["hasPager"] = values["previous"] != nil || values["next"] != nil
+            values["hasPager"] = .bool(values["previous"] != nil || values["next"] != nil)
         }
         return values
     }
@@ -69,25 +69,25 @@ struct PageContext: Sendable {
         SitemapWriter.canonicalURL(for: SitePath.urlPath(outputPath), baseURL: baseURL)
     }
 
-    private func pageValues(_ page: Page) -> [String: Any] {
-        var values: [String: Any] = [
-            "title": page.title,
-            "contentHTML": page.contentHTML,
-            "sourcePath": page.sourcePath,
-            "url": SitePath.relativeURL(from: page.outputPath, to: page.outputPath),
+    private func pageValues(_ page: Page) -> TemplateObject {
+        var values: TemplateObject = [
+            "title": .text(page.title),
+            "contentHTML": .text(page.contentHTML),
+            "sourcePath": .text(page.sourcePath),
+            "url": .text(SitePath.relativeURL(from: page.outputPath, to: page.outputPath)),
         ]
-        if let description = page.description { values["description"] = description }
-        if let titleID = page.titleID { values["titleID"] = titleID }
+        if let description = page.description { values["description"] = .text(description) }
+        if let titleID = page.titleID { values["titleID"] = .text(titleID) }
         if !page.metadata.isEmpty {
             values["hasMetadata"] = true
-            values["metadata"] = page.metadata.map { ["key": $0.key, "label": $0.label, "value": $0.value, "isStale": $0.isStale] }
+            values["metadata"] = .list(page.metadata.map { .object(["key": .text($0.key), "label": .text($0.label), "value": .text($0.value), "isStale": .bool($0.isStale)]) })
         }
         let toc = page.headings.filter { $0.level == 2 || $0.level == 3 }
         if !toc.isEmpty {
             values["hasTOC"] = true
-            values["toc"] = toc.map { heading -> [String: Any] in
-                ["text": heading.text, "id": heading.id, "level": heading.level, "isSubsection": heading.level == 3]
-            }
+            values["toc"] = .list(toc.map { heading in
+                .object(["text": .text(heading.text), "id": .text(heading.id), "level": .number(heading.level), "isSubsection": .bool(heading.level == 3)])
+            })
         }
         return values
     }

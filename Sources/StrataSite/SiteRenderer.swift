@@ -18,7 +18,9 @@ public struct SiteRenderer: Sendable {
     /// Renders every page, the 404 page, the sitemap and the theme's assets. With `memory` (a preview
     /// server's), pages whose inputs did not change since the previous render are reused;
     /// the bytes are the same either way.
-    public func render(pages: [Page], memory: RenderMemory? = nil) -> [OutputFile] {
+    /// - Throws: `DiagnosticsError` when a template cannot be rendered (templates that
+    ///   include each other without end).
+    public func render(pages: [Page], memory: RenderMemory? = nil) throws -> [OutputFile] {
         let sorted = pages.sorted { $0.outputPath < $1.outputPath }
         let navigation = NavigationTree(pages: sorted)
         let signature = navigation.signature
@@ -29,9 +31,15 @@ public struct SiteRenderer: Sendable {
             pagesByPath: Dictionary(sorted.map { ($0.outputPath, $0) }, uniquingKeysWith: { first, _ in first }),
             navigationItems: NavigationItems(navigation: navigation, theme: theme)
         )
-        let rendered = ParallelMap.map(sorted) { page -> (OutputFile, Bool) in
-            if let previous = reusable?.output(for: page) { return (previous, false) }
-            return (OutputFile(path: page.outputPath, text: theme.render(builder.context(for: page), template: "page")), true)
+        let pagesRendered = ParallelMap.map(sorted) { page -> Result<(OutputFile, Bool), Diagnostic> in
+            if let previous = reusable?.output(for: page) { return .success((previous, false)) }
+            let context = builder.context(for: page)
+            // Room for the body, the sidebar and the default theme's own markup, so the bytes
+            // are rarely copied as they grow and little memory is left unused.
+            var capacity = page.contentHTML.utf8.count + 6_144
+            if case .text(let nav)? = context["navHTML"] { capacity += nav.utf8.count }
+            return theme.render(context, template: "page", capacity: capacity)
+                .map { (OutputFile(path: page.outputPath, contents: $0), true) }
         }
         let notFoundFile: OutputFile
         if let previous = reusable?.previousNotFound {
@@ -40,8 +48,10 @@ public struct SiteRenderer: Sendable {
             let notFound = Page(sourcePath: "", outputPath: Self.notFoundPath, title: "Page not found")
             var notFoundBuilder = builder
             notFoundBuilder.absoluteURLs = true
-            notFoundFile = OutputFile(path: Self.notFoundPath, text: theme.render(notFoundBuilder.context(for: notFound), template: "404"))
+            notFoundFile = OutputFile(path: Self.notFoundPath, contents: try theme.render(notFoundBuilder.context(for: notFound), template: "404").get())
         }
+        if let failure = builder.navigationItems.failure { throw DiagnosticsError([failure]) }
+        let rendered = try pagesRendered.map { try $0.get() }
         memory?.remember(
             config: config, theme: theme, navigation: signature, pages: Array(zip(sorted, rendered.map(\.0))),
             notFound: notFoundFile, renderedCount: rendered.filter(\.1).count

@@ -1,4 +1,3 @@
-import Mustache
 import StrataCore
 
 /// A site theme: Mustache templates (`templates/*.mustache`, named by their path without the
@@ -8,8 +7,8 @@ public struct Theme: Sendable, Equatable {
     /// Where the theme came from, for diagnostics (`Themes/acme` or `(built-in default theme)`).
     public let displayPath: String
     public let assets: [OutputFile]
-    let library: MustacheLibrary
-    let templateNames: Set<String>
+    let library: TemplateLibrary
+    var templateNames: Set<String> { library.names }
     /// Every file the theme was made from: two themes are equal when these are.
     let sourceFiles: [OutputFile]
 
@@ -17,10 +16,10 @@ public struct Theme: Sendable, Equatable {
     public static let requiredTemplates = ["page", "404"]
 
     /// - Parameter files: the theme folder's files as (relative path, bytes).
-    /// - Throws: `DiagnosticsError` listing every template that fails to parse or is missing.
+    /// - Throws: `DiagnosticsError` listing every template that fails to parse, includes
+    ///   one the theme does not have, or is missing.
     public init(files: [(path: String, contents: [UInt8])], displayPath: String) throws {
-        var library = MustacheLibrary()
-        var names: Set<String> = []
+        var library = TemplateLibrary()
         var assets: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -32,22 +31,20 @@ public struct Theme: Sendable, Equatable {
                     continue
                 }
                 do {
-                    library.register(try MustacheTemplate(string: text), named: name)
-                    names.insert(name)
-                } catch let error as MustacheTemplate.ParserError {
-                    diagnostics.append(.error(
-                        "theme.template",
-                        "template does not parse: \(error.error)",
-                        at: SourceLocation(path: location.path, line: error.context.lineNumber, column: error.context.columnNumber + 1)
-                    ))
+                    try library.add(text, named: name)
                 } catch {
-                    diagnostics.append(.error("theme.template", "template does not parse: \(error)", at: location))
+                    diagnostics.append(.error("theme.template", "template does not parse: \(error.message)", at: SourceLocation(path: location.path, line: error.line, column: error.column)))
                 }
             } else if file.path.hasPrefix("assets/") {
                 assets.append(OutputFile(path: file.path, contents: file.contents))
             }
         }
-        for required in Self.requiredTemplates where !names.contains(required) && !diagnostics.contains(where: { $0.location?.path.hasSuffix("/\(required).mustache") == true }) {
+        if diagnostics.isEmpty {
+            for problem in library.missingReferences() {
+                diagnostics.append(.error("theme.template", problem.message, at: Self.templateLocation(problem.template, line: problem.line, column: problem.column, in: displayPath)))
+            }
+        }
+        for required in Self.requiredTemplates where !library.names.contains(required) && !diagnostics.contains(where: { $0.location?.path.hasSuffix("/\(required).mustache") == true }) {
             diagnostics.append(.error(
                 "theme.missing-template",
                 "the theme has no templates/\(required).mustache",
@@ -58,7 +55,6 @@ public struct Theme: Sendable, Equatable {
         self.displayPath = displayPath
         self.assets = assets
         self.library = library
-        self.templateNames = names
         self.sourceFiles = files.sorted(by: { $0.path < $1.path }).map { OutputFile(path: $0.path, contents: $0.contents) }
     }
 
@@ -66,8 +62,16 @@ public struct Theme: Sendable, Equatable {
         lhs.displayPath == rhs.displayPath && lhs.sourceFiles == rhs.sourceFiles
     }
 
-    func render(_ context: [String: Any], template: String) -> String {
-        library.render(context, withTemplate: template) ?? ""
+    /// The template `template` rendered with `context`; a failure (templates including each
+    /// other without end) is a `theme.template` error at the tag that went too deep.
+    func render(_ context: TemplateObject, template: String, capacity: Int = 0) -> Result<[UInt8], Diagnostic> {
+        library.render(context, template: template, capacity: capacity).mapError { failure in
+            .error("theme.template", failure.message, at: Self.templateLocation(failure.position.template, line: failure.position.line, column: failure.position.column, in: displayPath))
+        }
+    }
+
+    private static func templateLocation(_ template: String, line: Int, column: Int, in displayPath: String) -> SourceLocation {
+        SourceLocation(path: join(displayPath, "templates/\(template).mustache"), line: line, column: column)
     }
 
     private static func join(_ folder: String, _ path: String) -> String {

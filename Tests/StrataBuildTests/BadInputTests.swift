@@ -120,9 +120,26 @@ import Testing
             try project.write("Themes/mine/templates/page.mustache", Data("{{#a}}\n".utf8))
             try project.write("Themes/mine/templates/404.mustache", Data("404".utf8))
         }
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("Themes/mine/templates/page.mustache:") == true)
-        #expect(lines.first?.hasSuffix("[theme.template]") == true)
+        #expect(lines == ["Themes/mine/templates/page.mustache:1:1: error: template does not parse: 'a' is opened here but never closed with '{{/a}}' [theme.template]"])
+    }
+
+    @Test func aThemeIncludingATemplateItDoesNotHave() throws {
+        #expect(try failingBuild { project in
+            try project.write("strata.yml", Data("theme: Themes/mine\n".utf8))
+            try project.write("Themes/mine/templates/page.mustache", Data("<body>\n{{> partials/hedaer}}\n".utf8))
+            try project.write("Themes/mine/templates/404.mustache", Data("404".utf8))
+        } == ["Themes/mine/templates/page.mustache:2:1: error: there is no template 'partials/hedaer' in the theme (looked for templates/partials/hedaer.mustache) [theme.template]"])
+    }
+
+    /// A partial that includes itself outside any section would recurse until the stack ran
+    /// out; it stops at a fixed depth with the tag that went too deep.
+    @Test func aThemeWhosePartialIncludesItself() throws {
+        #expect(try failingBuild { project in
+            try project.write("strata.yml", Data("theme: Themes/mine\n".utf8))
+            try project.write("Themes/mine/templates/page.mustache", Data("{{>partials/nav-item}}".utf8))
+            try project.write("Themes/mine/templates/partials/nav-item.mustache", Data("<li>{{title}}\n  {{>partials/nav-item}}</li>".utf8))
+            try project.write("Themes/mine/templates/404.mustache", Data("404".utf8))
+        } == ["Themes/mine/templates/partials/nav-item.mustache:2:3: error: templates include each other more than 100 deep here; does 'partials/nav-item' include itself outside any section? [theme.template]"])
     }
 
     @Test func outputThatWouldSwallowInputs() throws {

@@ -25,7 +25,7 @@ import Testing
             Page(sourcePath: "h/index.md", outputPath: "h/index.html", title: "H", isSectionIndex: true),
             Page(sourcePath: "h/b.md", outputPath: "h/b.html", title: "B"),
         ]
-        let files = SiteRenderer(config: StrataConfig(site: SiteSettings(baseURL: "/docs/")), theme: theme).render(pages: pages)
+        let files = try SiteRenderer(config: StrataConfig(site: SiteSettings(baseURL: "/docs/")), theme: theme).render(pages: pages)
         let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
         // A closed section lists no children. Sections on the way to the page are open, and
         // so are sections without a page of their own (G), which could not be opened otherwise.
@@ -59,11 +59,11 @@ import Testing
             Page(sourcePath: "g/x.md", outputPath: "g/x.html", title: "X"),
         ]
         let config = StrataConfig(site: SiteSettings(baseURL: "/docs/"))
-        func render(_ theme: Theme) -> [String: String] {
-            Dictionary(uniqueKeysWithValues: SiteRenderer(config: config, theme: theme).render(pages: pages).map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+        func render(_ theme: Theme) throws -> [String: String] {
+            Dictionary(uniqueKeysWithValues: try SiteRenderer(config: config, theme: theme).render(pages: pages).map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
         }
-        let expected = render(recursive)
-        #expect(render(prerendered) == expected)
+        let expected = try render(recursive)
+        #expect(try render(prerendered) == expected)
         // Each page marks itself, and only itself, in the shared entries.
         #expect(expected["h/a.html"]?.contains(#"<li class="current"><a href="a.html">A</a></li><li><a href="b.html">B</a></li>"#) == true)
         #expect(expected["h/b.html"]?.contains(#"<li><a href="a.html">A</a></li><li class="current"><a href="b.html">B</a></li>"#) == true)

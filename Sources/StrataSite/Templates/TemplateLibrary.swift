@@ -1,0 +1,69 @@
+/// A theme's templates, compiled once, by name (`page`, `partials/nav-item`). A template
+/// that does not parse, or includes one the theme does not have, is found here, before any
+/// page is rendered.
+struct TemplateLibrary: Sendable {
+    /// A template that failed to compile or names a missing one.
+    struct Problem: Error, Equatable {
+        let template: String
+        let message: String
+        let line: Int
+        let column: Int
+    }
+
+    private(set) var templates: [String: [TemplateNode]] = [:]
+
+    init() {}
+
+    var names: Set<String> { Set(templates.keys) }
+
+    /// Compiles `source` as the template `name`.
+    mutating func add(_ source: String, named name: String) throws(Problem) {
+        do {
+            templates[name] = try TemplateParser.parse(source, name: name)
+        } catch {
+            throw Problem(template: name, message: error.message, line: error.line, column: error.column)
+        }
+    }
+
+    /// Every partial and parent tag that names a template the library does not have, in
+    /// template order.
+    func missingReferences() -> [Problem] {
+        var problems: [Problem] = []
+        func visit(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case .section(_, _, let body), .block(_, let body):
+                    visit(body)
+                case .partial(let name, _, let position):
+                    if templates[name] == nil { problems.append(missing(name, at: position)) }
+                case .parent(let name, _, let blocks, let position):
+                    if templates[name] == nil { problems.append(missing(name, at: position)) }
+                    for key in blocks.keys.sorted() { visit(blocks[key] ?? []) }
+                case .text, .variable:
+                    continue
+                }
+            }
+        }
+        for name in templates.keys.sorted() { visit(templates[name] ?? []) }
+        return problems
+    }
+
+    private func missing(_ name: String, at position: TemplatePosition) -> Problem {
+        Problem(
+            template: position.template,
+            message: "there is no template '\(name)' in the theme (looked for templates/\(name).mustache)",
+            line: position.line, column: position.column
+        )
+    }
+
+    /// The template `name` rendered with `context`, or why it could not be.
+    func render(_ context: TemplateObject, template name: String, capacity: Int = 0) -> Result<[UInt8], TemplateRenderer.Failure> {
+        guard let nodes = templates[name] else {
+            return .failure(.init(message: "there is no template '\(name)' in the theme", position: TemplatePosition(template: name, line: 1, column: 1)))
+        }
+        var renderer = TemplateRenderer(templates: templates, context: .object(context), capacity: capacity)
+        renderer.render(nodes)
+        if let failure = renderer.failure { return .failure(failure) }
+        return .success(renderer.output)
+    }
+}
