@@ -320,7 +320,7 @@ public struct SiteBuilder: Sendable {
         // The index is made while the templates run: each has stretches on one core that
         // the other fills.
         let indexing = deferSearch ? nil : BackgroundResult(searchIndex)
-        var files = SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
+        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
         if let indexing { files.append(indexing.wait()) }
         for asset in prepared.assetFiles {
             do {
