@@ -28,6 +28,8 @@ public struct SiteBuilder: Sendable {
         /// The search index, when the caller asked for it to be built later (see
         /// `renderSiteDeferringSearch`); otherwise it is one of `files`.
         public var searchIndex: (@Sendable () -> OutputFile)?
+        /// What the pages were made from, kept only to be freed after the build's writes.
+        var inputs: (any Sendable)?
     }
 
     /// Builds and writes the site.
@@ -69,7 +71,11 @@ public struct SiteBuilder: Sendable {
             } else if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
                 result.outcome = .failedStrict
             } else {
-                if write { try writer.write(rendering.files) }
+                if write {
+                    try writer.write(rendering.files)
+                    BackgroundRelease.release(consume rendering)
+                    return (result, [], nil)
+                }
                 return (result, rendering.files, rendering.searchIndex)
             }
             return (result, [], nil)
@@ -348,6 +354,7 @@ public struct SiteBuilder: Sendable {
         files.sort { $0.path < $1.path }
         var rendering = Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
         if deferSearch { rendering.searchIndex = searchIndex }
+        rendering.inputs = prepared
         return rendering
     }
 

@@ -48,24 +48,35 @@ public enum SitePath {
 
     /// Percent-encodes one path segment for use in an `href` (spaces, `#`, `?`, non-ASCII).
     public static func percentEncode(_ segment: String) -> String {
+        // Nearly every segment needs no escape: it is returned as it is, without a copy.
+        guard !segment.utf8.allSatisfy(isUnreserved) else { return segment }
         var result = ""
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
-                 UInt8(ascii: "0") ... UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+            if isUnreserved(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
+            } else {
                 result.unicodeScalars.append("%")
                 result.unicodeScalars.append(hex[Int(byte >> 4)])
                 result.unicodeScalars.append(hex[Int(byte & 0x0F)])
             }
         }
         return result
+    }
+
+    /// Bytes a path segment may hold as they are.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
+             UInt8(ascii: "0") ... UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+            true
+        default:
+            false
+        }
     }
 
     /// Decodes `%XX` escapes; invalid escapes are kept as written.

@@ -19,8 +19,8 @@ final class NavigationItems: Sendable {
         let directory: String
         /// Whether URLs are site-absolute (the 404 page's) rather than relative.
         let absolute: Bool
-        /// The page, when it is this entry or inside it; otherwise empty.
-        let current: String
+        /// The page's place in reading order, when it is this entry or inside it; otherwise -1.
+        let current: Int
     }
 
     /// A finished entry: the values `partials/nav-item` sees, and its rendered `html`.
@@ -34,8 +34,9 @@ final class NavigationItems: Sendable {
 
     private let theme: Theme?
     private let rendersHTML: Bool
-    /// The output paths in each entry's subtree: whether a page is "inside" an entry.
-    private let subtreePaths: [ObjectIdentifier: Set<String>]
+    /// The places in reading order of the pages in each entry's subtree, which are
+    /// consecutive: whether a page is "inside" an entry is one comparison, not a hash.
+    private let subtreeRanges: [ObjectIdentifier: Range<Int>]
     private let entries = Mutex<[Key: Entry]>([:])
     /// The first template failure met while pre-rendering an entry.
     private let failureFound = Mutex<Diagnostic?>(nil)
@@ -46,32 +47,34 @@ final class NavigationItems: Sendable {
     init(navigation: NavigationTree, theme: Theme?) {
         self.theme = theme
         rendersHTML = theme?.templateNames.contains(Self.itemTemplate) == true
-        var paths: [ObjectIdentifier: Set<String>] = [:]
-        @discardableResult
-        func collect(_ node: NavigationTree.Node) -> Set<String> {
-            var inside: Set<String> = node.outputPath.map { [$0] } ?? []
-            for child in node.children { inside.formUnion(collect(child)) }
-            paths[ObjectIdentifier(node)] = inside
-            return inside
+        // The same walk as `NavigationTree.readingOrder`: a page, then its children.
+        var ranges: [ObjectIdentifier: Range<Int>] = [:]
+        var next = 0
+        func collect(_ node: NavigationTree.Node) {
+            let start = next
+            if node.outputPath != nil { next += 1 }
+            for child in node.children { collect(child) }
+            ranges[ObjectIdentifier(node)] = start ..< next
         }
         for root in navigation.roots { collect(root) }
-        subtreePaths = paths
+        subtreeRanges = ranges
     }
 
     static let itemTemplate = "partials/nav-item"
 
     /// The entry for `node` as the page at `current` (in `directory`) shows it.
     /// - Parameters:
+    ///   - position: the page's place in the navigation's reading order, if it has one.
     ///   - absolute: whether `url` gives site-absolute URLs (the 404 page's).
     ///   - root: the page's way back to the site root, given to `partials/nav-item`.
     ///   - url: the link from the page to an output path.
     func item(
-        _ node: NavigationTree.Node, current: String, directory: String, absolute: Bool, root: String,
+        _ node: NavigationTree.Node, current: String, position: Int?, directory: String, absolute: Bool, root: String,
         url: (String) -> String
     ) -> Entry {
         let id = ObjectIdentifier(node)
-        let inside = subtreePaths[id]?.contains(current) == true
-        let key = Key(node: id, directory: directory, absolute: absolute, current: inside ? current : "")
+        let inside = position.map { subtreeRanges[id]?.contains($0) == true } ?? false
+        let key = Key(node: id, directory: directory, absolute: absolute, current: inside ? position ?? -1 : -1)
         if let known = entries.withLock({ $0[key] }) { return known }
 
         // Every key is set on every item, even when false: Mustache looks names up through
@@ -84,7 +87,7 @@ final class NavigationItems: Sendable {
         let isOpen = !node.children.isEmpty && (node.folder.map { folder in
             folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
         } ?? false)
-        let children = isOpen ? node.children.map { item($0, current: current, directory: directory, absolute: absolute, root: root, url: url) } : []
+        let children = isOpen ? node.children.map { item($0, current: current, position: position, directory: directory, absolute: absolute, root: root, url: url) } : []
         var values: TemplateObject = [
             "title": .text(node.title),
             "hasURL": .bool(node.outputPath != nil),

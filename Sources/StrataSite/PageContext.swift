@@ -35,8 +35,15 @@ struct PageContext: Sendable {
     func context(for page: Page) -> TemplateObject {
         let from = page.outputPath
         let root = absoluteURLs ? baseURL : SitePath.rootPrefix(from: from)
+        // The sidebar's links capture two values, not the whole context: the closure is
+        // made for every entry of every page.
+        let absolute = absoluteURLs
+        let base = baseURL
+        let link: (String) -> String = { to in absolute ? base + (to == "index.html" ? "" : to) : SitePath.relativeURL(from: from, to: to) }
+        let directory = page.directory
+        let position = navigation.readingPosition(of: from)
         let nav = navigation.roots.map { node in
-            navigationItems.item(node, current: from, directory: page.directory, absolute: absoluteURLs, root: root) { url(from: from, to: $0) }
+            navigationItems.item(node, current: from, position: position, directory: directory, absolute: absolute, root: root, url: link)
         }
         var values: TemplateObject = [
             "site": .object(site(from: from)),

@@ -55,8 +55,8 @@ import Testing
     /// The script's decoder, in Swift: the test reads what the writer wrote the way the theme does.
     func decode(_ text: String) -> [Int] {
         var numbers: [Int] = [], value = 0, previous = -1
-        for character in text {
-            guard let digit = SearchIndexWriter.digits.firstIndex(of: character) else { return [-1] }
+        for byte in text.utf8 {
+            guard let digit = SearchIndexWriter.digits.firstIndex(of: byte) else { return [-1] }
             if digit >= 32 { value = value * 32 + digit - 32; continue }
             value = value * 32 + digit
             previous = previous < 0 ? value : previous + value + 1

@@ -17,7 +17,7 @@ struct SearchIndexWriter: Sendable {
     static let path = "search-index.js"
     static let formatVersion = 1
 
-    static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_")
+    static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_".utf8)
 
     func write(_ records: [SearchRecord]) -> String {
         var out = "window.strataSearchIndex = {\"version\":\(Self.formatVersion),\"docs\":[\n"
@@ -63,29 +63,49 @@ struct SearchIndexWriter: Sendable {
             for term in terms.body { bodies[term, default: []].append(number) }
         }
         let terms = Set(titles.keys).union(bodies.keys).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-        var out = ""
+        // Bytes, not text: the lists run to a million digits on a large site.
+        var out: [UInt8] = []
         for (index, term) in terms.enumerated() {
-            if index > 0 { out += "|" }
-            out += term + " " + Self.encode(titles[term] ?? []) + " " + Self.encode(bodies[term] ?? [])
+            if index > 0 { out.append(UInt8(ascii: "|")) }
+            out.append(contentsOf: term.utf8)
+            out.append(UInt8(ascii: " "))
+            Self.encode(titles[term] ?? [], into: &out)
+            out.append(UInt8(ascii: " "))
+            Self.encode(bodies[term] ?? [], into: &out)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Ascending numbers as gaps in the variable-length code described above.
     static func encode(_ numbers: [Int]) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        encode(numbers, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func encode(_ numbers: [Int], into out: inout [UInt8]) {
         var previous = -1
         for number in numbers {
-            var value = previous < 0 ? number : number - previous - 1
+            let value = previous < 0 ? number : number - previous - 1
             previous = number
-            var reversed: [Character] = [digits[value % 32]]
-            value /= 32
-            while value > 0 {
-                reversed.append(digits[32 + value % 32])
-                value /= 32
+            // Digits most significant first: count them, then fill from the end.
+            var length = 1
+            var rest = value / 32
+            while rest > 0 {
+                length += 1
+                rest /= 32
             }
-            out.append(contentsOf: reversed.reversed())
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: length))
+            var remaining = value
+            out[start + length - 1] = digits[remaining % 32]
+            remaining /= 32
+            var position = start + length - 2
+            while remaining > 0 {
+                out[position] = digits[32 + remaining % 32]
+                remaining /= 32
+                position -= 1
+            }
         }
-        return out
     }
 }

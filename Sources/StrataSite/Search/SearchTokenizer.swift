@@ -11,6 +11,8 @@ enum SearchTokenizer {
         "there", "these", "this", "those", "to", "was", "were", "when", "which", "will", "with", "you", "your",
     ]
 
+    static let longestStopWord = stopWords.map(\.utf8.count).max() ?? 0
+
     /// Longer tokens are hashes, URLs or noise rather than words anyone types.
     static let longestTerm = 32
 
@@ -34,7 +36,19 @@ enum SearchTokenizer {
                     slowTerms(String(decoding: word, as: UTF8.self), into: &terms)
                     return
                 }
-                add(String(decoding: word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self), to: &terms)
+                let length = word.count
+                // An ASCII term's length is its byte count, and no stop word is longer than
+                // five letters: most words skip the checks that cost a hash.
+                if length <= longestTerm, length >= 2 || (word[0] >= 0x30 && word[0] <= 0x39) {
+                    let term = String(unsafeUninitializedCapacity: length) { buffer in
+                        for offset in 0 ..< length {
+                            let byte = word[offset]
+                            buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                        }
+                        return length
+                    }
+                    if length > longestStopWord || !stopWords.contains(term) { terms.append(term) }
+                }
                 if isCamelCase {
                     for part in camelCaseParts(String(decoding: word, as: UTF8.self)) { add(part.lowercased(), to: &terms) }
                 }
