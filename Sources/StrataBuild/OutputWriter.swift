@@ -36,7 +36,9 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes `files` and swaps them in. On any failure the previous output stays as it was.
-    public func write(_ files: [OutputFile]) throws {
+    /// - Parameter last: a file still being made (the search index), written after `files`
+    ///   and before the swap, so its making overlaps their writing.
+    public func write(_ files: [OutputFile], last: (@Sendable () -> OutputFile)? = nil) throws {
         try checkDestination()
         let manager = FileManager.default
         let parent = destination.deletingLastPathComponent()
@@ -62,10 +64,12 @@ public struct OutputWriter: Sendable {
             var failures = [FileBytesWriter.write(Array(Self.markerText.utf8), to: root + Self.markerFileName)]
             let previous = manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) ? destination.path + "/" : nil
             let reuse = previous.flatMap { FileBytesWriter.Reuse(previousOutput: $0, newFile: root + Self.markerFileName) }
-            failures += ParallelMap.map(Self.lastOfEachPath(files)) { file -> FileBytesWriter.Failure? in
+            let place: @Sendable (OutputFile) -> FileBytesWriter.Failure? = { file in
                 if let previous, let reuse, FileBytesWriter.link(file.contents, from: previous + file.path, to: root + file.path, reuse: reuse) { return nil }
                 return FileBytesWriter.write(file.contents, to: root + file.path)
             }
+            failures += ParallelMap.map(Self.lastOfEachPath(files), place)
+            if let last { failures.append(place(last())) }
             if let failure = failures.lazy.compactMap({ $0 }).first {
                 throw Diagnostic.error("output.write", "cannot write the site: \(failure.path.dropFirst(root.count)): \(failure.reason)", at: SourceLocation(path: displayPath))
             }

@@ -58,9 +58,11 @@ public struct SiteBuilder: Sendable {
             outputDisplay = project.display(config.outputDirectory)
             let writer = OutputWriter(destination: project.url(config.outputDirectory), displayPath: outputDisplay)
             if write { try writer.checkDestination() }
-            let rendering = try render(config: config, deferSearch: deferSearch)
+            // A written site's search index is finished while its pages are written.
+            let rendering = try render(config: config, deferSearch: deferSearch, searchAfterPages: write)
             let diagnostics = rendering.diagnostics.sorted()
-            var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1, outputDisplayPath: outputDisplay)
+            let pending = write && rendering.searchIndex != nil ? 1 : 0
+            var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1 + pending, outputDisplayPath: outputDisplay)
             result.diagrams = rendering.diagrams
             for file in rendering.files {
                 if file.path == SearchIndex.path { result.searchIndexBytes = file.contents.count }
@@ -72,7 +74,8 @@ public struct SiteBuilder: Sendable {
                 result.outcome = .failedStrict
             } else {
                 if write {
-                    try writer.write(rendering.files)
+                    try writer.write(rendering.files, last: rendering.searchIndex)
+                    if let index = rendering.searchIndex { result.searchIndexBytes = index().contents.count }
                     BackgroundRelease.release(consume rendering)
                     return (result, [], nil)
                 }
@@ -242,7 +245,10 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders the whole site in memory.
-    public func render(config: StrataConfig, deferSearch: Bool = false) throws -> Rendering {
+    /// - Parameters:
+    ///   - deferSearch: leave the search index out, as a function that builds it on demand.
+    ///   - searchAfterPages: leave it out, still being built, as a function that waits for it.
+    public func render(config: StrataConfig, deferSearch: Bool = false, searchAfterPages: Bool = false) throws -> Rendering {
         memory?.beginBuild()
         defer { memory?.endBuild() }
         let theme = try ThemeLoader.load(config: config, project: project)
@@ -327,7 +333,7 @@ public struct SiteBuilder: Sendable {
         // the other fills.
         let indexing = deferSearch ? nil : BackgroundResult(searchIndex)
         var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
-        if let indexing { files.append(indexing.wait()) }
+        if let indexing, !searchAfterPages { files.append(indexing.wait()) }
         for asset in prepared.assetFiles {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
@@ -347,13 +353,17 @@ public struct SiteBuilder: Sendable {
         // a generated page, graph.json, guidance.json, llms.txt, the sitemap and the search
         // index, even when the index is made later) would be lost.
         let contentAssets = Set(prepared.assetFiles.map(\.relativePath))
-        var written: Set<String> = deferSearch ? [SearchIndex.path] : []
+        var written: Set<String> = deferSearch || searchAfterPages ? [SearchIndex.path] : []
         for file in files where !written.insert(file.path).inserted && contentAssets.contains(file.path) {
             diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
         }
         files.sort { $0.path < $1.path }
         var rendering = Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
-        if deferSearch { rendering.searchIndex = searchIndex }
+        if deferSearch {
+            rendering.searchIndex = searchIndex
+        } else if searchAfterPages, let indexing {
+            rendering.searchIndex = { indexing.wait() }
+        }
         rendering.inputs = prepared
         return rendering
     }

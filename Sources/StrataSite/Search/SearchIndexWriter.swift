@@ -25,21 +25,23 @@ struct SearchIndexWriter: Sendable {
             records.enumerated().filter { $0.element.kind == .module }.map { ($0.element.title, $0.offset) },
             uniquingKeysWith: { first, _ in first }
         )
-        for (number, record) in records.enumerated() {
-            out += number == 0 ? "[" : ",\n["
-            out += "\(record.kind.rawValue),\(JSONString.quote(record.title)),"
+        // Each record's entry on every core; they are joined in record order.
+        let entries = ParallelMap.map(Array(records.enumerated())) { number, record -> String in
+            var entry = number == 0 ? "[" : ",\n["
+            entry += "\(record.kind.rawValue),\(JSONString.quote(record.title)),"
             if record.kind == .section, let parent = record.parent, let hash = record.path.lastIndex(of: "#") {
-                out += "\(JSONString.quote(String(record.path[hash...]))),\(parent)"
+                entry += "\(JSONString.quote(String(record.path[hash...]))),\(parent)"
             } else {
-                out += "\(JSONString.quote(SitePath.urlPath(record.path))),\(JSONString.quote(record.context))"
+                entry += "\(JSONString.quote(SitePath.urlPath(record.path))),\(JSONString.quote(record.context))"
             }
-            out += "," + JSONString.quote(record.excerpt)
+            entry += "," + JSONString.quote(record.excerpt)
             if record.kind == .module {
                 let names = { (list: [String]) in list.map { moduleRecord[$0].map(String.init) ?? JSONString.quote($0) }.joined(separator: ",") }
-                out += ",[\(names(record.uses))],[\(names(record.usedBy))]"
+                entry += ",[\(names(record.uses))],[\(names(record.usedBy))]"
             }
-            out += "]"
+            return entry + "]"
         }
+        out += entries.joined()
         out += "\n],\"terms\":\""
         out += encodedTerms(records)
         out += "\"};\n"
@@ -49,18 +51,29 @@ struct SearchIndexWriter: Sendable {
     /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so
     /// the script can search it by bisection.
     func encodedTerms(_ records: [SearchRecord]) -> String {
-        // Each record's terms in parallel; then the lists, in record order.
-        let termsOfRecords = ParallelMap.map(records) { record -> (title: Set<String>, body: Set<String>) in
-            let titleTerms = Set(SearchTokenizer.terms(record.title))
-            var bodyTerms = Set(SearchTokenizer.terms(record.text))
-            bodyTerms.formUnion(SearchTokenizer.terms(record.context))
-            return (titleTerms, bodyTerms.subtracting(titleTerms))
+        // Runs of records are read on every core, each into postings of its own; the runs'
+        // postings are then joined in record order, a few thousand terms each instead of
+        // every term of every record.
+        let runLength = max(64, records.count / 32)
+        let runs = stride(from: 0, to: records.count, by: runLength).map { $0 ..< min($0 + runLength, records.count) }
+        let postings = ParallelMap.map(runs) { run -> (titles: [String: [Int]], bodies: [String: [Int]]) in
+            var titles: [String: [Int]] = [:]
+            var bodies: [String: [Int]] = [:]
+            for number in run {
+                let record = records[number]
+                let titleTerms = Set(SearchTokenizer.terms(record.title))
+                var bodyTerms = Set(SearchTokenizer.terms(record.text))
+                bodyTerms.formUnion(SearchTokenizer.terms(record.context))
+                for term in titleTerms { titles[term, default: []].append(number) }
+                for term in bodyTerms where !titleTerms.contains(term) { bodies[term, default: []].append(number) }
+            }
+            return (titles, bodies)
         }
         var titles: [String: [Int]] = [:]
         var bodies: [String: [Int]] = [:]
-        for (number, terms) in termsOfRecords.enumerated() {
-            for term in terms.title { titles[term, default: []].append(number) }
-            for term in terms.body { bodies[term, default: []].append(number) }
+        for run in postings {
+            for (term, numbers) in run.titles { titles[term, default: []] += numbers }
+            for (term, numbers) in run.bodies { bodies[term, default: []] += numbers }
         }
         let terms = Set(titles.keys).union(bodies.keys).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
         // Bytes, not text: the lists run to a million digits on a large site.
