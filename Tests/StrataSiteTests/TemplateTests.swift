@@ -168,6 +168,27 @@ import Testing
         #expect(try render("{{#items}}{{<wrap}}{{$inner}}{{n}}{{/inner}}{{/wrap}}{{/items}}", context, partials: ["wrap": "[{{$inner}}{{/inner}}]"]) == "[1][2]")
     }
 
+    /// The specification's cases where a parent shares its line with its own blocks.
+    @Test func aParentsOwnTagsDoNotKeepTheirLine() throws {
+        #expect(try render("{{<include}}{{/include}}\n", partials: ["include": "{{$foo}}default content{{/foo}}"]) == "default content")
+        #expect(try render("{{<parent}}{{$ballmer}}\npeaked\n\n:(\n{{/ballmer}}{{/parent}}", partials: ["parent": "{{$ballmer}}{{/ballmer}}"]) == "peaked\n\n:(\n")
+        #expect(try render("Hi,\n  {{<parent}}{{/parent}}\n", partials: ["parent": "one\ntwo\n"]) == "Hi,\n  one\n  two\n")
+        let base = "<main>\n{{$main}}{{/main}}\n</main>\n"
+        #expect(try render("{{<base}}{{$main}}\n<p>Hi</p>\n{{/main}}{{/base}}\n", partials: ["base": base]) == "<main>\n<p>Hi</p>\n\n</main>\n")
+    }
+
+    @Test func aBlockGivenTwiceInOneParentTakesTheLast() throws {
+        #expect(try render("{{<p}}{{$b}}1{{/b}}{{$b}}2{{/b}}{{/p}}", partials: ["p": "[{{$b}}{{/b}}]"]) == "[2]")
+    }
+
+    @Test func aBlockInsideItsOwnReplacementIsItsDefault() throws {
+        #expect(try render("{{<p}}{{$a}}[{{$a}}inner{{/a}}]{{/a}}{{/p}}", partials: ["p": "{{$a}}d{{/a}}"]) == "[inner]")
+    }
+
+    @Test func emptyValuesInAnIndentedPartialAddNoIndentation() throws {
+        #expect(try render("a\n  {{>p}}\nb", ["x": "", "y": .list([])], partials: ["p": "{{x}}{{y}}z\n"]) == "a\n  z\nb")
+    }
+
     // MARK: Errors
 
     @Test func syntaxErrorsSayWhatAndWhere() {
@@ -183,6 +204,9 @@ import Testing
         #expect(syntaxError("{{=<%%>=}}")?.message.hasPrefix("a delimiter change is written") == true)
         #expect(syntaxError("{{uppercased(title)}}")?.message == "'uppercased(title)' is a swift-mustache transform; Strata's templates have none (see Themes in the manual)")
         #expect(syntaxError("{{>*dynamic}}")?.message == "dynamic partial names ('*dynamic') are not supported")
+        #expect(syntaxError("{{ #a}}x{{/a}}") == .init(template: "main", message: "'#' must come right after '{{', with no space: '{{#…'", line: 1, column: 1))
+        #expect(syntaxError("{{ >p}}")?.message == "'>' must come right after '{{', with no space: '{{>…'")
+        #expect(syntaxError(String(repeating: "{{#a}}", count: 600))?.message == "sections nest more than 500 deep here")
         #expect(syntaxError("{{#a}}\n{{{b}}}\n{{/a}}") == nil)
     }
 

@@ -15,9 +15,13 @@ enum TemplateParser {
     }
 
     /// Drops the whitespace and line break around every tag that stands alone on its line.
+    /// A parent's own tags (`{{<base}}` and the `{{/base}}` that closes it) do not count
+    /// against standing alone: `{{<base}}{{$main}}` on a line of its own leaves no blank line,
+    /// as the specification and swift-mustache have it.
     static func standaloneLinesRemoved(_ tokens: [TemplateScanner.Token]) -> [Piece] {
         var pieces: [Piece] = []
         pieces.reserveCapacity(tokens.count)
+        var open: [TemplateScanner.TagKind] = []
         var lineStart = 0
         while lineStart < tokens.count {
             var lineEnd = lineStart
@@ -28,11 +32,33 @@ enum TemplateParser {
                 if token.kind == .text, token.value.utf8.last == 0x0A { break }
             }
             let line = tokens[lineStart ..< lineEnd]
-            let tags = line.filter { $0.kind != .text }
-            if tags.count == 1, case .tag(let kind) = tags[0].kind, kind.canStandAlone,
-               line.allSatisfy({ $0.kind != .text || $0.value.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" } }) {
+            var tags = 0
+            var counted = 0
+            var allCanStandAlone = true
+            for token in line {
+                guard case .tag(let kind) = token.kind else { continue }
+                tags += 1
+                if !kind.canStandAlone { allCanStandAlone = false }
+                switch kind {
+                case .parent:
+                    open.append(kind)
+                case .section, .invertedSection, .block:
+                    open.append(kind)
+                    counted += 1
+                case .close:
+                    if open.popLast() != .parent { counted += 1 }
+                default:
+                    counted += 1
+                }
+            }
+            let blank = line.allSatisfy { $0.kind != .text || $0.value.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" } }
+            if tags > 0, counted <= 1, allCanStandAlone, blank {
                 let before = line.prefix { $0.kind == .text }.map(\.value).joined()
-                pieces.append(Piece(token: tags[0], indentation: before))
+                var first = true
+                for token in line where token.kind != .text {
+                    pieces.append(Piece(token: token, indentation: first ? before : ""))
+                    first = false
+                }
             } else {
                 pieces += line.map { Piece(token: $0) }
             }
@@ -40,6 +66,9 @@ enum TemplateParser {
         }
         return pieces
     }
+
+    /// Sections nested deeper than this are an error, not a stack overflow.
+    static let maximumNesting = 500
 
     private struct Frame {
         var kind: TemplateScanner.TagKind
@@ -79,6 +108,9 @@ enum TemplateParser {
                     append(.partial(token.value, indentation: piece.indentation, at: TemplatePosition(template: template, line: token.line, column: token.column)))
                 case .section, .invertedSection, .parent, .block:
                     if kind != .parent, kind != .block { _ = try name(token) }
+                    guard frames.count <= Self.maximumNesting else {
+                        throw TemplateSyntaxError(message: "sections nest more than \(Self.maximumNesting) deep here", line: token.line, column: token.column)
+                    }
                     frames.append(Frame(kind: kind, name: token.value, line: token.line, column: token.column, indentation: piece.indentation))
                 case .close:
                     guard frames.count > 1 else {
@@ -98,7 +130,8 @@ enum TemplateParser {
                         append(.block(frame.name, frame.nodes))
                     default:
                         var blocks: [String: [TemplateNode]] = [:]
-                        for case .block(let name, let nodes) in frame.nodes where blocks[name] == nil { blocks[name] = nodes }
+                        // A block given twice: the last wins, as in swift-mustache.
+                        for case .block(let name, let nodes) in frame.nodes { blocks[name] = nodes }
                         append(.parent(frame.name, indentation: frame.indentation, blocks: blocks, at: TemplatePosition(template: template, line: frame.line, column: frame.column)))
                     }
                 }

@@ -34,11 +34,10 @@ struct TemplateRenderer {
             case .text(let text):
                 write(text)
             case .variable(let name, let escaped):
-                guard let value = resolve(name) else { continue }
+                guard let text = resolve(name)?.interpolated, !text.isEmpty else { continue }
                 if !indentation.isEmpty, atLineStart { append(indentation) }
-                let text = value.interpolated
                 if escaped { appendEscaped(text) } else { append(text) }
-                if !text.isEmpty { atLineStart = false }
+                atLineStart = false
             case .section(let name, let inverted, let body):
                 let value = resolve(name)
                 if inverted {
@@ -67,7 +66,15 @@ struct TemplateRenderer {
                 // The outermost template's blocks win: they were set before these.
                 include(name, indentation: extra, overrides: overrides.merging(blocks) { outer, _ in outer }, at: position)
             case .block(let name, let defaultNodes):
-                render(overrides[name] ?? defaultNodes, overrides: overrides)
+                if let replacement = overrides[name] {
+                    // Inside its own replacement, a block is its default: a replacement that
+                    // holds the same block would otherwise expand without end.
+                    var inner = overrides
+                    inner[name] = nil
+                    render(replacement, overrides: inner)
+                } else {
+                    render(defaultNodes, overrides: overrides)
+                }
             }
         }
     }

@@ -136,6 +136,9 @@ struct TemplateScanner {
             tokens.append(Token(kind: .tag(.delimiters), value: "", line: tagLine, column: tagColumn))
         default:
             guard !name.isEmpty else { throw failure("this tag has no name") }
+            if let sigil = name.first, "#^/!><$=&{".contains(sigil) {
+                throw failure("'\(sigil)' must come right after '\(String(decoding: open, as: UTF8.self))', with no space: '\(String(decoding: open, as: UTF8.self))\(sigil)…'")
+            }
             guard !name.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
                 throw failure("'\(name)' is not a name: names have no spaces")
             }
