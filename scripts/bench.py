@@ -387,7 +387,7 @@ class Bench:
             self.say("```")
             self.say()
         self.say("Search index size: " + "; ".join(
-            f"{p:,} pages: {re.search(r'^Search index: (.*)$', self.strata_build(projects[p], os.path.join(WORK, f'out-pages-{p}')).stdout, re.M).group(1)}"
+            f"{p:,} pages: {re.search(r'^Search index: (.*)$', self.strata_build(projects[p], os.path.join(WORK, f'out-pages-{p}')).stdout, re.M).group(1).rstrip('.')}"
             for p in args.pages))
         self.say()
         self.say("## Packages")
