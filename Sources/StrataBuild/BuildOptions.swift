@@ -45,6 +45,8 @@ public struct BuildResult: Sendable {
     /// How the architecture diagrams were drawn.
     public var diagrams = DiagramStatistics()
     /// Bytes of the search index, and of every HTML page, to report how the two compare.
+    /// A written build's index is finished during the writes, so it is measured only when
+    /// the site was written (0 for a failed build).
     public var searchIndexBytes = 0
     public var htmlBytes = 0
 

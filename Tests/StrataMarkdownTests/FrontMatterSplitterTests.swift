@@ -9,6 +9,15 @@ import Testing
         #expect(result.markdown == "# Title\n---\n")
     }
 
+    /// A line break is a line feed, whatever is before it: a file converted twice to
+    /// Windows line ends (`\r\r\n`, which decoding leaves as `\r\n`) still has its front
+    /// matter read, where splitting by characters saw one line and no closing fence.
+    @Test func aCarriageReturnBeforeALineFeedDoesNotHideTheFence() throws {
+        let result = try FrontMatterSplitter.split("---\ntitle: T\r\n---\nBody\n", path: "p.md")
+        #expect(result.yaml == "title: T\r")
+        #expect(result.markdown == "\n\n\nBody\n")
+    }
+
     @Test func frontMatterIsBlankedSoLinesStayTrue() throws {
         let result = try FrontMatterSplitter.split("---\ntitle: x\n---\n## H\n", path: "p.md")
         #expect(result.yaml == "title: x")
