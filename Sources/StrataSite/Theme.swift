@@ -22,29 +22,31 @@ public struct Theme: Sendable, Equatable {
         var library = TemplateLibrary()
         var assets: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
+        // Templates that exist but did not compile: not reported again as missing.
+        var broken: Set<String> = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let location = SourceLocation(path: Self.join(displayPath, file.path))
             if file.path.hasPrefix("templates/"), file.path.hasSuffix(".mustache") {
                 let name = String(file.path.dropFirst("templates/".count).dropLast(".mustache".count))
                 guard let text = String(validating: file.contents, as: UTF8.self) else {
                     diagnostics.append(.error("theme.encoding", "template is not valid UTF-8", at: location))
+                    broken.insert(name)
                     continue
                 }
                 do {
                     try library.add(text, named: name)
                 } catch {
+                    broken.insert(name)
                     diagnostics.append(.error("theme.template", "template does not parse: \(error.message)", at: SourceLocation(path: location.path, line: error.line, column: error.column)))
                 }
             } else if file.path.hasPrefix("assets/") {
                 assets.append(OutputFile(path: file.path, contents: file.contents))
             }
         }
-        if diagnostics.isEmpty {
-            for problem in library.missingReferences() {
-                diagnostics.append(.error("theme.template", problem.message, at: Self.templateLocation(problem.template, line: problem.line, column: problem.column, in: displayPath)))
-            }
+        for problem in library.missingReferences(besides: broken) {
+            diagnostics.append(.error("theme.template", problem.message, at: Self.templateLocation(problem.template, line: problem.line, column: problem.column, in: displayPath)))
         }
-        for required in Self.requiredTemplates where !library.names.contains(required) && !diagnostics.contains(where: { $0.location?.path.hasSuffix("/\(required).mustache") == true }) {
+        for required in Self.requiredTemplates where !library.names.contains(required) && !broken.contains(required) {
             diagnostics.append(.error(
                 "theme.missing-template",
                 "the theme has no templates/\(required).mustache",

@@ -131,7 +131,7 @@ import Testing
         } == ["Themes/mine/templates/page.mustache:2:1: error: there is no template 'partials/hedaer' in the theme (looked for templates/partials/hedaer.mustache) [theme.template]"])
     }
 
-    /// A partial that includes itself outside any section would recurse until the stack ran
+    /// A partial that includes itself with no section to stop it would recurse until the stack ran
     /// out; it stops at a fixed depth with the tag that went too deep.
     @Test func aThemeWhosePartialIncludesItself() throws {
         #expect(try failingBuild { project in
@@ -139,7 +139,7 @@ import Testing
             try project.write("Themes/mine/templates/page.mustache", Data("{{>partials/nav-item}}".utf8))
             try project.write("Themes/mine/templates/partials/nav-item.mustache", Data("<li>{{title}}\n  {{>partials/nav-item}}</li>".utf8))
             try project.write("Themes/mine/templates/404.mustache", Data("404".utf8))
-        } == ["Themes/mine/templates/partials/nav-item.mustache:2:3: error: templates include each other more than 100 deep here; does 'partials/nav-item' include itself outside any section? [theme.template]"])
+        } == ["Themes/mine/templates/partials/nav-item.mustache:2:3: error: templates include each other more than 100 deep here; does 'partials/nav-item' include itself with no section to stop it? [theme.template]"])
     }
 
     @Test func outputThatWouldSwallowInputs() throws {

@@ -90,4 +90,24 @@ import Testing
             return diagnostic?.ruleID == "theme.template" && diagnostic?.location?.path == "Themes/t/templates/page.mustache"
         }
     }
+
+    /// Every mistake of a theme at once: a template that does not parse does not hide a
+    /// partial missing elsewhere, and is not itself reported as missing.
+    @Test func everyTemplateProblemIsReportedTogether() {
+        let files = [
+            file("templates/page.mustache", "{{>partials/item}}\n{{#open}}\n"),
+            file("templates/partials/item.mustache", "{{#a}}"),
+            file("templates/404.mustache", "{{>partials/gone}}"),
+        ]
+        #expect {
+            try Theme(files: files, displayPath: "Themes/t")
+        } throws: { error in
+            let lines = ((error as? DiagnosticsError)?.diagnostics ?? []).map { "\($0.location?.path ?? ""):\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+            return lines == [
+                "Themes/t/templates/page.mustache:2:1 template does not parse: 'open' is opened here but never closed with '{{/open}}'",
+                "Themes/t/templates/partials/item.mustache:1:1 template does not parse: 'a' is opened here but never closed with '{{/a}}'",
+                "Themes/t/templates/404.mustache:1:1 there is no template 'partials/gone' in the theme (looked for templates/partials/gone.mustache)",
+            ]
+        }
+    }
 }

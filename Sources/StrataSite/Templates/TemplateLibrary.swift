@@ -26,8 +26,8 @@ struct TemplateLibrary: Sendable {
     }
 
     /// Every partial and parent tag that names a template the library does not have, in
-    /// template order.
-    func missingReferences() -> [Problem] {
+    /// template order; names in `existing` (templates that failed to compile) are not missing.
+    func missingReferences(besides existing: Set<String> = []) -> [Problem] {
         var problems: [Problem] = []
         func visit(_ nodes: [TemplateNode]) {
             for node in nodes {
@@ -35,9 +35,9 @@ struct TemplateLibrary: Sendable {
                 case .section(_, _, let body), .block(_, let body):
                     visit(body)
                 case .partial(let name, _, let position):
-                    if templates[name] == nil { problems.append(missing(name, at: position)) }
+                    if templates[name] == nil, !existing.contains(name) { problems.append(missing(name, at: position)) }
                 case .parent(let name, _, let blocks, let position):
-                    if templates[name] == nil { problems.append(missing(name, at: position)) }
+                    if templates[name] == nil, !existing.contains(name) { problems.append(missing(name, at: position)) }
                     for key in blocks.keys.sorted() { visit(blocks[key] ?? []) }
                 case .text, .variable:
                     continue

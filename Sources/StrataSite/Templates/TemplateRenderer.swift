@@ -85,7 +85,7 @@ struct TemplateRenderer {
             return
         }
         guard depth < Self.maximumDepth else {
-            failure = Failure(message: "templates include each other more than \(Self.maximumDepth) deep here; does '\(name)' include itself outside any section?", position: position)
+            failure = Failure(message: "templates include each other more than \(Self.maximumDepth) deep here; does '\(name)' include itself with no section to stop it?", position: position)
             return
         }
         depth += 1

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Cuts a template's source into text and tags. Text is cut at every newline, so each line's
 /// pieces can be looked at together when deciding whether a tag stands alone on its line.
 /// `{{=<% %>=}}` changes the delimiters from that point on.
@@ -122,12 +124,12 @@ struct TemplateScanner {
         }
         index = end
 
-        let name = content.trimmingTemplateWhitespace
+        let name = content.trimmingWhitespace
         switch kind {
         case .comment:
             tokens.append(Token(kind: .tag(.comment), value: "", line: tagLine, column: tagColumn))
         case .delimiters:
-            let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let parts = name.split(whereSeparator: \.isWhitespace)
             guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
                 throw failure("a delimiter change is written '{{=<% %>=}}': two delimiters, without spaces or '=' in them")
             }
@@ -139,7 +141,7 @@ struct TemplateScanner {
             if let sigil = name.first, "#^/!><$=&{".contains(sigil) {
                 throw failure("'\(sigil)' must come right after '\(String(decoding: open, as: UTF8.self))', with no space: '\(String(decoding: open, as: UTF8.self))\(sigil)…'")
             }
-            guard !name.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
+            guard !name.contains(where: \.isWhitespace) else {
                 throw failure("'\(name)' is not a name: names have no spaces")
             }
             if name.contains("("), kind != .partial, kind != .parent {
@@ -168,14 +170,5 @@ struct TemplateScanner {
             position += 1
         }
         return nil
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    var trimmingTemplateWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first ... last])
     }
 }
