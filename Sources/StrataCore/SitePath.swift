@@ -4,18 +4,42 @@ public enum SitePath {
     /// The relative URL that leads from the page at `from` to the file at `to`, both
     /// relative to the site root (`guides/a.html` → `index.html` gives `../index.html`).
     public static func relativeURL(from: String, to: String) -> String {
-        let fromFolders = from.split(separator: "/", omittingEmptySubsequences: true).dropLast()
-        let toParts = to.split(separator: "/", omittingEmptySubsequences: true)
-        let toFolders = toParts.dropLast()
+        // Byte by byte: a site has a link like this for every sidebar entry and every link
+        // of every page.
+        var from = from, to = to
+        return from.withUTF8 { from in to.withUTF8 { to in relativeURL(from, to) } }
+    }
+
+    private static func relativeURL(_ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeBufferPointer<UInt8>) -> String {
+        let fromSegments = segments(of: from), toSegments = segments(of: to)
+        let fromFolders = max(0, fromSegments.count - 1), toFolders = max(0, toSegments.count - 1)
         var common = 0
-        while common < fromFolders.count, common < toFolders.count,
-              fromFolders[fromFolders.startIndex + common] == toFolders[toFolders.startIndex + common] {
+        while common < fromFolders, common < toFolders, from[fromSegments[common]].elementsEqual(to[toSegments[common]]) {
             common += 1
         }
-        let ups = Array(repeating: "..", count: fromFolders.count - common)
-        let downs = toParts.dropFirst(common).map { percentEncode(String($0)) }
-        let joined = (ups + downs).joined(separator: "/")
-        return joined.isEmpty ? "./" : joined
+        var out: [UInt8] = []
+        out.reserveCapacity(3 * (fromFolders - common) + to.count + 8)
+        for _ in common ..< fromFolders {
+            if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "."))
+        }
+        for segment in toSegments[common...] {
+            if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+            appendPercentEncoded(to[segment], to: &out)
+        }
+        return out.isEmpty ? "./" : String(decoding: out, as: UTF8.self)
+    }
+
+    /// The non-empty segments between slashes.
+    private static func segments(of path: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var segments: [Range<Int>] = []
+        var start = 0
+        for index in 0 ... path.count where index == path.count || path[index] == UInt8(ascii: "/") {
+            if index > start { segments.append(start ..< index) }
+            start = index + 1
+        }
+        return segments
     }
 
     /// The prefix that leads from the page at `from` back to the site root (`""`, `../`, …).
@@ -50,18 +74,23 @@ public enum SitePath {
     public static func percentEncode(_ segment: String) -> String {
         // Nearly every segment needs no escape: it is returned as it is, without a copy.
         guard !segment.utf8.allSatisfy(isUnreserved) else { return segment }
-        var result = ""
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        for byte in segment.utf8 {
+        var result: [UInt8] = []
+        appendPercentEncoded(segment.utf8, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func appendPercentEncoded(_ segment: some Collection<UInt8>, to out: inout [UInt8]) {
+        for byte in segment {
             if isUnreserved(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             } else {
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(hex[Int(byte >> 4)])
-                result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return result
     }
 
     /// Bytes a path segment may hold as they are.

@@ -19,25 +19,41 @@ final class NavigationItems: Sendable {
         let directory: String
         /// Whether URLs are site-absolute (the 404 page's) rather than relative.
         let absolute: Bool
-        /// The page's place in reading order, when it is this entry or inside it; otherwise -1.
-        let current: Int
+    }
+
+    private struct Place: Hashable {
+        let directory: String
+        let absolute: Bool
     }
 
     /// A finished entry: the values `partials/nav-item` sees, and its rendered `html`.
     struct Entry: Sendable {
         let values: TemplateObject
+        /// The entries listed under it (when it is open), in order.
+        let children: [Entry]
         var html: String {
             if case .text(let html)? = values["html"] { return html }
             return ""
         }
     }
 
+    /// The sidebar of a page: its top-level entries and their `html` one after the other.
+    struct Sidebar {
+        let entries: [Entry]
+        let html: String
+    }
+
     private let theme: Theme?
     private let rendersHTML: Bool
+    private let roots: [NavigationTree.Node]
     /// The places in reading order of the pages in each entry's subtree, which are
     /// consecutive: whether a page is "inside" an entry is one comparison, not a hash.
     private let subtreeRanges: [ObjectIdentifier: Range<Int>]
+    /// Entries as pages outside them show them, by folder: these are the same on every
+    /// page of a folder.
     private let entries = Mutex<[Key: Entry]>([:])
+    /// Every top-level entry as pages of a folder outside it show it.
+    private let sidebars = Mutex<[Place: [Entry]]>([:])
     /// The first template failure met while pre-rendering an entry.
     private let failureFound = Mutex<Diagnostic?>(nil)
 
@@ -47,6 +63,7 @@ final class NavigationItems: Sendable {
     init(navigation: NavigationTree, theme: Theme?) {
         self.theme = theme
         rendersHTML = theme?.templateNames.contains(Self.itemTemplate) == true
+        roots = navigation.roots
         // The same walk as `NavigationTree.readingOrder`: a page, then its children.
         var ranges: [ObjectIdentifier: Range<Int>] = [:]
         var next = 0
@@ -62,38 +79,74 @@ final class NavigationItems: Sendable {
 
     static let itemTemplate = "partials/nav-item"
 
-    /// The entry for `node` as the page at `current` (in `directory`) shows it.
+    /// The sidebar as the page at `current` (in `directory`) shows it: the entries of the
+    /// folder, with the one the page is in made again for the page.
     /// - Parameters:
     ///   - position: the page's place in the navigation's reading order, if it has one.
     ///   - absolute: whether `url` gives site-absolute URLs (the 404 page's).
     ///   - root: the page's way back to the site root, given to `partials/nav-item`.
     ///   - url: the link from the page to an output path.
+    func sidebar(current: String, position: Int?, directory: String, absolute: Bool, root: String, url: (String) -> String) -> Sidebar {
+        let place = Place(directory: directory, absolute: absolute)
+        let shared: [Entry]
+        if let known = sidebars.withLock({ $0[place] }) {
+            shared = known
+        } else {
+            shared = roots.map { item($0, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url) }
+            sidebars.withLock { $0[place] = shared }
+        }
+        var entries = shared
+        if let position, let index = roots.firstIndex(where: { subtreeRanges[ObjectIdentifier($0)]?.contains(position) == true }) {
+            entries[index] = item(roots[index], current: current, position: position, directory: directory, absolute: absolute, root: root, url: url)
+        }
+        return Sidebar(entries: entries, html: entries.map(\.html).joined())
+    }
+
+    /// The entry for `node` as the page at `current` (in `directory`) shows it.
     func item(
         _ node: NavigationTree.Node, current: String, position: Int?, directory: String, absolute: Bool, root: String,
         url: (String) -> String
     ) -> Entry {
         let id = ObjectIdentifier(node)
         let inside = position.map { subtreeRanges[id]?.contains($0) == true } ?? false
-        let key = Key(node: id, directory: directory, absolute: absolute, current: inside ? position ?? -1 : -1)
-        if let known = entries.withLock({ $0[key] }) { return known }
+        // Seen from outside, an entry is the same for every page of the folder.
+        guard inside else {
+            let key = Key(node: id, directory: directory, absolute: absolute)
+            if let known = entries.withLock({ $0[key] }) { return known }
+            let children = isOpen(node, in: directory)
+                ? node.children.map { item($0, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url) } : []
+            let entry = make(node, isCurrent: false, children: children, directory: directory, root: root, url: url)
+            entries.withLock { $0[key] = entry }
+            return entry
+        }
+        // From inside, only the children on the way to the page differ from the shared entry.
+        let shared = item(node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
+        var children = shared.children
+        for (index, child) in node.children.enumerated() where index < children.count && subtreeRanges[ObjectIdentifier(child)]?.contains(position ?? -1) == true {
+            children[index] = item(child, current: current, position: position, directory: directory, absolute: absolute, root: root, url: url)
+        }
+        return make(node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
+    }
 
-        // Every key is set on every item, even when false: Mustache looks names up through
-        // enclosing contexts, and a missing `hasChildren` would find the parent's.
-        //
-        // A section is open on the pages inside it, and always when it has no page of its
-        // own (a reader could not open it otherwise). Only open sections list their
-        // children: a closed section's entries are never shown, and listing them would make
-        // every page carry the whole site's navigation (pages × pages bytes on a large site).
-        let isOpen = !node.children.isEmpty && (node.folder.map { folder in
+    /// A section is open on the pages inside it, and always when it has no page of its own
+    /// (a reader could not open it otherwise). Only open sections list their children: a
+    /// closed section's entries are never shown, and listing them would make every page
+    /// carry the whole site's navigation (pages × pages bytes on a large site).
+    private func isOpen(_ node: NavigationTree.Node, in directory: String) -> Bool {
+        !node.children.isEmpty && (node.folder.map { folder in
             folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
         } ?? false)
-        let children = isOpen ? node.children.map { item($0, current: current, position: position, directory: directory, absolute: absolute, root: root, url: url) } : []
+    }
+
+    private func make(_ node: NavigationTree.Node, isCurrent: Bool, children: [Entry], directory: String, root: String, url: (String) -> String) -> Entry {
+        // Every key is set on every item, even when false: Mustache looks names up through
+        // enclosing contexts, and a missing `hasChildren` would find the parent's.
         var values: TemplateObject = [
             "title": .text(node.title),
             "hasURL": .bool(node.outputPath != nil),
             "url": .text(node.outputPath.map(url) ?? ""),
-            "isCurrent": .bool(node.outputPath == current),
-            "isOpen": .bool(isOpen),
+            "isCurrent": .bool(isCurrent),
+            "isOpen": .bool(isOpen(node, in: directory)),
             "hasChildren": .bool(!node.children.isEmpty),
             "children": .list(children.map { .object($0.values) }),
             "childrenHTML": .text(children.map(\.html).joined()),
@@ -110,8 +163,6 @@ final class NavigationItems: Sendable {
             }
         }
         values["html"] = .text(html)
-        let entry = Entry(values: values)
-        entries.withLock { $0[key] = entry }
-        return entry
+        return Entry(values: values, children: children)
     }
 }

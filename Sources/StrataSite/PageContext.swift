@@ -42,15 +42,13 @@ struct PageContext: Sendable {
         let link: (String) -> String = { to in absolute ? base + (to == "index.html" ? "" : to) : SitePath.relativeURL(from: from, to: to) }
         let directory = page.directory
         let position = navigation.readingPosition(of: from)
-        let nav = navigation.roots.map { node in
-            navigationItems.item(node, current: from, position: position, directory: directory, absolute: absolute, root: root, url: link)
-        }
+        let sidebar = navigationItems.sidebar(current: from, position: position, directory: directory, absolute: absolute, root: root, url: link)
         var values: TemplateObject = [
             "site": .object(site(from: from)),
             "root": .text(root),
             "page": .object(pageValues(page)),
-            "nav": .list(nav.map { .object($0.values) }),
-            "navHTML": .text(nav.map(\.html).joined()),
+            "nav": .list(sidebar.entries.map { .object($0.values) }),
+            "navHTML": .text(sidebar.html),
             "canonicalURL": .text(canonicalURL(for: page.outputPath)),
         ]
         let crumbs = navigation.breadcrumbs(for: page).map { crumb -> TemplateValue in

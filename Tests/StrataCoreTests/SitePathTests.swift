@@ -9,6 +9,12 @@ import Testing
         ("a/b/c.html", "a/x/y.html", "../x/y.html"),
         ("a/b/c.html", "a/b/c.html", "c.html"),
         ("index.html", "my page.html", "my%20page.html"),
+        ("a/b/c.html", "a/b/", "../b"),
+        ("a/b/c.html", "a/b/c.html/", "c.html"),
+        ("a//b/c.html", "a/b//d.html", "d.html"),
+        ("guides/c#.html", "münchen/straße.html", "../m%C3%BCnchen/stra%C3%9Fe.html"),
+        ("a/b/c/d.html", "x.html", "../../../x.html"),
+        ("", "", "./"),
     ])
     func relativeURLs(from: String, to: String, expected: String) {
         #expect(SitePath.relativeURL(from: from, to: to) == expected)

@@ -48,6 +48,9 @@ import Testing
         #expect(SearchTokenizer.terms("e\u{301}te\u{301}") == ["été"])
         #expect(SearchTokenizer.terms("İstanbul") == ["stanbul"], "lower case first, then split, as JavaScript does")
         #expect(SearchTokenizer.terms(String(repeating: "a", count: 40)) == [], "too long to be a word")
+        #expect(SearchTokenizer.terms(String(repeating: "Ab", count: 20)) == Array(repeating: "ab", count: 20), "a word too long still has its parts")
+        #expect(SearchTokenizer.terms("IfThen 7 X1 a2B") == ["ifthen", "7", "x1", "a2b"], "stop words are no parts; digits are neither case")
+        #expect(SearchTokenizer.terms("iOS URLSession") == ["ios", "os", "urlsession", "url", "session"])
     }
 
     // MARK: Encoding

@@ -14,33 +14,80 @@ struct PageText: Equatable, Sendable {
     var sections: [Section]
 
     init(html: String) {
-        var scanner = Scanner(bytes: Array(html.utf8))
-        sections = scanner.run()
+        var html = html
+        sections = html.withUTF8 { bytes in
+            var scanner = Scanner(bytes: bytes)
+            return scanner.run()
+        }
+    }
+
+    /// What a tag's name means to the scanner.
+    private struct Role: OptionSet {
+        let rawValue: UInt8
+        /// Separates words: a space is written where it opens or closes.
+        static let breaking = Role(rawValue: 1)
+        /// Never has content or a closing tag.
+        static let void = Role(rawValue: 2)
+        /// Its content is no text a reader searches for.
+        static let skipped = Role(rawValue: 4)
+        /// `h2` or `h3`: starts a section.
+        static let section = Role(rawValue: 8)
+    }
+
+    /// Text with runs of whitespace as one space and none at the ends, collapsed as it is
+    /// read rather than afterwards.
+    private struct CollapsedText {
+        var bytes: [UInt8] = []
+        var pendingSpace = false
+
+        mutating func append(_ byte: UInt8) {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+
+        mutating func take() -> String {
+            defer { self = CollapsedText() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
         var sections: [Section] = [Section(id: nil, heading: "", text: "")]
-        var text: [UInt8] = []
+        var text = CollapsedText()
         var headingLevel: UInt8?
-        var headingText: [UInt8] = []
+        var headingText = CollapsedText()
         var headingID: String?
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        /// Elements whose content is no text a reader searches for.
-        static let skipped: Set<String> = ["svg", "script", "style", "template", "button"]
-        /// Elements that never have content or a closing tag.
-        static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+        /// The names the scanner treats specially, in lower case, by length.
+        static let rolesByLength: [[(name: [UInt8], role: Role)]] = {
+            var roles: [String: Role] = [:]
+            for name in ["svg", "script", "style", "template", "button"] { roles[name, default: []].insert(.skipped) }
+            for name in ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"] {
+                roles[name, default: []].insert(.void)
+            }
+            for name in [
+                "p", "li", "td", "th", "tr", "pre", "div", "br", "dt", "dd", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
+                "ul", "ol", "dl", "table", "figure", "figcaption", "section", "article", "hr", "details", "summary",
+            ] { roles[name, default: []].insert(.breaking) }
+            for name in ["h2", "h3"] { roles[name, default: []].insert(.section) }
+            let longest = roles.keys.map(\.utf8.count).max() ?? 0
+            return (0 ... longest).map { length in
+                roles.filter { $0.key.utf8.count == length }.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) }
+            }
+        }()
+
         /// Parts of the page around the text: a heading's self-link, a guidance callout's
         /// header (its kind and id, which the block's own record holds).
-        static let skippedClasses: Set<Substring> = ["heading-anchor", "guidance-callout-header"]
-        /// Elements that separate words (a space is written where they open or close).
-        static let breaking: Set<String> = [
-            "p", "li", "td", "th", "tr", "pre", "div", "br", "dt", "dd", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
-            "ul", "ol", "dl", "table", "figure", "figcaption", "section", "article", "hr", "details", "summary",
-        ]
+        static let skippedClasses: [[UInt8]] = [Array("heading-anchor".utf8), Array("guidance-callout-header".utf8)]
 
         mutating func run() -> [Section] {
             while position < bytes.count {
@@ -81,20 +128,16 @@ struct PageText: Equatable, Sendable {
             guard let first = inside.first else { return }
             if first == UInt8(ascii: "!") || first == UInt8(ascii: "?") { return }
             let closing = first == UInt8(ascii: "/")
-            let nameBytes = inside.dropFirst(closing ? 1 : 0).prefix { Self.isNameByte($0) }
-            let name = String(decoding: nameBytes, as: UTF8.self).lowercased()
-            if Self.breaking.contains(name) { append(UInt8(ascii: " ")) }
+            let nameBytes = Self.name(in: inside)
+            let role = Self.role(of: nameBytes)
+            if role.contains(.breaking) { append(UInt8(ascii: " ")) }
             // An element closed in its own tag (`<svg … />`) or a void one has no content to skip.
-            let hasContent = !closing && inside.last != UInt8(ascii: "/") && !Self.void.contains(name)
-            if hasContent, Self.skipped.contains(name) {
-                skip(to: name)
+            let hasContent = !closing && inside.last != UInt8(ascii: "/") && !role.contains(.void)
+            if hasContent, role.contains(.skipped) || hasSkippedClass(inside) {
+                skip(to: nameBytes)
                 return
             }
-            if hasContent, let classes = Self.attribute("class", in: inside)?.split(separator: " "), classes.contains(where: Self.skippedClasses.contains) {
-                skip(to: name)
-                return
-            }
-            if name == "h2" || name == "h3" {
+            if role.contains(.section) {
                 let level = nameBytes.last ?? 0
                 if !closing, headingLevel == nil, let id = Self.attribute("id", in: inside) {
                     flushText()
@@ -106,16 +149,50 @@ struct PageText: Equatable, Sendable {
             }
         }
 
+        /// The tag's name, as written, after the `/` of a closing tag.
+        private static func name(in inside: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+            let start = inside.first == UInt8(ascii: "/") ? inside.startIndex + 1 : inside.startIndex
+            var end = start
+            while end < inside.endIndex, isNameByte(inside[end]) { end += 1 }
+            return inside[start ..< end]
+        }
+
+        private static func role(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Role {
+            guard name.count < rolesByLength.count else { return [] }
+            for known in rolesByLength[name.count] where equalIgnoringCase(name, known.name) { return known.role }
+            return []
+        }
+
+        /// Whether two tag names are the same, ASCII letters compared without case.
+        private static func equalIgnoringCase(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ other: some Collection<UInt8>) -> Bool {
+            guard name.count == other.count else { return false }
+            return zip(name, other).allSatisfy { lower($0) == lower($1) }
+        }
+
+        private static func lower(_ byte: UInt8) -> UInt8 {
+            byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+        }
+
+        /// Whether the tag's `class` names one of `skippedClasses`.
+        private func hasSkippedClass(_ inside: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            guard let value = Self.attributeBytes("class", in: inside) else { return false }
+            if value.contains(UInt8(ascii: "&")) {
+                // Entities in a value are rare (classes are plain); decode only then.
+                guard let decoded = Self.attribute("class", in: inside) else { return false }
+                return decoded.split(separator: " ").contains { word in Self.skippedClasses.contains { $0.elementsEqual(word.utf8) } }
+            }
+            return value.split(separator: UInt8(ascii: " ")).contains { word in Self.skippedClasses.contains { $0.elementsEqual(word) } }
+        }
+
         /// Moves past the element just opened, nested ones of the same name included.
-        private mutating func skip(to name: String) {
+        private mutating func skip(to name: Slice<UnsafeBufferPointer<UInt8>>) {
             var depth = 1
             while depth > 0, let open = index(of: UInt8(ascii: "<"), from: position) {
                 guard let end = index(of: UInt8(ascii: ">"), from: open) else { break }
                 let inside = bytes[(open + 1) ..< end]
                 position = end + 1
                 let closing = inside.first == UInt8(ascii: "/")
-                let tagName = String(decoding: inside.dropFirst(closing ? 1 : 0).prefix { Self.isNameByte($0) }, as: UTF8.self).lowercased()
-                guard tagName == name else { continue }
+                guard Self.equalIgnoringCase(Self.name(in: inside), name.lazy.map(Self.lower)) else { continue }
                 if closing {
                     depth -= 1
                 } else if inside.last != UInt8(ascii: "/") {
@@ -133,8 +210,11 @@ struct PageText: Equatable, Sendable {
                 position += 1
                 return
             }
-            let name = String(decoding: bytes[(position + 1) ..< end], as: UTF8.self)
-            if let decoded = Self.decode(entity: name) {
+            let name = bytes[(position + 1) ..< end]
+            if let byte = Self.namedEntity(name) {
+                append(byte)
+                position = end + 1
+            } else if let decoded = Self.numericEntity(String(decoding: name, as: UTF8.self)) {
                 append(decoded)
                 position = end + 1
             } else {
@@ -143,55 +223,35 @@ struct PageText: Equatable, Sendable {
             }
         }
 
-        private static func decode(entity name: String) -> String? {
-            switch name {
-            case "amp": return "&"
-            case "lt": return "<"
-            case "gt": return ">"
-            case "quot": return "\""
-            case "apos": return "'"
-            case "nbsp": return " "
-            default:
-                guard name.hasPrefix("#") else { return nil }
-                let digits = name.dropFirst()
-                let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-                return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-            }
+        private static let namedEntities: [(name: [UInt8], byte: UInt8)] = [
+            ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", " "),
+        ].map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
+
+        private static func namedEntity(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> UInt8? {
+            namedEntities.first { $0.name.elementsEqual(name) }?.byte
+        }
+
+        private static func numericEntity(_ name: String) -> String? {
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }
 
         /// The text read so far belongs to the last section.
         private mutating func flushText() {
-            let body = Self.collapse(text)
-            text = []
+            let body = text.take()
             if let last = sections.indices.last { sections[last].text = Self.join(sections[last].text, body) }
         }
 
         private mutating func closeHeading() {
-            sections.append(Section(id: headingID, heading: Self.collapse(headingText), text: ""))
+            sections.append(Section(id: headingID, heading: headingText.take(), text: ""))
             headingLevel = nil
             headingID = nil
-            headingText = []
         }
 
         private static func join(_ first: String, _ second: String) -> String {
             first.isEmpty ? second : second.isEmpty ? first : first + " " + second
-        }
-
-        /// Runs of whitespace become one space; none at the ends.
-        private static func collapse(_ bytes: [UInt8]) -> String {
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            for byte in bytes {
-                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                    pendingSpace = !result.isEmpty
-                } else {
-                    if pendingSpace { result.append(0x20) }
-                    pendingSpace = false
-                    result.append(byte)
-                }
-            }
-            return String(decoding: result, as: UTF8.self)
         }
 
         private func index(of byte: UInt8, from start: Int) -> Int? {
@@ -207,22 +267,29 @@ struct PageText: Equatable, Sendable {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
         }
 
-        /// A double-quoted attribute's value (the only quoting Strata writes).
-        private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
-            let needle = Array((" " + name + "=\"").utf8)
+        /// A double-quoted attribute's value as written (the only quoting Strata writes).
+        private static func attributeBytes(_ name: StaticString, in tag: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>>? {
+            // ` name="`
+            let needleLength = name.utf8CodeUnitCount + 3
             var index = tag.startIndex
-            while index + needle.count <= tag.endIndex {
-                if tag[index ..< index + needle.count].elementsEqual(needle) {
-                    let start = index + needle.count
+            while index + needleLength <= tag.endIndex {
+                if tag[index] == 0x20, tag[index + needleLength - 2] == UInt8(ascii: "="), tag[index + needleLength - 1] == UInt8(ascii: "\""),
+                   name.withUTF8Buffer({ $0.elementsEqual(tag[(index + 1) ..< (index + needleLength - 2)]) }) {
+                    let start = index + needleLength
                     guard let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-                    let value = tag[start ..< end]
-                    let raw = String(decoding: value, as: UTF8.self)
-                    // Entities in a value are rare (ids and classes are plain); decode only then.
-                    return value.contains(UInt8(ascii: "&")) ? PageText(html: raw).sections.first?.text : raw
+                    return tag[start ..< end]
                 }
                 index += 1
             }
             return nil
+        }
+
+        /// A double-quoted attribute's value, entities decoded.
+        private static func attribute(_ name: StaticString, in tag: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+            guard let value = attributeBytes(name, in: tag) else { return nil }
+            let raw = String(decoding: value, as: UTF8.self)
+            // Entities in a value are rare (ids and classes are plain); decode only then.
+            return value.contains(UInt8(ascii: "&")) ? PageText(html: raw).sections.first?.text : raw
         }
     }
 }

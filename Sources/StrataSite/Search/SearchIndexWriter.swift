@@ -51,40 +51,32 @@ struct SearchIndexWriter: Sendable {
     /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so
     /// the script can search it by bisection.
     func encodedTerms(_ records: [SearchRecord]) -> String {
-        // Runs of records are read on every core, each into postings of its own; the runs'
-        // postings are then joined in record order, a few thousand terms each instead of
-        // every term of every record.
+        // Runs of records are read on every core, each into a table of its own; the tables
+        // are then joined in record order, a few thousand terms each instead of every
+        // term of every record.
         let runLength = max(64, records.count / 32)
         let runs = stride(from: 0, to: records.count, by: runLength).map { $0 ..< min($0 + runLength, records.count) }
-        let postings = ParallelMap.map(runs) { run -> (titles: [String: [Int]], bodies: [String: [Int]]) in
-            var titles: [String: [Int]] = [:]
-            var bodies: [String: [Int]] = [:]
+        let tables = ParallelMap.map(runs) { run -> SearchTermTable in
+            var table = SearchTermTable()
             for number in run {
                 let record = records[number]
-                let titleTerms = Set(SearchTokenizer.terms(record.title))
-                var bodyTerms = Set(SearchTokenizer.terms(record.text))
-                bodyTerms.formUnion(SearchTokenizer.terms(record.context))
-                for term in titleTerms { titles[term, default: []].append(number) }
-                for term in bodyTerms where !titleTerms.contains(term) { bodies[term, default: []].append(number) }
+                SearchTokenizer.forEachTerm(in: record.title) { table.addTitle($0, record: number) }
+                SearchTokenizer.forEachTerm(in: record.text) { table.addBody($0, record: number) }
+                SearchTokenizer.forEachTerm(in: record.context) { table.addBody($0, record: number) }
             }
-            return (titles, bodies)
+            return table
         }
-        var titles: [String: [Int]] = [:]
-        var bodies: [String: [Int]] = [:]
-        for run in postings {
-            for (term, numbers) in run.titles { titles[term, default: []] += numbers }
-            for (term, numbers) in run.bodies { bodies[term, default: []] += numbers }
-        }
-        let terms = Set(titles.keys).union(bodies.keys).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        var all = SearchTermTable(expectedTerms: tables.map(\.count).max() ?? 0)
+        for table in tables { all.append(table) }
         // Bytes, not text: the lists run to a million digits on a large site.
         var out: [UInt8] = []
-        for (index, term) in terms.enumerated() {
+        for (index, number) in all.numbersInScriptOrder().enumerated() {
             if index > 0 { out.append(UInt8(ascii: "|")) }
-            out.append(contentsOf: term.utf8)
+            out.append(contentsOf: all.term(number))
             out.append(UInt8(ascii: " "))
-            Self.encode(titles[term] ?? [], into: &out)
+            Self.encode(all.titles[number], into: &out)
             out.append(UInt8(ascii: " "))
-            Self.encode(bodies[term] ?? [], into: &out)
+            Self.encode(all.bodies[number], into: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

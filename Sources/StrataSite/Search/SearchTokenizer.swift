@@ -18,61 +18,98 @@ enum SearchTokenizer {
 
     /// The terms of `text`: each word in lower case, and the parts of a word written in
     /// camel case as well (`StrataSwiftSource` is found by `stratasw…` and by `source`).
-    /// ASCII words, nearly all of a technical site's, are cut and folded byte by byte; a word
-    /// with other characters goes through Unicode's properties.
     static func terms(_ text: String) -> [String] {
         var terms: [String] = []
+        forEachTerm(in: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
+        return terms
+    }
+
+    /// Calls `body` with the UTF-8 of each term of `text`, in order, as `terms` lists them.
+    /// ASCII words, nearly all of a technical site's, are cut and folded byte by byte into a
+    /// buffer, so the index is built without a `String` per word; a word with other
+    /// characters goes through Unicode's properties.
+    static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            var isASCII = true
-            var isCamelCase = false
-            func flush(_ end: Int) {
-                defer { start = end + 1; isASCII = true; isCamelCase = false }
-                guard end > start else { return }
-                let word = UnsafeBufferPointer(rebasing: bytes[start ..< end])
-                guard isASCII else {
-                    slowTerms(String(decoding: word, as: UTF8.self), into: &terms)
-                    return
-                }
-                let length = word.count
-                // An ASCII term's length is its byte count, and no stop word is longer than
-                // five letters: most words skip the checks that cost a hash.
-                if length <= longestTerm, length >= 2 || (word[0] >= 0x30 && word[0] <= 0x39) {
-                    let term = String(unsafeUninitializedCapacity: length) { buffer in
-                        for offset in 0 ..< length {
-                            let byte = word[offset]
-                            buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                        }
-                        return length
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestTerm) { folded in
+                var start = 0
+                var isASCII = true
+                var isCamelCase = false
+                /// The ASCII bytes in `range`, folded to lower case, when they make a term.
+                func emit(_ range: Range<Int>) {
+                    let length = range.count
+                    guard length <= longestTerm, length >= 2 || (length == 1 && bytes[range.lowerBound] >= 0x30 && bytes[range.lowerBound] <= 0x39) else { return }
+                    for offset in 0 ..< length {
+                        let byte = bytes[range.lowerBound + offset]
+                        folded[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
                     }
-                    if length > longestStopWord || !stopWords.contains(term) { terms.append(term) }
+                    let term = UnsafeBufferPointer(rebasing: folded[0 ..< length])
+                    // No stop word is longer than five letters: most words skip the check.
+                    if length <= longestStopWord, isStopWord(term) { return }
+                    body(term)
                 }
-                if isCamelCase {
-                    for part in camelCaseParts(String(decoding: word, as: UTF8.self)) { add(part.lowercased(), to: &terms) }
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 {
-                    isASCII = false
-                } else if Self.isASCIIWordByte[Int(byte)] {
-                    if byte >= 0x41, byte <= 0x5A, index > start {
-                        let previous = bytes[index - 1]
-                        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-                        if (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x41 && previous <= 0x5A && next >= 0x61 && next <= 0x7A) {
-                            isCamelCase = true
+                func flush(_ end: Int) {
+                    defer { start = end + 1; isASCII = true; isCamelCase = false }
+                    guard end > start else { return }
+                    guard isASCII else {
+                        for term in slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)) {
+                            var term = term
+                            term.withUTF8 { body($0) }
+                        }
+                        return
+                    }
+                    emit(start ..< end)
+                    guard isCamelCase else { return }
+                    // `HTMLRenderer` → HTML, Renderer: a part starts at an upper-case letter
+                    // after a lower-case one, and at the last capital of a run before a
+                    // lower-case letter.
+                    var partStart = start
+                    for index in (start + 1) ..< end {
+                        let previous = bytes[index - 1], current = bytes[index]
+                        let next = index + 1 < end ? bytes[index + 1] : 0
+                        let lowerToUpper = isLower(previous) && isUpper(current)
+                        let acronymEnd = isUpper(previous) && isUpper(current) && isLower(next)
+                        if lowerToUpper || acronymEnd {
+                            emit(partStart ..< index)
+                            partStart = index
                         }
                     }
-                } else {
-                    flush(index)
+                    emit(partStart ..< end)
                 }
-                index += 1
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte >= 0x80 {
+                        isASCII = false
+                    } else if Self.isASCIIWordByte[Int(byte)] {
+                        if byte >= 0x41, byte <= 0x5A, index > start {
+                            let previous = bytes[index - 1]
+                            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                            if isLower(previous) || (isUpper(previous) && isLower(next)) {
+                                isCamelCase = true
+                            }
+                        }
+                    } else {
+                        flush(index)
+                    }
+                    index += 1
+                }
+                flush(bytes.count)
             }
-            flush(bytes.count)
         }
-        return terms
+    }
+
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+
+    /// The stop words as bytes, by length, compared without hashing.
+    private static let stopWordsByLength: [[[UInt8]]] = (0 ... longestStopWord).map { length in
+        stopWords.map { Array($0.utf8) }.filter { $0.count == length }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    private static func isStopWord(_ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard term.count < stopWordsByLength.count else { return false }
+        return stopWordsByLength[term.count].contains { $0.elementsEqual(term) }
     }
 
     private static let isASCIIWordByte: [Bool] = (0 ..< 128).map { byte in
@@ -82,7 +119,8 @@ enum SearchTokenizer {
     /// Words with characters beyond ASCII, folded as the script folds a query: composed
     /// (NFC), lower case, final sigma as sigma, and only then split where Unicode says a
     /// character is neither a letter nor a digit.
-    private static func slowTerms(_ text: String, into terms: inout [String]) {
+    private static func slowTerms(_ text: String) -> [String] {
+        var terms: [String] = []
         var word = String.UnicodeScalarView()
         func flush() {
             guard !word.isEmpty else { return }
@@ -96,6 +134,7 @@ enum SearchTokenizer {
             if isWordScalar(scalar) { word.append(scalar) } else { flush() }
         }
         flush()
+        return terms
     }
 
     private static func addFolded(_ word: String, to terms: inout [String]) {

@@ -1,0 +1,121 @@
+/// The distinct terms of a run of records, each stored once with the records that hold it
+/// in their title and in their text: an open-addressing table over the terms' bytes, so
+/// indexing a word costs one hash of its bytes, not a `String`, a `Set` and a `Dictionary`
+/// entry for every occurrence.
+struct SearchTermTable: Sendable {
+    /// Every term's UTF-8, one after another; term `n` is `bytes[starts[n] ..< starts[n + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    private var hashes: [UInt64] = []
+    /// Term numbers by hash, `-1` where empty; a power of two long, at most half full.
+    private var slots: [Int32]
+    /// The records whose title holds each term, and those whose text does but not the title.
+    private(set) var titles: [[Int]] = []
+    private(set) var bodies: [[Int]] = []
+    /// The last record each term was added for, so a term repeated in a record counts once.
+    private var lastTitle: [Int] = []
+    private var lastBody: [Int] = []
+
+    init(expectedTerms: Int = 1024) {
+        var capacity = 16
+        while capacity < expectedTerms * 2 { capacity *= 2 }
+        slots = Array(repeating: -1, count: capacity)
+    }
+
+    var count: Int { hashes.count }
+
+    /// The UTF-8 of term `number`.
+    func term(_ number: Int) -> ArraySlice<UInt8> { bytes[starts[number] ..< starts[number + 1]] }
+
+    /// Notes that record `record` holds `term` in its title. Records are added in ascending order.
+    mutating func addTitle(_ term: UnsafeBufferPointer<UInt8>, record: Int) {
+        let number = self.number(of: term)
+        guard lastTitle[number] != record else { return }
+        lastTitle[number] = record
+        titles[number].append(record)
+    }
+
+    /// Notes that record `record` holds `term` in its text; a term of its title is not repeated.
+    mutating func addBody(_ term: UnsafeBufferPointer<UInt8>, record: Int) {
+        let number = self.number(of: term)
+        guard lastTitle[number] != record, lastBody[number] != record else { return }
+        lastBody[number] = record
+        bodies[number].append(record)
+    }
+
+    /// Adds another table's postings, for records after every record already here.
+    mutating func append(_ other: SearchTermTable) {
+        for number in 0 ..< other.count {
+            let own = other.term(number).withUnsafeBufferPointer { self.number(of: $0) }
+            titles[own] += other.titles[number]
+            bodies[own] += other.bodies[number]
+        }
+    }
+
+    /// The term's number, added if new.
+    private mutating func number(of term: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(term)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let found = Int(slots[slot])
+            if found < 0 { break }
+            if hashes[found] == hash, bytes[starts[found] ..< starts[found + 1]].elementsEqual(term) { return found }
+            slot = (slot + 1) & mask
+        }
+        let number = hashes.count
+        bytes.append(contentsOf: term)
+        starts.append(bytes.count)
+        hashes.append(hash)
+        titles.append([])
+        bodies.append([])
+        lastTitle.append(-1)
+        lastBody.append(-1)
+        slots[slot] = Int32(number)
+        if hashes.count * 2 > slots.count { grow() }
+        return number
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
+        }
+    }
+
+    /// FNV-1a, then mixed so that the low bits, which pick the slot, depend on every byte.
+    private static func hash(_ term: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in term {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        hash ^= hash >> 29
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
+    }
+
+    /// The term numbers in JavaScript's string order (UTF-16 code units), which the script
+    /// bisects. UTF-8's byte order is code point order; UTF-16 differs only in putting
+    /// U+E000–U+FFFF (lead bytes EE and EF) after the characters beyond U+FFFF (lead bytes
+    /// F0–F4), so those two lead bytes are ranked last.
+    func numbersInScriptOrder() -> [Int] {
+        bytes.withUnsafeBufferPointer { all in
+            (0 ..< count).sorted { left, right in
+                let a = UnsafeBufferPointer(rebasing: all[starts[left] ..< starts[left + 1]])
+                let b = UnsafeBufferPointer(rebasing: all[starts[right] ..< starts[right + 1]])
+                for index in 0 ..< min(a.count, b.count) where a[index] != b[index] {
+                    return Self.rank(a[index]) < Self.rank(b[index])
+                }
+                return a.count < b.count
+            }
+        }
+    }
+
+    private static func rank(_ byte: UInt8) -> UInt16 {
+        byte == 0xEE || byte == 0xEF ? UInt16(byte) + 0x10 : UInt16(byte)
+    }
+}
