@@ -67,7 +67,13 @@ public enum SitePath {
     /// A site path (`guides/c#.html`) as a URL path, each segment percent-encoded, for URLs
     /// written from the site root: canonical links, the sitemap, the search index.
     public static func urlPath(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { percentEncode(String($0)) }.joined(separator: "/")
+        // Each byte but `/` as `percentEncode` writes it: the same as encoding each segment.
+        guard !path.utf8.allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "/") }) else { return path }
+        var result: [UInt8] = []
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") { result.append(byte) } else { appendPercentEncoded(CollectionOfOne(byte), to: &result) }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Percent-encodes one path segment for use in an `href` (spaces, `#`, `?`, non-ASCII).

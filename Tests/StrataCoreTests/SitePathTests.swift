@@ -20,6 +20,12 @@ import Testing
         #expect(SitePath.relativeURL(from: from, to: to) == expected)
     }
 
+    @Test func urlPathsEncodeEachSegment() {
+        #expect(SitePath.urlPath("guides/intro.html") == "guides/intro.html")
+        #expect(SitePath.urlPath("guides/c#.html") == "guides/c%23.html")
+        #expect(SitePath.urlPath("a b//naïve/") == "a%20b//na%C3%AFve/")
+    }
+
     @Test func rootPrefixCountsFolders() {
         #expect(SitePath.rootPrefix(from: "index.html") == "")
         #expect(SitePath.rootPrefix(from: "a/b/c.html") == "../../")

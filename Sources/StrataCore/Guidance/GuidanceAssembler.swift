@@ -240,6 +240,15 @@ public struct GuidanceAssembler {
                 column += piece.text.count + 2
                 continue
             }
+            // A keyword ends in a colon: text without one is a run of text as it is, and
+            // most text is, so it skips the walk by character below.
+            if !piece.text.utf8.contains(UInt8(ascii: ":")) {
+                if !piece.text.isEmpty { tokens.append(.text(piece.text, line: piece.line)) }
+                previous = piece.text.last ?? previous
+                let isPlainASCII = piece.text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+                column += isPlainASCII ? piece.text.utf8.count : piece.text.count
+                continue
+            }
             let characters = Array(piece.text)
             var run = ""
             var index = 0

@@ -111,7 +111,8 @@ struct SearchRecordCollector: Sendable {
 
     /// The start of `text`, cut at a word boundary near `excerptLength`.
     static func excerpt(_ text: String) -> String {
-        guard text.count > excerptLength + 10 else { return text }
+        // Counted only as far as needed: a section's text can be long.
+        guard text.utf8.count > excerptLength + 10, text.index(text.startIndex, offsetBy: excerptLength + 11, limitedBy: text.endIndex) != nil else { return text }
         let cut = text.prefix(excerptLength)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]).trimmingWhitespace + "…"
