@@ -109,7 +109,15 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataYAMLTests", dependencies: ["StrataCore", "StrataYAML"]),
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
-        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource"]),
+        .testTarget(
+            name: "StrataSwiftSourceTests",
+            dependencies: [
+                "StrataCore", "StrataSwiftSource",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch"]),

@@ -55,17 +55,23 @@ struct ContentScanner {
             diagnostics.append(.error("io.read", "cannot list this folder: \(error.localizedDescription)", at: location(relative)))
             return
         }
+        let folderPath = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         for name in names where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
+            let fullPath = folderPath + name
             let path = relative.isEmpty ? name : relative + "/" + name
-            var linkInfo = stat()
-            guard lstat(url.path, &linkInfo) == 0 else { continue }
             var info = stat()
-            guard stat(url.path, &info) == 0 else {
-                let reason = errno == ELOOP ? "a symbolic link that loops back on itself" : "a symbolic link to something that does not exist"
+            guard stat(fullPath, &info) == 0 else {
+                let failure = errno
+                // Gone since the listing: nothing to report. Otherwise a link that leads nowhere.
+                var linkInfo = stat()
+                guard lstat(fullPath, &linkInfo) == 0 else { continue }
+                let reason = failure == ELOOP ? "a symbolic link that loops back on itself" : "a symbolic link to something that does not exist"
                 diagnostics.append(.error("content.symlink", "this is \(reason)", at: location(path)))
                 continue
             }
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            // The kind is known: the URL needs no look at the disk to learn it.
+            let url = URL(fileURLWithPath: fullPath, isDirectory: isFolder)
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 let real = realPath(url)

@@ -16,8 +16,8 @@ public struct SwiftHighlighter: CodeHighlighter {
         let bytes = Array(code.utf8)
         var runs: [(className: String?, start: Int, end: Int)] = []
         var offset = 0
-        for classified in tree.classifications {
-            let start = classified.range.lowerBound.utf8Offset, end = classified.range.upperBound.utf8Offset
+        for classified in SwiftTokenClassifier.classify(tree) {
+            let start = classified.start, end = classified.end
             guard start >= offset, end <= bytes.count, start < end else { continue }
             if start > offset { runs.append((nil, offset, start)) }
             let className = Self.className(classified.kind, text: bytes[start ..< end])

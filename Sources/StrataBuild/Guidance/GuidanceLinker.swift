@@ -62,12 +62,15 @@ struct GuidanceLinker {
                 backlinks[target, default: []].insert(from)
             }
         }
-        for page in pages {
+        for page in pages where !index.isEmpty {
             let folder = page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
             for link in page.document.links where !link.isImage && !LinkResolver.hasScheme(link.destination) {
                 let (path, _) = LinkResolver.splitFragment(link.destination)
-                guard !path.isEmpty, let target = SitePath.resolve(SitePath.percentDecode(path), against: folder),
-                      target.hasPrefix(GuidanceCatalog.folder + "/"), target.hasSuffix(".html") else { continue }
+                // Only a link to an HTML file can lead to a block's page: the others are not
+                // resolved at all (most links of a site go to Markdown pages).
+                let decoded = SitePath.percentDecode(path)
+                guard decoded.hasSuffix(".html"), let target = SitePath.resolve(decoded, against: folder),
+                      target.hasPrefix(GuidanceCatalog.folder + "/") else { continue }
                 let id = String(target.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
                 guard let position = index[id] else { continue }
                 backlinks[position, default: []].insert(GuidanceEntry.Backlink(path: page.outputPath, title: page.title))
