@@ -10,6 +10,13 @@ public enum YAMLReader {
     ///
     /// - Throws: a `Diagnostic` pointing at the offending line.
     public static func read(_ yaml: String, path: String, firstLine: Int = 1) throws -> DataNode? {
+        // Most front matter is a flat mapping of simple values, read without the parser.
+        if let flat = FlatMappingReader.read(yaml, path: path, lineOffset: firstLine - 1) { return flat }
+        return try readWithParser(yaml, path: path, firstLine: firstLine)
+    }
+
+    /// `read` by Yams alone, whatever the document.
+    static func readWithParser(_ yaml: String, path: String, firstLine: Int) throws -> DataNode? {
         let lineOffset = firstLine - 1
         let node: Node?
         do {
