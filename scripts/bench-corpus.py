@@ -18,7 +18,8 @@ usage: bench-corpus.py TOOL STRATA_PROJECT OUTPUT_FOLDER
 import argparse
 import os
 import re
-import shutil
+
+from corpus_files import write_tree
 
 HUGO_BASE = """<!DOCTYPE html>
 <html lang="en">
@@ -66,10 +67,9 @@ def strata_pages(project):
                 yield os.path.relpath(path, content), open(path, encoding="utf-8").read()
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
+def write(files, path, text):
+    """Adds a file to the corpus; they are all written together by `write_tree`."""
+    files[path] = text
 
 
 def site_title(project):
@@ -85,18 +85,18 @@ def hugo(project, output):
         # not render; a section's own page is `_index.md`.
         if os.path.basename(relative) == "index.md":
             relative = os.path.join(os.path.dirname(relative), "_index.md")
-        write(os.path.join(output, "content", relative), text)
-    write(os.path.join(output, "layouts", "_default", "baseof.html"), HUGO_BASE)
-    write(os.path.join(output, "layouts", "_default", "single.html"), HUGO_SINGLE)
-    write(os.path.join(output, "layouts", "_default", "list.html"), HUGO_LIST)
+        write(output, os.path.join("content", relative), text)
+    write(output, os.path.join("layouts", "_default", "baseof.html"), HUGO_BASE)
+    write(output, os.path.join("layouts", "_default", "single.html"), HUGO_SINGLE)
+    write(output, os.path.join("layouts", "_default", "list.html"), HUGO_LIST)
     # config.toml rather than hugo.toml: older Hugo releases (before 0.110) read only that.
-    write(os.path.join(output, "config.toml"), f'baseURL = "/"\ntitle = "{site_title(project)}"\n')
+    write(output, os.path.join("config.toml"), f'baseURL = "/"\ntitle = "{site_title(project)}"\n')
 
 
 def mkdocs(project, output):
     for relative, text in strata_pages(project):
-        write(os.path.join(output, "docs", relative), text)
-    write(os.path.join(output, "mkdocs.yml"), MKDOCS_YML.format(title=site_title(project)))
+        write(output, os.path.join("docs", relative), text)
+    write(output, os.path.join("mkdocs.yml"), MKDOCS_YML.format(title=site_title(project)))
 
 
 def docc_name(relative):
@@ -108,7 +108,6 @@ def docc_name(relative):
 
 
 def docc(project, output):
-    catalog = os.path.join(output, "Docs.docc")
     articles = []
     for relative, text in strata_pages(project):
         name = docc_name(relative)
@@ -128,13 +127,12 @@ def docc(project, output):
         # fragment is dropped: the corpus links to pages only).
         body = LINK.sub(lambda m: f"<doc:{docc_name(os.path.normpath(os.path.join(os.path.dirname(relative), m.group(2) + '.md')))}>", body)
         if name == "Docs":
-            write(os.path.join(catalog, "Docs.md"), f"# {title}\n\n@Metadata {{\n  @TechnologyRoot\n}}\n{body}\n")
+            write(output, os.path.join("Docs.docc", "Docs.md"), f"# {title}\n\n@Metadata {{\n  @TechnologyRoot\n}}\n{body}\n")
         else:
             articles.append(name)
-            write(os.path.join(catalog, name + ".md"), f"# {title}\n{body}\n")
+            write(output, os.path.join("Docs.docc", name + ".md"), f"# {title}\n{body}\n")
     # DocC lists an article under the root only when a Topics section curates it.
-    with open(os.path.join(catalog, "Docs.md"), "a", encoding="utf-8") as handle:
-        handle.write("\n## Topics\n\n### Pages\n\n" + "".join(f"- <doc:{name}>\n" for name in sorted(articles)))
+    output["Docs.docc/Docs.md"] += "\n## Topics\n\n### Pages\n\n" + "".join(f"- <doc:{name}>\n" for name in sorted(articles))
 
 
 def main():
@@ -143,9 +141,9 @@ def main():
     parser.add_argument("project")
     parser.add_argument("output")
     args = parser.parse_args()
-    if os.path.exists(args.output):
-        shutil.rmtree(args.output)
-    {"hugo": hugo, "mkdocs": mkdocs, "docc": docc}[args.tool](args.project, args.output)
+    files = {}
+    {"hugo": hugo, "mkdocs": mkdocs, "docc": docc}[args.tool](args.project, files)
+    write_tree(args.output, files)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ same generated corpora in one run, and on generated layered packages.
 
 Every figure is the median of several runs of the whole command, timed from outside
 (wall clock from start to exit) with its peak memory (the process's maximum resident set,
-from wait4). A "clean" build starts with no output folder: the previous one is moved aside,
-not deleted, so that no tool pays for the file system recycling another run's files.
+from wait4), after one untimed warm-up run. A "clean" build starts with no output folder:
+the previous one is moved aside, not deleted, so that no tool pays for the file system
+recycling another run's files; generated corpora are flushed to disk before any timing.
 
 Prints a Markdown report and writes it to --report (default .build/bench/report.md).
 
@@ -22,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import signal
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,16 +59,26 @@ def run(command, cwd, expect=(0,), timeout=900, env=None):
         start = time.perf_counter()
         process = subprocess.Popen([TIME, "-f", "%M", "-o", peak_path, "--"] + command, cwd=cwd, stdout=out, stderr=err,
                                    env=env, start_new_session=True)
-        try:
-            process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        # A blocking wait, with a timer to end a command that hangs. `Popen.wait(timeout=)`
+        # polls, sleeping up to 50 ms between looks, so it saw a command end up to 50 ms late.
+        timed_out = threading.Event()
+
+        def kill():
+            timed_out.set()
             os.killpg(process.pid, signal.SIGKILL)
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        try:
             process.wait()
-            raise Failed(f"`{' '.join(command)}` in {cwd} took more than {timeout} s")
         except BaseException:
             os.killpg(process.pid, signal.SIGKILL)
             raise
+        finally:
+            timer.cancel()
         seconds = time.perf_counter() - start
+        if timed_out.is_set():
+            raise Failed(f"`{' '.join(command)}` in {cwd} took more than {timeout} s")
     code = process.returncode
     stdout = open(out_path, encoding="utf-8", errors="replace").read()
     stderr = open(err_path, encoding="utf-8", errors="replace").read()
@@ -104,11 +116,16 @@ class Sample:
 
 
 def repeat(count, measure, before=None):
+    """`count` timed runs, after one untimed run that warms the caches (as hyperfine's
+    --warmup): every tool is measured in the steady state, not on whatever the disk was
+    still doing for the step before it."""
     runs = []
-    for _ in range(count):
+    for number in range(count + 1):
         if before:
             before()
-        runs.append(measure())
+        run = measure()
+        if number > 0:
+            runs.append(run)
     return Sample(runs)
 
 
@@ -190,6 +207,9 @@ class Bench:
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-pages.py"), project, str(pages)], check=True)
         for tool in ("hugo", "mkdocs", "docc"):
             subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench-corpus.py"), tool, project, f"{project}-{tool}"], check=True)
+        # The corpora just written are flushed before anything is timed: otherwise the disk
+        # writes them back during the first tool's runs, which then pay for it.
+        os.sync()
         return project
 
     def strata_build(self, project, output):
@@ -304,6 +324,7 @@ class Bench:
             project = os.path.join(WORK, f"app-{size}")
             subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-layered-package.py"), project, str(size)],
                            check=True, capture_output=True)
+            os.sync()
             graph = repeat(args.runs, lambda: run([args.strata, "graph", "--format", "json", "--output", os.devnull], cwd=project))
             dump = repeat(args.slow_runs, lambda: run(["swift", "package", "dump-package"], cwd=project))
             # The generated packages break their layering on purpose: `check` exits 1.
@@ -350,7 +371,7 @@ class Bench:
             self.say("- MkDocs Material: not measured (no --mkdocs)")
         self.say(f"- DocC: `docc convert` from the same Swift toolchain ({args.docc})" if args.docc else "- DocC: not found")
         self.say(f"- Median of {args.runs} runs ({args.slow_runs} for MkDocs, DocC and `dump-package`); "
-                 "wall clock of the whole command, start to exit")
+                 "wall clock of the whole command, start to exit, after one untimed warm-up run of each")
         self.say()
         self.say("## Markdown sites")
         self.say()

@@ -9,7 +9,8 @@ usage: generate-layered-package.py OUTPUT_FOLDER MODULES [--layers N] [--violati
 import argparse
 import os
 import random
-import shutil
+
+from corpus_files import write_tree
 
 LAYER_NAMES = ["Core", "Infrastructure", "Domain", "Services", "Features", "UI", "App", "Tooling"]
 
@@ -55,38 +56,29 @@ def main():
         if upper:
             deps[source] = sorted(set(deps[source]) | {rng.choice(upper)})
 
-    if os.path.exists(args.output):
-        shutil.rmtree(args.output)
-    os.makedirs(args.output)
+    files = {}
     lines = ["// swift-tools-version:5.9", "import PackageDescription", "", "let package = Package(",
              f'    name: "Synthetic{args.modules}",', "    targets: ["]
     for name, layer in modules:
         quoted = ", ".join(f'"{d}"' for d in deps[name])
         lines.append(f'        .target(name: "{name}", dependencies: [{quoted}]),')
     lines += ["    ]", ")", ""]
-    with open(os.path.join(args.output, "Package.swift"), "w") as handle:
-        handle.write("\n".join(lines))
+    files["Package.swift"] = "\n".join(lines)
     for name, layer in modules:
-        folder = os.path.join(args.output, "Sources", name)
-        os.makedirs(folder)
         for number in range(args.files):
             imports = deps[name][number::args.files] if deps[name] else []
             body = [f"import {d}" for d in imports] + ["", f"public struct {name}Part{number} {{",
                     "    public init() {}", "    public func value() -> Int {",
                     f"        {number} + {layer}", "    }", "}", ""]
-            with open(os.path.join(folder, f"{name}Part{number}.swift"), "w") as handle:
-                handle.write("\n".join(body))
+            files[f"Sources/{name}/{name}Part{number}.swift"] = "\n".join(body)
     yml = ["site:", f"  title: Synthetic app ({args.modules} modules)", "layers:"]
     for layer in layers:
         yml += [f"  - name: {layer}", f'    modules: ["{layer}*"]']
     yml += ["rules:", "  layer-order: error", ""]
-    with open(os.path.join(args.output, "strata.yml"), "w") as handle:
-        handle.write("\n".join(yml))
-    os.makedirs(os.path.join(args.output, "Content"))
-    with open(os.path.join(args.output, "Content", "index.md"), "w") as handle:
-        handle.write(f"# Synthetic app\n\nA generated package of {args.modules} modules in {len(layers)} layers. "
-                     f"{modules[0][0]} is at the bottom.\n")
-
+    files["strata.yml"] = "\n".join(yml)
+    files["Content/index.md"] = (f"# Synthetic app\n\nA generated package of {args.modules} modules in {len(layers)} layers. "
+                                 f"{modules[0][0]} is at the bottom.\n")
+    write_tree(args.output, files)
 
 if __name__ == "__main__":
     main()

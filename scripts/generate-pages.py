@@ -9,7 +9,8 @@ usage: generate-pages.py OUTPUT_FOLDER PAGES
 import argparse
 import os
 import random
-import shutil
+
+from corpus_files import write_tree
 
 WORDS = (
     "module layer graph cache render page build import target package source manifest "
@@ -31,7 +32,7 @@ def relative(from_path, to_path):
     return os.path.relpath(to_path, os.path.dirname(from_path)) if "/" in from_path else to_path
 
 
-def write_page(root, number, total, rng):
+def write_page(files, number, total, rng):
     path = page_path(number)
     title = f"Page {number + 1}: {rng.choice(WORDS).capitalize()} {rng.choice(WORDS)}"
     lines = ["---", f"title: \"{title}\"", f"weight: {number % 50 + 1}", "---", "", f"# {title}", ""]
@@ -65,10 +66,7 @@ def write_page(root, number, total, rng):
             f"THEN: {sentence(rng, 8)}",
             "",
         ]
-    full = os.path.join(root, "Content", path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w") as handle:
-        handle.write("\n".join(lines))
+    files["Content/" + path] = "\n".join(lines)
 
 
 def main():
@@ -77,21 +75,16 @@ def main():
     parser.add_argument("pages", type=int)
     args = parser.parse_args()
     rng = random.Random(f"strata-pages-{args.pages}")
-    if os.path.exists(args.output):
-        shutil.rmtree(args.output)
-    os.makedirs(os.path.join(args.output, "Content"))
-    with open(os.path.join(args.output, "strata.yml"), "w") as handle:
-        handle.write(f"site:\n  title: Generated docs ({args.pages} pages)\n")
-    with open(os.path.join(args.output, "Content", "index.md"), "w") as handle:
-        handle.write(f"# Generated docs\n\nA corpus of {args.pages} pages for benchmarks.\n")
+    files = {
+        "strata.yml": f"site:\n  title: Generated docs ({args.pages} pages)\n",
+        "Content/index.md": f"# Generated docs\n\nA corpus of {args.pages} pages for benchmarks.\n",
+    }
     for section in range((args.pages + 49) // 50):
-        folder = os.path.join(args.output, "Content", f"section-{section + 1:03d}")
-        os.makedirs(folder, exist_ok=True)
-        with open(os.path.join(folder, "index.md"), "w") as handle:
-            handle.write(f"# Section {section + 1}\n\nPages {section * 50 + 1} to {min(args.pages, section * 50 + 50)}.\n")
+        files[f"Content/section-{section + 1:03d}/index.md"] = (
+            f"# Section {section + 1}\n\nPages {section * 50 + 1} to {min(args.pages, section * 50 + 50)}.\n")
     for number in range(args.pages):
-        write_page(args.output, number, args.pages, rng)
-
+        write_page(files, number, args.pages, rng)
+    write_tree(args.output, files)
 
 if __name__ == "__main__":
     main()
