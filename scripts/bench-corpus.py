@@ -73,9 +73,11 @@ def write(files, path, text):
 
 
 def site_title(project):
-    for line in open(os.path.join(project, "strata.yml"), encoding="utf-8"):
-        if line.strip().startswith("title:"):
-            return line.split(":", 1)[1].strip()
+    path = os.path.join(project, "strata.yml")
+    if os.path.exists(path):  # a project may rely on Strata's defaults
+        for line in open(path, encoding="utf-8"):
+            if line.strip().startswith("title:"):
+                return line.split(":", 1)[1].strip()
     return "Generated docs"
 
 
@@ -132,6 +134,8 @@ def docc(project, output):
             articles.append(name)
             write(output, os.path.join("Docs.docc", name + ".md"), f"# {title}\n{body}\n")
     # DocC lists an article under the root only when a Topics section curates it.
+    if "Docs.docc/Docs.md" not in output:  # a project without a home page
+        output["Docs.docc/Docs.md"] = f"# {site_title(project)}\n\n@Metadata {{\n  @TechnologyRoot\n}}\n"
     output["Docs.docc/Docs.md"] += "\n## Topics\n\n### Pages\n\n" + "".join(f"- <doc:{name}>\n" for name in sorted(articles))
 
 

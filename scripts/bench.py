@@ -65,7 +65,10 @@ def run(command, cwd, expect=(0,), timeout=900, env=None):
 
         def kill():
             timed_out.set()
-            os.killpg(process.pid, signal.SIGKILL)
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass  # it ended as the timer fired
 
         timer = threading.Timer(timeout, kill)
         timer.start()
@@ -77,7 +80,9 @@ def run(command, cwd, expect=(0,), timeout=900, env=None):
         finally:
             timer.cancel()
         seconds = time.perf_counter() - start
-        if timed_out.is_set():
+        # The timer may fire just as the command ends by itself: only a command the timer
+        # killed took too long.
+        if timed_out.is_set() and process.returncode == -signal.SIGKILL:
             raise Failed(f"`{' '.join(command)}` in {cwd} took more than {timeout} s")
     code = process.returncode
     stdout = open(out_path, encoding="utf-8", errors="replace").read()

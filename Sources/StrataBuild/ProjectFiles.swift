@@ -33,12 +33,19 @@ public struct ProjectFiles: Sendable {
 
     /// Reads a regular file, turning every failure into a diagnostic at `displayPath`.
     static func readBytes(at url: URL, displayPath: String) throws -> [UInt8] {
-        // Opened without waiting (a FIFO would block an ordinary open), then checked to be a
-        // regular file on the open descriptor, then read whole: three system calls and one
-        // buffer, where Foundation's FileHandle made six and two copies.
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // Opened without waiting (a FIFO would block an ordinary open) and without becoming a
+        // controlling terminal, then checked to be a regular file on the open descriptor, then
+        // read whole: three system calls and one buffer, where Foundation's FileHandle made six
+        // and two copies.
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
-            throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(errno)))", at: SourceLocation(path: displayPath))
+            let reason = String(cString: strerror(errno))
+            // A socket or an unreadable folder fails to open; say what it is rather than why.
+            var info = stat()
+            if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                throw notRegularFile(info, displayPath: displayPath)
+            }
+            throw Diagnostic.error("io.read", "cannot read this file: \(reason)", at: SourceLocation(path: displayPath))
         }
         defer { close(descriptor) }
         var info = stat()
@@ -46,7 +53,7 @@ public struct ProjectFiles: Sendable {
             throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(errno)))", at: SourceLocation(path: displayPath))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Diagnostic.error("io.read", "this is not a regular file (a device, pipe or socket); Strata reads only regular files", at: SourceLocation(path: displayPath))
+            throw notRegularFile(info, displayPath: displayPath)
         }
         // The size is a hint: a file that grows or shrinks while it is read is read to its end.
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
@@ -56,7 +63,8 @@ public struct ProjectFiles: Sendable {
             let read = bytes.withUnsafeMutableBytes { buffer in
                 Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
-            if read < 0, errno == EINTR || errno == EAGAIN { continue }
+            // A regular file never answers EAGAIN; only an interrupted read is tried again.
+            if read < 0, errno == EINTR { continue }
             guard read >= 0 else {
                 throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(errno)))", at: SourceLocation(path: displayPath))
             }
@@ -65,5 +73,10 @@ public struct ProjectFiles: Sendable {
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    private static func notRegularFile(_ info: stat, displayPath: String) -> Diagnostic {
+        let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file (a device, pipe or socket)"
+        return Diagnostic.error("io.read", "this is \(what); Strata reads only regular files", at: SourceLocation(path: displayPath))
     }
 }

@@ -41,6 +41,8 @@ enum FlatMappingReader {
         guard index < line.endIndex, isKeyStart(line[index]) else { return nil }
         while index < line.endIndex, isKeyByte(line[index]) { index += 1 }
         guard index < line.endIndex, line[index] == UInt8(ascii: ":") else { return nil }
+        // libyaml takes a key without `? ` only up to 1,024 characters; a longer one is its error.
+        guard index - line.startIndex <= 1024 else { return nil }
         let key = String(decoding: line[line.startIndex ..< index], as: UTF8.self)
         // A key Yams would read as null (or as anything but text) is left to Yams.
         guard !isNull(key) else { return nil }

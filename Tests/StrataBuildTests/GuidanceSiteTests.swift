@@ -89,6 +89,23 @@ import Testing
         #expect(errors.contains(#"<a href="../guides/services.html#errors">Services</a> <code>services.md#errors</code>"#))
     }
 
+    @Test func everyFormOfALinkToABlockPageIsABacklink() throws {
+        let project = try TemporaryProject(files: [
+            "Content/index.md": "# Home\n\nCHECK: A cache write.\nIF: Always.\nTHEN: Keep the server's time.\nID: keep-time\n",
+            "Content/a.md": "# Plain\n\n[x](guidance/keep-time.html)\n",
+            "Content/b/c.md": "# Climbing\n\n[x](../guidance/./keep-time.html#top)\n",
+            "Content/d.md": "# Dotted\n\n[x](guidance/keep-time.html/.)\n",
+            "Content/e.md": "# Encoded\n\n[x](guidance/keep%2Dtime.html)\n",
+            "Content/f.md": "# Elsewhere\n\n[x](guidance/keep-time.md) [y](keep-time.html) [z](guidance/index.html)\n",
+        ])
+        _ = project.build()
+        let page = project.text("Output/guidance/keep-time.html")
+        for (path, title) in [("a.html", "Plain"), ("b/c.html", "Climbing"), ("d.html", "Dotted"), ("e.html", "Encoded")] {
+            #expect(page.contains(#"<li><a href="../\#(path)">\#(title)</a></li>"#), "\(path) links to the block")
+        }
+        #expect(!page.contains(#"<li><a href="../f.html">"#), "links to other files are not backlinks")
+    }
+
     @Test func stalePagesAreMarkedOnThePageTheBlockAndTheCatalog() throws {
         let project = try TemporaryProject(fixture: "guide")
         _ = project.build()

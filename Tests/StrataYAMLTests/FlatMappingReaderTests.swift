@@ -30,6 +30,10 @@ import Testing
             "a: 1\na: 2", "a: 1\nb:\n  c: 2", "a: 1\n  continued", "a: 1\r\nb: 2", "---\na: 1", "a: 1\n...", "a: 1\n# note\nb: 2",
             "", "\n\n", "a:", "a:\nb:", "title: \"One\"\nweight: 2\ndescription: 'Three'\ndraft: false\n",
         ]
+        // libyaml takes a key of at most 1024 characters without an explicit `? `.
+        for length in [1023, 1024, 1025, 1026, 2000] {
+            documents += [String(repeating: "k", count: length) + ": v", "a: 1\n" + String(repeating: "k", count: length) + ":"]
+        }
         for (index, document) in documents.enumerated() {
             let yams = Result { try YAMLReader.readWithParser(document, path: "p.md", firstLine: 2) }
             guard let flat = FlatMappingReader.read(document, path: "p.md", lineOffset: 1) else { continue }

@@ -66,11 +66,12 @@ struct GuidanceLinker {
             let folder = page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
             for link in page.document.links where !link.isImage && !LinkResolver.hasScheme(link.destination) {
                 let (path, _) = LinkResolver.splitFragment(link.destination)
-                // Only a link to an HTML file can lead to a block's page: the others are not
-                // resolved at all (most links of a site go to Markdown pages).
+                // Only a link naming an HTML file can lead to a block's page: the others are not
+                // resolved at all (most links of a site go to Markdown pages). `X.html/.` still
+                // resolves to `X.html`, so the suffix is checked again after resolving.
                 let decoded = SitePath.percentDecode(path)
-                guard decoded.hasSuffix(".html"), let target = SitePath.resolve(decoded, against: folder),
-                      target.hasPrefix(GuidanceCatalog.folder + "/") else { continue }
+                guard decoded.contains(".html"), let target = SitePath.resolve(decoded, against: folder),
+                      target.hasSuffix(".html"), target.hasPrefix(GuidanceCatalog.folder + "/") else { continue }
                 let id = String(target.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
                 guard let position = index[id] else { continue }
                 backlinks[position, default: []].insert(GuidanceEntry.Backlink(path: page.outputPath, title: page.title))

@@ -1,0 +1,48 @@
+import Foundation
+@testable import StrataBuild
+import StrataCore
+import Testing
+
+/// Every file Strata reads goes through one reader; what it says about things that are not
+/// regular files is what users see for a `--config`, `--baseline` or theme path gone wrong.
+@Suite struct ProjectFilesTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func message(reading name: String) -> String? {
+        do {
+            _ = try ProjectFiles.readBytes(at: folder.appendingPathComponent(name), displayPath: name)
+            return nil
+        } catch let diagnostic as Diagnostic {
+            return diagnostic.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func readsARegularFileWhole() throws {
+        let bytes = (0..<70_000).map { UInt8($0 % 251) }
+        try Data(bytes).write(to: folder.appendingPathComponent("big.bin"))
+        #expect(try ProjectFiles.readBytes(at: folder.appendingPathComponent("big.bin"), displayPath: "big.bin") == bytes)
+        try Data().write(to: folder.appendingPathComponent("empty.md"))
+        #expect(try ProjectFiles.readBytes(at: folder.appendingPathComponent("empty.md"), displayPath: "empty.md") == [])
+    }
+
+    @Test func aFolderIsNamedAsOne() throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strata.yml"), withIntermediateDirectories: true)
+        #expect(message(reading: "strata.yml") == "strata.yml:1:1: error: this is a folder; Strata reads only regular files [io.read]")
+    }
+
+    @Test func aPipeIsRefusedWithoutWaitingForAWriter() throws {
+        #expect(mkfifo(folder.appendingPathComponent("baseline.json").path, 0o644) == 0)
+        #expect(message(reading: "baseline.json") == "baseline.json:1:1: error: this is not a regular file (a device, pipe or socket); Strata reads only regular files [io.read]")
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect(message(reading: "gone.yml") == "gone.yml:1:1: error: cannot read this file: No such file or directory [io.read]")
+    }
+}
