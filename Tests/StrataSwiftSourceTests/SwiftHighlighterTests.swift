@@ -62,6 +62,15 @@ import Testing
         #expect(text(html(code)) == code)
     }
 
+    /// The parser stops nesting at its limit; the classifier's walk of what it made must not
+    /// run out of stack on a worker thread, and no character may be lost.
+    @Test func deeplyNestedCodeKeepsItsText() {
+        let code = "let x = " + String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000) + "\n"
+            + String(repeating: "func f() { ", count: 3_000) + String(repeating: "}", count: 3_000) + "\n"
+            + String(repeating: "[", count: 20_000)
+        #expect(text(html(code)) == code)
+    }
+
     @Test func otherLanguagesAreDeclined() {
         #expect(highlighter.highlight("let x = 1", language: "kotlin") == nil)
         #expect(highlighter.highlight("SELECT 1", language: "sql") == nil)
