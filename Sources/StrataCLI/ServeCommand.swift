@@ -64,8 +64,11 @@ struct ServeCommand: AsyncParsableCommand {
 
         // Watching starts before the first build, so a save during it is not missed.
         let watched = Self.watchedFolders(project: project, config: config)
+        // The configuration is watched by name wherever it is (`--config ../shared/strata.yml`).
+        let configFile = project.url(projectOptions.config ?? "strata.yml").path
         let watcher = FileWatcher(
             roots: watched,
+            files: [configFile],
             excluding: Self.excludedFolders(project: project, config: config),
             options: { var o = FileWatcher.Options(); o.forcePolling = poll; return o }()
         )
@@ -88,7 +91,6 @@ struct ServeCommand: AsyncParsableCommand {
                     CommandOutput.line("The first build failed; serving an error page until it is fixed.")
                 }
                 var noticed = false
-                let configFile = project.url(projectOptions.config ?? "strata.yml").path
                 let inbox = ChangeInbox()
                 async let collecting: Void = inbox.collect(from: watcher)
                 // Local packages outside the project (`.package(path: "../Shared")`) are

@@ -7,7 +7,8 @@ import Foundation
 /// later); elsewhere, or when inotify cannot be used (its watch limit reached, a file
 /// system without events), it compares the folders' file listings and times every
 /// `pollInterval`. Hidden files and folders, editor backups (`name~`) and the excluded
-/// folders are never reported.
+/// folders are never reported. Single files can be watched too, wherever they are (a
+/// configuration file outside the project): only they are reported from their folder.
 public final class FileWatcher: @unchecked Sendable {
     public enum Mechanism: String, Sendable {
         case inotify
@@ -29,6 +30,9 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// The folders watched, as absolute paths.
     public let roots: [String]
+    /// Single files watched by name, as absolute paths: reported when they are written,
+    /// replaced, made or removed, even when hidden; their folders' other files are not.
+    public let files: [String]
     /// Absolute folder paths never reported or descended into.
     public let excluded: Set<String>
     public let options: Options
@@ -54,8 +58,9 @@ public final class FileWatcher: @unchecked Sendable {
     /// Batches of changed paths (absolute, sorted); the stream ends when the watcher stops.
     public let batches: AsyncStream<[String]>
 
-    public init(roots: [String], excluding excluded: [String] = [], options: Options = Options()) {
+    public init(roots: [String], files: [String] = [], excluding excluded: [String] = [], options: Options = Options()) {
         self.roots = roots.map { Self.normalized($0) }
+        self.files = files.map { Self.normalized($0) }
         self.excluded = Set(excluded.map { Self.normalized($0) })
         self.options = options
         var fds: [Int32] = [-1, -1]
@@ -74,7 +79,7 @@ public final class FileWatcher: @unchecked Sendable {
     public func start() {
         #if os(Linux)
         if !options.forcePolling {
-            switch InotifyWatch.open(roots: roots, excluded: excluded, isIgnored: Self.isIgnored) {
+            switch InotifyWatch.open(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored) {
             case .success(let watch):
                 mechanism = .inotify
                 let thread = Thread { [self] in self.runInotify(watch) }
@@ -87,7 +92,7 @@ public final class FileWatcher: @unchecked Sendable {
         }
         #endif
         mechanism = .polling
-        let snapshot = FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored)
+        let snapshot = FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
         let thread = Thread { [self] in self.runPolling(snapshot, finishing: true) }
         thread.name = "strata-watch"
         thread.start()
@@ -144,7 +149,7 @@ public final class FileWatcher: @unchecked Sendable {
                     if !pending.isEmpty { continuation.yield(pending.sorted()) }
                     watch.close()
                     mechanism = .polling
-                    runPolling(FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored), finishing: false)
+                    runPolling(FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored), finishing: false)
                     return
                 }
                 // A steady stream of events still gets a batch once the longest wait is over.
@@ -168,7 +173,7 @@ public final class FileWatcher: @unchecked Sendable {
             let ready = poll(&fds, 1, interval)
             if ready > 0 { return }
             if ready < 0, errno != EINTR { return }
-            let next = FolderSnapshot.take(roots: roots, excluded: excluded, isIgnored: Self.isIgnored)
+            let next = FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
             let changed = snapshot.changes(to: next)
             snapshot = next
             if !changed.isEmpty { continuation.yield(changed) }

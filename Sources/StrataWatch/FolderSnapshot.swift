@@ -8,16 +8,32 @@ struct FolderSnapshot: Equatable {
         var changed: Int64
         var size: Int64
         var inode: UInt64
+
+        init(_ info: stat) {
+            #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+            #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+            #endif
+            self.modified = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
+            self.changed = Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
+            self.size = Int64(info.st_size)
+            self.inode = UInt64(info.st_ino)
+        }
     }
 
     private(set) var stamps: [String: Stamp] = [:]
 
     var paths: [String] { stamps.keys.sorted() }
 
-    static func take(roots: [String], excluded: Set<String>, isIgnored: (String) -> Bool) -> FolderSnapshot {
+    static func take(roots: [String], files: [String] = [], excluded: Set<String>, isIgnored: (String) -> Bool) -> FolderSnapshot {
         var snapshot = FolderSnapshot()
         var visited: Set<String> = []
         for root in roots { snapshot.walk(root, excluded: excluded, isIgnored: isIgnored, visited: &visited) }
+        for file in files {
+            var info = stat()
+            if stat(file, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { snapshot.stamps[file] = Stamp(info) }
+        }
         return snapshot
     }
 
@@ -36,16 +52,7 @@ struct FolderSnapshot: Equatable {
             case S_IFDIR:
                 walk(path, excluded: excluded, isIgnored: isIgnored, visited: &visited)
             default:
-                #if canImport(Darwin)
-                let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-                #else
-                let (modified, changed) = (info.st_mtim, info.st_ctim)
-                #endif
-                stamps[path] = Stamp(
-                    modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-                    changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-                    size: Int64(info.st_size), inode: UInt64(info.st_ino)
-                )
+                stamps[path] = Stamp(info)
             }
         }
     }

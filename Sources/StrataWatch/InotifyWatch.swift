@@ -3,7 +3,9 @@ import Foundation
 import Glibc
 
 /// inotify watches on a set of folder trees: one watch per folder, added for new folders
-/// as they appear. Reports the absolute paths named by each event.
+/// as they appear; and on single files, through a watch on their folder (a watch on the
+/// file itself would end when an editor saves by renaming a new file over it). Reports the
+/// absolute paths named by each event.
 /// Handed to the watch thread once and used only there, hence `@unchecked Sendable`.
 struct InotifyWatch: @unchecked Sendable {
     struct Failure: Error {
@@ -14,7 +16,10 @@ struct InotifyWatch: @unchecked Sendable {
     /// Each watch: the folder's path as reported, and its real path (symbolic links resolved).
     private var folders: [Int32: (path: String, real: String)] = [:]
     private var watched: Set<String> = []
+    /// The single files watched, by the watch on their folder (which a tree may share).
+    private var fileWatches: [Int32: (folder: String, names: Set<String>)] = [:]
     private let roots: [String]
+    private let files: [String]
     private let excluded: Set<String>
     /// Set when a folder could not be watched (the kernel's watch limit, typically): the
     /// watcher then falls back to polling, rather than miss changes silently.
@@ -23,14 +28,20 @@ struct InotifyWatch: @unchecked Sendable {
 
     private static let folderMask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    static func open(roots: [String], excluded: Set<String>, isIgnored: @escaping (String) -> Bool) -> Result<InotifyWatch, Failure> {
+    static func open(roots: [String], files: [String] = [], excluded: Set<String>, isIgnored: @escaping (String) -> Bool) -> Result<InotifyWatch, Failure> {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             return .failure(Failure(message: "inotify is unavailable: \(String(cString: strerror(errno)))"))
         }
-        var watch = InotifyWatch(descriptor: descriptor, roots: roots, excluded: excluded, isIgnored: isIgnored)
+        var watch = InotifyWatch(descriptor: descriptor, roots: roots, files: files, excluded: excluded, isIgnored: isIgnored)
         for root in roots {
             if let failure = watch.addTree(root) {
+                watch.close()
+                return .failure(failure)
+            }
+        }
+        for file in files {
+            if let failure = watch.addFile(file) {
                 watch.close()
                 return .failure(failure)
             }
@@ -38,9 +49,10 @@ struct InotifyWatch: @unchecked Sendable {
         return .success(watch)
     }
 
-    private init(descriptor: Int32, roots: [String], excluded: Set<String>, isIgnored: @escaping (String) -> Bool) {
+    private init(descriptor: Int32, roots: [String], files: [String], excluded: Set<String>, isIgnored: @escaping (String) -> Bool) {
         self.descriptor = descriptor
         self.roots = roots
+        self.files = files
         self.excluded = excluded
         self.isIgnored = isIgnored
     }
@@ -84,11 +96,31 @@ struct InotifyWatch: @unchecked Sendable {
         return nil
     }
 
+    /// Watches the folder of `file` for events naming it. A folder that does not exist is
+    /// not an error: the file cannot be made there while the server runs either.
+    private mutating func addFile(_ file: String) -> Failure? {
+        let slash = file.lastIndex(of: "/") ?? file.startIndex
+        let folder = slash == file.startIndex ? "/" : String(file[..<slash])
+        let name = String(file[file.index(after: slash)...])
+        guard !name.isEmpty else { return nil }
+        let wd = inotify_add_watch(descriptor, folder, Self.folderMask | UInt32(IN_ONLYDIR))
+        if wd < 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR || code == EACCES { return nil }
+            if code == ENOSPC {
+                return Failure(message: "the kernel's inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+            }
+            return Failure(message: "cannot watch '\(folder)': \(String(cString: strerror(code)))")
+        }
+        fileWatches[wd, default: (folder, [])].names.insert(name)
+        return nil
+    }
+
     /// After the kernel dropped events (its queue overflowed): watches the folders made
-    /// meanwhile, and returns every watched folder, so everything is looked at again.
+    /// meanwhile, and returns every watched folder and file, so everything is looked at again.
     mutating func rescan() -> [String] {
         for root in roots { recordFailure(addTree(root)) }
-        return folders.values.map(\.path).sorted()
+        return folders.values.map(\.path).sorted() + files
     }
 
     /// Reads every queued event; the paths they name (a new folder brings its files).
@@ -111,12 +143,16 @@ struct InotifyWatch: @unchecked Sendable {
                     changed += rescan()
                     continue
                 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if let single = fileWatches[wd] {
+                    if mask & UInt32(IN_IGNORED) != 0 { fileWatches[wd] = nil }
+                    if single.names.contains(name) { changed.append(single.folder + "/" + name) }
+                }
                 guard let folder = folders[wd]?.path else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     forget(wd)
                     continue
                 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
                 if name.isEmpty {
                     if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                         changed.append(folder)
@@ -157,7 +193,8 @@ struct InotifyWatch: @unchecked Sendable {
     private mutating func forgetTree(_ folder: String) {
         let doomed = folders.filter { $0.value.path == folder || $0.value.path.hasPrefix(folder + "/") }.map(\.key)
         for wd in doomed {
-            inotify_rm_watch(descriptor, wd)
+            // A watch that also serves a single file stays; only the tree's bookkeeping goes.
+            if fileWatches[wd] == nil { inotify_rm_watch(descriptor, wd) }
             forget(wd)
         }
     }

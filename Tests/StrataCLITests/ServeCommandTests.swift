@@ -176,6 +176,22 @@ import Testing
         #expect(server.interrupt() == 0)
     }
 
+    @Test func aConfigurationOutsideTheProjectIsWatched() throws {
+        let work = try project([
+            "App/Content/index.md": "# Home\n",
+            "Shared/strata.yml": "site:\n  title: First title\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: work) }
+        let server = try Server(in: work.appendingPathComponent("App"), arguments: ["--config", "../Shared/strata.yml"])
+        let events = try RawHTTP.EventStream(port: server.port)
+        #expect(events.next("hello") != nil)
+        #expect(try RawHTTP.request(port: server.port, target: "/index.html").text.contains("First title"))
+        try write(work, "Shared/strata.yml", "site:\n  title: Second title\n")
+        #expect(events.next("reload") != nil, "\(server.stdout)")
+        #expect(try RawHTTP.request(port: server.port, target: "/index.html").text.contains("Second title"))
+        #expect(server.interrupt() == 0)
+    }
+
     @Test func aFailedFirstBuildServesAnErrorPageUntilFixed() throws {
         let root = try project(["Content/index.md": "---\ntitle: [\n---\n"])
         defer { try? FileManager.default.removeItem(at: root) }
