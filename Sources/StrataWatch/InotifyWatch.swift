@@ -16,8 +16,9 @@ struct InotifyWatch: @unchecked Sendable {
     /// Each watch: the folder's path as reported, and its real path (symbolic links resolved).
     private var folders: [Int32: (path: String, real: String)] = [:]
     private var watched: Set<String> = []
-    /// The single files watched, by the watch on their folder (which a tree may share).
-    private var fileWatches: [Int32: (folder: String, names: Set<String>)] = [:]
+    /// The single files watched, by the watch on their folder (which a tree may share): the
+    /// name an event carries → the path to report, as it was given.
+    private var fileWatches: [Int32: [String: String]] = [:]
     private let roots: [String]
     private let files: [String]
     private let excluded: Set<String>
@@ -96,23 +97,26 @@ struct InotifyWatch: @unchecked Sendable {
         return nil
     }
 
-    /// Watches the folder of `file` for events naming it. A folder that does not exist is
-    /// not an error: the file cannot be made there while the server runs either.
+    /// Watches the folder of `file` for events naming it, and, when the file is a symbolic
+    /// link, the folder of the file it leads to (an edit there changes what is read).
     private mutating func addFile(_ file: String) -> Failure? {
-        let slash = file.lastIndex(of: "/") ?? file.startIndex
-        let folder = slash == file.startIndex ? "/" : String(file[..<slash])
-        let name = String(file[file.index(after: slash)...])
-        guard !name.isEmpty else { return nil }
-        let wd = inotify_add_watch(descriptor, folder, Self.folderMask | UInt32(IN_ONLYDIR))
-        if wd < 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR || code == EACCES { return nil }
-            if code == ENOSPC {
-                return Failure(message: "the kernel's inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+        let real = Self.realPath(file)
+        for target in real == file ? [file] : [file, real] {
+            let slash = target.lastIndex(of: "/") ?? target.startIndex
+            let folder = slash == target.startIndex ? "/" : String(target[..<slash])
+            let name = String(target[target.index(after: slash)...])
+            guard !name.isEmpty else { continue }
+            let wd = inotify_add_watch(descriptor, folder, Self.folderMask | UInt32(IN_ONLYDIR))
+            if wd < 0 {
+                // Polling sees the file appear once its folder is made; events cannot.
+                let code = errno
+                if code == ENOSPC {
+                    return Failure(message: "the kernel's inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+                }
+                return Failure(message: "cannot watch the folder of '\(file)': \(String(cString: strerror(code)))")
             }
-            return Failure(message: "cannot watch '\(folder)': \(String(cString: strerror(code)))")
+            fileWatches[wd, default: [:]][name] = file
         }
-        fileWatches[wd, default: (folder, [])].names.insert(name)
         return nil
     }
 
@@ -145,8 +149,16 @@ struct InotifyWatch: @unchecked Sendable {
                 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 if let single = fileWatches[wd] {
-                    if mask & UInt32(IN_IGNORED) != 0 { fileWatches[wd] = nil }
-                    if single.names.contains(name) { changed.append(single.folder + "/" + name) }
+                    if let path = single[name] {
+                        changed.append(path)
+                    } else if name.isEmpty, mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                        // The folder went: a new one of that name would have no watch. Polling
+                        // sees the file wherever its folder is made again.
+                        let paths = Set(single.values).sorted()
+                        changed += paths
+                        fileWatches[wd] = nil
+                        recordFailure(Failure(message: "the folder of '\(paths.joined(separator: "', '"))' was moved or deleted"))
+                    }
                 }
                 guard let folder = folders[wd]?.path else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {

@@ -204,6 +204,46 @@ import Testing
         #expect(await changes(batches, until: config) == [config])
     }
 
+    @Test(arguments: mechanisms)
+    func aLinkedFileIsReportedWhenWhatItLeadsToChanges(polling: Bool) async throws {
+        let folder = try Folder()
+        let shared = try Folder()
+        try shared.write("real.yml", "site:\n  title: A\n")
+        let config = folder.path + "/.config.yml"  // hidden, in the watched tree: named, so reported
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: shared.path + "/real.yml")
+        var options = FileWatcher.Options()
+        options.forcePolling = polling
+        options.pollInterval = .milliseconds(50)
+        let watcher = FileWatcher(roots: [folder.path], files: [config], options: options)
+        watcher.start()
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        try shared.write("real.yml", "site:\n  title: B, longer\n")
+        #expect(await changes(batches, until: config) == [config])
+    }
+
+    #if os(Linux)
+    @Test func aWatchedFileWhoseFolderGoesIsStillSeenWhenTheFolderComesBack() async throws {
+        let folder = try Folder()
+        let shared = try Folder()
+        try shared.write("strata.yml", "site:\n  title: A\n")
+        let config = shared.path + "/strata.yml"
+        var options = FileWatcher.Options()
+        options.pollInterval = .milliseconds(50)
+        let watcher = FileWatcher(roots: [folder.path], files: [config], options: options)
+        watcher.start()
+        defer { watcher.stop() }
+        let batches = Collector(watcher)
+        #expect(watcher.mechanism == .inotify)
+        try FileManager.default.removeItem(atPath: shared.path)
+        #expect(await changes(batches, until: config).contains(config))
+        #expect(watcher.mechanism == .polling, "a folder made again has no watch: polling takes over")
+        try FileManager.default.createDirectory(atPath: shared.path, withIntermediateDirectories: true)
+        try shared.write("strata.yml", "site:\n  title: B\n")
+        #expect(await changes(batches, until: config) == [config])
+    }
+    #endif
+
     @Test func aBurstOfSavesIsOneBatch() async throws {
         let folder = try Folder()
         // A generous quiet period, so that a loaded test machine cannot split the burst.
