@@ -91,6 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
                     CommandOutput.line("The first build failed; serving an error page until it is fixed.")
                 }
                 var noticed = false
+                // inotify can give way to polling later (a watched file's folder went away).
+                var pollingAnnounced = watcher.fallbackReason != nil
                 let inbox = ChangeInbox()
                 async let collecting: Void = inbox.collect(from: watcher)
                 // Local packages outside the project (`.package(path: "../Shared")`) are
@@ -117,6 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
                     if !noticed, batch.contains(configFile), let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
                         CommandOutput.line(notice)
                         noticed = true
+                    }
+                    if !pollingAnnounced, let reason = watcher.fallbackReason {
+                        CommandOutput.line("Watching by polling from now on: \(reason).")
+                        pollingAnnounced = true
                     }
                 }
                 await collecting

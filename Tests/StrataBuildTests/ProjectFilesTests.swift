@@ -5,13 +5,15 @@ import Testing
 
 /// Every file Strata reads goes through one reader; what it says about things that are not
 /// regular files is what users see for a `--config`, `--baseline` or theme path gone wrong.
-@Suite struct ProjectFilesTests {
+@Suite final class ProjectFilesTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-read-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func message(reading name: String) -> String? {
         do {

@@ -189,6 +189,19 @@ import Testing
         try write(work, "Shared/strata.yml", "site:\n  title: Second title\n")
         #expect(events.next("reload") != nil, "\(server.stdout)")
         #expect(try RawHTTP.request(port: server.port, target: "/index.html").text.contains("Second title"))
+
+        // Its folder removed and made again: watching goes on by polling, and says so.
+        try FileManager.default.removeItem(at: work.appendingPathComponent("Shared"))
+        #expect(server.waitForLine(containing: "Watching by polling from now on: the folder of") != nil, "\(server.stdout)")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Shared"), withIntermediateDirectories: true)
+        try write(work, "Shared/strata.yml", "site:\n  title: Third title\n")
+        let deadline = Date().addingTimeInterval(20)
+        var third = false
+        while !third, Date() < deadline {
+            third = try RawHTTP.request(port: server.port, target: "/index.html").text.contains("Third title")
+            if !third { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(third, "\(server.stdout)")
         #expect(server.interrupt() == 0)
     }
 

@@ -33,6 +33,10 @@ import Testing
         #expect(PageText(html: "<h2 id=\"r&amp;d\">R&amp;D</h2>").sections.last == PageText.Section(id: "r&d", heading: "R&D", text: ""))
         #expect(PageText(html: "<p>a<svg class=\"icon\"/>b</p><img class=\"heading-anchor\" src=\"x\"> c").sections.first?.text == "ab c", "nothing to skip in a closed tag")
         #expect(PageText(html: "<svg>never closed <p>text</p>").sections.first?.text == "")
+        // Raw HTML (`unsafe_html`) full of `<` with no `>` after them is all text, read once.
+        let strays = "<p>x</p>" + String(repeating: "<a", count: 50_000)
+        #expect(PageText(html: strays).sections.first?.text == "x " + String(repeating: "<a", count: 50_000))
+        #expect(PageText(html: "<p>x</p><svg><a<a").sections.first?.text == "x", "an element never closed ends the text")
     }
 
     // MARK: Terms

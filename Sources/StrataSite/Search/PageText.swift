@@ -64,6 +64,9 @@ struct PageText: Equatable, Sendable {
         var headingLevel: UInt8?
         var headingText = CollapsedText()
         var headingID: String?
+        /// Where a search for `>` last failed: none can succeed from there on, so a page of
+        /// `<a<a<a…` without one is read once, not once per `<`.
+        var noCloseFrom = Int.max
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -117,7 +120,7 @@ struct PageText: Equatable, Sendable {
         private mutating func tag() {
             let next = position + 1 < bytes.count ? bytes[position + 1] : 0
             let startsTag = Self.isNameByte(next) && next != UInt8(ascii: "-") || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-            guard startsTag, let end = index(of: UInt8(ascii: ">"), from: position) else {
+            guard startsTag, let end = closeIndex(from: position) else {
                 // A stray `<` is text.
                 append(UInt8(ascii: "<"))
                 position += 1
@@ -188,7 +191,7 @@ struct PageText: Equatable, Sendable {
         private mutating func skip(to name: Slice<UnsafeBufferPointer<UInt8>>) {
             var depth = 1
             while depth > 0, let open = index(of: UInt8(ascii: "<"), from: position) {
-                guard let end = index(of: UInt8(ascii: ">"), from: open) else { break }
+                guard let end = closeIndex(from: open) else { break }
                 let inside = bytes[(open + 1) ..< end]
                 position = end + 1
                 let closing = inside.first == UInt8(ascii: "/")
@@ -252,6 +255,15 @@ struct PageText: Equatable, Sendable {
 
         private static func join(_ first: String, _ second: String) -> String {
             first.isEmpty ? second : second.isEmpty ? first : first + " " + second
+        }
+
+        private mutating func closeIndex(from start: Int) -> Int? {
+            guard start < noCloseFrom else { return nil }
+            guard let found = index(of: UInt8(ascii: ">"), from: start) else {
+                noCloseFrom = start
+                return nil
+            }
+            return found
         }
 
         private func index(of byte: UInt8, from start: Int) -> Int? {
