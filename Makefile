@@ -10,7 +10,7 @@ BUILD_FLAGS ?=
 RELEASE_FLAGS := -c release --static-swift-stdlib
 STRATA := .build/debug/strata
 
-.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench
+.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench flake-hunt
 
 all: site
 
@@ -39,6 +39,14 @@ test: deps check-theme-list
 	@scripts/install-deps.sh chromium
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+## flake-hunt: run the whole suite RUNS times (default 10) from a fresh clone of HEAD, with
+## LOAD busy loops competing for the cores (default 0), and print every test that ever
+## failed with its message (scripts/flake-hunt.sh).
+RUNS ?= 10
+LOAD ?= 0
+flake-hunt:
+	scripts/flake-hunt.sh --load $(LOAD) $(RUNS)
 
 ## check: judge Strata's own module graph against the layers and rules in strata.yml.
 check: build

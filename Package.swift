@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
-        .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch"]),
+        .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch", "StrataTestSupport"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer", "StrataTestSupport"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),

@@ -100,6 +100,8 @@ public enum LiveReloadScript {
         source = new EventSource("/__strata/events");
         source.addEventListener("hello", function (event) {
           var state = data(event);
+          // For tests and curious readers: this page hears the server from now on.
+          if (script) script.setAttribute("data-listening", "true");
           // A page older than the last good build reloads first (the new page shows the
           // overlay, if the build after it failed).
           if (pageBuild && state.build !== pageBuild) reload();
@@ -110,7 +112,10 @@ public enum LiveReloadScript {
         source.addEventListener("failed", function (event) { showOverlay(data(event).diagnostics || []); });
       }
       connect();
-      window.addEventListener("pagehide", function () { if (source) { source.close(); source = null; } });
+      window.addEventListener("pagehide", function () {
+        if (source) { source.close(); source = null; }
+        if (script) script.removeAttribute("data-listening");
+      });
       // Back and forward restore a page from the browser's cache: listen again.
       window.addEventListener("pageshow", function (event) { if (event.persisted) connect(); });
     })();

@@ -145,11 +145,14 @@ public final class FileWatcher: @unchecked Sendable {
                 }
                 if let failure = watch.failure {
                     // A folder could not be watched: poll from now on rather than miss changes.
-                    fallbackReason = failure.message
-                    if !pending.isEmpty { continuation.yield(pending.sorted()) }
+                    // The first listing is taken before anyone hears of the switch or of the
+                    // last batch: a change made once they have is always a change to it.
                     watch.close()
+                    let snapshot = FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
+                    fallbackReason = failure.message
                     mechanism = .polling
-                    runPolling(FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored), finishing: false)
+                    if !pending.isEmpty { continuation.yield(pending.sorted()) }
+                    runPolling(snapshot, finishing: false)
                     return
                 }
                 // A steady stream of events still gets a batch once the longest wait is over.

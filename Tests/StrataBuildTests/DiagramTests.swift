@@ -285,6 +285,8 @@ import Testing
         let overview = try #require(diagrams.first { $0.id == "overview" })
         #expect(overview.dot.contains("nslimit=\"2\""), "more than 100 modules: bounded layout")
         #expect(overview.dot.contains("weight=\"0\""), "a band of 120 modules is staggered")
+        let layer = try #require(diagrams.first { $0.id == "layer-parts" })
+        #expect(layer.dot.contains("nslimit=\"2\""), "a layer of more than 100 modules: bounded layout too")
         let hub = try #require(diagrams.first { $0.id == "module-Part000" })
         #expect(hub.dot.contains("119 modules"), "119 users in one layer are one box")
         #expect(!hub.dot.contains("\"Part050\""))

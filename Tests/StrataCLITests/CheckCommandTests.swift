@@ -27,13 +27,13 @@ import Testing
         ("multi-package", Int32(1), "strata check: 1 error, 0 warnings in 4 modules\n"),
         ("feature-sliced", Int32(1), "strata check: 4 errors, 1 warning in 7 modules\n"),
     ])
-    func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) throws {
+    func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) async throws {
         let folder = try copy(fixture)
         defer { try? FileManager.default.removeItem(at: folder) }
         var arguments = ["check"]
         for report in Self.reports { arguments += ["--report", "\(report.format):reports/\(report.file)"] }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
-        let run = try cli.strata(arguments, in: folder)
+        let run = try await cli.strata(arguments, in: folder)
         #expect(run.status == status)
         #expect(run.stderr == summary)
 
@@ -52,19 +52,19 @@ import Testing
         }
     }
 
-    @Test func theSameInputGivesTheSameBytes() throws {
+    @Test func theSameInputGivesTheSameBytes() async throws {
         let folder = try copy("layered-violations")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try cli.strata(["check", "--format", "sarif"], in: folder)
-        let second = try cli.strata(["check", "--format", "sarif"], in: folder)
+        let first = try await cli.strata(["check", "--format", "sarif"], in: folder)
+        let second = try await cli.strata(["check", "--format", "sarif"], in: folder)
         #expect(first.stdout == second.stdout)
         #expect(!first.stdout.isEmpty)
     }
 
-    @Test func baselineHidesRecordedViolationsAndListsStaleOnes() throws {
+    @Test func baselineHidesRecordedViolationsAndListsStaleOnes() async throws {
         let folder = try copy("layered-violations")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let update = try cli.strata(["check", "--update-baseline", "baseline.json"], in: folder)
+        let update = try await cli.strata(["check", "--update-baseline", "baseline.json"], in: folder)
         #expect(update.status == 0)
         #expect(update.stdout.isEmpty)
         #expect(update.stderr == "strata: recorded 12 violations in baseline.json\n")
@@ -72,7 +72,7 @@ import Testing
         #expect(!baseline.contains("Package.swift:"), "a baseline has no line numbers")
         #expect(baseline.contains(#"{"rule": "layer-order", "key": "FeedUI -> FeedService""#))
 
-        let clean = try cli.strata(["check", "--baseline", "baseline.json"], in: folder)
+        let clean = try await cli.strata(["check", "--baseline", "baseline.json"], in: folder)
         #expect(clean.status == 0)
         #expect(clean.stdout.isEmpty)
         #expect(clean.stderr == "strata check: no violations in 10 modules; 12 more in the baseline\n")
@@ -85,7 +85,7 @@ import Testing
         let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: #"dependencies: ["Models", "FeedUI"]"#, with: #"dependencies: ["Models"]"#)
         try Data(text.utf8).write(to: manifest)
         try Data("import AcmeTestSupport\nimport FeedService\nimport FeedUI\nimport Models\nimport ProfileUI\n".utf8).write(to: folder.appendingPathComponent("Sources/App/main.swift"))
-        let changed = try cli.strata(["check", "--baseline", "baseline.json"], in: folder)
+        let changed = try await cli.strata(["check", "--baseline", "baseline.json"], in: folder)
         #expect(changed.status == 0)
         #expect(changed.stdout == """
             Sources/App/main.swift:1:1: warning: 'App' is not a test, but depends on the test-support module 'AcmeTestSupport' [test-support]
@@ -95,7 +95,7 @@ import Testing
             """)
         #expect(changed.stderr == "strata check: 0 errors, 2 warnings in 10 modules; 11 more in the baseline; 1 baseline entry no longer matches\n")
 
-        let strict = try cli.strata(["check", "--baseline", "baseline.json", "--strict"], in: folder)
+        let strict = try await cli.strata(["check", "--baseline", "baseline.json", "--strict"], in: folder)
         #expect(strict.status == 1)
     }
 
@@ -103,7 +103,7 @@ import Testing
         (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(key) } ?? -1) + 1
     }
 
-    @Test func warningsAloneExitZeroUnlessStrict() throws {
+    @Test func warningsAloneExitZeroUnlessStrict() async throws {
         let folder = try cli.project([
             "Package.swift": """
             // swift-tools-version:5.9
@@ -114,10 +114,10 @@ import Testing
             "Sources/B/B.swift": "struct B {}\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let relaxed = try cli.strata(["check"], in: folder)
+        let relaxed = try await cli.strata(["check"], in: folder)
         #expect(relaxed.status == 0)
         #expect(relaxed.stdout == "Package.swift:3:78: warning: 'A' declares a dependency on 'B' but none of its files imports it [unused-dependency]\n")
-        let strict = try cli.strata(["check", "--strict", "--quiet"], in: folder)
+        let strict = try await cli.strata(["check", "--strict", "--quiet"], in: folder)
         #expect(strict.status == 1)
         #expect(strict.stderr.isEmpty)
     }
@@ -133,7 +133,7 @@ import Testing
         ("rules:\n  forbid:\n    - { from: App, to: Models, see: guides/nowhere.md }\n", "strata.yml:3:37: error: see: 'guides/nowhere.md' is neither a page of the content folder, a guidance block's id, nor an http(s) URL [rule.see-not-found]"),
         ("layers:\n  - name: Core\n    modules: [Models]\n  - name: Live\n    modules: [App, \"M*\"]\n", "strata.yml:5:20: error: module 'Models' is matched by 2 layers: 'Core' (strata.yml (modules: Models)), 'Live' (strata.yml (modules: M*)) [layer.ambiguous]"),
     ])
-    func badConfigurationExitsTwoWithItsLine(config: String, diagnostic: String) throws {
+    func badConfigurationExitsTwoWithItsLine(config: String, diagnostic: String) async throws {
         let folder = try cli.project([
             "Package.swift": """
             // swift-tools-version:5.9
@@ -146,27 +146,27 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
-        let run = try cli.strata(["check", "--report", "sarif:reports/out.sarif"], in: folder)
+        let run = try await cli.strata(["check", "--report", "sarif:reports/out.sarif"], in: folder)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix(diagnostic + "\n"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("reports/out.sarif").path), "no report from a check that could not run")
     }
 
-    @Test func badUsageExitsTwo() throws {
+    @Test func badUsageExitsTwo() async throws {
         let folder = try copy("layered")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let format = try cli.strata(["check", "--report", "sarrif:out.sarif"], in: folder)
+        let format = try await cli.strata(["check", "--report", "sarrif:out.sarif"], in: folder)
         #expect(format.status == 2)
         #expect(format.stderr.contains("--report: unknown format 'sarrif'; did you mean 'sarif'?"))
-        let missing = try cli.strata(["check", "--baseline", "nowhere.json"], in: folder)
+        let missing = try await cli.strata(["check", "--baseline", "nowhere.json"], in: folder)
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("nowhere.json"))
         try Data("{\"violations\": 3}".utf8).write(to: folder.appendingPathComponent("bad.json"))
-        let invalid = try cli.strata(["check", "--baseline", "bad.json"], in: folder)
+        let invalid = try await cli.strata(["check", "--baseline", "bad.json"], in: folder)
         #expect(invalid.status == 2)
         #expect(invalid.stderr.hasPrefix("bad.json:1:1: error: a baseline needs \"version\" and a \"violations\" list"))
-        let empty = try cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n"]))
+        let empty = try await cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n"]))
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("nothing to check: no Package.swift in the project folder and no packages: in strata.yml [package.missing-manifest]"))
     }

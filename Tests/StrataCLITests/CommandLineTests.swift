@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Runs the real `strata` executable, as a user or CI job would, and checks exit codes and
@@ -21,20 +22,10 @@ import Testing
             .appendingPathComponent(".build/debug/strata")
     }()
 
-    func strata(_ arguments: [String], in folder: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    /// Runs `strata` with `arguments` in `folder` to its end, on a thread of its own.
+    func strata(_ arguments: [String], in folder: URL) async throws -> Run {
+        let result = try await ChildProcess.run(Self.executable, arguments, in: folder)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     func project(_ files: [String: String]) throws -> URL {
@@ -48,10 +39,10 @@ import Testing
         return root
     }
 
-    @Test func buildSucceedsAndSaysWhereToLook() throws {
+    @Test func buildSucceedsAndSaysWhereToLook() async throws {
         let root = try project(["Content/index.md": "# Hi\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try strata(["build"], in: root)
+        let run = try await strata(["build"], in: root)
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Built 1 page into Output/"))
         #expect(run.stdout.contains("Open Output/index.html"))
@@ -59,52 +50,52 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/index.html").path))
     }
 
-    @Test func warningsPrintInTheCIFormAndStrictExitsOne() throws {
+    @Test func warningsPrintInTheCIFormAndStrictExitsOne() async throws {
         let root = try project(["Content/index.md": "# Hi\n\n[x](gone.md)\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let relaxed = try strata(["build", "--quiet"], in: root)
+        let relaxed = try await strata(["build", "--quiet"], in: root)
         #expect(relaxed.status == 0)
         #expect(relaxed.stdout.isEmpty)
         #expect(relaxed.stderr == "Content/index.md:3:1: warning: the page 'gone.md' does not exist (looked for 'gone.md' in the content folder) [link.broken]\n")
-        let strict = try strata(["build", "--strict", "--output", "Strict"], in: root)
+        let strict = try await strata(["build", "--strict", "--output", "Strict"], in: root)
         #expect(strict.status == 1)
         #expect(strict.stderr.hasSuffix("strata: build failed under --strict; Strict/ was left as it was\n"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Strict").path))
     }
 
-    @Test func badInputExitsTwo() throws {
+    @Test func badInputExitsTwo() async throws {
         let root = try project(["Content/index.md": "# Hi\n", "strata.yml": "site:\n  title: [x]\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try strata(["build"], in: root)
+        let run = try await strata(["build"], in: root)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("strata.yml:2:10: error: site.title must be a single value, found a list [config.type]\n"))
     }
 
-    @Test func projectOptionAndPathsRelativeToTheWorkingFolder() throws {
+    @Test func projectOptionAndPathsRelativeToTheWorkingFolder() async throws {
         let root = try project(["site/Content/index.md": "[x](#nope)\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try strata(["build", "-C", "site"], in: root)
+        let run = try await strata(["build", "-C", "site"], in: root)
         #expect(run.status == 0)
         #expect(run.stderr.hasPrefix("site/Content/index.md:1:1: warning:"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("site/Output/index.html").path))
     }
 
-    @Test func usageErrorsExitTwoAndHelpExitsZero() throws {
+    @Test func usageErrorsExitTwoAndHelpExitsZero() async throws {
         let root = try project([:])
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(try strata(["build", "--no-such-flag"], in: root).status == 2)
-        #expect(try strata(["frobnicate"], in: root).status == 2)
-        #expect(try strata(["build", "--base-url", "docs"], in: root).status == 2)
-        let help = try strata(["--help"], in: root)
+        #expect(try await strata(["build", "--no-such-flag"], in: root).status == 2)
+        #expect(try await strata(["frobnicate"], in: root).status == 2)
+        #expect(try await strata(["build", "--base-url", "docs"], in: root).status == 2)
+        let help = try await strata(["--help"], in: root)
         #expect(help.status == 0)
         #expect(help.stdout.contains("build"))
-        #expect(try strata(["--version"], in: root).status == 0)
+        #expect(try await strata(["--version"], in: root).status == 0)
     }
 
-    @Test func aMissingExplicitConfigIsAnError() throws {
+    @Test func aMissingExplicitConfigIsAnError() async throws {
         let root = try project(["Content/index.md": "x"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try strata(["build", "--config", "nope.yml"], in: root)
+        let run = try await strata(["build", "--config", "nope.yml"], in: root)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("nope.yml:1:1: error: cannot read this file"))
     }
@@ -113,7 +104,7 @@ import Testing
 /// Graphviz once drew the same DOT differently from one process to the next (cluster order
 /// followed memory addresses); two separate runs must write the same bytes.
 @Suite struct DiagramDeterminismTests {
-    @Test func twoProcessesBuildTheSameDiagrams() throws {
+    @Test func twoProcessesBuildTheSameDiagrams() async throws {
         let runner = CommandLineTests()
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/sites/guide")
@@ -124,7 +115,7 @@ import Testing
         try FileManager.default.copyItem(at: fixture, to: project)
         var outputs: [[String: Data]] = []
         for name in ["one", "two", "three"] {
-            let run = try runner.strata(["build", "--quiet", "--output", "../\(name)"], in: project)
+            let run = try await runner.strata(["build", "--quiet", "--output", "../\(name)"], in: project)
             #expect(run.status == 0, "\(run.stderr)")
             var files: [String: Data] = [:]
             let base = work.appendingPathComponent(name)

@@ -32,63 +32,63 @@ import Testing
         ])
     }
 
-    @Test func textIsTheDefault() throws {
-        let run = try cli.strata(["graph"], in: try shop())
+    @Test func textIsTheDefault() async throws {
+        let run = try await cli.strata(["graph"], in: try shop())
         #expect(run.status == 0)
         #expect(run.stdout.contains("Checkout [regular] in 'Features' Sources/Checkout, 1 file"))
         #expect(run.stdout.contains("→ Models  imported (transitive)"))
         #expect(run.stderr.isEmpty)
     }
 
-    @Test func everyFormat() throws {
+    @Test func everyFormat() async throws {
         let folder = try shop()
-        let json = try cli.strata(["graph", "--format", "json"], in: folder)
+        let json = try await cli.strata(["graph", "--format", "json"], in: folder)
         #expect(json.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((document?["nodes"] as? [Any])?.count == 6)
-        let dot = try cli.strata(["graph", "--format", "dot"], in: folder)
+        let dot = try await cli.strata(["graph", "--format", "dot"], in: folder)
         #expect(dot.stdout.hasPrefix("digraph \"Shop\" {"))
         #expect(dot.stdout.contains("\"Checkout\" -> \"Cart\";"))
-        let svg = try cli.strata(["graph", "--format", "svg"], in: folder)
+        let svg = try await cli.strata(["graph", "--format", "svg"], in: folder)
         #expect(svg.status == 0)
         #expect(svg.stdout.hasPrefix("<svg "))
         #expect(svg.stdout.contains("<title>Checkout-&gt;Cart</title>"))
         #expect(!svg.stdout.contains("<!--"))
-        let mermaid = try cli.strata(["graph", "--format", "mermaid"], in: folder)
+        let mermaid = try await cli.strata(["graph", "--format", "mermaid"], in: folder)
         #expect(mermaid.stdout.hasPrefix("flowchart LR\n"))
     }
 
-    @Test func focusDepthAndHiding() throws {
+    @Test func focusDepthAndHiding() async throws {
         let folder = try shop()
-        let focused = try cli.strata(["graph", "--format", "json", "--focus", "Cart", "--depth", "1", "--hide-tests", "--hide-external"], in: folder)
+        let focused = try await cli.strata(["graph", "--format", "json", "--focus", "Cart", "--depth", "1", "--hide-tests", "--hide-external"], in: folder)
         #expect(focused.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(focused.stdout.utf8)) as? [String: Any]
         let ids = (document?["nodes"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         #expect(ids == ["Cart", "Checkout", "Models"])
-        let unknown = try cli.strata(["graph", "--focus", "cart"], in: folder)
+        let unknown = try await cli.strata(["graph", "--focus", "cart"], in: folder)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("did you mean 'Cart'?"))
-        let depthAlone = try cli.strata(["graph", "--depth", "1"], in: folder)
+        let depthAlone = try await cli.strata(["graph", "--depth", "1"], in: folder)
         #expect(depthAlone.status == 2)
     }
 
-    @Test func writesToAFile() throws {
+    @Test func writesToAFile() async throws {
         let folder = try shop()
-        let run = try cli.strata(["graph", "--format", "dot", "-o", "modules.dot"], in: folder)
+        let run = try await cli.strata(["graph", "--format", "dot", "-o", "modules.dot"], in: folder)
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect((try? String(contentsOf: folder.appendingPathComponent("modules.dot"), encoding: .utf8))?.hasPrefix("digraph") == true)
     }
 
-    @Test func badManifestsExitTwoWithTheirLine() throws {
+    @Test func badManifestsExitTwoWithTheirLine() async throws {
         let broken = try cli.project(["Package.swift": "import PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: \"A\", dependencies: [.target(name: \"B\")])])\n", "Sources/A/A.swift": ""])
-        let run = try cli.strata(["graph"], in: broken)
+        let run = try await cli.strata(["graph"], in: broken)
         #expect(run.status == 2)
         #expect(run.stderr.contains("Package.swift:2:"))
         #expect(run.stderr.contains("[manifest.unknown-target]"))
         let none = try cli.project(["README.md": "x"])
-        #expect(try cli.strata(["graph"], in: none).status == 2)
-        let badMode = try cli.strata(["graph", "--manifest", "guess"], in: try shop())
+        #expect(try await cli.strata(["graph"], in: none).status == 2)
+        let badMode = try await cli.strata(["graph", "--manifest", "guess"], in: try shop())
         #expect(badMode.status == 2)
     }
 }

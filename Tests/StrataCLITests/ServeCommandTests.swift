@@ -5,71 +5,45 @@ import Testing
 /// `strata serve` as a user runs it: the real executable on an ephemeral port, a real
 /// project folder edited underneath it, and a browser's view through HTTP and the event
 /// stream.
-@Suite(.serialized) struct ServeCommandTests {
+@Suite struct ServeCommandTests {
     /// A running `strata serve`, its output read line by line.
-    final class Server: @unchecked Sendable {
-        let process = Process()
-        private let lock = NSLock()
-        private var output = ""
-        private var errors = ""
-        private(set) var port = 0
+    final class Server: Sendable {
+        let process: LiveProcess
+        let port: Int
 
-        init(in folder: URL, arguments: [String] = []) throws {
-            process.executableURL = CommandLineTests.executable
-            process.arguments = ["serve", "--port", "0"] + arguments
-            process.currentDirectoryURL = folder
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                self?.lock.withLock { self?.output += text }
-            }
-            err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                self?.lock.withLock { self?.errors += text }
-            }
-            try process.run()
-            guard let line = waitForLine(containing: "Serving at http://127.0.0.1:", timeout: 60),
-                  let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText)
-            else {
-                process.terminate()
-                throw RawHTTP.Failure(description: "strata serve did not start: \(stdout) \(stderr)")
-            }
+        private init(process: LiveProcess, port: Int) {
+            self.process = process
             self.port = port
-            // The port is bound before the first build; wait for the build too.
-            let deadline = Date().addingTimeInterval(60)
-            while !stdout.contains("Built ") && !stdout.contains("The first build failed") && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
+        }
+
+        /// Starts `strata serve --port 0` in `folder` and waits for its first build.
+        static func start(in folder: URL, arguments: [String] = []) async throws -> Server {
+            let process = try LiveProcess(CommandLineTests.executable, ["serve", "--port", "0"] + arguments, in: folder)
+            let line = try await process.line(containing: "Serving at http://127.0.0.1:")
+            guard let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
+                _ = await process.stop(with: SIGKILL)
+                throw ChildProcess.Failure("no port in '\(line)'")
             }
+            // The port is bound before the first build; wait for the build too.
+            try await waitUntil("the first build of strata serve; it printed: \(process.stdout)\(process.stderr)", timeout: .seconds(120)) {
+                let output = process.stdout
+                return output.contains("Built ") || output.contains("The first build failed")
+            }
+            return Server(process: process, port: port)
         }
 
-        deinit {
-            if process.isRunning { process.terminate() }
-        }
-
-        var stdout: String { lock.withLock { output } }
-        var stderr: String { lock.withLock { errors } }
+        var stdout: String { process.stdout }
+        var stderr: String { process.stderr }
 
         /// The first output line containing `text` (after `skipping` earlier ones), waiting for it.
         @discardableResult
-        func waitForLine(containing text: String, skipping: Int = 0, timeout: TimeInterval = 20) -> String? {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                let matches = stdout.split(separator: "\n").filter { $0.contains(text) }
-                if matches.count > skipping { return String(matches[skipping]) }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return nil
+        func waitForLine(containing text: String, skipping: Int = 0) async throws -> String {
+            try await process.line(containing: text, skipping: skipping)
         }
 
         /// Sends SIGINT (Ctrl-C) and returns the exit status.
-        func interrupt() -> Int32? {
-            kill(process.processIdentifier, SIGINT)
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            return process.isRunning ? nil : process.terminationStatus
+        func interrupt() async -> Int32? {
+            await process.stop(with: SIGINT)
         }
     }
 
@@ -88,66 +62,68 @@ import Testing
         "Content/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
     ]
 
-    @Test func servesTheSiteAndReloadsAfterAChange() throws {
+    @Test func servesTheSiteAndReloadsAfterAChange() async throws {
         let root = try project(Self.basicProject)
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try Server(in: root)
-        let events = try RawHTTP.EventStream(port: server.port)
-        let hello = try #require(events.next("hello"))
+        let server = try await Server.start(in: root)
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        let hello = try await events.next("hello")
 
-        let guide = try RawHTTP.request(port: server.port, target: "/guide.html")
+        let guide = try await RawHTTP.request(port: server.port, target: "/guide.html")
         #expect(guide.status == 200)
         #expect(guide.text.contains("First version."))
         #expect(guide.text.contains("/__strata/live.js"))
-        #expect(try RawHTTP.request(port: server.port, target: "/logo.svg").headers["content-type"] == "image/svg+xml")
-        #expect(try RawHTTP.request(port: server.port, target: "/assets/strata.css").headers["content-type"] == "text/css; charset=utf-8")
-        let missing = try RawHTTP.request(port: server.port, target: "/no/such/page.html")
+        #expect(try await RawHTTP.request(port: server.port, target: "/logo.svg").headers["content-type"] == "image/svg+xml")
+        #expect(try await RawHTTP.request(port: server.port, target: "/assets/strata.css").headers["content-type"] == "text/css; charset=utf-8")
+        let missing = try await RawHTTP.request(port: server.port, target: "/no/such/page.html")
         #expect(missing.status == 404)
         #expect(missing.text.contains("Page not found"))
-        #expect(try RawHTTP.request(port: server.port, target: "/..%2f..%2fstrata.yml").status == 403)
+        #expect(try await RawHTTP.request(port: server.port, target: "/..%2f..%2fstrata.yml").status == 403)
 
         try write(root, "Content/guide.md", "# Guide\n\nSecond version.\n")
-        let reload = try #require(events.next("reload"))
+        let reload = try await events.next("reload")
         #expect(reload != hello)
-        #expect(try RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Second version."))
-        let line = try #require(server.waitForLine(containing: "Rebuilt in"))
+        #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Second version."))
+        let line = try await server.waitForLine(containing: "Rebuilt in")
         #expect(line.contains("(Content/guide.md changed): 1 of 2 pages rendered"), "\(line)")
 
         // Serving never writes the output folder.
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         #expect(server.stdout.hasSuffix("Stopped.\n"))
     }
 
-    @Test func aBrokenChangeShowsTheOverlayAndKeepsTheLastGoodSite() throws {
+    @Test func aBrokenChangeShowsTheOverlayAndKeepsTheLastGoodSite() async throws {
         let root = try project(Self.basicProject)
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try Server(in: root)
-        let events = try RawHTTP.EventStream(port: server.port)
-        #expect(events.next("hello") != nil)
+        let server = try await Server.start(in: root)
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        _ = try await events.next("hello")
 
         try write(root, "Content/guide.md", "---\ntitle: [unclosed\n---\n# Guide\n")
-        let failed = try #require(events.next("failed"))
+        let failed = try await events.next("failed")
         #expect(failed.contains("Content/guide.md:3:1: error: invalid YAML"), "\(failed)")
         #expect(failed.contains("error:"))
-        #expect(server.waitForLine(containing: "Rebuild failed (Content/guide.md changed)") != nil)
-        #expect(server.stderr.contains("Content/guide.md:3:1: error: invalid YAML"))
+        try await server.waitForLine(containing: "Rebuild failed (Content/guide.md changed)")
+        try await waitUntil("the diagnostic on strata serve's standard error; it printed: \(server.stderr)") {
+            server.stderr.contains("Content/guide.md:3:1: error: invalid YAML")
+        }
         // The last good site is still served.
-        #expect(try RawHTTP.request(port: server.port, target: "/guide.html").text.contains("First version."))
+        #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("First version."))
         // A page opened now shows the overlay at once.
-        let late = try RawHTTP.EventStream(port: server.port)
-        #expect(late.next("hello")?.contains("Content/guide.md:3:1: error: invalid YAML") == true)
+        let late = try await RawHTTP.EventStream.open(port: server.port)
+        #expect(try await late.next("hello").contains("Content/guide.md:3:1: error: invalid YAML"))
 
         try write(root, "Content/guide.md", "# Guide\n\nFixed.\n")
-        #expect(events.next("reload") != nil)
-        #expect(late.next("reload") != nil)
-        #expect(try RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Fixed."))
-        #expect(server.interrupt() == 0)
+        _ = try await events.next("reload")
+        _ = try await late.next("reload")
+        #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Fixed."))
+        #expect(await server.interrupt() == 0)
     }
 
     /// A local package outside the project (`.package(path: "../Shared")`) is part of the
     /// graph, so its sources are watched too.
-    @Test func aLocalPackageOutsideTheProjectIsWatched() throws {
+    @Test func aLocalPackageOutsideTheProjectIsWatched() async throws {
         let work = try project([
             "App/Package.swift": """
             // swift-tools-version:5.9
@@ -166,78 +142,75 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: work) }
         let root = work.appendingPathComponent("App")
-        let server = try Server(in: root)
-        let events = try RawHTTP.EventStream(port: server.port)
-        #expect(events.next("hello") != nil)
-        #expect(try !RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
+        let server = try await Server.start(in: root)
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        _ = try await events.next("hello")
+        #expect(try await !RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
         try write(work, "Shared/Sources/Shared/Shared.swift", "import Dispatch\npublic let shared = 1\n")
-        #expect(events.next("reload") != nil, "\(server.stdout)")
-        #expect(try RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
-        #expect(server.interrupt() == 0)
+        _ = try await events.next("reload")
+        #expect(try await RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
+        #expect(await server.interrupt() == 0)
     }
 
-    @Test func aConfigurationOutsideTheProjectIsWatched() throws {
+    @Test func aConfigurationOutsideTheProjectIsWatched() async throws {
         let work = try project([
             "App/Content/index.md": "# Home\n",
             "Shared/strata.yml": "site:\n  title: First title\n",
         ])
         defer { try? FileManager.default.removeItem(at: work) }
-        let server = try Server(in: work.appendingPathComponent("App"), arguments: ["--config", "../Shared/strata.yml"])
-        let events = try RawHTTP.EventStream(port: server.port)
-        #expect(events.next("hello") != nil)
-        #expect(try RawHTTP.request(port: server.port, target: "/index.html").text.contains("First title"))
+        let server = try await Server.start(in: work.appendingPathComponent("App"), arguments: ["--config", "../Shared/strata.yml"])
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        _ = try await events.next("hello")
+        #expect(try await RawHTTP.request(port: server.port, target: "/index.html").text.contains("First title"))
         try write(work, "Shared/strata.yml", "site:\n  title: Second title\n")
-        #expect(events.next("reload") != nil, "\(server.stdout)")
-        #expect(try RawHTTP.request(port: server.port, target: "/index.html").text.contains("Second title"))
+        _ = try await events.next("reload")
+        #expect(try await RawHTTP.request(port: server.port, target: "/index.html").text.contains("Second title"))
 
         // Its folder removed and made again: watching goes on by polling, and says so.
         try FileManager.default.removeItem(at: work.appendingPathComponent("Shared"))
-        #expect(server.waitForLine(containing: "Watching by polling from now on: the folder of") != nil, "\(server.stdout)")
+        try await server.waitForLine(containing: "Watching by polling from now on: the folder of")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("Shared"), withIntermediateDirectories: true)
         try write(work, "Shared/strata.yml", "site:\n  title: Third title\n")
-        let deadline = Date().addingTimeInterval(20)
-        var third = false
-        while !third, Date() < deadline {
-            third = try RawHTTP.request(port: server.port, target: "/index.html").text.contains("Third title")
-            if !third { Thread.sleep(forTimeInterval: 0.05) }
+        try await waitUntil("the third title to be served; strata serve printed: \(server.stdout)") {
+            try await RawHTTP.request(port: server.port, target: "/index.html").text.contains("Third title")
         }
-        #expect(third, "\(server.stdout)")
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
     }
 
-    @Test func aFailedFirstBuildServesAnErrorPageUntilFixed() throws {
+    @Test func aFailedFirstBuildServesAnErrorPageUntilFixed() async throws {
         let root = try project(["Content/index.md": "---\ntitle: [\n---\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try Server(in: root)
+        let server = try await Server.start(in: root)
         #expect(server.stdout.contains("The first build failed"))
-        let page = try RawHTTP.request(port: server.port, target: "/")
+        let page = try await RawHTTP.request(port: server.port, target: "/")
         #expect(page.text.contains("The site has not built yet"))
-        let events = try RawHTTP.EventStream(port: server.port)
-        #expect(events.next("hello")?.contains("Content/index.md:3:1: error: invalid YAML") == true)
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        #expect(try await events.next("hello").contains("Content/index.md:3:1: error: invalid YAML"))
         try write(root, "Content/index.md", "# Home\n")
-        #expect(events.next("reload") != nil)
-        let fixed = try RawHTTP.request(port: server.port, target: "/").text
+        _ = try await events.next("reload")
+        let fixed = try await RawHTTP.request(port: server.port, target: "/").text
         #expect(fixed.contains(">Home</h1>") && !fixed.contains("has not built yet"), "\(fixed)")
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
     }
 
-    @Test func theIncrementalSiteEqualsACleanBuild() throws {
+    @Test func theIncrementalSiteEqualsACleanBuild() async throws {
         let root = try project(Self.basicProject)
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try Server(in: root)
-        let events = try RawHTTP.EventStream(port: server.port)
-        #expect(events.next("hello") != nil)
+        let server = try await Server.start(in: root)
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        _ = try await events.next("hello")
         try write(root, "Content/guide.md", "# A guide renamed\n\nSee [home](index.md).\n")
-        #expect(events.next("reload") != nil)
+        _ = try await events.next("reload")
         try write(root, "Content/extra.md", "# Extra\n")
-        #expect(events.next("reload") != nil)
+        _ = try await events.next("reload")
 
         // The search index is made when first asked for, from the latest build.
         let paths = ["/", "/guide.html", "/extra.html", "/404.html", "/assets/strata.css", "/logo.svg", "/search-index.js", "/sitemap.xml"]
-        let served = try paths.map { try RawHTTP.request(port: server.port, target: $0).text }
-        #expect(server.interrupt() == 0)
+        var served: [String] = []
+        for path in paths { served.append(try await RawHTTP.request(port: server.port, target: path).text) }
+        #expect(await server.interrupt() == 0)
 
-        let build = try CommandLineTests().strata(["build"], in: root)
+        let build = try await CommandLineTests().strata(["build"], in: root)
         #expect(build.status == 0)
         for (path, text) in zip(paths, served) {
             let file = path == "/" ? "index.html" : String(path.dropFirst())
@@ -249,27 +222,27 @@ import Testing
         }
     }
 
-    @Test func aBusyPortIsAClearErrorWithExitCode2() throws {
+    @Test func aBusyPortIsAClearErrorWithExitCode2() async throws {
         let root = try project(Self.basicProject)
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try Server(in: root)
-        let second = try CommandLineTests().strata(["serve", "--port", String(server.port)], in: root)
+        let server = try await Server.start(in: root)
+        let second = try await CommandLineTests().strata(["serve", "--port", String(server.port)], in: root)
         #expect(second.status == 2)
         #expect(second.stderr.contains("error: port \(server.port) on 127.0.0.1 is already in use"), "\(second.stderr)")
         #expect(second.stderr.contains("--port \(server.port + 1)"))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
     }
 
-    @Test func badOptionsExitWith2() throws {
+    @Test func badOptionsExitWith2() async throws {
         let root = try project(Self.basicProject)
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try CommandLineTests().strata(["serve", "--port", "70000"], in: root)
+        let run = try await CommandLineTests().strata(["serve", "--port", "70000"], in: root)
         #expect(run.status == 2)
         #expect(run.stderr.contains("--port must be between 0 and 65535"))
-        let missing = try CommandLineTests().strata(["serve", "--port", "0", "-C", "no-such-folder"], in: root)
+        let missing = try await CommandLineTests().strata(["serve", "--port", "0", "-C", "no-such-folder"], in: root)
         #expect(missing.status == 2)
         #expect(missing.stderr == "strata: error: the project folder 'no-such-folder' does not exist [usage]\n")
-        let host = try CommandLineTests().strata(["serve", "--port", "0", "--host", "192.0.2.1"], in: root)
+        let host = try await CommandLineTests().strata(["serve", "--port", "0", "--host", "192.0.2.1"], in: root)
         #expect(host.status == 2)
         #expect(host.stderr.contains("error: cannot listen on 192.0.2.1:0: Cannot assign requested address"))
     }

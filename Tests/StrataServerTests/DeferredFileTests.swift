@@ -18,7 +18,7 @@ import Testing
         let made = Counter()
         let file = DeferredFile {
             made.increment()
-            Thread.sleep(forTimeInterval: 0.1)
+            Thread.sleep(forTimeInterval: 0.1)  // on DeferredFile's own queue, not the pool
             return Array("index".utf8)
         }
         let results = await withTaskGroup(of: [UInt8].self) { group in

@@ -20,7 +20,7 @@ import Testing
     ]
 
     /// Runs `body` against a server on a free port, then stops it and checks it stopped.
-    func withServer(mount: String = "/", _ body: (Int, LiveReloadHub) throws -> Void) async throws {
+    func withServer(mount: String = "/", _ body: (Int, LiveReloadHub) async throws -> Void) async throws {
         let hub = LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "test-1"))
         let server = PreviewServer(host: "127.0.0.1", port: 0, mountPath: mount, hub: hub)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
@@ -36,14 +36,14 @@ import Testing
             return
         }
         defer { stopSink.finish() }
-        try body(port, hub)
+        try await body(port, hub)
         stopSink.finish()
         try await running.value
     }
 
     @Test func servesPagesAndAssetsWithTheirTypes() async throws {
         try await withServer { port, _ in
-            let home = try RawHTTP.request(port: port, target: "/")
+            let home = try await RawHTTP.request(port: port, target: "/")
             #expect(home.status == 200)
             #expect(home.headers["content-type"] == "text/html; charset=utf-8")
             #expect(home.headers["cache-control"] == "no-store")
@@ -56,14 +56,14 @@ import Testing
                 ("/assets/strata.css", "text/css; charset=utf-8"), ("/assets/strata.js", "text/javascript; charset=utf-8"),
                 ("/assets/favicon.svg", "image/svg+xml"), ("/graph.json", "application/json"), ("/files/data.bin", "application/octet-stream"),
             ] {
-                let response = try RawHTTP.request(port: port, target: path)
+                let response = try await RawHTTP.request(port: port, target: path)
                 #expect(response.status == 200, "\(path)")
                 #expect(response.headers["content-type"] == type, "\(path)")
                 #expect(response.headers["x-content-type-options"] == "nosniff")
                 #expect(!response.text.contains("__strata"), "the script is only added to HTML")
             }
-            #expect(try RawHTTP.request(port: port, target: "/files/data.bin").body == [0, 1, 2])
-            let script = try RawHTTP.request(port: port, target: "/__strata/live.js")
+            #expect(try await RawHTTP.request(port: port, target: "/files/data.bin").body == [0, 1, 2])
+            let script = try await RawHTTP.request(port: port, target: "/__strata/live.js")
             #expect(script.status == 200)
             #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
             #expect(script.text.contains("new EventSource(\"/__strata/events\")"))
@@ -72,20 +72,20 @@ import Testing
 
     @Test func foldersServeTheirIndexAndBareFoldersRedirect() async throws {
         try await withServer { port, _ in
-            let folder = try RawHTTP.request(port: port, target: "/guides/")
+            let folder = try await RawHTTP.request(port: port, target: "/guides/")
             #expect(folder.status == 200)
             #expect(folder.text.contains("Guides"))
-            let bare = try RawHTTP.request(port: port, target: "/guides?x=1")
+            let bare = try await RawHTTP.request(port: port, target: "/guides?x=1")
             #expect(bare.status == 302)
             #expect(bare.headers["location"] == "/guides/")
-            #expect(try RawHTTP.request(port: port, target: "/guides/intro.html").text.contains("Intro"))
+            #expect(try await RawHTTP.request(port: port, target: "/guides/intro.html").text.contains("Intro"))
         }
     }
 
     @Test func missingPathsGetTheSite404Page() async throws {
         try await withServer { port, _ in
             for target in ["/nope.html", "/guides/nope/", "/assets/missing.css", "/index.html/extra"] {
-                let response = try RawHTTP.request(port: port, target: target)
+                let response = try await RawHTTP.request(port: port, target: target)
                 #expect(response.status == 404, "\(target)")
                 #expect(response.text.contains("Site 404 page"), "\(target)")
                 #expect(response.headers["content-type"] == "text/html; charset=utf-8")
@@ -99,10 +99,10 @@ import Testing
                 "/../../../../etc/passwd", "/guides/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
                 "/..%5c..%5cetc%5cpasswd", "//etc/passwd", "/%2fetc%2fpasswd", "/guides/%2e%2e/index.html", "/a%00.html",
             ] {
-                let response = try RawHTTP.request(port: port, target: target)
+                let response = try await RawHTTP.request(port: port, target: target)
                 #expect(response.status == 403, "\(target) answered \(response.status)")
             }
-            #expect(try RawHTTP.request(port: port, target: "/%zz").status == 400)
+            #expect(try await RawHTTP.request(port: port, target: "/%zz").status == 400)
         }
     }
 
@@ -110,10 +110,10 @@ import Testing
         // A page on another domain resolving to 127.0.0.1 (DNS rebinding) must not read the preview.
         try await withServer { port, _ in
             for host in ["127.0.0.1", "127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "docs.localhost"] {
-                #expect(try RawHTTP.request(port: port, target: "/", host: host).status == 200, "\(host)")
+                #expect(try await RawHTTP.request(port: port, target: "/", host: host).status == 200, "\(host)")
             }
             for host in ["evil.example", "evil.example:\(port)", "127.0.0.1.evil.example"] {
-                let response = try RawHTTP.request(port: port, target: "/", host: host)
+                let response = try await RawHTTP.request(port: port, target: "/", host: host)
                 #expect(response.status == 403, "\(host)")
                 #expect(!response.text.contains("Home"))
             }
@@ -122,19 +122,19 @@ import Testing
 
     @Test func aMountWithEscapesIsReachable() async throws {
         try await withServer(mount: "/caf%C3%A9/") { port, _ in
-            let home = try RawHTTP.request(port: port, target: "/caf%C3%A9/")
+            let home = try await RawHTTP.request(port: port, target: "/caf%C3%A9/")
             #expect(home.text.contains("<h1>Home</h1>"))
-            #expect(try RawHTTP.request(port: port, target: "/caf%C3%A9/guides/intro.html").status == 200)
-            #expect(try RawHTTP.request(port: port, target: "/").headers["location"] == "/caf%C3%A9/")
+            #expect(try await RawHTTP.request(port: port, target: "/caf%C3%A9/guides/intro.html").status == 200)
+            #expect(try await RawHTTP.request(port: port, target: "/").headers["location"] == "/caf%C3%A9/")
         }
     }
 
     @Test func onlyGetAndHeadAreServed() async throws {
         try await withServer { port, _ in
-            let head = try RawHTTP.request(port: port, target: "/", method: "HEAD")
+            let head = try await RawHTTP.request(port: port, target: "/", method: "HEAD")
             #expect(head.status == 200)
             #expect(head.headers["content-type"] == "text/html; charset=utf-8")
-            let post = try RawHTTP.request(port: port, target: "/", method: "POST")
+            let post = try await RawHTTP.request(port: port, target: "/", method: "POST")
             #expect(post.status == 405)
             #expect(post.headers["allow"] == "GET, HEAD")
         }
@@ -142,37 +142,37 @@ import Testing
 
     @Test func aSiteUnderABaseURLIsMountedThere() async throws {
         try await withServer(mount: "/docs/") { port, _ in
-            let root = try RawHTTP.request(port: port, target: "/")
+            let root = try await RawHTTP.request(port: port, target: "/")
             #expect(root.status == 302)
             #expect(root.headers["location"] == "/docs/")
-            #expect(try RawHTTP.request(port: port, target: "/docs").headers["location"] == "/docs/")
-            #expect(try RawHTTP.request(port: port, target: "/docs/").text.contains("<h1>Home</h1>"))
-            #expect(try RawHTTP.request(port: port, target: "/docs/guides/intro.html").status == 200)
-            #expect(try RawHTTP.request(port: port, target: "/guides/intro.html").status == 404)
+            #expect(try await RawHTTP.request(port: port, target: "/docs").headers["location"] == "/docs/")
+            #expect(try await RawHTTP.request(port: port, target: "/docs/").text.contains("<h1>Home</h1>"))
+            #expect(try await RawHTTP.request(port: port, target: "/docs/guides/intro.html").status == 200)
+            #expect(try await RawHTTP.request(port: port, target: "/guides/intro.html").status == 404)
         }
     }
 
     @Test func browsersHearOfRebuildsAndFailures() async throws {
         try await withServer { port, hub in
-            let events = try RawHTTP.EventStream(port: port)
-            #expect(events.next("hello") == "{\"build\":\"test-1\"}")
+            let events = try await RawHTTP.EventStream.open(port: port)
+            #expect(try await events.next("hello") == "{\"build\":\"test-1\"}")
             var changed = Self.site
             changed[0] = OutputFile(path: "index.html", text: "<html><body><h1>Changed</h1></body></html>")
             hub.publish(ServedSite(files: changed, buildTag: "test-2"))
-            #expect(events.next("reload") == "{\"build\":\"test-2\"}")
-            #expect(try RawHTTP.request(port: port, target: "/").text.contains("Changed"))
+            #expect(try await events.next("reload") == "{\"build\":\"test-2\"}")
+            #expect(try await RawHTTP.request(port: port, target: "/").text.contains("Changed"))
 
             // A failed build: the overlay's diagnostics; the last good site stays.
             hub.publishFailure(["Content/a.md:3:1: error: bad front matter [frontmatter.yaml]"])
-            #expect(events.next("failed") == "{\"build\":\"test-2\",\"diagnostics\":[\"Content/a.md:3:1: error: bad front matter [frontmatter.yaml]\"]}")
-            #expect(try RawHTTP.request(port: port, target: "/").text.contains("Changed"))
+            #expect(try await events.next("failed") == "{\"build\":\"test-2\",\"diagnostics\":[\"Content/a.md:3:1: error: bad front matter [frontmatter.yaml]\"]}")
+            #expect(try await RawHTTP.request(port: port, target: "/").text.contains("Changed"))
             // A page opened now learns of the failure as soon as it connects.
-            let late = try RawHTTP.EventStream(port: port)
-            #expect(late.next("hello")?.contains("bad front matter") == true)
+            let late = try await RawHTTP.EventStream.open(port: port)
+            #expect(try await late.next("hello").contains("bad front matter"))
 
             hub.publish(ServedSite(files: Self.site, buildTag: "test-3"))
-            #expect(events.next("reload") == "{\"build\":\"test-3\"}")
-            #expect(late.next("reload") == "{\"build\":\"test-3\"}")
+            #expect(try await events.next("reload") == "{\"build\":\"test-3\"}")
+            #expect(try await late.next("reload") == "{\"build\":\"test-3\"}")
         }
     }
 
@@ -184,11 +184,11 @@ import Testing
         let running = Task { try await server.run(onListening: { portSink.yield($0) }, background: { for await _ in stop {} }) }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
-        let events = try RawHTTP.EventStream(port: port)
-        #expect(events.next("hello") != nil)
+        let events = try await RawHTTP.EventStream.open(port: port)
+        _ = try await events.next("hello")
         stopSink.finish()
         try await running.value  // returns: the open stream does not hold the server up
-        #expect(events.waitForClose(timeout: 5))
+        try await events.waitForClose(timeout: 30)
     }
 
     @Test(arguments: [
@@ -209,25 +209,16 @@ import Testing
     @Test func aBusyPortIsAClearError() async throws {
         try await withServer { port, hub in
             let second = PreviewServer(host: "127.0.0.1", port: port, hub: hub)
-            let semaphore = DispatchSemaphore(value: 0)
-            let box = ErrorBox()
-            Task {
-                do {
-                    try await second.run(onListening: { _ in }, background: { try await Task.sleep(for: .seconds(30)) })
-                } catch {
-                    box.error = error
-                }
-                semaphore.signal()
+            var failure: (any Error)?
+            do {
+                try await second.run(onListening: { _ in }, background: { try await Task.sleep(for: .seconds(30)) })
+            } catch {
+                failure = error
             }
-            #expect(semaphore.wait(timeout: .now() + 10) == .success)
-            let error = try #require(box.error as? PreviewServerError)
+            let error = try #require(failure as? PreviewServerError)
             #expect(error == .portInUse(host: "127.0.0.1", port: port))
             #expect(error.description.contains("already in use"))
             #expect(error.description.contains("--port \(port + 1)"))
         }
     }
-}
-
-final class ErrorBox: @unchecked Sendable {
-    var error: (any Error)?
 }

@@ -29,19 +29,27 @@ import Testing
         #expect(SwiftTokenClassifier.classify(tree) == library(tree))
     }
 
-    /// Every Swift file of Strata's sources and tests: real code of every shape.
-    @Test func strataSourcesClassifyAsSwiftSyntaxDoes() throws {
+    /// Every Swift file of Strata's sources and tests: real code of every shape. One test
+    /// case per file, so that they spread over the cores with the rest of the suite.
+    static let strataFiles: [String] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var checked = 0
+        var files: [String] = []
         for folder in ["Sources", "Tests"] {
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
-                guard url.pathExtension == "swift" else { continue }
-                let tree = Parser.parse(source: try String(contentsOf: url, encoding: .utf8))
-                #expect(SwiftTokenClassifier.classify(tree) == library(tree), "\(url.path)")
-                checked += 1
+                if url.pathExtension == "swift" { files.append(url.path) }
             }
         }
-        #expect(checked > 100)
+        return files.sorted()
+    }()
+
+    @Test func everyStrataFileIsCompared() {
+        #expect(Self.strataFiles.count > 100)
+    }
+
+    @Test(arguments: strataFiles)
+    func strataSourcesClassifyAsSwiftSyntaxDoes(path: String) throws {
+        let tree = Parser.parse(source: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(SwiftTokenClassifier.classify(tree) == library(tree))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import StrataTestSupport
 import Testing
 @testable import StrataWatch
 
 /// Real files in a temporary folder, watched with each mechanism this machine has.
-@Suite(.serialized) struct FileWatcherTests {
+@Suite struct FileWatcherTests {
     static var mechanisms: [Bool] {
         #if os(Linux)
         [false, true]  // inotify, then forced polling
@@ -35,20 +36,26 @@ import Testing
         return watcher
     }
 
-    func nextBatch(_ collector: Collector, seconds: Double = 5) async -> [String]? {
+    func nextBatch(_ collector: Collector, seconds: Double = 30) async -> [String]? {
         await collector.next(seconds: seconds)
     }
 
     /// Every path reported until `expected` has been (a loaded machine may split a burst into
-    /// two batches), plus any report arriving shortly after.
-    func changes(_ collector: Collector, until expected: String) async -> Set<String> {
-        await changes(collector, untilAny: { $0 == expected })
+    /// two batches), plus any report arriving shortly after. Throws, naming the path, when it
+    /// is not reported within 30 seconds.
+    func changes(_ collector: Collector, until expected: String) async throws -> Set<String> {
+        try await changes(collector, untilAny: { $0 == expected }, what: expected)
     }
 
     /// The same, until a path `isExpected` has been reported.
-    func changes(_ collector: Collector, untilAny isExpected: (String) -> Bool) async -> Set<String> {
+    func changes(_ collector: Collector, untilAny isExpected: (String) -> Bool, what: String) async throws -> Set<String> {
         var seen: Set<String> = []
-        while !seen.contains(where: isExpected), let batch = await collector.next(seconds: 10) { seen.formUnion(batch) }
+        while !seen.contains(where: isExpected) {
+            guard let batch = await collector.next(seconds: 30) else {
+                throw WaitTimeout("a report of \(what) (reported meanwhile: \(seen.sorted()))", after: .seconds(30))
+            }
+            seen.formUnion(batch)
+        }
         while let batch = await collector.next(seconds: 0.2) { seen.formUnion(batch) }
         return seen
     }
@@ -68,15 +75,20 @@ import Testing
 
         deinit { task?.cancel() }
 
-        /// The next batch, or nil after `seconds`.
-        func next(seconds: Double = 5) async -> [String]? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
+        /// The next batch, or nil after `seconds` (looked for once more after the deadline:
+        /// on a loaded machine this task may have slept past it).
+        func next(seconds: Double = 30) async -> [String]? {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .milliseconds(Int(seconds * 1000))
+            while true {
                 let batch: [String]? = lock.withLock { batches.isEmpty ? nil : batches.removeFirst() }
                 if let batch { return batch }
+                if clock.now >= deadline {
+                    await Task.yield()
+                    return lock.withLock { batches.isEmpty ? nil : batches.removeFirst() }
+                }
                 try? await Task.sleep(for: .milliseconds(10))
             }
-            return nil
         }
     }
 
@@ -91,16 +103,16 @@ import Testing
 
         let intro = folder.path + "/Content/guides/intro.md"
         try folder.write("Content/guides/intro.md", "# Intro, edited\n")
-        let edited = await changes(batches, until: intro)
+        let edited = try await changes(batches, until: intro)
         #expect(edited == [intro])
 
         let new = folder.path + "/Content/new.md"
         try folder.write("Content/new.md", "# New\n")
-        let created = await changes(batches, until: new)
+        let created = try await changes(batches, until: new)
         #expect(created == [new])
 
         try FileManager.default.removeItem(atPath: new)
-        let removed = await changes(batches, until: new)
+        let removed = try await changes(batches, until: new)
         #expect(removed == [new])
     }
 
@@ -113,12 +125,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.path + "/Content/later", withIntermediateDirectories: true)
         try folder.write("Content/later/page.md", "# Later\n")
         let page = folder.path + "/Content/later/page.md"
-        let seen = await changes(batches, until: page)
+        let seen = try await changes(batches, until: page)
         #expect(seen.contains(page))
 
         // A file saved in the new folder afterwards is seen too (its watch is in place).
         try folder.write("Content/later/page.md", "# Later, edited\n")
-        let edited = await changes(batches, until: page)
+        let edited = try await changes(batches, until: page)
         #expect(edited == [page])
     }
 
@@ -134,11 +146,11 @@ import Testing
         // (inotify names the folder; polling sees only files, so it names the file that went.)
         let guides = folder.path + "/Content/guides"
         try FileManager.default.moveItem(atPath: guides, toPath: elsewhere)
-        _ = await changes(batches, untilAny: { $0 == guides || $0.hasPrefix(guides + "/") })
+        _ = try await changes(batches, untilAny: { $0 == guides || $0.hasPrefix(guides + "/") }, what: guides)
         try FileManager.default.createDirectory(atPath: guides, withIntermediateDirectories: true)
-        if !polling { _ = await changes(batches, until: guides) }
+        if !polling { _ = try await changes(batches, until: guides) }
         try folder.write("Content/guides/again.md", "# Again\n")
-        let made = await changes(batches, until: folder.path + "/Content/guides/again.md")
+        let made = try await changes(batches, until: folder.path + "/Content/guides/again.md")
         #expect(made.contains(folder.path + "/Content/guides/again.md"))
         // Saves in the moved folder are no longer reported.
         try "# Moved\n".write(toFile: elsewhere + "/intro.md", atomically: false, encoding: .utf8)
@@ -148,9 +160,9 @@ import Testing
         // Renamed inside the tree: its files are reported under the new name.
         let renamedFolder = folder.path + "/Content/renamed"
         try FileManager.default.moveItem(atPath: guides, toPath: renamedFolder)
-        _ = await changes(batches, untilAny: { $0 == renamedFolder || $0.hasPrefix(renamedFolder + "/") })
+        _ = try await changes(batches, untilAny: { $0 == renamedFolder || $0.hasPrefix(renamedFolder + "/") }, what: renamedFolder)
         try folder.write("Content/renamed/again.md", "# Again, edited\n")
-        let renamed = await changes(batches, until: folder.path + "/Content/renamed/again.md")
+        let renamed = try await changes(batches, until: folder.path + "/Content/renamed/again.md")
         #expect(renamed == [folder.path + "/Content/renamed/again.md"])
     }
 
@@ -166,7 +178,7 @@ import Testing
         let ignored = await nextBatch(batches, seconds: 0.6)
         #expect(ignored == nil)
         try folder.write("strata.yml", "site:\n  title: X\n")
-        let config = await changes(batches, until: folder.path + "/strata.yml")
+        let config = try await changes(batches, until: folder.path + "/strata.yml")
         #expect(config == [folder.path + "/strata.yml"])
     }
 
@@ -190,18 +202,18 @@ import Testing
         #expect(quiet == nil, "the file's neighbours are not reported: \(quiet ?? [])")
 
         try shared.write("strata.yml", "site:\n  title: B\n")
-        #expect(await changes(batches, until: config) == [config])
+        #expect(try await changes(batches, until: config) == [config])
 
         // An editor's save: a new file renamed over the old one.
         try shared.write("strata.yml.tmp", "site:\n  title: C\n")
         #expect(rename(config + ".tmp", config) == 0)
-        #expect(await changes(batches, until: config) == [config])
+        #expect(try await changes(batches, until: config) == [config])
 
         try shared.write(".strata.yml", "hidden, but named\n")
-        #expect(await changes(batches, until: hidden) == [hidden])
+        #expect(try await changes(batches, until: hidden) == [hidden])
 
         try FileManager.default.removeItem(atPath: config)
-        #expect(await changes(batches, until: config) == [config])
+        #expect(try await changes(batches, until: config) == [config])
     }
 
     @Test(arguments: mechanisms)
@@ -219,7 +231,7 @@ import Testing
         defer { watcher.stop() }
         let batches = Collector(watcher)
         try shared.write("real.yml", "site:\n  title: B, longer\n")
-        #expect(await changes(batches, until: config) == [config])
+        #expect(try await changes(batches, until: config) == [config])
     }
 
     #if os(Linux)
@@ -236,11 +248,11 @@ import Testing
         let batches = Collector(watcher)
         #expect(watcher.mechanism == .inotify)
         try FileManager.default.removeItem(atPath: shared.path)
-        #expect(await changes(batches, until: config).contains(config))
+        #expect(try await changes(batches, until: config).contains(config))
         #expect(watcher.mechanism == .polling, "a folder made again has no watch: polling takes over")
         try FileManager.default.createDirectory(atPath: shared.path, withIntermediateDirectories: true)
         try shared.write("strata.yml", "site:\n  title: B\n")
-        #expect(await changes(batches, until: config) == [config])
+        #expect(try await changes(batches, until: config) == [config])
     }
     #endif
 

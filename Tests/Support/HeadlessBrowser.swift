@@ -40,6 +40,10 @@ public final class HeadlessBrowser: @unchecked Sendable {
     private var chunk = [UInt8](repeating: 0, count: 1 << 18)
     private var death: Failure?
     private var closed = false
+    /// Whether this browser holds a slot of `gate`, given back by close().
+    fileprivate var holdsSlot = false
+    /// How many browsers the tests run at once.
+    static let gate = AsyncGate(slots: 4)
 
     private struct WeakPage { weak var page: BrowserPage? }
     private static let spawnLock = NSLock()
@@ -47,7 +51,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
 
     /// Starts chromium: `executable`, else $STRATA_CHROMIUM, else the first of chromium,
     /// chromium-browser and google-chrome on PATH.
-    public init(executable: String? = nil) throws {
+    init(executable: String? = nil) throws {
         _ = Self.ignoreSIGPIPE
         let path = try Self.locate(executable)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-chromium-\(UUID().uuidString)")
@@ -71,7 +75,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
 
     /// A new tab in its own browser context (so pages share no cookies or storage), attached
     /// with a flat session, with the Page, Runtime and Log domains on.
-    public func newPage(width: Int = 1280, height: Int = 800, mobile: Bool = false) throws -> BrowserPage {
+    func newPageBlocking(width: Int, height: Int, mobile: Bool) throws -> BrowserPage {
         let context = try call("Target.createBrowserContext", ["disposeOnDetach": true])["browserContextId"] as? String ?? ""
         let target = try call("Target.createTarget", ["url": "about:blank", "browserContextId": context])["targetId"] as? String ?? ""
         guard let session = try call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
@@ -82,7 +86,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
         for method in ["Page.enable", "Runtime.enable", "Log.enable"] { try page.call(method) }
         // Headless windows never have OS focus; without this, focus events and :focus-visible misbehave.
         try page.call("Emulation.setFocusEmulationEnabled", ["enabled": true])
-        try page.setViewport(width: width, height: height, mobile: mobile)
+        try page.setViewportBlocking(width: width, height: height, mobile: mobile)
         return page
     }
 
@@ -101,6 +105,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             [commands, messages].forEach(closeDescriptor)
             try? FileManager.default.removeItem(at: directory)
+            if holdsSlot { Self.gate.release() }
         }
     }
 
@@ -108,7 +113,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
 
     /// Sends one command and waits for its answer, handling the events that arrive meanwhile.
     @discardableResult
-    func call(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 10) throws -> [String: Any] {
+    func call(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 30) throws -> [String: Any] {
         try lock.withLock {
             guard !closed else { throw Failure("\(method): the browser is closed") }
             let deadline = Date(timeIntervalSinceNow: timeout)
@@ -325,7 +330,7 @@ public final class BrowserPage: @unchecked Sendable {
     }
 
     @discardableResult
-    func call(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 10) throws -> [String: Any] {
+    func call(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 30) throws -> [String: Any] {
         guard !closed else { throw HeadlessBrowser.Failure("\(method): the page is closed") }
         return try browser.call(method, params, session: session, timeout: timeout)
     }
@@ -368,7 +373,7 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// Navigates and waits for the load event of this navigation (its loader id), not of an
     /// earlier one. Same-document navigations return at once.
-    public func navigate(to url: String, timeout: TimeInterval = 15) throws {
+    func navigateBlocking(to url: String, timeout: TimeInterval = 30) throws {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let result: [String: Any]
         // Chromium answers Page.navigate only once the navigation commits.
@@ -385,7 +390,7 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// The value of a JS expression (promises awaited): JSON-like Foundation values, nil for
     /// undefined and null. Throws with the JS message if it throws.
-    public func evaluate(_ expression: String, timeout: TimeInterval = 10) throws -> Any? {
+    func evaluateBlocking(_ expression: String, timeout: TimeInterval = 30) throws -> Any? {
         let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], timeout: timeout)
         if let details = result["exceptionDetails"] as? [String: Any] {
             throw HeadlessBrowser.Failure("`\(expression)` threw \(Self.message(details))")
@@ -396,13 +401,13 @@ public final class BrowserPage: @unchecked Sendable {
     }
 
     /// Polls a JS expression (every 50 ms, events handled between) until it is truthy.
-    public func waitFor(_ condition: String, timeout: TimeInterval = 10) throws {
+    func waitForBlocking(_ condition: String, timeout: TimeInterval = 30) throws {
         let deadline = Date(timeIntervalSinceNow: timeout)
         var lastError = ""
         while true {
             do {
                 // Newlines keep a trailing `//` comment in the condition from eating the rest.
-                if try evaluate("Promise.resolve((\n\(condition)\n)).then(Boolean)", timeout: max(deadline.timeIntervalSinceNow, 1)) as? Bool == true { return }
+                if try evaluateBlocking("Promise.resolve((\n\(condition)\n)).then(Boolean)", timeout: max(deadline.timeIntervalSinceNow, 1)) as? Bool == true { return }
                 lastError = ""
             } catch {
                 if browser.hasDied { throw error }
@@ -417,7 +422,7 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// A real key press (keyDown, keyUp), so page handlers and default actions (typing the
     /// character, Enter on a link, Tab moving focus) behave as for a user.
-    public func press(_ key: String, modifiers: Modifiers = []) throws {
+    func pressBlocking(_ key: String, modifiers: Modifiers = []) throws {
         guard let definition = Self.keyDefinition(key) else { throw HeadlessBrowser.Failure("press: unknown key '\(key)'") }
         var (name, code, keyCode, text) = definition
         if modifiers.contains(.shift), code.hasPrefix("Key") { (name, text) = (name.uppercased(), text?.uppercased()) }
@@ -432,11 +437,11 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// Types into the focused element: a key press for each character with a key (so key
     /// handlers see it), Input.insertText for the rest; either way `input` events fire.
-    public func type(_ text: String) throws {
+    func typeBlocking(_ text: String) throws {
         for character in text {
             let key = character == "\n" ? "Enter" : String(character)
             if let definition = Self.keyDefinition(key), definition.text != nil {
-                try press(key, modifiers: character.isUppercase ? .shift : [])
+                try pressBlocking(key, modifiers: character.isUppercase ? .shift : [])
             } else {
                 try call("Input.insertText", ["text": key])
             }
@@ -460,9 +465,9 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// A real left click at the centre of the first element matching `selector`, scrolled into
     /// view first (instantly: a smooth-scrolling page would otherwise move it under the mouse).
-    public func click(_ selector: String) throws {
+    func clickBlocking(_ selector: String) throws {
         let literal = String(decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self)
-        let box = try evaluate("""
+        let box = try evaluateBlocking("""
             (() => { const element = document.querySelector(\(literal)[0]); if (!element) return null;
               element.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
               const r = element.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.width * r.height] })()
@@ -479,19 +484,19 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// The viewport size; `mobile` also turns on touch emulation (so `(pointer: coarse)` matches)
     /// and, as on a phone, lays out a page without a viewport meta tag 980px wide.
-    public func setViewport(width: Int, height: Int, mobile: Bool) throws {
+    func setViewportBlocking(width: Int, height: Int, mobile: Bool) throws {
         try call("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile])
         let touch: [String: Any] = mobile ? ["enabled": true, "maxTouchPoints": 5] : ["enabled": false]
         try call("Emulation.setTouchEmulationEnabled", touch)
     }
 
     /// "dark", "light", or nil for the browser's default.
-    public func emulateColorScheme(_ scheme: String?) throws {
+    func emulateColorSchemeBlocking(_ scheme: String?) throws {
         try call("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme ?? ""]]])
     }
 
     /// A PNG of the viewport, or of the whole document.
-    public func screenshot(to path: String, fullPage: Bool = false) throws {
+    func screenshotBlocking(to path: String, fullPage: Bool = false) throws {
         var params: [String: Any] = ["format": "png"]
         if fullPage {
             let metrics = try call("Page.getLayoutMetrics")
@@ -526,3 +531,81 @@ private func makePipe(_ ends: inout [Int32]) -> Bool {
 
 /// A free function, because inside the classes `close` means their own method.
 private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
+
+// MARK: - The async face the tests use
+
+extension HeadlessBrowser {
+    /// Starts chromium (see `init`) on a thread of its own: it can take seconds.
+    /// At most two run at once (see `AsyncGate`): a launch waits for a slot first.
+    public static func launch(executable: String? = nil) async throws -> HeadlessBrowser {
+        await gate.acquire()
+        do {
+            let browser = try await OwnThread.run("start chromium") { try HeadlessBrowser(executable: executable) }
+            browser.withLock { browser.holdsSlot = true }
+            return browser
+        } catch {
+            gate.release()
+            throw error
+        }
+    }
+
+    /// A new tab in its own browser context (so pages share no cookies or storage), attached
+    /// with a flat session, with the Page, Runtime and Log domains on.
+    public func newPage(width: Int = 1280, height: Int = 800, mobile: Bool = false) async throws -> BrowserPage {
+        try await OwnThread.run("open a tab") { try self.newPageBlocking(width: width, height: height, mobile: mobile) }
+    }
+
+    /// Closes the browser (see `close`), waiting on a thread of its own.
+    public func shutDown() async {
+        await OwnThread.run("close chromium") { self.close() }
+    }
+}
+
+extension BrowserPage {
+    /// Navigates and waits for the load event of this navigation (its loader id), not of an
+    /// earlier one. Same-document navigations return at once.
+    public func navigate(to url: String, timeout: TimeInterval = 30) async throws {
+        try await OwnThread.run("navigate") { try self.navigateBlocking(to: url, timeout: timeout) }
+    }
+
+    /// The value of a JS expression (promises awaited): JSON-like Foundation values, nil for
+    /// undefined and null. Throws with the JS message if it throws.
+    public func evaluate(_ expression: String, timeout: TimeInterval = 30) async throws -> Any? {
+        try await OwnThread.run("evaluate") { Handed(try self.evaluateBlocking(expression, timeout: timeout)) }.value
+    }
+
+    /// Waits until the JS expression is true; the failure names it.
+    public func waitFor(_ condition: String, timeout: TimeInterval = 30) async throws {
+        try await OwnThread.run("wait in the page") { try self.waitForBlocking(condition, timeout: timeout) }
+    }
+
+    /// Presses and releases a key (a name such as "Escape" or a character).
+    public func press(_ key: String, modifiers: Modifiers = []) async throws {
+        try await OwnThread.run("press \(key)") { try self.pressBlocking(key, modifiers: modifiers) }
+    }
+
+    /// Types text key by key.
+    public func type(_ text: String) async throws {
+        try await OwnThread.run("type") { try self.typeBlocking(text) }
+    }
+
+    /// A real left click at the centre of the first element matching `selector`.
+    public func click(_ selector: String) async throws {
+        try await OwnThread.run("click") { try self.clickBlocking(selector) }
+    }
+
+    /// The viewport size; `mobile` also turns on touch emulation.
+    public func setViewport(width: Int, height: Int, mobile: Bool) async throws {
+        try await OwnThread.run("set the viewport") { try self.setViewportBlocking(width: width, height: height, mobile: mobile) }
+    }
+
+    /// "dark", "light", or nil for the browser's default.
+    public func emulateColorScheme(_ scheme: String?) async throws {
+        try await OwnThread.run("emulate a colour scheme") { try self.emulateColorSchemeBlocking(scheme) }
+    }
+
+    /// A PNG of the viewport, or of the whole document.
+    public func screenshot(to path: String, fullPage: Bool = false) async throws {
+        try await OwnThread.run("screenshot") { try self.screenshotBlocking(to: path, fullPage: fullPage) }
+    }
+}

@@ -16,19 +16,49 @@ public enum RawHTTP {
         public init(description: String) { self.description = description }
     }
 
-    /// One request on a fresh connection (`Connection: close`), read to the end.
-    public static func request(port: Int, target: String, method: String = "GET", host: String = "127.0.0.1", timeout: TimeInterval = 10) throws -> Response {
+    /// One request on a fresh connection (`Connection: close`), read to the end, on a thread
+    /// of its own (the server under test answers on the cooperative pool).
+    public static func request(
+        port: Int, target: String, method: String = "GET", host: String? = "127.0.0.1", headers: [String] = [], timeout: TimeInterval = 30
+    ) async throws -> Response {
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        if let host { head += "Host: \(host)\r\n" }
+        for header in headers { head += header + "\r\n" }
+        head += "Connection: close\r\n\r\n"
+        return try await exchange(port: port, raw: head, method: method, timeout: timeout)
+    }
+
+    /// Sends `raw` bytes as they are (a request that no client would write) and reads the
+    /// answer to the end.
+    public static func exchange(port: Int, raw: String, method: String = "GET", timeout: TimeInterval = 30) async throws -> Response {
+        try await OwnThread.run("HTTP \(method) to \(port)") {
+            let bytes = try readToEnd(port: port, sending: raw, timeout: timeout)
+            do {
+                return try parse(bytes, method: method)
+            } catch let failure as Failure {
+                throw Failure(description: "\(failure.description) (request: \(raw.debugDescription))")
+            }
+        }
+    }
+
+    static func readToEnd(port: Int, sending text: String, timeout: TimeInterval) throws -> [UInt8] {
         let socket = try connect(port: port, timeout: timeout)
         defer { close(socket) }
-        try send(socket, "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        try send(socket, text)
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(timeout)
         while true {
             let count = recv(socket, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                throw Failure(description: "no answer from 127.0.0.1:\(port) within \(timeout) s (\(raw.count) bytes read)")
+            }
             if count <= 0 { break }
             raw += buffer[0 ..< count]
+            if Date() > deadline { throw Failure(description: "the answer from 127.0.0.1:\(port) did not end within \(timeout) s") }
         }
-        return try parse(raw, method: method)
+        return raw
     }
 
     static func parse(_ raw: [UInt8], method: String) throws -> Response {
@@ -61,50 +91,89 @@ public enum RawHTTP {
         return result
     }
 
-    /// A live `text/event-stream` connection.
-    public final class EventStream {
+    /// A live `text/event-stream` connection. Its waits run on a thread of their own.
+    public final class EventStream: @unchecked Sendable {
         let socket: Int32
+        let port: Int
+        private let lock = NSLock()
         private var received = ""
 
-        public init(port: Int, path: String = "/__strata/events", timeout: TimeInterval = 10) throws {
-            socket = try RawHTTP.connect(port: port, timeout: timeout)
-            try RawHTTP.send(socket, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        private init(socket: Int32, port: Int) {
+            self.socket = socket
+            self.port = port
+        }
+
+        /// Connects and asks for the stream at `path`.
+        public static func open(port: Int, path: String = "/__strata/events", timeout: TimeInterval = 30) async throws -> EventStream {
+            try await OwnThread.run("connect to \(port)") {
+                let socket = try RawHTTP.connect(port: port, timeout: timeout)
+                do {
+                    try RawHTTP.send(socket, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+                } catch {
+                    close(socket)
+                    throw error
+                }
+                return EventStream(socket: socket, port: port)
+            }
         }
 
         deinit { close(socket) }
 
-        /// Waits for the next event called `name` and returns its data, or nil on timeout or
-        /// when the server closes the stream. Events before it are skipped.
-        public func next(_ name: String, timeout: TimeInterval = 10) -> String? {
-            let deadline = Date().addingTimeInterval(timeout)
-            let marker = "event: \(name)\ndata: "
-            while true {
-                if let range = received.range(of: marker), let end = received[range.upperBound...].range(of: "\n") {
-                    let data = String(received[range.upperBound ..< end.lowerBound])
-                    received = String(received[end.upperBound...])
-                    return data
+        /// The data of the next event called `name`; events before it are skipped. Throws,
+        /// saying what arrived meanwhile, when the server closes the stream or `timeout` passes.
+        public func next(_ name: String, timeout: TimeInterval = 30) async throws -> String {
+            try await OwnThread.run("wait for event \(name)") { try self.nextNow(name, timeout: timeout) }
+        }
+
+        private func nextNow(_ name: String, timeout: TimeInterval) throws -> String {
+            try lock.withLock {
+                let deadline = Date().addingTimeInterval(timeout)
+                let marker = "event: \(name)\ndata: "
+                var everything = ""
+                while true {
+                    if let range = received.range(of: marker), let end = received[range.upperBound...].range(of: "\n") {
+                        let data = String(received[range.upperBound ..< end.lowerBound])
+                        received = String(received[end.upperBound...])
+                        return data
+                    }
+                    let remaining = deadline.timeIntervalSinceNow
+                    func failure(_ what: String) -> Failure {
+                        Failure(description: "\(what) while waiting for the event '\(name)' on port \(port); received: \((everything + received).debugDescription)")
+                    }
+                    if remaining <= 0 { throw failure("\(timeout) s passed") }
+                    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
+                    if ready < 0, errno == EINTR { continue }
+                    if ready == 0 { continue }
+                    var buffer = [UInt8](repeating: 0, count: 65536)
+                    let count = recv(socket, &buffer, buffer.count, 0)
+                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if count <= 0 { throw failure("the server closed the stream") }
+                    // Skipped events are kept for the failure message, not searched again.
+                    if let last = received.range(of: "\n\n", options: .backwards) {
+                        everything += received[..<last.upperBound]
+                        received = String(received[last.upperBound...])
+                    }
+                    received += String(decoding: buffer[0 ..< count], as: UTF8.self)
                 }
-                let remaining = deadline.timeIntervalSinceNow
-                if remaining <= 0 { return nil }
-                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
-                var buffer = [UInt8](repeating: 0, count: 65536)
-                let count = recv(socket, &buffer, buffer.count, 0)
-                if count <= 0 { return nil }
-                received += String(decoding: buffer[0 ..< count], as: UTF8.self)
             }
         }
 
-        /// Whether the server ended the stream within `timeout`.
-        public func waitForClose(timeout: TimeInterval = 10) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while deadline.timeIntervalSinceNow > 0 {
-                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, Int32(deadline.timeIntervalSinceNow * 1000)) > 0 else { return false }
-                if recv(socket, &buffer, buffer.count, 0) <= 0 { return true }
+        /// Waits until the server ends the stream; throws if it is still open after `timeout`.
+        public func waitForClose(timeout: TimeInterval = 30) async throws {
+            try await OwnThread.run("wait for the stream to close") {
+                let deadline = Date().addingTimeInterval(timeout)
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while deadline.timeIntervalSinceNow > 0 {
+                    var descriptor = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&descriptor, 1, Int32(deadline.timeIntervalSinceNow * 1000) + 1)
+                    if ready <= 0 { continue }
+                    let count = recv(self.socket, &buffer, buffer.count, 0)
+                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if count <= 0 { return }
+                }
+                throw Failure(description: "the event stream on port \(self.port) was still open after \(timeout) s")
             }
-            return false
         }
     }
 

@@ -111,12 +111,13 @@ struct ArchitectureDiagrams: Sendable {
         // past about a hundred modules with their band-stacking edges, unbounded passes
         // took seconds to minutes for a drawing no better to read.
         var settings = Self.graphSettings(id: id, title: title)
-        if drawn.count > Self.boundedLayoutNodes { settings.append("graph [nslimit=\"2\", nslimit1=\"2\"];") }
+        if drawn.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
         return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes)
     }
 
-    /// Above this many modules, the overview's layout is bounded (see `overview`).
+    /// Above this many modules, the overview's and a layer's layouts are bounded (see `overview`).
     static let boundedLayoutNodes = 100
+    static let boundedLayout = "graph [nslimit=\"2\", nslimit1=\"2\"];"
 
     // MARK: One layer
 
@@ -180,7 +181,10 @@ struct ArchitectureDiagrams: Sendable {
                 upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot
             )
         }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)))
+        // Bounded as the overview is: a layer of 120 modules took Graphviz 12 s unbounded.
+        var settings = Self.graphSettings(id: id, title: title)
+        if members.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings))
     }
 
     // MARK: A module's neighbourhood

@@ -13,28 +13,39 @@ struct BrowserFixture {
     static let artifacts = repository.appendingPathComponent(".build/test-artifacts/browser")
 
     /// Copies `Tests/Fixtures/sites/<name>` and builds it with `arguments`.
-    init(site name: String, arguments: [String] = []) throws {
+    static func build(site name: String, arguments: [String] = []) async throws -> BrowserFixture {
         let fixture = Self.repository.appendingPathComponent("Tests/Fixtures/sites/\(name)")
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("strata-browser-\(UUID().uuidString)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("strata-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        project = work.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: fixture, to: project)
-        let run = try CommandLineTests().strata(["build", "--quiet"] + arguments, in: project)
-        guard run.status == 0 else { throw RawHTTP.Failure(description: "strata build failed: \(run.stderr)") }
+        let site = BrowserFixture(work: work, project: work.appendingPathComponent(name))
+        do {
+            try FileManager.default.copyItem(at: fixture, to: site.project)
+            let run = try await CommandLineTests().strata(["build", "--quiet"] + arguments, in: site.project)
+            guard run.status == 0 else { throw RawHTTP.Failure(description: "strata build failed: \(run.stderr)") }
+        } catch {
+            site.remove()
+            throw error
+        }
+        return site
     }
 
     func remove() { try? FileManager.default.removeItem(at: work) }
 
     /// Builds the guide fixture and opens a browser on it for `body`; afterwards, the page
     /// must have logged no script error.
-    static func withGuide(_ body: (BrowserFixture, HeadlessBrowser, BrowserPage) throws -> Void) throws {
-        let site = try BrowserFixture(site: "guide")
+    static func withGuide(_ body: (BrowserFixture, HeadlessBrowser, BrowserPage) async throws -> Void) async throws {
+        let site = try await BrowserFixture.build(site: "guide")
         defer { site.remove() }
-        let browser = try HeadlessBrowser()
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try body(site, browser, page)
-        #expect(page.errors.isEmpty, "\(page.errors)")
+        let browser = try await HeadlessBrowser.launch()
+        do {
+            let page = try await browser.newPage()
+            try await body(site, browser, page)
+            #expect(page.errors.isEmpty, "\(page.errors)")
+        } catch {
+            await browser.shutDown()
+            throw error
+        }
+        await browser.shutDown()
     }
 
     /// A page of the built site, opened from disk.
@@ -49,31 +60,31 @@ struct BrowserFixture {
 
 extension BrowserPage {
     /// Strings from a JS expression that returns an array of strings.
-    func strings(_ expression: String) throws -> [String] {
-        (try evaluate(expression) as? [Any] ?? []).map { "\($0)" }
+    func strings(_ expression: String) async throws -> [String] {
+        (try await evaluate(expression) as? [Any] ?? []).map { "\($0)" }
     }
 
-    func string(_ expression: String) throws -> String {
-        try evaluate(expression).map { "\($0)" } ?? ""
+    func string(_ expression: String) async throws -> String {
+        try await evaluate(expression).map { "\($0)" } ?? ""
     }
 
     /// Searches for `query` as a reader would: empties the box with Escape if it is being
     /// used, else focuses it with "/", types the query, and waits until the list shows the
     /// results of exactly that query. Returns them as "Kind|Title|href" lines.
     @discardableResult
-    func search(_ query: String) throws -> [String] {
+    func search(_ query: String) async throws -> [String] {
         let focused = "document.activeElement && document.activeElement.id === 'search-input'"
-        while try evaluate("\(focused) && document.activeElement.value !== ''") as? Bool == true {
-            try press("Escape")
+        while try await evaluate("\(focused) && document.activeElement.value !== ''") as? Bool == true {
+            try await press("Escape")
         }
-        if try evaluate(focused) as? Bool != true {
-            try press("/")
-            try waitFor(focused)
+        if try await evaluate(focused) as? Bool != true {
+            try await press("/")
+            try await waitFor(focused)
         }
-        try type(query)
+        try await type(query)
         let literal = String(decoding: try JSONSerialization.data(withJSONObject: [query]), as: UTF8.self)
-        try waitFor("document.querySelector('.search-results').dataset.query === \(literal)[0]")
-        return try strings("""
+        try await waitFor("document.querySelector('.search-results').dataset.query === \(literal)[0]")
+        return try await strings("""
             Array.from(document.querySelectorAll('.search-result')).map(r => r.querySelector('.search-kind').textContent + '|' + r.querySelector('.search-title').textContent + '|' + r.getAttribute('href'))
             """)
     }

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Programs run by tests (the `strata` executable, as a user runs it), awaited without
+/// holding a thread of Swift's cooperative pool.
+public enum ChildProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Runs `executable` to its end and returns its exit status and output. A program still
+    /// running after `timeout` is killed, and the failure says so.
+    public static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, timeout: Duration = .seconds(300)
+    ) async throws -> Result {
+        try await OwnThread.run("run \(executable.lastPathComponent)") {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            if let folder { process.currentDirectoryURL = folder }
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
+            // Both pipes are drained at once, so a child filling one cannot stall on the other.
+            let errors = Handed(NSMutableData())
+            let errorsRead = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                errors.value.append(err.fileHandleForReading.readDataToEndOfFile())
+                errorsRead.signal()
+            }
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            errorsRead.wait()
+            process.waitUntilExit()
+            killer.cancel()
+            if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+                throw Failure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not end within \(seconds) s and was killed")
+            }
+            return Result(
+                status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                stderr: String(decoding: errors.value as Data, as: UTF8.self)
+            )
+        }
+    }
+}
+
+/// A program that keeps running while a test talks to it (`strata serve`): its output is
+/// collected as it comes, and waited for line by line.
+public final class LiveProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var output = Data()
+    private var errors = Data()
+    private var terminated = false
+    private var openPipes = 2
+    private let name: String
+
+    /// Starts `executable`; its output is read from now on.
+    public init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+        name = ([executable.lastPathComponent] + arguments).joined(separator: " ")
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        // Foundation calls these on threads of its own.
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.read(handle, into: \.output) }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.read(handle, into: \.errors) }
+        process.terminationHandler = { [weak self] _ in self?.lock.withLock { self?.terminated = true } }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    public var stdout: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+    public var stderr: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+    /// Whether the program has ended and all it printed has been read.
+    public var hasExited: Bool { lock.withLock { terminated && openPipes == 0 } }
+
+    private func read(_ handle: FileHandle, into bytes: ReferenceWritableKeyPath<LiveProcess, Data>) {
+        let data = handle.availableData
+        lock.withLock {
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                openPipes -= 1
+            } else {
+                self[keyPath: bytes].append(data)
+            }
+        }
+    }
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// The first output line containing `text` (after `skipping` earlier ones), once it is
+    /// printed. Throws when the program ends without printing it, or after `timeout`.
+    @discardableResult
+    public func line(containing text: String, skipping: Int = 0, timeout: Duration = .seconds(60)) async throws -> String {
+        try await waitForValue("'\(text)' in the output of \(name); it printed:\n\(stdout)\(stderr)", timeout: timeout) {
+            let matches = stdout.split(separator: "\n").filter { $0.contains(text) }
+            if matches.count > skipping { return String(matches[skipping]) }
+            if hasExited {
+                throw ChildProcess.Failure("\(name) exited (status \(process.terminationStatus)) before printing '\(text)':\n\(stdout)\(stderr)")
+            }
+            return nil
+        }
+    }
+
+    /// Sends `signal` (SIGINT: Ctrl-C) and returns the exit status, once the program has
+    /// ended; nil if it did not end within `timeout` (it is then killed).
+    public func stop(with signal: Int32 = SIGINT, timeout: Duration = .seconds(30)) async -> Int32? {
+        kill(process.processIdentifier, signal)
+        do {
+            try await waitUntil("\(name) to exit after signal \(signal)", timeout: timeout) { hasExited }
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
