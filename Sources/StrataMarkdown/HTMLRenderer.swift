@@ -236,8 +236,7 @@ struct HTMLRenderer {
     }
 
     private mutating func renderCodeBlock(_ node: CMarkNode) {
-        let language = node.fenceInfo.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        html += CodeBlockHTML.render(node.literal, language: language, highlighter: highlighter)
+        html += CodeBlockHTML.render(node.literal, language: node.fenceLanguage, highlighter: highlighter)
     }
 
     private mutating func renderHeading(_ node: CMarkNode, entering: Bool) {

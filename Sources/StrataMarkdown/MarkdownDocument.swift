@@ -20,6 +20,15 @@ public final class MarkdownDocument: @unchecked Sendable {
     public private(set) var headings: [Heading] = []
     /// Every link and image destination, in document order.
     public private(set) var links: [MarkdownLink] = []
+    /// Every code block that names a language, in document order.
+    public private(set) var codeBlocks: [CodeBlock] = []
+
+    /// A fenced code block with a language (the first word of its info string).
+    public struct CodeBlock: Sendable {
+        public var language: String
+        public var code: String
+        public var location: SourceLocation
+    }
 
     var headingIDs: [OpaquePointer: String] = [:]
     var linkIndex: [OpaquePointer: Int] = [:]
@@ -104,6 +113,9 @@ public final class MarkdownDocument: @unchecked Sendable {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 self.linkIndex[node.pointer] = self.links.count
                 self.links.append(MarkdownLink(destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
+            case CMARK_NODE_CODE_BLOCK:
+                let language = node.fenceLanguage
+                if !language.isEmpty { self.codeBlocks.append(CodeBlock(language: language, code: node.literal, location: self.location(of: node))) }
             default:
                 break
             }

@@ -14,27 +14,43 @@ import StrataCore
 public struct ImportScanner: Sendable {
     public init() {}
 
-    public func imports(in text: String, path: String) -> [SwiftImport] {
-        imports(in: Array(text.utf8), path: path)
+    /// String interpolations nested deeper than this end the reading with an error: the
+    /// lexer follows them by recursion, and 20,000 of them ran out of stack.
+    public static let maximumInterpolationDepth = 100
+
+    public func imports(in text: String, path: String) throws(Diagnostic) -> [SwiftImport] {
+        try imports(in: Array(text.utf8), path: path)
     }
 
     /// The same, straight from a file's bytes (UTF-8), without making a String first.
-    public func imports(in bytes: [UInt8], path: String) -> [SwiftImport] {
-        bytes.withUnsafeBufferPointer { buffer in
+    public func imports(in bytes: [UInt8], path: String) throws(Diagnostic) -> [SwiftImport] {
+        let (found, problem) = bytes.withUnsafeBufferPointer { buffer in
             var lexer = ImportLexer(bytes: buffer, path: path)
-            return lexer.run()
+            return (lexer.run(), lexer.tooDeep)
         }
+        if let problem { throw Self.tooDeep(at: problem) }
+        return found
     }
 
     /// Every comment of the file, in order, found by the same lexer (so `"// x"` in a
     /// string is not a comment). Unlike imports, this reads the whole file.
-    public func comments(in bytes: [UInt8], path: String) -> [SourceComment] {
-        bytes.withUnsafeBufferPointer { buffer in
+    public func comments(in bytes: [UInt8], path: String) throws(Diagnostic) -> [SourceComment] {
+        let (found, problem) = bytes.withUnsafeBufferPointer { buffer in
             var lexer = ImportLexer(bytes: buffer, path: path)
             lexer.comments = []
             _ = lexer.run()
-            return lexer.comments ?? []
+            return (lexer.comments ?? [], lexer.tooDeep)
         }
+        if let problem { throw Self.tooDeep(at: problem) }
+        return found
+    }
+
+    static func tooDeep(at location: StrataCore.SourceLocation) -> Diagnostic {
+        .error(
+            "source.too-deep",
+            "string interpolations nest more than \(maximumInterpolationDepth) deep here; Strata reads no further in this file",
+            at: location
+        )
     }
 }
 
@@ -79,6 +95,9 @@ private struct ImportLexer {
     /// Where the last collected comment ended: the import reader looks ahead and may pass
     /// over the same comment twice.
     var collectedUpTo = 0
+    /// How many interpolations the lexer is inside, and where one went too deep.
+    var interpolationDepth = 0
+    var tooDeep: SourceLocation?
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
@@ -462,6 +481,13 @@ private struct ImportLexer {
 
     /// Skips `\( … )` up to its matching parenthesis, including nested strings.
     mutating func skipInterpolation() {
+        guard interpolationDepth < ImportScanner.maximumInterpolationDepth else {
+            if tooDeep == nil { tooDeep = location(of: index - 2) }
+            index = bytes.count
+            return
+        }
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
         let outerDepth = depth
         depth = 0
         var nesting = 1

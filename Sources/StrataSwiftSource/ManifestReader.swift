@@ -31,6 +31,12 @@ public struct ManifestReader: Sendable {
     ///   - path: the manifest's path as shown to the user.
     ///   - packageDirectory: the absolute package folder (`Context.packageDirectory`).
     public func read(text: String, path: String, packageDirectory: String) -> Result {
+        if let excess = SwiftNestingCheck().check(text) {
+            return .invalid([.error(
+                "manifest.too-deep", "\(excess.reason); Strata does not read a manifest nested this deep",
+                at: SourceLocation(path: path, line: excess.line, column: excess.column)
+            )])
+        }
         let parsed = Parser.parse(source: text)
         let syntaxErrors = parsed.hasError ? ParseDiagnosticsGenerator.diagnostics(for: parsed) : []
         if !syntaxErrors.isEmpty {

@@ -12,6 +12,9 @@ public struct SwiftHighlighter: CodeHighlighter {
 
     public func highlight(_ code: String, language: String) -> String? {
         guard language.lowercased() == "swift" else { return nil }
+        // Text nested past what swift-syntax parses in good time stays plain; the build
+        // warns about it (see `SwiftNestingCheck`).
+        guard SwiftNestingCheck().check(code) == nil else { return nil }
         let tree = Parser.parse(source: code)
         let bytes = Array(code.utf8)
         var runs: [(className: String?, start: Int, end: Int)] = []

@@ -130,8 +130,11 @@ for folder in arguments {
     var importCount = 0
     for file in root.targets.flatMap(\.files) {
         guard let text = try? String(contentsOf: url.appendingPathComponent(file), encoding: .utf8) else { continue }
-        let a = fast.imports(in: text, path: file)
         let b = reference_.imports(in: text, path: file)
+        guard let a = try? fast.imports(in: text, path: file) else {
+            importProblems.append(file)
+            continue
+        }
         importCount += b.count
         if a != b { importProblems.append(file) }
     }

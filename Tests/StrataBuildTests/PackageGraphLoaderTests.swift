@@ -2,6 +2,7 @@ import Foundation
 import StrataBuild
 import StrataCore
 import StrataSite
+import StrataTestSupport
 import Testing
 
 /// Compares `actual` with `Tests/Fixtures/packages/<name>`, or rewrites it when
@@ -67,9 +68,11 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(found.first?.message.contains("Module") == true)
     }
 
-    @Test func aComputedManifestFallsBackToSwiftPM() throws {
+    /// SwiftPM runs as a child process, which the test awaits on a thread of its own.
+    @Test func aComputedManifestFallsBackToSwiftPM() async throws {
         let project = try TemporaryProject(packages: "computed")
-        let loaded = try project.loadGraph(mode: .auto)
+        let handed = Handed(project)
+        let loaded = try await OwnThread.run("swift package dump-package") { Handed(try handed.value.loadGraph(mode: .auto)) }.value
         #expect(loaded.graph.packages.first?.fallbackReasons?.first?.location?.line == 13)
         let edge = loaded.graph.edges.first { $0.from == "Tool" && $0.to == "Core" }
         #expect(edge?.relation == .declaredAndImported)
@@ -78,7 +81,9 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         // SwiftPM ran in a scratch folder of its own: nothing was written into the package.
         #expect(!FileManager.default.fileExists(atPath: project.url(".build").path))
         // And asked for it explicitly, SwiftPM reads a manifest Strata could read too.
-        let viaSwiftPM = try TemporaryProject(packages: "app").loadGraph("App", mode: .swiftpm)
+        let viaSwiftPM = try await OwnThread.run("swift package dump-package") {
+            Handed(try TemporaryProject(packages: "app").loadGraph("App", mode: .swiftpm))
+        }.value
         #expect(viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" } == (try TemporaryProject(packages: "app").loadGraph("App").graph.edges.map { "\($0.from)->\($0.to)" }))
     }
 

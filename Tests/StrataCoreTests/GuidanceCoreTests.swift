@@ -24,14 +24,6 @@ import Testing
         #expect(end.daysSinceEpoch == 20_778)
     }
 
-    @Test func inlineMarkupKeepsCodeAndLinks() {
-        #expect(InlineMarkup.segments("Use `a [b](c)` and [the guide](../x.md#y), then stop.") == [
-            .text("Use "), .code("a [b](c)"), .text(" and "), .link(text: "the guide", destination: "../x.md#y"), .text(", then stop."),
-        ])
-        #expect(InlineMarkup.plainText("Show `error` to [the user](u.md).") == "Show error to the user.")
-        #expect(InlineMarkup.segments("[not a link] (x) and [unclosed(") == [.text("[not a link] (x) and [unclosed(")])
-    }
-
     func draft(_ id: String, explicit: Bool, line: Int) -> GuidanceAssembler.Draft {
         var draft = GuidanceAssembler.Draft(block: GuidanceBlock(
             id: id, hasExplicitID: explicit, kind: .check, summary: "s", location: SourceLocation(path: "p.md", line: line, column: 1)

@@ -4,7 +4,7 @@ import Testing
 
 /// Both scanners, so every case also checks the fast scanner agrees with swift-syntax.
 private func scan(_ text: String) -> [SwiftImport] {
-    let fast = ImportScanner().imports(in: text, path: "F.swift")
+    let fast = (try? ImportScanner().imports(in: text, path: "F.swift")) ?? []
     let reference = SyntaxImportScanner().imports(in: text, path: "F.swift")
     #expect(fast == reference, "the fast scanner and swift-syntax disagree")
     return fast
@@ -131,10 +131,28 @@ private func scan(_ text: String) -> [SwiftImport] {
         #expect(scan(text).map(\.module) == ["Réal"])
     }
 
-    @Test func unterminatedInputDoesNotHang() {
-        #expect(ImportScanner().imports(in: "\"unterminated\nimport A\n/* open", path: "F.swift").map(\.module) == ["A"])
-        #expect(ImportScanner().imports(in: "import", path: "F.swift").isEmpty)
-        #expect(ImportScanner().imports(in: "@", path: "F.swift").isEmpty)
-        #expect(ImportScanner().imports(in: "#if", path: "F.swift").isEmpty)
+    @Test func unterminatedInputDoesNotHang() throws {
+        #expect(try ImportScanner().imports(in: "\"unterminated\nimport A\n/* open", path: "F.swift").map(\.module) == ["A"])
+        #expect(try ImportScanner().imports(in: "import", path: "F.swift").isEmpty)
+        #expect(try ImportScanner().imports(in: "@", path: "F.swift").isEmpty)
+        #expect(try ImportScanner().imports(in: "#if", path: "F.swift").isEmpty)
+    }
+
+    /// The lexer follows interpolations by recursion: 20,000 nested ones ran out of stack.
+    /// Past 100 levels it stops, with an error where the 101st begins.
+    @Test func interpolationsNestedTooDeepAreAnErrorNotACrash() throws {
+        let deep = "let x = 1\nlet y = " + String(repeating: "\"\\(", count: 20_000) + "1" + String(repeating: ")\"", count: 20_000) + "\nimport A\n"
+        let reads: [() throws -> Void] = [
+            { _ = try ImportScanner().imports(in: deep, path: "F.swift") },
+            { _ = try ImportScanner().comments(in: Array(deep.utf8), path: "F.swift") },
+        ]
+        for read in reads {
+            let error = #expect(throws: Diagnostic.self) { try read() }
+            #expect(error?.ruleID == "source.too-deep")
+            #expect(error?.location == SourceLocation(path: "F.swift", line: 2, column: 9 + 3 * 100 + 1))
+        }
+        // A hundred levels are still read.
+        let hundred = "let y = " + String(repeating: "\"\\(", count: 100) + "1" + String(repeating: ")\"", count: 100) + "\nimport A\n"
+        #expect(try ImportScanner().imports(in: hundred, path: "F.swift").map(\.module) == ["A"])
     }
 }

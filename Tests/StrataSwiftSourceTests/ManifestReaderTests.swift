@@ -305,4 +305,25 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         }
         #expect(reasons.first?.location?.line == 2)
     }
+
+    /// swift-syntax's look-ahead overflowed the stack on 10,000 nested `[` and doubled its
+    /// time with each of 22: such a manifest is refused, at the bracket past the limit.
+    @Test(.timeLimit(.minutes(1))) func nestingPastWhatTheParserHandlesIsRefusedAtItsPlace() {
+        let deep = "let package = Package(name: \"A\", targets: [.target(name: \"A\", dependencies: "
+            + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + ")])"
+        guard case .invalid(let errors) = read(deep) else { Issue.record("read"); return }
+        #expect(errors.map(\.ruleID) == ["manifest.too-deep"])
+        // `targets: [` is one, the dependencies' first `[` two: the 12th of those is the 13th.
+        #expect(errors.first?.location == SourceLocation(path: "Package.swift", line: 4, column: 76 + 12))
+        #expect(errors.first?.message == "square brackets nest more than 12 deep; Strata does not read a manifest nested this deep")
+        for body in [
+            "let x = " + String(repeating: "[", count: 22) + String(repeating: "]", count: 22),
+            "let x = " + String(repeating: "\\(", count: 320),
+            String(repeating: "#if X\n", count: 2_100),
+        ] {
+            guard case .invalid(let errors) = read(body) else { Issue.record("read \(body.prefix(20))"); continue }
+            #expect(errors.map(\.ruleID) == ["manifest.too-deep"])
+        }
+    }
 }
+

@@ -15,18 +15,18 @@ import Testing
         }
     }
 
-    @Test func theImportScannerSurvivesRandomSwiftLikeText() {
+    @Test func theImportScannerSurvivesRandomSwiftLikeText() throws {
         let pieces = ["import ", "@testable ", "@_spi(", ")", "(", "\"", "\"\"\"", "#\"", "\"#", "\\(", "#if X\n", "#else\n", "#endif\n",
                       "/*", "*/", "//", "\n", " ", "A", ".", "`", "{", "}", "[", "]", "#/", "/#", "public ", "struct ", "é", ";"]
         var generator = Generator(state: 42)
         for _ in 0..<3000 {
             let count = Int.random(in: 1...40, using: &generator)
             let text = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
-            let found = ImportScanner().imports(in: text, path: "F.swift")
+            let found = try ImportScanner().imports(in: text, path: "F.swift")
             #expect(found.allSatisfy { !$0.module.isEmpty })
             // Comments, and the guidance in them, come from the same lexer.
             let withKeywords = text.replacingOccurrences(of: "A", with: "CHECK: ").replacingOccurrences(of: ";", with: " IF: x THEN: ")
-            let comments = ImportScanner().comments(in: Array(withKeywords.utf8), path: "F.swift")
+            let comments = try ImportScanner().comments(in: Array(withKeywords.utf8), path: "F.swift")
             #expect(comments.allSatisfy { $0.text.hasPrefix("//") || $0.text.hasPrefix("/*") })
             _ = CommentGuidanceExtractor(idPrefix: "M/F").extract(from: comments)
         }

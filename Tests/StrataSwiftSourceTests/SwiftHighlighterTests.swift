@@ -62,12 +62,13 @@ import Testing
         #expect(text(html(code)) == code)
     }
 
-    /// The parser stops nesting at its limit; the classifier's walk of what it made must not
-    /// run out of stack on a worker thread, and no character may be lost.
+    /// Nesting up to the check's limit is highlighted: the classifier's walk of the tree
+    /// must not run out of stack on a worker thread, and no character may be lost.
     @Test func deeplyNestedCodeKeepsItsText() {
-        let code = "let x = " + String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000) + "\n"
-            + String(repeating: "func f() { ", count: 3_000) + String(repeating: "}", count: 3_000) + "\n"
-            + String(repeating: "[", count: 20_000)
+        let code = "let x = " + String(repeating: "(", count: 190) + "1" + String(repeating: ")", count: 190) + "\n"
+            + String(repeating: "func f() { ", count: 190) + String(repeating: "}", count: 190) + "\n"
+            + String(repeating: "[", count: 12) + String(repeating: "]", count: 12)
+        #expect(highlighter.highlight(code, language: "swift") != nil)
         #expect(text(html(code)) == code)
     }
 
@@ -85,4 +86,23 @@ import Testing
         let odd = CodeBlockHTML.render("x", language: "c\"onerror=", highlighter: highlighter)
         #expect(odd.contains("data-language=\"c&quot;onerror=\""))
     }
+
+    /// Text that would send swift-syntax's look-ahead into exponential or cubic time (or
+    /// off the end of the stack) is shown plain, at once, every character kept.
+    @Test(.timeLimit(.minutes(1))) func pathologicalNestingIsShownPlainAtOnce() {
+        for code in [
+            "let x = " + String(repeating: "[", count: 22) + String(repeating: "]", count: 22),
+            "let x: " + String(repeating: "[", count: 18) + "Int" + String(repeating: "]", count: 18),
+            "let x = " + String(repeating: "\\(", count: 320),
+            String(repeating: "#if X\n", count: 2_100),
+        ] {
+            #expect(highlighter.highlight(code, language: "swift") == nil, "\(code.prefix(30))")
+            let block = CodeBlockHTML.render(code, language: "swift", highlighter: highlighter)
+            #expect(block.contains(HTMLEscaping.escape(code)), "shown plain, every character kept")
+        }
+        // Deep, real-looking code is still highlighted.
+        let view = String(repeating: "VStack { HStack(alignment: .top) { ", count: 15) + "Text(\"[\\(a[b[c]])]\")" + String(repeating: " } }", count: 15)
+        #expect(highlighter.highlight(view, language: "swift")?.contains("hl-string") == true)
+    }
 }
+

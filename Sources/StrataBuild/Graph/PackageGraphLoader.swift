@@ -278,9 +278,9 @@ public struct PackageGraphLoader: Sendable {
                 var guidance: CommentGuidanceExtractor.Result?
                 if GuidanceKeywordScan.mayOpenBlock(bytes) {
                     let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
-                    guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: scanner.comments(in: bytes, path: job.file))
+                    guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: try scanner.comments(in: bytes, path: job.file))
                 }
-                let scan = FileScan(imports: scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes))
+                let scan = FileScan(imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes))
                 memory?.rememberScan(job.file, stamp: stamp, module: moduleOf(job), scan: scan)
                 return .success(scan)
             } catch let diagnostic as Diagnostic {

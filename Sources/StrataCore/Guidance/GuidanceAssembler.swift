@@ -172,10 +172,11 @@ public struct GuidanceAssembler {
     private mutating func addReference(_ text: String, at location: SourceLocation) {
         // A Markdown link names its destination; bare targets may share one `READ_ALSO:`,
         // separated by commas or spaces.
-        var remaining = Substring(text)
-        while !remaining.isEmpty {
-            let link = InlineMarkup.firstLink(in: remaining)
-            let bare = link.map { remaining[..<$0.range.lowerBound] } ?? remaining
+        var bareStart = text.startIndex
+        let links = InlineMarkup.links(in: text)
+        for index in 0...links.count {
+            let link = index < links.count ? links[index] : nil
+            let bare = text[bareStart..<(link?.range.lowerBound ?? text.endIndex)]
             for target in bare.split(whereSeparator: { $0 == "," || $0 == " " }) where !target.isEmpty {
                 var value = String(target)
                 while let last = value.last, ".;)".contains(last) { value.removeLast() }
@@ -184,7 +185,7 @@ public struct GuidanceAssembler {
             }
             guard let link else { break }
             if !link.destination.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: link.destination, location: location)) }
-            remaining = remaining[link.range.upperBound...]
+            bareStart = link.range.upperBound
         }
     }
 
@@ -193,18 +194,18 @@ public struct GuidanceAssembler {
     /// be a block's id.
     static func isProse(_ text: String) -> Bool {
         var plain = 0
-        var remaining = Substring(text)
-        while !remaining.isEmpty {
-            let link = InlineMarkup.firstLink(in: remaining)
-            let bare = link.map { remaining[..<$0.range.lowerBound] } ?? remaining
-            for token in bare.split(whereSeparator: { $0 == " " || $0 == "," }) {
+        var bareStart = text.startIndex
+        let links = InlineMarkup.links(in: text)
+        for index in 0...links.count {
+            let end = index < links.count ? links[index].range.lowerBound : text.endIndex
+            for token in text[bareStart..<end].split(whereSeparator: { $0 == " " || $0 == "," }) {
                 var word = token.drop { $0 == "(" }
                 while let last = word.last, ".;)".contains(last) { word = word.dropLast() }
                 guard !word.isEmpty, !word.hasPrefix("`") else { continue }
                 if !word.contains(where: { "/.#:-_".contains($0) }) { plain += 1 }
             }
-            guard let link else { break }
-            remaining = remaining[link.range.upperBound...]
+            guard index < links.count else { break }
+            bareStart = links[index].range.upperBound
         }
         return plain >= 2
     }

@@ -16,68 +16,115 @@ public enum InlineMarkup {
 
     /// The part as segments, in order.
     public static func segments(_ text: String) -> [Segment] {
+        let scan = Scan(text)
         var segments: [Segment] = []
-        var plain = ""
-        var index = text.startIndex
-        func flush() {
-            if !plain.isEmpty { segments.append(.text(plain)) }
-            plain = ""
+        var plainStart: Int?
+        func flush(before end: Int) {
+            if let start = plainStart, start < end { segments.append(.text(String(text[scan.indices[start]..<scan.indices[end]]))) }
+            plainStart = nil
         }
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "`", let close = text[text.index(after: index)...].firstIndex(of: "`") {
-                flush()
-                segments.append(.code(String(text[text.index(after: index)..<close])))
-                index = text.index(after: close)
+        var position = 0
+        while position < scan.count {
+            let character = scan.characters[position]
+            if character == "`", let close = scan.nextBacktick[position + 1] {
+                flush(before: position)
+                segments.append(.code(String(text[scan.indices[position + 1]..<scan.indices[close]])))
+                position = close + 1
                 continue
             }
-            if character == "[", let link = firstLink(in: text[index...]), link.range.lowerBound == index {
-                flush()
+            if character == "[", let link = scan.link(at: position) {
+                flush(before: position)
                 segments.append(.link(text: link.text, destination: link.destination))
-                index = link.range.upperBound
+                position = link.end
                 continue
             }
-            plain.append(character)
-            index = text.index(after: index)
+            if plainStart == nil { plainStart = position }
+            position += 1
         }
-        flush()
+        flush(before: scan.count)
         return segments
     }
 
-    /// The first `[text](destination)` outside code spans.
-    public static func firstLink(in text: Substring) -> Link? {
-        var index = text.startIndex
+    /// Every `[text](destination)` outside code spans, in order: the first, then the first
+    /// after it, and so on (a backtick inside a link's text does not open a code span).
+    public static func links(in text: String) -> [Link] {
+        let scan = Scan(text)
+        var links: [Link] = []
+        var position = 0
         var inCode = false
-        while index < text.endIndex {
-            let character = text[index]
+        while position < scan.count {
+            let character = scan.characters[position]
             if character == "`" { inCode.toggle() }
-            if !inCode, character == "[", let link = link(at: index, in: text) { return link }
-            index = text.index(after: index)
+            if !inCode, character == "[", let link = scan.link(at: position) {
+                links.append(Link(
+                    range: scan.indices[position]..<scan.indices[link.end], text: link.text, destination: link.destination
+                ))
+                position = link.end
+                inCode = false
+                continue
+            }
+            position += 1
         }
-        return nil
+        return links
     }
 
-    private static func link(at start: Substring.Index, in text: Substring) -> Link? {
-        var depth = 0
-        var index = start
-        var closeBracket: Substring.Index?
-        while index < text.endIndex {
-            if text[index] == "[" { depth += 1 }
-            if text[index] == "]" {
-                depth -= 1
-                if depth == 0 {
-                    closeBracket = index
-                    break
-                }
+    /// The text's characters with, made in one pass each, where every `[` closes and where
+    /// the next backtick and the next `)` are: every question a link or code span asks is
+    /// then one look-up. (Asked by scanning forward, a line of 800 `[` took a minute.)
+    private struct Scan {
+        let characters: [Character]
+        /// The index of each character in the text, and the text's end.
+        let indices: [String.Index]
+        /// For each `[`, the position of the `]` that closes it.
+        let closingBracket: [Int: Int]
+        /// For each position, the next backtick at or after it (one more entry, for the end).
+        let nextBacktick: [Int?]
+        /// For each position, the next `)` at or after it.
+        let nextParenthesis: [Int?]
+        let text: String
+
+        var count: Int { characters.count }
+
+        init(_ text: String) {
+            self.text = text
+            var characters: [Character] = []
+            var indices: [String.Index] = []
+            var index = text.startIndex
+            while index < text.endIndex {
+                characters.append(text[index])
+                indices.append(index)
+                index = text.index(after: index)
             }
-            index = text.index(after: index)
+            indices.append(text.endIndex)
+            self.characters = characters
+            self.indices = indices
+            var closing: [Int: Int] = [:]
+            var open: [Int] = []
+            for (position, character) in characters.enumerated() {
+                if character == "[" { open.append(position) }
+                if character == "]", let start = open.popLast() { closing[start] = position }
+            }
+            closingBracket = closing
+            var backtick = [Int?](repeating: nil, count: characters.count + 1)
+            var parenthesis = [Int?](repeating: nil, count: characters.count + 1)
+            var position = characters.count - 1
+            while position >= 0 {
+                backtick[position] = characters[position] == "`" ? position : backtick[position + 1]
+                parenthesis[position] = characters[position] == ")" ? position : parenthesis[position + 1]
+                position -= 1
+            }
+            nextBacktick = backtick
+            nextParenthesis = parenthesis
         }
-        guard let closeBracket else { return nil }
-        let open = text.index(after: closeBracket)
-        guard open < text.endIndex, text[open] == "(", let close = text[open...].firstIndex(of: ")") else { return nil }
-        let label = String(text[text.index(after: start)..<closeBracket])
-        let destination = String(text[text.index(after: open)..<close]).trimmingWhitespace
-        return Link(range: start..<text.index(after: close), text: label, destination: destination)
+
+        /// The link whose `[` is at `start`: its text, destination, and the position after its `)`.
+        func link(at start: Int) -> (text: String, destination: String, end: Int)? {
+            guard let close = closingBracket[start], close + 1 < count, characters[close + 1] == "(",
+                  let end = nextParenthesis[close + 1] else { return nil }
+            let label = String(text[indices[start + 1]..<indices[close]])
+            let destination = String(text[indices[close + 2]..<indices[end]]).trimmingWhitespace
+            return (label, destination, end + 1)
+        }
     }
 
     /// The part as plain text: code keeps its backticks' content, links their text.

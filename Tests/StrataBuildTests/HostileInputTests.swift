@@ -1,0 +1,60 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+/// Inputs made to break Strata (issue 22's hostile-input campaign): each once crashed,
+/// hung or grew without bound, and must now be a located diagnostic in bounded time.
+@Suite(.timeLimit(.minutes(2))) struct HostileInputTests {
+    static let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", targets: [.target(name: \"A\")])\n"
+
+    /// 10,000 nested `[` in Package.swift overflowed swift-syntax's stack (SIGSEGV).
+    @Test func aManifestNestedTenThousandDeepIsAnError() throws {
+        let deep = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", targets: [.target(name: \"A\", dependencies: "
+            + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + ")])\n"
+        let project = try TemporaryProject(files: ["Package.swift": deep, "Sources/A/A.swift": "let a = 1\n", "Content/index.md": "# A\n"])
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result) == [
+            "Package.swift:3:88: error: square brackets nest more than 12 deep; Strata does not read a manifest nested this deep [manifest.too-deep]",
+        ])
+    }
+
+    /// 2,000 nested string interpolations in a source whose comments hold guidance: the
+    /// import lexer recursed until the stack ran out (SIGSEGV).
+    @Test func aSourceWithThousandsOfNestedInterpolationsIsAnError() throws {
+        let source = "// CHECK: a rule. IF: x. THEN: y.\nlet x = " + String(repeating: "\"\\(", count: 2_000) + "1" + String(repeating: ")\"", count: 2_000) + "\n"
+        let project = try TemporaryProject(files: ["Package.swift": Self.manifest, "Sources/A/A.swift": source, "Content/index.md": "# A\n"])
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result).contains(
+            "Sources/A/A.swift:2:\(9 + 3 * 100 + 1): error: string interpolations nest more than 100 deep here; Strata reads no further in this file [source.too-deep]"
+        ))
+    }
+
+    /// Swift blocks that swift-syntax would parse in exponential or cubic time, or not at
+    /// all: shown plain, with a warning at the place.
+    @Test func swiftBlocksNestedPastTheParsersReachAreShownPlainWithAWarning() throws {
+        let page = "# Code\n\n```swift\nlet x = " + String(repeating: "[", count: 22) + String(repeating: "]", count: 22)
+            + "\n```\n\n```swift\nlet y = " + String(repeating: "\\(", count: 320) + "\n```\n\n```swift\nlet fine = [[1]]\n```\n"
+        let project = try TemporaryProject(files: ["Content/index.md": page])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        #expect(TemporaryProject.lines(result) == [
+            "Content/index.md:4:21: warning: this Swift block is shown without highlighting: square brackets nest more than 12 deep [highlight.skipped]",
+            "Content/index.md:8:410: warning: this Swift block is shown without highlighting: brackets nest more than 200 deep [highlight.skipped]",
+        ])
+        let html = project.text("Output/index.html")
+        #expect(html.contains("let x = " + String(repeating: "[", count: 22)))
+        #expect(html.contains("<span class=\"hl-keyword\">let</span> fine"))
+    }
+
+    /// `CHECK: a [[[[…`: every `[` scanned to the end for every other (400 took 7 s, 800 a
+    /// minute). A line of 20,000 is now read at once.
+    @Test func aGuidanceLineOfUnclosedBracketsIsReadInLinearTime() throws {
+        let page = "# Rules\n\nCHECK: a " + String(repeating: "[", count: 20_000) + "\n\nREAD_ALSO: " + String(repeating: "[", count: 20_000) + "\n"
+        let project = try TemporaryProject(files: ["Content/index.md": page])
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+    }
+}
