@@ -73,6 +73,7 @@ extension ManifestInterpreter {
                 guard let piece = value.interpolationText else {
                     return value.unresolved.map(ManifestValue.unknown) ?? unknown("a string interpolation", at: interpolation)
                 }
+                guard text.utf8.count + piece.utf8.count <= Self.maximumTextBytes else { return oversized(at: interpolation) }
                 text += piece
             }
         }
@@ -441,6 +442,7 @@ extension ManifestInterpreter {
                 case "compactMap": if !value.isNone { result.append(value) }
                 case "flatMap":
                     guard case .array(let inner) = value else { return unknown("`flatMap` to something that is not a list", at: call) }
+                    guard result.count + inner.count <= Self.maximumElements else { return oversized(at: call) }
                     result += inner
                 default:
                     guard let keep = truth(value) else { return unknown("a `filter` Strata cannot decide", at: call) }
@@ -478,8 +480,11 @@ extension ManifestInterpreter {
             default: return unknown("`joined`", at: call)
             }
             var parts: [String] = []
+            var bytes = 0
             for element in elements {
                 guard case .string(let text) = element else { return unknown("`joined` of values that are not strings", at: call) }
+                bytes += text.utf8.count + separator.utf8.count
+                guard bytes <= Self.maximumTextBytes else { return oversized(at: call) }
                 parts.append(text)
             }
             return .string(parts.joined(separator: separator))
@@ -490,7 +495,10 @@ extension ManifestInterpreter {
         case (.string(let text), "hasSuffix"):
             if case .string(let suffix)? = arguments.first?.value { return .bool(text.hasSuffix(suffix)) }
         case (.string(let text), "appending"):
-            if case .string(let more)? = arguments.first?.value { return .string(text + more) }
+            if case .string(let more)? = arguments.first?.value {
+                guard text.utf8.count + more.utf8.count <= Self.maximumTextBytes else { return oversized(at: call) }
+                return .string(text + more)
+            }
         case (.none, _):
             return .none  // optional chaining on nil
         default:
@@ -549,10 +557,18 @@ extension ManifestInterpreter {
 
     func binary(_ name: String, _ left: ManifestValue, _ right: ManifestValue, at node: Syntax) -> ManifestValue {
         switch (name, left.plain, right.plain) {
-        case let ("+", .string(a), .string(b)): return .string(a + b)
-        case let ("+", .array(a), .array(b)): return .array(a + b)
-        case let ("+", .int(a), .int(b)): return .int(a + b)
-        case let ("-", .int(a), .int(b)): return .int(a - b)
+        case let ("+", .string(a), .string(b)):
+            guard a.utf8.count + b.utf8.count <= Self.maximumTextBytes else { return oversized(at: node) }
+            return .string(a + b)
+        case let ("+", .array(a), .array(b)):
+            guard a.count + b.count <= Self.maximumElements else { return oversized(at: node) }
+            return .array(a + b)
+        case let ("+", .int(a), .int(b)):
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? unknown("an integer overflow", at: node) : .int(sum)
+        case let ("-", .int(a), .int(b)):
+            let (difference, overflow) = a.subtractingReportingOverflow(b)
+            return overflow ? unknown("an integer overflow", at: node) : .int(difference)
         case let ("&&", .bool(a), .bool(b)): return .bool(a && b)
         case ("&&", _, .bool(false)): return .bool(false)
         case ("||", _, .bool(true)): return .bool(true)

@@ -34,6 +34,12 @@ final class ManifestInterpreter {
     var callDepth = 0
     var steps = 0
     static let stepLimit = 2_000_000
+    /// The largest text and list a manifest may build: a string doubled 40 times took
+    /// gigabytes in seconds. A manifest past them is refused, not read in part.
+    static let maximumTextBytes = 1 << 20
+    static let maximumElements = 100_000
+    /// The first value that would have been larger.
+    var oversize: Unresolved?
 
     init(path: String, tree: SourceFileSyntax, hasMarks: Bool = true, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
         self.path = path
@@ -51,6 +57,14 @@ final class ManifestInterpreter {
 
     func unknown(_ reason: String, at node: some SyntaxProtocol) -> ManifestValue {
         .unknown(Unresolved(reason: reason, location: location(of: node)))
+    }
+
+    /// The value that stands for one too large to build, remembered as the reason the
+    /// manifest is refused.
+    func oversized(at node: some SyntaxProtocol) -> ManifestValue {
+        let value = unknown("a value larger than Strata evaluates (over 1 MiB of text, or 100,000 elements)", at: node)
+        if oversize == nil { oversize = value.unresolved }
+        return value
     }
 
     static let relevantProperties: Set<String> = ["targets", "products", "dependencies", "name", "path", "exclude", "sources", "resources", "type"]
@@ -323,12 +337,12 @@ final class ManifestInterpreter {
         case (.array(let elements), "append"):
             if let contents = arguments.first(where: { $0.label == "contentsOf" })?.value {
                 if case .array(let more) = contents {
-                    updated = .array(elements + more)
+                    updated = elements.count + more.count > Self.maximumElements ? oversized(at: call) : .array(elements + more)
                 } else {
                     updated = contents.unresolved.map(ManifestValue.unknown) ?? unknown("`append(contentsOf:)` of something that is not a list", at: call)
                 }
             } else if let element = arguments.first?.value {
-                updated = .array(elements + [element])
+                updated = elements.count >= Self.maximumElements ? oversized(at: call) : .array(elements + [element])
             } else {
                 updated = unknown("`append` without an argument", at: call)
             }

@@ -56,6 +56,11 @@ public struct ManifestReader: Sendable {
             path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: conditions, environment: environment, packageDirectory: packageDirectory
         )
         interpreter.run(tree.statements)
+        if let oversize = interpreter.oversize {
+            return .invalid([.error(
+                "manifest.too-large", "this builds \(oversize.reason); SwiftPM would not finish it either", at: oversize.location
+            )])
+        }
         var converter = ManifestConverter(path: path)
         let manifest = converter.manifest(from: interpreter)
         if !converter.invalid.isEmpty { return .invalid(converter.invalid) }

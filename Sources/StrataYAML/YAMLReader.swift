@@ -28,15 +28,29 @@ public enum YAMLReader {
             throw Diagnostic.error("yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: firstLine))
         }
         guard let node else { return nil }
-        return try convert(node, path: path, lineOffset: lineOffset)
+        var budget = maximumValues
+        return try convert(node, path: path, lineOffset: lineOffset, budget: &budget)
     }
 
-    private static func convert(_ node: Node, path: String, lineOffset: Int) throws -> DataNode {
+    /// The most values one document may hold once Yams has put each alias's anchored value
+    /// in its place. A kilobyte of aliases of aliases ("billion laughs") expands to
+    /// billions; no configuration or front matter comes near this.
+    public static let maximumValues = 100_000
+
+    private static func convert(_ node: Node, path: String, lineOffset: Int, budget: inout Int) throws -> DataNode {
         let location = SourceLocation(
             path: path,
             line: (node.mark?.line ?? 1) + lineOffset,
             column: node.mark?.column ?? 1
         )
+        budget -= 1
+        guard budget >= 0 else {
+            throw Diagnostic.error(
+                "yaml.too-large",
+                "this YAML holds more than \(maximumValues) values once its aliases are expanded (each *alias repeats its anchor's whole value); Strata reads at most \(maximumValues)",
+                at: location
+            )
+        }
         switch node {
         case let .scalar(scalar):
             let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
@@ -45,13 +59,16 @@ public enum YAMLReader {
             }
             return DataNode(.scalar(scalar.string), at: location, quoted: quoted || scalar.style == .literal || scalar.style == .folded)
         case let .sequence(sequence):
-            return DataNode(.sequence(try sequence.map { try convert($0, path: path, lineOffset: lineOffset) }), at: location)
+            var items: [DataNode] = []
+            for item in sequence { items.append(try convert(item, path: path, lineOffset: lineOffset, budget: &budget)) }
+            return DataNode(.sequence(items), at: location)
         case let .mapping(mapping):
-            let pairs = try mapping.map { key, value in
-                DataNode.Pair(
-                    key: try convert(key, path: path, lineOffset: lineOffset),
-                    value: try convert(value, path: path, lineOffset: lineOffset)
-                )
+            var pairs: [DataNode.Pair] = []
+            for (key, value) in mapping {
+                pairs.append(DataNode.Pair(
+                    key: try convert(key, path: path, lineOffset: lineOffset, budget: &budget),
+                    value: try convert(value, path: path, lineOffset: lineOffset, budget: &budget)
+                ))
             }
             return DataNode(.mapping(pairs), at: location)
         case .alias:

@@ -325,5 +325,33 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
             #expect(errors.map(\.ruleID) == ["manifest.too-deep"])
         }
     }
+
+    /// A string doubled 40 times took gigabytes in seconds: a value past 1 MiB of text or
+    /// 100,000 elements refuses the manifest (SwiftPM would not finish it either), where
+    /// it was built.
+    @Test(.timeLimit(.minutes(1))) func valuesThatGrowWithoutBoundRefuseTheManifest() {
+        let doubling = """
+            var name = "A"
+            for _ in 0..<40 { name += name }
+            let package = Package(name: name, targets: [])
+            """
+        guard case .invalid(let errors) = read(doubling) else { Issue.record("read"); return }
+        #expect(errors.map(\.description) == [
+            "Package.swift:5:19: error: this builds a value larger than Strata evaluates (over 1 MiB of text, or 100,000 elements); SwiftPM would not finish it either [manifest.too-large]",
+        ])
+        let lists = """
+            var names = ["A"]
+            for _ in 0..<40 { names.append(contentsOf: names) }
+            let package = Package(name: "A", targets: names.map { .target(name: $0) })
+            """
+        guard case .invalid(let more) = read(lists) else { Issue.record("read"); return }
+        #expect(more.map(\.ruleID) == ["manifest.too-large"])
+        // An overflowing sum is a value Strata cannot know, not a crash.
+        guard case .unresolved(let overflow) = read("let n = 9223372036854775807 + 1\nlet package = Package(name: \"A\\(n)\", targets: [])") else {
+            Issue.record("read")
+            return
+        }
+        #expect(overflow.first?.message.contains("an integer overflow") == true)
+    }
 }
 

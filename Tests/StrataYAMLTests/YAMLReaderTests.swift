@@ -59,4 +59,21 @@ import Testing
         let node = try #require(try YAMLReader.read("a: &x 1\nb: *x\n", path: "f"))
         #expect(node.pairs?.map(\.value.scalar) == ["1", "1"])
     }
+
+    /// A kilobyte of aliases of aliases ("billion laughs") expanded to millions of values
+    /// and half a gigabyte at seven levels; at nine it grew without bound. Reading stops
+    /// at 100,000 values with an error.
+    @Test(.timeLimit(.minutes(1))) func aliasesThatExpandWithoutBoundAreAnError() throws {
+        var yaml = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            yaml += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+        }
+        let error = #expect(throws: Diagnostic.self) { try YAMLReader.read(yaml, path: "Content/page.md", firstLine: 2) }
+        #expect(error?.ruleID == "yaml.too-large")
+        #expect(error?.location?.path == "Content/page.md")
+        // A few aliases are fine.
+        #expect(try YAMLReader.read("a: &a [1, 2]\nb: [*a, *a]\n", path: "f")?.pairs?.count == 2)
+    }
 }
+
