@@ -40,6 +40,15 @@ public struct OutputWriter: Sendable {
     ///   and before the swap, so its making overlaps their writing.
     public func write(_ files: [OutputFile], last: (@Sendable () -> OutputFile)? = nil) throws {
         try checkDestination()
+        // Every path stays inside the new folder, whatever made it.
+        for file in files {
+            if let reason = SitePath.unsafeReason(file.path) {
+                throw Diagnostic.error(
+                    "output.unsafe-path", "refusing to write '\(file.path)' (\(reason)): every file of the site stays inside the output folder",
+                    at: SourceLocation(path: displayPath)
+                )
+            }
+        }
         let manager = FileManager.default
         let parent = destination.deletingLastPathComponent()
         let name = destination.lastPathComponent
@@ -69,7 +78,13 @@ public struct OutputWriter: Sendable {
                 return FileBytesWriter.write(file.contents, to: root + file.path)
             }
             failures += ParallelMap.map(Self.lastOfEachPath(files), place)
-            if let last { failures.append(place(last())) }
+            if let last {
+                let file = last()
+                if let reason = SitePath.unsafeReason(file.path) {
+                    throw Diagnostic.error("output.unsafe-path", "refusing to write '\(file.path)' (\(reason))", at: SourceLocation(path: displayPath))
+                }
+                failures.append(place(file))
+            }
             if let failure = failures.lazy.compactMap({ $0 }).first {
                 throw Diagnostic.error("output.write", "cannot write the site: \(failure.path.dropFirst(root.count)): \(failure.reason)", at: SourceLocation(path: displayPath))
             }

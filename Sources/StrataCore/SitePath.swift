@@ -42,6 +42,50 @@ public enum SitePath {
         return segments
     }
 
+    /// A name (a module's, a component's) as one file name of the site. A plain name, as
+    /// nearly every Swift module has, is kept: ASCII letters, digits, `_`, `-`, `+` and `.`,
+    /// not starting with `.`, at most 100 bytes, and not `index`. Anything else (a target
+    /// named `../../outside/PWNED`, a slash, a space, non-ASCII) is slugged and given a
+    /// short hash of the name, so no name can leave its folder and two never share a page.
+    public static func pageName(for name: String) -> String {
+        let bytes = name.utf8
+        let plain = !bytes.isEmpty && bytes.count <= 100 && bytes.first != UInt8(ascii: ".") && name != "index"
+            && bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+                     UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+                    true
+                default:
+                    false
+                }
+            }
+        if plain { return name }
+        var slug = ""
+        for scalar in name.unicodeScalars where slug.utf8.count < 60 {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0" ... "9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return (slug.isEmpty ? "" : slug + "-") + String(SHA256.hex(name).prefix(10))
+    }
+
+    /// Why `path` may not be written inside a site's folder (absolute, `.` or `..`
+    /// segments, empty segments, NUL), or nil when it may. Every file is checked before
+    /// anything is written, whatever made its path.
+    public static func unsafeReason(_ path: String) -> String? {
+        if path.isEmpty { return "an empty path" }
+        if path.hasPrefix("/") { return "an absolute path" }
+        if path.utf8.contains(0) { return "a NUL byte" }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment.isEmpty { return "an empty segment" }
+            if segment == "." || segment == ".." { return "a '\(segment)' segment" }
+        }
+        return nil
+    }
+
     /// The prefix that leads from the page at `from` back to the site root (`""`, `../`, …).
     public static func rootPrefix(from: String) -> String {
         let depth = from.split(separator: "/", omittingEmptySubsequences: true).count - 1

@@ -57,4 +57,28 @@ import Testing
         let result = project.build()
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
     }
+
+    /// A target named `../../../../../outside/PWNED` wrote its module page outside the
+    /// output folder and the project. Its page now has a safe name inside `modules/`.
+    @Test func aTargetNamedLikeAPathStaysInsideTheSite() throws {
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "W", targets: [.target(name: "../../../../../outside/PWNED", path: "Sources/W"), .target(name: "index", path: "Sources/I")])
+            """
+        let project = try TemporaryProject(files: [
+            "work/Package.swift": manifest, "work/Sources/W/W.swift": "let w = 1\n", "work/Sources/I/I.swift": "let i = 1\n", "work/Content/index.md": "# W\n",
+        ])
+        let result = SiteBuilder(project: ProjectFiles(root: project.url("work"), workingDirectory: project.url("work"))).build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+        let everything = project.files(in: ".").keys.sorted()
+        #expect(everything.allSatisfy { $0.hasPrefix("work/") }, "\(everything.filter { !$0.hasPrefix("work/") })")
+        let pages = everything.filter { $0.hasPrefix("work/Output/modules/") }
+        let hashed = "work/Output/modules/outside-PWNED-" + String(SHA256.hex("../../../../../outside/PWNED").prefix(10)) + ".html"
+        #expect(pages.contains(hashed), "\(pages)")
+        // A module named `index` does not take the modules' index page.
+        #expect(pages.contains("work/Output/modules/index.html") && pages.contains { $0.hasPrefix("work/Output/modules/index-") })
+        #expect(project.text(hashed).contains("../../../../../outside/PWNED"))
+    }
 }
+

@@ -16,6 +16,19 @@ import Testing
         #expect(leftovers == ["Output"], "temporary folders were left behind: \(leftovers)")
     }
 
+    /// Whatever made a path, the writer refuses one that would leave the new folder, and
+    /// writes nothing.
+    @Test(arguments: ["../outside.html", "a/../../outside.html", "/tmp/outside.html", "a//b.html", "./a.html"])
+    func refusesPathsThatLeaveTheSite(path: String) throws {
+        let project = try TemporaryProject()
+        let writer = OutputWriter(destination: project.url("work/Output"), displayPath: "Output")
+        let error = #expect(throws: Diagnostic.self) {
+            try writer.write([OutputFile(path: "index.html", text: "x"), OutputFile(path: path, text: "escaped")])
+        }
+        #expect(error?.ruleID == "output.unsafe-path")
+        #expect(project.files(in: ".").isEmpty, "\(project.files(in: ".").keys.sorted())")
+    }
+
     @Test func refusesAFolderItDidNotMake() throws {
         let project = try TemporaryProject(files: ["Output/precious.txt": "keep me"])
         let writer = OutputWriter(destination: project.url("Output"), displayPath: "Output")

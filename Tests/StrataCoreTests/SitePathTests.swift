@@ -44,3 +44,29 @@ import Testing
         #expect(SitePath.percentDecode("100%") == "100%")
     }
 }
+
+/// Names that become file names, and the check every written path passes.
+@Suite struct SafePageNameTests {
+    @Test func plainNamesAreKeptAndOthersSluggedWithAHash() {
+        for plain in ["FeedService", "swift-nio", "Core_2", "A.B", "C++Bridge"] {
+            #expect(SitePath.pageName(for: plain) == plain)
+        }
+        for name in ["../../outside/PWNED", "a/b", "with space", ".hidden", "index", "Café", "", String(repeating: "x", count: 101), "a\nb"] {
+            let page = SitePath.pageName(for: name)
+            #expect(page.hasSuffix(String(SHA256.hex(name).prefix(10))), "\(name)")
+            #expect(SitePath.unsafeReason(page) == nil && !page.contains("/") && !page.hasPrefix("."), "\(name) → \(page)")
+        }
+        #expect(SitePath.pageName(for: "../../outside/PWNED").hasPrefix("outside-PWNED-"))
+        #expect(SitePath.pageName(for: "a/b") != SitePath.pageName(for: "a b"), "two names never share a page")
+    }
+
+    @Test func pathsThatLeaveTheSiteAreNamed() {
+        #expect(SitePath.unsafeReason("modules/A.html") == nil)
+        #expect(SitePath.unsafeReason("../x.html") == "a '..' segment")
+        #expect(SitePath.unsafeReason("a/./b") == "a '.' segment")
+        #expect(SitePath.unsafeReason("/etc/passwd") == "an absolute path")
+        #expect(SitePath.unsafeReason("a//b") == "an empty segment")
+        #expect(SitePath.unsafeReason("a\u{0}b") == "a NUL byte")
+        #expect(SitePath.unsafeReason("") == "an empty path")
+    }
+}

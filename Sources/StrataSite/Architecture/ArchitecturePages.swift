@@ -41,7 +41,8 @@ public struct ArchitecturePages: Sendable {
 
     public static let overviewTitle = "Architecture overview"
 
-    public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(module).html" }
+    /// A module's generated page; the name is made safe as a file name (see `SitePath.pageName`).
+    public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(SitePath.pageName(for: module)).html" }
 
     /// A relative link to a page of the site, keeping its `#fragment` as written.
     static func href(from path: String, to target: String) -> String {
