@@ -26,7 +26,12 @@ struct ConfigDecoder {
             case "tests": testsNode = pair.value
             case "guidance": decodeGuidance(pair.value, into: &config.guidance)
             case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
-            default: unknownKey(pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests", "guidance", "diagrams"], in: "the configuration")
+            case "follow_links_outside": config.followLinksOutside = bool(pair.value, key) ?? config.followLinksOutside
+            default:
+                unknownKey(
+                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests", "guidance", "diagrams", "follow_links_outside"],
+                    in: "the configuration"
+                )
             }
         }
         // Rules name layers, so they are read once every layer is known.

@@ -18,16 +18,23 @@ struct ContentFile: Hashable, Sendable {
 
 /// Lists the content folder: Markdown pages and the files copied through. Hidden files are
 /// skipped; symbolic links are followed, but a link that loops or leads nowhere is reported
-/// rather than followed forever. The listing is sorted, so it never depends on the disk.
+/// rather than followed forever, and one that leads out of the project (and out of the
+/// content folder) is refused unless `follow_links_outside:` allows it: a link to `~/.ssh`
+/// or a `.env` must not end up on a public site. The listing is sorted, so it never
+/// depends on the disk.
 struct ContentScanner {
     let project: ProjectFiles
     let contentDirectory: String
+    let followLinksOutside: Bool
     private(set) var files: [ContentFile] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// The real paths a link may lead into, each ending in `/`.
+    private var allowedRoots: [String] = []
 
-    init(project: ProjectFiles, contentDirectory: String) {
+    init(project: ProjectFiles, contentDirectory: String, followLinksOutside: Bool = false) {
         self.project = project
         self.contentDirectory = contentDirectory
+        self.followLinksOutside = followLinksOutside
     }
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
@@ -43,6 +50,7 @@ struct ContentScanner {
             ))
             return
         }
+        allowedRoots = ProjectFiles.realRoots([project.root, rootURL])
         walk(rootURL, relative: "", ancestors: [realPath(rootURL)])
         files.sort { $0.relativePath < $1.relativePath }
     }
@@ -60,7 +68,13 @@ struct ContentScanner {
             let fullPath = folderPath + name
             let path = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard stat(fullPath, &info) == 0 else {
+            // One look at the entry itself; a link is then resolved and checked.
+            guard lstat(fullPath, &info) == 0 else { continue }  // gone since the listing
+            if info.st_mode & S_IFMT == S_IFLNK, !followLinksOutside, let target = ProjectFiles.linkTargetOutside(fullPath, roots: allowedRoots) {
+                diagnostics.append(.error("content.outside-link", Self.outsideLinkMessage(target), at: location(path)))
+                continue
+            }
+            guard info.st_mode & S_IFMT != S_IFLNK || stat(fullPath, &info) == 0 else {
                 let failure = errno
                 // Gone since the listing: nothing to report. Otherwise a link that leads nowhere.
                 var linkInfo = stat()
@@ -87,6 +101,10 @@ struct ContentScanner {
                 diagnostics.append(.error("content.not-a-file", "this is not a regular file (a device, pipe or socket)", at: location(path)))
             }
         }
+    }
+
+    static func outsideLinkMessage(_ target: String) -> String {
+        "this symbolic link leads outside the project, to \(target); Strata publishes only the project's own files. Copy the file in, or set 'follow_links_outside: true' in strata.yml"
     }
 
     private func location(_ path: String) -> SourceLocation {

@@ -31,6 +31,27 @@ public struct ProjectFiles: Sendable {
         relative.hasPrefix("/") ? relative : displayPrefix + relative
     }
 
+    /// The real paths of `folders`, each ending in `/`: what a symbolic link may lead into.
+    static func realRoots(_ folders: [URL]) -> [String] {
+        folders.map { folder in
+            guard let resolved = realpath(folder.path, nil) else { return folder.path + "/" }
+            defer { free(resolved) }
+            let path = String(cString: resolved)
+            return path.hasSuffix("/") ? path : path + "/"
+        }
+    }
+
+    /// Where the symbolic link at `path` leads, when that is outside every one of `roots`
+    /// (see `realRoots`); nil for a link that stays inside, a link that leads nowhere, and
+    /// anything that is not a link.
+    static func linkTargetOutside(_ path: String, roots: [String]) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        return roots.contains(where: { (target + "/").hasPrefix($0) }) ? nil : target
+    }
+
     /// Reads a regular file, turning every failure into a diagnostic at `displayPath`.
     static func readBytes(at url: URL, displayPath: String) throws -> [UInt8] {
         // Opened without waiting (a FIFO would block an ordinary open) and without becoming a

@@ -115,7 +115,7 @@ public struct SiteBuilder: Sendable {
     /// Scans and parses the Content folder; shared by the build and by `strata check`,
     /// which reads `layer:` from module pages and resolves `see:` links against it.
     func loadContent(config: StrataConfig) -> LoadedContent {
-        var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory)
+        var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory, followLinksOutside: config.followLinksOutside)
         scanner.scan()
         var diagnostics = scanner.diagnostics
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }

@@ -18,10 +18,17 @@ enum ThemeLoader {
         }
         var files: [(path: String, contents: [UInt8])] = []
         var diagnostics: [Diagnostic] = []
+        // A theme's assets are published as the content's are: no link may bring in a file
+        // from outside the project or the theme.
+        let roots = ProjectFiles.realRoots([project.root, root])
         let scanner = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         while let url = scanner?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+            if !config.followLinksOutside, let target = ProjectFiles.linkTargetOutside(url.path, roots: roots) {
+                diagnostics.append(.error("theme.outside-link", ContentScanner.outsideLinkMessage(target), at: SourceLocation(path: display + "/" + relative)))
+                continue
+            }
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             do {
                 files.append((relative, try ProjectFiles.readBytes(at: url, displayPath: display + "/" + relative)))
             } catch let diagnostic as Diagnostic {

@@ -8,6 +8,10 @@ public struct StrataConfig: Hashable, Sendable {
     public var themeDirectory: String?
     /// Where `strata build` writes the site, relative to the project root.
     public var outputDirectory: String
+    /// Whether symbolic links in the content folder may lead outside the project and the
+    /// content folder (`follow_links_outside:`). Off: a link to `~/.ssh` or a `.env` must
+    /// never be published by accident.
+    public var followLinksOutside = false
     public var markdown: MarkdownSettings
     /// The Swift packages whose module graph Strata reads, as folders relative to the
     /// project root; nil means the project folder, if it holds a `Package.swift`.

@@ -80,5 +80,43 @@ import Testing
         #expect(pages.contains("work/Output/modules/index.html") && pages.contains { $0.hasPrefix("work/Output/modules/index-") })
         #expect(project.text(hashed).contains("../../../../../outside/PWNED"))
     }
+
+    /// A link in Content/ to a file outside the project was copied into the site: a
+    /// `~/.ssh` or `.env` link ended up published. It is refused unless allowed.
+    @Test func linksLeadingOutOfTheProjectAreRefusedUnlessAllowed() throws {
+        let outside = try TemporaryProject(files: [".env": "SECRET=1\n", "notes/page.md": "# Elsewhere\n"])
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "docs/shared.md": "# Shared\n", "Theme/templates/.keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: project.url("Content/env.txt").path, withDestinationPath: outside.url(".env").path)
+        try FileManager.default.createSymbolicLink(atPath: project.url("Content/notes").path, withDestinationPath: outside.url("notes").path)
+        // A link that stays inside the project is followed as before.
+        try FileManager.default.createSymbolicLink(atPath: project.url("Content/shared.md").path, withDestinationPath: "../docs/shared.md")
+        let refused = project.build()
+        #expect(refused.exitCode == 2)
+        #expect(TemporaryProject.lines(refused).map { $0.components(separatedBy: ", to ").first ?? $0 } == [
+            "Content/env.txt:1:1: error: this symbolic link leads outside the project",
+            "Content/notes:1:1: error: this symbolic link leads outside the project",
+        ])
+        #expect(TemporaryProject.lines(refused).allSatisfy { $0.hasSuffix("[content.outside-link]") })
+        #expect(!FileManager.default.fileExists(atPath: project.url("Output").path))
+
+        try project.write("strata.yml", Data("follow_links_outside: true\n".utf8))
+        let allowed = project.build()
+        #expect(allowed.outcome == .written, "\(TemporaryProject.lines(allowed))")
+        #expect(project.text("Output/env.txt") == "SECRET=1\n")
+        #expect(project.text("Output/notes/page.html").contains("Elsewhere"))
+        #expect(project.text("Output/shared.html").contains("Shared"))
+    }
+
+    @Test func aThemeAssetLinkedFromOutsideIsRefused() throws {
+        let outside = try TemporaryProject(files: ["id_rsa": "PRIVATE KEY\n"])
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "strata.yml": "theme: Theme\n"])
+        let defaultTheme = TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default")
+        try FileManager.default.copyItem(at: defaultTheme, to: project.url("Theme"))
+        try FileManager.default.createSymbolicLink(atPath: project.url("Theme/assets/key.txt").path, withDestinationPath: outside.url("id_rsa").path)
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result).first?.hasPrefix("Theme/assets/key.txt:1:1: error: this symbolic link leads outside the project") == true, "\(TemporaryProject.lines(result))")
+        #expect(TemporaryProject.lines(result).first?.hasSuffix("[theme.outside-link]") == true)
+    }
 }
 
