@@ -23,9 +23,10 @@ public struct Diagnostic: Error, Hashable, Sendable, Comparable, CustomStringCon
         Diagnostic(.warning, ruleID, message, at: location)
     }
 
+    /// One line, whatever the path or message hold (see `OneLineText`).
     public var description: String {
         let place = location.map { "\($0): " } ?? "strata: "
-        return "\(place)\(severity.rawValue): \(message) [\(ruleID)]"
+        return "\(place)\(severity.rawValue): \(OneLineText.escape(message)) [\(OneLineText.escape(ruleID))]"
     }
 
     /// Diagnostics sort by file, then position, then text, so reports are stable.

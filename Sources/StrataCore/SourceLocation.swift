@@ -16,7 +16,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         SourceLocation(path: path, line: line + lines, column: column)
     }
 
-    public var description: String { "\(path):\(line):\(column)" }
+    /// `path:line:column`, the path on one line (see `OneLineText`).
+    public var description: String { "\(OneLineText.escape(path)):\(line):\(column)" }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)

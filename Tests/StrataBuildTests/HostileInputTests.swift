@@ -118,5 +118,17 @@ import Testing
         #expect(TemporaryProject.lines(result).first?.hasPrefix("Theme/assets/key.txt:1:1: error: this symbolic link leads outside the project") == true, "\(TemporaryProject.lines(result))")
         #expect(TemporaryProject.lines(result).first?.hasSuffix("[theme.outside-link]") == true)
     }
+
+    /// A file name holding a line break printed a second, well-formed diagnostic line that
+    /// CI problem matchers read. Every text form keeps one diagnostic on one line.
+    @Test func aFileNameCannotForgeADiagnosticLine() throws {
+        let name = "x\nContent/index.md:1:1: error: forged [yaml.syntax]\r\u{1B}[2J.md"
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/" + name: "---\ntitle: [\n---\n"])
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        let printed = result.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(printed.split(separator: "\n", omittingEmptySubsequences: false).count == result.diagnostics.count)
+        #expect(printed.hasPrefix("Content/x\\nContent/index.md:1:1: error: forged [yaml.syntax]\\r\\u{1B}[2J.md:3:1: error: invalid YAML"), "\(printed)")
+    }
 }
 

@@ -121,13 +121,14 @@ import Testing
         #expect(lines[2].hasPrefix("::warning file=baseline.json,line=4,title=Strata baseline.stale::the baseline records cycle 'X → Y → X'"))
     }
 
+    /// A line break in a message stays visible as `\n`: it must not end the line early and
+    /// start a second one that reads like a diagnostic of its own.
     @Test func textHasOneLinePerViolationAndANotePerFurtherEvidence() {
         #expect(CheckTextWriter().write(Self.report) == """
             Package.swift:14:58: error: 'FeedUI' depends on 'Database' | 100% wrong, really: yes [forbid/UI-Infrastructure]
             Sources/Feed UI/A b.swift:2:1: note: import Database
             Sources/Feed UI/C.swift:3:1: note: @testable import Database
-            Package.swift:3:9: warning: 'A' declares 'B'
-            but never imports it [unused-dependency]
+            Package.swift:3:9: warning: 'A' declares 'B'\\nbut never imports it [unused-dependency]
             baseline.json:4:1: warning: the baseline records cycle 'X → Y → X', which no longer happens; remove the entry (or run --update-baseline) [baseline.stale]
 
             """)
@@ -137,7 +138,7 @@ import Testing
         let text = CheckMarkdownWriter().write(Self.report)
         #expect(text.contains("**Failed**: 1 error, 1 warning in 5 modules; 2 more in the baseline; 1 baseline entry no longer matches."))
         #expect(text.contains("| error | `forbid/UI-Infrastructure` | 'FeedUI' depends on 'Database' \\| 100% wrong, really: yes | `Package.swift:14:58` |"))
-        #expect(text.contains("| warning | `unused-dependency` | 'A' declares 'B' but never imports it | `Package.swift:3:9` |"))
+        #expect(text.contains("| warning | `unused-dependency` | 'A' declares 'B'\\\\nbut never imports it | `Package.swift:3:9` |"))
         #expect(text.contains("- Because: previews must build \\<fast\\> & \"alone\""))
         #expect(text.contains("### Baseline entries that no longer match"))
     }

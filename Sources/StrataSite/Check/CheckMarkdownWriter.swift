@@ -46,7 +46,7 @@ public struct CheckMarkdownWriter: Sendable {
 
     private func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in OneLineText.escape(text) {
             if "\\`*_[]<>|#".contains(character) { result.append("\\") }
             result.append(character)
         }
@@ -54,15 +54,15 @@ public struct CheckMarkdownWriter: Sendable {
     }
 
     private func cell(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "\n", with: " ")
+        escape(text)
     }
 
     /// Inside a code span: backticks cannot be escaped, so they become quotes; pipes would end a table cell.
     private func code(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        OneLineText.escape(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
     }
 
     private func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        OneLineText.escape(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

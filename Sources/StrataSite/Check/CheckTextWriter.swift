@@ -9,9 +9,9 @@ public struct CheckTextWriter: Sendable {
         var lines: [String] = []
         for violation in report.violations {
             let place = violation.location.map { "\($0): " } ?? "strata: "
-            lines.append("\(place)\(violation.severity.rawValue): \(violation.message) [\(violation.ruleID)]")
+            lines.append("\(place)\(violation.severity.rawValue): \(OneLineText.escape(violation.message)) [\(OneLineText.escape(violation.ruleID))]")
             for item in violation.furtherEvidence {
-                lines.append("\(item.location): note: \(item.summary)")
+                lines.append("\(item.location): note: \(OneLineText.escape(item.summary))")
             }
         }
         lines += report.staleBaselineDiagnostics.map(\.description)
