@@ -24,7 +24,9 @@ public struct OutputWriter: Sendable {
         guard isDirectory.boolValue else {
             throw Diagnostic.error("output.not-a-folder", "the output path exists and is not a folder; Strata will not replace it", at: SourceLocation(path: displayPath))
         }
-        if manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) { return }
+        // The marker is a regular file: a folder of that name proves nothing.
+        var marker = stat()
+        if lstat(destination.appendingPathComponent(Self.markerFileName).path, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG { return }
         let contents = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
         guard contents.isEmpty else {
             throw Diagnostic.error(
@@ -40,6 +42,7 @@ public struct OutputWriter: Sendable {
     ///   and before the swap, so its making overlaps their writing.
     public func write(_ files: [OutputFile], last: (@Sendable () -> OutputFile)? = nil) throws {
         try checkDestination()
+        removeLeftovers()
         // Every path stays inside the new folder, whatever made it.
         for file in files {
             if let reason = SitePath.unsafeReason(file.path) {
@@ -58,6 +61,10 @@ public struct OutputWriter: Sendable {
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            // The marker goes first: it is always new, shows what a new file looks like, and
+            // marks the folder as Strata's should this build be killed (see removeLeftovers).
+            let root = staging.path + "/"
+            var failures = [FileBytesWriter.write(Array(Self.markerText.utf8), to: root + Self.markerFileName)]
             var createdFolders: Set<String> = [""]
             for file in files {
                 let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
@@ -68,9 +75,6 @@ public struct OutputWriter: Sendable {
             }
             // The folders exist; the files go in on every core, in no order that shows. A
             // file the previous site already has, byte for byte, is linked from it.
-            // The marker goes first: it is always new, and shows what a new file looks like.
-            let root = staging.path + "/"
-            var failures = [FileBytesWriter.write(Array(Self.markerText.utf8), to: root + Self.markerFileName)]
             let previous = manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) ? destination.path + "/" : nil
             let reuse = previous.flatMap { FileBytesWriter.Reuse(previousOutput: $0, newFile: root + Self.markerFileName) }
             let place: @Sendable (OutputFile) -> FileBytesWriter.Failure? = { file in
@@ -78,6 +82,7 @@ public struct OutputWriter: Sendable {
                 return FileBytesWriter.write(file.contents, to: root + file.path)
             }
             failures += ParallelMap.map(Self.lastOfEachPath(files), place)
+            Self.halt(at: "writing")
             if let last {
                 let file = last()
                 if let reason = SitePath.unsafeReason(file.path) {
@@ -95,21 +100,68 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw Diagnostic.error("output.write", "cannot write the site: \(error.localizedDescription)", at: SourceLocation(path: displayPath))
         }
-        let hadPrevious = manager.fileExists(atPath: destination.path)
-        if hadPrevious {
-            guard rename(destination.path, retired.path) == 0 else {
+        Self.halt(at: "staged")
+        guard manager.fileExists(atPath: destination.path) else {
+            guard rename(staging.path, destination.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? manager.removeItem(at: staging)
-                throw Diagnostic.error("output.write", "cannot replace the output folder: \(reason)", at: SourceLocation(path: displayPath))
+                throw Diagnostic.error("output.write", "cannot move the new site into place: \(reason)", at: SourceLocation(path: displayPath))
             }
+            Self.halt(at: "swapped")
+            return
+        }
+        // One atomic exchange: at every moment the output folder is the old site or the new.
+        // Where the file system cannot exchange, two renames leave a moment without one.
+        if AtomicSwap.exchange(staging.path, destination.path) {
+            Self.halt(at: "swapped")
+            try? manager.removeItem(at: staging)  // the previous site, now under the staging name
+            Self.halt(at: "cleaned")
+            return
+        }
+        guard rename(destination.path, retired.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(at: staging)
+            throw Diagnostic.error("output.write", "cannot replace the output folder: \(reason)", at: SourceLocation(path: displayPath))
         }
         guard rename(staging.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            if hadPrevious { _ = rename(retired.path, destination.path) }
+            _ = rename(retired.path, destination.path)
             try? manager.removeItem(at: staging)
             throw Diagnostic.error("output.write", "cannot move the new site into place: \(reason)", at: SourceLocation(path: displayPath))
         }
-        if hadPrevious { try? manager.removeItem(at: retired) }
+        Self.halt(at: "swapped")
+        try? manager.removeItem(at: retired)
+        Self.halt(at: "cleaned")
+    }
+
+    /// Removes what builds killed before they finished left beside the output folder: the
+    /// folders named `.<output>.strata-new-<pid>-…` or `.strata-old-<pid>-…` whose process
+    /// is gone and which hold Strata's marker (or nothing). Ten killed builds left 184 MB.
+    func removeLeftovers() {
+        let manager = FileManager.default
+        let parent = destination.deletingLastPathComponent()
+        let prefixes = [".\(destination.lastPathComponent).strata-new-", ".\(destination.lastPathComponent).strata-old-"]
+        guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                  let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let folder = parent.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard contents.isEmpty || contents.contains(Self.markerFileName) else { continue }
+            try? manager.removeItem(at: folder)
+        }
+    }
+
+    /// For tests of a build killed part-way: with `STRATA_TEST_HALT_AT=<step>` in the
+    /// environment of a debug build, the process kills itself at that step
+    /// (`writing`, `staged`, `swapped`, `cleaned`). Release builds never look.
+    static func halt(at step: String) {
+        #if DEBUG
+        if ProcessInfo.processInfo.environment["STRATA_TEST_HALT_AT"] == step { kill(getpid(), SIGKILL) }
+        #endif
     }
 
     /// One file per path, the last given, as when they were written one after another.

@@ -9,6 +9,8 @@ import Testing
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether a signal ended it (`status` is then the signal's number).
+        var signal = false
     }
 
     static let executable: URL = {
@@ -23,9 +25,9 @@ import Testing
     }()
 
     /// Runs `strata` with `arguments` in `folder` to its end, on a thread of its own.
-    func strata(_ arguments: [String], in folder: URL) async throws -> Run {
-        let result = try await ChildProcess.run(Self.executable, arguments, in: folder)
-        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    func strata(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Run {
+        let result = try await ChildProcess.run(Self.executable, arguments, in: folder, environment: environment)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, signal: result.signal)
     }
 
     func project(_ files: [String: String]) throws -> URL {

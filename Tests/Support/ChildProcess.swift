@@ -4,9 +4,12 @@ import Foundation
 /// holding a thread of Swift's cooperative pool.
 public enum ChildProcess {
     public struct Result: Sendable {
+        /// The exit status, or the signal's number when `signal` is true.
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// Whether the program was ended by a signal (`status` is its number).
+        public var signal = false
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -15,20 +18,27 @@ public enum ChildProcess {
     }
 
     /// Runs `executable` to its end and returns its exit status and output. A program still
-    /// running after `timeout` is killed, and the failure says so.
+    /// running after `timeout` is killed, and the failure says so. `environment` is added to
+    /// the test's own.
     public static func run(
-        _ executable: URL, _ arguments: [String], in folder: URL? = nil, timeout: Duration = .seconds(300)
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(300)
     ) async throws -> Result {
         try await OwnThread.run("run \(executable.lastPathComponent)") {
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
             if let folder { process.currentDirectoryURL = folder }
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             let out = Pipe(), err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
-            let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let timedOut = Handed(NSLock())
+            nonisolated(unsafe) var killed = false
+            let killer = DispatchWorkItem {
+                timedOut.value.withLock { killed = process.isRunning }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
             let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
             // Both pipes are drained at once, so a child filling one cannot stall on the other.
@@ -42,12 +52,12 @@ public enum ChildProcess {
             errorsRead.wait()
             process.waitUntilExit()
             killer.cancel()
-            if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            if timedOut.value.withLock({ killed }) {
                 throw Failure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not end within \(seconds) s and was killed")
             }
             return Result(
                 status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                stderr: String(decoding: errors.value as Data, as: UTF8.self)
+                stderr: String(decoding: errors.value as Data, as: UTF8.self), signal: process.terminationReason == .uncaughtSignal
             )
         }
     }

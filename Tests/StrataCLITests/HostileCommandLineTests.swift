@@ -1,0 +1,64 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// Issue 22's hostile inputs as a user meets them: the real executable, killed mid-build,
+/// fed names and files made to break it.
+@Suite struct HostileCommandLineTests {
+    let cli = CommandLineTests()
+
+    func leftovers(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".Output.strata-") }.sorted()
+    }
+
+    /// The swap was two renames: a build killed between them left no Output/ at all. At
+    /// every step a killed build leaves the old site or the new one, whole, and the next
+    /// build clears what the killed one left beside it.
+    @Test(arguments: ["writing", "staged", "swapped", "cleaned"])
+    func aBuildKilledAtAnyStepLeavesTheOldSiteOrTheNew(step: String) async throws {
+        let root = try cli.project(["Content/index.md": "# First\n", "Content/guide.md": "# Guide\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try await cli.strata(["build", "--quiet"], in: root).status == 0)
+        try Data("# Second\n".utf8).write(to: root.appendingPathComponent("Content/index.md"))
+
+        let killed = try await cli.strata(["build", "--quiet"], in: root, environment: ["STRATA_TEST_HALT_AT": step])
+        #expect(killed.signal && killed.status == SIGKILL, "the build was killed at '\(step)' (status \(killed.status))")
+        let index = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        let expected = ["writing", "staged"].contains(step) ? ">First</h1>" : ">Second</h1>"
+        #expect(index.contains(expected), "after a kill at '\(step)'")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/guide.html").path), "the whole site is there")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/.strata-output").path))
+        if step != "cleaned" { #expect(try !leftovers(in: root).isEmpty, "the kill at '\(step)' left its folder") }
+
+        let again = try await cli.strata(["build", "--quiet"], in: root)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8).contains(">Second</h1>"))
+        #expect(try leftovers(in: root).isEmpty, "the next build removed what the killed one left")
+    }
+
+    /// Ten killed builds left 184 MB of staging folders. A folder of a process still
+    /// running, or one Strata did not make, is left alone.
+    @Test func leftoversOfLiveBuildsAndOtherFoldersAreKept() async throws {
+        let root = try cli.project(["Content/index.md": "# Home\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let live = root.appendingPathComponent(".Output.strata-new-\(getpid())-1")
+        let foreign = root.appendingPathComponent(".Output.strata-old-999999-1")
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        try Data().write(to: live.appendingPathComponent(".strata-output"))
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        #expect(try await cli.strata(["build", "--quiet"], in: root).status == 0)
+        #expect(try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-old-999999-1"])
+    }
+
+    /// A folder named `.strata-output` was taken for the marker, and the folder holding
+    /// it replaced.
+    @Test func aFolderNamedLikeTheMarkerDoesNotMakeTheOutputStrataS() async throws {
+        let root = try cli.project(["Content/index.md": "# Home\n", "Output/.strata-output/keep.txt": "precious\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try await cli.strata(["build"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("[output.not-strata]"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/.strata-output/keep.txt").path))
+    }
+}
