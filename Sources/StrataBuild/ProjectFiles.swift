@@ -26,6 +26,11 @@ public struct ProjectFiles: Sendable {
         relative.hasPrefix("/") ? URL(fileURLWithPath: relative).standardizedFileURL : root.appendingPathComponent(relative).standardizedFileURL
     }
 
+    /// A path as `display` shows it, back to how the project names it (relative to its root).
+    public func projectRelative(_ displayed: String) -> String {
+        displayed.hasPrefix(displayPrefix) ? String(displayed.dropFirst(displayPrefix.count)) : displayed
+    }
+
     /// How to show a root-relative path to the user.
     public func display(_ relative: String) -> String {
         relative.hasPrefix("/") ? relative : displayPrefix + relative

@@ -195,8 +195,15 @@ public struct SiteBuilder: Sendable {
             diagnostics += analyzed.diagnostics
             let titles = Dictionary(sourcePages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
             let guides = analyzed.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
+            // Pages say where a layer is declared as the project sees it, never as the
+            // folder Strata was started from does: the site is the same from any folder.
+            let layers = config.layers.map { layer in
+                var layer = layer
+                if let path = layer.location?.path { layer.location?.path = project.projectRelative(path) }
+                return layer
+            }
             let pages = ArchitecturePages(
-                graph: loadedGraph.graph, layers: config.layers, assignments: analyzed.assignments, report: analyzed.report, guides: guides,
+                graph: loadedGraph.graph, layers: layers, assignments: analyzed.assignments, report: analyzed.report, guides: guides,
                 settings: config.diagrams
             )
             architecture = pages

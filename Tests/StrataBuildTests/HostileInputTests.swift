@@ -130,5 +130,23 @@ import Testing
         #expect(printed.split(separator: "\n", omittingEmptySubsequences: false).count == result.diagnostics.count)
         #expect(printed.hasPrefix("Content/x\\nContent/index.md:1:1: error: forged [yaml.syntax]\\r\\u{1B}[2J.md:3:1: error: invalid YAML"), "\(printed)")
     }
+
+    /// Layer pages printed where `strata.yml` declares each layer as seen from the folder
+    /// Strata ran in: builds differed by current folder, and leaked absolute paths.
+    @Test func theSiteIsTheSameFromAnyCurrentFolder() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        var sites: [[String: Data]] = []
+        for folder in [project.root, project.root.deletingLastPathComponent(), URL(fileURLWithPath: "/proc")] {
+            let result = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: folder)).build()
+            #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+            sites.append(project.files())
+        }
+        #expect(sites[0].count > 20)
+        for site in sites.dropFirst() {
+            #expect(site.keys.sorted() == sites[0].keys.sorted())
+            #expect(site.filter { sites[0][$0.key] != $0.value }.keys.sorted() == [])
+        }
+        #expect(!sites[2].values.contains { String(decoding: $0, as: UTF8.self).contains(project.root.path) }, "no absolute path leaks into the site")
+    }
 }
 
