@@ -13,7 +13,7 @@ public enum ConfigLoader {
         let relative = explicitPath ?? defaultFileName
         let url = project.url(relative)
         let display = explicitPath ?? project.display(defaultFileName)
-        if explicitPath == nil, !FileManager.default.fileExists(atPath: url.path) {
+        if explicitPath == nil, !ProjectFiles.entryExists(url) {
             return StrataConfig()
         }
         do {

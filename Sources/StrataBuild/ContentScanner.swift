@@ -56,20 +56,34 @@ struct ContentScanner {
     }
 
     private mutating func walk(_ folder: URL, relative: String, ancestors: Set<String>) {
-        let names: [String]
+        let entries: [FolderListing.Entry]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            entries = try FolderListing.entries(of: folder.path)
         } catch {
             diagnostics.append(.error("io.read", "cannot list this folder: \(error.localizedDescription)", at: location(relative)))
             return
         }
         let folderPath = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        for name in names where !name.hasPrefix(".") {
+        for entry in entries where !entry.printable.hasPrefix(".") {
+            guard let name = entry.name else {
+                let path = relative.isEmpty ? entry.printable : relative + "/" + entry.printable
+                diagnostics.append(.error(
+                    "content.file-name", "this name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name", at: location(path)
+                ))
+                continue
+            }
             let fullPath = folderPath + name
             let path = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
             // One look at the entry itself; a link is then resolved and checked.
-            guard lstat(fullPath, &info) == 0 else { continue }  // gone since the listing
+            guard lstat(fullPath, &info) == 0 else {
+                // Gone since the listing: nothing to report. Anything else is.
+                if errno != ENOENT {
+                    let reason = errno == ENAMETOOLONG ? "its path is longer than the system allows (\(fullPath.utf8.count) bytes)" : String(cString: strerror(errno))
+                    diagnostics.append(.error("io.read", "cannot read this: \(reason)", at: location(path)))
+                }
+                continue
+            }
             if info.st_mode & S_IFMT == S_IFLNK, !followLinksOutside, let target = ProjectFiles.linkTargetOutside(fullPath, roots: allowedRoots) {
                 diagnostics.append(.error("content.outside-link", Self.outsideLinkMessage(target), at: location(path)))
                 continue

@@ -36,6 +36,13 @@ public struct ProjectFiles: Sendable {
         relative.hasPrefix("/") ? relative : displayPrefix + relative
     }
 
+    /// Whether there is anything at `url`, even a link that loops or leads nowhere: such a
+    /// `strata.yml` or `Package.swift` is an error to report, not a file that is absent.
+    static func entryExists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
+    }
+
     /// The real paths of `folders`, each ending in `/`: what a symbolic link may lead into.
     static func realRoots(_ folders: [URL]) -> [String] {
         folders.map { folder in

@@ -411,7 +411,7 @@ public struct SiteBuilder: Sendable {
         let roots: [String]
         if let packages = config.packages {
             roots = packages
-        } else if FileManager.default.fileExists(atPath: project.url("Package.swift").path) {
+        } else if ProjectFiles.entryExists(project.url("Package.swift")) {
             roots = ["."]
         } else {
             return nil

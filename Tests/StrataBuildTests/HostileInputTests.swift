@@ -148,5 +148,46 @@ import Testing
         }
         #expect(!sites[2].values.contains { String(decoding: $0, as: UTF8.self).contains(project.root.path) }, "no absolute path leaks into the site")
     }
+
+    /// Pages were dropped with exit 0: a name that is not UTF-8 (Foundation's listing
+    /// skips it) and a path longer than PATH_MAX. Both are now errors at their place.
+    @Test func pagesThatCannotBeNamedOrReachedAreErrorsNotSilentlyDropped() throws {
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n"])
+        let raw: [UInt8] = Array(project.url("Content").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let made = raw.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        #expect(made >= 0)
+        close(made)
+        // 22 folders of 199 bytes: the deepest page's path is longer than PATH_MAX (4,096).
+        var folder = open(project.url("Content").path, O_RDONLY | O_DIRECTORY)
+        for level in 0..<22 {
+            let name = "d\(level)" + String(repeating: "x", count: 197)
+            #expect(mkdirat(folder, name, 0o755) == 0)
+            let next = openat(folder, name, O_RDONLY | O_DIRECTORY)
+            close(folder)
+            folder = next
+        }
+        let page = openat(folder, "deep.md", O_WRONLY | O_CREAT, 0o644)
+        close(page)
+        close(folder)
+
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        let lines = TemporaryProject.lines(result)
+        #expect(lines.contains("Content/caf\\xE9.md:1:1: error: this name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name [content.file-name]"), "\(lines)")
+        #expect(lines.contains { $0.contains("error: cannot read this: its path is longer than the system allows (") && $0.hasSuffix("bytes) [io.read]") }, "\(lines)")
+    }
+
+    /// A `strata.yml` or `Package.swift` that is a link looping on itself was ignored as if
+    /// absent: the layers, or the whole graph, disappeared with exit 0.
+    @Test(arguments: ["strata.yml", "Package.swift"])
+    func aManifestOrConfigurationThatLoopsIsAnError(name: String) throws {
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n"])
+        try FileManager.default.createSymbolicLink(atPath: project.url(name).path, withDestinationPath: name)
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result) == ["\(name):1:1: error: cannot read this file: Too many levels of symbolic links [io.read]"])
+    }
 }
 

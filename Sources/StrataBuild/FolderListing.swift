@@ -1,0 +1,63 @@
+import Foundation
+import StrataCore
+
+/// A folder's entries as the file system names them, in bytes. Foundation's listing drops
+/// a name that is not UTF-8 without a word, so a page named in Latin-1 vanished from the
+/// site with exit 0; here such a name is kept, to be reported.
+enum FolderListing {
+    struct Entry {
+        /// The name, when it is valid UTF-8.
+        var name: String?
+        /// The name for a diagnostic: invalid bytes as `\xE9`.
+        var printable: String
+    }
+
+    /// The entries of `path` except `.` and `..`, sorted as Strata sorts paths (by name,
+    /// then by bytes for names that are not text).
+    static func entries(of path: String) throws -> [Entry] {
+        guard let folder = opendir(path) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+        defer { closedir(folder) }
+        var entries: [Entry] = []
+        while let entry = readdir(folder) {
+            let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            let name = String(validating: bytes, as: UTF8.self)
+            entries.append(Entry(name: name, printable: name ?? printable(bytes)))
+        }
+        return entries.sorted { ($0.name ?? "\u{10FFFF}" + $0.printable, $0.printable) < ($1.name ?? "\u{10FFFF}" + $1.printable, $1.printable) }
+    }
+
+    /// Bytes as text, each byte that is not part of valid UTF-8 as `\xHH`.
+    static func printable(_ bytes: [UInt8]) -> String {
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            // The longest valid sequence starting here, else one escaped byte.
+            var decoded: String?
+            for length in (1...4).reversed() where index + length <= bytes.count {
+                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                    decoded = text
+                    index += length
+                    break
+                }
+            }
+            if let decoded {
+                result += decoded
+            } else {
+                result += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+                index += 1
+            }
+        }
+        return result
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
