@@ -90,6 +90,6 @@ public struct LayerResolver: Sendable {
     /// Whether a module in layer `from` may use one in layer `to`: its own layer, the
     /// layers listed before it, or exactly its `may_use:` list.
     public func allows(_ from: String, _ to: String) -> Bool {
-        layers.allows(from, to)
+        LayerPermissions(layers).allows(from, to)
     }
 }

@@ -47,7 +47,7 @@ public struct RuleChecker: Sendable {
 
         if judgedLikeProduction, let severity = settings.severity(of: .layerOrder).severity,
            let fromLayer = context.layer(of: from.id), let toLayer = context.layer(of: edge.to),
-           !LayerResolver(layers: layers).allows(fromLayer, toLayer) {
+           !context.permissions.allows(fromLayer, toLayer) {
             found.append(violation(.layerOrder, severity, edge, message: layerOrderMessage(edge, fromLayer, toLayer), key: edgeKey(edge)))
         }
 
@@ -234,8 +234,10 @@ public struct RuleChecker: Sendable {
         let subjects: [String: String]
         /// Targets that import a module Strata cannot place (an external product may provide it).
         let hasUnplacedImports: Set<String>
+        let permissions: LayerPermissions
 
         init(graph: ModuleGraph, layers declared: [LayerDeclaration], assignments: [String: LayerAssignment], tests: TestPolicy) {
+            permissions = LayerPermissions(declared)
             var layers = assignments.mapValues(\.layer)
             var subjects: [String: String] = [:]
             let targets = Set(graph.nodes.filter(\.isTarget).map(\.id))

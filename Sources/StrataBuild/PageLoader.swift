@@ -8,6 +8,10 @@ import StrataYAML
 struct PageLoader: Sendable {
     let options: MarkdownOptions
 
+    /// The largest Markdown page Strata builds. A 50 MB page took over two minutes and
+    /// 2.2 GB; time and memory now grow in step with the page, and stop here.
+    static let maximumPageBytes = 10_000_000
+
     /// Front-matter keys Strata itself uses; every other key is page metadata.
     static let reservedKeys: Set<String> = ["title", "description", "weight", "nav_order"]
 
@@ -15,6 +19,13 @@ struct PageLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         do {
             let bytes = try ProjectFiles.readBytes(at: file.url, displayPath: displayPath)
+            guard bytes.count <= Self.maximumPageBytes else {
+                throw Diagnostic.error(
+                    "content.too-large",
+                    "this page is \(bytes.count / 1_000_000) MB; Strata builds pages of at most \(Self.maximumPageBytes / 1_000_000) MB (a page that size is a book no browser shows well): split it",
+                    at: SourceLocation(path: displayPath)
+                )
+            }
             let text = try TextDecoding.decode(bytes, path: displayPath)
             let split = try FrontMatterSplitter.split(text, path: displayPath)
             let frontMatter = try split.yaml.flatMap { try YAMLReader.read($0, path: displayPath, firstLine: split.yamlFirstLine) }
@@ -60,8 +71,12 @@ struct PageLoader: Sendable {
     /// Front matter and paragraph keys merge; the same key with two different values is a warning.
     static func merge(_ frontMatter: [MetadataEntry], _ paragraph: [MetadataEntry], diagnostics: inout [Diagnostic]) -> [MetadataEntry] {
         var merged = frontMatter
+        // The first entry of each key, found by look-up (a search per entry was quadratic).
+        var firstOfKey: [String: Int] = [:]
+        for (index, entry) in merged.enumerated() where firstOfKey[entry.normalizedKey] == nil { firstOfKey[entry.normalizedKey] = index }
         for entry in paragraph {
-            if let existing = merged.first(where: { $0.normalizedKey == entry.normalizedKey }) {
+            if let index = firstOfKey[entry.normalizedKey] {
+                let existing = merged[index]
                 if existing.value != entry.value {
                     diagnostics.append(.warning(
                         "metadata.conflict",
@@ -71,6 +86,7 @@ struct PageLoader: Sendable {
                 }
                 continue
             }
+            firstOfKey[entry.normalizedKey] = merged.count
             merged.append(entry)
         }
         return merged

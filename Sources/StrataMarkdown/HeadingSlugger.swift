@@ -2,6 +2,9 @@
 /// unique within a page by appending `-1`, `-2`, … as GitHub does.
 struct HeadingSlugger {
     private var used: Set<String> = []
+    /// For each base, the last counter tried: 20,000 headings alike tried 1, 2, 3… each time
+    /// (65 s); now each number is tried once.
+    private var lastCounter: [String: Int] = [:]
 
     static func slug(_ text: String) -> String {
         var slug = ""
@@ -26,11 +29,12 @@ struct HeadingSlugger {
         var base = Self.slug(text)
         if base.isEmpty { base = "section" }
         var candidate = base
-        var counter = 0
+        var counter = lastCounter[base] ?? 0
         while used.contains(candidate) {
             counter += 1
             candidate = "\(base)-\(counter)"
         }
+        if counter > 0 { lastCounter[base] = counter }
         used.insert(candidate)
         return candidate
     }

@@ -30,15 +30,24 @@ enum MetadataParagraphParser {
         }
         guard let first = keyStarts.first, first.start == 0 else { return nil }
         var pairs: [Pair] = []
+        // Lines are counted as the keys go (counting from the start for each key made a
+        // paragraph of 10,000 pairs take 85 s).
+        var line = 0
+        var lineStart = 0
+        var counted = 0
         for (offset, key) in keyStarts.enumerated() {
             let name = String(String.UnicodeScalarView(scalars[key.start ..< key.keyEnd]))
             if guidanceKeywords.contains(name) { return nil }
             let valueEnd = offset + 1 < keyStarts.count ? keyStarts[offset + 1].start : scalars.count
             let rawValue = String(String.UnicodeScalarView(scalars[(key.keyEnd + 1) ..< valueEnd]))
             let value = rawValue.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
-            let before = scalars[0 ..< key.start]
-            let line = before.filter { $0 == "\n" }.count
-            let lineStart = before.lastIndex(of: "\n").map { $0 + 1 } ?? 0
+            while counted < key.start {
+                if scalars[counted] == "\n" {
+                    line += 1
+                    lineStart = counted + 1
+                }
+                counted += 1
+            }
             pairs.append(Pair(key: name, value: value, line: line, column: key.start - lineStart))
         }
         return pairs

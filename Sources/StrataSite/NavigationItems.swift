@@ -114,10 +114,22 @@ final class NavigationItems: Sendable {
             let key = Key(node: id, directory: directory, absolute: absolute)
             if let known = entries.withLock({ $0[key] }) { return known }
             let children = isOpen(node, in: directory)
-                ? node.children.map { item($0, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url) } : []
+                ? listed(node, around: nil).map { child in
+                    child.isMarker ? make(child.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
+                        : item(child.node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
+                } : []
             let entry = make(node, isCurrent: false, children: children, directory: directory, root: root, url: url)
             entries.withLock { $0[key] = entry }
             return entry
+        }
+        // A long folder shows the entries around the page, made for it.
+        if node.children.count > Self.listedChildren, let position {
+            let children = listed(node, around: position).map { child in
+                child.isMarker ? make(child.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
+                    : item(child.node, current: current, position: subtreeRanges[ObjectIdentifier(child.node)]?.contains(position) == true ? position : nil,
+                           directory: directory, absolute: absolute, root: root, url: url)
+            }
+            return make(node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
         }
         // From inside, only the children on the way to the page differ from the shared entry.
         let shared = item(node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
@@ -126,6 +138,39 @@ final class NavigationItems: Sendable {
             children[index] = item(child, current: current, position: position, directory: directory, absolute: absolute, root: root, url: url)
         }
         return make(node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
+    }
+
+    /// An open section lists at most this many of its entries: those around the page
+    /// showing it (or its first ones), and how many it leaves out before and after. Every
+    /// page of a folder of 10,000 listed all 10,000 (5.7 GB of HTML).
+    static let listedChildren = 100
+
+    /// The entries of `node` a page lists: all of them, or a window of `listedChildren`
+    /// around the one holding the page at `position`, with a marker for those left out.
+    private func listed(_ node: NavigationTree.Node, around position: Int?) -> [(node: NavigationTree.Node, isMarker: Bool)] {
+        let children = node.children
+        guard children.count > Self.listedChildren else { return children.map { ($0, false) } }
+        var center = 0
+        if let position {
+            // Children hold consecutive places in reading order: a binary search finds it.
+            var low = 0, high = children.count
+            while low < high {
+                let middle = (low + high) / 2
+                if (subtreeRanges[ObjectIdentifier(children[middle])]?.upperBound ?? 0) <= position { low = middle + 1 } else { high = middle }
+            }
+            center = min(low, children.count - 1)
+        }
+        let start = max(0, min(center - Self.listedChildren / 2, children.count - Self.listedChildren))
+        let end = min(children.count, start + Self.listedChildren)
+        func marker(_ count: Int, _ which: String) -> (NavigationTree.Node, Bool) {
+            let title = "… \(count) \(which) page\(count == 1 ? "" : "s")"
+            return (NavigationTree.Node(title: title, outputPath: nil, folder: nil, weight: nil, children: []), true)
+        }
+        var result: [(node: NavigationTree.Node, isMarker: Bool)] = []
+        if start > 0 { result.append(marker(start, "earlier")) }
+        result += children[start..<end].map { ($0, false) }
+        if end < children.count { result.append(marker(children.count - end, "more")) }
+        return result
     }
 
     /// A section is open on the pages inside it, and always when it has no page of its own

@@ -189,5 +189,81 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(TemporaryProject.lines(result) == ["\(name):1:1: error: cannot read this file: Too many levels of symbolic links [io.read]"])
     }
+
+    // MARK: Growth a small input could trigger
+
+    /// 1,000 broken READ_ALSO targets took over two minutes (every one sorted and compared
+    /// every page and block); "did you mean" is now asked at most 500 times a build.
+    @Test func brokenReadAlsoTargetsCostLinearTime() throws {
+        let blocks = (0..<1_000).map { "CHECK: rule \($0). IF: x. THEN: y.\nREAD_ALSO: missing-\($0)\n\n" }.joined()
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n\n" + blocks, "Content/missing-1.md": "# Near\n"])
+        let result = project.build()
+        let broken = result.diagnostics.filter { $0.ruleID == "guidance.read-also-broken" }
+        #expect(broken.count == 999)
+        #expect(broken.first?.message.contains("did you mean 'missing-1.md'?") == true, "\(broken.first?.message ?? "")")
+    }
+
+    /// 20,000 headings alike tried every number before theirs (65 s).
+    @Test func manyHeadingsAlikeGetTheirIDsInLinearTime() throws {
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n\n" + String(repeating: "## Same\n\n", count: 20_000)])
+        let result = project.build()
+        #expect(result.outcome == .written)
+        #expect(project.text("Output/index.html").contains("id=\"same-19999\""))
+    }
+
+    /// A metadata paragraph of 10,000 pairs counted lines from the top for every pair (85 s).
+    @Test func aHugeMetadataParagraphIsReadInLinearTime() throws {
+        let pairs = (0..<10_000).map { "KEY\($0): value \($0)\n" }.joined()
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n\n" + pairs + "\nBody.\n"])
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result).prefix(3))")
+        #expect(project.text("Output/index.html").contains("data-key=\"KEY9999\""))
+    }
+
+    /// 400 layers took 23 s and 1,000 over two minutes: what each layer may use was worked
+    /// out again per matrix cell, every layer below each was named on the pages, and the
+    /// matrix had a million cells. Now the matrix stops at 60 layers and lists at 12.
+    @Test func hundredsOfLayersStayReadableAndLinear() throws {
+        let count = 400
+        let layers = (0..<count).map { "  - name: L\($0)\n    modules: [M\($0)]\n" }.joined()
+        let targets = (0..<count).map { ".target(name: \"M\($0)\")" }.joined(separator: ", ")
+        var files = [
+            "Content/index.md": "# Home\n", "strata.yml": "layers:\n" + layers,
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [\(targets)])\n",
+        ]
+        for index in 0..<count { files["Sources/M\(index)/M.swift"] = "let m = 1\n" }
+        let project = try TemporaryProject(files: files)
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result).prefix(3))")
+        let overview = project.text("Output/modules/index.html")
+        #expect(overview.contains("There are 400 layers, too many for a matrix"))
+        #expect(!overview.contains("class=\"layer-matrix\""))
+        #expect(project.text("Output/layers/l399.html").contains(" and 387 more"))
+    }
+
+    /// Every page of a folder of 10,000 listed all 10,000 in its sidebar (5.7 GB); a page
+    /// now lists at most 100 entries of a folder, around itself.
+    @Test func aFolderOfThousandsOfPagesListsAWindowOfThem() throws {
+        var files = ["Content/index.md": "# Home\n"]
+        for index in 0..<1_000 { files["Content/many/p\(String(format: "%04d", index)).md"] = "# Page \(String(format: "%04d", index))\n" }
+        let project = try TemporaryProject(files: files)
+        let result = project.build()
+        #expect(result.outcome == .written)
+        let middle = project.text("Output/many/p0500.html")
+        let entries = middle.components(separatedBy: "class=\"nav-item").count - 1
+        #expect(entries <= 110, "\(entries) sidebar entries")
+        #expect(middle.contains("aria-current=\"page\">Page 0500<"))
+        #expect(middle.contains("… 450 earlier pages") && middle.contains("… 450 more pages"))
+        #expect(project.text("Output/index.html").contains("… 900 more pages"))
+    }
+
+    /// A 50 MB page took over two minutes and 2.2 GB. Pages past 10 MB are refused.
+    @Test func aPageOfManyMegabytesIsRefused() throws {
+        let line = "A paragraph of words that goes on, with [a link](index.md) and `code`.\n\n"
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/big.md": String(repeating: line, count: 10_100_000 / line.utf8.count)])
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result).first?.hasPrefix("Content/big.md:1:1: error: this page is 10 MB; Strata builds pages of at most 10 MB") == true)
+    }
 }
 

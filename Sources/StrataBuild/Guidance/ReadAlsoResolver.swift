@@ -8,6 +8,12 @@ struct ReadAlsoResolver: Sendable {
     private let outputs: [String: (title: String, anchors: Set<String>)]
     private let blockIDs: Set<String>
     private let contentDirectory: String
+    /// Pages and block ids, for "did you mean": made once, and answering at most
+    /// `suggestionLimit` questions a build (a thousand broken targets took minutes).
+    private let names: Suggester
+    /// Each page's heading ids, for "did you mean" on a broken `#fragment`.
+    private let anchorSuggesters = AnchorSuggesters()
+    static let suggestionLimit = 500
 
     /// - Parameter generated: pages Strata generates (module pages, the violations page),
     ///   output path → title.
@@ -28,6 +34,7 @@ struct ReadAlsoResolver: Sendable {
         }
         self.outputs = outputs
         self.blockIDs = Set(blocks.map(\.draft.block.id))
+        self.names = Suggester(Array(self.pages.keys) + Array(blockIDs), limit: Self.suggestionLimit)
         var folder = contentDirectory
         while folder.hasPrefix("./") { folder.removeFirst(2) }
         while folder.hasSuffix("/") { folder.removeLast() }
@@ -72,8 +79,7 @@ struct ReadAlsoResolver: Sendable {
         var tried: [String] = []
         for candidate in candidates where !tried.contains(candidate) { tried.append(candidate) }
         if !tried.isEmpty { message += " (looked for " + tried.map { "'\($0)'" }.joined(separator: " and ") + " in the content folder)" }
-        let names = pages.keys.sorted() + blockIDs.sorted()
-        if let suggestion = tried.lazy.compactMap({ Suggestion.closest(to: $0, in: names) }).first ?? Suggestion.closest(to: path, in: names) {
+        if let suggestion = tried.lazy.compactMap({ names.closest(to: $0) }).first ?? names.closest(to: path) {
             message += "; did you mean '\(suggestion)'?"
         }
         return (nil, .warning("guidance.read-also-broken", message, at: reference.location))
@@ -103,7 +109,22 @@ struct ReadAlsoResolver: Sendable {
             return (.page(path: output + "#" + matched, title: page?.title ?? output), nil)
         }
         var message = "READ_ALSO: '\(reference.target)': '\(output)' has no heading with the id '#\(fragment)'"
-        if let suggestion = Suggestion.closest(to: fragment, in: anchors.sorted()) { message += "; did you mean '#\(suggestion)'?" }
+        if let suggestion = anchorSuggesters.suggester(for: output, anchors: anchors).closest(to: fragment) { message += "; did you mean '#\(suggestion)'?" }
         return (.page(path: output, title: page?.title ?? output), .warning("guidance.read-also-broken", message, at: reference.location))
+    }
+}
+
+/// One suggester per page's headings, made when first asked for, sharing one limit.
+private final class AnchorSuggesters: @unchecked Sendable {
+    private var made: [String: Suggester] = [:]
+    private var questions = 0
+
+    func suggester(for page: String, anchors: Set<String>) -> Suggester {
+        questions += 1
+        if questions > ReadAlsoResolver.suggestionLimit { return Suggester([]) }
+        if let suggester = made[page] { return suggester }
+        let suggester = Suggester(Array(anchors))
+        made[page] = suggester
+        return suggester
     }
 }

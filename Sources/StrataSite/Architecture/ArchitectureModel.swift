@@ -20,6 +20,7 @@ struct ArchitectureModel: Sendable {
 
     let graph: ModuleGraph
     let layers: [LayerDeclaration]
+    let permissions: LayerPermissions
     let assignments: [String: LayerAssignment]
     let report: CheckReport
     let settings: DiagramSettings
@@ -40,6 +41,7 @@ struct ArchitectureModel: Sendable {
     init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport, settings: DiagramSettings) {
         self.graph = graph
         self.layers = layers
+        self.permissions = LayerPermissions(layers)
         self.assignments = assignments
         self.report = report
         self.settings = settings
@@ -121,7 +123,7 @@ struct ArchitectureModel: Sendable {
 
     /// Whether `layer` may use `other` (always true when layers are not declared).
     func allows(_ layer: String, _ other: String) -> Bool {
-        layers.allows(layer, other)
+        permissions.allows(layer, other)
     }
 
     /// The pages of layers: `layers/<slug>.html`, unique even when two names slug alike.

@@ -17,10 +17,12 @@ extension ArchitecturePages {
         html.raw("<p>")
         html.text("\(group.modules.count) module\(group.modules.count == 1 ? "" : "s"). ")
         html.text(allowed.isEmpty ? "It may use no other layer." : "It may use ")
-        for (position, other) in allowed.enumerated() {
+        let listed = allowed.prefix(Self.listedLayers)
+        for (position, other) in listed.enumerated() {
             if position > 0 { html.raw(position == allowed.count - 1 ? " and " : ", ") }
             layerLink(other, from: path, into: &html)
         }
+        if allowed.count > listed.count { html.text(" and \(allowed.count - listed.count) more") }
         if !allowed.isEmpty { html.text(declaration?.mayUse == nil ? " (every layer declared before it)." : " (its may_use: list).") }
         html.raw(" ")
         html.link("All layers", href: SitePath.relativeURL(from: path, to: Self.indexPath) + "#layers")

@@ -66,10 +66,11 @@ extension ArchitecturePages {
             if group.isLayer {
                 let allowed = layers.allowedUses(of: group.name)
                 if allowed.isEmpty { html.raw("<em>no other layer</em>") }
-                for (position, other) in allowed.enumerated() {
+                for (position, other) in allowed.prefix(Self.listedLayers).enumerated() {
                     if position > 0 { html.raw(", ") }
                     layerLink(other, from: path, into: &html)
                 }
+                if allowed.count > Self.listedLayers { html.text(" and \(allowed.count - Self.listedLayers) more") }
             }
             let count = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).count
             html.raw("</td><td>\(count)</td></tr>\n")
@@ -80,8 +81,20 @@ extension ArchitecturePages {
 
     /// Rows use columns: the number of dependencies from modules of one layer to modules of
     /// another, each cell marked allowed or forbidden by the layer order.
+    /// The layers a layer may use are named up to this many, then counted: with a thousand
+    /// layers, naming every one below each made half a million links.
+    static let listedLayers = 12
+
+    /// More groups than this and the matrix is left out: a thousand layers made a million
+    /// cells, and no table of that size can be read.
+    static let matrixLimit = 60
+
     private func layerMatrix(into html: inout HTML) {
         let groups = model.groups
+        guard groups.count <= Self.matrixLimit else {
+            html.raw("<p>There are \(groups.count) layers, too many for a matrix of their dependencies (at most \(Self.matrixLimit)); each layer's page lists what it uses and what uses it.</p>\n")
+            return
+        }
         var counts: [Int: [Int: Int]] = [:]
         var violating: [Int: [Int: Int]] = [:]
         for edge in graph.edges {

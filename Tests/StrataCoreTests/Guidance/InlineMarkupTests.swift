@@ -130,3 +130,32 @@ struct SeededGenerator: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+/// The prepared suggester answers as the plain search over every candidate did.
+@Suite struct SuggesterTests {
+    /// The search it replaced: the closest by full edit distance, then the threshold.
+    func reference(_ name: String, _ candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, Suggestion.distance(Array(name.lowercased()), Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
+        return best.1 <= max(2, best.0.count / 3) && best.1 < best.0.count ? best.0 : nil
+    }
+
+    @Test func answersAsTheFullSearchDid() {
+        var generator = SeededGenerator(seed: 7)
+        let letters = Array("abcdeXY-_/.")
+        func word() -> String { String((0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator) ?? "a" }) }
+        for _ in 0..<300 {
+            let candidates = (0..<Int.random(in: 0...30, using: &generator)).map { _ in word() }
+            let name = word()
+            #expect(Suggester(candidates).closest(to: name) == reference(name, candidates), "\(name) in \(candidates)")
+        }
+        #expect(Suggester(["title", "description"]).closest(to: "tittle") == "title")
+    }
+
+    @Test func stopsAnsweringPastItsLimit() {
+        let suggester = Suggester(["alpha", "beta"], limit: 2)
+        #expect(suggester.closest(to: "alpah") == "alpha")
+        #expect(suggester.closest(to: "beat") == "beta")
+        #expect(suggester.closest(to: "alpah") == nil)
+    }
+}
