@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -15,10 +16,15 @@ public struct PreviewServer: Sendable {
     /// The URL path the site is published under (`/` or, from `base_url`, e.g. `/docs/`).
     public let mountPath: String
     public let hub: LiveReloadHub
+    /// How long a connection may stay without a whole request arriving (a request head sent
+    /// a byte at a time, or nothing at all) before it is closed. Event streams, once asked
+    /// for, stay open.
+    public let idleTimeout: Duration
 
-    public init(host: String, port: Int, mountPath: String = "/", hub: LiveReloadHub) {
+    public init(host: String, port: Int, mountPath: String = "/", hub: LiveReloadHub, idleTimeout: Duration = .seconds(30)) {
         self.host = host
         self.port = port
+        self.idleTimeout = idleTimeout
         var mount = mountPath.hasPrefix("/") ? mountPath : "/" + mountPath
         if !mount.hasSuffix("/") { mount += "/" }
         self.mountPath = mount
@@ -35,7 +41,7 @@ public struct PreviewServer: Sendable {
     let isLoopback: Bool
 
     static func isLocalAuthority(_ authority: String?) -> Bool {
-        guard let authority else { return true }  // HTTP/1.0 without Host
+        guard let authority else { return false }
         var name = authority.lowercased()
         if name.hasPrefix("[") {
             name = String(name.dropFirst().prefix { $0 != "]" })
@@ -62,8 +68,14 @@ public struct PreviewServer: Sendable {
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             await self.respond(to: request)
         }
+        let timeout = idleTimeout.components
         let app = Application(
             responder: responder,
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(inner: HTTP1Channel(
+                    responder: responder, configuration: .init(idleTimeout: .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000))
+                ))
+            },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
@@ -101,8 +113,8 @@ public struct PreviewServer: Sendable {
     func respond(to request: Request) async -> Response {
         let rawTarget = request.head.path ?? "/"
         let pathOnly = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
-        if isLoopback, !Self.isLocalAuthority(request.head.authority) {
-            return Self.text(.forbidden, "Refused: this preview answers requests for localhost only.\n", method: request.method)
+        if let refusal = Self.refusal(of: request.head, isLoopback: isLoopback) {
+            return Self.text(refusal.status, "Refused: \(refusal.reason).\n", method: request.method)
         }
         guard request.method == .get || request.method == .head else {
             var headers = Self.commonHeaders
@@ -159,9 +171,40 @@ public struct PreviewServer: Sendable {
         })
     }
 
+    /// Why a request is not answered, before anything is looked up: a request with no
+    /// `Host`, two of them, or a list in one (each can make a proxy and the server disagree on
+    /// the host); a target in absolute form (`GET http://evil.example/`), whose host would
+    /// otherwise go unchecked; a host that is not this machine when listening on loopback
+    /// (a page whose domain is made to point at 127.0.0.1, DNS rebinding); and a browser's
+    /// request made from another site for anything but opening a page (a `<script>` on
+    /// evil.example loading the search index).
+    static func refusal(of head: HTTPRequest, isLoopback: Bool) -> (status: HTTPResponse.Status, reason: String)? {
+        guard let authority = head.authority, !authority.isEmpty else { return (.badRequest, "a request needs a Host header") }
+        if !head.headerFields[values: Self.hostField].isEmpty { return (.badRequest, "a request has one Host header") }
+        if authority.contains(where: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "@" || $0 == "/" }) {
+            return (.badRequest, "the Host header names one host")
+        }
+        if let target = head.path, !target.hasPrefix("/") { return (.badRequest, "the request target must be a path") }
+        if isLoopback, !isLocalAuthority(authority) { return (.forbidden, "this preview answers requests for localhost only") }
+        if head.headerFields[Self.fetchSiteField] == "cross-site", head.headerFields[Self.fetchModeField] != "navigate" {
+            return (.forbidden, "another site may link to this preview, not load from it")
+        }
+        return nil
+    }
+
+    static let hostField = HTTPField.Name("Host")!
+    static let fetchSiteField = HTTPField.Name("Sec-Fetch-Site")!
+    static let fetchModeField = HTTPField.Name("Sec-Fetch-Mode")!
+
+    /// On every answer: never cached, never sniffed, never framed by another page, never
+    /// sending the preview's address to another site, never loaded by another origin.
     static let commonHeaders: HTTPFields = [
         .cacheControl: "no-store",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("Content-Security-Policy")!: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
     ]
 
     static func body(_ status: HTTPResponse.Status, _ bytes: [UInt8], contentType: String, method: HTTPRequest.Method, headers: HTTPFields = commonHeaders) -> Response {

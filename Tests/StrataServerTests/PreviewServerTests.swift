@@ -20,9 +20,9 @@ import Testing
     ]
 
     /// Runs `body` against a server on a free port, then stops it and checks it stopped.
-    func withServer(mount: String = "/", _ body: (Int, LiveReloadHub) async throws -> Void) async throws {
+    func withServer(mount: String = "/", idleTimeout: Duration = .seconds(30), _ body: (Int, LiveReloadHub) async throws -> Void) async throws {
         let hub = LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "test-1"))
-        let server = PreviewServer(host: "127.0.0.1", port: 0, mountPath: mount, hub: hub)
+        let server = PreviewServer(host: "127.0.0.1", port: 0, mountPath: mount, hub: hub, idleTimeout: idleTimeout)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let (stop, stopSink) = AsyncStream<Void>.makeStream()
         let running = Task {
@@ -117,6 +117,59 @@ import Testing
                 #expect(response.status == 403, "\(host)")
                 #expect(!response.text.contains("Home"))
             }
+        }
+    }
+
+    /// Requests a browser never sends, each of which could make a proxy and the server
+    /// disagree on the host, were answered: no Host, two Hosts, a list in one, and a target
+    /// in absolute form whose host the rebinding guard never saw.
+    @Test func requestsWithoutOneClearHostAreRefused() async throws {
+        try await withServer { port, _ in
+            #expect(try await RawHTTP.request(port: port, target: "/", host: nil).status == 400)
+            #expect(try await RawHTTP.request(port: port, target: "/", headers: ["Host: 127.0.0.1"]).status == 400)
+            #expect(try await RawHTTP.request(port: port, target: "/", host: "127.0.0.1:\(port), evil.example").status == 400)
+            // In absolute form the target's host is the one that counts, as HTTP says.
+            for (target, status) in [("http://evil.example/", 403), ("HTTP://evil.example:80/index.html?x", 403), ("//evil.example/", 403), ("*", 400)] {
+                let response = try await RawHTTP.request(port: port, target: target)
+                #expect(response.status == status, "\(target)")
+                #expect(!response.text.contains("Home"))
+            }
+            #expect(try await RawHTTP.request(port: port, target: "http://127.0.0.1:\(port)/").text.contains("Home"))
+            #expect(try await RawHTTP.request(port: port, target: "/").status == 200)
+        }
+    }
+
+    /// A page on another site may link to the preview, but not load from it: a `<script>`
+    /// on evil.example reading the search index is refused, and told so by the browser's
+    /// own headers; answers carry headers against framing, referrers and cross-origin loads.
+    @Test func otherSitesCannotLoadFromThePreview() async throws {
+        try await withServer { port, _ in
+            let script = try await RawHTTP.request(port: port, target: "/graph.json", headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: no-cors", "Sec-Fetch-Dest: script"])
+            #expect(script.status == 403)
+            #expect(!script.text.contains("{}"))
+            let opened = try await RawHTTP.request(port: port, target: "/", headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"])
+            #expect(opened.status == 200)
+            for response in [opened, try await RawHTTP.request(port: port, target: "/missing.html")] {
+                #expect(response.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+                #expect(response.headers["x-frame-options"] == "DENY")
+                #expect(response.headers["referrer-policy"] == "no-referrer")
+                #expect(response.headers["cross-origin-resource-policy"] == "same-origin")
+            }
+        }
+    }
+
+    /// 50 connections sending a request a byte at a time stayed open as long as the client
+    /// liked. A connection without a whole request is closed after the idle timeout; an
+    /// event stream, once asked for, stays open.
+    @Test func slowClientsAreClosedButEventStreamsStay() async throws {
+        try await withServer(idleTimeout: .seconds(1)) { port, hub in
+            var slow: [RawHTTP.EventStream] = []
+            for _ in 0..<50 { slow.append(try await RawHTTP.EventStream.open(port: port, sending: "GET / HTTP/1.1\r\nHo")) }
+            let events = try await RawHTTP.EventStream.open(port: port)
+            _ = try await events.next("hello")
+            for connection in slow { try await connection.waitForClose(timeout: 30) }
+            hub.publish(ServedSite(files: Self.site, buildTag: "test-2"))
+            #expect(try await events.next("reload") == "{\"build\":\"test-2\"}")
         }
     }
 

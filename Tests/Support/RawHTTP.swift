@@ -105,10 +105,16 @@ public enum RawHTTP {
 
         /// Connects and asks for the stream at `path`.
         public static func open(port: Int, path: String = "/__strata/events", timeout: TimeInterval = 30) async throws -> EventStream {
+            try await open(port: port, sending: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", timeout: timeout)
+        }
+
+        /// Connects and sends `text` as it is (part of a request, say), keeping the
+        /// connection open.
+        public static func open(port: Int, sending text: String, timeout: TimeInterval = 30) async throws -> EventStream {
             try await OwnThread.run("connect to \(port)") {
                 let socket = try RawHTTP.connect(port: port, timeout: timeout)
                 do {
-                    try RawHTTP.send(socket, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+                    try RawHTTP.send(socket, text)
                 } catch {
                     close(socket)
                     throw error
