@@ -159,12 +159,29 @@ extension ConfigDecoder {
         }
         return values.compactMap { value in
             guard let text = string(value, "a module name or glob") else { return nil }
+            // `support: 5` is the number 5 to YAML, and no module is named so.
+            if !value.isQuoted, let kind = Self.nonNameScalar(text) {
+                diagnostics.append(.error("config.type", "\(key) must be module names or globs, found \(kind) '\(text)'", at: value.location))
+                return nil
+            }
             guard !text.trimmingWhitespace.isEmpty else {
                 diagnostics.append(.error("config.invalid-value", "an empty module name matches nothing", at: value.location))
                 return nil
             }
             return ModulePattern(text, location: value.location)
         }
+    }
+
+    /// What YAML reads an unquoted scalar as, when that is a number or a boolean rather
+    /// than text: "the number", "the boolean"; nil for text.
+    static func nonNameScalar(_ text: String) -> String? {
+        if ["true", "false", "yes", "no", "on", "off"].contains(text.lowercased()) { return "the boolean" }
+        let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        if let first = body.first, first.isASCII, first.isNumber || (first == "." && body.count > 1),
+           body.allSatisfy({ $0.isASCII && ($0.isHexDigit || "._xXoOeE+-".contains($0)) }) {
+            return "the number"
+        }
+        return nil
     }
 
     /// Layer names select their layer; anything else is a module name or glob.

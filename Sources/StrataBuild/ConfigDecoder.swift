@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// Turns the `DataNode` tree of a `strata.yml` into a `StrataConfig`, strictly: an unknown
@@ -246,7 +247,11 @@ struct ConfigDecoder {
     static func normalizedBaseURL(_ value: String) -> String? {
         let trimmed = value.trimmingWhitespace
         guard trimmed.hasPrefix("/") || trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") else { return nil }
-        guard !trimmed.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return nil }
+        guard !trimmed.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "?" || $0 == "#" || $0.isNewline }) else { return nil }
+        // A URL must be one: `http://[::1` (an unclosed address) has no host to publish under.
+        if !trimmed.hasPrefix("/") {
+            guard let components = URLComponents(string: trimmed), let host = components.host, !host.isEmpty else { return nil }
+        }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
     }
 

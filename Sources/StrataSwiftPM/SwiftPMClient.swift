@@ -37,15 +37,49 @@ public struct SwiftPMClient: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-swiftpm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let common = ["package", "--package-path", directory.path, "--scratch-path", scratch.path]
-        let dump = try run(common + ["dump-package"], manifestPath: manifestPath)
+        let dump: Data
+        do {
+            dump = try run(common + ["dump-package"], manifestPath: manifestPath)
+        } catch let failure as Failure {
+            // The compiler's own errors, at their lines of the manifest; else SwiftPM's words.
+            let located = Self.manifestErrors(in: failure.standardError, manifest: directory.appendingPathComponent((manifestPath as NSString).lastPathComponent).path, shownAs: manifestPath)
+            throw located.isEmpty ? failure.diagnostic : DiagnosticsError(located)
+        }
         var manifest = try DumpPackageDecoder(manifestPath: manifestPath, manifestText: manifestText).decode(dump)
         manifest.origin = .swiftPM(reasons: reasons)
-        let describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath)
+        let describe: Data
+        do {
+            describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath)
+        } catch let failure as Failure {
+            throw failure.diagnostic
+        }
         let sources = try DescribeDecoder().sources(from: describe, packageDirectory: directory.path)
         return Package(manifest: manifest, sources: sources)
     }
 
+    /// A `swift` command that ended with an error: the diagnostic to show, and what it printed.
+    public struct Failure: Error {
+        public var diagnostic: Diagnostic
+        public var standardError: String
+    }
+
+    /// The `path:line:column: error: message` lines SwiftPM printed for `manifest` (an
+    /// absolute path), as diagnostics at `shownAs`; SwiftPM's other lines are left out.
+    static func manifestErrors(in output: String, manifest: String, shownAs: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for line in output.split(separator: "\n") where line.hasPrefix(manifest + ":") {
+            let parts = line.dropFirst(manifest.count + 1).split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let lineNumber = Int(parts[0]), let column = Int(parts[1]), parts[2].trimmingCharacters(in: .whitespaces) == "error" else { continue }
+            let diagnostic = Diagnostic.error(
+                "swiftpm.failed", "SwiftPM: " + parts[3].trimmingCharacters(in: .whitespaces), at: SourceLocation(path: shownAs, line: lineNumber, column: column)
+            )
+            if !found.contains(diagnostic) { found.append(diagnostic) }
+        }
+        return found
+    }
+
     /// Runs one `swift` command and returns its standard output.
+    /// - Throws: a `Failure` when it ends with an error, a `Diagnostic` when it cannot run.
     public func run(_ arguments: [String], manifestPath: String) throws -> Data {
         let process = Process()
         if let swiftExecutable {
@@ -84,13 +118,16 @@ public struct SwiftPMClient: Sendable {
         process.waitUntilExit()
         let (stdout, stderr) = collected.values
         guard process.terminationStatus == 0 else {
-            let detail = String(decoding: stderr, as: UTF8.self).split(separator: "\n").prefix(8).joined(separator: "\n")
+            let text = String(decoding: stderr, as: UTF8.self)
+            // SwiftPM's first error line, without the compiler invocation it quotes.
+            let first = text.split(separator: "\n").first { $0.contains("error:") }.map { line -> String in
+                let message = line.range(of: "error:").map { String(line[$0.upperBound...]) } ?? String(line)
+                return message.components(separatedBy: " (compiled with:").first?.trimmingCharacters(in: .whitespaces) ?? message
+            }
             let status = process.terminationStatus == 127 ? "no Swift toolchain was found" : "exit code \(process.terminationStatus)"
-            throw Diagnostic.error(
-                "swiftpm.failed",
-                "`swift \(arguments.suffix(2).joined(separator: " "))` failed (\(status))" + (detail.isEmpty ? "" : ":\n" + detail),
-                at: where_
-            )
+            throw Failure(diagnostic: Diagnostic.error(
+                "swiftpm.failed", "`swift \(arguments.suffix(2).joined(separator: " "))` failed (\(status))" + (first.map { ": " + $0 } ?? ""), at: where_
+            ), standardError: text)
         }
         return stdout
     }

@@ -40,6 +40,8 @@ final class ManifestInterpreter {
     static let maximumElements = 100_000
     /// The first value that would have been larger.
     var oversize: Unresolved?
+    /// Declarations Swift itself rejects (`let let package = …`), at their place.
+    var invalid: [Diagnostic] = []
 
     init(path: String, tree: SourceFileSyntax, hasMarks: Bool = true, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
         self.path = path
@@ -148,6 +150,11 @@ final class ManifestInterpreter {
             for binding in variable.bindings {
                 guard binding.accessorBlock == nil else { continue }
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    if let nested = binding.pattern.as(ValueBindingPatternSyntax.self) {
+                        invalid.append(.error(
+                            "manifest.syntax", "'\(nested.bindingSpecifier.text)' cannot appear nested inside another 'var' or 'let' pattern", at: location(of: nested)
+                        ))
+                    }
                     taint(Syntax(binding), in: scope, reason: "a destructuring declaration")
                     continue
                 }

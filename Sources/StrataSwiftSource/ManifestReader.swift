@@ -56,6 +56,7 @@ public struct ManifestReader: Sendable {
             path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: conditions, environment: environment, packageDirectory: packageDirectory
         )
         interpreter.run(tree.statements)
+        if !interpreter.invalid.isEmpty { return .invalid(interpreter.invalid) }
         if let oversize = interpreter.oversize {
             return .invalid([.error(
                 "manifest.too-large", "this builds \(oversize.reason); SwiftPM would not finish it either", at: oversize.location

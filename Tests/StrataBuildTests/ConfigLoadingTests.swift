@@ -226,3 +226,22 @@ extension ConfigLoadingTests {
         ])
     }
 }
+
+/// Values issue 22 found accepted though they cannot work.
+@Suite struct ConfigValueTests {
+    @Test func numbersBooleansAndBrokenURLsAreRefused() {
+        #expect(ConfigLoadingTests().diagnostics("tests:\n  support: 5\n") == [
+            "strata.yml:2:12: error: tests.support must be module names or globs, found the number '5' [config.type]",
+        ])
+        #expect(ConfigLoadingTests().diagnostics("layers:\n  - name: A\n    modules: [true, \"5\", Core]\n") == [
+            "strata.yml:3:15: error: modules must be module names or globs, found the boolean 'true' [config.type]",
+        ])
+        #expect(ConfigLoadingTests().diagnostics("site:\n  base_url: \"http://[::1\"\n") == [
+            "strata.yml:2:13: error: site.base_url must be a path starting with '/' or an http(s) URL, not 'http://[::1' [config.invalid-value]",
+        ])
+        for fine in ["site:\n  base_url: http://[::1]:8000/docs\n", "site:\n  base_url: /docs\n", "tests:\n  support: [\"5\", TestKit*]\n"] {
+            #expect(ConfigLoadingTests().diagnostics(fine).isEmpty, "\(fine)")
+        }
+    }
+}
+

@@ -87,6 +87,18 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" } == (try TemporaryProject(packages: "app").loadGraph("App").graph.edges.map { "\($0.from)->\($0.to)" }))
     }
 
+    /// When SwiftPM cannot evaluate a manifest either, its compiler errors are reported at
+    /// their lines, not as raw, unlocated `error:` lines after a 1:1 diagnostic.
+    @Test func swiftPMsOwnErrorsAreReportedAtTheirLines() async throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet name = undefinedThing()\nlet package = Package(name: name, targets: [.target(name: \"A\")])\n",
+            "Sources/A/A.swift": "let a = 1\n",
+        ])
+        let handed = Handed(project)
+        let found = await OwnThread.run("swift package dump-package") { Handed(errors { _ = try handed.value.loadGraph(mode: .auto) }) }.value
+        #expect(found.map(\.description) == ["Package.swift:3:12: error: SwiftPM: cannot find 'undefinedThing' in scope [swiftpm.failed]"])
+    }
+
     @Test func aBrokenManifestIsReportedAtItsLine() throws {
         let found = errors { _ = try TemporaryProject(packages: "broken-syntax").loadGraph(mode: .auto) }
         #expect(found.first?.ruleID == "manifest.syntax")

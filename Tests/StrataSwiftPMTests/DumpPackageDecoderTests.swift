@@ -92,4 +92,23 @@ private let dump = """
             _ = try client.run(["package", "dump-package"], manifestPath: "Package.swift")
         }
     }
+
+    /// When SwiftPM cannot evaluate a manifest, the compiler's errors become diagnostics at
+    /// their lines; SwiftPM's other lines (the compiler invocation, the source excerpt) go.
+    @Test func compilerErrorsInSwiftPMsOutputBecomeLocatedDiagnostics() {
+        let output = """
+            error: 'p': Invalid manifest (compiled with: ["/opt/swift/usr/bin/swiftc", "-vfsoverlay", "/tmp/x/vfs.yaml"])
+            /work/p/Package.swift:4:5: error: 'let' cannot appear nested inside another 'var' or 'let' pattern
+            2 | import PackageDescription
+            4 | let let package = Package(name: "A")
+              |     `- error: 'let' cannot appear nested inside another 'var' or 'let' pattern
+            /work/p/Package.swift:9:1: warning: unused
+            /work/other/Package.swift:1:1: error: elsewhere
+            error: invalid manifests at [<AbsolutePath:"/work/p">]
+            """
+        let found = SwiftPMClient.manifestErrors(in: output, manifest: "/work/p/Package.swift", shownAs: "Package.swift")
+        #expect(found.map(\.description) == [
+            "Package.swift:4:5: error: SwiftPM: 'let' cannot appear nested inside another 'var' or 'let' pattern [swiftpm.failed]",
+        ])
+    }
 }

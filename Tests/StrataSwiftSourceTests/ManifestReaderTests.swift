@@ -353,5 +353,11 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         }
         #expect(overflow.first?.message.contains("an integer overflow") == true)
     }
-}
 
+    /// `let let package = …` parses, but Swift rejects it: it was reported as no package
+    /// at 1:1, and SwiftPM's raw output followed. It is an error at its line.
+    @Test func aNestedLetIsASyntaxErrorAtItsPlace() {
+        guard case .invalid(let errors) = read("let let package = Package(name: \"A\", targets: [])") else { Issue.record("read"); return }
+        #expect(errors.map(\.description) == ["Package.swift:4:5: error: 'let' cannot appear nested inside another 'var' or 'let' pattern [manifest.syntax]"])
+    }
+}

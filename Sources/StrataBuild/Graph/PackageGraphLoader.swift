@@ -160,6 +160,8 @@ public struct PackageGraphLoader: Sendable {
                 }
                 do {
                     return try loadWithSwiftPM(url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: reasons)
+                } catch let located as DiagnosticsError {
+                    throw located  // the compiler's own errors, at their lines of the manifest
                 } catch let failure as Diagnostic {
                     throw DiagnosticsError(reasons + [failure, .error(
                         "manifest.unresolved",
