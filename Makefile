@@ -10,7 +10,7 @@ BUILD_FLAGS ?=
 RELEASE_FLAGS := -c release --static-swift-stdlib
 STRATA := .build/debug/strata
 
-.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench flake-hunt
+.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench flake-hunt fuzz
 
 all: site
 
@@ -47,6 +47,14 @@ RUNS ?= 10
 LOAD ?= 0
 flake-hunt:
 	scripts/flake-hunt.sh --load $(LOAD) $(RUNS)
+
+## fuzz: fuzz each reader (page, swift-source, manifest, config) with libFuzzer for
+## FUZZ_SECONDS each (default 60); FUZZ_TARGETS picks some. Findings go to
+## .build-fuzz/findings/<target>/ (scripts/fuzz.sh).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps check-theme-list
+	scripts/fuzz.sh -t $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 ## check: judge Strata's own module graph against the layers and rules in strata.yml.
 check: build

@@ -103,6 +103,8 @@ let package = Package(
             path: "Sources/strata-accuracy"
         ),
         .executableTarget(name: "strata-embed-theme", path: "Sources/strata-embed-theme"),
+        // The fuzz targets; a fuzzing build (`make fuzz`) links libFuzzer into it.
+        .executableTarget(name: "strata-fuzz", dependencies: ["StrataBuild"], path: "Sources/strata-fuzz"),
         .plugin(
             name: "EmbedThemePlugin",
             capability: .buildTool(),

@@ -16,12 +16,23 @@ public enum ConfigLoader {
         if explicitPath == nil, !ProjectFiles.entryExists(url) {
             return StrataConfig()
         }
+        let bytes: [UInt8]
         do {
-            let bytes = try ProjectFiles.readBytes(at: url, displayPath: display)
-            let text = try TextDecoding.decode(bytes, path: display)
-            let root = try YAMLReader.read(text, path: display)
+            bytes = try ProjectFiles.readBytes(at: url, displayPath: display)
+        } catch let diagnostic as Diagnostic {
+            throw DiagnosticsError([diagnostic])
+        }
+        return try decode(bytes, path: display)
+    }
+
+    /// A configuration from the bytes of a `strata.yml` shown as `path`.
+    /// - Throws: `DiagnosticsError` with every problem found.
+    public static func decode(_ bytes: [UInt8], path: String) throws -> StrataConfig {
+        do {
+            let text = try TextDecoding.decode(bytes, path: path)
+            let root = try YAMLReader.read(text, path: path)
             var decoder = ConfigDecoder()
-            let config = decoder.decode(root, path: display)
+            let config = decoder.decode(root, path: path)
             guard decoder.diagnostics.isEmpty else { throw DiagnosticsError(decoder.diagnostics) }
             return config
         } catch let diagnostic as Diagnostic {

@@ -16,9 +16,21 @@ struct PageLoader: Sendable {
     static let reservedKeys: Set<String> = ["title", "description", "weight", "nav_order"]
 
     func load(_ file: ContentFile, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try ProjectFiles.readBytes(at: file.url, displayPath: displayPath)
+        } catch let diagnostic as Diagnostic {
+            return (nil, [diagnostic])
+        } catch {
+            return (nil, [.error("io.read", "\(error)", at: SourceLocation(path: displayPath))])
+        }
+        return page(from: bytes, relativePath: file.relativePath, displayPath: displayPath, outputPath: outputPath, isSectionIndex: isSectionIndex)
+    }
+
+    /// A page from a file's bytes: everything `load` does once the file is read.
+    func page(from bytes: [UInt8], relativePath: String, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         do {
-            let bytes = try ProjectFiles.readBytes(at: file.url, displayPath: displayPath)
             guard bytes.count <= Self.maximumPageBytes else {
                 throw Diagnostic.error(
                     "content.too-large",
@@ -34,12 +46,12 @@ struct PageLoader: Sendable {
                 diagnostics.append(.warning("content.empty", "this page is empty", at: SourceLocation(path: displayPath)))
             }
             var page = SourcePage(
-                relativePath: file.relativePath, displayPath: displayPath, outputPath: outputPath,
+                relativePath: relativePath, displayPath: displayPath, outputPath: outputPath,
                 isSectionIndex: isSectionIndex, document: document, title: "", description: nil, weight: nil, metadata: []
             )
             var fields = FrontMatterFields()
             fields.read(frontMatter, diagnostics: &diagnostics)
-            page.title = fields.title ?? document.titleHeading?.text ?? Self.fallbackTitle(for: file.relativePath, isIndex: isSectionIndex)
+            page.title = fields.title ?? document.titleHeading?.text ?? Self.fallbackTitle(for: relativePath, isIndex: isSectionIndex)
             page.description = fields.description
             page.weight = fields.weight
             page.metadata = Self.merge(fields.metadata, document.metadata, diagnostics: &diagnostics)

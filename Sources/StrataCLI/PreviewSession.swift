@@ -4,19 +4,29 @@ import StrataCore
 import StrataServer
 import StrataSite
 
-/// The rebuild side of `strata serve`: builds the site in memory, keeps what each build
-/// can reuse (`BuildMemory`), and hands every good build to the server's hub, or every
-/// failed one's diagnostics to the overlay while the last good site stays served.
+/// The rebuild side of `strata serve`: a builder process (`strata serve-worker`) builds the
+/// site in memory and keeps what each build can reuse; this hands every good build to the
+/// server's hub, or every failed one's diagnostics to the overlay while the last good site
+/// stays served. Should the builder crash, or be killed, the server stays up: the crash is
+/// shown like a failed build, and the next change starts a new builder.
 final class PreviewSession: @unchecked Sendable {
     let project: ProjectFiles
     let options: BuildOptions
-    let memory = BuildMemory()
     let hub: LiveReloadHub
     /// Identifies this server run, so a browser that reconnects to a restarted server reloads.
     let session: String
     private var buildNumber = 0
     private var lastDiagnostics: [Diagnostic] = []
     private let queue = DispatchQueue(label: "strata.rebuild")
+    /// The builder, while one runs, and the site as it has sent it so far.
+    private var builder: Builder?
+    private var builderSite: [String: [UInt8]] = [:]
+
+    struct Builder {
+        let process: Process
+        let input: FileHandle
+        let reader: PreviewWireReader
+    }
 
     init(project: ProjectFiles, options: BuildOptions) {
         self.project = project
@@ -55,32 +65,86 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
+    /// Ends the builder: its input closes, and it exits once its build is done.
+    func stop() {
+        queue.async {
+            try? self.builder?.input.close()
+            self.builder = nil
+        }
+    }
+
     private func rebuildNow(changed: [String]) -> Outcome {
         let started = ContinuousClock.now
-        memory.noteChanges(changed)
-        let (result, files, searchIndex) = SiteBuilder(project: project, options: options, memory: memory).renderSiteDeferringSearch()
-        let diagnosticsChanged = result.diagnostics != lastDiagnostics
-        lastDiagnostics = result.diagnostics
+        var outcome: Outcome
+        do {
+            outcome = try build(changed: changed)
+        } catch let failure as BuilderFailure {
+            outcome = Outcome(succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0, diagnostics: [failure.diagnostic], diagnosticsChanged: true)
+            lastDiagnostics = []
+            if buildNumber == 0 { hub.publish(ServedSite(files: ["index.html": Array(Self.failurePage.utf8), "404.html": Array(Self.failurePage.utf8)], buildTag: "\(session)-0")) }
+            hub.publishFailure([failure.diagnostic.description])
+        } catch {
+            outcome = Outcome(succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0, diagnostics: [], diagnosticsChanged: false)
+        }
+        let elapsed = (ContinuousClock.now - started).components
+        outcome.milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        return outcome
+    }
+
+    /// Why the builder gave no build: it crashed, was killed, or could not start.
+    struct BuilderFailure: Error {
+        var diagnostic: Diagnostic
+    }
+
+    private func build(changed: [String]) throws -> Outcome {
+        let fresh = builder == nil
+        let builder = try self.builder ?? startBuilder()
+        self.builder = builder
+        if fresh { builderSite = [:] }
+        // A new builder has nothing to reuse: it builds everything.
+        let request = PreviewWire.line(PreviewWire.Request(changed: fresh ? [] : changed))
+        guard (try? builder.input.write(contentsOf: request)) != nil, let build = builder.reader.decode(PreviewWire.Build.self) else {
+            throw crash(of: builder, changed: changed)
+        }
+        var site = builderSite
+        for file in build.files {
+            guard let bytes = builder.reader.read(file.size) else { throw crash(of: builder, changed: changed) }
+            site[file.path] = bytes
+        }
+        for path in build.removed { site[path] = nil }
+        if build.succeeded { builderSite = site }
+
+        let diagnostics = build.diagnostics.map(\.diagnostic)
+        let diagnosticsChanged = diagnostics != lastDiagnostics
+        lastDiagnostics = diagnostics
         var outcome = Outcome(
-            succeeded: result.outcome == .written, siteChanged: false, milliseconds: 0, pages: result.pageCount,
-            pagesRendered: memory.rendering.renderedCount, diagramsLaidOut: result.diagrams.laidOut,
-            diagnostics: result.diagnostics, diagnosticsChanged: diagnosticsChanged
+            succeeded: build.succeeded, siteChanged: false, milliseconds: 0, pages: build.pages,
+            pagesRendered: build.pagesRendered, diagramsLaidOut: build.diagramsLaidOut,
+            diagnostics: diagnostics, diagnosticsChanged: diagnosticsChanged, packageFolders: build.packageFolders
         )
-        outcome.packageFolders = memory.packageFolders.map { project.url($0).standardizedFileURL.path }
         let current = hub.current
-        if outcome.succeeded {
-            var site = ServedSite(files: files, buildTag: "\(session)-\(buildNumber + 1)")
-            if let searchIndex { site.deferred[SearchIndex.path] = DeferredFile { searchIndex().contents } }
-            outcome.siteChanged = site.files != current.files || current.failure != nil || buildNumber == 0
+        if build.succeeded {
+            var served = ServedSite(files: site, buildTag: "\(session)-\(buildNumber + 1)")
+            let index = PendingFile()
+            if build.searchIndexFollows { served.deferred[SearchIndex.path] = DeferredFile { index.wait() } }
+            outcome.siteChanged = served.files != current.files || current.failure != nil || buildNumber == 0
             if outcome.siteChanged {
                 buildNumber += 1
-                hub.publish(site)
+                hub.publish(served)
             } else {
-                hub.replaceDeferred(site.deferred)
+                hub.replaceDeferred(served.deferred)
+            }
+            // The pages are out; the index follows, before the builder takes another request.
+            if build.searchIndexFollows {
+                guard let header = builder.reader.decode(PreviewWire.SearchIndex.self), let bytes = builder.reader.read(header.size) else {
+                    index.fulfil([])
+                    throw crash(of: builder, changed: changed)
+                }
+                index.fulfil(bytes)
             }
         } else {
-            var shown = result.diagnostics.filter { $0.severity == .error }
-            if shown.isEmpty { shown = result.diagnostics }  // --strict: the warnings failed it
+            var shown = diagnostics.filter { $0.severity == .error }
+            if shown.isEmpty { shown = diagnostics }  // --strict: the warnings failed it
             if buildNumber == 0 {
                 // Nothing good to show yet: every page explains, and reloads once fixed.
                 let page = Array(Self.failurePage.utf8)
@@ -88,10 +152,51 @@ final class PreviewSession: @unchecked Sendable {
             }
             hub.publishFailure(shown.map(\.description))
         }
-        let elapsed = (ContinuousClock.now - started).components
-        outcome.milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
         return outcome
     }
+
+    private func startBuilder() throws -> Builder {
+        let process = Process()
+        process.executableURL = Self.executable
+        var arguments = ["serve-worker", "-C", project.root.path, "--manifest", options.manifestMode.rawValue]
+        if let config = options.configPath { arguments += ["--config", config] }
+        if let baseURL = options.baseURL { arguments += ["--base-url", baseURL] }
+        if options.strict { arguments.append("--strict") }
+        if let asOf = options.asOf { arguments += ["--as-of", asOf.description] }
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            throw BuilderFailure(diagnostic: .error("serve.builder", "cannot start the builder process (\(Self.executable.path)): \(error.localizedDescription)"))
+        }
+        return Builder(process: process, input: input.fileHandleForWriting, reader: PreviewWireReader(descriptor: output.fileHandleForReading.fileDescriptor))
+    }
+
+    /// The builder stopped answering: it is reaped, and the next rebuild starts another.
+    private func crash(of builder: Builder, changed: [String]) -> BuilderFailure {
+        self.builder = nil
+        try? builder.input.close()
+        builder.process.waitUntilExit()
+        let how = builder.process.terminationReason == .uncaughtSignal
+            ? "was ended by signal \(builder.process.terminationStatus) (\(String(cString: strsignal(builder.process.terminationStatus))))"
+            : "exited with status \(builder.process.terminationStatus)"
+        let after = changed.isEmpty ? "building the site" : "rebuilding after " + ServeCommand.describe(changed, project: project)
+        return BuilderFailure(diagnostic: .error(
+            "serve.builder-crashed",
+            "the builder \(how) while \(after); this is a bug in Strata, please report it with the file that changed. The last good site is still served, and the next change starts a new builder"
+        ))
+    }
+
+    /// This executable, to start the builder with.
+    static let executable: URL = {
+        #if os(Linux)
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: resolved) }
+        #endif
+        return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    }()
 
     static let buildingPage = """
     <!DOCTYPE html>
@@ -149,5 +254,27 @@ final class OneShot<Value: Sendable>: @unchecked Sendable {
         continuation = nil
         lock.unlock()
         waiting?.resume(returning: value)
+    }
+}
+
+/// A file one thread waits for and another gives: the search index, which the builder sends
+/// after the pages.
+final class PendingFile: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var bytes: [UInt8]?
+
+    func fulfil(_ contents: [UInt8]) {
+        condition.withLock {
+            bytes = contents
+            condition.broadcast()
+        }
+    }
+
+    /// Waits (on `DeferredFile`'s own queue, never the cooperative pool) for the bytes.
+    func wait() -> [UInt8] {
+        condition.withLock {
+            while bytes == nil { condition.wait() }
+            return bytes ?? []
+        }
     }
 }

@@ -101,6 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
                 defer {
                     watcher.stop()
                     for extra in packageWatchers.values { extra.stop() }
+                    session.stop()
                 }
                 func watchPackages(of outcome: PreviewSession.Outcome) {
                     let watchedRoots = watched + Array(packageWatchers.keys)

@@ -17,8 +17,8 @@ import Testing
         }
 
         /// Starts `strata serve --port 0` in `folder` and waits for its first build.
-        static func start(in folder: URL, arguments: [String] = []) async throws -> Server {
-            let process = try LiveProcess(CommandLineTests.executable, ["serve", "--port", "0"] + arguments, in: folder)
+        static func start(in folder: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws -> Server {
+            let process = try LiveProcess(CommandLineTests.executable, ["serve", "--port", "0"] + arguments, in: folder, environment: environment)
             let line = try await process.line(containing: "Serving at http://127.0.0.1:")
             guard let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
                 _ = await process.stop(with: SIGKILL)
@@ -118,6 +118,30 @@ import Testing
         _ = try await events.next("reload")
         _ = try await late.next("reload")
         #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Fixed."))
+        #expect(await server.interrupt() == 0)
+    }
+
+    /// Rebuilds run in a builder process: when it crashes (here on purpose, on a change to
+    /// crash.md), the server stays up, shows the crash as a failed build over the last good
+    /// site, and the next change starts a new builder. A crash used to end `strata serve`.
+    @Test func aCrashingRebuildDoesNotTakeTheServerDown() async throws {
+        let root = try project(Self.basicProject)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try await Server.start(in: root, environment: ["STRATA_TEST_CRASH_ON": "crash.md"])
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        _ = try await events.next("hello")
+
+        try write(root, "Content/crash.md", "# Crash\n")
+        let failed = try await events.next("failed")
+        #expect(failed.contains("the builder was ended by signal 11"), "\(failed)")
+        #expect(failed.contains("[serve.builder-crashed]"))
+        try await server.waitForLine(containing: "Rebuild failed (Content/crash.md changed)")
+        #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("First version."))
+
+        try write(root, "Content/guide.md", "# Guide\n\nAfter the crash.\n")
+        _ = try await events.next("reload")
+        #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("After the crash."))
+        #expect(try await RawHTTP.request(port: server.port, target: "/crash.html").status == 200, "the new builder built everything")
         #expect(await server.interrupt() == 0)
     }
 

@@ -74,12 +74,14 @@ public final class LiveProcess: @unchecked Sendable {
     private var openPipes = 2
     private let name: String
 
-    /// Starts `executable`; its output is read from now on.
-    public init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+    /// Starts `executable`; its output is read from now on. `environment` is added to the
+    /// test's own.
+    public init(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
         name = ([executable.lastPathComponent] + arguments).joined(separator: " ")
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,54 @@
+import StrataCore
+import StrataMarkdown
+import StrataSwiftSource
+
+/// What the fuzz targets (`make fuzz`) drive: each reads untrusted bytes the way a build
+/// does, returning its diagnostics. A crash, a hang or runaway memory in one of these is
+/// a bug, whatever the bytes.
+public enum FuzzEntryPoints {
+    /// A Markdown page: decoding, front matter, Markdown, its guidance blocks, then the
+    /// body rendered with Swift highlighting.
+    public static func page(_ bytes: [UInt8]) -> [Diagnostic] {
+        let loader = PageLoader(options: MarkdownOptions(unsafeHTML: bytes.first.map { $0 & 1 == 1 } ?? false))
+        let (page, diagnostics) = loader.page(from: bytes, relativePath: "page.md", displayPath: "page.md", outputPath: "page.html", isSectionIndex: false)
+        if let page {
+            let guidance = page.guidance
+            let callouts = zip(guidance?.blocks ?? [], guidance?.placements ?? []).compactMap { block, placement in
+                placement.map { GuidanceCallout(placement: $0, kind: block.kind, id: block.id, anchor: block.id, permalink: "page.html") }
+            }
+            _ = page.document.renderHTML(callouts: callouts, highlighter: SwiftHighlighter())
+        }
+        return diagnostics
+    }
+
+    /// A Swift source file as the graph reader scans it: its imports, and the guidance in
+    /// its comments.
+    public static func swiftSource(_ bytes: [UInt8]) -> [Diagnostic] {
+        do {
+            _ = try ImportScanner().imports(in: bytes, path: "F.swift")
+            return CommentGuidanceExtractor(idPrefix: "M/F").extract(from: try ImportScanner().comments(in: bytes, path: "F.swift")).diagnostics
+        } catch {
+            return [error]
+        }
+    }
+
+    /// A `Package.swift`, read from its syntax.
+    public static func manifest(_ bytes: [UInt8]) -> [Diagnostic] {
+        switch ManifestReader(environment: [:]).read(text: String(decoding: bytes, as: UTF8.self), path: "Package.swift", packageDirectory: "/fuzz") {
+        case .manifest: return []
+        case .unresolved(let diagnostics), .invalid(let diagnostics): return diagnostics
+        }
+    }
+
+    /// A `strata.yml`.
+    public static func configuration(_ bytes: [UInt8]) -> [Diagnostic] {
+        do {
+            _ = try ConfigLoader.decode(bytes, path: "strata.yml")
+            return []
+        } catch let error as DiagnosticsError {
+            return error.diagnostics
+        } catch {
+            return [.error("fuzz.unexpected", "\(error)")]
+        }
+    }
+}

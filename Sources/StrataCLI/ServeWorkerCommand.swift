@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import StrataBuild
+import StrataCore
+import StrataSite
+
+/// `strata serve-worker`: the builder process `strata serve` starts, so that nothing a
+/// rebuild meets (a reader's crash, say) can take the server down. It builds on each
+/// request read from standard input and answers on standard output (see `PreviewWire`),
+/// keeping what one build can reuse for the next; it ends when its input ends.
+struct ServeWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-worker",
+        abstract: "The builder process of strata serve (not for direct use).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+
+    @Option(name: .long) var baseURL: String?
+    @Flag(name: .long) var strict = false
+    @Option(name: .long) var manifest: ManifestMode = .auto
+    @Option(name: .long) var asOf: CalendarDate?
+
+    func run() throws {
+        // Ctrl-C reaches the whole process group: the server decides when this ends, by
+        // closing its input.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        let project = projectOptions.projectFiles()
+        let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+        let memory = BuildMemory()
+        let reader = PreviewWireReader(descriptor: 0)
+        var sent: [String: [UInt8]] = [:]
+        while let request = reader.decode(PreviewWire.Request.self) {
+            Self.crashForTests(changed: request.changed)
+            memory.noteChanges(request.changed)
+            let (result, files, searchIndex) = SiteBuilder(project: project, options: options, memory: memory).renderSiteDeferringSearch()
+            let succeeded = result.outcome == .written
+            var changedFiles: [OutputFile] = []
+            var removed: [String] = []
+            if succeeded {
+                var now: [String: [UInt8]] = [:]
+                now.reserveCapacity(files.count)
+                for file in files {
+                    now[file.path] = file.contents
+                    if sent[file.path] != file.contents { changedFiles.append(file) }
+                }
+                removed = sent.keys.filter { now[$0] == nil }.sorted()
+                sent = now
+            }
+            let message = PreviewWire.Build(
+                succeeded: succeeded, pages: result.pageCount, pagesRendered: memory.rendering.renderedCount,
+                diagramsLaidOut: result.diagrams.laidOut, diagnostics: result.diagnostics.map(PreviewWire.WireDiagnostic.init),
+                packageFolders: memory.packageFolders.map { project.url($0).standardizedFileURL.path },
+                files: changedFiles.map { PreviewWire.FileHeader(path: $0.path, size: $0.contents.count) }, removed: removed,
+                searchIndexFollows: succeeded && searchIndex != nil
+            )
+            var bytes = PreviewWire.line(message)
+            for file in changedFiles { bytes += file.contents }
+            guard writeAll(bytes, to: 1) else { return }
+            // The index comes after: the server publishes the pages without waiting for it.
+            if succeeded, let searchIndex {
+                let index = searchIndex()
+                guard writeAll(PreviewWire.line(PreviewWire.SearchIndex(path: index.path, size: index.contents.count)) + index.contents, to: 1) else { return }
+            }
+        }
+    }
+
+    /// For tests of a builder that crashes: in a debug build, with `STRATA_TEST_CRASH_ON`
+    /// naming a file, a rebuild for a change to that file ends the process as a crash would.
+    static func crashForTests(changed: [String]) {
+        #if DEBUG
+        if let name = ProcessInfo.processInfo.environment["STRATA_TEST_CRASH_ON"], changed.contains(where: { $0.hasSuffix("/" + name) }) {
+            // The runtime's crash handler would answer a signal sent this way and go on.
+            signal(SIGSEGV, SIG_DFL)
+            raise(SIGSEGV)
+        }
+        #endif
+    }
+}

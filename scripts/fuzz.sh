@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Fuzzes Strata's readers with libFuzzer for a bounded time each, and says what it found.
+#
+#   scripts/fuzz.sh [-t SECONDS] [TARGET ...]      (make fuzz FUZZ_SECONDS=… FUZZ_TARGETS="…")
+#
+# Targets (Sources/strata-fuzz): page (front matter, Markdown, guidance, highlighting),
+# swift-source (imports and comment guidance), manifest (Package.swift), config (strata.yml).
+# Default: every target, 60 s each. The fuzzing build lives in .build-fuzz (release, with
+# libFuzzer's coverage instrumentation); each target's corpus in .build-fuzz/corpus/<target>,
+# seeded from this repository's own files and kept between runs; anything found (a crash, an
+# input slower than 10 s, or one taking over 2 GB) in .build-fuzz/findings/<target>/.
+# Exit status: 0 when nothing was found, 1 when something was, 2 on bad usage or build failure.
+set -uo pipefail
+
+seconds=60
+while getopts "t:h" option; do
+    case "$option" in
+        t) seconds="$OPTARG" ;;
+        h) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "error: -t takes a number of seconds" >&2; exit 2; }
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(page swift-source manifest config)
+
+cd "$(dirname "$0")/.." || exit 2
+root=.build-fuzz
+echo "Building the fuzz targets (release, with libFuzzer)"
+# STRATA_FUZZING swaps strata-fuzz's own `main` (an ordinary build's) for libFuzzer's.
+if ! swift build -c release --sanitize fuzzer --product strata-fuzz --scratch-path "$root" \
+    -Xswiftc -DSTRATA_FUZZING > "$root.log" 2>&1; then
+    tail -n 30 "$root.log" >&2
+    echo "error: the fuzzing build failed (log: $root.log)" >&2
+    exit 2
+fi
+fuzzer="$root/release/strata-fuzz"
+
+# The seeds: real inputs of each kind, from this repository.
+seed() {
+    local target="$1" corpus="$2"
+    [ -n "$(ls -A "$corpus" 2>/dev/null)" ] && return
+    mkdir -p "$corpus"
+    case "$target" in
+        page) find Content Tests/Fixtures -name '*.md' ;;
+        swift-source) find Sources Tests -name '*.swift' -size -64k ;;
+        manifest) echo Package.swift; find Tests/Fixtures -name 'Package*.swift' ;;
+        config) echo strata.yml; find Tests/Fixtures -name 'strata.yml' ;;
+    esac | while read -r file; do cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"; done
+}
+
+# Words each reader gives meaning to, so mutations reach past its first checks.
+dictionary() {
+    local file="$root/dictionaries/$1.dict"
+    mkdir -p "$root/dictionaries"
+    case "$1" in
+        page) printf '%s\n' '"---"' '"CHECK:"' '"IF:"' '"THEN:"' '"ANTI_PATTERN:"' '"FIX:"' '"READ_ALSO:"' '"APPLIES_TO:"' '"ID:"' \
+            '"LAST_VERIFIED:"' '"```swift"' '"```"' '"[a](b.md)"' '"# "' '"\\x0a"' '"title:"' '"&a "' '"*a"' '"\\\\("' '"#if "' ;;
+        swift-source) printf '%s\n' '"import "' '"@testable "' '"\\\\("' '"#\\""' '"\\"\\"\\""' '"/*"' '"*/"' '"//"' '"#if "' '"#endif"' \
+            '"// CHECK: "' '"IF: "' '"THEN: "' '"/// "' ;;
+        manifest) printf '%s\n' '"Package("' '".target("' '"name:"' '"dependencies:"' '".product("' '"package:"' '"for "' '"in "' \
+            '"+="' '"append("' '"#if "' '"let "' '"var "' '"func "' '"\\\\("' '"["' '"]"' '"// MARK: "' ;;
+        config) printf '%s\n' '"layers:"' '"modules:"' '"may_use:"' '"rules:"' '"forbid:"' '"from:"' '"to:"' '"tests:"' \
+            '"support:"' '"site:"' '"base_url:"' '"&a "' '"*a"' '"- "' '"diagrams:"' '"guidance:"' ;;
+    esac > "$file"
+    echo "$file"
+}
+
+found=0
+summary=()
+for target in "${targets[@]}"; do
+    case "$target" in page|swift-source|manifest|config) ;; *) echo "error: no target '$target'" >&2; exit 2 ;; esac
+    corpus="$root/corpus/$target"
+    findings="$root/findings/$target"
+    mkdir -p "$findings"
+    seed "$target" "$corpus"
+    before=$(ls "$findings" | wc -l)
+    echo "Fuzzing $target for $seconds s"
+    log="$root/$target.log"
+    STRATA_FUZZ_TARGET="$target" "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -dict="$(dictionary "$target")" -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" > "$log" 2>&1
+    status=$?
+    after=$(ls "$findings" | wc -l)
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+    coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*')
+    inputs=$(ls "$corpus" | wc -l)
+    if [ $status -ne 0 ] || [ "$after" -gt "$before" ]; then
+        found=1
+        summary+=("$target: FOUND $((after - before)) (exit $status) after ${runs:-?} runs; see $findings and $log")
+        grep -E '^==[0-9]+== ERROR|SUMMARY|Test unit written' "$log" | head -n 5
+    else
+        summary+=("$target: nothing found in ${runs:-?} runs ($seconds s), coverage ${coverage:-?} edges, corpus $inputs inputs")
+    fi
+done
+
+echo
+printf '%s\n' "${summary[@]}"
+exit $found
