@@ -27,12 +27,13 @@ targets=("$@")
 
 cd "$(dirname "$0")/.." || exit 2
 root=.build-fuzz
+mkdir -p "$root"
 echo "Building the fuzz targets (release, with libFuzzer)"
 # STRATA_FUZZING swaps strata-fuzz's own `main` (an ordinary build's) for libFuzzer's.
 if ! swift build -c release --sanitize fuzzer --product strata-fuzz --scratch-path "$root" \
-    -Xswiftc -DSTRATA_FUZZING > "$root.log" 2>&1; then
-    tail -n 30 "$root.log" >&2
-    echo "error: the fuzzing build failed (log: $root.log)" >&2
+    -Xswiftc -DSTRATA_FUZZING > "$root/build.log" 2>&1; then
+    tail -n 30 "$root/build.log" >&2
+    echo "error: the fuzzing build failed (log: $root/build.log)" >&2
     exit 2
 fi
 fuzzer="$root/release/strata-fuzz"
@@ -78,7 +79,8 @@ for target in "${targets[@]}"; do
     before=$(ls "$findings" | wc -l)
     echo "Fuzzing $target for $seconds s"
     log="$root/$target.log"
-    STRATA_FUZZ_TARGET="$target" "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    # Swift's own crash handler would catch the signal before libFuzzer saves the input.
+    SWIFT_BACKTRACE=enable=no STRATA_FUZZ_TARGET="$target" "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -dict="$(dictionary "$target")" -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" > "$log" 2>&1
     status=$?
     after=$(ls "$findings" | wc -l)

@@ -5,6 +5,22 @@ import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
 
+extension ManifestReader {
+    /// A syntax error swift-syntax's diagnostics generator would trap on instead of
+    /// describing, as Strata's diagnostic. Found by fuzzing: an `=` the lexer flags for
+    /// uneven whitespace while both its sides hold a space or tab gets a Fix-It with no
+    /// change, and `FixIt.init` traps (swift-syntax 603).
+    static func diagnosticThatWouldTrap(in tree: SourceFileSyntax, path: String) -> Diagnostic? {
+        for token in tree.tokens(viewMode: .all) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+            let before = token.previousToken(viewMode: .all)?.trailingTrivia.contains(where: \.isSpaceOrTab) ?? false
+            guard before, token.trailingTrivia.contains(where: \.isSpaceOrTab) else { continue }
+            let place = SourceLocationConverter(fileName: path, tree: tree).location(for: token.positionAfterSkippingLeadingTrivia)
+            return .error("manifest.syntax", "'=' must have consistent whitespace on both sides", at: SourceLocation(path: path, line: place.line, column: place.column))
+        }
+        return nil
+    }
+}
+
 /// Reads a `Package.swift` from its syntax, without compiling it (which is what makes it
 /// fast enough to run on every build and every save).
 public struct ManifestReader: Sendable {
@@ -38,6 +54,7 @@ public struct ManifestReader: Sendable {
             )])
         }
         let parsed = Parser.parse(source: text)
+        if parsed.hasError, let trap = Self.diagnosticThatWouldTrap(in: parsed, path: path) { return .invalid([trap]) }
         let syntaxErrors = parsed.hasError ? ParseDiagnosticsGenerator.diagnostics(for: parsed) : []
         if !syntaxErrors.isEmpty {
             let converter = SourceLocationConverter(fileName: path, tree: parsed)

@@ -360,4 +360,13 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         guard case .invalid(let errors) = read("let let package = Package(name: \"A\", targets: [])") else { Issue.record("read"); return }
         #expect(errors.map(\.description) == ["Package.swift:4:5: error: 'let' cannot appear nested inside another 'var' or 'let' pattern [manifest.syntax]"])
     }
+
+    /// Found by fuzzing: swift-syntax's diagnostics generator traps (a Fix-It with no
+    /// change) on an `=` the lexer flags for uneven whitespace while both sides hold one.
+    @Test(arguments: ["let a =\u{0B} 1", "let a\t=\u{0C} 1"])
+    func whitespaceAroundAnEqualsSignThatTrapsSwiftSyntaxIsASyntaxError(line: String) {
+        guard case .invalid(let errors) = read(line + "\nlet package = Package(name: \"A\", targets: [])") else { Issue.record("read"); return }
+        #expect(errors.map(\.description) == ["Package.swift:4:7: error: '=' must have consistent whitespace on both sides [manifest.syntax]"])
+    }
 }
+
