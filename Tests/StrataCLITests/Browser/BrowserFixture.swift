@@ -48,6 +48,23 @@ struct BrowserFixture {
         await browser.shutDown()
     }
 
+    /// Serves `project` with `strata serve` and opens a browser for `body`; both are
+    /// stopped afterwards, whatever happens.
+    static func withServedBrowser(_ project: URL, _ body: (ServeCommandTests.Server, HeadlessBrowser) async throws -> Void) async throws {
+        let server = try await ServeCommandTests.Server.start(in: project)
+        let browser: HeadlessBrowser
+        do { browser = try await HeadlessBrowser.launch() } catch { _ = await server.interrupt(); throw error }
+        do {
+            try await body(server, browser)
+        } catch {
+            await browser.shutDown()
+            _ = await server.interrupt()
+            throw error
+        }
+        await browser.shutDown()
+        _ = await server.interrupt()
+    }
+
     /// A page of the built site, opened from disk.
     func url(_ path: String) -> String {
         project.appendingPathComponent("Output").appendingPathComponent(path).absoluteString

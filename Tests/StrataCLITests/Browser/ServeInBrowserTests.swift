@@ -21,20 +21,11 @@ import Testing
     func withServedPage(width: Int = 1280, height: Int = 800, _ body: (URL, ServeCommandTests.Server, BrowserPage) async throws -> Void) async throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try await ServeCommandTests.Server.start(in: root)
-        let browser: HeadlessBrowser
-        do { browser = try await HeadlessBrowser.launch() } catch { _ = await server.interrupt(); throw error }
-        do {
+        try await BrowserFixture.withServedBrowser(root) { server, browser in
             let page = try await browser.newPage(width: width, height: height)
             try await body(root, server, page)
             #expect(page.errors.isEmpty, "\(page.errors)")
-        } catch {
-            await browser.shutDown()
-            _ = await server.interrupt()
-            throw error
         }
-        await browser.shutDown()
-        _ = await server.interrupt()
     }
 
     /// Waits until the page's live-reload script has heard from the server: a save from now

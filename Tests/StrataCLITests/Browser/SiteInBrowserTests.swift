@@ -83,18 +83,9 @@ import Testing
         let config = try String(contentsOf: site.project.appendingPathComponent("strata.yml"), encoding: .utf8)
             .replacingOccurrences(of: "site:\n", with: "site:\n  base_url: /docs/\n")
         try Data(config.utf8).write(to: site.project.appendingPathComponent("strata.yml"))
-        let server = try await ServeCommandTests.Server.start(in: site.project)
-        let browser: HeadlessBrowser
-        do { browser = try await HeadlessBrowser.launch() } catch { _ = await server.interrupt(); throw error }
-        do {
+        try await BrowserFixture.withServedBrowser(site.project) { server, browser in
             try await searchUnderASubPath(browser: browser, port: server.port)
-        } catch {
-            await browser.shutDown()
-            _ = await server.interrupt()
-            throw error
         }
-        await browser.shutDown()
-        _ = await server.interrupt()
     }
 
     private func searchUnderASubPath(browser: HeadlessBrowser, port: Int) async throws {
