@@ -118,7 +118,7 @@ struct ContentScanner {
     }
 
     static func outsideLinkMessage(_ target: String) -> String {
-        "this symbolic link leads outside the project, to \(target); Strata publishes only the project's own files. Copy the file in, or set 'follow_links_outside: true' in strata.yml"
+        "this symbolic link leads \(target); Strata publishes only the project's own, visible files. Copy the file in, or set 'follow_links_outside: true' in strata.yml"
     }
 
     private func location(_ path: String) -> SourceLocation {

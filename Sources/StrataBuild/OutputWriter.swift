@@ -58,6 +58,8 @@ public struct OutputWriter: Sendable {
         let token = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let staging = parent.appendingPathComponent(".\(name).strata-new-\(token)")
         let retired = parent.appendingPathComponent(".\(name).strata-old-\(token)")
+        var lock: Int32 = -1
+        defer { if lock >= 0 { close(lock) } }
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -65,6 +67,10 @@ public struct OutputWriter: Sendable {
             // marks the folder as Strata's should this build be killed (see removeLeftovers).
             let root = staging.path + "/"
             var failures = [FileBytesWriter.write(Array(Self.markerText.utf8), to: root + Self.markerFileName)]
+            // Held until this build is done: another build (in another container sharing the
+            // folder, where this process id means nothing) sees the folder is in use.
+            lock = open(root + Self.markerFileName, O_RDONLY | O_CLOEXEC)
+            if lock >= 0 { _ = flock(lock, LOCK_EX | LOCK_NB) }
             var createdFolders: Set<String> = [""]
             for file in files {
                 let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
@@ -150,7 +156,17 @@ public struct OutputWriter: Sendable {
             var info = stat()
             guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            guard contents.isEmpty || contents.contains(Self.markerFileName) else { continue }
+            if contents.isEmpty {
+                try? manager.removeItem(at: folder)
+                continue
+            }
+            // Strata's marker, a regular file, not locked by a build still running.
+            let marker = folder.appendingPathComponent(Self.markerFileName).path
+            guard lstat(marker, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let descriptor = open(marker, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
             try? manager.removeItem(at: folder)
         }
     }

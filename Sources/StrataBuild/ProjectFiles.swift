@@ -53,15 +53,24 @@ public struct ProjectFiles: Sendable {
         }
     }
 
-    /// Where the symbolic link at `path` leads, when that is outside every one of `roots`
-    /// (see `realRoots`); nil for a link that stays inside, a link that leads nowhere, and
-    /// anything that is not a link.
+    /// Why the symbolic link at `path` may not be followed, when it leads outside every one
+    /// of `roots` (see `realRoots`), to a hidden file or folder inside one (a `.env`,
+    /// `.git`), or somewhere that cannot be worked out; nil for a link that stays inside, a
+    /// link that leads nowhere or loops (reported where it is read), and anything that is
+    /// not a link.
     static func linkTargetOutside(_ path: String, roots: [String]) -> String? {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        guard let resolved = realpath(path, nil) else {
+            if errno == ENOENT || errno == ELOOP { return nil }
+            return "somewhere that cannot be worked out (\(String(cString: strerror(errno))))"
+        }
         defer { free(resolved) }
         let target = String(cString: resolved)
-        return roots.contains(where: { (target + "/").hasPrefix($0) }) ? nil : target
+        guard let root = roots.first(where: { (target + "/").hasPrefix($0) }) else { return "outside the project, to \(target)" }
+        let inside = target.count >= root.count ? target.dropFirst(root.count) : ""
+        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return "to a hidden file, \(target)" }
+        return nil
     }
 
     /// Reads a regular file, turning every failure into a diagnostic at `displayPath`.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StrataBuild
 import StrataCore
 import StrataServer
@@ -21,6 +22,11 @@ final class PreviewSession: @unchecked Sendable {
     /// The builder, while one runs, and the site as it has sent it so far.
     private var builder: Builder?
     private var builderSite: [String: [UInt8]] = [:]
+    /// The builder's process id, for `stop` and the watchdog, which do not wait for the queue.
+    private let running = Mutex<Int32?>(nil)
+    /// A build taking longer than this is taken for a builder that hangs: it is killed, and
+    /// reported as a crash is.
+    static let buildDeadline: Duration = .seconds(600)
 
     struct Builder {
         let process: Process
@@ -65,11 +71,11 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// Ends the builder: its input closes, and it exits once its build is done.
+    /// Ends the builder at once, whatever it is doing (the server is stopping).
     func stop() {
-        queue.async {
-            try? self.builder?.input.close()
-            self.builder = nil
+        running.withLock { pid in
+            if let pid { kill(pid, SIGKILL) }
+            pid = nil
         }
     }
 
@@ -103,6 +109,13 @@ final class PreviewSession: @unchecked Sendable {
         if fresh { builderSite = [:] }
         // A new builder has nothing to reuse: it builds everything.
         let request = PreviewWire.line(PreviewWire.Request(changed: fresh ? [] : changed))
+        let pid = builder.process.processIdentifier
+        let watchdog = DispatchWorkItem { [self] in
+            running.withLock { running in if running == pid { kill(pid, SIGKILL) } }
+        }
+        let seconds = Double(Self.buildDeadline.components.seconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+        defer { watchdog.cancel() }
         guard (try? builder.input.write(contentsOf: request)) != nil, let build = builder.reader.decode(PreviewWire.Build.self) else {
             throw crash(of: builder, changed: changed)
         }
@@ -172,12 +185,18 @@ final class PreviewSession: @unchecked Sendable {
         } catch {
             throw BuilderFailure(diagnostic: .error("serve.builder", "cannot start the builder process (\(Self.executable.path)): \(error.localizedDescription)"))
         }
+        running.withLock { $0 = process.processIdentifier }
         return Builder(process: process, input: input.fileHandleForWriting, reader: PreviewWireReader(descriptor: output.fileHandleForReading.fileDescriptor))
     }
 
     /// The builder stopped answering: it is reaped, and the next rebuild starts another.
     private func crash(of builder: Builder, changed: [String]) -> BuilderFailure {
         self.builder = nil
+        // Out of step or hung, it may still be writing: it is killed, never waited on alive.
+        running.withLock { pid in
+            if pid == builder.process.processIdentifier { pid = nil }
+        }
+        kill(builder.process.processIdentifier, SIGKILL)
         try? builder.input.close()
         builder.process.waitUntilExit()
         let how = builder.process.terminationReason == .uncaughtSignal

@@ -78,6 +78,8 @@ final class PreviewWireReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// How far past `start` a line end has been looked for already.
+    private var scanned = 0
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -86,12 +88,14 @@ final class PreviewWireReader {
     /// The next line, without its line break; nil at the end of the stream.
     func readLine() -> [UInt8]? {
         while true {
-            if let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let end = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[start..<end])
                 start = end + 1
+                scanned = 0
                 compact()
                 return line
             }
+            scanned = buffer.count - start
             guard fill() else { return nil }
         }
     }
@@ -103,6 +107,7 @@ final class PreviewWireReader {
         }
         let bytes = Array(buffer[start..<(start + count)])
         start += count
+        scanned = 0
         compact()
         return bytes
     }

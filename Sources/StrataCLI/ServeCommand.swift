@@ -46,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Writing to a builder that just died must fail with EPIPE, not end the server
+        // (SwiftNIO ignores SIGPIPE process-wide on Linux only).
+        signal(SIGPIPE, SIG_IGN)
         let project = projectOptions.projectFiles()
         // Everything else can be fixed while the server runs; a mistyped folder cannot.
         var isFolder: ObjCBool = false

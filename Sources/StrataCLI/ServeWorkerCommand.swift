@@ -27,6 +27,7 @@ struct ServeWorkerCommand: ParsableCommand {
         // closing its input.
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
+        Self.dieWithParent()
         let project = projectOptions.projectFiles()
         let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let memory = BuildMemory()
@@ -40,11 +41,13 @@ struct ServeWorkerCommand: ParsableCommand {
             var changedFiles: [OutputFile] = []
             var removed: [String] = []
             if succeeded {
+                // The last file given for a path is the one, as `strata build` writes it.
                 var now: [String: [UInt8]] = [:]
                 now.reserveCapacity(files.count)
-                for file in files {
-                    now[file.path] = file.contents
-                    if sent[file.path] != file.contents { changedFiles.append(file) }
+                for file in files { now[file.path] = file.contents }
+                changedFiles = now.keys.sorted().compactMap { path in
+                    guard let contents = now[path], sent[path] != contents else { return nil }
+                    return OutputFile(path: path, contents: contents)
                 }
                 removed = sent.keys.filter { now[$0] == nil }.sorted()
                 sent = now
@@ -65,6 +68,21 @@ struct ServeWorkerCommand: ParsableCommand {
                 guard writeAll(PreviewWire.line(PreviewWire.SearchIndex(path: index.path, size: index.contents.count)) + index.contents, to: 1) else { return }
             }
         }
+    }
+
+    /// Ends this process when the server that started it is gone, however it went: a
+    /// builder stuck in a build would otherwise outlive it. (Not `PR_SET_PDEATHSIG`, which
+    /// fires when the *thread* that started the process ends, and dispatch threads do.)
+    static func dieWithParent() {
+        let parent = getppid()
+        let watcher = Thread {
+            while true {
+                sleep(1)
+                if getppid() != parent { _exit(0) }
+            }
+        }
+        watcher.name = "strata-builder-watch"
+        watcher.start()
     }
 
     /// For tests of a builder that crashes: in a debug build, with `STRATA_TEST_CRASH_ON`

@@ -26,7 +26,7 @@ public enum Suggestion {
 /// sorting them and comparing in full each time: over two minutes. Past `limit` questions a
 /// suggester answers nil, so no input can make suggestions cost more than a bounded time.
 public final class Suggester: @unchecked Sendable {
-    private let candidates: [(text: String, scalars: [Unicode.Scalar])]
+    private let candidates: [(text: String, characters: [Character])]
     /// The most edits any candidate accepts: a closest candidate farther than this is no
     /// suggestion, so no comparison needs to go further.
     private let widest: Int
@@ -35,8 +35,8 @@ public final class Suggester: @unchecked Sendable {
     private var rows: [Int] = []
 
     public init(_ candidates: [String], limit: Int = .max) {
-        self.candidates = candidates.sorted().map { ($0, Array($0.lowercased().unicodeScalars)) }
-        widest = self.candidates.map { Self.allowed($0.scalars.count) }.max() ?? -1
+        self.candidates = candidates.sorted().map { ($0, Array($0.lowercased())) }
+        widest = self.candidates.map { Self.allowed($0.characters.count) }.max() ?? -1
         self.limit = limit
     }
 
@@ -51,23 +51,23 @@ public final class Suggester: @unchecked Sendable {
     public func closest(to name: String) -> String? {
         guard asked < limit else { return nil }
         asked += 1
-        let target = Array(name.lowercased().unicodeScalars)
-        var best: (text: String, scalars: Int, distance: Int)?
+        let target = Array(name.lowercased())
+        var best: (text: String, length: Int, distance: Int)?
         for candidate in candidates {
             let bound = best.map { min(widest, $0.distance - 1) } ?? widest
-            guard bound >= 0, abs(candidate.scalars.count - target.count) <= bound,
-                  let distance = distance(target, candidate.scalars, atMost: bound)
+            guard bound >= 0, abs(candidate.characters.count - target.count) <= bound,
+                  let distance = distance(target, candidate.characters, atMost: bound)
             else { continue }
             // Candidates are sorted, and only a strictly closer one replaces the best.
-            best = (candidate.text, candidate.scalars.count, distance)
+            best = (candidate.text, candidate.characters.count, distance)
         }
-        guard let best, best.distance <= Self.allowed(best.scalars) else { return nil }
+        guard let best, best.distance <= Self.allowed(best.length) else { return nil }
         return best.text
     }
 
     /// The edit distance of `a` and `b`, or nil when it is more than `limit` (the rows
     /// stop as soon as every cell of one is past it).
-    private func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+    private func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
         if a.isEmpty { return b.count <= limit ? b.count : nil }
         if b.isEmpty { return a.count <= limit ? a.count : nil }
         if rows.count < 2 * (b.count + 1) { rows = Array(repeating: 0, count: 2 * (b.count + 1)) }

@@ -28,20 +28,48 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     }
 }
 
-/// Rewrites `GET scheme://host[:port]/path HTTP/1.1` to `GET /path` with `Host: host[:port]`.
+/// Rewrites `GET scheme://host[:port]/path HTTP/1.1` to `GET /path` with `Host: host[:port]`,
+/// and answers a request that carries a body at once, closing the connection: the preview
+/// serves GET and HEAD only, and a body sent a byte at a time would keep the connection
+/// open past the idle timeout (each part read counts as activity).
 final class AbsoluteFormGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Set once a request with a body has been answered: what else arrives is dropped.
+    private var closing = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .head(var head) = unwrapInboundIn(data), let rewritten = Self.originForm(of: head.uri) else {
+        guard !closing else { return }
+        let part = unwrapInboundIn(data)
+        guard case .head(var head) = part else {
             context.fireChannelRead(data)
             return
         }
-        head.uri = rewritten.target
-        head.headers.remove(name: "Host")
-        head.headers.add(name: "Host", value: rewritten.authority)
-        context.fireChannelRead(wrapInboundOut(.head(head)))
+        if Self.hasBody(head) {
+            closing = true
+            let isServed = head.method == .GET || head.method == .HEAD
+            var headers = HTTPHeaders([("Connection", "close"), ("Content-Length", "0")])
+            if !isServed { headers.add(name: "Allow", value: "GET, HEAD") }
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: isServed ? .badRequest : .methodNotAllowed, headers: headers))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+            return
+        }
+        if let rewritten = Self.originForm(of: head.uri) {
+            head.uri = rewritten.target
+            head.headers.remove(name: "Host")
+            head.headers.add(name: "Host", value: rewritten.authority)
+            context.fireChannelRead(wrapInboundOut(.head(head)))
+            return
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// Whether the request says a body follows.
+    static func hasBody(_ head: HTTPRequestHead) -> Bool {
+        if !head.headers["Transfer-Encoding"].isEmpty { return true }
+        return head.headers["Content-Length"].contains { Int($0.trimmingCharacters(in: .whitespaces)).map { $0 != 0 } ?? true }
     }
 
     /// The authority and origin-form target of an absolute-form target; nil for any other.

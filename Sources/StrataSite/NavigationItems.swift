@@ -87,6 +87,15 @@ final class NavigationItems: Sendable {
     ///   - root: the page's way back to the site root, given to `partials/nav-item`.
     ///   - url: the link from the page to an output path.
     func sidebar(current: String, position: Int?, directory: String, absolute: Bool, root: String, url: (String) -> String) -> Sidebar {
+        // Top-level entries past the limit are windowed around the page, as in a folder.
+        if roots.count > Self.listedChildren {
+            let entries = listed(roots, around: position).map { entry in
+                entry.isMarker ? make(entry.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
+                    : item(entry.node, current: current, position: subtreeRanges[ObjectIdentifier(entry.node)]?.contains(position ?? -1) == true ? position : nil,
+                           directory: directory, absolute: absolute, root: root, url: url)
+            }
+            return Sidebar(entries: entries, html: entries.map(\.html).joined())
+        }
         let place = Place(directory: directory, absolute: absolute)
         let shared: [Entry]
         if let known = sidebars.withLock({ $0[place] }) {
@@ -114,7 +123,7 @@ final class NavigationItems: Sendable {
             let key = Key(node: id, directory: directory, absolute: absolute)
             if let known = entries.withLock({ $0[key] }) { return known }
             let children = isOpen(node, in: directory)
-                ? listed(node, around: nil).map { child in
+                ? listed(node.children, around: nil).map { child in
                     child.isMarker ? make(child.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
                         : item(child.node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
                 } : []
@@ -124,7 +133,7 @@ final class NavigationItems: Sendable {
         }
         // A long folder shows the entries around the page, made for it.
         if node.children.count > Self.listedChildren, let position {
-            let children = listed(node, around: position).map { child in
+            let children = listed(node.children, around: position).map { child in
                 child.isMarker ? make(child.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
                     : item(child.node, current: current, position: subtreeRanges[ObjectIdentifier(child.node)]?.contains(position) == true ? position : nil,
                            directory: directory, absolute: absolute, root: root, url: url)
@@ -145,10 +154,10 @@ final class NavigationItems: Sendable {
     /// page of a folder of 10,000 listed all 10,000 (5.7 GB of HTML).
     static let listedChildren = 100
 
-    /// The entries of `node` a page lists: all of them, or a window of `listedChildren`
-    /// around the one holding the page at `position`, with a marker for those left out.
-    private func listed(_ node: NavigationTree.Node, around position: Int?) -> [(node: NavigationTree.Node, isMarker: Bool)] {
-        let children = node.children
+    /// The entries a page lists of `children` (a section's, or the top level's): all of
+    /// them, or a window of `listedChildren` around the one holding the page at `position`,
+    /// with a marker for those left out.
+    private func listed(_ children: [NavigationTree.Node], around position: Int?) -> [(node: NavigationTree.Node, isMarker: Bool)] {
         guard children.count > Self.listedChildren else { return children.map { ($0, false) } }
         var center = 0
         if let position {

@@ -59,6 +59,8 @@ public struct SwiftNestingCheck: Sendable {
         /// many brackets were open where it began.
         var frames: [Frame] = []
         var atLineStart = true
+        /// Up to where a regex literal (or what may be one) runs on the current line.
+        var literalUntil = 0
 
         enum Frame {
             case string(hashes: Int, multiline: Bool)
@@ -94,6 +96,12 @@ public struct SwiftNestingCheck: Sendable {
             return count
         }
 
+        /// Whether `byte` ends a line: swift-syntax ends a line comment and a one-line string
+        /// at a carriage return as at a line feed.
+        func isLineEnd(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        }
+
         /// One step inside a string literal.
         mutating func readString(hashes: Int, multiline: Bool) -> (Int, String)? {
             let current = bytes[index]
@@ -116,7 +124,7 @@ public struct SwiftNestingCheck: Sendable {
                     return nil
                 }
             }
-            if current == UInt8(ascii: "\n"), !multiline {
+            if isLineEnd(current), !multiline {
                 frames.removeLast()  // unterminated: the string ends with its line
             }
             index += 1
@@ -127,19 +135,33 @@ public struct SwiftNestingCheck: Sendable {
         mutating func readCode() -> (Int, String)? {
             let current = bytes[index]
             let lineStart = atLineStart
-            if current == UInt8(ascii: "\n") {
+            if isLineEnd(current) {
                 atLineStart = true
+                literalUntil = 0
                 index += 1
                 return nil
             }
-            if current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") || current == UInt8(ascii: "\r") {
+            if current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") {
                 index += 1
                 return nil
             }
             atLineStart = false
+            // Between two slashes of a line (a regex literal, or two divisions) quotes and
+            // comment openers may mean nothing to the parser: they open nothing here, so
+            // no bracket the parser will read can be hidden in a string that is not one.
+            // Brackets are counted there as everywhere.
+            if index < literalUntil {
+                index += 1
+                switch current {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return push(current, at: index - 1)
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): close(current)
+                default: break
+                }
+                return nil
+            }
             switch current {
             case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                while index < bytes.count, !isLineEnd(bytes[index]) { index += 1 }
             case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
                 var nesting = 0
                 while index < bytes.count {
@@ -154,12 +176,25 @@ public struct SwiftNestingCheck: Sendable {
                         index += 1
                     }
                 }
+            case UInt8(ascii: "/"):
+                // A regex literal, or a division: up to the next slash on this line.
+                var end = index + 1
+                while end < bytes.count, !isLineEnd(bytes[end]), bytes[end] != UInt8(ascii: "/") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1  // `\/` is a slash in a regex
+                }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "/") { literalUntil = end }
+                index += 1
             case UInt8(ascii: "\""):
                 openString(hashes: 0, at: index)
             case UInt8(ascii: "#"):
                 let count = hashes(from: index)
                 if byte(at: index + count) == UInt8(ascii: "\"") {
                     openString(hashes: count, at: index + count)
+                } else if byte(at: index + count) == UInt8(ascii: "/"), let end = extendedRegexEnd(from: index + count + 1, hashes: count) {
+                    // `#/…/#`, which swift-syntax always reads as a regex literal; brackets in
+                    // it are counted, quotes open nothing.
+                    literalUntil = end
+                    index += count + 1
                 } else if lineStart, matches("#if", at: index) {
                     conditionalDepth += 1
                     if conditionalDepth > limits.maximumConditionalDepth {
@@ -180,6 +215,17 @@ public struct SwiftNestingCheck: Sendable {
                 close(current)
             default:
                 index += 1
+            }
+            return nil
+        }
+
+        /// Where the `/` closing an extended regex literal (followed by `hashes` `#`) is, if
+        /// anywhere.
+        func extendedRegexEnd(from start: Int, hashes: Int) -> Int? {
+            var position = start
+            while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "/"), self.hashes(from: position + 1) >= hashes { return position }
+                position += 1
             }
             return nil
         }
@@ -213,21 +259,28 @@ public struct SwiftNestingCheck: Sendable {
             return nil
         }
 
-        /// A closing bracket closes the innermost open one, never one opened outside the
-        /// interpolation it is in; the `)` that closes an interpolation returns to its string.
+        /// A closing bracket closes the innermost open one of its kind (and whatever was
+        /// left open inside it), never one opened outside the interpolation it is in. A `)`
+        /// with no `(` open inside an interpolation ends it, as swift-syntax reads it: the
+        /// interpolation closes at the first `)` that balances its parentheses.
         mutating func close(_ bracket: UInt8) {
+            let opener: UInt8 = bracket == UInt8(ascii: ")") ? UInt8(ascii: "(") : bracket == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
             var floor = 0
-            var inInterpolation = false
-            if case .interpolation(let openBefore) = frames.last { (floor, inInterpolation) = (openBefore, true) }
-            guard open.count > floor else { return }
-            if inInterpolation, open.count == floor + 1 {
-                // The interpolation's own parenthesis: only `)` closes it.
-                guard bracket == UInt8(ascii: ")") else { return }
-                open.removeLast()
+            var interpolation = false
+            if case .interpolation(let openBefore) = frames.last { (floor, interpolation) = (openBefore + 1, true) }
+            if let match = open[floor...].lastIndex(where: { $0.byte == opener }) {
+                truncate(to: match)
+            } else if interpolation, bracket == UInt8(ascii: ")") {
+                truncate(to: floor - 1)
                 frames.removeLast()
-                return
             }
-            if open.removeLast().byte == UInt8(ascii: "[") { squareDepth -= 1 }
+        }
+
+        /// Pops every bracket from `count` up.
+        mutating func truncate(to count: Int) {
+            while open.count > count {
+                if open.removeLast().byte == UInt8(ascii: "[") { squareDepth -= 1 }
+            }
         }
     }
 }

@@ -85,16 +85,19 @@ import Testing
     /// `~/.ssh` or `.env` link ended up published. It is refused unless allowed.
     @Test func linksLeadingOutOfTheProjectAreRefusedUnlessAllowed() throws {
         let outside = try TemporaryProject(files: [".env": "SECRET=1\n", "notes/page.md": "# Elsewhere\n"])
-        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "docs/shared.md": "# Shared\n", "Theme/templates/.keep": ""])
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "docs/shared.md": "# Shared\n", "Theme/templates/.keep": "", ".env": "TOKEN=2\n"])
         try FileManager.default.createSymbolicLink(atPath: project.url("Content/env.txt").path, withDestinationPath: outside.url(".env").path)
         try FileManager.default.createSymbolicLink(atPath: project.url("Content/notes").path, withDestinationPath: outside.url("notes").path)
         // A link that stays inside the project is followed as before.
         try FileManager.default.createSymbolicLink(atPath: project.url("Content/shared.md").path, withDestinationPath: "../docs/shared.md")
+        // A hidden file of the project itself is not published through a link either.
+        try FileManager.default.createSymbolicLink(atPath: project.url("Content/token.txt").path, withDestinationPath: "../.env")
         let refused = project.build()
         #expect(refused.exitCode == 2)
-        #expect(TemporaryProject.lines(refused).map { $0.components(separatedBy: ", to ").first ?? $0 } == [
+        #expect(TemporaryProject.lines(refused).map { $0.components(separatedBy: ", ").first ?? $0 } == [
             "Content/env.txt:1:1: error: this symbolic link leads outside the project",
             "Content/notes:1:1: error: this symbolic link leads outside the project",
+            "Content/token.txt:1:1: error: this symbolic link leads to a hidden file",
         ])
         #expect(TemporaryProject.lines(refused).allSatisfy { $0.hasSuffix("[content.outside-link]") })
         #expect(!FileManager.default.fileExists(atPath: project.url("Output").path))
@@ -255,6 +258,17 @@ import Testing
         #expect(middle.contains("aria-current=\"page\">Page 0500<"))
         #expect(middle.contains("… 450 earlier pages") && middle.contains("… 450 more pages"))
         #expect(project.text("Output/index.html").contains("… 900 more pages"))
+    }
+
+    /// The same window for the top level: a flat content folder of many pages.
+    @Test func aFlatContentFolderListsAWindowToo() throws {
+        var files = ["Content/index.md": "# Home\n"]
+        for index in 0..<300 { files["Content/p\(String(format: "%03d", index)).md"] = "# Page \(String(format: "%03d", index))\n" }
+        let project = try TemporaryProject(files: files)
+        #expect(project.build().outcome == .written)
+        let middle = project.text("Output/p150.html")
+        #expect(middle.components(separatedBy: "class=\"nav-item").count - 1 <= 110)
+        #expect(middle.contains("aria-current=\"page\">Page 150<"))
     }
 
     /// A 50 MB page took over two minutes and 2.2 GB. Pages past 10 MB are refused.

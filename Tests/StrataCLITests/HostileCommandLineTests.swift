@@ -47,8 +47,18 @@ import Testing
         try Data().write(to: live.appendingPathComponent(".strata-output"))
         try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        // A build in another container sharing the folder: its process id means nothing
+        // here, but it holds the lock on its marker.
+        let otherContainer = root.appendingPathComponent(".Output.strata-new-999998-1")
+        try FileManager.default.createDirectory(at: otherContainer, withIntermediateDirectories: true)
+        try Data().write(to: otherContainer.appendingPathComponent(".strata-output"))
+        let lock = open(otherContainer.appendingPathComponent(".strata-output").path, O_RDONLY)
+        #expect(flock(lock, LOCK_EX) == 0)
         #expect(try await cli.strata(["build", "--quiet"], in: root).status == 0)
-        #expect(try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-old-999999-1"])
+        #expect(try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-new-999998-1", ".Output.strata-old-999999-1"])
+        close(lock)
+        #expect(try await cli.strata(["build", "--quiet"], in: root).status == 0)
+        #expect(try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-old-999999-1"], "once unlocked, it is a killed build's")
     }
 
     /// A folder named `.strata-output` was taken for the marker, and the folder holding

@@ -47,4 +47,20 @@ import Testing
         }
         #expect(checked > 100)
     }
+
+    /// Found in review: text swift-syntax reads as code that the check took for a string
+    /// or a comment, so the brackets in it went uncounted.
+    @Test(arguments: [
+        "// a comment\rlet a = ",                // swift-syntax ends a line comment at a carriage return
+        "let s = \"unterminated\rlet a = ",      // and a one-line string
+        "let r = /\"/; let a = ",                 // a quote in a regex literal opens no string
+        "let r = #/\"\"\"/#; let a = ",           // nor in an extended one
+        "let r = /\"\\/\"/; let a = ",            // an escaped slash does not end the regex
+        "let s = \"\\([)\"\"\"\n let a = ",        // an interpolation ends at the ) that balances its (
+    ])
+    func bracketsAfterWhatIsNotAStringOrCommentAreCounted(prefix: String) {
+        let code = prefix + String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
+        #expect(check.check(code)?.reason == "square brackets nest more than 12 deep", "\(prefix.debugDescription)")
+    }
 }
+

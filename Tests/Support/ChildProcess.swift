@@ -131,7 +131,7 @@ public final class LiveProcess: @unchecked Sendable {
     /// Sends `signal` (SIGINT: Ctrl-C) and returns the exit status, once the program has
     /// ended; nil if it did not end within `timeout` (it is then killed).
     public func stop(with signal: Int32 = SIGINT, timeout: Duration = .seconds(30)) async -> Int32? {
-        kill(process.processIdentifier, signal)
+        if process.isRunning { kill(process.processIdentifier, signal) }
         do {
             try await waitUntil("\(name) to exit after signal \(signal)", timeout: timeout) { hasExited }
         } catch {

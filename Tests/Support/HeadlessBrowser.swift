@@ -274,6 +274,9 @@ public final class HeadlessBrowser: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         posix_spawn_file_actions_adddup2(&actions, childEnds[0], 3)
         posix_spawn_file_actions_adddup2(&actions, childEnds[1], 4)
+        // Nothing else goes to the browser: a pipe or socket a parallel test opened this
+        // very moment would otherwise stay open as long as Chromium runs.
+        closeFrom(5, in: &actions)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var signals = sigset_t()
@@ -521,6 +524,19 @@ public final class BrowserPage: @unchecked Sendable {
         browser.post("Target.disposeBrowserContext", ["browserContextId": context])
     }
 }
+
+/// Closes every descriptor from `lowest` up in the child: glibc's
+/// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module
+/// does not declare; elsewhere descriptors rely on close-on-exec.
+#if canImport(Glibc)
+private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
+    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+}
+#else
+private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t?) {}
+#endif
 
 /// A close-on-exec pipe (Glibc's module has no pipe2; spawnLock covers the gap before fcntl).
 private func makePipe(_ ends: inout [Int32]) -> Bool {

@@ -187,10 +187,11 @@ public enum RawHTTP {
         #if canImport(Darwin)
         let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #else
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child started by a parallel test must not inherit it (and hold it open).
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #endif
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
-        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -216,7 +217,12 @@ public enum RawHTTP {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, 0) }
+            #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)  // a closed connection is an error, not a SIGPIPE
+            #else
+            let flags: Int32 = 0
+            #endif
+            let count = bytes[sent...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, flags) }
             guard count > 0 else { throw Failure(description: "send failed") }
             sent += count
         }

@@ -127,12 +127,17 @@ public enum InlineMarkup {
         }
     }
 
+    /// Links inside link labels are read this many levels deep; deeper, a label is kept as
+    /// written. (`[[[…[a](b)…](b)](b)`, 100,000 deep, ran out of stack.)
+    public static let maximumLinkNesting = 8
+
     /// The part as plain text: code keeps its backticks' content, links their text.
-    public static func plainText(_ text: String) -> String {
-        segments(text).map { segment in
+    public static func plainText(_ text: String, depth: Int = 0) -> String {
+        guard depth < maximumLinkNesting else { return text }
+        return segments(text).map { segment in
             switch segment {
             case .text(let value), .code(let value): value
-            case .link(let label, _): plainText(label)
+            case .link(let label, _): plainText(label, depth: depth + 1)
             }
         }.joined()
     }

@@ -195,7 +195,11 @@ public struct GuidancePages: Sendable {
     }
 
     /// A part's text: code spans as code, links resolved like the page's own.
-    private func inline(_ text: String, entry: GuidanceEntry, from path: String, into html: inout HTML) {
+    private func inline(_ text: String, entry: GuidanceEntry, from path: String, into html: inout HTML, depth: Int = 0) {
+        guard depth < InlineMarkup.maximumLinkNesting else {
+            html.text(text)
+            return
+        }
         for segment in InlineMarkup.segments(text) {
             switch segment {
             case .text(let value):
@@ -207,7 +211,7 @@ public struct GuidancePages: Sendable {
             case .link(let label, let destination):
                 let href = entry.textLinks[destination].map { ArchitecturePages.href(from: path, to: $0) } ?? destination
                 html.raw("<a href=\"\(HTML.escape(URLSafety.safe(href)))\">")
-                inline(label, entry: entry, from: path, into: &html)
+                inline(label, entry: entry, from: path, into: &html, depth: depth + 1)
                 html.raw("</a>")
             }
         }

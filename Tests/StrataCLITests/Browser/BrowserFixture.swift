@@ -59,6 +59,7 @@ struct BrowserFixture {
         } catch {
             await browser.shutDown()
             _ = await server.interrupt()
+            Issue.record("strata serve printed:\n\(server.stdout)\(server.stderr)")
             throw error
         }
         await browser.shutDown()

@@ -40,6 +40,9 @@ import Testing
         #expect(InlineMarkup.segments(text).count == 1)
         #expect(InlineMarkup.links(in: text).isEmpty)
         #expect(InlineMarkup.plainText(String(repeating: "[a](b)", count: 20_000)).count == 20_000)
+        // Links nested in link labels, 100,000 deep: read eight levels, the rest kept as written.
+        let nested = String(repeating: "[", count: 100_000) + "a" + String(repeating: "](b)", count: 100_000)
+        #expect(InlineMarkup.plainText(nested).hasPrefix(String(repeating: "[", count: 99_992) + "a](b)"))
     }
 }
 
@@ -150,6 +153,9 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(Suggester(candidates).closest(to: name) == reference(name, candidates), "\(name) in \(candidates)")
         }
         #expect(Suggester(["title", "description"]).closest(to: "tittle") == "title")
+        // Lengths are counted in characters, as before: a family emoji is one.
+        #expect(Suggester(["👨‍👩‍👧x"]).closest(to: "x") == reference("x", ["👨‍👩‍👧x"]))
+        #expect(Suggester(["Café"]).closest(to: "cafe") == reference("cafe", ["Café"]))
     }
 
     @Test func stopsAnsweringPastItsLimit() {
