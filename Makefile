@@ -41,12 +41,14 @@ test: deps check-theme-list
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
 
 ## flake-hunt: run the whole suite RUNS times (default 10) from a fresh clone of HEAD, with
-## LOAD busy loops competing for the cores (default 0), and print every test that ever
-## failed with its message (scripts/flake-hunt.sh).
+## LOAD busy loops competing for the cores (default 0), then LOADED_RUNS more with LOAD (or
+## 2) busy loops, and print every test that ever failed with its message
+## (scripts/flake-hunt.sh).
 RUNS ?= 10
 LOAD ?= 0
+LOADED_RUNS ?= 0
 flake-hunt:
-	scripts/flake-hunt.sh --load $(LOAD) $(RUNS)
+	scripts/flake-hunt.sh --load $(LOAD) --loaded-runs $(LOADED_RUNS) $(RUNS)
 
 ## fuzz: fuzz each reader (page, swift-source, manifest, config) with libFuzzer for
 ## FUZZ_SECONDS each (default 60); FUZZ_TARGETS picks some. Findings go to

@@ -3,9 +3,11 @@
 # with busy loops competing for the cores, and prints every test that ever failed, with
 # its message, and each run's test time.
 #
-#   scripts/flake-hunt.sh [--load K] [--commit REV] [--keep] N
+#   scripts/flake-hunt.sh [--load K] [--loaded-runs M] [--commit REV] [--keep] N
 #
-#   --load K      run K busy loops (one per core they take) for the whole hunt
+#   --load K         run K busy loops (one per core they take) for the whole hunt
+#   --loaded-runs M  run N runs on a quiet machine, then M more with the busy loops of
+#                    --load (2 when not given), from the same build
 #   --commit REV  test that commit instead of HEAD (to measure before and after a change)
 #   --keep        keep the clone and the logs (they are removed otherwise, unless a run failed)
 #
@@ -14,8 +16,9 @@
 # every run passed, 1 otherwise, 2 on bad usage or a build that failed.
 set -uo pipefail
 
-usage() { echo "usage: $0 [--load K] [--commit REV] [--keep] N" >&2; exit 2; }
+usage() { echo "usage: $0 [--load K] [--loaded-runs M] [--commit REV] [--keep] N" >&2; exit 2; }
 load=0
+loaded_runs=0
 commit=HEAD
 keep=0
 runs=""
@@ -23,13 +26,16 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --load) [ $# -ge 2 ] || usage; load="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
+        --loaded-runs) [ $# -ge 2 ] || usage; loaded_runs="$2"; shift 2 ;;
         --commit) [ $# -ge 2 ] || usage; commit="$2"; shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) [ -z "$runs" ] || usage; runs="$1"; shift ;;
     esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || usage
 [[ "$load" =~ ^[0-9]+$ ]] || usage
+[[ "$loaded_runs" =~ ^[0-9]+$ ]] || usage
+if [ "$loaded_runs" -gt 0 ] && [ "$load" -eq 0 ]; then load=2; fi
 
 repository="$(cd "$(dirname "$0")/.." && pwd)"
 revision="$(git -C "$repository" rev-parse --short "$commit^{commit}" 2>/dev/null)" || { echo "error: no commit '$commit'" >&2; exit 2; }
@@ -65,20 +71,36 @@ if ! make deps check-theme-list > "$logs/build.log" 2>&1 \
 fi
 echo "Built in $(( $(date +%s) - build_start )) s"
 
-if [ "$load" -gt 0 ]; then
+start_loops() {
     for _ in $(seq "$load"); do
         ( while :; do :; done ) &
         loops+=("$!")
     done
+}
+
+# Quiet runs first, then loaded ones; or every run loaded, or every run quiet.
+quiet_runs=$runs
+if [ "$loaded_runs" -gt 0 ]; then
+    echo "Running $runs times on a quiet machine, then $loaded_runs times with $load busy loop(s)"
+elif [ "$load" -gt 0 ]; then
+    quiet_runs=0
+    loaded_runs=$runs
     echo "Running $runs times with $load busy loop(s)"
 else
     echo "Running $runs times"
 fi
+total=$((quiet_runs + loaded_runs))
 
 failed_runs=0
 summary="$logs/failures.txt"
 : > "$summary"
-for run in $(seq "$runs"); do
+for run in $(seq "$total"); do
+    if [ "$run" -eq $((quiet_runs + 1)) ] && [ "$loaded_runs" -gt 0 ]; then
+        start_loops
+        echo "Busy loops started: $load"
+    fi
+    condition=quiet
+    [ "$run" -gt "$quiet_runs" ] && condition="loaded ($load busy loops)"
     log="$logs/run-$run.log"
     start=$(date +%s.%N)
     swift test --skip-build > "$log" 2>&1
@@ -86,19 +108,19 @@ for run in $(seq "$runs"); do
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
     result=$(grep -E '^. Test run with [0-9]+ tests' "$log" | tail -n 1)
     if [ $status -eq 0 ]; then
-        echo "run $run: passed, $wall s ($result)"
+        echo "run $run, $condition: passed, $wall s ($result)"
         continue
     fi
     failed_runs=$((failed_runs + 1))
     if [ -z "$result" ]; then
-        echo "run $run: the test process ended with status $status before finishing ($wall s)"
+        echo "run $run, $condition: the test process ended with status $status before finishing ($wall s)"
         {
             echo "## run $run: ended with status $status before the run's summary; its last lines:"
             tail -n 15 "$log"
         } >> "$summary"
         continue
     fi
-    echo "run $run: FAILED, $wall s ($result)"
+    echo "run $run, $condition: FAILED, $wall s ($result)"
     {
         echo "## run $run"
         # Each issue line, and the lines that continue its message.
@@ -114,11 +136,11 @@ stop_loops
 
 echo
 if [ $failed_runs -eq 0 ]; then
-    echo "All $runs runs passed$( [ "$load" -gt 0 ] && echo " with $load busy loop(s)")."
+    echo "All $total runs passed."
     [ $keep -eq 1 ] && echo "Logs: $logs" || rm -rf "$work"
     exit 0
 fi
-echo "$failed_runs of $runs runs failed. Every failure:"
+echo "$failed_runs of $total runs failed. Every failure:"
 cat "$summary"
 echo
 echo "Logs: $logs"
