@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StrataCore
 import HTTPTypes
 import Hummingbird
@@ -80,7 +81,11 @@ public struct PreviewServer: Sendable {
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
-        let loop = BackgroundService(operation: background, onStop: { hub.finishAll() })
+        let stopping = StopFlag()
+        let loop = BackgroundService(operation: background, onStop: {
+            stopping.set()
+            hub.finishAll()
+        })
         let heartbeat = BackgroundService(operation: {
             while !Task.isCancelled {
                 try await Task.sleep(for: .seconds(15))
@@ -97,14 +102,18 @@ public struct PreviewServer: Sendable {
             cancellationSignals: [],
             logger: logger
         )
-        // A connection that will not finish cannot hold Ctrl-C up.
-        configuration.maximumGracefulShutdownDuration = .seconds(2)
-        configuration.maximumCancellationDuration = .seconds(2)
+        // A connection that will not finish cannot hold Ctrl-C up for long.
+        configuration.maximumGracefulShutdownDuration = .seconds(5)
+        configuration.maximumCancellationDuration = .seconds(5)
         let group = ServiceGroup(configuration: configuration)
         do {
             try await group.run()
         } catch {
-            throw Self.bindFailure(error, host: host, port: port) ?? error
+            if let failure = Self.bindFailure(error, host: host, port: port) { throw failure }
+            // Once asked to stop, a service cut short on the way (a slow machine, a stuck
+            // connection) is still a stop, not a failure.
+            if stopping.isSet { return }
+            throw error
         }
     }
 
@@ -256,6 +265,13 @@ public enum PreviewServerError: Error, CustomStringConvertible, Equatable {
             "cannot listen on \(host):\(port): \(reason)"
         }
     }
+}
+
+/// Whether the server was asked to stop.
+final class StopFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }
 
 /// A closure run as a ServiceLifecycle service, cancelled on graceful shutdown.

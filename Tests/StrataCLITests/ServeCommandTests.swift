@@ -45,6 +45,12 @@ import Testing
         func interrupt() async -> Int32? {
             await process.stop(with: SIGINT)
         }
+
+        /// Sends SIGINT and expects a clean stop (exit 0); a failure shows what it printed.
+        func expectStops(sourceLocation: SourceLocation = #_sourceLocation) async {
+            let status = await interrupt()
+            #expect(status == 0, "strata serve ended with \(status.map(String.init) ?? "no exit within 30 s"); it printed:\n\(stdout)\(stderr)", sourceLocation: sourceLocation)
+        }
     }
 
     func project(_ files: [String: String]) throws -> URL {
@@ -89,7 +95,7 @@ import Testing
 
         // Serving never writes the output folder.
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
         #expect(server.stdout.hasSuffix("Stopped.\n"))
     }
 
@@ -118,7 +124,7 @@ import Testing
         _ = try await events.next("reload")
         _ = try await late.next("reload")
         #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Fixed."))
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
     }
 
     /// Rebuilds run in a builder process: when it crashes (here on purpose, on a change to
@@ -142,7 +148,7 @@ import Testing
         _ = try await events.next("reload")
         #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("After the crash."))
         #expect(try await RawHTTP.request(port: server.port, target: "/crash.html").status == 200, "the new builder built everything")
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
     }
 
     /// A local package outside the project (`.package(path: "../Shared")`) is part of the
@@ -173,7 +179,7 @@ import Testing
         try write(work, "Shared/Sources/Shared/Shared.swift", "import Dispatch\npublic let shared = 1\n")
         _ = try await events.next("reload")
         #expect(try await RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
     }
 
     @Test func aConfigurationOutsideTheProjectIsWatched() async throws {
@@ -198,7 +204,7 @@ import Testing
         try await waitUntil("the third title to be served; strata serve printed: \(server.stdout)") {
             try await RawHTTP.request(port: server.port, target: "/index.html").text.contains("Third title")
         }
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
     }
 
     @Test func aFailedFirstBuildServesAnErrorPageUntilFixed() async throws {
@@ -214,7 +220,7 @@ import Testing
         _ = try await events.next("reload")
         let fixed = try await RawHTTP.request(port: server.port, target: "/").text
         #expect(fixed.contains(">Home</h1>") && !fixed.contains("has not built yet"), "\(fixed)")
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
     }
 
     @Test func theIncrementalSiteEqualsACleanBuild() async throws {
@@ -232,7 +238,7 @@ import Testing
         let paths = ["/", "/guide.html", "/extra.html", "/404.html", "/assets/strata.css", "/logo.svg", "/search-index.js", "/sitemap.xml"]
         var served: [String] = []
         for path in paths { served.append(try await RawHTTP.request(port: server.port, target: path).text) }
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
 
         let build = try await CommandLineTests().strata(["build"], in: root)
         #expect(build.status == 0)
@@ -254,7 +260,7 @@ import Testing
         #expect(second.status == 2)
         #expect(second.stderr.contains("error: port \(server.port) on 127.0.0.1 is already in use"), "\(second.stderr)")
         #expect(second.stderr.contains("--port \(server.port + 1)"))
-        #expect(await server.interrupt() == 0)
+        await server.expectStops()
     }
 
     @Test func badOptionsExitWith2() async throws {
