@@ -26,7 +26,9 @@ public struct SwiftPMClient: Sendable {
     }
 
     /// Runs `dump-package` and `describe`, in a scratch folder of its own so nothing is
-    /// written into the package.
+    /// written into the package, and with `TMPDIR` inside it: SwiftPM leaves a
+    /// `TemporaryDirectory.*` folder and lock files in the temporary folder on every run,
+    /// which would otherwise pile up in `/tmp`.
     /// - Parameters:
     ///   - directory: the package folder.
     ///   - manifestText: the manifest SwiftPM will read (it may be a `Package@swift-…`
@@ -36,10 +38,16 @@ public struct SwiftPMClient: Sendable {
     public func load(directory: URL, manifestText: String, manifestPath: String, reasons: [Diagnostic]) throws -> Package {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-swiftpm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let temporary = scratch.appendingPathComponent("tmp")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic.error("swiftpm.unavailable", "cannot make a scratch folder for SwiftPM at \(scratch.path): \(error.localizedDescription)", at: SourceLocation(path: manifestPath))
+        }
         let common = ["package", "--package-path", directory.path, "--scratch-path", scratch.path]
         let dump: Data
         do {
-            dump = try run(common + ["dump-package"], manifestPath: manifestPath)
+            dump = try run(common + ["dump-package"], manifestPath: manifestPath, temporaryDirectory: temporary)
         } catch let failure as Failure {
             // The compiler's own errors, at their lines of the manifest; else SwiftPM's words.
             let located = Self.manifestErrors(in: failure.standardError, manifest: directory.appendingPathComponent((manifestPath as NSString).lastPathComponent).path, shownAs: manifestPath)
@@ -49,7 +57,7 @@ public struct SwiftPMClient: Sendable {
         manifest.origin = .swiftPM(reasons: reasons)
         let describe: Data
         do {
-            describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath)
+            describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath, temporaryDirectory: temporary)
         } catch let failure as Failure {
             throw failure.diagnostic
         }
@@ -79,8 +87,9 @@ public struct SwiftPMClient: Sendable {
     }
 
     /// Runs one `swift` command and returns its standard output.
+    /// - Parameter temporaryDirectory: the `TMPDIR` the command sees; the caller's when nil.
     /// - Throws: a `Failure` when it ends with an error, a `Diagnostic` when it cannot run.
-    public func run(_ arguments: [String], manifestPath: String) throws -> Data {
+    public func run(_ arguments: [String], manifestPath: String, temporaryDirectory: URL? = nil) throws -> Data {
         let process = Process()
         if let swiftExecutable {
             process.executableURL = URL(fileURLWithPath: swiftExecutable)
@@ -88,6 +97,11 @@ public struct SwiftPMClient: Sendable {
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["swift"] + arguments
+        }
+        if let temporaryDirectory {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporaryDirectory.path
+            process.environment = environment
         }
         let output = Pipe()
         let errors = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 @testable import StrataBuild
 import StrataCore
 import Testing
@@ -9,11 +10,11 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-read-\(UUID().uuidString)")
+        folder = TestScratch.path("read")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
+    deinit { TestScratch.remove(folder) }
 
     func message(reading name: String) -> String? {
         do {

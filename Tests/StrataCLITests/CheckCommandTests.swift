@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata check` as CI runs it, on the fixture apps under `Tests/Fixtures/check`: every
@@ -12,7 +13,7 @@ import Testing
 
     /// A copy of a fixture in a temporary folder, so reports written there touch nothing else.
     func copy(_ name: String) throws -> URL {
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("strata-check-\(UUID().uuidString)")
+        let destination = TestScratch.path("check")
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: destination)
         return destination
     }

@@ -31,7 +31,7 @@ import Testing
     }
 
     func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+        let root = TestScratch.path("cli")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -110,7 +110,7 @@ import Testing
         let runner = CommandLineTests()
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/sites/guide")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("strata-determinism-\(UUID().uuidString)")
+        let work = TestScratch.path("determinism")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let project = work.appendingPathComponent("guide")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataTestSupport
 
 /// `strata graph` as a user runs it.
 @Suite struct GraphCommandTests {
@@ -90,5 +91,17 @@ import Testing
         #expect(try await cli.strata(["graph"], in: none).status == 2)
         let badMode = try await cli.strata(["graph", "--manifest", "guess"], in: try shop())
         #expect(badMode.status == 2)
+    }
+
+    /// `--manifest swiftpm` asks SwiftPM, which leaves a `TemporaryDirectory.*` folder and
+    /// lock files in the temporary folder on every run: Strata gives it a `TMPDIR` of its
+    /// own and removes it, so nothing is left outside the output.
+    @Test func theSwiftPMFallbackLeavesNothingInTheTemporaryFolder() async throws {
+        let folder = try shop()
+        let temporary = try TestScratch.folder("tmpdir")
+        let run = try await cli.strata(["graph", "--manifest", "swiftpm", "--format", "json"], in: folder, environment: ["TMPDIR": temporary.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"Checkout\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata guidance` as a user or an agent's setup script runs it, on the guide fixture:
@@ -9,7 +10,7 @@ import Testing
     let cli = CommandLineTests()
 
     func guide() throws -> URL {
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("strata-guidance-\(UUID().uuidString)")
+        let destination = TestScratch.path("guidance")
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("guide"), to: destination)
         return destination
     }

@@ -16,7 +16,7 @@ import Testing
     final class Folder {
         let path: String
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-watch-\(UUID().uuidString)").standardizedFileURL.path
+            path = TestScratch.path("watch").standardizedFileURL.path
             try FileManager.default.createDirectory(atPath: path + "/Content/guides", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: path + "/Output", withIntermediateDirectories: true)
             try "# Intro\n".write(toFile: path + "/Content/guides/intro.md", atomically: false, encoding: .utf8)

@@ -54,7 +54,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
     init(executable: String? = nil) throws {
         _ = Self.ignoreSIGPIPE
         let path = try Self.locate(executable)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-chromium-\(UUID().uuidString)")
+        directory = TestScratch.path("chromium")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
@@ -552,7 +552,8 @@ private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
 
 extension HeadlessBrowser {
     /// Starts chromium (see `init`) on a thread of its own: it can take seconds.
-    /// At most two run at once (see `AsyncGate`): a launch waits for a slot first.
+    /// At most four run at once (see `AsyncGate`): a launch waits for a slot first. Tests
+    /// mostly share one (`SharedBrowser`).
     public static func launch(executable: String? = nil) async throws -> HeadlessBrowser {
         await gate.acquire()
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import StrataBuild
 import StrataCore
 
@@ -12,7 +13,7 @@ final class TemporaryProject {
     let root: URL
 
     init(files: [String: String] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)")
+        root = TestScratch.path("project")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (path, text) in files {
             try write(path, Data(text.utf8))
@@ -52,7 +53,7 @@ final class TemporaryProject {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: root)
+        TestScratch.remove(root)
     }
 
     func write(_ path: String, _ data: Data) throws {

@@ -15,7 +15,7 @@ struct BrowserFixture {
     /// Copies `Tests/Fixtures/sites/<name>` and builds it with `arguments`.
     static func build(site name: String, arguments: [String] = []) async throws -> BrowserFixture {
         let fixture = Self.repository.appendingPathComponent("Tests/Fixtures/sites/\(name)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("strata-browser-\(UUID().uuidString)")
+        let work = TestScratch.path("browser")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let site = BrowserFixture(work: work, project: work.appendingPathComponent(name))
         do {
@@ -31,38 +31,34 @@ struct BrowserFixture {
 
     func remove() { try? FileManager.default.removeItem(at: work) }
 
-    /// Builds the guide fixture and opens a browser on it for `body`; afterwards, the page
-    /// must have logged no script error.
+    /// The guide fixture, built once per test process for the tests that only read it (it
+    /// is removed with the process's scratch folder).
+    private static let sharedGuide = Task { try await BrowserFixture.build(site: "guide") }
+
+    /// Opens a tab of the shared browser on the built guide fixture for `body`; afterwards,
+    /// the page must have logged no script error. The site must not be changed: other tests
+    /// read it at the same time.
     static func withGuide(_ body: (BrowserFixture, HeadlessBrowser, BrowserPage) async throws -> Void) async throws {
-        let site = try await BrowserFixture.build(site: "guide")
-        defer { site.remove() }
-        let browser = try await HeadlessBrowser.launch()
-        do {
-            let page = try await browser.newPage()
-            try await body(site, browser, page)
-            #expect(page.errors.isEmpty, "\(page.errors)")
-        } catch {
-            await browser.shutDown()
-            throw error
-        }
-        await browser.shutDown()
+        let site = try await sharedGuide.value
+        let browser = try await SharedBrowser.shared.browser()
+        let page = try await browser.newPage()
+        defer { page.close() }
+        try await body(site, browser, page)
+        #expect(page.errors.isEmpty, "\(page.errors)")
     }
 
-    /// Serves `project` with `strata serve` and opens a browser for `body`; both are
-    /// stopped afterwards, whatever happens.
+    /// Serves `project` with `strata serve` and hands the shared browser to `body`; the
+    /// server is stopped afterwards, whatever happens.
     static func withServedBrowser(_ project: URL, _ body: (ServeCommandTests.Server, HeadlessBrowser) async throws -> Void) async throws {
         let server = try await ServeCommandTests.Server.start(in: project)
-        let browser: HeadlessBrowser
-        do { browser = try await HeadlessBrowser.launch() } catch { _ = await server.interrupt(); throw error }
         do {
+            let browser = try await SharedBrowser.shared.browser()
             try await body(server, browser)
         } catch {
-            await browser.shutDown()
             _ = await server.interrupt()
             Issue.record("strata serve printed:\n\(server.stdout)\(server.stderr)")
             throw error
         }
-        await browser.shutDown()
         _ = await server.interrupt()
     }
 

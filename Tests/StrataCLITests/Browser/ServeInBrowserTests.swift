@@ -23,6 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try await BrowserFixture.withServedBrowser(root) { server, browser in
             let page = try await browser.newPage(width: width, height: height)
+            defer { page.close() }
             try await body(root, server, page)
             #expect(page.errors.isEmpty, "\(page.errors)")
         }

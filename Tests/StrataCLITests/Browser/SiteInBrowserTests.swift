@@ -90,6 +90,7 @@ import Testing
 
     private func searchUnderASubPath(browser: HeadlessBrowser, port: Int) async throws {
         let page = try await browser.newPage()
+        defer { page.close() }
         try await page.navigate(to: "http://127.0.0.1:\(port)/docs/modules/FeedUI.html")
         let results = try await page.search("naming")
         #expect(results.first == "Page|Naming|../guides/naming.html", "\(results)")
@@ -122,6 +123,7 @@ import Testing
             #expect(try await page.string(background) == "rgb(17, 23, 21)")
             // The system's dark mode is followed until the reader chooses.
             let fresh = try await browser.newPage()
+            defer { fresh.close() }
             try await fresh.emulateColorScheme("dark")
             try await fresh.navigate(to: site.url("index.html"))
             #expect(try await fresh.string(background) == "rgb(17, 23, 21)")
@@ -137,13 +139,16 @@ import Testing
             var errors: [String] = []
             for size in sizes {
                 try await page.setViewport(width: size.width, height: size.height, mobile: size.mobile)
-                for scheme in ["light", "dark"] {
-                    try await page.emulateColorScheme(scheme)
-                    for path in Self.guidePages {
-                        try await page.navigate(to: site.url(path))
+                // The colours follow the emulated scheme at once (the theme's colours have no
+                // transitions), so each page is loaded once and looked at in both schemes.
+                for path in Self.guidePages {
+                    try await page.emulateColorScheme("light")
+                    try await page.navigate(to: site.url(path))
+                    for scheme in ["light", "dark"] {
+                        try await page.emulateColorScheme(scheme)
                         let overflow = try await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
                         if overflow != 0 {
-                            Issue.record("\(path) scrolls sideways by \(overflow) px at \(size.width) px: \(try await page.strings(Self.widest))")
+                            Issue.record("\(path) scrolls sideways by \(overflow) px at \(size.width) px in \(scheme) mode: \(try await page.strings(Self.widest))")
                         }
                         let name = "\(size.name)-\(scheme)-" + path.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".html", with: "")
                         try await page.screenshot(to: BrowserFixture.screenshotPath(name))
@@ -170,6 +175,7 @@ import Testing
             do {
                 // Its own page: the 404 status is logged as an error, which is what it is.
                 let missing = try await browser.newPage()
+                defer { missing.close() }
                 for size in sizes {
                     try await missing.setViewport(width: size.width, height: size.height, mobile: size.mobile)
                     try await missing.navigate(to: "http://127.0.0.1:\(server.port)/a/b/missing.html")
@@ -225,16 +231,26 @@ import Testing
 
     @Test func textHasEnoughContrastInBothModes() async throws {
         try await BrowserFixture.withGuide { site, browser, page in
-            for scheme in ["light", "dark"] {
-                try await page.emulateColorScheme(scheme)
-                for path in Self.guidePages {
-                    try await page.navigate(to: site.url(path))
+            // Each page loaded once and audited in both schemes: the colours follow the
+            // emulated scheme at once.
+            for path in Self.guidePages {
+                try await page.emulateColorScheme("light")
+                try await page.navigate(to: site.url(path))
+                var backgrounds: [String] = []
+                for scheme in ["light", "dark"] {
+                    try await page.emulateColorScheme(scheme)
+                    backgrounds.append(try await page.string("getComputedStyle(document.body).backgroundColor"))
                     let failures = try await page.strings(Self.contrastAudit)
                     #expect(failures.isEmpty, "\(scheme) \(path): \(failures)")
                 }
-                // Search results, with their marks and the selected one.
-                try await page.navigate(to: site.url("index.html"))
-                try await page.search("service")
+                #expect(backgrounds[0] != backgrounds[1], "\(path) did not switch to dark colours: \(backgrounds)")
+            }
+            // Search results, with their marks and the selected one.
+            try await page.emulateColorScheme("light")
+            try await page.navigate(to: site.url("index.html"))
+            try await page.search("service")
+            for scheme in ["light", "dark"] {
+                try await page.emulateColorScheme(scheme)
                 let failures = try await page.strings(Self.contrastAudit)
                 #expect(failures.isEmpty, "\(scheme) search: \(failures)")
             }
@@ -298,25 +314,19 @@ import Testing
     /// Strata's own manual, the largest real site at hand: every page fits a phone, loads
     /// without a script error, and search finds a page, a module and a block of it.
     @Test func strataOwnManualFitsAPhoneAndIsSearchable() async throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("strata-manual-\(UUID().uuidString)")
+        let output = TestScratch.path("manual")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try await CommandLineTests().strata(["build", "--quiet", "--output", output.path], in: BrowserFixture.repository)
         #expect(run.status == 0, "\(run.stderr)")
         let enumerator = FileManager.default.enumerator(atPath: output.path)
         let pages = (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
         #expect(pages.count > 60)
-        let browser = try await HeadlessBrowser.launch()
-        do {
-            try await manualFitsAPhone(browser: browser, output: output, pages: pages)
-        } catch {
-            await browser.shutDown()
-            throw error
-        }
-        await browser.shutDown()
+        try await manualFitsAPhone(browser: try await SharedBrowser.shared.browser(), output: output, pages: pages)
     }
 
     private func manualFitsAPhone(browser: HeadlessBrowser, output: URL, pages: [String]) async throws {
         let page = try await browser.newPage(width: 390, height: 844, mobile: true)
+        defer { page.close() }
         var wide: [String] = []
         for path in pages {
             try await page.navigate(to: output.appendingPathComponent(path).absoluteString)
