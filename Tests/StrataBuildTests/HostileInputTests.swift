@@ -182,6 +182,27 @@ import Testing
         #expect(lines.contains { $0.contains("error: cannot read this: its path is longer than the system allows (") && $0.hasSuffix("bytes) [io.read]") }, "\(lines)")
     }
 
+    /// A Swift file whose name is not UTF-8 was left out of its target without a word: its
+    /// imports, and any layering violation in it, vanished from the graph with exit 0.
+    /// Other files with such names (not Swift) are none of Strata's business.
+    @Test func swiftFilesThatCannotBeNamedAreErrorsNotSilentlyDropped() throws {
+        let project = try TemporaryProject(files: ["Package.swift": Self.manifest, "Sources/A/A.swift": "let a = 1\n", "Content/index.md": "# A\n"])
+        for name in ["B\u{E9}.swift", "notes\u{E9}.txt"] {
+            let raw: [UInt8] = Array(project.url("Sources/A").path.utf8) + [UInt8(ascii: "/")]
+                + name.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } + [0]  // Latin-1 bytes
+            let made = raw.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+            }
+            #expect(made >= 0)
+            close(made)
+        }
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result) == [
+            "Sources/A/B\\xE9.swift:1:1: error: this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name [source.file-name]",
+        ])
+    }
+
     /// A `strata.yml` or `Package.swift` that is a link looping on itself was ignored as if
     /// absent: the layers, or the whole graph, disappeared with exit 0.
     @Test(arguments: ["strata.yml", "Package.swift"])

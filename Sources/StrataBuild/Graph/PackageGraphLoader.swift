@@ -200,11 +200,23 @@ public struct PackageGraphLoader: Sendable {
         var errors: [Diagnostic] = []
         for target in manifest.targets {
             do {
-                guard let (targetFolder, files) = try resolver.resolve(target) else {
+                guard let (targetFolder, files, problems) = try resolver.resolve(target) else {
                     targets.append(TargetSources(name: target.name, folder: nil, files: [], imports: []))
                     continue
                 }
                 let shown = join(folder, targetFolder)
+                for problem in problems {
+                    switch problem {
+                    case .fileName(let path):
+                        errors.append(.error(
+                            "source.file-name", "this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name", at: SourceLocation(path: join(shown, path))
+                        ))
+                    case .unreadableFolder(let path, let reason):
+                        errors.append(.error(
+                            "source.unreadable", "cannot list this folder of target '\(target.name)': \(reason)", at: SourceLocation(path: path.isEmpty ? shown : join(shown, path))
+                        ))
+                    }
+                }
                 targets.append(TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: []))
             } catch SourceFileResolver.Failure.missingFolder(let tried) {
                 let place = target.path == nil ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ") : "'\(join(folder, tried.first ?? ""))' does not exist"

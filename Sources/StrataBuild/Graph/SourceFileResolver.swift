@@ -13,8 +13,18 @@ struct SourceFileResolver {
         case missingFolder(tried: [String])
     }
 
-    /// The folder (relative to the package) and the Swift files (relative to that folder).
-    func resolve(_ target: TargetDeclaration) throws -> (folder: String, files: [String])? {
+    /// What keeps a file or folder of the target from being read, relative to its folder.
+    enum Problem: Equatable {
+        /// A Swift file whose name is not UTF-8 (shown with its bad bytes as `\xE9`): Strata
+        /// cannot name it in a report, so it would be left out without a word.
+        case fileName(String)
+        /// A folder that cannot be listed (no permission), whose files would be left out.
+        case unreadableFolder(String, reason: String)
+    }
+
+    /// The folder (relative to the package), the Swift files (relative to that folder), and
+    /// what could not be read.
+    func resolve(_ target: TargetDeclaration) throws -> (folder: String, files: [String], problems: [Problem])? {
         if target.kind == .binary { return nil }
         let folder: String
         if let path = target.path {
@@ -32,18 +42,38 @@ struct SourceFileResolver {
         }
         let skipped = Set((target.exclude + target.resources).map(normalize))
         let included = target.sources.map { $0.map(normalize) }
-        var files: [String] = []
-        var visited: Set<String> = []
-        walk(folder: folder, relative: "", skipped: skipped, included: included, visited: &visited, into: &files)
-        return (folder, files.sorted())
+        var walk = Walk()
+        self.walk(folder: folder, relative: "", skipped: skipped, included: included, into: &walk)
+        return (folder, walk.files.sorted(), walk.problems)
     }
 
-    private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, visited: inout Set<String>, into files: inout [String]) {
+    /// What a walk has found so far.
+    private struct Walk {
+        var files: [String] = []
+        var problems: [Problem] = []
+        var visited: Set<String> = []
+    }
+
+    private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, into walk: inout Walk) {
         let url = packageDirectory.appendingPathComponent(folder).appendingPathComponent(relative)
         // A folder reached twice through symbolic links is read once (and a loop ends).
-        guard visited.insert(url.resolvingSymlinksInPath().path).inserted else { return }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        guard walk.visited.insert(url.resolvingSymlinksInPath().path).inserted else { return }
+        let entries: [FolderListing.Entry]
+        do {
+            entries = try FolderListing.entries(of: url.path)
+        } catch {
+            walk.problems.append(.unreadableFolder(relative, reason: error.localizedDescription))
+            return
+        }
+        var names: [String] = []
+        for entry in entries where !entry.printable.hasPrefix(".") {
+            guard let name = entry.name else {
+                if entry.printable.hasSuffix(".swift") { walk.problems.append(.fileName(relative.isEmpty ? entry.printable : relative + "/" + entry.printable)) }
+                continue
+            }
+            names.append(name)
+        }
+        for name in names.sorted() {
             let path = relative.isEmpty ? name : relative + "/" + name
             if skipped.contains(path) { continue }
             var isFolder: ObjCBool = false
@@ -53,10 +83,10 @@ struct SourceFileResolver {
                 // catalog…): the Swift files in them are not compiled.
                 if let dot = name.lastIndex(of: "."), Self.bundleExtensions.contains(String(name[name.index(after: dot)...]).lowercased()) { continue }
                 if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
-                walk(folder: folder, relative: path, skipped: skipped, included: included, visited: &visited, into: &files)
+                self.walk(folder: folder, relative: path, skipped: skipped, included: included, into: &walk)
             } else if name.hasSuffix(".swift") {
                 if let included, !included.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) { continue }
-                files.append(path)
+                walk.files.append(path)
             }
         }
     }
