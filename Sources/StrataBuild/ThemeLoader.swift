@@ -21,21 +21,51 @@ enum ThemeLoader {
         // A theme's assets are published as the content's are: no link may bring in a file
         // from outside the project or the theme.
         let roots = ProjectFiles.realRoots([project.root, root])
-        let scanner = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        while let url = scanner?.nextObject() as? URL {
-            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            if !config.followLinksOutside, let target = ProjectFiles.linkTargetOutside(url.path, roots: roots) {
-                diagnostics.append(.error("theme.outside-link", ContentScanner.outsideLinkMessage(target), at: SourceLocation(path: display + "/" + relative)))
-                continue
-            }
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            do {
-                files.append((relative, try ProjectFiles.readBytes(at: url, displayPath: display + "/" + relative)))
-            } catch let diagnostic as Diagnostic {
-                diagnostics.append(diagnostic)
-            }
-        }
+        collect(folder: root.path, relative: "", display: display, roots: roots, followLinksOutside: config.followLinksOutside, files: &files, diagnostics: &diagnostics)
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         return try Theme(files: files, displayPath: display)
+    }
+
+    /// Reads every file of a theme folder, hidden ones aside, listing folders by their bytes
+    /// (FolderListing) so that a name that is not UTF-8 is reported rather than left out.
+    /// Symbolic links to folders are not followed, as FileManager's enumerator did not.
+    private static func collect(
+        folder: String, relative: String, display: String, roots: [String], followLinksOutside: Bool,
+        files: inout [(path: String, contents: [UInt8])], diagnostics: inout [Diagnostic]
+    ) {
+        let shown = { (name: String) in display + "/" + (relative.isEmpty ? name : relative + "/" + name) }
+        let entries: [FolderListing.Entry]
+        do {
+            entries = try FolderListing.entries(of: folder)
+        } catch {
+            diagnostics.append(.error("theme.unreadable", "cannot list this folder of the theme: \(error.localizedDescription)", at: SourceLocation(path: relative.isEmpty ? display : display + "/" + relative)))
+            return
+        }
+        for entry in entries where !entry.printable.hasPrefix(".") {
+            guard let name = entry.name else {
+                diagnostics.append(.error("theme.file-name", "this name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name", at: SourceLocation(path: shown(entry.printable))))
+                continue
+            }
+            let path = folder + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            if !followLinksOutside, let target = ProjectFiles.linkTargetOutside(path, roots: roots) {
+                diagnostics.append(.error("theme.outside-link", ContentScanner.outsideLinkMessage(target), at: SourceLocation(path: shown(name))))
+                continue
+            }
+            var link = stat(), info = stat()
+            guard lstat(path, &link) == 0, stat(path, &info) == 0 else { continue }  // a dangling link: nothing to publish
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                if (link.st_mode & S_IFMT) == S_IFLNK { continue }
+                collect(folder: path, relative: relativePath, display: display, roots: roots, followLinksOutside: followLinksOutside, files: &files, diagnostics: &diagnostics)
+            } else if (info.st_mode & S_IFMT) == S_IFREG {
+                do {
+                    files.append((relativePath, try ProjectFiles.readBytes(at: URL(fileURLWithPath: path), displayPath: shown(name))))
+                } catch let diagnostic as Diagnostic {
+                    diagnostics.append(diagnostic)
+                } catch {
+                    diagnostics.append(.error("theme.unreadable", "cannot read this file of the theme: \(error.localizedDescription)", at: SourceLocation(path: shown(name))))
+                }
+            }
+        }
     }
 }

@@ -122,6 +122,29 @@ import Testing
         #expect(TemporaryProject.lines(result).first?.hasSuffix("[theme.outside-link]") == true)
     }
 
+    /// A theme asset whose name is not UTF-8 was left out of the site without a word (the
+    /// listing dropped it); a project theme is now listed by its bytes, in a stable order,
+    /// and its folders and files published as before.
+    @Test func aThemeAssetThatCannotBeNamedIsAnError() throws {
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "strata.yml": "theme: Theme\n"])
+        let defaultTheme = TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default")
+        try FileManager.default.copyItem(at: defaultTheme, to: project.url("Theme"))
+        let clean = project.build()
+        #expect(clean.exitCode == 0, "\(TemporaryProject.lines(clean))")
+        #expect(project.text("Output/assets/strata.css").contains("--border"))
+        let raw: [UInt8] = Array(project.url("Theme/assets").path.utf8) + Array("/logo".utf8) + [0xE9] + Array(".svg".utf8) + [0]
+        let made = raw.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        #expect(made >= 0)
+        close(made)
+        let result = project.build()
+        #expect(result.exitCode == 2)
+        #expect(TemporaryProject.lines(result) == [
+            "Theme/assets/logo\\xE9.svg:1:1: error: this name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name [theme.file-name]",
+        ])
+    }
+
     /// A file name holding a line break printed a second, well-formed diagnostic line that
     /// CI problem matchers read. Every text form keeps one diagnostic on one line.
     @Test func aFileNameCannotForgeADiagnosticLine() throws {
