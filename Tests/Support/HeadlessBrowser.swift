@@ -8,8 +8,10 @@ import Darwin
 /// A headless Chromium for browser tests, speaking the DevTools protocol over
 /// `--remote-debugging-pipe` (the child reads NUL-terminated JSON commands on fd 3 and writes
 /// messages on fd 4): no port to find, and a dead browser is end-of-file, not a hang. One
-/// process and temporary profile per instance; calls are serialised by a lock, and every read
-/// polls with a deadline.
+/// process and temporary profile per instance. Several threads (tests sharing the browser,
+/// each with its own tabs) may call at once: the lock is held only to send, and to read and
+/// route what has arrived, never while waiting, so one test's slow page load does not hold
+/// up another's commands. Every wait polls with a deadline.
 ///
 /// Writing to a dead browser's pipe raises SIGPIPE, which would end the whole test process,
 /// so creating a browser ignores SIGPIPE process-wide (the write fails with EPIPE instead,
@@ -34,8 +36,9 @@ public final class HeadlessBrowser: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var scanned = 0
     private var nextID = 0
-    private var awaitedID = -1
-    private var response: [String: Any]?
+    /// The commands sent and not yet answered, and the answers not yet taken.
+    private var awaited: Set<Int> = []
+    private var answers: [Int: [String: Any]] = [:]
     private var pages: [String: WeakPage] = [:]
     private var chunk = [UInt8](repeating: 0, count: 1 << 18)
     private var death: Failure?
@@ -97,7 +100,8 @@ public final class HeadlessBrowser: @unchecked Sendable {
             closed = true
             if death == nil {
                 try? send(["id": nextID + 1, "method": "Browser.close"], deadline: Date(timeIntervalSinceNow: 1))
-                _ = try? pump(until: Date(timeIntervalSinceNow: 5)) { false }  // returns at EOF (throws) or after 5 s
+                // Returns at EOF (throws) or after 5 s; the lock stays held, so nothing else reads.
+                _ = try? pump(until: Date(timeIntervalSinceNow: 5), evenIfClosed: true) { false }
             }
             // The leader is not reaped yet, so its group id cannot have been reused.
             kill(-pid, SIGKILL)
@@ -114,23 +118,24 @@ public final class HeadlessBrowser: @unchecked Sendable {
     /// Sends one command and waits for its answer, handling the events that arrive meanwhile.
     @discardableResult
     func call(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 30) throws -> [String: Any] {
-        try lock.withLock {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        let id: Int = try lock.withLock {
             guard !closed else { throw Failure("\(method): the browser is closed") }
-            let deadline = Date(timeIntervalSinceNow: timeout)
             nextID += 1
-            awaitedID = nextID
-            response = nil
             var message: [String: Any] = ["id": nextID, "method": method, "params": params]
             if let session { message["sessionId"] = session }
             try send(message, deadline: deadline)
-            guard try pump(until: deadline, { self.response != nil }), let answer = response else {
-                throw Failure("\(method) got no answer within \(timeout)s", timedOut: true)
-            }
-            if let error = answer["error"] as? [String: Any] {
-                throw Failure("\(method) failed: \(error["message"] as? String ?? "\(error)")" + ((error["data"] as? String).map { " (\($0))" } ?? ""))
-            }
-            return answer["result"] as? [String: Any] ?? [:]
+            awaited.insert(nextID)  // the answer is read under the lock, so it cannot come first
+            return nextID
         }
+        defer { lock.withLock { awaited.remove(id); answers[id] = nil } }
+        guard try pump(until: deadline, { self.answers[id] != nil }), let answer = lock.withLock({ answers[id] }) else {
+            throw Failure("\(method) got no answer within \(timeout)s", timedOut: true)
+        }
+        if let error = answer["error"] as? [String: Any] {
+            throw Failure("\(method) failed: \(error["message"] as? String ?? "\(error)")" + ((error["data"] as? String).map { " (\($0))" } ?? ""))
+        }
+        return answer["result"] as? [String: Any] ?? [:]
     }
 
     /// Sends without waiting for the answer, touching no read state: safe even from a page's
@@ -145,38 +150,73 @@ public final class HeadlessBrowser: @unchecked Sendable {
 
     var hasDied: Bool { lock.withLock { death != nil } }
 
+    /// Whether the browser can still be used: not closed, not known dead, and its process
+    /// has not exited (a Chromium that crashed while idle is noticed here, not by the next
+    /// test's first command).
+    public var isUsable: Bool {
+        guard lock.withLock({ death == nil && !closed }) else { return false }
+        var info = siginfo_t()
+        // WNOWAIT leaves the child unreaped for close(); ECHILD or a SIGCHLD both mean gone.
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
+        return info.si_signo != SIGCHLD
+    }
+
     func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }
 
     /// Handles events until `condition` holds (true) or `deadline` passes (false); with a past
     /// deadline, it handles whatever has already arrived.
     func wait(until deadline: Date, for condition: () -> Bool) throws -> Bool {
-        try lock.withLock {
-            guard !closed else { throw Failure("the browser is closed") }
-            return try pump(until: deadline, condition)
+        try pump(until: deadline, condition)
+    }
+
+    /// Handles what arrives until `condition` (read under the lock) holds, or `deadline`
+    /// passes. The lock is taken to read and route what has arrived, and let go while
+    /// poll() waits for more, so that other threads' calls go on meanwhile; several threads
+    /// may wait at once, and whichever takes the lock first routes the messages for all.
+    private func pump(until deadline: Date, evenIfClosed: Bool = false, _ condition: () -> Bool) throws -> Bool {
+        var pastDeadline = false
+        while true {
+            let holds: Bool = try lock.withLock {
+                // Checked before every read: close() closes the descriptors.
+                guard evenIfClosed || !closed else { throw Failure("the browser is closed") }
+                if condition() { return true }
+                try readAvailable()
+                return condition()
+            }
+            if holds { return true }
+            // Once past the deadline, one last look (so a flood cannot stall us).
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                if pastDeadline { return false }
+                pastDeadline = true
+                continue
+            }
+            // Wait for more without the lock; short slices, since another thread may read
+            // what woke us. (After close() the number may name another file: a spurious
+            // wake-up at most, as the next look under the lock throws.)
+            var descriptor = pollfd(fd: messages, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(min(remaining, 0.02) * 1000) + 1)
         }
     }
 
-    /// Reads with poll() so that a silent browser costs a timeout, never a hang. Lock held.
-    private func pump(until deadline: Date, _ condition: () -> Bool) throws -> Bool {
-        var pastDeadline = false
-        while !condition() {
-            if let end = buffer[scanned...].firstIndex(of: 0) {
+    /// Reads whatever has arrived without blocking, and routes every complete message.
+    /// Lock held: all reads happen under it, so a read after poll() said "ready" cannot block.
+    private func readAvailable() throws {
+        while true {
+            while let end = buffer[scanned...].firstIndex(of: 0) {
                 let message = buffer[..<end]
-                defer { buffer.removeSubrange(...end); scanned = 0 }
                 dispatch(message)
-                continue
+                buffer.removeSubrange(...end)
+                scanned = 0
             }
             scanned = buffer.count
-            // Once past the deadline, one last look without waiting (so a flood cannot stall us).
-            let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 { if pastDeadline { return false } else { pastDeadline = true } }
             var descriptor = pollfd(fd: messages, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, remaining > 0 ? Int32(min(remaining, 1) * 1000) + 1 : 0)
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-            let count = ready < 0 ? -1 : read(messages, &chunk, chunk.count)
+            let ready = poll(&descriptor, 1, 0)
+            if ready == 0 { return }
+            if ready < 0 { if errno == EINTR { continue } else { throw died() } }
+            let count = read(messages, &chunk, chunk.count)
             if count > 0 { buffer += chunk[0 ..< count] } else if count < 0 && errno == EINTR { continue } else { throw died() }
         }
-        return true
     }
 
     private func send(_ message: [String: Any], deadline: Date) throws {
@@ -199,7 +239,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
     private func dispatch(_ bytes: ArraySlice<UInt8>) {
         guard let message = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return }
         if let id = message["id"] as? Int {
-            if id == awaitedID { response = message }
+            if awaited.contains(id) { answers[id] = message }
         } else if let method = message["method"] as? String, let session = message["sessionId"] as? String {
             pages[session]?.page?.handle(method, message["params"] as? [String: Any] ?? [:])
         }

@@ -29,12 +29,23 @@ public actor SharedBrowser {
                 if launches == seen { current = nil }
                 throw error
             }
-            if !browser.hasDied { return browser }
+            if browser.isUsable { return browser }
             if launches == seen {
                 current = nil
                 await browser.shutDown()
             }
         }
+    }
+
+    /// At most four tests drive the browser at once, as when each had a browser of its own
+    /// (`HeadlessBrowser.gate`): a two-core machine runs a few pages well and twelve badly.
+    private static let turns = AsyncGate(slots: 4)
+
+    /// Runs `body` once it is this test's turn to use the browser; waiting holds no thread.
+    public static func takingTurns<T>(_ body: () async throws -> T) async rethrows -> T {
+        await turns.acquire()
+        defer { turns.release() }
+        return try await body()
     }
 
     private func startLaunch() -> Task<HeadlessBrowser, Error> {

@@ -40,11 +40,13 @@ struct BrowserFixture {
     /// read it at the same time.
     static func withGuide(_ body: (BrowserFixture, HeadlessBrowser, BrowserPage) async throws -> Void) async throws {
         let site = try await sharedGuide.value
-        let browser = try await SharedBrowser.shared.browser()
-        let page = try await browser.newPage()
-        defer { page.close() }
-        try await body(site, browser, page)
-        #expect(page.errors.isEmpty, "\(page.errors)")
+        try await SharedBrowser.takingTurns {
+            let browser = try await SharedBrowser.shared.browser()
+            let page = try await browser.newPage()
+            defer { page.close() }
+            try await body(site, browser, page)
+            #expect(page.errors.isEmpty, "\(page.errors)")
+        }
     }
 
     /// Serves `project` with `strata serve` and hands the shared browser to `body`; the
@@ -52,8 +54,9 @@ struct BrowserFixture {
     static func withServedBrowser(_ project: URL, _ body: (ServeCommandTests.Server, HeadlessBrowser) async throws -> Void) async throws {
         let server = try await ServeCommandTests.Server.start(in: project)
         do {
-            let browser = try await SharedBrowser.shared.browser()
-            try await body(server, browser)
+            try await SharedBrowser.takingTurns {
+                try await body(server, try await SharedBrowser.shared.browser())
+            }
         } catch {
             _ = await server.interrupt()
             Issue.record("strata serve printed:\n\(server.stdout)\(server.stderr)")

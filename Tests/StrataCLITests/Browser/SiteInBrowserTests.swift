@@ -144,8 +144,10 @@ import Testing
                 for path in Self.guidePages {
                     try await page.emulateColorScheme("light")
                     try await page.navigate(to: site.url(path))
+                    var backgrounds: [String] = []
                     for scheme in ["light", "dark"] {
                         try await page.emulateColorScheme(scheme)
+                        backgrounds.append(try await page.string("getComputedStyle(document.body).backgroundColor"))
                         let overflow = try await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
                         if overflow != 0 {
                             Issue.record("\(path) scrolls sideways by \(overflow) px at \(size.width) px in \(scheme) mode: \(try await page.strings(Self.widest))")
@@ -153,6 +155,7 @@ import Testing
                         let name = "\(size.name)-\(scheme)-" + path.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".html", with: "")
                         try await page.screenshot(to: BrowserFixture.screenshotPath(name))
                     }
+                    #expect(backgrounds[0] != backgrounds[1], "\(path) did not switch to dark colours: \(backgrounds)")
                 }
                 // The open search list and, on a phone, the navigation drawer.
                 try await page.emulateColorScheme("light")
@@ -294,15 +297,21 @@ import Testing
             #expect(try await page.evaluate("document.querySelectorAll('.content pre').length === document.querySelectorAll('.code-block > .code-copy').length") as? Bool == true)
             let code = try await page.string("document.querySelector('.code-block pre code').textContent")
             #expect(code.hasPrefix("struct FeedScreen {"))
-            // The clipboard as the test sees it: what the button wrote.
+            // The clipboard as the test sees it: what the button wrote. The button's label
+            // shows "Copied" for 1.6 s only, so every label it shows is recorded: a loaded
+            // machine may look later than that.
+            _ = try await page.evaluate("""
+                window.labels = []; new MutationObserver(() => window.labels.push(document.querySelector('.code-copy').textContent))
+                  .observe(document.querySelector('.code-copy'), { childList: true, characterData: true, subtree: true }); true
+                """)
             _ = try await page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => { window.copied = t; return Promise.resolve(); } } }); true")
             try await page.click(".code-block .code-copy")
-            try await page.waitFor("document.querySelector('.code-copy').textContent === 'Copied'")
+            try await page.waitFor("window.labels.includes('Copied')")
             #expect(try await page.string("window.copied") == String(code.dropLast()), "copied without the final newline")
             // A browser that refuses the clipboard: the code is selected instead.
             _ = try await page.evaluate("Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => Promise.reject(new Error('denied')) } }); true")
             try await page.click(".code-block:nth-of-type(1) .code-copy")
-            try await page.waitFor("document.querySelector('.code-copy').textContent === 'Press Ctrl+C'")
+            try await page.waitFor("window.labels.includes('Press Ctrl+C')")
             let selected = try await page.string("window.getSelection().toString()")
             #expect(selected.trimmingCharacters(in: .newlines) == code.trimmingCharacters(in: .newlines), "\(selected.debugDescription) \(code.debugDescription)")
             // Swift is highlighted, in colour.
@@ -321,7 +330,9 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: output.path)
         let pages = (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
         #expect(pages.count > 60)
-        try await manualFitsAPhone(browser: try await SharedBrowser.shared.browser(), output: output, pages: pages)
+        try await SharedBrowser.takingTurns {
+            try await manualFitsAPhone(browser: try await SharedBrowser.shared.browser(), output: output, pages: pages)
+        }
     }
 
     private func manualFitsAPhone(browser: HeadlessBrowser, output: URL, pages: [String]) async throws {
