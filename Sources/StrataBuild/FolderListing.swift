@@ -10,6 +10,19 @@ enum FolderListing {
         var name: String?
         /// The name for a diagnostic: invalid bytes as `\xE9`.
         var printable: String
+        /// The name as the file system has it.
+        var bytes: [UInt8]
+    }
+
+    /// Whether `entry` of the folder `path` is a folder, or a link to one: asked by the
+    /// entry's bytes, so that it works for names that are not UTF-8.
+    static func isFolder(_ entry: Entry, in path: String) -> Bool {
+        var full = Array(path.utf8) + [UInt8(ascii: "/")] + entry.bytes + [0]
+        var info = stat()
+        let found = full.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        return found && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The entries of `path` except `.` and `..`, sorted as Strata sorts paths (by name,
@@ -26,7 +39,7 @@ enum FolderListing {
             }
             if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             let name = String(validating: bytes, as: UTF8.self)
-            entries.append(Entry(name: name, printable: name ?? printable(bytes)))
+            entries.append(Entry(name: name, printable: name ?? printable(bytes), bytes: bytes))
         }
         return entries.sorted { ($0.name ?? "\u{10FFFF}" + $0.printable, $0.printable) < ($1.name ?? "\u{10FFFF}" + $1.printable, $1.printable) }
     }

@@ -28,7 +28,8 @@ enum ThemeLoader {
 
     /// Reads every file of a theme folder, hidden ones aside, listing folders by their bytes
     /// (FolderListing) so that a name that is not UTF-8 is reported rather than left out.
-    /// Symbolic links to folders are not followed, as FileManager's enumerator did not.
+    /// Symbolic links to folders are not followed, as FileManager's enumerator did not; links
+    /// to files inside the project are published, as the content's are.
     private static func collect(
         folder: String, relative: String, display: String, roots: [String], followLinksOutside: Bool,
         files: inout [(path: String, contents: [UInt8])], diagnostics: inout [Diagnostic]
@@ -53,7 +54,11 @@ enum ThemeLoader {
                 continue
             }
             var link = stat(), info = stat()
-            guard lstat(path, &link) == 0, stat(path, &info) == 0 else { continue }  // a dangling link: nothing to publish
+            guard lstat(path, &link) == 0, stat(path, &info) == 0 else {
+                if errno == ENOENT { continue }  // a dangling link: nothing to publish
+                diagnostics.append(.error("theme.unreadable", "cannot read this file of the theme: \(String(cString: strerror(errno)))", at: SourceLocation(path: shown(name))))
+                continue
+            }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if (link.st_mode & S_IFMT) == S_IFLNK { continue }
                 collect(folder: path, relative: relativePath, display: display, roots: roots, followLinksOutside: followLinksOutside, files: &files, diagnostics: &diagnostics)

@@ -126,7 +126,12 @@ public struct SwiftPMClient: Sendable {
             }
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
+            // Ended before the caller removes the scratch folder SwiftPM may still write to.
             process.terminate()
+            let patience = Date(timeIntervalSinceNow: 5)
+            while process.isRunning && Date() < patience { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
             throw Diagnostic.error("swiftpm.timeout", "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds", at: where_)
         }
         process.waitUntilExit()

@@ -129,9 +129,13 @@ import Testing
         let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "strata.yml": "theme: Theme\n"])
         let defaultTheme = TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default")
         try FileManager.default.copyItem(at: defaultTheme, to: project.url("Theme"))
+        // A link to a file elsewhere in the project is published, as in the content.
+        try project.write("Shared/brand.css", Data("a { color: teal }\n".utf8))
+        try FileManager.default.createSymbolicLink(atPath: project.url("Theme/assets/brand.css").path, withDestinationPath: project.url("Shared/brand.css").path)
         let clean = project.build()
         #expect(clean.exitCode == 0, "\(TemporaryProject.lines(clean))")
         #expect(project.text("Output/assets/strata.css").contains("--border"))
+        #expect(project.text("Output/assets/brand.css") == "a { color: teal }\n")
         let raw: [UInt8] = Array(project.url("Theme/assets").path.utf8) + Array("/logo".utf8) + [0xE9] + Array(".svg".utf8) + [0]
         let made = raw.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
@@ -219,10 +223,20 @@ import Testing
             #expect(made >= 0)
             close(made)
         }
+        // A folder so named hides every Swift file in it; an asset catalog so named holds none.
+        for name in ["Vi\u{E9}ws", "Art\u{E9}.xcassets"] {
+            let raw: [UInt8] = Array(project.url("Sources/A").path.utf8) + [UInt8(ascii: "/")]
+                + name.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } + [0]
+            let made = raw.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+            }
+            #expect(made == 0)
+        }
         let result = project.build()
         #expect(result.exitCode == 2)
         #expect(TemporaryProject.lines(result) == [
             "Sources/A/B\\xE9.swift:1:1: error: this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name [source.file-name]",
+            "Sources/A/Vi\\xE9ws:1:1: error: this folder's name is not valid UTF-8 (shown with its bad bytes as \\x..), so the Swift files in it cannot be read; rename it with a UTF-8 name [source.file-name]",
         ])
     }
 

@@ -48,6 +48,9 @@ public enum TestScratch {
     /// Removes the entry `name` (NUL-terminated bytes) of the open folder `folder`.
     private static func removeEntry(_ name: [CChar], in folder: Int32) {
         if unlinkat(folder, name, 0) == 0 || errno == ENOENT { return }
+        // Only a folder is opened up: fchmodat follows links, and a link's target is not ours.
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
         _ = fchmodat(folder, name, 0o700, 0)
         let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if child >= 0, let stream = fdopendir(child) {

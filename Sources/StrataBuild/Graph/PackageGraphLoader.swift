@@ -207,10 +207,9 @@ public struct PackageGraphLoader: Sendable {
                 let shown = join(folder, targetFolder)
                 for problem in problems {
                     switch problem {
-                    case .fileName(let path):
-                        errors.append(.error(
-                            "source.file-name", "this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name", at: SourceLocation(path: join(shown, path))
-                        ))
+                    case .fileName(let path, let isFolder):
+                        let what = isFolder ? "this folder's name is not valid UTF-8 (shown with its bad bytes as \\x..), so the Swift files in it cannot be read" : "this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..)"
+                        errors.append(.error("source.file-name", what + "; rename it with a UTF-8 name", at: SourceLocation(path: join(shown, path))))
                     case .unreadableFolder(let path, let reason):
                         errors.append(.error(
                             "source.unreadable", "cannot list this folder of target '\(target.name)': \(reason)", at: SourceLocation(path: path.isEmpty ? shown : join(shown, path))

@@ -15,9 +15,10 @@ struct SourceFileResolver {
 
     /// What keeps a file or folder of the target from being read, relative to its folder.
     enum Problem: Equatable {
-        /// A Swift file whose name is not UTF-8 (shown with its bad bytes as `\xE9`): Strata
-        /// cannot name it in a report, so it would be left out without a word.
-        case fileName(String)
+        /// A Swift file, or a folder, whose name is not UTF-8 (shown with its bad bytes as
+        /// `\xE9`): Strata cannot name it (or the files in it) in a report, so they would be
+        /// left out without a word.
+        case fileName(String, isFolder: Bool)
         /// A folder that cannot be listed (no permission), whose files would be left out.
         case unreadableFolder(String, reason: String)
     }
@@ -68,7 +69,18 @@ struct SourceFileResolver {
         var names: [String] = []
         for entry in entries where !entry.printable.hasPrefix(".") {
             guard let name = entry.name else {
-                if entry.printable.hasSuffix(".swift") { walk.problems.append(.fileName(relative.isEmpty ? entry.printable : relative + "/" + entry.printable)) }
+                // Reported only where a Swift file of the target could be: a .swift file, or
+                // a folder that is neither excluded, a resource bundle, nor outside `sources:`.
+                let path = relative.isEmpty ? entry.printable : relative + "/" + entry.printable
+                if skipped.contains(path) { continue }
+                if FolderListing.isFolder(entry, in: url.path) {
+                    if Self.isBundle(entry.printable) { continue }
+                    if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
+                    walk.problems.append(.fileName(path, isFolder: true))
+                } else if entry.printable.hasSuffix(".swift") {
+                    if let included, !included.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) { continue }
+                    walk.problems.append(.fileName(path, isFolder: false))
+                }
                 continue
             }
             names.append(name)
@@ -81,7 +93,7 @@ struct SourceFileResolver {
             if isFolder.boolValue {
                 // Folders SwiftPM treats as one resource (a documentation catalog, an asset
                 // catalog…): the Swift files in them are not compiled.
-                if let dot = name.lastIndex(of: "."), Self.bundleExtensions.contains(String(name[name.index(after: dot)...]).lowercased()) { continue }
+                if Self.isBundle(name) { continue }
                 if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
                 self.walk(folder: folder, relative: path, skipped: skipped, included: included, into: &walk)
             } else if name.hasSuffix(".swift") {
@@ -95,6 +107,12 @@ struct SourceFileResolver {
         "docc", "xcassets", "xcstrings", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "bundle", "framework",
         "xcframework", "lproj", "playground", "scnassets", "rcproject", "mlpackage", "mlmodelc", "realitykitcontentbundle",
     ]
+
+    /// Whether a folder of this name is one resource to SwiftPM (`X.docc`, `Y.xcassets`…).
+    static func isBundle(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return bundleExtensions.contains(String(name[name.index(after: dot)...]).lowercased())
+    }
 
     private func isDirectory(_ relative: String) -> Bool {
         var isFolder: ObjCBool = false
