@@ -76,6 +76,21 @@ struct BrowserFixture {
 }
 
 extension BrowserPage {
+    /// Loads `url` once and runs `body` in the light, then the dark colour scheme: the
+    /// theme's colours follow the emulated scheme at once (they have no transitions), so
+    /// the page need not be loaded twice. Records an issue if the colours did not change.
+    func inBothColourSchemes(_ url: String, _ body: (String) async throws -> Void) async throws {
+        try await emulateColorScheme("light")
+        try await navigate(to: url)
+        var backgrounds: [String] = []
+        for scheme in ["light", "dark"] {
+            try await emulateColorScheme(scheme)
+            backgrounds.append(try await string("getComputedStyle(document.body).backgroundColor"))
+            try await body(scheme)
+        }
+        #expect(backgrounds[0] != backgrounds[1], "\(url) did not switch to dark colours: \(backgrounds)")
+    }
+
     /// Strings from a JS expression that returns an array of strings.
     func strings(_ expression: String) async throws -> [String] {
         (try await evaluate(expression) as? [Any] ?? []).map { "\($0)" }
