@@ -140,7 +140,10 @@ final class PreviewSession: @unchecked Sendable {
             var served = ServedSite(files: site, buildTag: "\(session)-\(buildNumber + 1)")
             let index = PendingFile()
             if build.searchIndexFollows { served.deferred[SearchIndex.path] = DeferredFile { index.wait() } }
-            outcome.siteChanged = served.files != current.files || current.failure != nil || buildNumber == 0
+            // The builder sends only what differs from its last good build, which is what is
+            // served; a new builder sends everything, so only then is the site compared.
+            let filesChanged = fresh ? served.files != current.files : !build.files.isEmpty || !build.removed.isEmpty
+            outcome.siteChanged = filesChanged || current.failure != nil || buildNumber == 0
             if outcome.siteChanged {
                 buildNumber += 1
                 hub.publish(served)

@@ -92,6 +92,9 @@ import Testing
         #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("Second version."))
         let line = try await server.waitForLine(containing: "Rebuilt in")
         #expect(line.contains("(Content/guide.md changed): 1 of 2 pages rendered"), "\(line)")
+        // Saved again with the same text: the site is the same, and nothing reloads.
+        try write(root, "Content/guide.md", "# Guide\n\nSecond version.\n")
+        try await server.waitForLine(containing: "No change to the site (Content/guide.md changed).")
 
         // Serving never writes the output folder.
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
