@@ -49,7 +49,7 @@ import Testing
         /// Sends SIGINT and expects a clean stop (exit 0); a failure shows what it printed.
         func expectStops(sourceLocation: SourceLocation = #_sourceLocation) async {
             let status = await interrupt()
-            #expect(status == 0, "strata serve ended with \(status.map(String.init) ?? "no exit within 30 s"); it printed:\n\(stdout)\(stderr)", sourceLocation: sourceLocation)
+            #expect(status == 0, "strata serve ended with \(status.map(String.init) ?? "no exit within 30 s"); it printed:\n\(stdout)\(stderr)\(process.hangReport)", sourceLocation: sourceLocation)
         }
     }
 

@@ -72,6 +72,7 @@ public final class LiveProcess: @unchecked Sendable {
     private var errors = Data()
     private var terminated = false
     private var openPipes = 2
+    private var stopFailure = ""
     private let name: String
 
     /// Starts `executable`; its output is read from now on. `environment` is added to the
@@ -129,15 +130,35 @@ public final class LiveProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` (SIGINT: Ctrl-C) and returns the exit status, once the program has
-    /// ended; nil if it did not end within `timeout` (it is then killed).
+    /// ended; nil if it did not end within `timeout` (it is then killed, and `hangReport`
+    /// says where it was stuck).
     public func stop(with signal: Int32 = SIGINT, timeout: Duration = .seconds(30)) async -> Int32? {
         if process.isRunning { kill(process.processIdentifier, signal) }
         do {
             try await waitUntil("\(name) to exit after signal \(signal)", timeout: timeout) { hasExited }
         } catch {
+            let report = await Self.hangReport(of: process.processIdentifier, exited: lock.withLock { terminated })
+            lock.withLock { stopFailure = report }
             kill(process.processIdentifier, SIGKILL)
             return nil
         }
         return process.terminationStatus
+    }
+
+    /// Why the last `stop` gave nil: whether the program itself was still running, and if
+    /// so, its threads' stacks (when gdb is installed).
+    public var hangReport: String { lock.withLock { stopFailure } }
+
+    private static func hangReport(of pid: Int32, exited: Bool) async -> String {
+        if exited {
+            return "The program had exited, but its output stayed open: a process it started still holds it."
+        }
+        guard let gdb = ["/usr/bin/gdb", "/usr/local/bin/gdb"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return "The program was still running (install gdb to see where)."
+        }
+        let stacks = try? await ChildProcess.run(
+            URL(fileURLWithPath: gdb), ["-p", "\(pid)", "-batch", "-nx", "-ex", "thread apply all bt 25"], timeout: .seconds(60)
+        )
+        return "The program was still running; its threads:\n" + (stacks.map { $0.stdout + $0.stderr } ?? "(gdb did not answer)")
     }
 }
