@@ -71,10 +71,15 @@ let package = Package(
             plugins: [.plugin(name: "EmbedThemePlugin")]
         ),
 
-        // MARK: UI
-        // The renderer compiles the theme's Mustache templates itself (Templates/): it depends
-        // on Core only.
-        .target(name: "StrataSite", dependencies: ["StrataCore"]),
+        // MARK: Rendering
+        // Each turns Core values into one kind of output, and depends on Core only. The
+        // template engine is Strata's own (fast, and it knows nothing of sites), which the
+        // site's theme compiles and renders through.
+        .target(name: "StrataTemplates"),
+        .target(name: "StrataSearch", dependencies: ["StrataCore"]),
+        .target(name: "StrataReports", dependencies: ["StrataCore"]),
+        .target(name: "StrataDiagrams", dependencies: ["StrataCore"]),
+        .target(name: "StrataSite", dependencies: ["StrataCore", "StrataTemplates"]),
 
         // MARK: Service
         .target(name: "StrataAnalysis", dependencies: ["StrataCore"]),
@@ -82,7 +87,8 @@ let package = Package(
             name: "StrataBuild",
             dependencies: [
                 "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM",
-                "StrataGraphviz", "StrataAnalysis", "StrataSite", "StrataDefaultTheme",
+                "StrataGraphviz", "StrataAnalysis", "StrataSite", "StrataSearch", "StrataReports",
+                "StrataDiagrams", "StrataDefaultTheme",
             ]
         ),
 
@@ -90,7 +96,7 @@ let package = Package(
         .target(
             name: "StrataCLI",
             dependencies: [
-                "StrataCore", "StrataBuild", "StrataSite", "StrataServer", "StrataWatch",
+                "StrataCore", "StrataBuild", "StrataReports", "StrataSearch", "StrataServer", "StrataWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,8 +135,15 @@ let package = Package(
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch", "StrataTestSupport"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer", "StrataTestSupport"]),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
+        .testTarget(name: "StrataTemplatesTests", dependencies: ["StrataTemplates"]),
+        .testTarget(name: "StrataSearchTests", dependencies: ["StrataCore", "StrataSearch"]),
+        .testTarget(name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports"]),
+        .testTarget(name: "StrataDiagramsTests", dependencies: ["StrataCore", "StrataDiagrams"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
-        .testTarget(name: "StrataBuildTests", dependencies: ["StrataCore", "StrataSite", "StrataBuild", "StrataTestSupport"]),
+        .testTarget(
+            name: "StrataBuildTests",
+            dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataTestSupport"]
+        ),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
         // Helpers shared by test targets (a raw HTTP client for the preview server).
         .target(name: "StrataTestSupport", path: "Tests/Support"),

@@ -1,6 +1,9 @@
 import Foundation
 import StrataCore
+import StrataDiagrams
 import StrataMarkdown
+import StrataReports
+import StrataSearch
 import StrataSite
 import StrataSwiftSource
 
@@ -203,8 +206,8 @@ public struct SiteBuilder: Sendable {
                 return layer
             }
             let pages = ArchitecturePages(
-                graph: loadedGraph.graph, layers: layers, assignments: analyzed.assignments, report: analyzed.report, guides: guides,
-                settings: config.diagrams
+                model: ArchitectureModel(graph: loadedGraph.graph, layers: layers, assignments: analyzed.assignments, report: analyzed.report, settings: config.diagrams),
+                siteMap: ArchitectureSiteMap(layers: layers, guides: guides)
             )
             architecture = pages
             generatedTitles = pages.generatedTitles()
@@ -229,10 +232,10 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
             }
         }
-        if let source = contentOutputs[SiteRenderer.notFoundPath] {
+        if let source = contentOutputs[SitePath.notFoundPage] {
             diagnostics.append(.error(
                 "content.collision",
-                "this page would be published as '\(SiteRenderer.notFoundPath)', where Strata writes the not-found page from the theme's templates/404.mustache; rename it, or change that template in a theme of your own",
+                "this page would be published as '\(SitePath.notFoundPage)', where Strata writes the not-found page from the theme's templates/404.mustache; rename it, or change that template in a theme of your own",
                 at: SourceLocation(path: display(source))
             ))
         }
@@ -313,7 +316,7 @@ public struct SiteBuilder: Sendable {
         var allPages = resolved.map(\.0)
         var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture = prepared.architecture {
-            let diagrams = architecture.diagrams()
+            let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
             let layouts = DiagramLayout(previousOutput: previousOutput(config), memory: memory?.layouts)
             layout = layouts.layOut(diagrams)
             let location = config.sourcePath.map { SourceLocation(path: $0) }
@@ -324,18 +327,18 @@ public struct SiteBuilder: Sendable {
                 guard let reason = layout.failures[diagram.id] else { continue }
                 diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
             }
-            let mentions = ModuleMentions.find(pages: sourcePages, modules: Set(architecture.graph.nodes.filter(\.isTarget).map(\.id)))
+            let mentions = ModuleMentions.find(pages: sourcePages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
             allPages = architecture.pages(merging: allPages, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
         }
         let architecture = prepared.architecture
         allPages += GuidancePages(
-            catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.path(of: $0) },
-            layerPath: { architecture?.path(ofLayer: $0) },
+            catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.siteMap.path(of: $0) },
+            layerPath: { architecture?.siteMap.path(ofLayer: $0) },
             violationCounts: Dictionary(grouping: prepared.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
             highlighter: Self.highlighter
         ).pages()
         let finishedPages = allPages
-        let searchIndex: @Sendable () -> OutputFile = { SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture) }
+        let searchIndex: @Sendable () -> OutputFile = { SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) }) }
         // The index is made while the templates run: each has stretches on one core that
         // the other fills.
         let indexing = deferSearch ? nil : BackgroundResult(searchIndex)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataBuild
 import StrataCore
-import StrataSite
+import StrataReports
 
 /// `strata check`: judges the module graph against the layers and rules of `strata.yml`.
 struct CheckCommand: ParsableCommand {

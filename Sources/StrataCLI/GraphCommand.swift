@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataBuild
 import StrataCore
-import StrataSite
+import StrataReports
 
 /// `strata graph`: prints the module graph.
 struct GraphCommand: ParsableCommand {

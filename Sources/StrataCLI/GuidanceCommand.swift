@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataBuild
 import StrataCore
-import StrataSite
+import StrataReports
 
 /// `strata guidance`: prints every guidance block of the site, as the digest for coding
 /// agents (`llms.txt`) or as JSON (`guidance.json`), without writing the site.

@@ -3,7 +3,7 @@ import Synchronization
 import StrataBuild
 import StrataCore
 import StrataServer
-import StrataSite
+import StrataSearch
 
 /// The rebuild side of `strata serve`: a builder process (`strata serve-worker`) builds the
 /// site in memory and keeps what each build can reuse; this hands every good build to the

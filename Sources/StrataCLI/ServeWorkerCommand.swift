@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataBuild
 import StrataCore
-import StrataSite
+import StrataSearch
 
 /// `strata serve-worker`: the builder process `strata serve` starts, so that nothing a
 /// rebuild meets (a reader's crash, say) can take the server down. It builds on each

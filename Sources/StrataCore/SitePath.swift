@@ -1,6 +1,9 @@
 /// Paths inside a generated site. Every link Strata writes is relative, so a site works
 /// under any base URL and when opened straight from disk.
 public enum SitePath {
+    /// The not-found page every site gets, from the theme's `404` template.
+    public static let notFoundPage = "404.html"
+
     /// The relative URL that leads from the page at `from` to the file at `to`, both
     /// relative to the site root (`guides/a.html` → `index.html` gives `../index.html`).
     public static func relativeURL(from: String, to: String) -> String {

@@ -1,5 +1,6 @@
 import Synchronization
 import StrataCore
+import StrataTemplates
 
 /// The sidebar's entries, made once per folder of pages instead of once per page.
 ///

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataTemplates
 
 /// Builds the values a page template sees. Every URL in it is relative to the page, so the
 /// site works under any base URL and from disk.

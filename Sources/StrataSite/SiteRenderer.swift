@@ -7,9 +7,6 @@ public struct SiteRenderer: Sendable {
     public let config: StrataConfig
     public let theme: Theme
 
-    /// The not-found page every site gets, from the theme's `404` template.
-    public static let notFoundPath = "404.html"
-
     public init(config: StrataConfig, theme: Theme) {
         self.config = config
         self.theme = theme
@@ -45,10 +42,10 @@ public struct SiteRenderer: Sendable {
         if let previous = reusable?.previousNotFound {
             notFoundFile = previous
         } else {
-            let notFound = Page(sourcePath: "", outputPath: Self.notFoundPath, title: "Page not found")
+            let notFound = Page(sourcePath: "", outputPath: SitePath.notFoundPage, title: "Page not found")
             var notFoundBuilder = builder
             notFoundBuilder.absoluteURLs = true
-            notFoundFile = OutputFile(path: Self.notFoundPath, contents: try theme.render(notFoundBuilder.context(for: notFound), template: "404").get())
+            notFoundFile = OutputFile(path: SitePath.notFoundPage, contents: try theme.render(notFoundBuilder.context(for: notFound), template: "404").get())
         }
         if let failure = builder.navigationItems.failure { throw DiagnosticsError([failure]) }
         let rendered = try pagesRendered.map { try $0.get() }

@@ -11,7 +11,7 @@ struct SitemapWriter: Sendable {
 
     func write(pages: [Page]) -> OutputFile {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in pages.map(\.outputPath).sorted() where path != SiteRenderer.notFoundPath {
+        for path in pages.map(\.outputPath).sorted() where path != SitePath.notFoundPage {
             xml += "<url><loc>\(HTMLEscaping.escape(Self.canonicalURL(for: SitePath.urlPath(path), baseURL: baseURL)))</loc></url>\n"
         }
         xml += "</urlset>\n"

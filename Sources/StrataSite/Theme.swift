@@ -1,4 +1,5 @@
 import StrataCore
+import StrataTemplates
 
 /// A site theme: Mustache templates (`templates/*.mustache`, named by their path without the
 /// extension, e.g. `page` or `partials/nav`) and static assets (`assets/**`, copied to the

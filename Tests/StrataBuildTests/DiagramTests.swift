@@ -1,6 +1,8 @@
 import Foundation
 @testable import StrataBuild
 import StrataCore
+import StrataDiagrams
+import StrataSite
 import Testing
 
 /// The architecture diagrams: the DOT Strata writes for them (golden files), the SVG the
@@ -13,7 +15,8 @@ import Testing
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
         let config = try builder.configuration()
         let prepared = try builder.prepare(config: config)
-        return try #require(prepared.architecture).diagrams()
+        let architecture = try #require(prepared.architecture)
+        return ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
     }
 
     /// The overview, a layer and a module neighbourhood of a package with violations, as DOT.
@@ -281,7 +284,8 @@ import Testing
         }
         let project = try TemporaryProject(files: files)
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
-        let diagrams = try #require(try builder.prepare(config: builder.configuration()).architecture).diagrams()
+        let architecture = try #require(try builder.prepare(config: builder.configuration()).architecture)
+        let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
         let overview = try #require(diagrams.first { $0.id == "overview" })
         #expect(overview.dot.contains("nslimit=\"2\""), "more than 100 modules: bounded layout")
         #expect(overview.dot.contains("weight=\"0\""), "a band of 120 modules is staggered")

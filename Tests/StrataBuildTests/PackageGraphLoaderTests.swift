@@ -1,7 +1,7 @@
 import Foundation
 import StrataBuild
 import StrataCore
-import StrataSite
+import StrataReports
 import StrataTestSupport
 import Testing
 

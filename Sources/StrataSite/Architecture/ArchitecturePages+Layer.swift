@@ -25,9 +25,9 @@ extension ArchitecturePages {
         if allowed.count > listed.count { html.text(" and \(allowed.count - listed.count) more") }
         if !allowed.isEmpty { html.text(declaration?.mayUse == nil ? " (every layer declared before it)." : " (its may_use: list).") }
         html.raw(" ")
-        html.link("All layers", href: SitePath.relativeURL(from: path, to: Self.indexPath) + "#layers")
+        html.link("All layers", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.indexPath) + "#layers")
         html.raw("</p>\n")
-        html.raw(inputs.figure(Self.diagramID(layer: path)))
+        html.raw(inputs.figure(ArchitectureSiteMap.layerDiagramID(layerPage: path)))
 
         section("Modules", "modules")
         let memberSet = Set(group.modules)

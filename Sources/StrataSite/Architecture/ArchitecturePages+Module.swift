@@ -13,7 +13,7 @@ extension ArchitecturePages {
         let violations = model.violationsByModule[node.id] ?? []
         let outgoing = model.outgoing[node.id] ?? []
         let incoming = model.incoming[node.id] ?? []
-        html.raw(inputs.figure("module-\(node.id)"))
+        html.raw(inputs.figure(ArchitectureSiteMap.moduleDiagramID(node.id)))
         if !violations.isEmpty {
             section("Violations", "violations")
             violationList(violations, from: path, into: &html)
@@ -91,7 +91,7 @@ extension ArchitecturePages {
             if edge.isConditional { html.text(", conditional") }
             for rule in rules {
                 html.raw(" ")
-                html.link(rule, href: SitePath.relativeURL(from: path, to: Self.violationsPath) + "#" + rule, className: "rule-id")
+                html.link(rule, href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule, className: "rule-id")
             }
             html.raw("</td><td>")
             evidenceList(edge.evidence.map { ($0.location.description, $0.summary) }, into: &html)

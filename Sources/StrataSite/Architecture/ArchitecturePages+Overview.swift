@@ -4,7 +4,7 @@ import StrataCore
 /// violations by rule, and every module.
 extension ArchitecturePages {
     func overviewPage(_ modules: [ModuleNode], _ inputs: PageInputs) -> Page {
-        let path = Self.indexPath
+        let path = ArchitectureSiteMap.indexPath
         var html = HTML()
         var headings: [Heading] = []
         let location = SourceLocation(path: "strata.yml")
@@ -25,10 +25,10 @@ extension ArchitecturePages {
         html.text(" in \(graph.packages.count) package\(graph.packages.count == 1 ? "" : "s")")
         if !layers.isEmpty { html.text(", \(layers.count) layer\(layers.count == 1 ? "" : "s")") }
         html.text(", \(drawnEdges) dependenc\(drawnEdges == 1 ? "y" : "ies") between them. ")
-        html.link("Violations", href: SitePath.relativeURL(from: path, to: Self.violationsPath))
+        html.link("Violations", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath))
         html.text(": \(report.summary).")
         html.raw("</p>\n")
-        html.raw(inputs.figure("overview"))
+        html.raw(inputs.figure(ArchitectureSiteMap.overviewDiagramID))
 
         if !layers.isEmpty {
             section("Layers", "layers")
@@ -43,7 +43,7 @@ extension ArchitecturePages {
         section("Modules", "modules")
         modulesTable(modules, from: path, into: &html)
         return Page(
-            sourcePath: "", outputPath: path, title: Self.overviewTitle,
+            sourcePath: "", outputPath: path, title: ArchitectureSiteMap.overviewTitle,
             description: "The module graph of the package drawn by layer, the layers and what each may use, and every module.",
             weight: 1000, isSectionIndex: true, headings: headings, contentHTML: html.text
         )
@@ -140,7 +140,7 @@ extension ArchitecturePages {
         for rule in report.rules {
             guard let violations = byRule[rule.id] else { continue }
             html.raw("<tr><td>")
-            html.link(rule.title, href: SitePath.relativeURL(from: path, to: Self.violationsPath) + "#" + rule.id)
+            html.link(rule.title, href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule.id)
             html.raw(" <code class=\"rule-id\">")
             html.text(rule.id)
             html.raw("</code></td><td>")

@@ -39,7 +39,7 @@ extension ArchitecturePages {
     }
 
     func violationsPage() -> Page {
-        let path = Self.violationsPath
+        let path = ArchitectureSiteMap.violationsPath
         var html = HTML()
         var headings: [Heading] = []
         html.raw("<p>")

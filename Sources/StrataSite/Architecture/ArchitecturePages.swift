@@ -6,43 +6,23 @@ import StrataCore
 /// and import lines that make each edge, its violations, its guidance, the pages that
 /// mention it), and the violations page. They go through the theme like any other page.
 ///
-/// Diagrams are written as DOT by `diagrams()`; the build lays them out and hands the SVG
-/// back to `pages(merging:diagrams:drawings:…)`, so this module never calls Graphviz.
+/// Diagrams are written as DOT by StrataDiagrams; the build lays them out and hands the SVG
+/// to `pages(merging:diagrams:drawings:…)`, so this module never calls Graphviz.
 public struct ArchitecturePages: Sendable {
-    public let graph: ModuleGraph
-    public let layers: [LayerDeclaration]
-    public let assignments: [String: LayerAssignment]
-    public let report: CheckReport
-    /// Module → the output path of the Content page that documents it.
-    public let guides: [String: (title: String, outputPath: String)]
-    public let settings: DiagramSettings
-    let model: ArchitectureModel
-    /// Layer name → its page.
-    let layerPaths: [String: String]
+    public let model: ArchitectureModel
+    public let siteMap: ArchitectureSiteMap
 
-    public init(
-        graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport,
-        guides: [String: (title: String, outputPath: String)] = [:], settings: DiagramSettings = DiagramSettings()
-    ) {
-        self.graph = graph
-        self.layers = layers
-        self.assignments = assignments
-        self.report = report
-        self.guides = guides
-        self.settings = settings
-        model = ArchitectureModel(graph: graph, layers: layers, assignments: assignments, report: report, settings: settings)
-        layerPaths = ArchitectureModel.layerPaths(layers)
+    var graph: ModuleGraph { model.graph }
+    var layers: [LayerDeclaration] { model.layers }
+    var assignments: [String: LayerAssignment] { model.assignments }
+    var report: CheckReport { model.report }
+    var guides: [String: (title: String, outputPath: String)] { siteMap.guides }
+    var layerPaths: [String: String] { siteMap.layerPaths }
+
+    public init(model: ArchitectureModel, siteMap: ArchitectureSiteMap) {
+        self.model = model
+        self.siteMap = siteMap
     }
-
-    /// Where the generated pages live in the site.
-    public static let modulesFolder = "modules"
-    public static let indexPath = "\(modulesFolder)/index.html"
-    public static let violationsPath = "violations.html"
-
-    public static let overviewTitle = "Architecture overview"
-
-    /// A module's generated page; the name is made safe as a file name (see `SitePath.pageName`).
-    public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(SitePath.pageName(for: module)).html" }
 
     /// A relative link to a page of the site, keeping its `#fragment` as written.
     static func href(from path: String, to target: String) -> String {
@@ -51,48 +31,15 @@ public struct ArchitecturePages: Sendable {
     }
 
     /// The page of a module: its Content page when it has one, else the generated one.
-    public func path(of module: String) -> String {
-        guides[module]?.outputPath ?? Self.modulePath(module)
-    }
-
-    /// The page of a declared layer.
-    public func path(ofLayer layer: String) -> String? {
-        layerPaths[layer]
-    }
-
-    /// Every diagram the pages show, as DOT, for the build to lay out.
-    public func diagrams() -> [Diagram] {
-        let drawer = diagramWriter()
-        var diagrams = [drawer.overview(id: "overview", at: Self.indexPath)]
-        for (index, group) in model.groups.enumerated() where group.isLayer {
-            guard let path = layerPaths[group.name] else { continue }
-            diagrams.append(drawer.layer(index, id: Self.diagramID(layer: path), at: path))
-        }
-        for node in graph.nodes where node.isTarget {
-            diagrams.append(drawer.neighbourhood(of: node.id, id: "module-\(node.id)", at: path(of: node.id)))
-        }
-        return diagrams
-    }
-
-    /// `layers/ui.html` → `layer-ui`.
-    static func diagramID(layer path: String) -> String {
-        "layer-" + String(path.dropFirst("layers/".count).dropLast(".html".count))
-    }
-
-    func diagramWriter() -> ArchitectureDiagrams {
-        let guides = guides
-        let layerPaths = layerPaths
-        return ArchitectureDiagrams(
-            model: model, modulePath: { guides[$0]?.outputPath ?? Self.modulePath($0) },
-            layerPath: { layerPaths[$0] }, violationsPath: Self.violationsPath
-        )
+    func path(of module: String) -> String {
+        siteMap.path(of: module)
     }
 
     /// The site's pages with the architecture added: a module's Content page (`module:` in
     /// its front matter) gets the module's facts appended and stays where it is; every other
     /// module gets a generated page; then the overview, the layer pages and the violations
     /// page. Content pages that mention modules list them, and the modules list the pages.
-    /// `diagrams` are those `diagrams()` wrote, and `drawings` their layouts by id; a page
+    /// `diagrams` are the site's diagrams (`ArchitectureDiagramSet`), and `drawings` their layouts by id; a page
     /// whose diagram is not given shows none.
     public func pages(
         merging contentPages: [Page], diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:],
@@ -116,7 +63,7 @@ public struct ArchitecturePages: Sendable {
             return page
         }
         for node in modules where guides[node.id] == nil {
-            var generated = modulePage(node, at: Self.modulePath(node.id), context)
+            var generated = modulePage(node, at: ArchitectureSiteMap.modulePath(node.id), context)
             generated.isListedInNavigation = false
             pages.append(generated)
         }
@@ -151,12 +98,12 @@ public struct ArchitecturePages: Sendable {
     /// Content pages and READ_ALSO may link to them, so links are resolved before they exist.
     public func generatedTitles() -> [String: String] {
         var titles: [String: String] = [:]
-        for node in graph.nodes where node.isTarget && guides[node.id] == nil { titles[Self.modulePath(node.id)] = node.id }
-        titles[Self.indexPath] = Self.overviewTitle
+        for node in graph.nodes where node.isTarget && guides[node.id] == nil { titles[ArchitectureSiteMap.modulePath(node.id)] = node.id }
+        titles[ArchitectureSiteMap.indexPath] = ArchitectureSiteMap.overviewTitle
         for layer in layers {
             if let path = layerPaths[layer.name] { titles[path] = "\(layer.name) layer" }
         }
-        titles[Self.violationsPath] = "Violations"
+        titles[ArchitectureSiteMap.violationsPath] = "Violations"
         return titles
     }
 

@@ -145,7 +145,7 @@ public struct GuidancePages: Sendable {
                 html.raw("</code> in strata.yml, as its reason (")
                 let count = violationCounts[rule] ?? 0
                 if count > 0 {
-                    html.link("\(count) violation\(count == 1 ? "" : "s")", href: SitePath.relativeURL(from: path, to: ArchitecturePages.violationsPath) + "#" + rule)
+                    html.link("\(count) violation\(count == 1 ? "" : "s")", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule)
                 } else {
                     html.text("no violations")
                 }

@@ -1,44 +1,47 @@
-import StrataCore
-
 /// What the architecture pages and diagrams are drawn from, worked out once: the groups
 /// modules are drawn in (the declared layers, bottom-up; or the packages when no layers are
 /// declared), each module's edges both ways, and which edges break which rules.
-struct ArchitectureModel: Sendable {
+public struct ArchitectureModel: Sendable {
     /// A band of the overview: a declared layer, the modules no layer claims, or a package.
-    struct Group: Sendable {
-        var name: String
+    public struct Group: Sendable {
+        public var name: String
         /// The colour the group is drawn in: `tone-0`…`tone-7`, or nil for unassigned modules.
-        var tone: Int?
-        var isLayer: Bool
+        public var tone: Int?
+        public var isLayer: Bool
         /// Its modules, sorted by name.
-        var modules: [String]
+        public var modules: [String]
 
-        var toneClass: String { tone.map { "tone-\($0 % ArchitectureModel.toneCount)" } ?? "tone-none" }
+        public var toneClass: String { tone.map { "tone-\($0 % ArchitectureModel.toneCount)" } ?? "tone-none" }
     }
 
-    static let toneCount = 8
+    public static let toneCount = 8
 
-    let graph: ModuleGraph
-    let layers: [LayerDeclaration]
-    let permissions: LayerPermissions
-    let assignments: [String: LayerAssignment]
-    let report: CheckReport
-    let settings: DiagramSettings
+    public let graph: ModuleGraph
+    public let layers: [LayerDeclaration]
+    public let permissions: LayerPermissions
+    public let assignments: [String: LayerAssignment]
+    public let report: CheckReport
+    public let settings: DiagramSettings
     /// Bottom-up.
-    let groups: [Group]
-    let groupOfModule: [String: Int]
-    let outgoing: [String: [ModuleEdge]]
-    let incoming: [String: [ModuleEdge]]
-    let violationsByModule: [String: [Violation]]
+    public let groups: [Group]
+    public let groupOfModule: [String: Int]
+    public let outgoing: [String: [ModuleEdge]]
+    public let incoming: [String: [ModuleEdge]]
+    public let violationsByModule: [String: [Violation]]
     /// `from → to` → the ids of the rules the edge breaks, sorted.
-    let edgeRules: [EdgeKey: [String]]
+    public let edgeRules: [EdgeKey: [String]]
 
-    struct EdgeKey: Hashable, Sendable {
-        var from: String
-        var to: String
+    public struct EdgeKey: Hashable, Sendable {
+        public var from: String
+        public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
     }
 
-    init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport, settings: DiagramSettings) {
+    public init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport, settings: DiagramSettings) {
         self.graph = graph
         self.layers = layers
         self.permissions = LayerPermissions(layers)
@@ -99,7 +102,7 @@ struct ArchitectureModel: Sendable {
     /// modules in order, and the step from the last back to the first closes it; a group
     /// of modules with too many cycles to list (its evidence is the targets themselves)
     /// breaks the rule with every edge inside it, since each lies on some cycle.
-    static func edges(breaking violation: Violation, in graph: ModuleGraph, edgeSet: Set<EdgeKey>) -> [EdgeKey] {
+    public static func edges(breaking violation: Violation, in graph: ModuleGraph, edgeSet: Set<EdgeKey>) -> [EdgeKey] {
         let modules = violation.modules
         guard violation.rule == .cycle, let first = modules.first else {
             return zip(modules, modules.dropFirst()).map { EdgeKey(from: $0, to: $1) }.filter(edgeSet.contains)
@@ -112,22 +115,22 @@ struct ArchitectureModel: Sendable {
         return zip(path, path.dropFirst()).map { EdgeKey(from: $0, to: $1) }.filter(edgeSet.contains)
     }
 
-    func rules(of edge: ModuleEdge) -> [String] {
+    public func rules(of edge: ModuleEdge) -> [String] {
         edgeRules[EdgeKey(from: edge.from, to: edge.to)] ?? []
     }
 
     /// Whether a module is drawn at all: targets, and test targets only when asked for.
-    func isDrawn(_ node: ModuleNode) -> Bool {
+    public func isDrawn(_ node: ModuleNode) -> Bool {
         node.isTarget && (settings.showTests || !node.isTest)
     }
 
     /// Whether `layer` may use `other` (always true when layers are not declared).
-    func allows(_ layer: String, _ other: String) -> Bool {
+    public func allows(_ layer: String, _ other: String) -> Bool {
         permissions.allows(layer, other)
     }
 
     /// The pages of layers: `layers/<slug>.html`, unique even when two names slug alike.
-    static func layerPaths(_ layers: [LayerDeclaration]) -> [String: String] {
+    public static func layerPaths(_ layers: [LayerDeclaration]) -> [String: String] {
         var paths: [String: String] = [:]
         var taken: Set<String> = []
         for layer in layers {

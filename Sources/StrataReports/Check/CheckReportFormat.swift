@@ -42,28 +42,3 @@ extension Violation {
         }
     }
 }
-
-extension CheckReport {
-    /// "2 errors, 1 warning in 14 modules" and what the baseline did.
-    public var summary: String {
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var text: String
-        if violations.isEmpty {
-            text = "no violations in \(count(moduleCount, "module"))"
-        } else {
-            text = "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(moduleCount, "module"))"
-        }
-        if baselinedCount > 0 { text += "; \(baselinedCount) more in the baseline" }
-        let stale = staleBaselineEntries.count
-        if stale == 1 { text += "; 1 baseline entry no longer matches" }
-        if stale > 1 { text += "; \(stale) baseline entries no longer match" }
-        return text
-    }
-
-    /// The stale baseline entries as warnings.
-    public var staleBaselineDiagnostics: [Diagnostic] {
-        staleBaselineEntries.map { entry in
-            .warning("baseline.stale", "the baseline records \(entry.rule) '\(entry.key)', which no longer happens; remove the entry (or run --update-baseline)", at: entry.location)
-        }
-    }
-}

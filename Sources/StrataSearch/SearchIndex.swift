@@ -6,8 +6,9 @@ public enum SearchIndex {
     /// Where the index is written, relative to the site root.
     public static let path = SearchIndexWriter.path
 
-    public static func file(pages: [Page], catalog: GuidanceCatalog, architecture: ArchitecturePages?) -> OutputFile {
-        let records = SearchRecordCollector(pages: pages, catalog: catalog, architecture: architecture).records()
+    /// - Parameter architecture: the module graph as the site shows it, when there is one.
+    public static func file(pages: [Page], catalog: GuidanceCatalog, architecture: (model: ArchitectureModel, siteMap: ArchitectureSiteMap)?) -> OutputFile {
+        let records = SearchRecordCollector(pages: pages, catalog: catalog, model: architecture?.model, siteMap: architecture?.siteMap).records()
         return OutputFile(path: path, text: SearchIndexWriter().write(records))
     }
 }

@@ -1,23 +1,23 @@
 /// A theme's templates, compiled once, by name (`page`, `partials/nav-item`). A template
 /// that does not parse, or includes one the theme does not have, is found here, before any
 /// page is rendered.
-struct TemplateLibrary: Sendable {
+public struct TemplateLibrary: Sendable {
     /// A template that failed to compile or names a missing one.
-    struct Problem: Error, Equatable {
-        let template: String
-        let message: String
-        let line: Int
-        let column: Int
+    public struct Problem: Error, Equatable {
+        public let template: String
+        public let message: String
+        public let line: Int
+        public let column: Int
     }
 
     private(set) var templates: [String: [TemplateNode]] = [:]
 
-    init() {}
+    public init() {}
 
-    var names: Set<String> { Set(templates.keys) }
+    public var names: Set<String> { Set(templates.keys) }
 
     /// Compiles `source` as the template `name`.
-    mutating func add(_ source: String, named name: String) throws(Problem) {
+    public mutating func add(_ source: String, named name: String) throws(Problem) {
         do {
             templates[name] = try TemplateParser.parse(source, name: name)
         } catch {
@@ -27,7 +27,7 @@ struct TemplateLibrary: Sendable {
 
     /// Every partial and parent tag that names a template the library does not have, in
     /// template order; names in `existing` (templates that failed to compile) are not missing.
-    func missingReferences(besides existing: Set<String> = []) -> [Problem] {
+    public func missingReferences(besides existing: Set<String> = []) -> [Problem] {
         var problems: [Problem] = []
         func visit(_ nodes: [TemplateNode]) {
             for node in nodes {
@@ -57,7 +57,7 @@ struct TemplateLibrary: Sendable {
     }
 
     /// The template `name` rendered with `context`, or why it could not be.
-    func render(_ context: TemplateObject, template name: String, capacity: Int = 0) -> Result<[UInt8], TemplateRenderer.Failure> {
+    public func render(_ context: TemplateObject, template name: String, capacity: Int = 0) -> Result<[UInt8], TemplateRenderer.Failure> {
         guard let nodes = templates[name] else {
             return .failure(.init(message: "there is no template '\(name)' in the theme", position: TemplatePosition(template: name, line: 1, column: 1)))
         }

@@ -1,5 +1,4 @@
-import StrataCore
-@testable import StrataSite
+@testable import StrataTemplates
 import Testing
 
 /// The template engine against the Mustache specification's forms (interpolation, sections,

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import StrataCore
-import StrataSite
+import StrataReports
 import Testing
 
 /// The report writers on a report with awkward text in it: quotes, markup, newlines,

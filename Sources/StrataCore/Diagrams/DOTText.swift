@@ -1,14 +1,16 @@
 /// Writes DOT statements, quoting every name and value, so that no module or layer name
 /// can end a string, inject an attribute, or be read by Graphviz as one of its escapes.
-struct DOTText {
-    private(set) var lines: [String] = []
+public struct DOTText: Sendable {
+    public init() {}
+
+    public private(set) var lines: [String] = []
     private var depth = 1
 
     /// A DOT string. Graphviz expands `\G`, `\N`, `\E`… in labels once and in tooltips,
     /// links and ids twice, so a backslash is doubled for a label and doubled twice for
     /// anything else. `&` is written `&amp;`, so that an `&amp;` in a name is shown as written
     /// (Graphviz decodes entities). A newline becomes a label line break.
-    static func quote(_ text: String, isLabel: Bool = true) -> String {
+    public static func quote(_ text: String, isLabel: Bool = true) -> String {
         var quoted = "\""
         for character in text {
             switch character {
@@ -24,34 +26,34 @@ struct DOTText {
     }
 
     /// `[a="1", b="2"]`, keeping the given order.
-    static func attributes(_ pairs: [(String, String)]) -> String {
+    public static func attributes(_ pairs: [(String, String)]) -> String {
         pairs.isEmpty ? "" : " [" + pairs.map { "\($0)=\(quote($1, isLabel: $0 == "label" || $0 == "xlabel"))" }.joined(separator: ", ") + "]"
     }
 
-    mutating func line(_ text: String) {
+    public mutating func line(_ text: String) {
         lines.append(String(repeating: "  ", count: depth) + text)
     }
 
-    mutating func node(_ id: String, _ attributes: [(String, String)]) {
+    public mutating func node(_ id: String, _ attributes: [(String, String)]) {
         line(Self.quote(id) + Self.attributes(attributes) + ";")
     }
 
-    mutating func edge(_ from: String, _ to: String, _ attributes: [(String, String)]) {
+    public mutating func edge(_ from: String, _ to: String, _ attributes: [(String, String)]) {
         line(Self.quote(from) + " -> " + Self.quote(to) + Self.attributes(attributes) + ";")
     }
 
-    mutating func open(_ header: String) {
+    public mutating func open(_ header: String) {
         line(header + " {")
         depth += 1
     }
 
-    mutating func close() {
+    public mutating func close() {
         depth -= 1
         line("}")
     }
 
     /// The whole graph: `digraph "name" { … }`.
-    func graph(named name: String, settings: [String]) -> String {
+    public func graph(named name: String, settings: [String]) -> String {
         var text = "digraph \(Self.quote(name)) {\n"
         for setting in settings { text += "  \(setting)\n" }
         for line in lines { text += line + "\n" }

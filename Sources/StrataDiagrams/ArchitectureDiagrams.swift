@@ -9,10 +9,12 @@ import StrataCore
 /// the theme's CSS styles, so diagrams follow the light and dark modes of the page.
 struct ArchitectureDiagrams: Sendable {
     let model: ArchitectureModel
+    let siteMap: ArchitectureSiteMap
+
     /// The page of a module, and of a layer (nil for groups that are not layers).
-    let modulePath: @Sendable (String) -> String
-    let layerPath: @Sendable (String) -> String?
-    let violationsPath: String
+    func modulePath(_ module: String) -> String { siteMap.path(of: module) }
+    func layerPath(_ layer: String) -> String? { siteMap.path(ofLayer: layer) }
+    var violationsPath: String { ArchitectureSiteMap.violationsPath }
 
     /// More modules than this on one side of a neighbourhood, in one group, are drawn as
     /// one box for the group.
@@ -468,7 +470,7 @@ struct ArchitectureDiagrams: Sendable {
             // A generated page's table has the id `depends-on`; on a module's own Content page
             // the author may hold that id, so the link goes to the page.
             let target = modulePath(edge.from)
-            let fragment = target == ArchitecturePages.modulePath(edge.from) ? "#depends-on" : ""
+            let fragment = target == ArchitectureSiteMap.modulePath(edge.from) ? "#depends-on" : ""
             attributes.append(("href", SitePath.relativeURL(from: page, to: target) + fragment))
         }
         if isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }

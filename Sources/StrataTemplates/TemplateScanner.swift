@@ -1,5 +1,3 @@
-import StrataCore
-
 /// Cuts a template's source into text and tags. Text is cut at every newline, so each line's
 /// pieces can be looked at together when deciding whether a tag stands alone on its line.
 /// `{{=<% %>=}}` changes the delimiters from that point on.
@@ -124,7 +122,7 @@ struct TemplateScanner {
         }
         index = end
 
-        let name = content.trimmingWhitespace
+        let name = Self.trimmed(content)
         switch kind {
         case .comment:
             tokens.append(Token(kind: .tag(.comment), value: "", line: tagLine, column: tagColumn))
@@ -170,5 +168,12 @@ struct TemplateScanner {
             position += 1
         }
         return nil
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var text = Substring(text)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
     }
 }

@@ -7,14 +7,15 @@ import StrataCore
 struct SearchRecordCollector: Sendable {
     let pages: [Page]
     let catalog: GuidanceCatalog
-    let architecture: ArchitecturePages?
+    let model: ArchitectureModel?
+    let siteMap: ArchitectureSiteMap?
 
     /// Excerpts are cut near here, at a word boundary.
     static let excerptLength = 120
 
     func records() -> [SearchRecord] {
         let entityPages = entityPagePaths()
-        let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != SiteRenderer.notFoundPath }
+        let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != SitePath.notFoundPage }
             .sorted { $0.outputPath < $1.outputPath }
         let texts = ParallelMap.map(textPages) { PageText(html: $0.contentHTML) }
         var records: [SearchRecord] = []
@@ -37,20 +38,20 @@ struct SearchRecordCollector: Sendable {
             }
         }
         records += catalog.entries.map(blockRecord)
-        if let architecture {
-            records += moduleRecords(architecture)
-            records += layerRecords(architecture)
+        if let model, let siteMap {
+            records += moduleRecords(model, siteMap)
+            records += layerRecords(model, siteMap)
         }
         return records
     }
 
     private func entityPagePaths() -> Set<String> {
         var paths = Set(catalog.entries.map(\.pagePath))
-        if let architecture {
-            for node in architecture.graph.nodes where node.isTarget && architecture.guides[node.id] == nil {
-                paths.insert(ArchitecturePages.modulePath(node.id))
+        if let model, let siteMap {
+            for node in model.graph.nodes where node.isTarget && siteMap.hasGeneratedPage(node.id) {
+                paths.insert(ArchitectureSiteMap.modulePath(node.id))
             }
-            paths.formUnion(architecture.layerPaths.values)
+            paths.formUnion(siteMap.layerPaths.values)
         }
         return paths
     }
@@ -75,8 +76,8 @@ struct SearchRecordCollector: Sendable {
         )
     }
 
-    private func moduleRecords(_ architecture: ArchitecturePages) -> [SearchRecord] {
-        let graph = architecture.graph
+    private func moduleRecords(_ model: ArchitectureModel, _ siteMap: ArchitectureSiteMap) -> [SearchRecord] {
+        let graph = model.graph
         var uses: [String: Set<String>] = [:]
         var usedBy: [String: Set<String>] = [:]
         for edge in graph.edges where edge.relation != .transitive {
@@ -84,22 +85,22 @@ struct SearchRecordCollector: Sendable {
             usedBy[edge.to, default: []].insert(edge.from)
         }
         return graph.nodes.filter(\.isTarget).sorted { $0.id < $1.id }.map { node in
-            let layer = architecture.assignments[node.id]?.layer
+            let layer = model.assignments[node.id]?.layer
             let kind = node.kind == .test ? "Test module" : "Module"
             let package = node.package.map { " in \($0)" } ?? ""
             return SearchRecord(
-                kind: .module, title: node.id, path: architecture.path(of: node.id),
+                kind: .module, title: node.id, path: siteMap.path(of: node.id),
                 context: kind + package + (layer.map { " · layer \($0)" } ?? ""), text: layer ?? "", excerpt: "",
                 uses: (uses[node.id] ?? []).sorted(), usedBy: (usedBy[node.id] ?? []).sorted()
             )
         }
     }
 
-    private func layerRecords(_ architecture: ArchitecturePages) -> [SearchRecord] {
+    private func layerRecords(_ model: ArchitectureModel, _ siteMap: ArchitectureSiteMap) -> [SearchRecord] {
         var modulesOfLayer: [String: [String]] = [:]
-        for (module, assignment) in architecture.assignments { modulesOfLayer[assignment.layer, default: []].append(module) }
-        return architecture.layers.compactMap { layer in
-            guard let path = architecture.path(ofLayer: layer.name) else { return nil }
+        for (module, assignment) in model.assignments { modulesOfLayer[assignment.layer, default: []].append(module) }
+        return model.layers.compactMap { layer in
+            guard let path = siteMap.path(ofLayer: layer.name) else { return nil }
             let modules = (modulesOfLayer[layer.name] ?? []).sorted()
             let summary = modules.count == 1 ? "1 module: " : "\(modules.count) modules: "
             return SearchRecord(

@@ -1,15 +1,15 @@
 /// Renders compiled templates into bytes. Names are looked up through the stack of
 /// enclosing section values, innermost first, as Mustache specifies; a dotted name finds its
 /// first part that way and the rest inside it.
-struct TemplateRenderer {
+public struct TemplateRenderer {
     /// How deep partials and parents may include one another: a partial that includes itself
     /// without a section to stop it would otherwise never end.
     static let maximumDepth = 100
 
     /// A template that could not be rendered, and the tag where it went wrong.
-    struct Failure: Error, Equatable {
-        let message: String
-        let position: TemplatePosition
+    public struct Failure: Error, Equatable {
+        public let message: String
+        public let position: TemplatePosition
     }
 
     let templates: [String: [TemplateNode]]

@@ -1,5 +1,5 @@
 import StrataCore
-@testable import StrataSite
+@testable import StrataSearch
 import Testing
 
 @Suite struct SearchIndexTests {
@@ -120,22 +120,5 @@ import Testing
         #expect(script.contains("[1,\"Part\",\"#part\",0,\"\"]"), "a section names its page by number")
         #expect(script.contains("[3,\"Core\",\"modules/Core.html\",\"Module · layer Base\",\"\",[\"Foundation\"],[3]]"), "modules of the site by number, others by name")
         #expect(script.hasSuffix("\"};\n"))
-    }
-
-    // MARK: Sitemap
-
-    @Test func sitemapListsCanonicalURLsInOrder() {
-        let pages = ["guide/index.html", "index.html", "b.html", "404.html", "a&b.html"].map { Page(sourcePath: "", outputPath: $0, title: $0) }
-        let xml = SitemapWriter(baseURL: "https://example.com/docs").write(pages: pages).contents; let text = String(decoding: xml, as: UTF8.self)
-        #expect(text == """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-        <url><loc>https://example.com/docs/a&amp;b.html</loc></url>
-        <url><loc>https://example.com/docs/b.html</loc></url>
-        <url><loc>https://example.com/docs/guide/</loc></url>
-        <url><loc>https://example.com/docs/</loc></url>
-        </urlset>
-
-        """)
     }
 }

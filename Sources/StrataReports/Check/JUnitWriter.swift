@@ -51,6 +51,6 @@ public struct JUnitWriter: Sendable {
             let allowed = scalar.value >= 0x20 || scalar == "\n" || scalar == "\t" || scalar == "\r"
             if allowed, scalar.value != 0xFFFE, scalar.value != 0xFFFF { kept.append(scalar) }
         }
-        return HTML.escape(String(kept))
+        return HTMLEscaping.escape(String(kept))
     }
 }

@@ -1,0 +1,51 @@
+/// Where the architecture lives in the site: the page of each module (its Content page when
+/// one documents it, else a generated one), of each layer, of the overview and of the
+/// violations, and the id of each diagram. The pages, the diagrams that link to them and
+/// the search index all ask here, so they cannot disagree.
+public struct ArchitectureSiteMap: Sendable {
+    /// Module → the Content page that documents it (`module:` in its front matter).
+    public let guides: [String: (title: String, outputPath: String)]
+    /// Layer name → its page.
+    public let layerPaths: [String: String]
+
+    public init(layers: [LayerDeclaration], guides: [String: (title: String, outputPath: String)] = [:]) {
+        self.guides = guides
+        layerPaths = ArchitectureModel.layerPaths(layers)
+    }
+
+    /// Where the generated pages live in the site.
+    public static let modulesFolder = "modules"
+    public static let indexPath = "\(modulesFolder)/index.html"
+    public static let violationsPath = "violations.html"
+    public static let overviewTitle = "Architecture overview"
+
+    /// A module's generated page; the name is made safe as a file name (see `SitePath.pageName`).
+    public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(SitePath.pageName(for: module)).html" }
+
+    /// The page of a module: its Content page when it has one, else the generated one.
+    public func path(of module: String) -> String {
+        guides[module]?.outputPath ?? Self.modulePath(module)
+    }
+
+    /// The page of a declared layer.
+    public func path(ofLayer layer: String) -> String? {
+        layerPaths[layer]
+    }
+
+    /// Whether the module's page is generated (no Content page documents it).
+    public func hasGeneratedPage(_ module: String) -> Bool {
+        guides[module] == nil
+    }
+
+    // MARK: Diagram ids
+
+    public static let overviewDiagramID = "overview"
+
+    /// The neighbourhood diagram on a module's page.
+    public static func moduleDiagramID(_ module: String) -> String { "module-\(module)" }
+
+    /// `layers/ui.html` → `layer-ui`.
+    public static func layerDiagramID(layerPage path: String) -> String {
+        "layer-" + String(path.dropFirst("layers/".count).dropLast(".html".count))
+    }
+}

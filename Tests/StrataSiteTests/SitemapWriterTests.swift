@@ -1,0 +1,20 @@
+import StrataCore
+@testable import StrataSite
+import Testing
+
+@Suite struct SitemapWriterTests {
+    @Test func sitemapListsCanonicalURLsInOrder() {
+        let pages = ["guide/index.html", "index.html", "b.html", "404.html", "a&b.html"].map { Page(sourcePath: "", outputPath: $0, title: $0) }
+        let xml = SitemapWriter(baseURL: "https://example.com/docs").write(pages: pages).contents; let text = String(decoding: xml, as: UTF8.self)
+        #expect(text == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+        <url><loc>https://example.com/docs/a&amp;b.html</loc></url>
+        <url><loc>https://example.com/docs/b.html</loc></url>
+        <url><loc>https://example.com/docs/guide/</loc></url>
+        <url><loc>https://example.com/docs/</loc></url>
+        </urlset>
+
+        """)
+    }
+}
