@@ -58,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // The configuration decides what to watch and where the site is mounted; when it
         // does not load, the project folder is watched and the error shown in the browser.
-        let config = try? SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config)).configuration()
+        let config = try? ConfigureStage(project: project, options: BuildOptions(configPath: projectOptions.config)).run()
         let mount = Self.mountPath(baseURL: config?.site.baseURL ?? "/")
         // An absolute base URL would send the preview's 404 page to the published site.
         let baseURL = config.map { Self.isAbsolute($0.site.baseURL) } == true ? mount : nil
@@ -142,7 +142,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// What the configuration now says that a running server cannot follow.
     static func restartNotice(project: ProjectFiles, options: BuildOptions, watched: [String], mount: String) -> String? {
-        guard let config = try? SiteBuilder(project: project, options: BuildOptions(configPath: options.configPath)).configuration() else { return nil }
+        guard let config = try? ConfigureStage(project: project, options: BuildOptions(configPath: options.configPath)).run() else { return nil }
         let now = mountPath(baseURL: config.site.baseURL)
         if now != mount {
             return "The site's base URL now starts with \(now); restart strata serve to serve it there."

@@ -10,20 +10,23 @@ extension SiteBuilder {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Reads the packages and the pages and checks the architecture rules, without writing
-    /// anything. Throws when there is nothing to check or the input cannot be read.
+    /// Stages 3 (the graph first: without one there is nothing to check), 2, 3 (the pages,
+    /// for `layer:` on module pages and the ids of guidance blocks that rules cite) and 4,
+    /// writing nothing. Throws when there is nothing to check or the input cannot be read.
     public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
-        guard let loaded = try loadGraph(config: config) else {
+        let read = ReadStage(project: project, options: options, memory: memory)
+        guard let graph = try read.graph(config: config) else {
             throw Diagnostic.error(
                 "package.missing-manifest", "nothing to check: no Package.swift in the project folder and no packages: in strata.yml",
                 at: config.sourcePath.map { SourceLocation(path: $0) }
             )
         }
-        let content = loadContent(config: config)
+        let content = read.pages(DiscoverStage(project: project).run(config: config), config: config)
         // Rules may cite guidance blocks (`see:`), so their ids are needed, not their links.
-        let guidance = GuidanceCollector.collect(pages: content.sourcePages, code: loaded.guidance)
-        let analysis = ArchitectureAnalyzer(config: config, graph: loaded.graph, pages: content.sourcePages, blockIDs: guidance.ids).analyze(baseline: baseline)
-        var diagnostics = loaded.diagnostics + analysis.diagnostics
+        let analyze = AnalyzeStage(project: project)
+        let guidance = analyze.collectGuidance(pages: content.pages, graph: graph)
+        let (analysis, _) = analyze.architecture(config: config, pages: content.pages, graph: graph, blockIDs: guidance.ids, baseline: baseline)
+        var diagnostics = graph.diagnostics + analysis.diagnostics
         // Broken pages matter to the check only when they stop a page being read.
         // A project without a content folder is checked all the same.
         diagnostics += content.diagnostics.filter { $0.severity == .error && $0.ruleID != "content.missing" }

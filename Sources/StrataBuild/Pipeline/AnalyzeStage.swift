@@ -1,0 +1,50 @@
+import StrataCore
+import StrataSite
+
+/// Stage 4, analyze: every guidance block gets its site-wide id (rules may cite blocks);
+/// each module's layer is resolved and the rules are checked (StrataAnalysis), which gives
+/// the check report; and from it and the graph, the architecture as the site shows it: the
+/// model the pages, diagrams and search index are drawn from, and where each thing goes.
+struct AnalyzeStage: Sendable {
+    let project: ProjectFiles
+
+    struct Analyzed: Sendable {
+        var guidance: GuidanceCollector.Result
+        /// Nil for a documentation-only project.
+        var analysis: ArchitectureAnalysis?
+        var architecture: ArchitecturePages?
+    }
+
+    func run(config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded?, baseline: [BaselineEntry]? = nil) -> Analyzed {
+        let guidance = collectGuidance(pages: pages, graph: graph)
+        guard let graph else { return Analyzed(guidance: guidance) }
+        let (analysis, architecture) = architecture(config: config, pages: pages, graph: graph, blockIDs: guidance.ids, baseline: baseline)
+        return Analyzed(guidance: guidance, analysis: analysis, architecture: architecture)
+    }
+
+    /// Every guidance block of the pages and the sources, with its site-wide id.
+    func collectGuidance(pages: [SourcePage], graph: PackageGraphLoader.Loaded?) -> GuidanceCollector.Result {
+        GuidanceCollector.collect(pages: pages, code: graph?.guidance ?? [])
+    }
+
+    /// The rules checked and the architecture as the site shows it, for a project with a graph.
+    func architecture(
+        config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded, blockIDs: Set<String>, baseline: [BaselineEntry]? = nil
+    ) -> (ArchitectureAnalysis, ArchitecturePages) {
+        let analysis = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs).analyze(baseline: baseline)
+        let titles = Dictionary(pages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
+        // Pages say where a layer is declared as the project sees it, never as the folder
+        // Strata was started from does: the site is the same from any folder.
+        let layers = config.layers.map { layer in
+            var layer = layer
+            if let path = layer.location?.path { layer.location?.path = project.projectRelative(path) }
+            return layer
+        }
+        let architecture = ArchitecturePages(
+            model: ArchitectureModel(graph: graph.graph, layers: layers, assignments: analysis.assignments, report: analysis.report, settings: config.diagrams),
+            siteMap: ArchitectureSiteMap(layers: layers, guides: guides)
+        )
+        return (analysis, architecture)
+    }
+}

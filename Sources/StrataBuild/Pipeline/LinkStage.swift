@@ -1,0 +1,102 @@
+import StrataCore
+import StrataMarkdown
+import StrataSite
+import StrataSwiftSource
+
+/// Stage 5, link: guidance blocks linked to the pages, layers, modules and rules they name
+/// (`APPLIES_TO`, `READ_ALSO`), which gives the catalog; then each Content page's body
+/// rendered with its guidance callouts and every relative link resolved to the page, file
+/// or generated page it leads to (in parallel). `strata guidance` stops after the first.
+struct LinkStage: Sendable {
+    let project: ProjectFiles
+    let memory: BuildMemory?
+
+    struct Guidance: Sendable {
+        var catalog: GuidanceCatalog
+        /// Every page Strata generates (modules, layers, violations, guidance).
+        var generatedPaths: [String]
+        var diagnostics: [Diagnostic]
+    }
+
+    func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed) -> Guidance {
+        var generatedTitles = analyzed.architecture?.generatedTitles() ?? [:]
+        for block in analyzed.guidance.blocks { generatedTitles[GuidanceCatalog.pagePath(of: block.draft.block.id)] = block.draft.block.id }
+        let linker = GuidanceLinker(
+            pages: pages, generated: generatedTitles,
+            contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
+            modules: Set(graph?.nodes.map(\.id) ?? []),
+            layerOfModule: analyzed.analysis?.assignments.mapValues(\.layer) ?? [:],
+            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty
+        )
+        let (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
+        var diagnostics = linkDiagnostics
+        var generatedPaths = generatedTitles.keys.sorted()
+        if !catalog.isEmpty { generatedPaths.append(GuidanceCatalog.indexPath) }
+        // A Content page published where Strata writes a page of its own would be lost.
+        let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
+        let contentOutputs = Dictionary(pages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        for path in generatedPaths {
+            if let source = contentOutputs[path] {
+                diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
+            }
+        }
+        if let source = contentOutputs[SitePath.notFoundPage] {
+            diagnostics.append(.error(
+                "content.collision",
+                "this page would be published as '\(SitePath.notFoundPage)', where Strata writes the not-found page from the theme's templates/404.mustache; rename it, or change that template in a theme of your own",
+                at: SourceLocation(path: display(source))
+            ))
+        }
+        return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics)
+    }
+
+    /// The Content pages as HTML, each block drawn where it was written. In `strata serve`,
+    /// a body is rendered again only when its document, callouts or link targets changed.
+    func pages(_ sourcePages: [SourcePage], assets: [ContentFile], collected: GuidanceCollector.Result, guidance: Guidance) -> (pages: [Page], diagnostics: [Diagnostic]) {
+        let catalog = guidance.catalog
+        var calloutsByPage: [Int: [GuidanceCallout]] = [:]
+        for (item, entry) in zip(collected.blocks, catalog.entries) {
+            guard let pageIndex = item.pageIndex, let placement = item.placement else { continue }
+            let from = sourcePages[pageIndex].outputPath
+            calloutsByPage[pageIndex, default: []].append(GuidanceCallout(
+                placement: placement, kind: entry.block.kind, id: entry.id, anchor: entry.anchor,
+                permalink: SitePath.relativeURL(from: from, to: entry.pagePath),
+                readAlsoLinks: GuidancePages.readAlsoHrefs(entry, from: from)
+            ))
+        }
+        let callouts = calloutsByPage
+
+        // Links from Content pages to generated pages resolve like links to files.
+        let resolver = LinkResolver(pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths)
+        let memory = self.memory
+        let sameLinkTargets = memory?.resolverIsUnchanged(resolver) ?? false
+        let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
+            let pageCallouts = callouts[index] ?? []
+            // With the same resolver as last time, every link leads where it led.
+            let resolutions = memory == nil || sameLinkTargets ? nil : source.document.links.map { resolver.resolve($0, from: source) }
+            var html: String
+            var linkDiagnostics: [Diagnostic] = []
+            if let previous = memory?.body(for: source.outputPath, document: source.document, callouts: pageCallouts, resolutions: resolutions) {
+                (html, linkDiagnostics) = previous
+            } else {
+                html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter) { link in
+                    let resolution = resolver.resolve(link, from: source)
+                    if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
+                    return resolution.href
+                }
+                let known = resolutions ?? (memory == nil ? nil : source.document.links.map { resolver.resolve($0, from: source) })
+                memory?.rememberBody(for: source.outputPath, .init(document: source.document, callouts: pageCallouts, resolutions: known, html: html, diagnostics: linkDiagnostics))
+            }
+            let page = Page(
+                sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title, titleID: source.document.titleHeading?.id,
+                description: source.description, weight: source.weight, isSectionIndex: source.isSectionIndex,
+                metadata: source.metadata, headings: source.document.headings, contentHTML: html
+            )
+            return (page, linkDiagnostics)
+        }
+        return (resolved.map(\.0), resolved.flatMap(\.1))
+    }
+
+    /// Swift code blocks are highlighted with swift-syntax's own classification of tokens.
+    static let highlighter: any CodeHighlighter = SwiftHighlighter()
+}

@@ -1,0 +1,117 @@
+import Foundation
+import StrataCore
+import StrataDiagrams
+import StrataReports
+import StrataSearch
+import StrataSite
+
+/// Stage 6, render: the architecture drawn (DOT from StrataDiagrams, laid out once each by
+/// Graphviz or taken from a cache) and its pages made around the diagrams; the guidance
+/// pages; every page through the theme's templates, in parallel, while the search index is
+/// built on another thread; then the copied files, `graph.json`, `guidance.json`, `llms.txt`
+/// and the layout cache. Nothing is written: the result is the site's files in memory.
+struct RenderStage: Sendable {
+    let project: ProjectFiles
+    let theme: Theme
+    let memory: BuildMemory?
+
+    /// When the search index is made, relative to the pages.
+    enum SearchIndexTiming: Sendable {
+        /// With the pages: it is one of the files.
+        case withPages
+        /// Begun with the pages, finished while they are written (`strata build`): it is
+        /// left out of the files and handed over as a function that waits for it.
+        case whileWriting
+        /// Only when a browser asks for it (`strata serve`): handed over as a function that
+        /// builds it.
+        case onDemand
+    }
+
+    /// What the site is made from, as the earlier stages left it.
+    struct Inputs: Sendable {
+        var content: ReadStage.Content
+        var graph: PackageGraphLoader.Loaded?
+        var analyzed: AnalyzeStage.Analyzed
+        var guidance: LinkStage.Guidance
+        var pages: [Page]
+    }
+
+    func run(config: StrataConfig, inputs: Inputs, searchIndex timing: SearchIndexTiming) throws -> SiteBuilder.Rendering {
+        var diagnostics: [Diagnostic] = []
+        let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
+        let catalog = inputs.guidance.catalog
+        let architecture = inputs.analyzed.architecture
+
+        // Diagrams are laid out once each, or taken from the cache, before the pages show them.
+        var allPages = inputs.pages
+        var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
+        if let architecture {
+            let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
+            let layouts = DiagramLayout(previousOutput: previousOutput(config), memory: memory?.layouts)
+            layout = layouts.layOut(diagrams)
+            let location = config.sourcePath.map { SourceLocation(path: $0) }
+            if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
+                diagnostics.append(.warning("diagram.plugins", "Graphviz's own plugins could not be loaded (\(problem)); text is measured with this machine's fonts, so diagrams may differ from other machines'", at: location))
+            }
+            for diagram in diagrams {
+                guard let reason = layout.failures[diagram.id] else { continue }
+                diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
+            }
+            let mentions = ModuleMentions.find(pages: inputs.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
+            allPages = architecture.pages(merging: allPages, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
+        }
+        allPages += GuidancePages(
+            catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.siteMap.path(of: $0) },
+            layerPath: { architecture?.siteMap.path(ofLayer: $0) },
+            violationCounts: Dictionary(grouping: inputs.analyzed.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
+            highlighter: LinkStage.highlighter
+        ).pages()
+        let finishedPages = allPages
+        let searchIndex: @Sendable () -> OutputFile = {
+            SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) })
+        }
+        // The index is made while the templates run: each has stretches on one core that
+        // the other fills.
+        let indexing = timing == .onDemand ? nil : BackgroundResult(searchIndex)
+        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
+        if let indexing, timing == .withPages { files.append(indexing.wait()) }
+        for asset in inputs.content.assets {
+            do {
+                files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
+            } catch let diagnostic as Diagnostic {
+                diagnostics.append(diagnostic)
+            }
+        }
+        if let loaded = inputs.graph {
+            files.append(OutputFile(path: SiteBuilder.graphFile, text: GraphJSONWriter().write(loaded.graph)))
+        }
+        files += layout.cacheFiles
+        if !catalog.isEmpty {
+            files.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
+            files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
+        }
+        // A file of the content folder where Strata writes one of its own (a theme asset,
+        // a generated page, graph.json, guidance.json, llms.txt, the sitemap and the search
+        // index, even when the index is made later) would be lost.
+        let contentAssets = Set(inputs.content.assets.map(\.relativePath))
+        var written: Set<String> = timing == .withPages ? [] : [SearchIndex.path]
+        for file in files where !written.insert(file.path).inserted && contentAssets.contains(file.path) {
+            diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
+        }
+        files.sort { $0.path < $1.path }
+        var rendering = SiteBuilder.Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
+        switch timing {
+        case .withPages: break
+        case .whileWriting: if let indexing { rendering.searchIndex = { indexing.wait() } }
+        case .onDemand: rendering.searchIndex = searchIndex
+        }
+        rendering.inputs = inputs
+        return rendering
+    }
+
+    /// The previous build's output folder, when Strata made it (its layouts are reused).
+    func previousOutput(_ config: StrataConfig) -> URL? {
+        let folder = project.url(config.outputDirectory)
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent(OutputWriter.markerFileName).path) ? folder : nil
+    }
+}
