@@ -73,7 +73,13 @@ public struct SiteBuilder: Sendable {
 
     /// The module graph (stage 3's second half), or nil for a documentation-only project.
     public func loadGraph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
-        try ReadStage(project: project, options: options, memory: memory).graph(config: config)
+        let read = readStage
+        guard let memory else { return try read.graph(config: config) }
+        // Changes in these folders cannot change the module graph.
+        let independent = [config.contentDirectory, config.outputDirectory] + (config.themeDirectory.map { [$0] } ?? [])
+        return try memory.graph(config: config, mode: options.manifestMode, independentFolders: independent.map { project.url($0).path }) {
+            try read.graph(config: config)
+        }
     }
 
     /// Every guidance block of the project, linked, without rendering the site (`strata
@@ -92,6 +98,27 @@ public struct SiteBuilder: Sendable {
 
     // MARK: Stages in order
 
+    // In `strata serve`, the stages that read files and render bodies get the memory's
+    // memos in place of computing every item: caching wraps them from outside.
+
+    var readStage: ReadStage {
+        var stage = ReadStage(project: project, options: options)
+        if let memory {
+            stage.pageCache = ItemCache(memory.pages)
+            stage.scanCache = ItemCache(memory.scans)
+        }
+        return stage
+    }
+
+    var linkStage: LinkStage {
+        var stage = LinkStage(project: project)
+        if let memory {
+            stage.bodyCache = ItemCache(memory.bodies)
+            stage.sameLinkTargets = { memory.resolverIsUnchanged($0) }
+        }
+        return stage
+    }
+
     /// The site before any HTML (stages 2 to 5's guidance half): pages read, the graph read,
     /// the architecture analyzed, guidance linked.
     struct Prepared: Sendable {
@@ -106,12 +133,11 @@ public struct SiteBuilder: Sendable {
     }
 
     func prepare(config: StrataConfig) throws -> Prepared {
-        let read = ReadStage(project: project, options: options, memory: memory)
         let discovered = DiscoverStage(project: project).run(config: config)
-        let content = read.pages(discovered, config: config)
-        let graph = try read.graph(config: config)
+        let content = readStage.pages(discovered, config: config)
+        let graph = try loadGraph(config: config)
         let analyzed = AnalyzeStage(project: project).run(config: config, pages: content.pages, graph: graph)
-        let guidance = LinkStage(project: project, memory: memory).guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed)
+        let guidance = linkStage.guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed)
         let diagnostics = content.diagnostics + analyzed.guidance.diagnostics + (graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? [])
             + (analyzed.analysis?.diagnostics ?? []) + guidance.diagnostics
         return Prepared(content: content, graph: graph, analyzed: analyzed, guidance: guidance, diagnostics: diagnostics)
@@ -121,11 +147,11 @@ public struct SiteBuilder: Sendable {
         memory?.beginBuild()
         defer { memory?.endBuild() }
         let prepared = try prepare(config: config)
-        let linked = LinkStage(project: project, memory: memory).pages(
+        let linked = linkStage.pages(
             prepared.content.pages, assets: prepared.content.assets, collected: prepared.analyzed.guidance, guidance: prepared.guidance
         )
         let inputs = RenderStage.Inputs(content: prepared.content, graph: prepared.graph, analyzed: prepared.analyzed, guidance: prepared.guidance, pages: linked.pages)
-        var rendering = try RenderStage(project: project, theme: theme, memory: memory).run(config: config, inputs: inputs, searchIndex: searchIndex)
+        var rendering = try RenderStage(project: project, theme: theme, layouts: memory?.layouts, rendered: memory?.rendering).run(config: config, inputs: inputs, searchIndex: searchIndex)
         rendering.diagnostics = prepared.diagnostics + linked.diagnostics + rendering.diagnostics
         return rendering
     }

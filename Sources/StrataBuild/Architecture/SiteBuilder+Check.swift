@@ -14,14 +14,13 @@ extension SiteBuilder {
     /// for `layer:` on module pages and the ids of guidance blocks that rules cite) and 4,
     /// writing nothing. Throws when there is nothing to check or the input cannot be read.
     public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
-        let read = ReadStage(project: project, options: options, memory: memory)
-        guard let graph = try read.graph(config: config) else {
+        guard let graph = try loadGraph(config: config) else {
             throw Diagnostic.error(
                 "package.missing-manifest", "nothing to check: no Package.swift in the project folder and no packages: in strata.yml",
                 at: config.sourcePath.map { SourceLocation(path: $0) }
             )
         }
-        let content = read.pages(DiscoverStage(project: project).run(config: config), config: config)
+        let content = readStage.pages(DiscoverStage(project: project).run(config: config), config: config)
         // Rules may cite guidance blocks (`see:`), so their ids are needed, not their links.
         let analyze = AnalyzeStage(project: project)
         let guidance = analyze.collectGuidance(pages: content.pages, graph: graph)

@@ -32,7 +32,8 @@ public struct PackageGraphLoader: Sendable {
     public var reader: ManifestReader
     public var swiftPM: SwiftPMClient
     /// Imports already read from unchanged files (`strata serve`).
-    var memory: BuildMemory?
+    /// Swift files already scanned (`strata serve`).
+    var scanCache: ItemCache<ScanFingerprint, FileScan> = .none
 
     public init(project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(), swiftPM: SwiftPMClient = SwiftPMClient()) {
         self.project = project
@@ -266,6 +267,16 @@ public struct PackageGraphLoader: Sendable {
         var lines: Int
     }
 
+    /// What a file's scan depends on: its bytes (which its stamp stands for) and the module
+    /// it belongs to (guidance ids start with the module's name).
+    struct ScanFingerprint: MemoFingerprint, Equatable {
+        var stamp: FileStamp
+        var module: String
+
+        func matches(_ previous: ScanFingerprint) -> Bool { self == previous }
+        func isKeepable(settleTime: Int64) -> Bool { stamp.isSettled(after: settleTime) }
+    }
+
     /// Reads every source file once: its imports, and the guidance blocks in its comments.
     func scanSources(_ packages: [PackageSources], errors: inout [Diagnostic]) -> Scanned {
         struct Job: Sendable {
@@ -281,20 +292,22 @@ public struct PackageGraphLoader: Sendable {
         }
         let project = self.project
         let scanner = ImportScanner()
-        let memory = self.memory
+        let cache = scanCache
         let moduleOf: @Sendable (Job) -> String = { job in packages[job.package].targets[job.target].name }
         let results = ParallelMap.map(jobs) { job -> Result<FileScan, Diagnostic> in
             do {
-                let stamp = memory == nil ? nil : FileStamp.of(project.url(job.file).path)
-                if let previous = memory?.sourceScan(job.file, stamp: stamp, module: moduleOf(job)) { return .success(previous) }
-                let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
-                var guidance: CommentGuidanceExtractor.Result?
-                if GuidanceKeywordScan.mayOpenBlock(bytes) {
-                    let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
-                    guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: try scanner.comments(in: bytes, path: job.file))
+                // Looked at before it is read: a save during the build is seen by the next one.
+                let scan = try cache.value(for: job.file, fingerprint: {
+                    FileStamp.of(project.url(job.file).path).map { ScanFingerprint(stamp: $0, module: moduleOf(job)) }
+                }) {
+                    let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
+                    var guidance: CommentGuidanceExtractor.Result?
+                    if GuidanceKeywordScan.mayOpenBlock(bytes) {
+                        let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
+                        guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: try scanner.comments(in: bytes, path: job.file))
+                    }
+                    return FileScan(imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes))
                 }
-                let scan = FileScan(imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes))
-                memory?.rememberScan(job.file, stamp: stamp, module: moduleOf(job), scan: scan)
                 return .success(scan)
             } catch let diagnostic as Diagnostic {
                 return .failure(diagnostic)

@@ -9,7 +9,28 @@ import StrataSwiftSource
 /// or generated page it leads to (in parallel). `strata guidance` stops after the first.
 struct LinkStage: Sendable {
     let project: ProjectFiles
-    let memory: BuildMemory?
+    /// Page bodies already rendered, by output path (`strata serve`).
+    var bodyCache: ItemCache<BodyFingerprint, RenderedBody> = .none
+    /// Whether links resolve as in the previous build, so a body's links need not be
+    /// resolved again to know they lead where they did.
+    var sameLinkTargets: @Sendable (LinkResolver) -> Bool = { _ in false }
+
+    typealias RenderedBody = (html: String, diagnostics: [Diagnostic])
+
+    /// What a page's body depends on: its document (the same object while its file is
+    /// unchanged), the callouts on it, and where each of its links leads.
+    struct BodyFingerprint: MemoFingerprint {
+        var document: MarkdownDocument
+        var callouts: [GuidanceCallout]
+        /// Nil when the links are known to lead where they led before.
+        var resolutions: [LinkResolver.Resolution]?
+
+        func matches(_ previous: BodyFingerprint) -> Bool {
+            guard document === previous.document, callouts == previous.callouts else { return false }
+            guard let resolutions, let before = previous.resolutions else { return true }
+            return resolutions == before
+        }
+    }
 
     struct Guidance: Sendable {
         var catalog: GuidanceCatalog
@@ -50,8 +71,9 @@ struct LinkStage: Sendable {
         return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics)
     }
 
-    /// The Content pages as HTML, each block drawn where it was written. In `strata serve`,
-    /// a body is rendered again only when its document, callouts or link targets changed.
+    /// The Content pages as HTML, each block drawn where it was written, through
+    /// `bodyCache`: a body is rendered again only when its document, callouts or link
+    /// targets changed.
     func pages(_ sourcePages: [SourcePage], assets: [ContentFile], collected: GuidanceCollector.Result, guidance: Guidance) -> (pages: [Page], diagnostics: [Diagnostic]) {
         let catalog = guidance.catalog
         var calloutsByPage: [Int: [GuidanceCallout]] = [:]
@@ -68,25 +90,30 @@ struct LinkStage: Sendable {
 
         // Links from Content pages to generated pages resolve like links to files.
         let resolver = LinkResolver(pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths)
-        let memory = self.memory
-        let sameLinkTargets = memory?.resolverIsUnchanged(resolver) ?? false
+        let cache = bodyCache
+        let sameTargets = sameLinkTargets(resolver)
         let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
             let pageCallouts = callouts[index] ?? []
-            // With the same resolver as last time, every link leads where it led.
-            let resolutions = memory == nil || sameLinkTargets ? nil : source.document.links.map { resolver.resolve($0, from: source) }
-            var html: String
-            var linkDiagnostics: [Diagnostic] = []
-            if let previous = memory?.body(for: source.outputPath, document: source.document, callouts: pageCallouts, resolutions: resolutions) {
-                (html, linkDiagnostics) = previous
-            } else {
-                html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter) { link in
+            let resolutions = { source.document.links.map { resolver.resolve($0, from: source) } }
+            // With the same resolver as last time, every link leads where it led; a body
+            // rendered anew is kept with where its links lead, for a later resolver.
+            var looked: [LinkResolver.Resolution]?
+            let body = cache.value(for: source.outputPath, fingerprint: {
+                looked = sameTargets ? nil : resolutions()
+                return BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked)
+            }, keeping: {
+                BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions())
+            }) { () -> RenderedBody in
+                var linkDiagnostics: [Diagnostic] = []
+                let html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter) { link in
                     let resolution = resolver.resolve(link, from: source)
                     if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
                     return resolution.href
                 }
-                let known = resolutions ?? (memory == nil ? nil : source.document.links.map { resolver.resolve($0, from: source) })
-                memory?.rememberBody(for: source.outputPath, .init(document: source.document, callouts: pageCallouts, resolutions: known, html: html, diagnostics: linkDiagnostics))
+                return (html, linkDiagnostics)
             }
+            let html = body.html
+            let linkDiagnostics = body.diagnostics
             let page = Page(
                 sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title, titleID: source.document.titleHeading?.id,
                 description: source.description, weight: source.weight, isSectionIndex: source.isSectionIndex,

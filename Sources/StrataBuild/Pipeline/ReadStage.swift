@@ -8,7 +8,25 @@ import StrataMarkdown
 struct ReadStage: Sendable {
     let project: ProjectFiles
     let options: BuildOptions
-    let memory: BuildMemory?
+    /// Pages already read, by content path (`strata serve`).
+    var pageCache: ItemCache<PageFingerprint, ReadPage> = .none
+    /// Swift files already scanned, by path (`strata serve`).
+    var scanCache: ItemCache<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan> = .none
+
+    /// A page read: the page, or nothing when it could not be read, and what was wrong.
+    typealias ReadPage = (SourcePage?, [Diagnostic])
+
+    /// What reading a page depends on besides its bytes, which its stamp stands for.
+    struct PageFingerprint: MemoFingerprint, Equatable {
+        var stamp: FileStamp
+        var displayPath: String
+        var outputPath: String
+        var isSectionIndex: Bool
+        var options: MarkdownOptions
+
+        func matches(_ previous: PageFingerprint) -> Bool { self == previous }
+        func isKeepable(settleTime: Int64) -> Bool { stamp.isSettled(after: settleTime) }
+    }
 
     struct Content: Sendable {
         var pages: [SourcePage]
@@ -16,21 +34,19 @@ struct ReadStage: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    /// Parses the discovered pages; files unchanged since the previous build in this process
-    /// (`strata serve`) are taken from its memory.
+    /// Parses the discovered pages, through `pageCache`.
     func pages(_ discovered: DiscoverStage.Discovered, config: StrataConfig) -> Content {
         let markdownOptions = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation)
         let loader = PageLoader(options: markdownOptions)
-        let memory = self.memory
+        let cache = pageCache
         let loaded = ParallelMap.map(discovered.pages) { page in
-            // Looked at before it is read: a save during the build is seen by the next one.
-            let stamp = memory == nil ? nil : page.file.stamp
-            if let previous = memory?.parsedPage(page.file, stamp: stamp, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex, options: markdownOptions) {
-                return previous
+            // The stamp was taken before the file was read: a save during the build is seen
+            // by the next one.
+            cache.value(for: page.file.relativePath, fingerprint: {
+                page.file.stamp.map { PageFingerprint(stamp: $0, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex, options: markdownOptions) }
+            }) {
+                loader.load(page.file, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex)
             }
-            let result = loader.load(page.file, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex)
-            memory?.rememberPage(page.file, stamp: stamp, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex, options: markdownOptions, result: result)
-            return result
         }
         var pages = loaded.compactMap(\.0)
         var diagnostics = discovered.diagnostics + loaded.flatMap(\.1)
@@ -41,19 +57,9 @@ struct ReadStage: Sendable {
     }
 
     /// The module graph of the packages `packages:` lists, or of the project folder when it
-    /// holds a `Package.swift`; nil for a documentation-only project. In `strata serve`, the
-    /// previous graph when nothing a package is made of changed since.
+    /// holds a `Package.swift`; nil for a documentation-only project. Swift files go
+    /// through `scanCache`.
     func graph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
-        guard let memory else { return try readGraph(config: config) }
-        if let remembered = memory.rememberedGraph(config: config, mode: options.manifestMode) { return remembered }
-        let loaded = try readGraph(config: config)
-        // Changes in these folders cannot change the module graph.
-        let independent = [config.contentDirectory, config.outputDirectory] + (config.themeDirectory.map { [$0] } ?? [])
-        memory.rememberGraph(loaded, config: config, mode: options.manifestMode, independentFolders: independent.map { project.url($0).path })
-        return loaded
-    }
-
-    private func readGraph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
         let roots: [String]
         if let packages = config.packages {
             roots = packages
@@ -63,7 +69,7 @@ struct ReadStage: Sendable {
             return nil
         }
         var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
-        loader.memory = memory
+        loader.scanCache = scanCache
         return try loader.load(roots: roots, declaredAt: config.packagesLocation)
     }
 

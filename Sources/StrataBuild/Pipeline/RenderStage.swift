@@ -13,7 +13,9 @@ import StrataSite
 struct RenderStage: Sendable {
     let project: ProjectFiles
     let theme: Theme
-    let memory: BuildMemory?
+    /// Layouts and rendered pages of the previous build in this process (`strata serve`).
+    let layouts: LayoutMemory?
+    let rendered: RenderMemory?
 
     /// When the search index is made, relative to the pages.
     enum SearchIndexTiming: Sendable {
@@ -47,7 +49,7 @@ struct RenderStage: Sendable {
         var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
             let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
-            let layouts = DiagramLayout(previousOutput: previousOutput(config), memory: memory?.layouts)
+            let layouts = DiagramLayout(previousOutput: previousOutput(config), memory: layouts)
             layout = layouts.layOut(diagrams)
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
@@ -73,7 +75,7 @@ struct RenderStage: Sendable {
         // The index is made while the templates run: each has stretches on one core that
         // the other fills.
         let indexing = timing == .onDemand ? nil : BackgroundResult(searchIndex)
-        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: memory?.rendering)
+        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: rendered)
         if let indexing, timing == .withPages { files.append(indexing.wait()) }
         for asset in inputs.content.assets {
             do {

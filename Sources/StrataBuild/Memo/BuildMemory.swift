@@ -1,0 +1,141 @@
+import Foundation
+import StrataCore
+import StrataSite
+
+/// What one build leaves for the next in the same process, so that `strata serve` redoes
+/// only the work a change calls for. Each memory is keyed by everything its result depends
+/// on, so a build with memory writes the same bytes as a clean build:
+///
+/// - a Markdown file is parsed again only when its modification time, change time, size or
+///   inode changed (it is looked at before it is read, so a save during a build is never
+///   missed);
+/// - a page's body is rendered again only when its document, the guidance callouts on it,
+///   or where any of its links lead changed;
+/// - a page's HTML is written again only when the page or the site-wide inputs of its
+///   template (navigation, configuration, theme) changed (`RenderMemory`);
+/// - a Swift file's imports are read again only when the file changed; the module graph is
+///   re-read only when something outside the content and theme folders changed;
+/// - a diagram is laid out again only when its DOT changed (`LayoutMemory`, beside the
+///   layout cache in the output folder that one-off builds use).
+public final class BuildMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Pages read, by content path.
+    let pages: Memo<ReadStage.PageFingerprint, ReadStage.ReadPage>
+    /// Page bodies rendered, by output path.
+    let bodies: Memo<LinkStage.BodyFingerprint, LinkStage.RenderedBody>
+    /// Swift files scanned, by path.
+    let scans: Memo<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan>
+    private var graph: RememberedGraph?
+    private var graphReloaded = false
+    /// The pages' templates.
+    public let rendering = RenderMemory()
+    /// The diagrams' layouts.
+    let layouts = LayoutMemory()
+
+    public struct Statistics: Sendable, Equatable {
+        public var pagesParsed = 0
+        public var bodiesRendered = 0
+        public var sourcesScanned = 0
+        public var graphReloaded = false
+    }
+
+    /// What the latest build did again (the rest was reused).
+    public var statistics: Statistics {
+        Statistics(
+            pagesParsed: pages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
+            graphReloaded: lock.withLock { graphReloaded }
+        )
+    }
+
+    /// How long after its last change a file must have been looked at before its result is
+    /// kept (see `FileStamp.isSettled`); tests that count re-reads set it to zero.
+    public init(settleTime: Duration = .seconds(2)) {
+        let parts = settleTime.components
+        let nanoseconds = parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+        pages = Memo(settleTime: nanoseconds)
+        bodies = Memo(settleTime: nanoseconds)
+        scans = Memo(settleTime: nanoseconds)
+    }
+
+    // MARK: Link targets
+
+    private var resolver: LinkResolver?
+
+    /// Whether links resolve as in the previous build (the same pages, headings and files);
+    /// then a page's links need not be resolved again to know its body is unchanged.
+    func resolverIsUnchanged(_ current: LinkResolver) -> Bool {
+        lock.withLock {
+            defer { resolver = current }
+            return resolver == current
+        }
+    }
+
+    // MARK: The module graph
+
+    struct RememberedGraph {
+        var config: StrataConfig
+        var mode: ManifestMode
+        var loaded: PackageGraphLoader.Loaded?
+    }
+
+    /// Paths that changed since the graph was read, or nil when that is unknown (then the
+    /// graph is read again). Folders whose changes cannot affect the graph are set with it.
+    private var changedSinceGraph: [String]? = nil
+    private var graphIndependentFolders: [String] = []
+
+    /// Tells the memory which files changed (absolute paths), as a file watcher saw them.
+    /// Call it between builds, never during one.
+    public func noteChanges(_ paths: [String]) {
+        lock.withLock { changedSinceGraph?.append(contentsOf: paths) }
+    }
+
+    /// The folders of the packages the last module graph was read from (relative to the
+    /// project root), so a preview can watch those outside the project too.
+    public var packageFolders: [String] {
+        lock.withLock { graph?.loaded?.packages.map(\.directory).sorted() ?? [] }
+    }
+
+    /// The graph `read` gives, or the previous one when it was read with the same
+    /// configuration and nothing but files in `independentFolders` changed since.
+    func graph(
+        config: StrataConfig, mode: ManifestMode, independentFolders: [String], read: () throws -> PackageGraphLoader.Loaded?
+    ) rethrows -> PackageGraphLoader.Loaded? {
+        if let remembered = rememberedGraph(config: config, mode: mode) { return remembered }
+        let loaded = try read()
+        lock.withLock {
+            graph = RememberedGraph(config: config, mode: mode, loaded: loaded)
+            changedSinceGraph = []
+            graphIndependentFolders = independentFolders
+            graphReloaded = true
+        }
+        return loaded
+    }
+
+    private func rememberedGraph(config: StrataConfig, mode: ManifestMode) -> PackageGraphLoader.Loaded?? {
+        lock.withLock {
+            guard let graph, graph.config == config, graph.mode == mode, let changed = changedSinceGraph else { return nil }
+            let independent = graphIndependentFolders
+            let affects = changed.contains { path in !independent.contains { path == $0 || path.hasPrefix($0 + "/") } }
+            if affects { return nil }
+            changedSinceGraph = []
+            return .some(graph.loaded)
+        }
+    }
+
+    // MARK: Build boundaries
+
+    func beginBuild() {
+        pages.beginBuild()
+        bodies.beginBuild()
+        scans.beginBuild()
+        lock.withLock { graphReloaded = false }
+    }
+
+    /// Drops what the build did not use (removed files), so the memory never grows. Swift
+    /// files are looked at only when the graph is read again, so only then are they swept.
+    func endBuild() {
+        pages.endBuild()
+        bodies.endBuild()
+        if lock.withLock({ graph?.loaded != nil && graphReloaded }) { scans.endBuild() }
+    }
+}
