@@ -110,6 +110,17 @@ public struct SiteBuilder: Sendable {
         return stage
     }
 
+    func renderStage(theme: Theme) -> RenderStage {
+        var stage = RenderStage(project: project, theme: theme)
+        if let memory {
+            stage.layoutCache = ItemCache(memory.layouts)
+            stage.pageCache = ItemCache(memory.renderedPages)
+            stage.notFoundCache = ItemCache(memory.renderedNotFound)
+            stage.siteCache = ItemCache(memory.site)
+        }
+        return stage
+    }
+
     var linkStage: LinkStage {
         var stage = LinkStage(project: project)
         if let memory {
@@ -151,7 +162,7 @@ public struct SiteBuilder: Sendable {
             prepared.content.pages, assets: prepared.content.assets, collected: prepared.analyzed.guidance, guidance: prepared.guidance
         )
         let inputs = RenderStage.Inputs(content: prepared.content, graph: prepared.graph, analyzed: prepared.analyzed, guidance: prepared.guidance, pages: linked.pages)
-        var rendering = try RenderStage(project: project, theme: theme, layouts: memory?.layouts, rendered: memory?.rendering).run(config: config, inputs: inputs, searchIndex: searchIndex)
+        var rendering = try renderStage(theme: theme).run(config: config, inputs: inputs, searchIndex: searchIndex)
         rendering.diagnostics = prepared.diagnostics + linked.diagnostics + rendering.diagnostics
         return rendering
     }

@@ -53,7 +53,7 @@ struct ServeWorkerCommand: ParsableCommand {
                 sent = now
             }
             let message = PreviewWire.Build(
-                succeeded: succeeded, pages: result.pageCount, pagesRendered: memory.rendering.renderedCount,
+                succeeded: succeeded, pages: result.pageCount, pagesRendered: memory.statistics.pagesRendered,
                 diagramsLaidOut: result.diagrams.laidOut, diagnostics: result.diagnostics.map(PreviewWire.WireDiagnostic.init),
                 packageFolders: memory.packageFolders.map { project.url($0).standardizedFileURL.path },
                 files: changedFiles.map { PreviewWire.FileHeader(path: $0.path, size: $0.contents.count) }, removed: removed,

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// The site's navigation, built from the folder structure of the content: each folder is a

@@ -12,48 +12,68 @@ public struct SiteRenderer: Sendable {
         self.theme = theme
     }
 
-    /// Renders every page, the 404 page, the sitemap and the theme's assets. With `memory` (a preview
-    /// server's), pages whose inputs did not change since the previous render are reused;
-    /// the bytes are the same either way.
+    /// Everything a page's template sees besides the page: two renders with equal
+    /// signatures give equal bytes for equal pages. A class, so that a caller comparing it
+    /// for every page can compare it once and then by identity.
+    public final class SiteSignature: Equatable, Sendable {
+        public let config: StrataConfig
+        public let theme: Theme
+        public let navigation: [NavigationTree.SignatureEntry]
+
+        init(config: StrataConfig, theme: Theme, navigation: [NavigationTree.SignatureEntry]) {
+            self.config = config
+            self.theme = theme
+            self.navigation = navigation
+        }
+
+        public static func == (lhs: SiteSignature, rhs: SiteSignature) -> Bool {
+            lhs === rhs || (lhs.config == rhs.config && lhs.navigation == rhs.navigation && lhs.theme == rhs.theme)
+        }
+    }
+
+    /// How each page is rendered: `render` renders it; a caller that keeps rendered pages
+    /// between renders (`strata serve`) may answer with the bytes it kept for an equal page
+    /// under an equal signature instead. `key` is the page's output path.
+    public typealias PageRendering = @Sendable (
+        _ key: String, _ page: Page, _ site: SiteSignature, _ render: () -> Result<OutputFile, Diagnostic>
+    ) -> Result<OutputFile, Diagnostic>
+
+    /// Renders every page, the 404 page, the sitemap and the theme's assets, each page and
+    /// the 404 page through `rendering`; the bytes are the same whatever it reuses.
     /// - Throws: `DiagnosticsError` when a template cannot be rendered (templates that
     ///   include each other without end).
-    public func render(pages: [Page], memory: RenderMemory? = nil) throws -> [OutputFile] {
+    public func render(
+        pages: [Page], rendering: @escaping PageRendering = { _, _, _, render in render() }
+    ) throws -> [OutputFile] {
         let sorted = pages.sorted { $0.outputPath < $1.outputPath }
         let navigation = NavigationTree(pages: sorted)
-        let signature = navigation.signature
-        let reusable = memory?.sameSite(config: config, theme: theme, navigation: signature) == true ? memory : nil
+        let signature = SiteSignature(config: config, theme: theme, navigation: navigation.signature)
         let builder = PageContext(
             config: config,
             navigation: navigation,
             pagesByPath: Dictionary(sorted.map { ($0.outputPath, $0) }, uniquingKeysWith: { first, _ in first }),
             navigationItems: NavigationItems(navigation: navigation, theme: theme)
         )
-        let pagesRendered = ParallelMap.map(sorted) { page -> Result<(OutputFile, Bool), Diagnostic> in
-            if let previous = reusable?.output(for: page) { return .success((previous, false)) }
-            let context = builder.context(for: page)
-            // Room for the body, the sidebar and the default theme's own markup, so the bytes
-            // are rarely copied as they grow and little memory is left unused.
-            var capacity = page.contentHTML.utf8.count + 6_144
-            if case .text(let nav)? = context["navHTML"] { capacity += nav.utf8.count }
-            return theme.render(context, template: "page", capacity: capacity)
-                .map { (OutputFile(path: page.outputPath, contents: $0), true) }
+        let theme = self.theme
+        let pagesRendered = ParallelMap.map(sorted) { page -> Result<OutputFile, Diagnostic> in
+            rendering(page.outputPath, page, signature) {
+                let context = builder.context(for: page)
+                // Room for the body, the sidebar and the default theme's own markup, so the
+                // bytes are rarely copied as they grow and little memory is left unused.
+                var capacity = page.contentHTML.utf8.count + 6_144
+                if case .text(let nav)? = context["navHTML"] { capacity += nav.utf8.count }
+                return theme.render(context, template: "page", capacity: capacity).map { OutputFile(path: page.outputPath, contents: $0) }
+            }
         }
-        let notFoundFile: OutputFile
-        if let previous = reusable?.previousNotFound {
-            notFoundFile = previous
-        } else {
-            let notFound = Page(sourcePath: "", outputPath: SitePath.notFoundPage, title: "Page not found")
+        let notFound = Page(sourcePath: "", outputPath: SitePath.notFoundPage, title: "Page not found")
+        let notFoundFile = try rendering(SitePath.notFoundPage, notFound, signature) {
             var notFoundBuilder = builder
             notFoundBuilder.absoluteURLs = true
-            notFoundFile = OutputFile(path: SitePath.notFoundPage, contents: try theme.render(notFoundBuilder.context(for: notFound), template: "404").get())
-        }
+            return theme.render(notFoundBuilder.context(for: notFound), template: "404").map { OutputFile(path: SitePath.notFoundPage, contents: $0) }
+        }.get()
         if let failure = builder.navigationItems.failure { throw DiagnosticsError([failure]) }
         let rendered = try pagesRendered.map { try $0.get() }
-        memory?.remember(
-            config: config, theme: theme, navigation: signature, pages: Array(zip(sorted, rendered.map(\.0))),
-            notFound: notFoundFile, renderedCount: rendered.filter(\.1).count
-        )
         let sitemap = SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)
-        return rendered.map(\.0) + [notFoundFile, sitemap] + theme.assets
+        return rendered + [notFoundFile, sitemap] + theme.assets
     }
 }

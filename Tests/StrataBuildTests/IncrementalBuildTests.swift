@@ -58,7 +58,7 @@ import Testing
         let session = Session(try TemporaryProject(fixture: "guide"))
         let first = try session.change("first build", paths: []) {}
         #expect(first.graphReloaded)
-        let pageCount = session.memory.rendering.renderedCount
+        let pageCount = session.memory.statistics.pagesRendered
         #expect(pageCount > 20)
 
         let body = try session.change("a paragraph added", paths: ["Content/guides/naming.md"]) {
@@ -69,12 +69,12 @@ import Testing
         #expect(!body.graphReloaded)
         #expect((session.diagrams?.count ?? 0) > 0)
         #expect(session.diagrams?.laidOut == 0, "no output folder: every layout came from the previous build's memory")
-        #expect(session.memory.rendering.renderedCount < 5, "only the page and what shows its text (\(session.memory.rendering.renderedCount))")
+        #expect(session.memory.statistics.pagesRendered < 5, "only the page and what shows its text (\(session.memory.statistics.pagesRendered))")
 
         try session.change("a title changed (navigation on every page)", paths: ["Content/guides/naming.md"]) {
             try session.replace("Content/guides/naming.md", "# Naming", with: "# Naming things")
         }
-        #expect(session.memory.rendering.renderedCount >= pageCount - 1)
+        #expect(session.memory.statistics.pagesRendered >= pageCount - 1)
 
         try session.change("a heading other pages link to changed", paths: ["Content/guides/services.md"]) {
             try session.append("Content/guides/services.md", "\n## A new section\n\nText.\n")
@@ -166,6 +166,6 @@ import Testing
         }
         #expect(again.pagesParsed == 0)
         #expect(again.bodiesRendered == 0)
-        #expect(session.memory.rendering.renderedCount == 0)
+        #expect(session.memory.statistics.pagesRendered == 0)
     }
 }

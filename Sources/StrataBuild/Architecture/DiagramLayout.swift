@@ -12,9 +12,19 @@ struct DiagramLayout {
 
     /// The output folder of the previous build, when there is one.
     let previousOutput: URL?
-    /// The layouts of the previous build in this process (`strata serve`); nil for a
-    /// one-off build. Never shared between projects or concurrent builds.
-    var memory: LayoutMemory? = nil
+    /// Layouts of the previous build in this process (`strata serve`), by cache key. Never
+    /// shared between projects or concurrent builds.
+    var cache: ItemCache<LayoutFingerprint, Laid> = .none
+
+    /// A diagram laid out: its SVG, or why Graphviz could not draw it. Graphviz gives the
+    /// same answer for the same DOT, failures included.
+    typealias Laid = (svg: String?, error: String?)
+
+    /// A layout depends on nothing but its key (the hash of its DOT and of the Graphviz that
+    /// drew it), which the memo is keyed by.
+    struct LayoutFingerprint: MemoFingerprint {
+        func matches(_ previous: LayoutFingerprint) -> Bool { true }
+    }
 
     struct Result {
         var drawings: [String: DiagramDrawing]
@@ -42,26 +52,25 @@ struct DiagramLayout {
         let clock = ContinuousClock()
         let start = clock.now
         let previous = previousOutput
-        let memory = self.memory
+        let cache = self.cache
         let drawn = ParallelMap.map(diagrams) { diagram -> (key: String, svg: String?, error: String?, source: DiagramStatistics.Source) in
             let key = Self.key(of: diagram.dot)
-            if let svg = memory?.svg(for: key) { return (key, svg, nil, .memory) }
-            if let previous, let data = FileManager.default.contents(atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
-               let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg"), svg.hasSuffix("</svg>\n") {
-                memory?.store(svg, for: key)
-                return (key, svg, nil, .disk)
+            var source = DiagramStatistics.Source.memory
+            let laid = cache.value(for: key, fingerprint: { LayoutFingerprint() }) { () -> Laid in
+                if let previous, let data = FileManager.default.contents(atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
+                   let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg"), svg.hasSuffix("</svg>\n") {
+                    source = .disk
+                    return (svg, nil)
+                }
+                source = .graphviz
+                do {
+                    return (GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot)), nil)
+                } catch {
+                    return (nil, (error as? GraphvizError)?.message ?? "\(error)")
+                }
             }
-            do {
-                let svg = GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot))
-                memory?.store(svg, for: key)
-                return (key, svg, nil, .graphviz)
-            } catch {
-                return (key, nil, (error as? GraphvizError)?.message ?? "\(error)", .graphviz)
-            }
+            return (key, laid.svg, laid.error, source)
         }
-        // Memory keeps the layouts of the latest build only, so a long-running process
-        // (a preview server) does not grow with every edit.
-        memory?.retainOnly(Set(drawn.map(\.key)))
         var result = Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         var written: Set<String> = []
         for (diagram, outcome) in zip(diagrams, drawn) {
@@ -98,30 +107,6 @@ public struct DiagramStatistics: Sendable, Hashable {
     public var reused = 0
     /// Wall time spent on diagrams, cache lookups included.
     public var seconds = 0.0
-}
-
-/// Layouts kept from one build to the next, by the SHA-256 of their DOT.
-final class LayoutMemory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var layouts: [String: String] = [:]
-
-    func svg(for key: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return layouts[key]
-    }
-
-    func store(_ svg: String, for key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        layouts[key] = svg
-    }
-
-    func retainOnly(_ keys: Set<String>) {
-        lock.lock()
-        defer { lock.unlock() }
-        layouts = layouts.filter { keys.contains($0.key) }
-    }
 }
 
 /// One DOT graph drawn as a standalone SVG (`strata graph --format svg`).

@@ -3,8 +3,10 @@ import StrataCore
 import StrataSite
 
 /// What one build leaves for the next in the same process, so that `strata serve` redoes
-/// only the work a change calls for. Each memory is keyed by everything its result depends
-/// on, so a build with memory writes the same bytes as a clean build:
+/// only the work a change calls for: a `Memo` per stage that works item by item, which the
+/// pipeline hands to the stage in place of computing every item, and the module graph.
+/// Each result is kept with the fingerprint of everything it depends on, so a build with
+/// memory writes the same bytes as a clean build:
 ///
 /// - a Markdown file is parsed again only when its modification time, change time, size or
 ///   inode changed (it is looked at before it is read, so a save during a build is never
@@ -12,11 +14,11 @@ import StrataSite
 /// - a page's body is rendered again only when its document, the guidance callouts on it,
 ///   or where any of its links lead changed;
 /// - a page's HTML is written again only when the page or the site-wide inputs of its
-///   template (navigation, configuration, theme) changed (`RenderMemory`);
+///   template (navigation, configuration, theme) changed;
 /// - a Swift file's imports are read again only when the file changed; the module graph is
 ///   re-read only when something outside the content and theme folders changed;
-/// - a diagram is laid out again only when its DOT changed (`LayoutMemory`, beside the
-///   layout cache in the output folder that one-off builds use).
+/// - a diagram is laid out again only when its DOT changed (beside the layout cache in
+///   the output folder that one-off builds use).
 public final class BuildMemory: @unchecked Sendable {
     private let lock = NSLock()
     /// Pages read, by content path.
@@ -27,23 +29,28 @@ public final class BuildMemory: @unchecked Sendable {
     let scans: Memo<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan>
     private var graph: RememberedGraph?
     private var graphReloaded = false
-    /// The pages' templates.
-    public let rendering = RenderMemory()
-    /// The diagrams' layouts.
-    let layouts = LayoutMemory()
+    /// Pages rendered through the theme, and the 404 page, by output path.
+    let renderedPages: Memo<RenderStage.RenderedPageFingerprint, Result<OutputFile, Diagnostic>>
+    let renderedNotFound: Memo<RenderStage.RenderedPageFingerprint, Result<OutputFile, Diagnostic>>
+    let site: Memo<RenderStage.SiteFingerprint, SiteRenderer.SiteSignature>
+    /// Diagrams laid out, by the hash of their DOT.
+    let layouts: Memo<DiagramLayout.LayoutFingerprint, DiagramLayout.Laid>
 
     public struct Statistics: Sendable, Equatable {
         public var pagesParsed = 0
         public var bodiesRendered = 0
         public var sourcesScanned = 0
         public var graphReloaded = false
+        /// Pages whose HTML was rendered through the theme again (the 404 page aside).
+        public var pagesRendered = 0
+        public var diagramsLaidOut = 0
     }
 
     /// What the latest build did again (the rest was reused).
     public var statistics: Statistics {
         Statistics(
             pagesParsed: pages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
-            graphReloaded: lock.withLock { graphReloaded }
+            graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount, diagramsLaidOut: layouts.computedCount
         )
     }
 
@@ -55,6 +62,10 @@ public final class BuildMemory: @unchecked Sendable {
         pages = Memo(settleTime: nanoseconds)
         bodies = Memo(settleTime: nanoseconds)
         scans = Memo(settleTime: nanoseconds)
+        layouts = Memo(settleTime: nanoseconds)
+        renderedPages = Memo(settleTime: nanoseconds)
+        renderedNotFound = Memo(settleTime: nanoseconds)
+        site = Memo(settleTime: nanoseconds)
     }
 
     // MARK: Link targets
@@ -128,6 +139,9 @@ public final class BuildMemory: @unchecked Sendable {
         pages.beginBuild()
         bodies.beginBuild()
         scans.beginBuild()
+        layouts.beginBuild()
+        renderedPages.beginBuild()
+        renderedNotFound.beginBuild()
         lock.withLock { graphReloaded = false }
     }
 
@@ -136,6 +150,10 @@ public final class BuildMemory: @unchecked Sendable {
     func endBuild() {
         pages.endBuild()
         bodies.endBuild()
+        // Layouts of the latest build only, so a preview server does not grow with every edit.
+        layouts.endBuild()
+        renderedPages.endBuild()
+        renderedNotFound.endBuild()
         if lock.withLock({ graph?.loaded != nil && graphReloaded }) { scans.endBuild() }
     }
 }

@@ -90,3 +90,18 @@ struct ItemCache<Fingerprint: MemoFingerprint, Value: Sendable>: Sendable {
         return try memo.value(for: key, fingerprint: fingerprint(), keeping: keeping, compute: compute)
     }
 }
+
+/// The value the first caller makes, for every caller after it (on any thread).
+final class FirstValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Value?
+
+    func value(_ make: () -> Value) -> Value {
+        lock.withLock {
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
+    }
+}

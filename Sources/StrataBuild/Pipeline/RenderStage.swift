@@ -14,8 +14,28 @@ struct RenderStage: Sendable {
     let project: ProjectFiles
     let theme: Theme
     /// Layouts and rendered pages of the previous build in this process (`strata serve`).
-    let layouts: LayoutMemory?
-    let rendered: RenderMemory?
+    var layoutCache: ItemCache<DiagramLayout.LayoutFingerprint, DiagramLayout.Laid> = .none
+    /// Pages rendered through the theme, and the 404 page, by output path.
+    var pageCache: ItemCache<RenderedPageFingerprint, Result<OutputFile, Diagnostic>> = .none
+    var notFoundCache: ItemCache<RenderedPageFingerprint, Result<OutputFile, Diagnostic>> = .none
+
+    /// The site signature of the previous render, which an equal one is replaced by.
+    var siteCache: ItemCache<SiteFingerprint, SiteRenderer.SiteSignature> = .none
+
+    /// What a page's bytes depend on: the page, and what its template sees of the site.
+    struct RenderedPageFingerprint: MemoFingerprint {
+        var page: Page
+        /// One object per distinct site (see `siteCache`), so it is compared by identity.
+        var site: SiteRenderer.SiteSignature
+
+        func matches(_ previous: RenderedPageFingerprint) -> Bool { site === previous.site && page == previous.page }
+    }
+
+    struct SiteFingerprint: MemoFingerprint {
+        var site: SiteRenderer.SiteSignature
+
+        func matches(_ previous: SiteFingerprint) -> Bool { site == previous.site }
+    }
 
     /// When the search index is made, relative to the pages.
     enum SearchIndexTiming: Sendable {
@@ -49,7 +69,7 @@ struct RenderStage: Sendable {
         var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
             let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
-            let layouts = DiagramLayout(previousOutput: previousOutput(config), memory: layouts)
+            let layouts = DiagramLayout(previousOutput: previousOutput(config), cache: layoutCache)
             layout = layouts.layOut(diagrams)
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
@@ -75,7 +95,15 @@ struct RenderStage: Sendable {
         // The index is made while the templates run: each has stretches on one core that
         // the other fills.
         let indexing = timing == .onDemand ? nil : BackgroundResult(searchIndex)
-        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages, memory: rendered)
+        let pageCache = self.pageCache, notFoundCache = self.notFoundCache, siteCache = self.siteCache
+        // The site is compared with the previous render's once, not once per page.
+        let canonicalSite = FirstValue<SiteRenderer.SiteSignature>()
+        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages) { key, page, site, render in
+            let site = canonicalSite.value { siteCache.value(for: "site", fingerprint: { SiteFingerprint(site: site) }) { site } }
+            return (key == SitePath.notFoundPage ? notFoundCache : pageCache).value(
+                for: key, fingerprint: { RenderedPageFingerprint(page: page, site: site) }, compute: render
+            )
+        }
         if let indexing, timing == .withPages { files.append(indexing.wait()) }
         for asset in inputs.content.assets {
             do {

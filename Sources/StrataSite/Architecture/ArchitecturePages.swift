@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// The pages Strata generates from the architecture: the overview (diagram, layers,

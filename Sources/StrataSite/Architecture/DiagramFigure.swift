@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// A laid-out diagram as HTML: the SVG inline (so the page's CSS colours it and its links
