@@ -23,6 +23,11 @@ enum ThemeLoader {
         let roots = ProjectFiles.realRoots([project.root, root])
         collect(folder: root.path, relative: "", display: display, roots: roots, followLinksOutside: config.followLinksOutside, files: &files, diagnostics: &diagnostics)
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
+        // The generated pages' templates the theme does not have are the default theme's.
+        let own = Set(files.map(\.path))
+        for name in Theme.generatedPageTemplates where !own.contains("templates/\(name).mustache") {
+            if let file = DefaultTheme.files.first(where: { $0.path == "templates/\(name).mustache" }) { files.append(file) }
+        }
         return try Theme(files: files, displayPath: display)
     }
 

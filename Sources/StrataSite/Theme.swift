@@ -16,6 +16,14 @@ public struct Theme: Sendable, Equatable {
     /// Templates every theme must provide.
     public static let requiredTemplates = ["page", "404"]
 
+    /// The templates of the pages Strata generates, and their partials. A project theme
+    /// that lacks one gets the default theme's, so a theme made before a page kind had a
+    /// template keeps working, and a theme restyles a page kind by adding its template.
+    public static let generatedPageTemplates = [
+        "module", "partials/diagram-frame", "partials/edge-table", "partials/evidence-list",
+        "partials/layer-link", "partials/module-chip", "partials/violation-row",
+    ]
+
     /// - Parameter files: the theme folder's files as (relative path, bytes).
     /// - Throws: `DiagnosticsError` listing every template that fails to parse, includes
     ///   one the theme does not have, or is missing.

@@ -80,7 +80,7 @@ struct RenderStage: Sendable {
                 diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
             }
             let mentions = ModuleMentions.find(pages: inputs.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
-            allPages = architecture.pages(merging: allPages, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
+            allPages = try architecture.pages(merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
         }
         allPages += GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.siteMap.path(of: $0) },

@@ -3,7 +3,7 @@ import StrataCore
 /// A layer's page: its diagram, its modules, the layers it uses and is used by, its
 /// violations and the guidance that applies to it.
 extension ArchitecturePages {
-    func layerPage(_ index: Int, at path: String, _ inputs: PageInputs) -> Page {
+    func layerPage(_ index: Int, at path: String, _ inputs: PageInputs) throws -> Page {
         let group = model.groups[index]
         let declaration = layers.first { $0.name == group.name }
         let location = declaration?.location ?? SourceLocation(path: "strata.yml")
@@ -27,7 +27,7 @@ extension ArchitecturePages {
         html.raw(" ")
         html.link("All layers", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.indexPath) + "#layers")
         html.raw("</p>\n")
-        html.raw(inputs.figure(ArchitectureSiteMap.layerDiagramID(layerPage: path)))
+        html.raw(try inputs.figure(ArchitectureSiteMap.layerDiagramID(layerPage: path), of: self))
 
         section("Modules", "modules")
         let memberSet = Set(group.modules)
@@ -53,7 +53,7 @@ extension ArchitecturePages {
         let violations = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).sorted()
         if !violations.isEmpty {
             section("Violations", "violations")
-            violationList(violations, from: path, into: &html)
+            try violationList(violations, from: path, inputs, into: &html)
         }
         let blocks = inputs.catalog.entries.filter { entry in
             entry.appliesTo.contains { $0.kind == .layer && $0.name == group.name } || entry.module.map(memberSet.contains) == true

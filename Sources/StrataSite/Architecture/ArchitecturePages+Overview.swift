@@ -3,7 +3,7 @@ import StrataCore
 /// The architecture overview: the diagram, the layers, the layer-to-layer matrix, the
 /// violations by rule, and every module.
 extension ArchitecturePages {
-    func overviewPage(_ modules: [ModuleNode], _ inputs: PageInputs) -> Page {
+    func overviewPage(_ modules: [ModuleNode], _ inputs: PageInputs) throws -> Page {
         let path = ArchitectureSiteMap.indexPath
         var html = HTML()
         var headings: [Heading] = []
@@ -28,7 +28,7 @@ extension ArchitecturePages {
         html.link("Violations", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath))
         html.text(": \(report.summary).")
         html.raw("</p>\n")
-        html.raw(inputs.figure(ArchitectureSiteMap.overviewDiagramID))
+        html.raw(try inputs.figure(ArchitectureSiteMap.overviewDiagramID, of: self))
 
         if !layers.isEmpty {
             section("Layers", "layers")

@@ -2,43 +2,16 @@ import StrataCore
 
 /// The violations page, and violations as listed on module and layer pages.
 extension ArchitecturePages {
-    func violationList(_ violations: [Violation], from path: String, into html: inout HTML) {
+    /// Violations as a list, each through the theme's `partials/violation-row`.
+    func violationList(_ violations: [Violation], from path: String, _ inputs: PageInputs, into html: inout HTML) throws {
         html.raw("<ul class=\"violations\">\n")
         for violation in violations {
-            html.raw("<li class=\"violation severity-\(violation.severity.rawValue)\"><p><span class=\"severity\">")
-            html.text(violation.severity.rawValue)
-            html.raw("</span> <code class=\"rule-id\">")
-            html.text(violation.ruleID)
-            html.raw("</code> ")
-            html.text(violation.message)
-            html.raw("</p>\n")
-            let involved = Array(Set(violation.modules)).sorted().filter { graph.node($0)?.isTarget == true }
-            if !involved.isEmpty {
-                html.raw("<p class=\"involved\">Modules: ")
-                for (index, module) in involved.enumerated() {
-                    if index > 0 { html.raw(", ") }
-                    moduleLink(module, from: path, into: &html)
-                }
-                html.raw("</p>\n")
-            }
-            if let because = violation.rationale.because {
-                html.raw("<p class=\"because\">Because ")
-                html.text(because)
-                html.raw("</p>\n")
-            }
-            if let target = violation.rationale.seeTarget {
-                html.raw("<p class=\"see\">See ")
-                let href = target.hasPrefix("http://") || target.hasPrefix("https://") ? target : Self.href(from: path, to: target)
-                html.link(violation.rationale.see ?? target, href: href)
-                html.raw("</p>\n")
-            }
-            evidenceList(violation.evidence.map { ($0.location.description, $0.summary) }, into: &html)
-            html.raw("</li>\n")
+            html.raw(try inputs.render(violationValue(violation, from: path), template: "partials/violation-row"))
         }
         html.raw("</ul>\n")
     }
 
-    func violationsPage() -> Page {
+    func violationsPage(_ inputs: PageInputs) throws -> Page {
         let path = ArchitectureSiteMap.violationsPath
         var html = HTML()
         var headings: [Heading] = []
@@ -58,7 +31,7 @@ extension ArchitecturePages {
             html.raw("<p>")
             html.text(rule.rationale.because ?? rule.kind.explanation)
             html.raw("</p>\n")
-            violationList(violations, from: path, into: &html)
+            try violationList(violations, from: path, inputs, into: &html)
         }
         if !report.staleBaselineEntries.isEmpty {
             html.heading(2, "Baseline entries that no longer match", id: "stale-baseline")

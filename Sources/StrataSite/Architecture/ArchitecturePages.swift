@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataTemplates
 
 /// The pages Strata generates from the architecture: the overview (diagram, layers,
 /// layer-to-layer matrix, violations summary, modules), one page per layer and per module
@@ -42,45 +43,50 @@ public struct ArchitecturePages: Sendable {
     /// page. Content pages that mention modules list them, and the modules list the pages.
     /// `diagrams` are the site's diagrams (`ArchitectureDiagramSet`), and `drawings` their layouts by id; a page
     /// whose diagram is not given shows none.
+    /// - Throws: `DiagnosticsError` when a template of `theme` cannot be rendered.
     public func pages(
-        merging contentPages: [Page], diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:],
+        merging contentPages: [Page], theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:],
         catalog: GuidanceCatalog = GuidanceCatalog(), mentions: [String: [String]] = [:]
-    ) -> [Page] {
+    ) throws -> [Page] {
         let modules = graph.nodes.filter(\.isTarget)
         let diagrams = Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let context = PageInputs(diagrams: diagrams, drawings: drawings, catalog: catalog, mentions: mentions, titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first }))
+        let context = PageInputs(
+            theme: theme, diagrams: diagrams, drawings: drawings, catalog: catalog, mentions: mentions,
+            titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
+        )
         var mentionedOn: [String: [String]] = [:]
         for (module, paths) in mentions {
             for path in paths { mentionedOn[path, default: []].append(module) }
         }
         let moduleOfGuide = Dictionary(guides.map { ($1.outputPath, $0) }, uniquingKeysWith: { first, _ in first })
-        var pages = contentPages.map { contentPage -> Page in
+        var pages = try contentPages.map { contentPage -> Page in
             var page = contentPage
             if let module = moduleOfGuide[contentPage.outputPath], let node = graph.node(module) {
-                page = merged(contentPage, with: modulePage(node, at: contentPage.outputPath, context))
+                page = merged(contentPage, with: try modulePage(node, at: contentPage.outputPath, context))
             }
             let named = (mentionedOn[page.outputPath] ?? []).filter { moduleOfGuide[page.outputPath] != $0 }.sorted()
             if !named.isEmpty { page.contentHTML += mentionsAside(named, from: page.outputPath) }
             return page
         }
         for node in modules where guides[node.id] == nil {
-            var generated = modulePage(node, at: ArchitectureSiteMap.modulePath(node.id), context)
+            var generated = try modulePage(node, at: ArchitectureSiteMap.modulePath(node.id), context)
             generated.isListedInNavigation = false
             pages.append(generated)
         }
-        pages.append(overviewPage(modules, context))
+        pages.append(try overviewPage(modules, context))
         for (index, group) in model.groups.enumerated() where group.isLayer {
             guard let path = layerPaths[group.name] else { continue }
-            var page = layerPage(index, at: path, context)
+            var page = try layerPage(index, at: path, context)
             page.isListedInNavigation = false
             pages.append(page)
         }
-        pages.append(violationsPage())
+        pages.append(try violationsPage(context))
         return pages
     }
 
     /// What the pages draw on besides the architecture itself.
     struct PageInputs {
+        var theme: Theme
         var diagrams: [String: Diagram]
         var drawings: [String: DiagramDrawing]
         var catalog: GuidanceCatalog
@@ -89,9 +95,18 @@ public struct ArchitecturePages: Sendable {
         /// Content page path → title.
         var titles: [String: String]
 
-        func figure(_ id: String, legend: Bool = true) -> String {
-            guard let diagram = diagrams[id] else { return "" }
-            return DiagramFigure.html(diagram, drawing: drawings[id], legend: legend)
+        /// The diagram `id` in the theme's `partials/diagram-frame`; nothing when there is none.
+        func figure(_ id: String, of pages: ArchitecturePages, legend: Bool = true) throws -> String {
+            guard let diagram = pages.diagramValue(diagrams[id], drawing: drawings[id], legend: legend) else { return "" }
+            return try render(["diagram": .object(diagram)], template: "partials/diagram-frame")
+        }
+
+        /// `template` of the theme with `values`, as text.
+        func render(_ values: TemplateObject, template: String) throws -> String {
+            switch theme.render(values, template: template) {
+            case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+            case .failure(let diagnostic): throw DiagnosticsError([diagnostic])
+            }
         }
     }
 

@@ -1,0 +1,90 @@
+import StrataCore
+import StrataTemplates
+
+/// The typed values the architecture templates receive (see the Themes page of the manual
+/// for each name), built from the architecture. Every key a template tests is always set,
+/// so a name missing here is never found in an enclosing section instead.
+extension ArchitecturePages {
+    /// A module named on a page (`partials/module-chip`).
+    func chipValue(_ name: String, from path: String) -> TemplateObject {
+        let isLink = graph.node(name)?.isTarget == true
+        return ["name": .text(name), "isLink": .bool(isLink), "href": .text(isLink ? SitePath.relativeURL(from: path, to: self.path(of: name)) : "")]
+    }
+
+    /// A layer named on a page (`partials/layer-link`).
+    func layerValue(_ layer: String, from path: String) -> TemplateObject {
+        let target = layerPaths[layer]
+        return ["name": .text(layer), "isLink": .bool(target != nil), "href": .text(target.map { SitePath.relativeURL(from: path, to: $0) } ?? "")]
+    }
+
+    /// `hasEvidence` and `evidence` (`partials/evidence-list`), added to `values`.
+    func addEvidence(_ evidence: [Evidence], to values: inout TemplateObject) {
+        values["hasEvidence"] = .bool(!evidence.isEmpty)
+        values["evidence"] = .list(evidence.map { .object(["place": .text($0.location.description), "what": .text($0.summary)]) })
+    }
+
+    /// One violation (`partials/violation-row`).
+    func violationValue(_ violation: Violation, from path: String) -> TemplateObject {
+        let involved = Array(Set(violation.modules)).sorted().filter { graph.node($0)?.isTarget == true }
+        var values: TemplateObject = [
+            "severity": .text(violation.severity.rawValue), "ruleID": .text(violation.ruleID), "message": .text(violation.message),
+            "hasInvolved": .bool(!involved.isEmpty),
+            "involved": .list(involved.enumerated().map { index, module in
+                var chip = chipValue(module, from: path)
+                chip["isFirst"] = .bool(index == 0)
+                return .object(chip)
+            }),
+            "hasBecause": .bool(violation.rationale.because != nil), "because": .text(violation.rationale.because ?? ""),
+            "hasSee": .bool(violation.rationale.seeTarget != nil),
+        ]
+        if let target = violation.rationale.seeTarget {
+            let href = target.hasPrefix("http://") || target.hasPrefix("https://") ? target : Self.href(from: path, to: target)
+            values["see"] = .object(["label": .text(violation.rationale.see ?? target), "href": .text(href)])
+        }
+        addEvidence(violation.evidence, to: &values)
+        return values
+    }
+
+    /// A module's dependencies one way (`partials/edge-table`).
+    func edgeTableValue(_ edges: [ModuleEdge], other: KeyPath<ModuleEdge, String>, from path: String, empty: String) -> TemplateObject {
+        let rows = edges.map { edge -> TemplateValue in
+            let name = edge[keyPath: other]
+            let rules = model.rules(of: edge)
+            let layer = assignments[name]?.layer
+            var row: TemplateObject = [
+                "module": .object(chipValue(name, from: path)),
+                "hasLayer": .bool(layer != nil),
+                "layer": .object(layer.map { layerValue($0, from: path) } ?? [:]),
+                "kind": .text(edge.kind),
+                "hasRelation": .bool(edge.relation != .declaredAndImported && edge.relation != .declaredOnly),
+                "relation": .text(edge.relation.rawValue),
+                "isConditional": .bool(edge.isConditional),
+                "isViolating": .bool(!rules.isEmpty),
+                "rules": .list(rules.map { .object(["id": .text($0), "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + $0)]) }),
+            ]
+            addEvidence(edge.evidence, to: &row)
+            return .object(row)
+        }
+        return ["isEmpty": .bool(edges.isEmpty), "emptyText": .text(empty), "rows": .list(rows)]
+    }
+
+    /// A laid-out diagram (`partials/diagram-frame`), or nil when the page has none.
+    func diagramValue(_ diagram: Diagram?, drawing: DiagramDrawing?, legend: Bool) -> TemplateObject? {
+        guard let diagram else { return nil }
+        var values: TemplateObject = [
+            "id": .text(diagram.id), "title": .text(diagram.title), "notes": .list(diagram.notes.map { .text($0) }), "legend": .bool(legend),
+            "hasSVG": false, "svg": "", "failed": false, "reason": "", "missing": false,
+        ]
+        switch drawing {
+        case .svg(let svg):
+            values["hasSVG"] = true
+            values["svg"] = .text(DiagramFigure.titled(svg, diagram.title))
+        case .failed(let reason):
+            values["failed"] = true
+            values["reason"] = .text(reason)
+        case nil:
+            values["missing"] = true
+        }
+        return values
+    }
+}
