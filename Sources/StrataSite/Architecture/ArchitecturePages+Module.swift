@@ -27,11 +27,7 @@ extension ArchitecturePages {
                 } else {
                     why = layer.map { "applies to the \($0) layer" } ?? ""
                 }
-                return .object([
-                    "kind": .text(entry.block.kind.rawValue), "kindLabel": .text(entry.block.kind.label),
-                    "title": .text(GuidancePages.title(of: entry.block)), "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)),
-                    "hasWhy": .bool(!why.isEmpty), "why": .text(why),
-                ])
+                return .object(guidanceValue(entry, from: path, why: why))
             }),
             "hasMentions": .bool(!mentions.isEmpty),
             "mentions": .list(mentions.map { .object(["title": .text(inputs.titles[$0] ?? $0), "href": .text(SitePath.relativeURL(from: path, to: $0))]) }),
@@ -88,24 +84,5 @@ extension ArchitecturePages {
         } else {
             html.text(layer)
         }
-    }
-
-    /// Blocks as a list of links to their pages, each with its kind and why it is listed.
-    func guidanceList(_ entries: [GuidanceEntry], from path: String, into html: inout HTML, note: (GuidanceEntry) -> String) {
-        html.raw("<ul class=\"guidance-list\">\n")
-        for entry in entries {
-            html.raw("<li class=\"guidance-kind-\(entry.block.kind.rawValue)\"><span class=\"guidance-kind\">")
-            html.text(entry.block.kind.label)
-            html.raw("</span> ")
-            html.link(GuidancePages.title(of: entry.block), href: SitePath.relativeURL(from: path, to: entry.pagePath))
-            let why = note(entry)
-            if !why.isEmpty {
-                html.raw(" <span class=\"guidance-why\">")
-                html.text(why)
-                html.raw("</span>")
-            }
-            html.raw("</li>\n")
-        }
-        html.raw("</ul>\n")
     }
 }

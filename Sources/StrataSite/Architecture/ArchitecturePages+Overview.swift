@@ -41,7 +41,7 @@ extension ArchitecturePages {
             violationSummary(from: path, into: &html)
         }
         section("Modules", "modules")
-        modulesTable(modules, from: path, into: &html)
+        try modulesTable(modules, from: path, inputs, into: &html)
         return Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.overviewTitle,
             description: "The module graph of the package drawn by layer, the layers and what each may use, and every module.",
@@ -157,26 +157,7 @@ extension ArchitecturePages {
         html.raw("</tbody>\n</table></div>\n")
     }
 
-    func modulesTable(_ modules: [ModuleNode], from path: String, into html: inout HTML) {
-        html.raw("<div class=\"table-wrapper\"><table class=\"modules\">\n<thead><tr><th>Module</th><th>Kind</th><th>Layer</th><th>Package</th><th>Files</th><th>Lines</th><th>Uses</th><th>Used by</th><th>Violations</th></tr></thead>\n<tbody>\n")
-        let sorted = modules.sorted { lhs, rhs in
-            let left = model.groupOfModule[lhs.id] ?? Int.max
-            let right = model.groupOfModule[rhs.id] ?? Int.max
-            return (left, lhs.id) < (right, rhs.id)
-        }
-        for node in sorted {
-            html.raw("<tr><td>")
-            moduleLink(node.id, from: path, into: &html)
-            html.raw("</td><td>")
-            html.text(node.kind.rawValue)
-            html.raw("</td><td>")
-            layerLink(assignments[node.id]?.layer, from: path, into: &html)
-            html.raw("</td><td>")
-            html.text(node.package ?? "")
-            html.raw("</td><td>\(node.sourceFiles.count)</td><td>\(node.sourceLineCount)</td>")
-            html.raw("<td>\(model.outgoing[node.id]?.count ?? 0)</td><td>\(model.incoming[node.id]?.count ?? 0)</td>")
-            html.raw("<td>\(model.violationsByModule[node.id]?.count ?? 0)</td></tr>\n")
-        }
-        html.raw("</tbody>\n</table></div>\n")
+    func modulesTable(_ modules: [ModuleNode], from path: String, _ inputs: PageInputs, into html: inout HTML) throws {
+        html.raw(try inputs.render(["modules": .list(modulesTableRows(modules, from: path))], template: "partials/modules-table"))
     }
 }

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataTemplates
 
 /// The violations page, and violations as listed on module and layer pages.
 extension ArchitecturePages {
@@ -13,41 +14,31 @@ extension ArchitecturePages {
 
     func violationsPage(_ inputs: PageInputs) throws -> Page {
         let path = ArchitectureSiteMap.violationsPath
-        var html = HTML()
         var headings: [Heading] = []
-        html.raw("<p>")
-        if report.violations.isEmpty {
-            html.text("strata check finds no violations: \(report.summary).")
-        } else {
-            html.text("strata check: \(report.summary). Each violation lists the manifest and import lines that make it.")
-        }
-        html.raw("</p>\n")
         var byRule: [String: [Violation]] = [:]
         for violation in report.violations { byRule[violation.ruleID, default: []].append(violation) }
-        for rule in report.rules {
-            guard let violations = byRule[rule.id] else { continue }
-            html.heading(2, rule.title, id: rule.id)
+        let rules = report.rules.compactMap { rule -> TemplateValue? in
+            guard let violations = byRule[rule.id] else { return nil }
             headings.append(Heading(level: 2, text: rule.title, id: rule.id, location: SourceLocation(path: "strata.yml")))
-            html.raw("<p>")
-            html.text(rule.rationale.because ?? rule.kind.explanation)
-            html.raw("</p>\n")
-            try violationList(violations, from: path, inputs, into: &html)
+            return .object([
+                "id": .text(rule.id), "title": .text(rule.title), "explanation": .text(rule.rationale.because ?? rule.kind.explanation),
+                "violations": .list(violations.map { .object(violationValue($0, from: path)) }),
+            ])
         }
+        let values: TemplateObject = [
+            "summary": .text(report.violations.isEmpty
+                ? "strata check finds no violations: \(report.summary)."
+                : "strata check: \(report.summary). Each violation lists the manifest and import lines that make it."),
+            "rules": .list(rules),
+            "hasStaleBaseline": .bool(!report.staleBaselineEntries.isEmpty),
+            "staleBaseline": .list(report.staleBaselineEntries.map { .object(["rule": .text($0.rule), "key": .text($0.key)]) }),
+        ]
         if !report.staleBaselineEntries.isEmpty {
-            html.heading(2, "Baseline entries that no longer match", id: "stale-baseline")
-            html.raw("<ul>")
-            for entry in report.staleBaselineEntries {
-                html.raw("<li><code>")
-                html.text(entry.rule)
-                html.raw("</code> ")
-                html.text(entry.key)
-                html.raw("</li>")
-            }
-            html.raw("</ul>\n")
+            headings.append(Heading(level: 2, text: "Baseline entries that no longer match", id: "stale-baseline", location: SourceLocation(path: "strata.yml")))
         }
         return Page(
             sourcePath: "", outputPath: path, title: "Violations", description: "Every dependency that breaks the architecture rules, with its evidence.",
-            weight: 1001, headings: headings, contentHTML: html.text
+            weight: 1001, headings: headings, contentHTML: try inputs.render(values, template: "violations")
         )
     }
 }

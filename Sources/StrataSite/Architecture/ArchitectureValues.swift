@@ -87,4 +87,32 @@ extension ArchitecturePages {
         }
         return values
     }
+
+    /// A guidance block listed on a page (`partials/guidance-list`).
+    func guidanceValue(_ entry: GuidanceEntry, from path: String, why: String) -> TemplateObject {
+        [
+            "kind": .text(entry.block.kind.rawValue), "kindLabel": .text(entry.block.kind.label),
+            "title": .text(GuidancePages.title(of: entry.block)), "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)),
+            "hasWhy": .bool(!why.isEmpty), "why": .text(why),
+        ]
+    }
+
+    /// Modules as `partials/modules-table` lists them: by group, bottom-up, then by name.
+    func modulesTableRows(_ modules: [ModuleNode], from path: String) -> [TemplateValue] {
+        let sorted = modules.sorted { lhs, rhs in
+            let left = model.groupOfModule[lhs.id] ?? Int.max
+            let right = model.groupOfModule[rhs.id] ?? Int.max
+            return (left, lhs.id) < (right, rhs.id)
+        }
+        return sorted.map { node in
+            let layer = assignments[node.id]?.layer
+            return .object([
+                "chip": .object(chipValue(node.id, from: path)), "kind": .text(node.kind.rawValue),
+                "hasLayer": .bool(layer != nil), "layer": .object(layer.map { layerValue($0, from: path) } ?? [:]),
+                "package": .text(node.package ?? ""), "files": .number(node.sourceFiles.count), "lines": .number(node.sourceLineCount),
+                "uses": .number(model.outgoing[node.id]?.count ?? 0), "usedBy": .number(model.incoming[node.id]?.count ?? 0),
+                "violations": .number(model.violationsByModule[node.id]?.count ?? 0),
+            ])
+        }
+    }
 }
