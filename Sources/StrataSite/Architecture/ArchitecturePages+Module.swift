@@ -66,23 +66,4 @@ extension ArchitecturePages {
     func entry(_ key: String, _ value: String, _ location: SourceLocation) -> MetadataEntry {
         MetadataEntry(key: key, value: value, location: location, origin: .frontMatter)
     }
-
-    func moduleLink(_ name: String, from path: String, into html: inout HTML) {
-        if graph.node(name)?.isTarget == true {
-            html.link(name, href: SitePath.relativeURL(from: path, to: self.path(of: name)))
-        } else {
-            html.raw("<code>")
-            html.text(name)
-            html.raw("</code>")
-        }
-    }
-
-    func layerLink(_ layer: String?, from path: String, into html: inout HTML) {
-        guard let layer else { return }
-        if let target = layerPaths[layer] {
-            html.link(layer, href: SitePath.relativeURL(from: path, to: target))
-        } else {
-            html.text(layer)
-        }
-    }
 }

@@ -1,17 +1,14 @@
 import StrataCore
+import StrataTemplates
 
 /// The architecture overview: the diagram, the layers, the layer-to-layer matrix, the
 /// violations by rule, and every module.
 extension ArchitecturePages {
     func overviewPage(_ modules: [ModuleNode], _ inputs: PageInputs) throws -> Page {
         let path = ArchitectureSiteMap.indexPath
-        var html = HTML()
         var headings: [Heading] = []
         let location = SourceLocation(path: "strata.yml")
-        func section(_ title: String, _ id: String) {
-            html.heading(2, title, id: id)
-            headings.append(Heading(level: 2, text: title, id: id, location: location))
-        }
+        func section(_ title: String, _ id: String) { headings.append(Heading(level: 2, text: title, id: id, location: location)) }
         // The counts are of what the diagram and the matrix draw: test targets only when
         // diagrams.tests asks for them.
         let drawn = modules.filter(model.isDrawn)
@@ -19,64 +16,63 @@ extension ArchitecturePages {
         let drawnEdges = graph.edges.filter { edge in
             edge.from != edge.to && [edge.from, edge.to].allSatisfy { graph.node($0).map(model.isDrawn) ?? false }
         }.count
-        html.raw("<p>")
-        html.text("\(drawn.count) module\(drawn.count == 1 ? "" : "s")")
-        if hiddenTests > 0 { html.text(" (and \(hiddenTests) test target\(hiddenTests == 1 ? "" : "s"))") }
-        html.text(" in \(graph.packages.count) package\(graph.packages.count == 1 ? "" : "s")")
-        if !layers.isEmpty { html.text(", \(layers.count) layer\(layers.count == 1 ? "" : "s")") }
-        html.text(", \(drawnEdges) dependenc\(drawnEdges == 1 ? "y" : "ies") between them. ")
-        html.link("Violations", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath))
-        html.text(": \(report.summary).")
-        html.raw("</p>\n")
-        html.raw(try inputs.figure(ArchitectureSiteMap.overviewDiagramID, of: self))
-
+        var summary = "\(drawn.count) module\(drawn.count == 1 ? "" : "s")"
+        if hiddenTests > 0 { summary += " (and \(hiddenTests) test target\(hiddenTests == 1 ? "" : "s"))" }
+        summary += " in \(graph.packages.count) package\(graph.packages.count == 1 ? "" : "s")"
+        if !layers.isEmpty { summary += ", \(layers.count) layer\(layers.count == 1 ? "" : "s")" }
+        summary += ", \(drawnEdges) dependenc\(drawnEdges == 1 ? "y" : "ies") between them. "
+        var values: TemplateObject = [
+            "summary": .text(summary),
+            "violationsHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath)),
+            "reportSummary": .text(": \(report.summary)."),
+            "hasLayers": .bool(!layers.isEmpty),
+            "hasViolations": .bool(!report.violations.isEmpty),
+            "modules": .list(modulesTableRows(modules, from: path)),
+        ]
+        let id = ArchitectureSiteMap.overviewDiagramID
+        if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
         if !layers.isEmpty {
             section("Layers", "layers")
-            layersTable(from: path, into: &html)
+            values["groups"] = .list(layerRows(from: path))
             section("Dependencies between layers", "layer-matrix")
-            layerMatrix(into: &html)
+            for (name, value) in layerMatrix() { values[name] = value }
         }
         if !report.violations.isEmpty {
             section("Violations by rule", "violations")
-            violationSummary(from: path, into: &html)
+            values["violationRules"] = .list(violationSummary(from: path))
         }
         section("Modules", "modules")
-        try modulesTable(modules, from: path, inputs, into: &html)
         return Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.overviewTitle,
             description: "The module graph of the package drawn by layer, the layers and what each may use, and every module.",
-            weight: 1000, isSectionIndex: true, headings: headings, contentHTML: html.text
+            weight: 1000, isSectionIndex: true, headings: headings, contentHTML: try inputs.render(values, template: "overview")
         )
     }
 
     /// Each layer, bottom-up as declared, with its modules and what it may use.
-    private func layersTable(from path: String, into html: inout HTML) {
-        html.raw("<p>Layers are listed bottom-up, as declared in <code>strata.yml</code>: a layer may use the layers listed before it, or exactly its <code>may_use:</code> list.</p>\n")
-        html.raw("<div class=\"table-wrapper\"><table class=\"layers\">\n<thead><tr><th>Layer</th><th>Modules</th><th>May use</th><th>Violations</th></tr></thead>\n<tbody>\n")
-        for (index, group) in model.groups.enumerated() {
-            html.raw("<tr><td><span class=\"layer-swatch \(group.toneClass)\" aria-hidden=\"true\"></span>")
-            if group.isLayer { layerLink(group.name, from: path, into: &html) } else { html.text(group.name) }
-            html.raw("</td><td>")
-            if group.modules.isEmpty { html.raw("<em>none</em>") }
-            for (position, module) in group.modules.enumerated() {
-                if position > 0 { html.raw(", ") }
-                moduleLink(module, from: path, into: &html)
-            }
-            html.raw("</td><td>")
-            if group.isLayer {
-                let allowed = layers.allowedUses(of: group.name)
-                if allowed.isEmpty { html.raw("<em>no other layer</em>") }
-                for (position, other) in allowed.prefix(Self.listedLayers).enumerated() {
-                    if position > 0 { html.raw(", ") }
-                    layerLink(other, from: path, into: &html)
-                }
-                if allowed.count > Self.listedLayers { html.text(" and \(allowed.count - Self.listedLayers) more") }
-            }
-            let count = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).count
-            html.raw("</td><td>\(count)</td></tr>\n")
-            _ = index
+    private func layerRows(from path: String) -> [TemplateValue] {
+        model.groups.map { group in
+            let allowed = group.isLayer ? layers.allowedUses(of: group.name) : []
+            let listed = allowed.prefix(Self.listedLayers)
+            return .object([
+                "toneClass": .text(group.toneClass), "isLayer": .bool(group.isLayer),
+                "layer": .object(layerValue(group.name, from: path)), "groupName": .text(group.name),
+                "hasMembers": .bool(!group.modules.isEmpty),
+                "members": .list(group.modules.enumerated().map { position, module in
+                    var chip = chipValue(module, from: path)
+                    chip["isFirst"] = .bool(position == 0)
+                    return .object(chip)
+                }),
+                "mayUseAny": .bool(!allowed.isEmpty),
+                "mayUse": .list(listed.enumerated().map { position, other in
+                    var layer = layerValue(other, from: path)
+                    layer["isFirst"] = .bool(position == 0)
+                    return .object(layer)
+                }),
+                "hasMore": .bool(allowed.count > listed.count), "moreCount": .number(allowed.count - listed.count),
+                "violationCount": .number(Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).count),
+            ])
         }
-        html.raw("</tbody>\n</table></div>\n")
     }
 
     /// Rows use columns: the number of dependencies from modules of one layer to modules of
@@ -89,11 +85,12 @@ extension ArchitecturePages {
     /// cells, and no table of that size can be read.
     static let matrixLimit = 60
 
-    private func layerMatrix(into html: inout HTML) {
+    /// The matrix's values: `matrixTooLarge`, `groupCount`, `matrixLimit`, `columns` and
+    /// `matrix` (rows top-down, each with its `cells`).
+    private func layerMatrix() -> [(String, TemplateValue)] {
         let groups = model.groups
         guard groups.count <= Self.matrixLimit else {
-            html.raw("<p>There are \(groups.count) layers, too many for a matrix of their dependencies (at most \(Self.matrixLimit)); each layer's page lists what it uses and what uses it.</p>\n")
-            return
+            return [("matrixTooLarge", true), ("groupCount", .number(groups.count)), ("matrixLimit", .number(Self.matrixLimit))]
         }
         var counts: [Int: [Int: Int]] = [:]
         var violating: [Int: [Int: Int]] = [:]
@@ -102,19 +99,8 @@ extension ArchitecturePages {
             counts[from, default: [:]][to, default: 0] += 1
             if !model.rules(of: edge).isEmpty { violating[from, default: [:]][to, default: 0] += 1 }
         }
-        html.raw("<p>Each cell counts the dependencies from modules of the row's layer to modules of the column's layer. Shaded cells are forbidden by the layer order; a red count breaks a rule.</p>\n")
-        html.raw("<div class=\"table-wrapper\"><table class=\"layer-matrix\">\n<thead><tr><th scope=\"col\">uses →</th>")
-        for group in groups.reversed() {
-            html.raw("<th scope=\"col\">")
-            html.text(group.name)
-            html.raw("</th>")
-        }
-        html.raw("</tr></thead>\n<tbody>\n")
-        for (row, rowGroup) in groups.enumerated().reversed() {
-            html.raw("<tr><th scope=\"row\">")
-            html.text(rowGroup.name)
-            html.raw("</th>")
-            for (column, columnGroup) in groups.enumerated().reversed() {
+        let rows = groups.enumerated().reversed().map { row, rowGroup -> TemplateValue in
+            let cells = groups.enumerated().reversed().map { column, columnGroup -> TemplateValue in
                 let count = counts[row]?[column] ?? 0
                 let broken = violating[row]?[column] ?? 0
                 let judged = rowGroup.isLayer && columnGroup.isLayer
@@ -124,40 +110,34 @@ extension ArchitecturePages {
                 if broken > 0 { classes.append("violating") }
                 let verdict = row == column ? "inside the layer" : (judged ? (allowed ? "allowed" : "forbidden") : "not judged")
                 let title = "\(rowGroup.name) → \(columnGroup.name): \(count) dependenc\(count == 1 ? "y" : "ies"), \(verdict)" + (broken > 0 ? ", \(broken) breaking a rule" : "")
-                html.raw("<td class=\"\(classes.joined(separator: " "))\" title=\"\(HTML.escape(title))\">")
-                if count > 0 { html.raw(broken > 0 ? "<strong>\(count)</strong>" : "\(count)") }
-                html.raw("</td>")
+                return .object([
+                    "classes": .text(classes.joined(separator: " ")), "title": .text(title),
+                    "hasCount": .bool(count > 0), "count": .number(count), "isBroken": .bool(broken > 0),
+                ])
             }
-            html.raw("</tr>\n")
+            return .object(["name": .text(rowGroup.name), "cells": .list(cells)])
         }
-        html.raw("</tbody>\n</table></div>\n")
+        return [("matrixTooLarge", false), ("columns", .list(groups.reversed().map { .text($0.name) })), ("matrix", .list(rows))]
     }
 
-    private func violationSummary(from path: String, into html: inout HTML) {
+    /// Each rule with violations: how many, how severe, and the modules involved.
+    private func violationSummary(from path: String) -> [TemplateValue] {
         var byRule: [String: [Violation]] = [:]
         for violation in report.violations { byRule[violation.ruleID, default: []].append(violation) }
-        html.raw("<div class=\"table-wrapper\"><table class=\"violation-summary\">\n<thead><tr><th>Rule</th><th>Severity</th><th>Violations</th><th>Modules</th></tr></thead>\n<tbody>\n")
-        for rule in report.rules {
-            guard let violations = byRule[rule.id] else { continue }
-            html.raw("<tr><td>")
-            html.link(rule.title, href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule.id)
-            html.raw(" <code class=\"rule-id\">")
-            html.text(rule.id)
-            html.raw("</code></td><td>")
-            html.text(violations[0].severity.rawValue)
-            html.raw("</td><td>\(violations.count)</td><td>")
+        return report.rules.compactMap { rule in
+            guard let violations = byRule[rule.id] else { return nil }
             let involved = Array(Set(violations.flatMap(\.modules))).sorted().filter { graph.node($0)?.isTarget == true }
-            for (position, module) in involved.prefix(12).enumerated() {
-                if position > 0 { html.raw(", ") }
-                moduleLink(module, from: path, into: &html)
-            }
-            if involved.count > 12 { html.text(" and \(involved.count - 12) more") }
-            html.raw("</td></tr>\n")
+            return .object([
+                "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule.id),
+                "title": .text(rule.title), "id": .text(rule.id), "severity": .text(violations[0].severity.rawValue),
+                "count": .number(violations.count),
+                "involved": .list(involved.prefix(12).enumerated().map { position, module in
+                    var chip = chipValue(module, from: path)
+                    chip["isFirst"] = .bool(position == 0)
+                    return .object(chip)
+                }),
+                "hasMore": .bool(involved.count > 12), "moreCount": .number(involved.count - 12),
+            ])
         }
-        html.raw("</tbody>\n</table></div>\n")
-    }
-
-    func modulesTable(_ modules: [ModuleNode], from path: String, _ inputs: PageInputs, into html: inout HTML) throws {
-        html.raw(try inputs.render(["modules": .list(modulesTableRows(modules, from: path))], template: "partials/modules-table"))
     }
 }

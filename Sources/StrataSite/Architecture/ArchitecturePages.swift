@@ -65,7 +65,7 @@ public struct ArchitecturePages: Sendable {
                 page = merged(contentPage, with: try modulePage(node, at: contentPage.outputPath, context))
             }
             let named = (mentionedOn[page.outputPath] ?? []).filter { moduleOfGuide[page.outputPath] != $0 }.sorted()
-            if !named.isEmpty { page.contentHTML += mentionsAside(named, from: page.outputPath) }
+            if !named.isEmpty { page.contentHTML += try mentionsAside(named, from: page.outputPath, context) }
             return page
         }
         for node in modules where guides[node.id] == nil {
@@ -123,16 +123,13 @@ public struct ArchitecturePages: Sendable {
         return titles
     }
 
-    /// "Modules on this page", at the end of a Content page that names modules.
-    private func mentionsAside(_ modules: [String], from path: String) -> String {
-        var html = HTML()
-        html.raw("\n<aside class=\"mentions\"><p>Modules on this page: ")
-        for (index, module) in modules.enumerated() {
-            if index > 0 { html.raw(", ") }
-            html.link(module, href: SitePath.relativeURL(from: path, to: self.path(of: module)), className: "module-link")
+    /// "Modules on this page", at the end of a Content page that names modules
+    /// (`partials/module-mentions`).
+    private func mentionsAside(_ modules: [String], from path: String, _ inputs: PageInputs) throws -> String {
+        let links = modules.enumerated().map { index, module -> TemplateValue in
+            .object(["name": .text(module), "href": .text(SitePath.relativeURL(from: path, to: self.path(of: module))), "isFirst": .bool(index == 0)])
         }
-        html.raw("</p></aside>\n")
-        return html.text
+        return try inputs.render(["modules": .list(links)], template: "partials/module-mentions")
     }
 
     /// A Content page with the module's facts after its own text.
