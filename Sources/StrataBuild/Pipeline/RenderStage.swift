@@ -82,8 +82,8 @@ struct RenderStage: Sendable {
             let mentions = ModuleMentions.find(pages: inputs.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
             allPages = try architecture.pages(merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
         }
-        allPages += GuidancePages(
-            catalog: catalog, layers: config.layers.map(\.name), modulePath: { architecture?.siteMap.path(of: $0) },
+        allPages += try GuidancePages(
+            catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
             layerPath: { architecture?.siteMap.path(ofLayer: $0) },
             violationCounts: Dictionary(grouping: inputs.analyzed.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
             highlighter: LinkStage.highlighter

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataTemplates
 
 /// The pages of the guidance catalog: one per block (its parts, examples, where it was
 /// written, what it applies to, what it points to and what points to it, the rules citing
@@ -16,12 +17,15 @@ public struct GuidancePages: Sendable {
     public let violationCounts: [String: Int]
     /// Marks up the blocks' examples (Swift, at build time).
     public let highlighter: (any CodeHighlighter)?
+    /// Draws the block pages (`guidance-block`).
+    public let theme: Theme
 
     public init(
-        catalog: GuidanceCatalog, layers: [String], modulePath: @escaping @Sendable (String) -> String?,
+        catalog: GuidanceCatalog, layers: [String], theme: Theme, modulePath: @escaping @Sendable (String) -> String?,
         layerPath: @escaping @Sendable (String) -> String? = { _ in nil }, violationCounts: [String: Int] = [:],
         highlighter: (any CodeHighlighter)? = nil
     ) {
+        self.theme = theme
         self.highlighter = highlighter
         self.layerPath = layerPath
         self.violationCounts = violationCounts
@@ -31,9 +35,10 @@ public struct GuidancePages: Sendable {
     }
 
     /// The block pages and the catalog page; none for a site without blocks.
-    public func pages() -> [Page] {
+    /// - Throws: `DiagnosticsError` when a template of the theme cannot be rendered.
+    public func pages() throws -> [Page] {
         guard !catalog.isEmpty else { return [] }
-        return catalog.entries.map(blockPage) + [indexPage()]
+        return try catalog.entries.map(blockPage) + [indexPage()]
     }
 
     /// READ_ALSO targets as written → relative hrefs from `page`, for the callout on the
@@ -68,113 +73,17 @@ public struct GuidancePages: Sendable {
 
     // MARK: A block's page
 
-    private func blockPage(_ entry: GuidanceEntry) -> Page {
+    private func blockPage(_ entry: GuidanceEntry) throws -> Page {
         let path = entry.pagePath
         let block = entry.block
-        var html = HTML()
         var headings: [Heading] = []
-        func section(_ title: String, _ id: String) {
-            html.heading(2, title, id: id)
-            headings.append(Heading(level: 2, text: title, id: id, location: block.location))
-        }
-        if entry.isStale, let verified = entry.metadata.first(where: { $0.normalizedKey == "last_verified" }) {
-            html.raw("<p class=\"guidance-stale-note\"><span class=\"badge badge-stale\">Stale</span> ")
-            html.text("The page this comes from was last verified on \(verified.value); check that it still holds.")
-            html.raw("</p>\n")
-        }
-        parts(of: entry, from: path, into: &html)
-        if !block.examples.isEmpty {
-            section(block.examples.count == 1 ? "Example" : "Examples", "examples")
-            for example in block.examples {
-                html.raw(CodeBlockHTML.render(example.code, language: example.language ?? "", highlighter: highlighter))
-            }
-        }
-        if !entry.appliesTo.isEmpty {
-            section("Applies to", "applies-to")
-            html.raw("<ul class=\"guidance-scopes\">\n")
-            for scope in entry.appliesTo {
-                html.raw("<li>")
-                scopeLink(scope, from: path, into: &html)
-                html.raw("</li>\n")
-            }
-            html.raw("</ul>\n")
-        }
-        section("Written in", "written-in")
-        html.raw("<p>")
-        switch entry.source {
-        case .page(_, let outputPath, let title):
-            html.link(title, href: SitePath.relativeURL(from: path, to: outputPath) + "#" + entry.anchor)
-            if let heading = block.heading, !heading.id.isEmpty {
-                html.text(", under ")
-                html.link(heading.text, href: SitePath.relativeURL(from: path, to: outputPath) + "#" + heading.id)
-            }
-            html.text(" (line \(block.location.line))")
-        case .code(let module, let file):
-            html.raw("<code>")
-            html.text("\(file):\(block.location.line)")
-            html.raw("</code>, in the module ")
-            if let target = modulePath(module) {
-                html.link(module, href: SitePath.relativeURL(from: path, to: target))
-            } else {
-                html.text(module)
-            }
-        }
-        html.raw("</p>\n")
-        let references = entry.links
-        if !references.isEmpty, block.kind != .readAlso {
-            section("Read also", "read-also")
-            linkList(references, from: path, into: &html)
-        }
-        let backlinks = entry.backlinks
-        if !backlinks.isEmpty || !entry.citedBy.isEmpty {
-            section("Referenced by", "referenced-by")
-            html.raw("<ul class=\"guidance-backlinks\">\n")
-            for backlink in backlinks {
-                html.raw("<li>")
-                if let id = backlink.blockID, let other = catalog.entry(id: id) {
-                    html.link(Self.title(of: other.block), href: SitePath.relativeURL(from: path, to: other.pagePath))
-                    html.text(" (\(backlink.title))")
-                } else {
-                    html.link(backlink.title, href: SitePath.relativeURL(from: path, to: backlink.path))
-                }
-                html.raw("</li>\n")
-            }
-            for rule in entry.citedBy {
-                html.raw("<li>The rule <code>")
-                html.text(rule)
-                html.raw("</code> in strata.yml, as its reason (")
-                let count = violationCounts[rule] ?? 0
-                if count > 0 {
-                    html.link("\(count) violation\(count == 1 ? "" : "s")", href: SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule)
-                } else {
-                    html.text("no violations")
-                }
-                html.raw(")</li>\n")
-            }
-            html.raw("</ul>\n")
-        }
-        var metadata = [metadataEntry(key: "kind", block.kind.label, block.location), metadataEntry(key: "id", block.id, block.location)]
-        if !entry.layers.isEmpty { metadata.append(metadataEntry(key: "layers", entry.layers.joined(separator: ", "), block.location)) }
-        metadata += entry.metadata
-        var page = Page(
-            sourcePath: "", outputPath: path, title: Self.title(of: block), description: nil, metadata: metadata,
-            headings: headings, contentHTML: html.text
-        )
-        page.isListedInNavigation = false
-        return page
-    }
-
-    private func metadataEntry(key: String, _ value: String, _ location: SourceLocation) -> MetadataEntry {
-        MetadataEntry(key: key, value: value, location: location, origin: .frontMatter)
-    }
-
-    private func parts(of entry: GuidanceEntry, from path: String, into html: inout HTML) {
-        let block = entry.block
-        html.raw("<dl class=\"guidance-parts guidance-\(block.kind.rawValue)\">\n")
+        func section(_ title: String, _ id: String) { headings.append(Heading(level: 2, text: title, id: id, location: block.location)) }
+        let verified = entry.isStale ? entry.metadata.first(where: { $0.normalizedKey == "last_verified" }) : nil
+        var parts: [TemplateValue] = []
         func part(_ keyword: String, _ text: String, className: String) {
-            html.raw("<div class=\"guidance-part \(className)\"><dt>\(keyword)</dt><dd>")
+            var html = HTML()
             inline(text, entry: entry, from: path, into: &html)
-            html.raw("</dd></div>\n")
+            parts.append(.object(["keyword": .text(keyword), "className": .text(className), "html": .text(html.text)]))
         }
         switch block.kind {
         case .check:
@@ -187,11 +96,100 @@ public struct GuidancePages: Sendable {
             part("Anti-pattern", block.summary, className: "guidance-avoid")
             if let fix = block.fix { part("Fix", fix, className: "guidance-fix") }
         case .readAlso:
-            html.raw("<div class=\"guidance-part guidance-read\"><dt>Read also</dt><dd>")
-            linkList(entry.links, from: path, into: &html)
-            html.raw("</dd></div>\n")
+            break
         }
-        html.raw("</dl>\n")
+        if !block.examples.isEmpty { section(block.examples.count == 1 ? "Example" : "Examples", "examples") }
+        if !entry.appliesTo.isEmpty { section("Applies to", "applies-to") }
+        section("Written in", "written-in")
+        let showsReadAlso = !entry.links.isEmpty && block.kind != .readAlso
+        if showsReadAlso { section("Read also", "read-also") }
+        let hasReferences = !entry.backlinks.isEmpty || !entry.citedBy.isEmpty
+        if hasReferences { section("Referenced by", "referenced-by") }
+
+        let values: TemplateObject = [
+            "block": .object(["kind": .text(block.kind.rawValue), "id": .text(block.id)]),
+            "isStale": .bool(verified != nil), "verified": .text(verified?.value ?? ""),
+            "parts": .list(parts),
+            "isReadAlso": .bool(block.kind == .readAlso),
+            "links": .list(entry.links.map { linkValue($0, from: path) }),
+            "hasExamples": .bool(!block.examples.isEmpty),
+            "examplesTitle": .text(block.examples.count == 1 ? "Example" : "Examples"),
+            // Each code block's HTML ends with a line break, which the template writes.
+            "examples": .list(block.examples.map { example in
+                let html = CodeBlockHTML.render(example.code, language: example.language ?? "", highlighter: highlighter)
+                return .object(["html": .text(String(html.dropLast()))])
+            }),
+            "hasScopes": .bool(!entry.appliesTo.isEmpty),
+            "scopes": .list(entry.appliesTo.map { scopeValue($0, from: path) }),
+            "source": .object(sourceValue(entry, from: path)),
+            "showsReadAlso": .bool(showsReadAlso),
+            "hasReferences": .bool(hasReferences),
+            "backlinks": .list(entry.backlinks.map { backlink in
+                if let id = backlink.blockID, let other = catalog.entry(id: id) {
+                    return .object([
+                        "isBlock": true, "title": .text(Self.title(of: other.block)), "pageTitle": .text(backlink.title),
+                        "href": .text(SitePath.relativeURL(from: path, to: other.pagePath)),
+                    ])
+                }
+                return .object(["isBlock": false, "title": .text(backlink.title), "pageTitle": "", "href": .text(SitePath.relativeURL(from: path, to: backlink.path))])
+            }),
+            "citedBy": .list(entry.citedBy.map { rule in
+                let count = violationCounts[rule] ?? 0
+                return .object([
+                    "rule": .text(rule), "hasViolations": .bool(count > 0), "violations": .text("\(count) violation\(count == 1 ? "" : "s")"),
+                    "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule),
+                ])
+            }),
+        ]
+        var metadata = [metadataEntry(key: "kind", block.kind.label, block.location), metadataEntry(key: "id", block.id, block.location)]
+        if !entry.layers.isEmpty { metadata.append(metadataEntry(key: "layers", entry.layers.joined(separator: ", "), block.location)) }
+        metadata += entry.metadata
+        var page = Page(
+            sourcePath: "", outputPath: path, title: Self.title(of: block), description: nil, metadata: metadata,
+            headings: headings, contentHTML: try render(values, template: "guidance-block")
+        )
+        page.isListedInNavigation = false
+        return page
+    }
+
+    /// `template` of the theme with `values`, as text.
+    func render(_ values: TemplateObject, template: String) throws -> String {
+        switch theme.render(values, template: template) {
+        case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .failure(let diagnostic): throw DiagnosticsError([diagnostic])
+        }
+    }
+
+    /// Where a block was written (the template's `source`).
+    private func sourceValue(_ entry: GuidanceEntry, from path: String) -> TemplateObject {
+        let block = entry.block
+        var values: TemplateObject = [
+            "fromPage": false, "pageHref": "", "pageTitle": "", "hasHeading": false, "headingHref": "", "headingText": "",
+            "line": .number(block.location.line), "file": "", "module": "", "moduleHasPage": false, "moduleHref": "",
+        ]
+        switch entry.source {
+        case .page(_, let outputPath, let title):
+            values["fromPage"] = true
+            values["pageHref"] = .text(SitePath.relativeURL(from: path, to: outputPath) + "#" + entry.anchor)
+            values["pageTitle"] = .text(title)
+            if let heading = block.heading, !heading.id.isEmpty {
+                values["hasHeading"] = true
+                values["headingHref"] = .text(SitePath.relativeURL(from: path, to: outputPath) + "#" + heading.id)
+                values["headingText"] = .text(heading.text)
+            }
+        case .code(let module, let file):
+            values["file"] = .text(file)
+            values["module"] = .text(module)
+            if let target = modulePath(module) {
+                values["moduleHasPage"] = true
+                values["moduleHref"] = .text(SitePath.relativeURL(from: path, to: target))
+            }
+        }
+        return values
+    }
+
+    private func metadataEntry(key: String, _ value: String, _ location: SourceLocation) -> MetadataEntry {
+        MetadataEntry(key: key, value: value, location: location, origin: .frontMatter)
     }
 
     /// A part's text: code spans as code, links resolved like the page's own.
@@ -217,49 +215,41 @@ public struct GuidancePages: Sendable {
         }
     }
 
-    private func linkList(_ links: [GuidanceEntry.Link], from path: String, into html: inout HTML) {
-        html.raw("<ul class=\"guidance-links\">\n")
-        for link in links {
-            html.raw("<li>")
-            switch link.destination {
-            case .page(let target, let title)?:
-                html.link(title, href: Self.href(.page(path: target, title: title), from: path))
-                html.raw(" <code>")
-                html.text(link.reference.target)
-                html.raw("</code>")
-            case .block(let id)?:
-                let title = catalog.entry(id: id).map { Self.title(of: $0.block) } ?? id
-                html.link(title, href: Self.href(.block(id: id), from: path))
-            case .url(let url)?:
-                html.link(url, href: URLSafety.safe(url))
-            case nil:
-                html.raw("<span class=\"broken-link\" title=\"Not a page of this site\">")
-                html.text(link.reference.target)
-                html.raw("</span>")
-            }
-            html.raw("</li>\n")
+    /// A link of a block (`partials/guidance-links`).
+    private func linkValue(_ link: GuidanceEntry.Link, from path: String) -> TemplateValue {
+        var values: TemplateObject = [
+            "isPage": false, "isBlock": false, "isURL": false, "isBroken": false, "href": "", "title": "", "target": .text(link.reference.target),
+        ]
+        switch link.destination {
+        case .page(let target, let title)?:
+            values["isPage"] = true
+            values["title"] = .text(title)
+            values["href"] = .text(Self.href(.page(path: target, title: title), from: path))
+        case .block(let id)?:
+            values["isBlock"] = true
+            values["title"] = .text(catalog.entry(id: id).map { Self.title(of: $0.block) } ?? id)
+            values["href"] = .text(Self.href(.block(id: id), from: path))
+        case .url(let url)?:
+            values["isURL"] = true
+            values["title"] = .text(url)
+            values["href"] = .text(URLSafety.safe(url))
+        case nil:
+            values["isBroken"] = true
         }
-        html.raw("</ul>\n")
+        return .object(values)
     }
 
-    private func scopeLink(_ scope: GuidanceEntry.Scope, from path: String, into html: inout HTML) {
+    /// What a block applies to (the template's `scopes`).
+    private func scopeValue(_ scope: GuidanceEntry.Scope, from path: String) -> TemplateValue {
         switch scope.kind {
         case .module, .layer:
-            let kind = scope.kind.rawValue
-            let className = "scope-\(kind)"
-            if let target = scope.kind == .module ? modulePath(scope.name) : layerPath(scope.name) {
-                html.link(scope.name, href: SitePath.relativeURL(from: path, to: target), className: className)
-            } else {
-                html.raw("<span class=\"\(className)\">")
-                html.text(scope.name)
-                html.raw("</span>")
-            }
-            html.text(" (\(kind))")
+            let target = scope.kind == .module ? modulePath(scope.name) : layerPath(scope.name)
+            return .object([
+                "isKnown": true, "kind": .text(scope.kind.rawValue), "name": .text(scope.name),
+                "hasHref": .bool(target != nil), "href": .text(target.map { SitePath.relativeURL(from: path, to: $0) } ?? ""),
+            ])
         case .unknown:
-            html.raw("<span class=\"scope-unknown\" title=\"No layer or module has this name\">")
-            html.text(scope.name)
-            html.raw("</span>")
+            return .object(["isKnown": false, "kind": .text(scope.kind.rawValue), "name": .text(scope.name), "hasHref": false, "href": ""])
         }
     }
 }
-
