@@ -56,4 +56,26 @@ import Testing
         #expect(result.outcome == .failed)
         #expect(TemporaryProject.lines(result).contains { $0.hasPrefix("Themes/mine/templates/module.mustache:2:1: error:") && $0.hasSuffix("[theme.template]") }, "\(TemporaryProject.lines(result))")
     }
+
+    @Test func aSharedPartialRestylesEveryPageThatUsesIt() throws {
+        let project = try TemporaryProject(check: "layered")
+        try projectTheme(in: project, extra: ["partials/module-chip": "<b class=\"chip\">{{name}}</b>"])
+        let result = project.build()
+        #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
+        for page in ["modules/index.html", "modules/App.html", "layers/ui.html"] {
+            #expect(project.text("Output/\(page)").contains("<b class=\"chip\">"), "\(page)")
+        }
+    }
+
+    @Test func everyGeneratedPageTemplateIsInTheDefaultTheme() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for name in Theme.generatedPageTemplates {
+            let path = repository.appendingPathComponent("Themes/default/templates/\(name).mustache").path
+            #expect(FileManager.default.fileExists(atPath: path), "\(name) falls back to a template the default theme does not have")
+        }
+        let templates = try FileManager.default.subpathsOfDirectory(atPath: repository.appendingPathComponent("Themes/default/templates").path)
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
+        let pageTemplates: Set<String> = ["base", "page", "404", "partials/header", "partials/sidebar", "partials/nav-item", "partials/pager", "partials/footer"]
+        #expect(Set(templates).subtracting(pageTemplates) == Set(Theme.generatedPageTemplates), "a template of the default theme is neither a page's nor a generated page's")
+    }
 }

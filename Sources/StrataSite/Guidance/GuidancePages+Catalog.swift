@@ -1,13 +1,14 @@
 import StrataCore
+import StrataTemplates
 
 extension GuidancePages {
     /// The catalog: every block grouped by page and section (then by module and file for
-    /// blocks in code), with counts. Each item carries its kind and layers as data, which
-    /// the theme's script filters on; without the script every block is listed.
-    func indexPage() -> Page {
+    /// blocks in code), with counts, drawn by the theme's `guidance-catalog`. Each item
+    /// carries its kind and layers as data, which the theme's script filters on; without
+    /// the script every block is listed.
+    func indexPage() throws -> Page {
         let path = GuidanceCatalog.indexPath
         let entries = catalog.entries
-        var html = HTML()
         var headings: [Heading] = []
         let location = SourceLocation(path: "")
 
@@ -20,29 +21,15 @@ extension GuidancePages {
             if case .code(_, let file) = entry.source { return file }
             return nil
         }).count
-        html.raw("<p>")
         var summary = "\(entries.count) block\(entries.count == 1 ? "" : "s"): "
         summary += GuidanceBlock.Kind.allCases.map { kind in "\(counts[kind] ?? 0) \(Self.plural(kind, counts[kind] ?? 0))" }.joined(separator: ", ")
         var places: [String] = []
         if pageCount > 0 { places.append("\(pageCount) page\(pageCount == 1 ? "" : "s")") }
         if fileCount > 0 { places.append("\(fileCount) source file\(fileCount == 1 ? "" : "s")") }
         summary += ", from " + places.joined(separator: " and ") + ". "
-        html.text(summary)
-        html.text("For tools and coding agents: ")
-        html.link("guidance.json", href: SitePath.relativeURL(from: path, to: GuidanceCatalog.jsonPath))
-        html.text(" and ")
-        html.link("llms.txt", href: SitePath.relativeURL(from: path, to: GuidanceCatalog.llmsPath))
-        html.text(".")
-        html.raw("</p>\n")
         let staleCount = entries.filter(\.isStale).count
-        if staleCount > 0 {
-            html.raw("<p class=\"guidance-stale-note\"><span class=\"badge badge-stale\">Stale</span> ")
-            html.text("\(staleCount) block\(staleCount == 1 ? " comes" : "s come") from pages last verified too long ago.")
-            html.raw("</p>\n")
-        }
-        filterForm(entries, into: &html)
+        let used = Set(entries.flatMap(\.layers))
 
-        html.raw("<div class=\"guidance-catalog\">\n")
         var pageGroups: [(key: String, title: String, outputPath: String, entries: [GuidanceEntry])] = []
         var moduleGroups: [(module: String, entries: [GuidanceEntry])] = []
         for entry in entries {
@@ -64,115 +51,80 @@ extension GuidancePages {
             slugger.insert(id)
             return id
         }
-        for group in pageGroups {
+        let pageGroupValues = pageGroups.map { group -> TemplateValue in
             let id = uniqueID(GuidanceID.slug(group.key))
             headings.append(Heading(level: 2, text: group.title, id: id, location: location))
-            html.raw("<section class=\"guidance-group\">\n<h2 id=\"\(HTML.escape(id))\">")
-            html.link(group.title, href: SitePath.relativeURL(from: path, to: group.outputPath))
-            html.raw(" <span class=\"guidance-count\" data-total=\"\(group.entries.count)\">\(group.entries.count)</span></h2>\n")
-            if let metadata = group.entries.first?.metadata, !metadata.isEmpty {
-                html.raw("<dl class=\"guidance-group-metadata\">")
-                for item in metadata {
-                    html.raw("<div><dt>")
-                    html.text(item.label)
-                    html.raw("</dt><dd>")
-                    html.text(item.value)
-                    if item.isStale { html.raw(" <span class=\"badge badge-stale\">Stale</span>") }
-                    html.raw("</dd></div>")
-                }
-                html.raw("</dl>\n")
-            }
-            let sections = Self.runs(group.entries) { $0.block.heading?.id ?? "" }
-            for section in sections {
+            let metadata = group.entries.first?.metadata ?? []
+            let sections = Self.runs(group.entries) { $0.block.heading?.id ?? "" }.map { section -> TemplateValue in
+                var values: TemplateObject = ["hasHeading": false, "href": "", "title": "", "count": .number(section.count), "items": .list(items(section, from: path))]
                 if let heading = section.first?.block.heading, !heading.id.isEmpty, heading.level > 1 {
-                    html.raw("<section class=\"guidance-section\">\n<h3>")
-                    html.link(heading.text, href: SitePath.relativeURL(from: path, to: group.outputPath) + "#" + heading.id)
-                    html.raw(" <span class=\"guidance-count\" data-total=\"\(section.count)\">\(section.count)</span></h3>\n")
-                } else {
-                    html.raw("<section class=\"guidance-section\">\n")
+                    values["hasHeading"] = true
+                    values["href"] = .text(SitePath.relativeURL(from: path, to: group.outputPath) + "#" + heading.id)
+                    values["title"] = .text(heading.text)
                 }
-                itemList(section, from: path, into: &html)
-                html.raw("</section>\n")
+                return .object(values)
             }
-            html.raw("</section>\n")
+            return .object([
+                "id": .text(id), "href": .text(SitePath.relativeURL(from: path, to: group.outputPath)), "title": .text(group.title),
+                "count": .number(group.entries.count),
+                "hasMetadata": .bool(!metadata.isEmpty),
+                "metadata": .list(metadata.map { .object(["label": .text($0.label), "value": .text($0.value), "isStale": .bool($0.isStale)]) }),
+                "sections": .list(sections),
+            ])
         }
-        for group in moduleGroups {
+        let moduleGroupValues = moduleGroups.map { group -> TemplateValue in
             let id = uniqueID("module-" + GuidanceID.slug(group.module))
-            let title = "\(group.module) (source comments)"
-            headings.append(Heading(level: 2, text: title, id: id, location: location))
-            html.raw("<section class=\"guidance-group\">\n<h2 id=\"\(HTML.escape(id))\">")
-            if let target = modulePath(group.module) {
-                html.link(group.module, href: SitePath.relativeURL(from: path, to: target))
-            } else {
-                html.text(group.module)
-            }
-            html.raw(" <span class=\"guidance-source-note\">source comments</span> <span class=\"guidance-count\" data-total=\"\(group.entries.count)\">\(group.entries.count)</span></h2>\n")
-            for file in Self.runs(group.entries, by: { entry -> String in
+            headings.append(Heading(level: 2, text: "\(group.module) (source comments)", id: id, location: location))
+            let target = modulePath(group.module)
+            let files = Self.runs(group.entries, by: { entry -> String in
                 if case .code(_, let file) = entry.source { return file }
                 return ""
-            }) {
-                html.raw("<section class=\"guidance-section\">\n<h3><code>")
-                if case .code(_, let name)? = file.first?.source { html.text(name) }
-                html.raw("</code> <span class=\"guidance-count\" data-total=\"\(file.count)\">\(file.count)</span></h3>\n")
-                itemList(file, from: path, into: &html)
-                html.raw("</section>\n")
+            }).map { file -> TemplateValue in
+                var name = ""
+                if case .code(_, let path)? = file.first?.source { name = path }
+                return .object(["file": .text(name), "count": .number(file.count), "items": .list(items(file, from: path))])
             }
-            html.raw("</section>\n")
+            return .object([
+                "id": .text(id), "module": .text(group.module), "hasHref": .bool(target != nil),
+                "href": .text(target.map { SitePath.relativeURL(from: path, to: $0) } ?? ""),
+                "count": .number(group.entries.count), "files": .list(files),
+            ])
         }
-        html.raw("<p class=\"guidance-empty\" hidden>No block matches the filter.</p>\n</div>\n")
+        let values: TemplateObject = [
+            "summary": .text(summary),
+            "jsonHref": .text(SitePath.relativeURL(from: path, to: GuidanceCatalog.jsonPath)),
+            "llmsHref": .text(SitePath.relativeURL(from: path, to: GuidanceCatalog.llmsPath)),
+            "hasStale": .bool(staleCount > 0),
+            "staleText": .text("\(staleCount) block\(staleCount == 1 ? " comes" : "s come") from pages last verified too long ago."),
+            "filterLayers": .list(layers.filter(used.contains).map { .text($0) }),
+            "kinds": .list(GuidanceBlock.Kind.allCases.map { .object(["kind": .text($0.rawValue), "label": .text($0.label)]) }),
+            "pageGroups": .list(pageGroupValues),
+            "moduleGroups": .list(moduleGroupValues),
+        ]
         var page = Page(
             sourcePath: "", outputPath: path, title: "Guidance",
             description: "Every architecture rule of the site: checks, anti-patterns and reading lists, by page and section.",
-            weight: 999, isSectionIndex: true, headings: headings, contentHTML: html.text
+            weight: 999, isSectionIndex: true, headings: headings, contentHTML: try render(values, template: "guidance-catalog")
         )
         page.isListedInNavigation = true
         return page
     }
 
-    private func filterForm(_ entries: [GuidanceEntry], into html: inout HTML) {
-        let used = Set(entries.flatMap(\.layers))
-        html.raw("<form class=\"guidance-filter\" hidden aria-label=\"Filter the catalog\">\n")
-        html.raw("<label>Layer <select name=\"layer\">\n<option value=\"\">All layers</option>\n")
-        for layer in layers where used.contains(layer) {
-            html.raw("<option value=\"\(HTML.escape(layer))\">")
-            html.text(layer)
-            html.raw("</option>\n")
-        }
-        html.raw("<option value=\"-\">Not tied to a layer</option>\n</select></label>\n")
-        html.raw("<fieldset><legend>Kind</legend>\n")
-        for kind in GuidanceBlock.Kind.allCases {
-            html.raw("<label><input type=\"checkbox\" name=\"kind\" value=\"\(kind.rawValue)\" checked> ")
-            html.text(kind.label)
-            html.raw("</label>\n")
-        }
-        html.raw("</fieldset>\n<label>Text <input type=\"search\" name=\"text\" placeholder=\"Words in the rule\"></label>\n")
-        html.raw("<output class=\"guidance-shown\" aria-live=\"polite\"></output>\n</form>\n")
-    }
-
-    private func itemList(_ entries: [GuidanceEntry], from path: String, into html: inout HTML) {
-        html.raw("<ul class=\"guidance-items\">\n")
-        for entry in entries {
-            let layers = entry.layers.map(HTML.escape).joined(separator: " ")
-            html.raw("<li class=\"guidance-item\" data-kind=\"\(entry.block.kind.rawValue)\" data-layers=\"\(layers)\">")
-            html.raw("<span class=\"guidance-kind guidance-kind-\(entry.block.kind.rawValue)\">\(entry.block.kind.label)</span> ")
+    /// Blocks as the catalog lists them (`partials/guidance-items`).
+    private func items(_ entries: [GuidanceEntry], from path: String) -> [TemplateValue] {
+        entries.map { entry in
             let summary = entry.block.kind == .readAlso
                 ? entry.block.readAlso.map(\.target).joined(separator: ", ")
                 : InlineMarkup.plainText(entry.block.summary)
-            html.link(summary, href: SitePath.relativeURL(from: path, to: entry.pagePath))
-            if !entry.block.conditions.isEmpty {
-                html.text(" (\(entry.block.conditions.count) condition\(entry.block.conditions.count == 1 ? "" : "s"))")
-            }
-            for layer in entry.layers {
-                html.raw(" <span class=\"badge badge-layer\">")
-                html.text(layer)
-                html.raw("</span>")
-            }
-            if entry.isStale { html.raw(" <span class=\"badge badge-stale\">Stale</span>") }
-            html.raw(" <code class=\"guidance-id\">")
-            html.text(entry.id)
-            html.raw("</code></li>\n")
+            let conditions = entry.block.conditions.count
+            return .object([
+                "kind": .text(entry.block.kind.rawValue), "kindLabel": .text(entry.block.kind.label),
+                "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)), "summary": .text(summary),
+                "hasConditions": .bool(conditions > 0), "conditionsText": .text("\(conditions) condition\(conditions == 1 ? "" : "s")"),
+                "layers": .text(entry.layers.joined(separator: " ")), "layerBadges": .list(entry.layers.map { .text($0) }),
+                "isStale": .bool(entry.isStale), "id": .text(entry.id),
+            ])
         }
-        html.raw("</ul>\n")
     }
 
     /// Consecutive entries with the same key, in order.
