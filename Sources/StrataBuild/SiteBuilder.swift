@@ -130,20 +130,8 @@ public struct SiteBuilder: Sendable {
         return stage
     }
 
-    /// The site before any HTML (stages 2 to 5's guidance half): pages read, the graph read,
-    /// the architecture analyzed, guidance linked.
-    struct Prepared: Sendable {
-        var content: ReadStage.Content
-        var graph: PackageGraphLoader.Loaded?
-        var analyzed: AnalyzeStage.Analyzed
-        var guidance: LinkStage.Guidance
-        /// Every diagnostic of those stages.
-        var diagnostics: [Diagnostic]
-
-        var architecture: ArchitecturePages? { analyzed.architecture }
-    }
-
-    func prepare(config: StrataConfig) throws -> Prepared {
+    /// Stages 2 to 5's guidance half, in order.
+    func prepare(config: StrataConfig) throws -> PreparedSite {
         let discovered = DiscoverStage(project: project).run(config: config)
         let content = readStage.pages(discovered, config: config)
         let graph = try loadGraph(config: config)
@@ -151,7 +139,7 @@ public struct SiteBuilder: Sendable {
         let guidance = linkStage.guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed)
         let diagnostics = content.diagnostics + analyzed.guidance.diagnostics + (graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? [])
             + (analyzed.analysis?.diagnostics ?? []) + guidance.diagnostics
-        return Prepared(content: content, graph: graph, analyzed: analyzed, guidance: guidance, diagnostics: diagnostics)
+        return PreparedSite(content: content, graph: graph, analyzed: analyzed, guidance: guidance, diagnostics: diagnostics)
     }
 
     func render(config: StrataConfig, theme: Theme, searchIndex: RenderStage.SearchIndexTiming) throws -> Rendering {
@@ -161,7 +149,7 @@ public struct SiteBuilder: Sendable {
         let linked = linkStage.pages(
             prepared.content.pages, assets: prepared.content.assets, collected: prepared.analyzed.guidance, guidance: prepared.guidance
         )
-        let inputs = RenderStage.Inputs(content: prepared.content, graph: prepared.graph, analyzed: prepared.analyzed, guidance: prepared.guidance, pages: linked.pages)
+        let inputs = RenderStage.Inputs(site: prepared, pages: linked.pages)
         var rendering = try renderStage(theme: theme).run(config: config, inputs: inputs, searchIndex: searchIndex)
         rendering.diagnostics = prepared.diagnostics + linked.diagnostics + rendering.diagnostics
         return rendering

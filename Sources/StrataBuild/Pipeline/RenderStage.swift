@@ -49,20 +49,18 @@ struct RenderStage: Sendable {
         case onDemand
     }
 
-    /// What the site is made from, as the earlier stages left it.
+    /// What the site is made from, as the earlier stages left it: the prepared site, and
+    /// the Content pages' bodies.
     struct Inputs: Sendable {
-        var content: ReadStage.Content
-        var graph: PackageGraphLoader.Loaded?
-        var analyzed: AnalyzeStage.Analyzed
-        var guidance: LinkStage.Guidance
+        var site: PreparedSite
         var pages: [Page]
     }
 
     func run(config: StrataConfig, inputs: Inputs, searchIndex timing: SearchIndexTiming) throws -> SiteBuilder.Rendering {
         var diagnostics: [Diagnostic] = []
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
-        let catalog = inputs.guidance.catalog
-        let architecture = inputs.analyzed.architecture
+        let catalog = inputs.site.guidance.catalog
+        let architecture = inputs.site.analyzed.architecture
 
         // Diagrams are laid out once each, or taken from the cache, before the pages show them.
         var allPages = inputs.pages
@@ -79,13 +77,13 @@ struct RenderStage: Sendable {
                 guard let reason = layout.failures[diagram.id] else { continue }
                 diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
             }
-            let mentions = ModuleMentions.find(pages: inputs.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
+            let mentions = ModuleMentions.find(pages: inputs.site.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
             allPages = try architecture.pages(merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
         }
         allPages += try GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
             layerPath: { architecture?.siteMap.path(ofLayer: $0) },
-            violationCounts: Dictionary(grouping: inputs.analyzed.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
+            violationCounts: Dictionary(grouping: inputs.site.analyzed.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
             highlighter: LinkStage.highlighter
         ).pages()
         let finishedPages = allPages
@@ -105,14 +103,14 @@ struct RenderStage: Sendable {
             )
         }
         if let indexing, timing == .withPages { files.append(indexing.wait()) }
-        for asset in inputs.content.assets {
+        for asset in inputs.site.content.assets {
             do {
                 files.append(OutputFile(path: asset.relativePath, contents: try ProjectFiles.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
             } catch let diagnostic as Diagnostic {
                 diagnostics.append(diagnostic)
             }
         }
-        if let loaded = inputs.graph {
+        if let loaded = inputs.site.graph {
             files.append(OutputFile(path: SiteBuilder.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
         files += layout.cacheFiles
@@ -123,7 +121,7 @@ struct RenderStage: Sendable {
         // A file of the content folder where Strata writes one of its own (a theme asset,
         // a generated page, graph.json, guidance.json, llms.txt, the sitemap and the search
         // index, even when the index is made later) would be lost.
-        let contentAssets = Set(inputs.content.assets.map(\.relativePath))
+        let contentAssets = Set(inputs.site.content.assets.map(\.relativePath))
         var written: Set<String> = timing == .withPages ? [] : [SearchIndex.path]
         for file in files where !written.insert(file.path).inserted && contentAssets.contains(file.path) {
             diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))

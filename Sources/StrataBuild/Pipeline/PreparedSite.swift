@@ -1,0 +1,16 @@
+import StrataCore
+import StrataSite
+
+/// The site before any HTML, as stages 2 to 5 (the guidance half of link) leave it: pages
+/// and the graph read, the architecture analyzed, guidance linked. `strata guidance` stops
+/// here; the build renders the pages' bodies and goes on to render.
+struct PreparedSite: Sendable {
+    var content: ReadStage.Content
+    var graph: PackageGraphLoader.Loaded?
+    var analyzed: AnalyzeStage.Analyzed
+    var guidance: LinkStage.Guidance
+    /// Every diagnostic of those stages.
+    var diagnostics: [Diagnostic]
+
+    var architecture: ArchitecturePages? { analyzed.architecture }
+}
