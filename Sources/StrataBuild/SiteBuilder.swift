@@ -28,23 +28,6 @@ public struct SiteBuilder: Sendable {
         self.memory = memory
     }
 
-    /// The rendered site, before writing, with every diagnostic found on the way.
-    public struct Rendering: Sendable {
-        public var config: StrataConfig
-        public var files: [OutputFile]
-        public var pageCount: Int
-        public var diagnostics: [Diagnostic]
-        public var diagrams = DiagramStatistics()
-        /// The search index, when it is made apart from the pages (see
-        /// `RenderStage.SearchIndexTiming`); otherwise it is one of `files`.
-        public var searchIndex: (@Sendable () -> OutputFile)?
-        /// What the pages were made from, kept only to be freed after the build's writes.
-        var inputs: (any Sendable)?
-    }
-
-    /// Where the module graph goes in the site.
-    public static let graphFile = "graph.json"
-
     // MARK: Compositions
 
     /// Builds and writes the site.
@@ -92,7 +75,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders the whole site in memory, the search index among its files.
-    public func render(config: StrataConfig) throws -> Rendering {
+    public func render(config: StrataConfig) throws -> RenderedSite {
         try render(config: config, theme: ThemeLoader.load(config: config, project: project), searchIndex: .withPages)
     }
 
@@ -142,7 +125,7 @@ public struct SiteBuilder: Sendable {
         return PreparedSite(content: content, graph: graph, analyzed: analyzed, guidance: guidance, diagnostics: diagnostics)
     }
 
-    func render(config: StrataConfig, theme: Theme, searchIndex: RenderStage.SearchIndexTiming) throws -> Rendering {
+    func render(config: StrataConfig, theme: Theme, searchIndex: RenderStage.SearchIndexTiming) throws -> RenderedSite {
         memory?.beginBuild()
         defer { memory?.endBuild() }
         let prepared = try prepare(config: config)

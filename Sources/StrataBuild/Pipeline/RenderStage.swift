@@ -56,7 +56,7 @@ struct RenderStage: Sendable {
         var pages: [Page]
     }
 
-    func run(config: StrataConfig, inputs: Inputs, searchIndex timing: SearchIndexTiming) throws -> SiteBuilder.Rendering {
+    func run(config: StrataConfig, inputs: Inputs, searchIndex timing: SearchIndexTiming) throws -> RenderedSite {
         var diagnostics: [Diagnostic] = []
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
         let catalog = inputs.site.guidance.catalog
@@ -111,7 +111,7 @@ struct RenderStage: Sendable {
             }
         }
         if let loaded = inputs.site.graph {
-            files.append(OutputFile(path: SiteBuilder.graphFile, text: GraphJSONWriter().write(loaded.graph)))
+            files.append(OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)))
         }
         files += layout.cacheFiles
         if !catalog.isEmpty {
@@ -127,7 +127,7 @@ struct RenderStage: Sendable {
             diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
         }
         files.sort { $0.path < $1.path }
-        var rendering = SiteBuilder.Rendering(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
+        var rendering = RenderedSite(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
         switch timing {
         case .withPages: break
         case .whileWriting: if let indexing { rendering.searchIndex = { indexing.wait() } }

@@ -1,0 +1,19 @@
+import StrataCore
+
+/// What the render stage gives: the site's files in memory, before writing, with every
+/// diagnostic found on the way.
+public struct RenderedSite: Sendable {
+    public var config: StrataConfig
+    public var files: [OutputFile]
+    public var pageCount: Int
+    public var diagnostics: [Diagnostic]
+    public var diagrams = DiagramStatistics()
+    /// The search index, when the render stage was asked to make it apart from the pages;
+    /// otherwise it is one of `files`.
+    public var searchIndex: (@Sendable () -> OutputFile)?
+    /// What the pages were made from, kept only to be freed after the build's writes.
+    var inputs: (any Sendable)?
+
+    /// Where the module graph goes in the site.
+    public static let graphFile = "graph.json"
+}
