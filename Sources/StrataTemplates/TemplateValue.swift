@@ -26,28 +26,29 @@ public enum TemplateValue: Sendable, Equatable {
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .number(value) }
+    @inlinable public init(stringLiteral value: String) { self = .text(value) }
+    @inlinable public init(booleanLiteral value: Bool) { self = .bool(value) }
+    @inlinable public init(integerLiteral value: Int) { self = .number(value) }
 }
 
 /// Named template values in the order they were set. Objects are small (a dozen names at
 /// most), so a name is found by a linear scan: short strings compare as two machine words,
-/// which beats hashing them.
+/// which beats hashing them. Pages build thousands of them from other modules, so the
+/// building is inlinable there.
 public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private var names: [String] = []
-    private var values: [TemplateValue] = []
+    @usableFromInline var names: [String] = []
+    @usableFromInline var values: [TemplateValue] = []
 
-    public init() {}
+    @inlinable public init() {}
 
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    @inlinable public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         names.reserveCapacity(elements.count)
         values.reserveCapacity(elements.count)
         for (name, value) in elements { self[name] = value }
     }
 
     /// The value of `name`, or nil; setting replaces an existing value in place.
-    public subscript(name: String) -> TemplateValue? {
+    @inlinable public subscript(name: String) -> TemplateValue? {
         get {
             for index in names.indices where names[index] == name { return values[index] }
             return nil
