@@ -18,6 +18,11 @@ public struct DumpPackageDecoder: Sendable {
             throw Diagnostic.error("swiftpm.output", "`swift package dump-package` printed something Strata cannot read", at: SourceLocation(path: manifestPath))
         }
         var manifest = PackageManifest(name: name, path: manifestPath)
+        if let version = (root["toolsVersion"] as? [String: Any])?["_version"] as? String {
+            manifest.toolsVersion = version.split(separator: ".").compactMap { Int($0) }
+        } else if let first = lines.first {
+            manifest.toolsVersion = PackageManifest.declaredToolsVersion(in: first)
+        }
         for case let product as [String: Any] in root["products"] as? [Any] ?? [] {
             guard let productName = product["name"] as? String else { continue }
             let type = (product["type"] as? [String: Any])?.keys.first ?? ""

@@ -1,3 +1,4 @@
+import StrataCore
 /// Chooses the manifest SwiftPM would read in a package folder, by SwiftPM's own rule:
 /// a `Package@swift-X.Y.Z.swift`, `…@swift-X.Y.swift` or `…@swift-X.swift` matching the
 /// toolchain's version wins outright; otherwise the version-specific manifest with the
@@ -35,12 +36,7 @@ public enum ManifestFileSelector {
 
     /// The version in a manifest's first line, `// swift-tools-version:5.9` → `[5, 9]`.
     public static func toolsVersion(ofManifest text: Substring) -> [Int]? {
-        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
-              let marker = firstLine.range(of: "swift-tools-version:") else { return nil }
-        let rest = firstLine[marker.upperBound...].drop(while: { $0 == " " })
-        let digits = rest.prefix(while: { $0.isNumber || $0 == "." })
-        let version = digits.split(separator: ".").compactMap { Int($0) }
-        return version.isEmpty ? nil : version
+        PackageManifest.declaredToolsVersion(in: text)
     }
 
     static func isNewer(_ a: [Int], than b: [Int]) -> Bool {

@@ -83,7 +83,10 @@ public struct ManifestReader: Sendable {
         let manifest = converter.manifest(from: interpreter)
         if !converter.invalid.isEmpty { return .invalid(converter.invalid) }
         let unresolved = converter.unresolved + interpreter.lostMutations.map(converter.diagnostic)
-        if let manifest, unresolved.isEmpty { return .manifest(manifest) }
+        if var manifest, unresolved.isEmpty {
+            manifest.toolsVersion = PackageManifest.declaredToolsVersion(in: text[...])
+            return .manifest(manifest)
+        }
         var reasons = Array(Set(unresolved)).sorted()
         if reasons.isEmpty {
             reasons = [.error("manifest.unresolved", "no `Package(…)` is assigned at the top level", at: SourceLocation(path: path))]

@@ -120,6 +120,70 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(found.last?.message.contains("'Modules/C' does not exist") == true)
     }
 
+    /// SwiftPM's default folders, as its PackageBuilder chooses them: one source folder and
+    /// one test folder per package, and from tools version 5.9 the whole folder for a
+    /// package's only target of its sort.
+    static func package(tools: String, targets: String) -> String {
+        "// swift-tools-version:\(tools)\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [\n\(targets)\n])\n"
+    }
+
+    @Test func theOnlyTestTargetMayHaveTheWholeTestsFolder() throws {
+        let files = [
+            "Sources/App/App.swift": "",
+            "Tests/AppTests.swift": "import App\n", "Tests/Helpers/Fake.swift": "",
+        ]
+        let targets = "    .target(name: \"App\"),\n    .testTarget(name: \"AppTests\", dependencies: [\"App\"]),"
+        var modern = files
+        modern["Package.swift"] = Self.package(tools: "5.9", targets: targets)
+        let graph = try TemporaryProject(files: modern).loadGraph().graph
+        #expect(graph.node("AppTests")?.sourcePath == "Tests")
+        #expect(graph.node("AppTests")?.sourceFiles == ["Tests/AppTests.swift", "Tests/Helpers/Fake.swift"])
+        #expect(graph.edges.contains { $0.from == "AppTests" && $0.to == "App" && $0.isImported })
+
+        var older = files
+        older["Package.swift"] = Self.package(tools: "5.8", targets: targets)
+        let found = errors { _ = try TemporaryProject(files: older).loadGraph() }
+        #expect(found.map(\.ruleID) == ["target.missing-sources"], "before 5.9, SwiftPM wants Tests/AppTests")
+        #expect(found.first?.message.contains("looked for 'Tests/AppTests'; SwiftPM reads the whole 'Tests' folder") == true, "\(found)")
+    }
+
+    @Test func theOnlyRegularTargetMayHaveTheWholeSourcesFolder() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": Self.package(tools: "5.9", targets: "    .executableTarget(name: \"Tool\"),\n    .testTarget(name: \"ToolTests\"),"),
+            "Sources/main.swift": "", "Sources/Commands/Run.swift": "", "Tests/ToolTests/T.swift": "",
+        ])
+        let graph = try project.loadGraph().graph
+        #expect(graph.node("Tool")?.sourceFiles == ["Sources/Commands/Run.swift", "Sources/main.swift"])
+        #expect(graph.node("ToolTests")?.sourceFiles == ["Tests/ToolTests/T.swift"])
+    }
+
+    @Test func twoTargetsOfASortCannotShareTheWholeFolder() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": Self.package(tools: "6.0", targets: "    .target(name: \"A\"),\n    .target(name: \"B\"),"),
+            "Sources/A/A.swift": "", "Sources/B.swift": "",
+        ])
+        let found = errors { _ = try project.loadGraph() }
+        #expect(found.map(\.ruleID) == ["target.missing-sources"])
+        #expect(found.first?.message.contains("target 'B' has no source folder: looked for 'Sources/B'") == true, "\(found)")
+    }
+
+    @Test func onePackageHasOneSourceFolderAndOneTestFolder() throws {
+        // `Sources` exists, so SwiftPM never looks in `src`; there is no `Tests`, so tests
+        // are looked for in `Sources`.
+        let project = try TemporaryProject(files: [
+            "Package.swift": Self.package(tools: "5.9", targets: "    .target(name: \"A\"),\n    .target(name: \"B\"),\n    .testTarget(name: \"ATests\"),\n    .testTarget(name: \"BTests\"),"),
+            "Sources/A/A.swift": "", "src/B/B.swift": "", "Sources/ATests/T.swift": "", "Sources/BTests/T.swift": "",
+        ])
+        let found = errors { _ = try project.loadGraph() }
+        #expect(found.map(\.ruleID) == ["target.missing-sources"])
+        #expect(found.first?.message.contains("target 'B' has no source folder: looked for 'Sources/B'") == true, "\(found)")
+        try project.write("src/B/B.swift", Data())
+        try FileManager.default.moveItem(at: project.url("src/B"), to: project.url("Sources/B"))
+        let graph = try project.loadGraph().graph
+        #expect(graph.node("ATests")?.sourceFiles == ["Sources/ATests/T.swift"])
+        #expect(graph.node("B")?.sourceFiles == ["Sources/B/B.swift"])
+    }
+
     @Test func aFolderWithoutAManifestIsAnError() throws {
         let project = try TemporaryProject(files: ["README.md": "hi"])
         let found = errors { _ = try project.loadGraph() }

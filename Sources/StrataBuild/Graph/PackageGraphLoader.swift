@@ -196,7 +196,7 @@ public struct PackageGraphLoader: Sendable {
     }
 
     func resolveSources(_ manifest: PackageManifest, url: URL, folder: String, isRoot: Bool) throws -> PackageSources {
-        let resolver = SourceFileResolver(packageDirectory: url)
+        let resolver = SourceFileResolver(packageDirectory: url, manifest: manifest)
         var targets: [TargetSources] = []
         var errors: [Diagnostic] = []
         for target in manifest.targets {
@@ -218,8 +218,11 @@ public struct PackageGraphLoader: Sendable {
                     }
                 }
                 targets.append(TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: []))
-            } catch SourceFileResolver.Failure.missingFolder(let tried) {
-                let place = target.path == nil ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ") : "'\(join(folder, tried.first ?? ""))' does not exist"
+            } catch SourceFileResolver.Failure.missingFolder(let tried, let whole) {
+                var place = target.path == nil ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ") : "'\(join(folder, tried.first ?? ""))' does not exist"
+                if let whole {
+                    place += "; SwiftPM reads the whole '\(join(folder, whole))' folder as a target's only when it is the package's one target of its sort (tools version 5.9 or later)"
+                }
                 errors.append(.error("target.missing-sources", "target '\(target.name)' has no source folder: \(place)", at: target.location))
             }
         }

@@ -1,16 +1,39 @@
 import Foundation
 import StrataCore
 
-/// Finds the folder and Swift files of a target the way SwiftPM does: its `path:`, else
-/// the first of SwiftPM's default folders that exists (`Sources/<name>`, `Source/<name>`,
-/// `src/<name>`, `srcs/<name>`; `Tests/<name>` first for tests, `Plugins/<name>` for
-/// plugins); every `.swift` file below it, except hidden ones, `exclude:` paths and
-/// resources, and only those under `sources:` when it is given.
+/// Finds the folder and Swift files of a target the way SwiftPM's `PackageBuilder` does:
+/// its `path:`; else `<name>` in the package's source folder (the first of `Sources`,
+/// `Source`, `src`, `srcs` that exists), test folder (the first of `Tests`, `Sources`,
+/// `Source`, `src`, `srcs`) or `Plugins`; else, from tools version 5.9, that folder itself
+/// when the target is the package's only one of its sort (regular, test or plugin). Then
+/// every `.swift` file below it, except hidden ones, `exclude:` paths and resources, and
+/// only those under `sources:` when it is given.
 struct SourceFileResolver {
     let packageDirectory: URL
+    let manifest: PackageManifest
+    /// The folders SwiftPM looks in, chosen once per package.
+    private let sourceFolder: String
+    private let testFolder: String
+    private let pluginFolder = "Plugins"
+
+    init(packageDirectory: URL, manifest: PackageManifest) {
+        self.packageDirectory = packageDirectory
+        self.manifest = manifest
+        func firstExisting(_ names: [String]) -> String {
+            names.first { name in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: packageDirectory.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+            } ?? names[0]
+        }
+        sourceFolder = firstExisting(["Sources", "Source", "src", "srcs"])
+        testFolder = firstExisting(["Tests", "Sources", "Source", "src", "srcs"])
+    }
 
     enum Failure: Error {
-        case missingFolder(tried: [String])
+        /// `tried` is the folder looked for; `whole` the default folder that would have
+        /// held the target by itself, had it been the package's only one of its sort from
+        /// tools version 5.9.
+        case missingFolder(tried: [String], whole: String?)
     }
 
     /// What keeps a file or folder of the target from being read, relative to its folder.
@@ -30,22 +53,40 @@ struct SourceFileResolver {
         let folder: String
         if let path = target.path {
             folder = normalize(path)
-            guard isDirectory(folder) else { throw Failure.missingFolder(tried: [folder]) }
+            guard isDirectory(folder) else { throw Failure.missingFolder(tried: [folder], whole: nil) }
         } else {
-            let roots: [String] = switch target.kind {
-            case .test: ["Tests", "Sources", "Source", "src", "srcs"]
-            case .plugin: ["Plugins"]
-            default: ["Sources", "Source", "src", "srcs"]
+            let root = switch target.kind {
+            case .test: testFolder
+            case .plugin: pluginFolder
+            default: sourceFolder
             }
-            let candidates = roots.map { "\($0)/\(target.name)" }
-            guard let found = candidates.first(where: isDirectory) else { throw Failure.missingFolder(tried: candidates) }
-            folder = found
+            let own = "\(root)/\(target.name)"
+            if isDirectory(own) {
+                folder = own
+            } else if manifest.declaresToolsVersion(atLeast: [5, 9]), isDirectory(root), targetsOfTheSameSort(as: target) == 1 {
+                // The only target of its sort may have the whole folder.
+                folder = root
+            } else {
+                throw Failure.missingFolder(tried: [own], whole: root)
+            }
         }
         let skipped = Set((target.exclude + target.resources).map(normalize))
         let included = target.sources.map { $0.map(normalize) }
         var walk = Walk()
         self.walk(folder: folder, relative: "", skipped: skipped, included: included, into: &walk)
         return (folder, walk.files.sorted(), walk.problems)
+    }
+
+    /// How many targets share the target's default folder: tests, plugins, or the rest.
+    private func targetsOfTheSameSort(as target: TargetDeclaration) -> Int {
+        func sort(_ kind: TargetKind) -> Int {
+            switch kind {
+            case .test: 1
+            case .plugin: 2
+            default: 0
+            }
+        }
+        return manifest.targets.filter { sort($0.kind) == sort(target.kind) }.count
     }
 
     /// What a walk has found so far.

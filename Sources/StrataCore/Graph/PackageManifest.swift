@@ -17,6 +17,9 @@ public struct PackageManifest: Hashable, Sendable {
     public var products: [ProductDeclaration]
     public var dependencies: [PackageDependencyDeclaration]
     public var origin: Origin
+    /// The `// swift-tools-version:` the manifest declares (`[5, 9]`), when it does: some of
+    /// SwiftPM's rules depend on it (where a target's files may be).
+    public var toolsVersion: [Int]?
 
     public init(
         name: String, path: String, targets: [TargetDeclaration] = [], products: [ProductDeclaration] = [],
@@ -28,6 +31,34 @@ public struct PackageManifest: Hashable, Sendable {
         self.products = products
         self.dependencies = dependencies
         self.origin = origin
+    }
+
+    /// The version a manifest's first line declares (`// swift-tools-version:5.9` → `[5, 9]`).
+    public static func declaredToolsVersion(in text: Substring) -> [Int]? {
+        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
+        let marker = "swift-tools-version:"
+        var start = firstLine.startIndex
+        var found: Substring.Index?
+        while start < firstLine.endIndex {
+            if firstLine[start...].hasPrefix(marker) {
+                found = firstLine.index(start, offsetBy: marker.count)
+                break
+            }
+            start = firstLine.index(after: start)
+        }
+        guard let found else { return nil }
+        let rest = firstLine[found...].drop(while: { $0 == " " })
+        let digits = rest.prefix(while: { $0.isNumber || $0 == "." })
+        let version = digits.split(separator: ".").compactMap { Int($0) }
+        return version.isEmpty ? nil : version
+    }
+
+    /// Whether the declared tools version is at least `version` (false when none is declared).
+    public func declaresToolsVersion(atLeast version: [Int]) -> Bool {
+        guard let toolsVersion else { return false }
+        let width = max(toolsVersion.count, version.count)
+        let pad = { (v: [Int]) in v + Array(repeating: 0, count: width - v.count) }
+        return !pad(toolsVersion).lexicographicallyPrecedes(pad(version))
     }
 
     public func target(named name: String) -> TargetDeclaration? {
