@@ -190,13 +190,35 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(found.first?.ruleID == "package.missing-manifest")
     }
 
-    @Test func aMissingLocalPackageIsReportedAtItsDependency() throws {
+    @Test func aMissingLocalPackageIsAWarningAtItsDependencyAndTheGraphStands() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n  name: \"P\",\n  dependencies: [.package(path: \"../Gone\")],\n  targets: []\n)\n",
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+              name: "P",
+              dependencies: [.package(path: "../Generated")],
+              targets: [
+                .target(name: "App", dependencies: [.product(name: "API", package: "Generated"), "Models"]),
+                .target(name: "Models"),
+              ]
+            )
+            """,
+            "Sources/App/App.swift": "import API\nimport Models\n", "Sources/Models/M.swift": "",
         ])
-        let found = errors { _ = try project.loadGraph() }
-        #expect(found.first?.ruleID == "package.missing-manifest")
-        #expect(found.first?.location?.line == 5)
+        let loaded = try project.loadGraph()
+        #expect(loaded.diagnostics.map(\.ruleID) == ["package.missing-local"])
+        #expect(loaded.diagnostics.first?.severity == .warning)
+        #expect(loaded.diagnostics.first?.location?.line == 5, "at the .package(path:) line")
+        #expect(loaded.graph.node("API")?.kind == .product, "its product stands as an external one")
+        #expect(loaded.graph.edges.contains { $0.from == "App" && $0.to == "API" && $0.isDeclared && $0.isImported })
+        #expect(loaded.graph.edges.contains { $0.from == "App" && $0.to == "Models" })
+    }
+
+    @Test func aMissingRootPackageIsStillAnError() throws {
+        let project = try TemporaryProject(files: ["Sub/README.md": "hi"])
+        let found = errors { _ = try PackageGraphLoader(project: ProjectFiles(root: project.root, workingDirectory: project.root)).load(roots: ["Sub"]) }
+        #expect(found.map(\.ruleID) == ["package.missing-manifest"])
     }
 
     @Test func sourceFilesAreTheOnesSwiftPMWouldCompile() throws {

@@ -63,6 +63,8 @@ public struct PackageGraphLoader: Sendable {
                     package.localPackages[dependency.identity] = url.path
                 }
                 packages.append(package)
+            } catch let missing as MissingLocalPackage {
+                warnings.append(missing.diagnostic)
             } catch let error as DiagnosticsError {
                 errors += error.diagnostics
             } catch let diagnostic as Diagnostic {
@@ -119,6 +121,11 @@ public struct PackageGraphLoader: Sendable {
 
     // MARK: One package
 
+    /// A `.package(path:)` whose folder holds no manifest: a warning, not a failure.
+    struct MissingLocalPackage: Error {
+        var diagnostic: Diagnostic
+    }
+
     /// The first line of a file (where `// swift-tools-version:` is), or "".
     static func firstLine(of url: URL) -> Substring {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
@@ -135,10 +142,19 @@ public struct PackageGraphLoader: Sendable {
                   declaredToolsVersion: { ManifestFileSelector.toolsVersion(ofManifest: Self.firstLine(of: url.appendingPathComponent($0))) }
               )
         else {
-            let message = isRoot
-                ? "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in strata.yml (`packages:`)"
-                : "the local package '\(folder)' has no Package.swift"
-            throw DiagnosticsError([.error("package.missing-manifest", message, at: requiredBy)])
+            guard isRoot else {
+                // As SwiftPM's `dump-package` does, the package that names it is read all the
+                // same: a generated or not-yet-checked-out folder leaves the rest standing.
+                throw MissingLocalPackage(diagnostic: .warning(
+                    "package.missing-local",
+                    "the local package '\(folder)' has no Package.swift (not generated or checked out yet?); its products are shown as external ones, unverified, and the rest of the graph stands",
+                    at: requiredBy
+                ))
+            }
+            throw DiagnosticsError([.error(
+                "package.missing-manifest",
+                "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in strata.yml (`packages:`)", at: requiredBy
+            )])
         }
         let manifestPath = join(folder, manifestName)
         let manifestURL = url.appendingPathComponent(manifestName)
