@@ -5,6 +5,8 @@ import StrataCore
 /// key or a value of the wrong shape is an error at its line, never silently ignored.
 struct ConfigDecoder {
     var diagnostics: [Diagnostic] = []
+    /// Where each entry of `packages:` is, while it is decoded.
+    private var packageEntryLocations: [SourceLocation] = []
 
     mutating func decode(_ root: DataNode?, path configPath: String) -> StrataConfig {
         var config = StrataConfig(sourcePath: configPath)
@@ -22,6 +24,7 @@ struct ConfigDecoder {
             case "packages":
                 config.packagesLocation = pair.value.location
                 config.packages = decodePackages(pair.value)
+                config.packageEntryLocations = packageEntryLocations
             case "layers": config.layers = decodeLayers(pair.value)
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
@@ -160,6 +163,7 @@ struct ConfigDecoder {
             return nil
         }
         var folders: [String] = []
+        var locations: [SourceLocation] = []
         for item in items {
             guard var folder = path(item, "packages") else { continue }
             if folder == "Package.swift" {
@@ -167,8 +171,14 @@ struct ConfigDecoder {
             } else if folder.hasSuffix("/Package.swift") {
                 folder = String(folder.dropLast("/Package.swift".count))
             }
+            if let problem = PackagePattern.problem(folder) {
+                diagnostics.append(.error("config.invalid-value", "packages: '\(folder)' \(problem)", at: item.location))
+                continue
+            }
             folders.append(folder)
+            locations.append(item.location)
         }
+        packageEntryLocations = locations
         return folders
     }
 

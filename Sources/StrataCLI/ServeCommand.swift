@@ -197,7 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
         let root = project.root.path
         var folders = [root]
         guard let config else { return folders }
-        var inputs = [config.contentDirectory] + (config.packages ?? [])
+        var inputs = [config.contentDirectory] + PackageRoots.watchedFolders(config.packages ?? [])
         if let theme = config.themeDirectory { inputs.append(theme) }
         for input in inputs {
             let path = project.url(input).path

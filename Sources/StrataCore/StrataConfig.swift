@@ -14,10 +14,13 @@ public struct StrataConfig: Hashable, Sendable {
     public var followLinksOutside = false
     public var markdown: MarkdownSettings
     /// The Swift packages whose module graph Strata reads, as folders relative to the
-    /// project root; nil means the project folder, if it holds a `Package.swift`.
+    /// project root, as written: a folder, a glob (`Packages/*`, `Modules/**`), or a glob
+    /// to leave out (`!Packages/Legacy`). Nil means the project folder, if it holds a
+    /// `Package.swift`.
     public var packages: [String]? = nil
-    /// Where `packages:` is written, for diagnostics about it.
+    /// Where `packages:` is written, and where each of its entries is, for diagnostics.
     public var packagesLocation: SourceLocation? = nil
+    public var packageEntryLocations: [SourceLocation] = []
     /// The architecture's layers, bottom-up (`layers:`).
     public var layers: [LayerDeclaration] = []
     /// Rule severities and the project's own rules (`rules:` and `tests:`).

@@ -61,8 +61,8 @@ struct ReadStage: Sendable {
     /// through `scanCache`.
     func graph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
         let roots: [String]
-        if let packages = config.packages {
-            roots = packages
+        if config.packages != nil {
+            roots = try PackageRoots.expand(config, project: project)
         } else if ProjectFiles.entryExists(project.url("Package.swift")) {
             roots = ["."]
         } else {
