@@ -57,7 +57,7 @@ struct GraphCommand: ParsableCommand {
         let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
             let config = try builder.configuration()
             guard let found = try builder.loadGraph(config: config) else {
-                throw Diagnostic.error("package.missing-manifest", "no Package.swift in the project folder and no `packages:` in strata.yml", at: nil)
+                throw Diagnostic.error("package.missing-manifest", "no Package.swift in the project folder or below it, and no `packages:` in strata.yml" + PackageRoots.unreadNote(project: project), at: nil)
             }
             return found
         }

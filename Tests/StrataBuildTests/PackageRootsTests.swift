@@ -74,4 +74,24 @@ import Testing
     @Test func aPreviewWatchesTheFolderAGlobSearches() {
         #expect(PackageRoots.watchedFolders(["../Shared/*", "!../Shared/Old", "Packages/Feed", "**"]) == ["../Shared", "Packages/Feed", "."])
     }
+
+    @Test func withoutAPackageAtTheRootEveryPackageBelowIsRead() throws {
+        var files = Self.repository
+        files["Content/index.md"] = "# Docs\n"
+        files["Content/examples/Sample/Package.swift"] = Self.manifest("Sample")
+        let project = try TemporaryProject(files: files)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let graph = try #require(try builder.loadGraph(config: builder.configuration())?.graph)
+        #expect(graph.packages.map(\.name).sorted() == ["Feed", "Kit", "Legacy"], "not the examples in the content folder, not .build or Pods")
+    }
+
+    @Test func aPackageAtTheRootIsReadWithoutTheOnesBelowIt() throws {
+        var files = Self.repository
+        files["Package.swift"] = Self.manifest("Root", targets: ["Root"])
+        files["Sources/Root/R.swift"] = ""
+        let project = try TemporaryProject(files: files)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let graph = try #require(try builder.loadGraph(config: builder.configuration())?.graph)
+        #expect(graph.packages.map(\.name) == ["Root"], "fixtures and examples below a package are not part of it")
+    }
 }

@@ -169,6 +169,10 @@ import Testing
         #expect(invalid.stderr.hasPrefix("bad.json:1:1: error: a baseline needs \"version\" and a \"violations\" list"))
         let empty = try await cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n"]))
         #expect(empty.status == 2)
-        #expect(empty.stderr.contains("nothing to check: no Package.swift in the project folder and no packages: in strata.yml [package.missing-manifest]"))
+        #expect(empty.stderr.contains("nothing to check: no Package.swift in the project folder or below it, and no packages: in strata.yml [package.missing-manifest]"))
+        // An Xcode project is named, with what to do meanwhile.
+        let app = try await cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n", "iOS/Shop.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{}\n"]))
+        #expect(app.status == 2)
+        #expect(app.stderr.contains("found 'iOS/Shop.xcodeproj', but Strata does not read Xcode projects yet: list the Swift packages they use under packages:"), "\(app.stderr)")
     }
 }

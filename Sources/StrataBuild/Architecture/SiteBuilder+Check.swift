@@ -16,7 +16,7 @@ extension SiteBuilder {
     public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
         guard let graph = try loadGraph(config: config) else {
             throw Diagnostic.error(
-                "package.missing-manifest", "nothing to check: no Package.swift in the project folder and no packages: in strata.yml",
+                "package.missing-manifest", "nothing to check: no Package.swift in the project folder or below it, and no packages: in strata.yml" + PackageRoots.unreadNote(project: project),
                 at: config.sourcePath.map { SourceLocation(path: $0) }
             )
         }

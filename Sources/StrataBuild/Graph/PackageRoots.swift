@@ -44,6 +44,42 @@ public enum PackageRoots {
         return kept
     }
 
+    /// Every package folder below the project, when its root holds none and `packages:` is
+    /// not given; the content, theme and output folders are not searched.
+    static func discovered(project: ProjectFiles, config: StrataConfig) -> [String] {
+        let inputs = [config.contentDirectory, config.outputDirectory] + (config.themeDirectory.map { [$0] } ?? [])
+        let avoided = Set(inputs.map { project.url($0).standardizedFileURL.path })
+        return packageFolders(under: ".", project: project, output: config.outputDirectory, avoiding: avoided)
+    }
+
+    /// Xcode projects and workspaces below the project (not inside one another), for a
+    /// message when no package is found: Strata does not read them yet.
+    public static func xcodeProjects(project: ProjectFiles) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String, depth: Int) {
+            guard depth < 6, let entries = try? FolderListing.entries(of: project.url(relative).path) else { return }
+            for entry in entries {
+                guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name) else { continue }
+                let path = relative == "." ? name : relative + "/" + name
+                if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+                    found.append(path)
+                } else if FolderListing.isFolder(entry, in: project.url(relative).path) {
+                    walk(path, depth: depth + 1)
+                }
+            }
+        }
+        walk(".", depth: 0)
+        return found.sorted()
+    }
+
+    /// "; found App.xcodeproj, which Strata does not read yet", or "".
+    public static func unreadNote(project: ProjectFiles) -> String {
+        let projects = xcodeProjects(project: project)
+        guard !projects.isEmpty else { return "" }
+        let shown = projects.prefix(3).map { "'\(project.display($0))'" }.joined(separator: ", ") + (projects.count > 3 ? " and \(projects.count - 3) more" : "")
+        return "; found \(shown), but Strata does not read Xcode projects yet: list the Swift packages they use under packages:"
+    }
+
     /// The folders a preview watches for `packages:`: each folder entry, and for a glob the
     /// folder all its matches are inside.
     public static func watchedFolders(_ entries: [String]) -> [String] {
@@ -52,13 +88,13 @@ public enum PackageRoots {
 
     /// Every folder below `start` (relative to the project) that holds a `Package.swift`,
     /// relative to the project, sorted.
-    static func packageFolders(under start: String, project: ProjectFiles, output: String) -> [String] {
+    static func packageFolders(under start: String, project: ProjectFiles, output: String, avoiding avoided: Set<String> = []) -> [String] {
         let outputPath = project.url(output).standardizedFileURL.path
         var folders: [String] = []
         var visited: Set<String> = []
         func walk(_ relative: String) {
             let url = project.url(relative).standardizedFileURL
-            guard url.path != outputPath, visited.insert(url.resolvingSymlinksInPath().path).inserted,
+            guard url.path != outputPath, !avoided.contains(url.path), visited.insert(url.resolvingSymlinksInPath().path).inserted,
                   let entries = try? FolderListing.entries(of: url.path) else { return }
             if entries.contains(where: { $0.name == "Package.swift" }) { folders.append(normalize(relative)) }
             for entry in entries {

@@ -66,7 +66,10 @@ struct ReadStage: Sendable {
         } else if ProjectFiles.entryExists(project.url("Package.swift")) {
             roots = ["."]
         } else {
-            return nil
+            // No package at the root: every package below it (an app's `Packages/`,
+            // `Modules/`…), outside the folders that hold the site's own inputs and output.
+            roots = PackageRoots.discovered(project: project, config: config)
+            if roots.isEmpty { return nil }
         }
         var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
         loader.scanCache = scanCache
