@@ -179,10 +179,22 @@ public struct ModuleGraphBuilder: Sendable {
                 for item in target.imports where item.isExported { exportedBy[target.name, default: []].insert(item.module) }
             }
         }
+        // Modules a system library's module map declares, imported by that name.
+        var targetOfModule: [String: String] = [:]
+        for package in packages {
+            for target in package.targets {
+                for name in target.moduleNames where state.nodes[name] == nil && targetOfModule[name] == nil { targetOfModule[name] = target.name }
+            }
+        }
         for package in packages {
             for target in package.targets {
                 let reachable = closure(from: target.name, declared)
                 for item in target.imports where item.module != target.name {
+                    if let owner = targetOfModule[item.module], owner != target.name {
+                        let relation = classify(owner, reachable: reachable, exportedBy: exportedBy, state: state)
+                        state.edges[EdgeKey(from: target.name, to: owner), default: ModuleEdge(from: target.name, to: owner, relation: relation)].imports.append(item)
+                        continue
+                    }
                     let direct = EdgeKey(from: target.name, to: item.module)
                     if state.edges[direct] != nil {
                         state.edges[direct]?.imports.append(item)

@@ -1,5 +1,5 @@
 import Foundation
-import StrataBuild
+@testable import StrataBuild
 import StrataCore
 import StrataReports
 import StrataTestSupport
@@ -182,6 +182,27 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         let graph = try project.loadGraph().graph
         #expect(graph.node("ATests")?.sourceFiles == ["Sources/ATests/T.swift"])
         #expect(graph.node("B")?.sourceFiles == ["Sources/B/B.swift"])
+    }
+
+    @Test func aSystemLibraryIsImportedByTheModuleItsModuleMapDeclares() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+              .systemLibrary(name: "CZlib", path: "system-zlib", pkgConfig: "zlib"),
+              .target(name: "Compression", dependencies: ["CZlib"]),
+            ])
+            """,
+            "system-zlib/module.modulemap": "// the shim\nmodule zlibLinux [system] {\n    header \"shim.h\"\n    link \"z\"\n    module Inner { header \"inner.h\" }\n    export *\n}\n",
+            "system-zlib/shim.h": "#include <zlib.h>\n",
+            "Sources/Compression/Deflate.swift": "import zlibLinux\n",
+        ])
+        let loaded = try project.loadGraph()
+        let edge = try #require(loaded.graph.edges.first { $0.from == "Compression" && $0.to == "CZlib" })
+        #expect(edge.isDeclared && edge.isImported, "the import of zlibLinux uses the declared CZlib")
+        #expect(loaded.graph.node("zlibLinux") == nil, "no unknown module beside it")
+        #expect(ModuleMapNames.names(in: "framework module Kit {\n  explicit module Sub { }\n}\nexplicit module Other [system] {}\n// module Commented\n") == ["Kit", "Other"])
     }
 
     @Test func aFolderWithoutAManifestIsAnError() throws {

@@ -233,7 +233,15 @@ public struct PackageGraphLoader: Sendable {
                         ))
                     }
                 }
-                targets.append(TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: []))
+                var sources = TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: [])
+                if target.kind == .system {
+                    // Swift imports a system library by the modules its module map declares.
+                    let map = url.appendingPathComponent(targetFolder).appendingPathComponent("module.modulemap")
+                    if let data = FileManager.default.contents(atPath: map.path), let text = String(data: data, encoding: .utf8) {
+                        sources.moduleNames = ModuleMapNames.names(in: text).filter { $0 != target.name }
+                    }
+                }
+                targets.append(sources)
             } catch SourceFileResolver.Failure.missingFolder(let tried, let whole) {
                 var place = target.path == nil ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ") : "'\(join(folder, tried.first ?? ""))' does not exist"
                 if let whole {

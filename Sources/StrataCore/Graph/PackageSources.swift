@@ -29,12 +29,16 @@ public struct TargetSources: Hashable, Sendable {
     public var imports: [SwiftImport]
     /// Lines in all its Swift files together.
     public var lineCount: Int
+    /// Names Swift code imports it by besides its own: a system-library target's module map
+    /// may declare `module zlibLinux` for the target `CZlib`.
+    public var moduleNames: [String]
 
-    public init(name: String, folder: String?, files: [String], imports: [SwiftImport], lineCount: Int = 0) {
+    public init(name: String, folder: String?, files: [String], imports: [SwiftImport], lineCount: Int = 0, moduleNames: [String] = []) {
         self.name = name
         self.folder = folder
         self.files = files
         self.imports = imports
         self.lineCount = lineCount
+        self.moduleNames = moduleNames
     }
 }
