@@ -221,6 +221,11 @@ public struct ModuleGraphBuilder: Sendable {
         if state.packageOfTarget[module] != nil || state.nodes[module]?.kind == .product {
             if reachable.contains(where: { exportedBy[$0]?.contains(module) == true }) { return .reexported }
             if reachable.contains(module) { return .transitive }
+            // Another package's product (one some target declares), reached through an
+            // external product this target declares: Strata has not read what that product
+            // brings (it may re-export it, as ComposableArchitecture does Dependencies), so it
+            // cannot call the import undeclared.
+            if state.nodes[module]?.kind == .product, reachable.contains(where: { state.nodes[$0]?.kind == .product }) { return .viaProduct }
             return .undeclared
         }
         if ToolchainModules.names.contains(module) { return .sdk }

@@ -100,6 +100,32 @@ private func edge(_ graph: ModuleGraph, _ from: String, _ to: String) -> ModuleE
         #expect(edge(graph, "Feature", "UI")?.imports.first?.location == at(1, "A.swift"))
     }
 
+    /// An app on the Composable Architecture imports Dependencies, which that product
+    /// re-exports; another target declares swift-dependencies' product directly, so it is a
+    /// node of the graph. Strata has not read the external packages, so the import is
+    /// "via product", not undeclared.
+    @Test func anotherPackagesProductReachedThroughAnExternalProductIsViaProductNotUndeclared() {
+        let targets = [
+            TargetDeclaration(name: "Feature", kind: .regular, dependencies: [dependency(.product, "ComposableArchitecture", package: "swift-composable-architecture", line: 10)], location: at(9)),
+            TargetDeclaration(name: "Client", kind: .regular, dependencies: [dependency(.product, "Dependencies", package: "swift-dependencies", line: 12)], location: at(11)),
+            TargetDeclaration(name: "Plain", kind: .regular, location: at(13)),
+        ]
+        var packages = appPackages(appTargets: targets)
+        packages[0].manifest.dependencies += [
+            PackageDependencyDeclaration(source: .url("https://github.com/pointfreeco/swift-composable-architecture"), location: at(7)),
+            PackageDependencyDeclaration(source: .url("https://github.com/pointfreeco/swift-dependencies"), location: at(8)),
+        ]
+        packages[0].targets = [
+            TargetSources(name: "Feature", folder: "Sources/Feature", files: [], imports: imports("ComposableArchitecture", "Dependencies")),
+            TargetSources(name: "Client", folder: "Sources/Client", files: [], imports: imports("Dependencies")),
+            TargetSources(name: "Plain", folder: "Sources/Plain", files: [], imports: imports("Dependencies")),
+        ]
+        let (graph, _) = ModuleGraphBuilder(packages: packages).build()
+        #expect(edge(graph, "Feature", "Dependencies")?.relation == .viaProduct)
+        #expect(edge(graph, "Client", "Dependencies")?.relation == .declaredAndImported)
+        #expect(edge(graph, "Plain", "Dependencies")?.relation == .undeclared, "with no external product declared, it is still undeclared")
+    }
+
     @Test func anImportNobodyCanExplainIsUnresolved() {
         let targets = [TargetDeclaration(name: "Solo", kind: .regular, location: at(3))]
         var packages = appPackages(appTargets: targets)
