@@ -1,3 +1,5 @@
+import StrataCore
+
 /// An entry of `packages:`: a folder (`Packages/Feed`), a glob over folders (`Packages/*`,
 /// `Modules/**`, `Feature?`), or, after `!`, folders to leave out (`!Packages/Legacy`).
 /// `*` and `?` match within one folder name, `**` any number of folders, as in .gitignore
@@ -36,32 +38,9 @@ enum PackagePattern {
                 rest = rest.dropFirst()
             }
         }
-        guard let name = names.first, matchName(Array(first.utf8)[...], Array(name.utf8)[...]) else { return false }
+        // Within one name, `*` and `?` match as in a layer's module patterns.
+        guard let name = names.first, ModulePattern(first).matches(name) else { return false }
         return match(parts.dropFirst(), names.dropFirst())
-    }
-
-    /// `*` and `?` within one name, by bytes, without recursion: the usual greedy matcher
-    /// that backtracks to the last `*`.
-    private static func matchName(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
-        var p = pattern.startIndex, n = name.startIndex
-        var star: (p: Int, n: Int)?
-        while n < name.endIndex {
-            if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
-                star = (p, n)
-                p += 1
-            } else if p < pattern.endIndex, pattern[p] == UInt8(ascii: "?") || pattern[p] == name[n] {
-                p += 1
-                n += 1
-            } else if let last = star {
-                p = last.p + 1
-                n = last.n + 1
-                star = (last.p, last.n + 1)
-            } else {
-                return false
-            }
-        }
-        while p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") { p += 1 }
-        return p == pattern.endIndex
     }
 
     /// The folder a glob's matches are all inside (`../Shared/*` → `../Shared`), which a
