@@ -86,11 +86,32 @@ public final class LiveProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        // Foundation calls these on threads of its own.
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.read(handle, into: \.output) }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.read(handle, into: \.errors) }
         process.terminationHandler = { [weak self] _ in self?.lock.withLock { self?.terminated = true } }
         try process.run()
+        // Each pipe is read by a blocking loop on a thread of its own, not by a
+        // `readabilityHandler`: tearing down the read sources those install races in
+        // libdispatch on Linux, and once crashed the whole test process in
+        // `_dispatch_event_loop_drain` (swift-corelibs-libdispatch#949).
+        Self.drain(out.fileHandleForReading, name: "\(name) stdout") { [weak self] data in self?.received(data, into: \.output) }
+        Self.drain(err.fileHandleForReading, name: "\(name) stderr") { [weak self] data in self?.received(data, into: \.errors) }
+    }
+
+    /// Reads `handle` until its end on a new thread, handing each chunk to `received` and
+    /// an empty chunk at the end.
+    private static func drain(_ handle: FileHandle, name: String, _ received: @escaping @Sendable (Data) -> Void) {
+        let thread = Thread {
+            let descriptor = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                received(Data(buffer[0 ..< count]))
+            }
+            received(Data())
+        }
+        thread.name = "read " + name
+        thread.start()
     }
 
     deinit {
@@ -102,11 +123,9 @@ public final class LiveProcess: @unchecked Sendable {
     /// Whether the program has ended and all it printed has been read.
     public var hasExited: Bool { lock.withLock { terminated && openPipes == 0 } }
 
-    private func read(_ handle: FileHandle, into bytes: ReferenceWritableKeyPath<LiveProcess, Data>) {
-        let data = handle.availableData
+    private func received(_ data: Data, into bytes: ReferenceWritableKeyPath<LiveProcess, Data>) {
         lock.withLock {
             if data.isEmpty {
-                handle.readabilityHandler = nil
                 openPipes -= 1
             } else {
                 self[keyPath: bytes].append(data)
