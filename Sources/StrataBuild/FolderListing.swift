@@ -16,11 +16,13 @@ enum FolderListing {
 
     /// Whether `entry` of the folder `path` is a folder, or a link to one: asked by the
     /// entry's bytes, so that it works for names that are not UTF-8.
-    static func isFolder(_ entry: Entry, in path: String) -> Bool {
+    /// `followingLinks: false` says no for a symbolic link to a folder (a search for
+    /// packages does not follow one out of the project, as `find` does not).
+    static func isFolder(_ entry: Entry, in path: String, followingLinks: Bool = true) -> Bool {
         var full = Array(path.utf8) + [UInt8(ascii: "/")] + entry.bytes + [0]
         var info = stat()
         let found = full.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+            buffer.withMemoryRebound(to: CChar.self) { followingLinks ? stat($0.baseAddress!, &info) == 0 : lstat($0.baseAddress!, &info) == 0 }
         }
         return found && (info.st_mode & S_IFMT) == S_IFDIR
     }

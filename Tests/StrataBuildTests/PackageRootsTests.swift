@@ -94,4 +94,17 @@ import Testing
         let graph = try #require(try builder.loadGraph(config: builder.configuration())?.graph)
         #expect(graph.packages.map(\.name) == ["Root"], "fixtures and examples below a package are not part of it")
     }
+
+    @Test func theSearchDoesNotFollowLinksToFolders() throws {
+        var files = Self.repository
+        files["Content/index.md"] = "# Docs\n"
+        let project = try TemporaryProject(files: files)
+        // A link back up to the project, and one to the file system's root: followed, the
+        // first would find every package twice and the second would walk the whole disk.
+        try FileManager.default.createSymbolicLink(atPath: project.url("Packages/loop").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: project.url("everything").path, withDestinationPath: "/")
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let graph = try #require(try builder.loadGraph(config: builder.configuration())?.graph)
+        #expect(graph.packages.map(\.name).sorted() == ["Feed", "Kit", "Legacy"])
+    }
 }

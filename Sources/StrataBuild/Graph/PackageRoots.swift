@@ -63,7 +63,7 @@ public enum PackageRoots {
                 let path = relative == "." ? name : relative + "/" + name
                 if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
                     found.append(path)
-                } else if FolderListing.isFolder(entry, in: project.url(relative).path) {
+                } else if FolderListing.isFolder(entry, in: project.url(relative).path, followingLinks: false) {
                     walk(path, depth: depth + 1)
                 }
             }
@@ -91,14 +91,15 @@ public enum PackageRoots {
     static func packageFolders(under start: String, project: ProjectFiles, output: String, avoiding avoided: Set<String> = []) -> [String] {
         let outputPath = project.url(output).standardizedFileURL.path
         var folders: [String] = []
-        var visited: Set<String> = []
+        // Symbolic links to folders are not followed: a link to `/` or to a sibling
+        // repository would otherwise make the search walk it, or walk in a circle.
         func walk(_ relative: String) {
             let url = project.url(relative).standardizedFileURL
-            guard url.path != outputPath, !avoided.contains(url.path), visited.insert(url.resolvingSymlinksInPath().path).inserted,
-                  let entries = try? FolderListing.entries(of: url.path) else { return }
+            guard url.path != outputPath, !avoided.contains(url.path), let entries = try? FolderListing.entries(of: url.path) else { return }
             if entries.contains(where: { $0.name == "Package.swift" }) { folders.append(normalize(relative)) }
             for entry in entries {
-                guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name), FolderListing.isFolder(entry, in: url.path) else { continue }
+                guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name),
+                      FolderListing.isFolder(entry, in: url.path, followingLinks: false) else { continue }
                 walk(relative == "." ? name : relative + "/" + name)
             }
         }
