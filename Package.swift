@@ -47,6 +47,8 @@ let package = Package(
             ]
         ),
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
+        // Xcode's own file formats (project.pbxproj, contents.xcworkspacedata), read without Xcode.
+        .target(name: "StrataXcode", dependencies: ["StrataCore"]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "StrataGraphviz", dependencies: ["StrataCore", "CGraphviz"]),
         .target(name: "StrataWatch"),
@@ -86,7 +88,7 @@ let package = Package(
         .target(
             name: "StrataBuild",
             dependencies: [
-                "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM",
+                "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM", "StrataXcode",
                 "StrataGraphviz", "StrataAnalysis", "StrataSite", "StrataSearch", "StrataReports",
                 "StrataDiagrams", "StrataDefaultTheme",
             ]
@@ -131,6 +133,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
+        .testTarget(name: "StrataXcodeTests", dependencies: ["StrataCore", "StrataXcode"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch", "StrataTestSupport"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer", "StrataTestSupport"]),

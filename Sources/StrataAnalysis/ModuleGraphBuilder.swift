@@ -24,7 +24,10 @@ public struct ModuleGraphBuilder: Sendable {
         let summaries = packages.map { package -> PackageSummary in
             var reasons: [Diagnostic]?
             if case .swiftPM(let why) = package.manifest.origin { reasons = why }
-            return PackageSummary(name: package.manifest.name, manifestPath: package.manifest.path, isRoot: package.isRoot, fallbackReasons: reasons)
+            return PackageSummary(
+                name: package.manifest.name, manifestPath: package.manifest.path, isRoot: package.isRoot, fallbackReasons: reasons,
+                isXcodeProject: package.manifest.origin == .xcodeProject
+            )
         }
         let edges = state.edges.values.map { edge -> ModuleEdge in
             var edge = edge
@@ -72,7 +75,7 @@ public struct ModuleGraphBuilder: Sendable {
                 state.nodes[target.name] = ModuleNode(
                     id: target.name, kind: ModuleNode.Kind(target.kind), package: package.manifest.name, section: target.section,
                     sourcePath: sources[target.name]?.folder, sourceFiles: sources[target.name]?.files ?? [],
-                    sourceLineCount: sources[target.name]?.lineCount ?? 0, location: target.location
+                    sourceLineCount: sources[target.name]?.lineCount ?? 0, location: target.location, productType: target.productType
                 )
             }
         }
@@ -84,6 +87,15 @@ public struct ModuleGraphBuilder: Sendable {
         let manifest = package.manifest
         switch dependency.kind {
         case .target:
+            if let other = dependency.package {
+                // A target of another Xcode project (a cross-project reference).
+                if packages.contains(where: { $0.manifest.name == other && $0.manifest.target(named: dependency.name) != nil }) {
+                    state.addEdge(target.name, dependency.name, declaration: dependency)
+                } else {
+                    addExternalProduct(dependency.name, package: other, from: target.name, declaration: dependency, &state)
+                }
+                return
+            }
             guard manifest.target(named: dependency.name) != nil else {
                 state.diagnostics.append(.error(
                     "manifest.unknown-target",

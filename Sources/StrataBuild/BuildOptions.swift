@@ -44,6 +44,8 @@ public struct BuildResult: Sendable {
     public var outputDisplayPath: String
     /// How the architecture diagrams were drawn.
     public var diagrams = DiagramStatistics()
+    /// What the module graph was read from, in one line (`PackageGraphLoader.Loaded.summary`).
+    public var readSummary: String?
     /// Bytes of the search index, and of every HTML page, to report how the two compare.
     /// A written build's index is finished during the writes, so it is measured only when
     /// the site was written (0 for a failed build).

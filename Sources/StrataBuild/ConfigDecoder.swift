@@ -25,6 +25,9 @@ struct ConfigDecoder {
                 config.packagesLocation = pair.value.location
                 config.packages = decodePackages(pair.value)
                 config.packageEntryLocations = packageEntryLocations
+            case "projects":
+                config.projectsLocation = pair.value.location
+                (config.projects, config.projectEntryLocations) = decodeProjects(pair.value)
             case "layers": config.layers = decodeLayers(pair.value)
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
@@ -33,7 +36,7 @@ struct ConfigDecoder {
             case "follow_links_outside": config.followLinksOutside = bool(pair.value, key) ?? config.followLinksOutside
             default:
                 unknownKey(
-                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "layers", "rules", "tests", "guidance", "diagrams", "follow_links_outside"],
+                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "follow_links_outside"],
                     in: "the configuration"
                 )
             }
@@ -180,6 +183,35 @@ struct ConfigDecoder {
         }
         packageEntryLocations = locations
         return folders
+    }
+
+    /// `projects: [App.xcodeproj, "Apps/*.xcworkspace", "!Examples/**"]`.
+    private mutating func decodeProjects(_ node: DataNode) -> ([String]?, [SourceLocation]) {
+        let items = node.items ?? (node.scalar != nil ? [node] : nil)
+        guard let items else {
+            diagnostics.append(.error("config.type", "projects must be a list of .xcodeproj or .xcworkspace folders, found \(node.kindName)", at: node.location))
+            return (nil, [])
+        }
+        var entries: [String] = []
+        var locations: [SourceLocation] = []
+        for item in items {
+            guard var entry = path(item, "projects") else { continue }
+            while entry.count > 1, entry.hasSuffix("/") { entry.removeLast() }
+            if let problem = PackagePattern.problem(entry) {
+                diagnostics.append(.error("config.invalid-value", "projects: '\(entry)' \(problem)", at: item.location))
+                continue
+            }
+            let named = PackagePattern.isExclusion(entry) ? String(entry.dropFirst()) : entry
+            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace") {
+                diagnostics.append(.error(
+                    "config.invalid-value", "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder (Swift packages go under packages:)", at: item.location
+                ))
+                continue
+            }
+            entries.append(entry)
+            locations.append(item.location)
+        }
+        return (entries, locations)
     }
 
     private mutating func decodeMarkdown(_ node: DataNode, into markdown: inout MarkdownSettings) {

@@ -152,6 +152,7 @@ public struct SiteBuilder: Sendable {
             let pending = rendering.searchIndex != nil && timing == .whileWriting ? 1 : 0
             var result = BuildResult(outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1 + pending, outputDisplayPath: outputDisplay)
             result.diagrams = rendering.diagrams
+            result.readSummary = rendering.readSummary
             for file in rendering.files {
                 if file.path == SearchIndex.path { result.searchIndexBytes = file.contents.count }
                 if file.path.hasSuffix(".html") { result.htmlBytes += file.contents.count }

@@ -41,6 +41,7 @@ struct BuildCommand: ParsableCommand {
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
                 let warnings = result.diagnostics.filter { $0.severity == .warning }.count
                 let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
+                if let read = result.readSummary { print(read) }
                 print("Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into \(result.outputDisplayPath)/\(summary) in \(seconds) s. Open \(result.outputDisplayPath)/index.html")
                 let diagrams = result.diagrams
                 if diagrams.count > 0 {

@@ -104,7 +104,7 @@ struct CheckCommand: ParsableCommand {
         }
         FileHandle.standardOutput.write(Data(format.write(report, toolVersion: StrataVersion.current).utf8))
         if !quiet {
-            FileHandle.standardError.write(Data("strata check: \(report.summary)\n".utf8))
+            FileHandle.standardError.write(Data("strata check: \(checkRun.readSummary)\nstrata check: \(report.summary)\n".utf8))
         }
         let failsStrict = strict && (report.warningCount > 0 || !report.staleBaselineEntries.isEmpty)
         if report.errorCount > 0 || failsStrict { throw ExitCode(1) }

@@ -31,6 +31,9 @@ struct GraphCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How many edges away from --focus to go (default: no limit).", valueName: "n"))
     var depth: Int?
 
+    @Flag(name: .long, help: "Do not say what was read.")
+    var quiet = false
+
     @Flag(name: .long, help: "Leave out test targets.")
     var hideTests = false
 
@@ -57,11 +60,12 @@ struct GraphCommand: ParsableCommand {
         let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
             let config = try builder.configuration()
             guard let found = try builder.loadGraph(config: config) else {
-                throw Diagnostic.error("package.missing-manifest", "no Package.swift in the project folder or below it, and no `packages:` in strata.yml" + PackageRoots.unreadNote(project: project), at: nil)
+                throw Diagnostic.error("package.missing-manifest", PackageRoots.nothingFoundMessage(project: project, config: config), at: nil)
             }
             return found
         }
         DiagnosticPrinter.printAll(loaded.diagnostics)
+        if !quiet { FileHandle.standardError.write(Data((loaded.summary + "\n").utf8)) }
         var graph = loaded.graph
         if hideTests { graph = graph.filtered { !$0.isTest } }
         if hideExternal { graph = graph.filtered { $0.isTarget } }

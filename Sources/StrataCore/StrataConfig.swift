@@ -21,6 +21,13 @@ public struct StrataConfig: Hashable, Sendable {
     /// Where `packages:` is written, and where each of its entries is, for diagnostics.
     public var packagesLocation: SourceLocation? = nil
     public var packageEntryLocations: [SourceLocation] = []
+    /// The Xcode projects and workspaces whose targets join the graph (`projects:`), as
+    /// written: an `.xcodeproj` or `.xcworkspace` folder, a glob (`Apps/*.xcodeproj`), or
+    /// a glob to leave out (`!Examples/**`). Nil means the ones found below the project
+    /// folder, when it holds no `Package.swift` and `packages:` is not given.
+    public var projects: [String]? = nil
+    public var projectsLocation: SourceLocation? = nil
+    public var projectEntryLocations: [SourceLocation] = []
     /// The architecture's layers, bottom-up (`layers:`).
     public var layers: [LayerDeclaration] = []
     /// Rule severities and the project's own rules (`rules:` and `tests:`).

@@ -8,6 +8,8 @@ extension SiteBuilder {
         /// Problems reading the packages, the pages or the rules. Errors among them mean
         /// the check could not be trusted (exit 2).
         public var diagnostics: [Diagnostic]
+        /// What the module graph was read from, in one line.
+        public var readSummary: String
     }
 
     /// Stages 3 (the graph first: without one there is nothing to check), 2, 3 (the pages,
@@ -16,7 +18,7 @@ extension SiteBuilder {
     public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
         guard let graph = try loadGraph(config: config) else {
             throw Diagnostic.error(
-                "package.missing-manifest", "nothing to check: no Package.swift in the project folder or below it, and no packages: in strata.yml" + PackageRoots.unreadNote(project: project),
+                "package.missing-manifest", "nothing to check: " + PackageRoots.nothingFoundMessage(project: project, config: config),
                 at: config.sourcePath.map { SourceLocation(path: $0) }
             )
         }
@@ -29,6 +31,6 @@ extension SiteBuilder {
         // Broken pages matter to the check only when they stop a page being read.
         // A project without a content folder is checked all the same.
         diagnostics += content.diagnostics.filter { $0.severity == .error && $0.ruleID != "content.missing" }
-        return CheckRun(analysis: analysis, diagnostics: diagnostics.sorted())
+        return CheckRun(analysis: analysis, diagnostics: diagnostics.sorted(), readSummary: graph.summary)
     }
 }

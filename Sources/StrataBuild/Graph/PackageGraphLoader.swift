@@ -18,6 +18,29 @@ public struct PackageGraphLoader: Sendable {
         public var guidanceDiagnostics: [Diagnostic] = []
         /// Warnings (errors are thrown).
         public var diagnostics: [Diagnostic]
+
+        /// What was read, in one line: "Read 1 Xcode project and 3 packages: 14 targets,
+        /// 212 Swift files."
+        public var summary: String {
+            func count(_ number: Int, _ noun: String) -> String {
+                let digits = String(number)
+                var grouped = ""
+                for (index, digit) in digits.enumerated() {
+                    if index > 0, (digits.count - index) % 3 == 0 { grouped += "," }
+                    grouped.append(digit)
+                }
+                return "\(grouped) \(noun)\(number == 1 ? "" : "s")"
+            }
+            let projects = packages.filter { $0.manifest.origin == .xcodeProject }.count
+            let manifests = packages.count - projects
+            var read: [String] = []
+            if projects > 0 { read.append(count(projects, "Xcode project")) }
+            if manifests > 0 || projects == 0 { read.append(count(manifests, "package")) }
+            let targets = packages.reduce(0) { $0 + $1.targets.count }
+            // A file two targets compile (a synchronized folder shared with an extension) once.
+            let files = Set(packages.flatMap { $0.targets.flatMap(\.files) }).count
+            return "Read " + read.joined(separator: " and ") + ": " + count(targets, "target") + ", " + count(files, "Swift file") + "."
+        }
     }
 
     /// The guidance blocks of one Swift file, with file-local ids.
@@ -45,12 +68,31 @@ public struct PackageGraphLoader: Sendable {
     /// - Parameters:
     ///   - roots: package folders relative to the project (default: the project).
     ///   - declaredAt: where the roots are listed (`packages:` in strata.yml), for diagnostics.
-    public func load(roots: [String] = ["."], declaredAt: SourceLocation? = nil) throws -> Loaded {
+    ///   - projects: Xcode projects (`.xcodeproj` folders) relative to the project.
+    public func load(roots: [String] = ["."], projects: [String] = [], declaredAt: SourceLocation? = nil) throws -> Loaded {
         var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map { (project.url($0), true, declaredAt) }
         var seen: Set<String> = []
         var packages: [PackageSources] = []
         var errors: [Diagnostic] = []
         var warnings: [Diagnostic] = []
+        // Xcode projects first; the local packages they refer to join the queue after the
+        // roots, as dependencies.
+        for path in projects {
+            do {
+                let loaded = try XcodeProjectLoader(project: project).load(path, isRoot: true)
+                var sources = loaded.sources
+                for (folder, location) in loaded.localPackages {
+                    queue.append((folder, false, location))
+                    sources.localPackages[PackageDependencyDeclaration(source: .path(folder.path), location: location).identity] = folder.path
+                }
+                warnings += loaded.warnings
+                packages.append(sources)
+            } catch let error as DiagnosticsError {
+                errors += error.diagnostics
+            } catch let diagnostic as Diagnostic {
+                errors.append(diagnostic)
+            }
+        }
         while !queue.isEmpty {
             let next = queue.removeFirst()
             guard seen.insert(next.url.path).inserted else { continue }
@@ -77,7 +119,10 @@ public struct PackageGraphLoader: Sendable {
             if !shown.isEmpty { throw DiagnosticsError(shown + others.map(displayed)) }
         }
         // Local dependencies are recorded by folder while loading; the graph names packages.
-        let nameByFolder = Dictionary(packages.map { (project.url($0.directory).path, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
+        let nameByFolder = Dictionary(
+            packages.filter { $0.manifest.origin != .xcodeProject }.map { (project.url($0.directory).standardizedFileURL.path, $0.manifest.name) },
+            uniquingKeysWith: { first, _ in first }
+        )
         for index in packages.indices {
             packages[index].localPackages = packages[index].localPackages.compactMapValues { nameByFolder[$0] }
         }

@@ -5,9 +5,6 @@ import StrataCore
 /// a `Package.swift` and its `!` entries taken out. Folders no package lives in are never
 /// walked: build products, checkouts and other tools' dependencies.
 public enum PackageRoots {
-    /// Folders a search for packages does not enter.
-    static let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules", "SourcePackages", "checkouts"]
-
     /// The roots to read, in the order written (a glob's matches sorted by path), each once.
     /// - Throws: `DiagnosticsError` for a glob that matches no package folder, or when the
     ///   `!` entries leave no package at all.
@@ -44,40 +41,28 @@ public enum PackageRoots {
         return kept
     }
 
-    /// Every package folder below the project, when its root holds none and `packages:` is
-    /// not given; the content, theme and output folders are not searched.
-    static func discovered(project: ProjectFiles, config: StrataConfig) -> [String] {
+    /// Every package folder and Xcode project below the project, when its root holds no
+    /// package and neither `packages:` nor `projects:` is given; the content, theme and
+    /// output folders are not searched.
+    static func search(project: ProjectFiles, config: StrataConfig) -> ProjectSearch.Found {
         let inputs = [config.contentDirectory, config.outputDirectory] + (config.themeDirectory.map { [$0] } ?? [])
         let avoided = Set(inputs.map { project.url($0).standardizedFileURL.path })
-        return packageFolders(under: ".", project: project, output: config.outputDirectory, avoiding: avoided)
+        return ProjectSearch.find(under: ".", project: project, avoiding: avoided)
     }
 
-    /// Xcode projects and workspaces below the project (not inside one another), for a
-    /// message when no package is found: Strata does not read them yet.
-    public static func xcodeProjects(project: ProjectFiles) -> [String] {
-        var found: [String] = []
-        func walk(_ relative: String, depth: Int) {
-            guard depth < 6, let entries = try? FolderListing.entries(of: project.url(relative).path) else { return }
-            for entry in entries {
-                guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name) else { continue }
-                let path = relative == "." ? name : relative + "/" + name
-                if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
-                    found.append(path)
-                } else if FolderListing.isFolder(entry, in: project.url(relative).path, followingLinks: false) {
-                    walk(path, depth: depth + 1)
-                }
-            }
+    /// Why no module graph was found, and what was found instead: the message `check` and
+    /// `graph` give when there is nothing to read.
+    public static func nothingFoundMessage(project: ProjectFiles, config: StrataConfig) -> String {
+        var message = "no Package.swift and no Xcode project in the project folder or below it, and no packages: or projects: in strata.yml"
+        let found = search(project: project, config: config)
+        var seen: [String] = []
+        seen += found.workspaces.map { "'\(project.display($0))', which lists no project or package Strata could find" }
+        seen += found.unreadableProjects.map { "'\(project.display($0))', which has no project.pbxproj" }
+        if !seen.isEmpty {
+            message += "; found " + seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? " and \(seen.count - 3) more" : "")
         }
-        walk(".", depth: 0)
-        return found.sorted()
-    }
-
-    /// "; found App.xcodeproj, which Strata does not read yet", or "".
-    public static func unreadNote(project: ProjectFiles) -> String {
-        let projects = xcodeProjects(project: project)
-        guard !projects.isEmpty else { return "" }
-        let shown = projects.prefix(3).map { "'\(project.display($0))'" }.joined(separator: ", ") + (projects.count > 3 ? " and \(projects.count - 3) more" : "")
-        return "; found \(shown), but Strata does not read Xcode projects yet: list the Swift packages they use under packages:"
+        message += "; run Strata in the folder of a package or an app, or list them under packages: and projects:"
+        return message
     }
 
     /// The folders a preview watches for `packages:`: each folder entry, and for a glob the
@@ -87,24 +72,10 @@ public enum PackageRoots {
     }
 
     /// Every folder below `start` (relative to the project) that holds a `Package.swift`,
-    /// relative to the project, sorted.
+    /// relative to the project, sorted; the output folder is never searched.
     static func packageFolders(under start: String, project: ProjectFiles, output: String, avoiding avoided: Set<String> = []) -> [String] {
         let outputPath = project.url(output).standardizedFileURL.path
-        var folders: [String] = []
-        // Symbolic links to folders are not followed: a link to `/` or to a sibling
-        // repository would otherwise make the search walk it, or walk in a circle.
-        func walk(_ relative: String) {
-            let url = project.url(relative).standardizedFileURL
-            guard url.path != outputPath, !avoided.contains(url.path), let entries = try? FolderListing.entries(of: url.path) else { return }
-            if entries.contains(where: { $0.name == "Package.swift" }) { folders.append(normalize(relative)) }
-            for entry in entries {
-                guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name),
-                      FolderListing.isFolder(entry, in: url.path, followingLinks: false) else { continue }
-                walk(relative == "." ? name : relative + "/" + name)
-            }
-        }
-        walk(start)
-        return folders.sorted()
+        return ProjectSearch.find(under: start, project: project, avoiding: avoided.union([outputPath])).packages
     }
 
     /// `./Packages//Feed/` → `Packages/Feed`; `.` for the project folder.

@@ -56,24 +56,33 @@ struct ReadStage: Sendable {
         return Content(pages: pages, assets: discovered.assets, diagnostics: diagnostics)
     }
 
-    /// The module graph of the packages `packages:` lists, or of the project folder when it
-    /// holds a `Package.swift`; nil for a documentation-only project. Swift files go
-    /// through `scanCache`.
+    /// The module graph of the packages `packages:` lists and the Xcode projects `projects:`
+    /// lists; without either, of the project folder when it holds a `Package.swift` (as
+    /// SwiftPM reads it), else of every package and Xcode project below it. Nil for a
+    /// documentation-only project. Swift files go through `scanCache`.
     func graph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
-        let roots: [String]
-        if config.packages != nil {
-            roots = try PackageRoots.expand(config, project: project)
+        var roots: [String] = []
+        var projects: [String] = []
+        if config.packages != nil || config.projects != nil {
+            if config.packages != nil { roots = try PackageRoots.expand(config, project: project) }
+            let xcode = try XcodeProjectRoots.expand(config, project: project)
+            projects = xcode.projects
+            roots += xcode.packages.filter { !roots.contains($0) }
         } else if ProjectFiles.entryExists(project.url("Package.swift")) {
             roots = ["."]
         } else {
-            // No package at the root: every package below it (an app's `Packages/`,
-            // `Modules/`…), outside the folders that hold the site's own inputs and output.
-            roots = PackageRoots.discovered(project: project, config: config)
-            if roots.isEmpty { return nil }
+            // No package at the root: every package and Xcode project below it (an app's
+            // project and its `Packages/`, `Modules/`…), outside the folders that hold the
+            // site's own inputs and output.
+            let found = PackageRoots.search(project: project, config: config)
+            let xcode = XcodeProjectRoots.discovered(found, project: project)
+            roots = found.packages + xcode.packages.filter { !found.packages.contains($0) }
+            projects = xcode.projects
+            if roots.isEmpty, projects.isEmpty { return nil }
         }
         var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
         loader.scanCache = scanCache
-        return try loader.load(roots: roots, declaredAt: config.packagesLocation)
+        return try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)
     }
 
     /// The day staleness is measured against (see `StalenessPolicy.asOf`).

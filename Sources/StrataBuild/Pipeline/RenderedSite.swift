@@ -8,6 +8,8 @@ public struct RenderedSite: Sendable {
     public var pageCount: Int
     public var diagnostics: [Diagnostic]
     public var diagrams = DiagramStatistics()
+    /// What the module graph was read from, in one line; nil for a documentation-only site.
+    public var readSummary: String?
     /// The search index, when the render stage was asked to make it apart from the pages;
     /// otherwise it is one of `files`.
     public var searchIndex: (@Sendable () -> OutputFile)?

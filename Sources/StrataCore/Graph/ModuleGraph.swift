@@ -70,12 +70,15 @@ public struct PackageSummary: Hashable, Sendable {
     public var isRoot: Bool
     /// Why SwiftPM had to evaluate the manifest; nil when Strata read it from its syntax.
     public var fallbackReasons: [Diagnostic]?
+    /// An Xcode project (its `project.pbxproj`), not a package.
+    public var isXcodeProject: Bool
 
-    public init(name: String, manifestPath: String, isRoot: Bool, fallbackReasons: [Diagnostic]? = nil) {
+    public init(name: String, manifestPath: String, isRoot: Bool, fallbackReasons: [Diagnostic]? = nil, isXcodeProject: Bool = false) {
         self.name = name
         self.manifestPath = manifestPath
         self.isRoot = isRoot
         self.fallbackReasons = fallbackReasons
+        self.isXcodeProject = isXcodeProject
     }
 }
 
@@ -112,11 +115,14 @@ public struct ModuleNode: Hashable, Sendable {
     public var sourceLineCount: Int
     /// Where it is declared (a target's manifest line, or an external product's `.package` line).
     public var location: SourceLocation?
+    /// What an Xcode target builds (`app`, `framework`, `unit-tests`…); nil for packages.
+    public var productType: String?
 
     public init(
         id: String, kind: Kind, package: String? = nil, section: String? = nil, sourcePath: String? = nil,
-        sourceFiles: [String] = [], sourceLineCount: Int = 0, location: SourceLocation? = nil
+        sourceFiles: [String] = [], sourceLineCount: Int = 0, location: SourceLocation? = nil, productType: String? = nil
     ) {
+        self.productType = productType
         self.id = id
         self.kind = kind
         self.package = package

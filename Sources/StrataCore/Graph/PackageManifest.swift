@@ -8,6 +8,9 @@ public struct PackageManifest: Hashable, Sendable {
         /// SwiftPM evaluated the manifest (`swift package dump-package`), because the syntax
         /// reader met forms it cannot resolve (the reasons) or because it was asked to.
         case swiftPM(reasons: [Diagnostic])
+        /// Not a manifest: an Xcode project's `project.pbxproj`, read as one, its native
+        /// targets as targets and its package references as dependencies.
+        case xcodeProject
     }
 
     public var name: String
@@ -110,6 +113,8 @@ public struct TargetDeclaration: Hashable, Sendable {
     public var resources: [String]
     /// The `// MARK: <name>` section the target is declared under, a hint of its layer.
     public var section: String?
+    /// What an Xcode target builds (`app`, `framework`, `unit-tests`…); nil for packages.
+    public var productType: String?
     public var location: SourceLocation
 
     public init(
@@ -145,13 +150,17 @@ public struct TargetDependencyDeclaration: Hashable, Sendable {
     public var package: String?
     public var condition: DependencyCondition?
     public var location: SourceLocation
+    /// How evidence shows the entry when it is not written in a manifest (an Xcode
+    /// project's `PBXTargetDependency "Core"`); nil for manifest entries.
+    public var written: String?
 
-    public init(kind: Kind, name: String, package: String? = nil, condition: DependencyCondition? = nil, location: SourceLocation) {
+    public init(kind: Kind, name: String, package: String? = nil, condition: DependencyCondition? = nil, location: SourceLocation, written: String? = nil) {
         self.kind = kind
         self.name = name
         self.package = package
         self.condition = condition
         self.location = location
+        self.written = written
     }
 }
 

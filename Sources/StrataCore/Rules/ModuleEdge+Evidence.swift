@@ -3,12 +3,12 @@ extension ModuleEdge {
     /// with a short summary of what is written there. Reports and pages show the same words.
     public var evidence: [Evidence] {
         let declared = declarations.map { declaration -> Evidence in
-            let summary: String = switch declaration.kind {
+            let written: String = switch declaration.kind {
             case .byName: "dependency \"\(declaration.name)\""
             case .target: ".target(name: \"\(declaration.name)\")"
             case .product: ".product(name: \"\(declaration.name)\", package: \"\(declaration.package ?? "")\")"
             }
-            return Evidence(kind: .declaration, location: declaration.location, summary: summary)
+            return Evidence(kind: .declaration, location: declaration.location, summary: declaration.written ?? written)
         }
         let imported = imports.map { item -> Evidence in
             var words = item.attributes

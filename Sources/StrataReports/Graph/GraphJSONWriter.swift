@@ -13,13 +13,13 @@ public struct GraphJSONWriter: Sendable {
             packages: graph.packages.map { package in
                 Document.Package(
                     name: package.name, manifest: package.manifestPath, root: package.isRoot,
-                    reader: package.fallbackReasons == nil ? "syntax" : "swiftpm",
+                    reader: package.isXcodeProject ? "xcode" : package.fallbackReasons == nil ? "syntax" : "swiftpm",
                     fallback_reasons: package.fallbackReasons?.map(\.description)
                 )
             },
             nodes: graph.nodes.map { node in
                 Document.Node(
-                    id: node.id, kind: node.kind.rawValue, package: node.package, section: node.section,
+                    id: node.id, kind: node.kind.rawValue, product_type: node.productType, package: node.package, section: node.section,
                     source_path: node.sourcePath, files: node.isTarget ? node.sourceFiles : nil, location: node.location?.description
                 )
             },
@@ -57,6 +57,7 @@ public struct GraphJSONWriter: Sendable {
         struct Node: Encodable {
             var id: String
             var kind: String
+            var product_type: String?
             var package: String?
             var section: String?
             var source_path: String?

@@ -9,10 +9,10 @@ public struct GraphTextWriter: Sendable {
         var outgoing: [String: [ModuleEdge]] = [:]
         for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
         for package in graph.packages {
-            let how = package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
+            let how = package.isXcodeProject ? "Xcode project" : package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
             lines.append("\(package.name) (\(package.manifestPath), \(how))")
             for node in graph.nodes where node.isTarget && node.package == package.name {
-                var heading = "  \(node.id) [\(node.kind.rawValue)]"
+                var heading = "  \(node.id) [\(node.productType ?? node.kind.rawValue)]"
                 if let section = node.section { heading += " in '\(section)'" }
                 if let path = node.sourcePath { heading += " \(path), \(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s")" }
                 lines.append(heading)

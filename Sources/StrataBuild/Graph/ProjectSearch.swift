@@ -1,0 +1,55 @@
+import Foundation
+import StrataCore
+
+/// One walk of a folder tree for everything Strata can read a module graph from: folders
+/// holding a `Package.swift`, `.xcodeproj` and `.xcworkspace` folders. Folders no one's
+/// sources live in (build products, checkouts, other tools' dependencies, hidden folders)
+/// and symbolic links to folders are not entered, nor are the insides of a project.
+enum ProjectSearch {
+    struct Found: Equatable {
+        var packages: [String] = []
+        var xcodeProjects: [String] = []
+        var workspaces: [String] = []
+        /// `.xcodeproj` folders without a `project.pbxproj`.
+        var unreadableProjects: [String] = []
+
+        var isEmpty: Bool { packages.isEmpty && xcodeProjects.isEmpty && workspaces.isEmpty }
+    }
+
+    /// Folders a search does not enter.
+    static let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules", "SourcePackages", "checkouts"]
+
+    /// Everything below `start` (relative to the project), each list sorted; the folders in
+    /// `avoiding` (absolute, standardized) and below are left out.
+    static func find(under start: String, project: ProjectFiles, avoiding avoided: Set<String> = []) -> Found {
+        var found = Found()
+        // Symbolic links to folders are not followed: a link to `/` or to a sibling
+        // repository would otherwise make the search walk it, or walk in a circle.
+        func walk(_ relative: String) {
+            let url = project.url(relative).standardizedFileURL
+            guard !avoided.contains(url.path), let entries = try? FolderListing.entries(of: url.path) else { return }
+            if entries.contains(where: { $0.name == "Package.swift" }) { found.packages.append(PackageRoots.normalize(relative)) }
+            for entry in entries {
+                guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name),
+                      FolderListing.isFolder(entry, in: url.path, followingLinks: false) else { continue }
+                let path = relative == "." ? name : relative + "/" + name
+                if name.hasSuffix(".xcodeproj") {
+                    if ProjectFiles.entryExists(url.appendingPathComponent(name).appendingPathComponent("project.pbxproj")) {
+                        found.xcodeProjects.append(PackageRoots.normalize(path))
+                    } else {
+                        found.unreadableProjects.append(PackageRoots.normalize(path))
+                    }
+                } else if name.hasSuffix(".xcworkspace") {
+                    found.workspaces.append(PackageRoots.normalize(path))
+                } else {
+                    walk(path)
+                }
+            }
+        }
+        walk(start)
+        found.packages.sort()
+        found.xcodeProjects.sort()
+        found.workspaces.sort()
+        return found
+    }
+}

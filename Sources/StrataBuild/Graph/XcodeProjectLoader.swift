@@ -1,0 +1,155 @@
+import Foundation
+import StrataCore
+import StrataXcode
+
+/// Turns an Xcode project into what the graph builder reads packages as: its native
+/// targets as targets, with the Swift files Xcode compiles for each (listed in a Sources
+/// phase, or found in its synchronized folders), its dependencies as declarations at their
+/// lines of `project.pbxproj`, and its Swift package references as package dependencies.
+struct XcodeProjectLoader: Sendable {
+    let project: ProjectFiles
+
+    /// The project read, and the local packages it refers to (absolute folders, each with
+    /// the line that names it).
+    struct Loaded {
+        var sources: PackageSources
+        var localPackages: [(folder: URL, location: SourceLocation)]
+        var warnings: [Diagnostic]
+    }
+
+    /// - Parameter path: the `.xcodeproj` folder, relative to the project.
+    func load(_ path: String, isRoot: Bool) throws -> Loaded {
+        let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
+        let bytes = try ProjectFiles.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
+        let xcode = try reader.read(bytes)
+        var warnings = xcode.diagnostics
+
+        var manifest = PackageManifest(name: xcode.name, path: xcode.path, origin: .xcodeProject)
+        var localPackages: [(folder: URL, location: SourceLocation)] = []
+        var identities: [XcodePackageReference: String] = [:]
+        for reference in xcode.packages + xcode.folderReferences {
+            let declaration: PackageDependencyDeclaration
+            switch reference.source {
+            case .remote(let url):
+                declaration = PackageDependencyDeclaration(source: .url(url), location: reference.location)
+            case .local(let folder):
+                let url = project.url(folder).standardizedFileURL
+                let isFolderReference = xcode.folderReferences.contains(reference)
+                // A folder the file tree shows is a package only when it holds a manifest.
+                if isFolderReference, !ProjectFiles.entryExists(url.appendingPathComponent("Package.swift")) { continue }
+                declaration = PackageDependencyDeclaration(source: .path(url.path), location: reference.location)
+                localPackages.append((url, reference.location))
+            }
+            identities[reference] = declaration.identity
+            manifest.dependencies.append(declaration)
+        }
+
+        var targets: [TargetSources] = []
+        for target in xcode.targets {
+            var declared = TargetDeclaration(name: target.name, kind: target.productType.targetKind, location: target.location)
+            declared.productType = target.productType.rawValue
+            declared.dependencies = target.dependencies.map { dependency(of: $0, identities: identities) }
+            manifest.targets.append(declared)
+
+            var files: Set<String> = []
+            for file in target.files {
+                if ProjectFiles.entryExists(project.url(file.path)) {
+                    files.insert(file.path)
+                } else {
+                    warnings.append(.warning(
+                        "xcode.missing-file",
+                        "target '\(target.name)' compiles '\(project.display(file.path))', which does not exist (Xcode shows it in red); it is left out",
+                        at: file.location
+                    ))
+                }
+            }
+            for folder in target.folders {
+                guard ProjectFiles.entryExists(project.url(folder.path)) else {
+                    warnings.append(.warning(
+                        "xcode.missing-folder",
+                        "the synchronized folder '\(project.display(folder.path))' of target '\(target.name)' does not exist; it gives the target no files",
+                        at: folder.location
+                    ))
+                    continue
+                }
+                for file in swiftFiles(below: folder.path) where folder.contains(file) {
+                    files.insert(Self.join(folder.path, file))
+                }
+            }
+            let sorted = files.sorted()
+            targets.append(TargetSources(
+                name: target.name, folder: commonFolder(sorted, folders: target.folders.map(\.path)), files: sorted, imports: [],
+                moduleNames: target.moduleName == target.name ? [] : [target.moduleName]
+            ))
+        }
+        let sources = PackageSources(manifest: manifest, isRoot: isRoot, directory: xcode.sourceRoot, targets: targets)
+        return Loaded(sources: sources, localPackages: localPackages, warnings: warnings)
+    }
+
+    func dependency(of dependency: XcodeDependency, identities: [XcodePackageReference: String]) -> TargetDependencyDeclaration {
+        switch dependency.kind {
+        case .target(let name, nil):
+            return TargetDependencyDeclaration(kind: .target, name: name, location: dependency.location, written: "target dependency \"\(name)\"")
+        case .target(let name, let project?):
+            return TargetDependencyDeclaration(
+                kind: .target, name: name, package: project, location: dependency.location, written: "target dependency \"\(name)\" of \(project).xcodeproj"
+            )
+        case .linkedTarget(let name):
+            return TargetDependencyDeclaration(kind: .target, name: name, location: dependency.location, written: "links the product of \"\(name)\"")
+        case .product(let name, let package?):
+            return TargetDependencyDeclaration(
+                kind: .product, name: name, package: identities[package], location: dependency.location, written: "package product \"\(name)\""
+            )
+        case .product(let name, nil):
+            return TargetDependencyDeclaration(kind: .byName, name: name, location: dependency.location, written: "package product \"\(name)\"")
+        }
+    }
+
+    /// Folders Xcode treats as one file (asset catalogs, bundles, data models…): their
+    /// insides are never compiled as sources.
+    static let opaqueFolderExtensions: Set<String> = [
+        "xcassets", "bundle", "framework", "xcframework", "xcdatamodeld", "xcdatamodel", "docc", "xcodeproj", "xcworkspace",
+        "playground", "app", "appex", "xctest", "scnassets", "rcproject", "mlpackage", "mlmodelc", "lproj",
+    ]
+
+    /// The Swift files below a folder (relative to it, sorted): hidden entries, opaque
+    /// folders and links to folders are not entered.
+    func swiftFiles(below folder: String) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String) {
+            let absolute = project.url(relative == "." ? folder : Self.join(folder, relative)).path
+            guard let entries = try? FolderListing.entries(of: absolute) else { return }
+            for entry in entries {
+                guard let name = entry.name, !name.hasPrefix(".") else { continue }
+                let path = relative == "." ? name : relative + "/" + name
+                if FolderListing.isFolder(entry, in: absolute, followingLinks: false) {
+                    let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
+                    if !Self.opaqueFolderExtensions.contains(ext) { walk(path) }
+                } else if name.hasSuffix(".swift") {
+                    found.append(path)
+                }
+            }
+        }
+        walk(".")
+        return found.sorted()
+    }
+
+    /// The deepest folder all the files are in; for a target of synchronized folders only,
+    /// its first folder.
+    func commonFolder(_ files: [String], folders: [String]) -> String? {
+        guard let first = files.first else { return folders.first }
+        var common = first.split(separator: "/").dropLast().map(String.init)
+        for file in files.dropFirst() {
+            let parts = file.split(separator: "/").dropLast().map(String.init)
+            var count = 0
+            while count < common.count, count < parts.count, common[count] == parts[count] { count += 1 }
+            common = Array(common.prefix(count))
+        }
+        return common.isEmpty ? "." : common.joined(separator: "/")
+    }
+
+    /// `Folder/Sub` + `File.swift`, for paths relative to the project.
+    static func join(_ base: String, _ path: String) -> String {
+        base == "." || base.isEmpty ? path : base + "/" + path
+    }
+}

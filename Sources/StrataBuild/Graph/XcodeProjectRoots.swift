@@ -1,0 +1,84 @@
+import Foundation
+import StrataCore
+import StrataXcode
+
+/// The Xcode projects to read: the entries of `projects:` (globs expanded, `!` entries
+/// taken out), or the ones found below the project folder; a workspace stands for the
+/// projects and Swift packages it lists.
+enum XcodeProjectRoots {
+    struct Roots: Equatable {
+        var projects: [String] = []
+        /// Package folders that workspaces list.
+        var packages: [String] = []
+    }
+
+    /// - Throws: `DiagnosticsError` for an entry that names nothing, or a workspace that
+    ///   cannot be read.
+    static func expand(_ config: StrataConfig, project: ProjectFiles) throws -> Roots {
+        guard let entries = config.projects else { return Roots() }
+        let location = { (index: Int) in index < config.projectEntryLocations.count ? config.projectEntryLocations[index] : config.projectsLocation }
+        let exclusions = entries.filter(PackagePattern.isExclusion).map { PackageRoots.normalize(String($0.dropFirst())) }
+        var named: [(path: String, location: SourceLocation?)] = []
+        var errors: [Diagnostic] = []
+        var searched: [String: ProjectSearch.Found] = [:]
+        let output = project.url(config.outputDirectory).standardizedFileURL.path
+        for (index, entry) in entries.enumerated() where !PackagePattern.isExclusion(entry) {
+            guard PackagePattern.isGlob(entry) else {
+                let path = PackageRoots.normalize(entry)
+                if ProjectFiles.entryExists(project.url(path)) {
+                    named.append((path, location(index)))
+                } else {
+                    errors.append(.error("projects.missing", "projects: '\(entry)' does not exist", at: location(index)))
+                }
+                continue
+            }
+            let start = PackagePattern.fixedPrefix(entry)
+            let found = searched[start] ?? ProjectSearch.find(under: start, project: project, avoiding: [output])
+            searched[start] = found
+            let matches = (found.xcodeProjects + found.workspaces).filter { PackagePattern.matches(PackageRoots.normalize(entry), $0) }.sorted()
+            if matches.isEmpty {
+                errors.append(.error("projects.unmatched", "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder", at: location(index)))
+            }
+            named += matches.map { ($0, location(index)) }
+        }
+        guard errors.isEmpty else { throw DiagnosticsError(errors) }
+        let kept = named.filter { entry in !exclusions.contains { PackagePattern.matches($0, entry.path) } }
+        let roots = try resolve(kept, project: project)
+        if roots.projects.isEmpty, roots.packages.isEmpty {
+            throw DiagnosticsError([.error("projects.unmatched", "projects: the entries leave no Xcode project to read", at: config.projectsLocation)])
+        }
+        return roots
+    }
+
+    /// What a search below the project found: its projects, and what its workspaces add.
+    static func discovered(_ found: ProjectSearch.Found, project: ProjectFiles) -> Roots {
+        let named = (found.xcodeProjects + found.workspaces).map { (path: $0, location: SourceLocation?.none) }
+        // A workspace that cannot be read adds nothing here; the projects found stand.
+        return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects)
+    }
+
+    /// Projects as they are; workspaces replaced by what they list. Each path once, in order.
+    static func resolve(_ named: [(path: String, location: SourceLocation?)], project: ProjectFiles) throws -> Roots {
+        var roots = Roots()
+        var seen: Set<String> = []
+        for entry in named {
+            if entry.path.hasSuffix(".xcworkspace") {
+                let reader = XcodeWorkspaceReader(workspacePath: entry.path, rootPath: project.root.standardizedFileURL.path)
+                let bytes = try ProjectFiles.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
+                for reference in try reader.read(bytes) {
+                    // Other tools' projects (CocoaPods' Pods.xcodeproj) are not the app's code.
+                    guard !reference.path.split(separator: "/").contains(where: { ProjectSearch.skipped.contains(String($0)) }),
+                          seen.insert(reference.path).inserted else { continue }
+                    if reference.path.hasSuffix(".xcodeproj") {
+                        if ProjectFiles.entryExists(project.url(reference.path).appendingPathComponent("project.pbxproj")) { roots.projects.append(reference.path) }
+                    } else if ProjectFiles.entryExists(project.url(reference.path).appendingPathComponent("Package.swift")) {
+                        roots.packages.append(reference.path)
+                    }
+                }
+            } else if seen.insert(entry.path).inserted {
+                roots.projects.append(entry.path)
+            }
+        }
+        return roots
+    }
+}

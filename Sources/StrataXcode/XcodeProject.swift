@@ -1,0 +1,150 @@
+import StrataCore
+
+/// What an Xcode project declares, as far as the module graph is concerned: its native
+/// targets with their Swift files and dependencies, and the Swift packages it uses. Paths
+/// are relative to the Strata project folder (they may start with `..`); locations point
+/// into `project.pbxproj`.
+public struct XcodeProject: Hashable, Sendable {
+    /// The project's name (`App` for `App.xcodeproj`).
+    public var name: String
+    /// The `project.pbxproj` file.
+    public var path: String
+    /// The folder `<group>` and `SOURCE_ROOT` paths start from: the one holding the
+    /// `.xcodeproj`, moved by the project's `projectDirPath`.
+    public var sourceRoot: String
+    public var targets: [XcodeTarget]
+    /// The project's Swift package references (`XCLocalSwiftPackageReference`,
+    /// `XCRemoteSwiftPackageReference`), in the order the project lists them.
+    public var packages: [XcodePackageReference]
+    /// Folders the project's file tree refers to, as package references: before Xcode 15,
+    /// a local package was added this way, and its products were then named without a
+    /// package. Only those that hold a `Package.swift` are packages.
+    public var folderReferences: [XcodePackageReference]
+    /// What the reader could not follow (a dangling object id, …): warnings.
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        name: String, path: String, sourceRoot: String, targets: [XcodeTarget], packages: [XcodePackageReference],
+        folderReferences: [XcodePackageReference] = [], diagnostics: [Diagnostic] = []
+    ) {
+        self.name = name
+        self.path = path
+        self.sourceRoot = sourceRoot
+        self.targets = targets
+        self.packages = packages
+        self.folderReferences = folderReferences
+        self.diagnostics = diagnostics
+    }
+}
+
+/// A native target.
+public struct XcodeTarget: Hashable, Sendable {
+    public var name: String
+    public var productType: XcodeProductType
+    /// The name Swift code imports it by (`PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` as a
+    /// C99 identifier).
+    public var moduleName: String
+    /// The target's entry in `project.pbxproj`.
+    public var location: SourceLocation
+    /// Swift files its Sources build phase lists, with where each file reference is.
+    public var files: [XcodeSourceFile]
+    /// Synchronized folders (Xcode 16) that give it files: all of a folder's files, or only
+    /// the ones an exception set adds.
+    public var folders: [XcodeSynchronizedFolder]
+    public var dependencies: [XcodeDependency]
+
+    public init(
+        name: String, productType: XcodeProductType, moduleName: String, location: SourceLocation, files: [XcodeSourceFile] = [],
+        folders: [XcodeSynchronizedFolder] = [], dependencies: [XcodeDependency] = []
+    ) {
+        self.name = name
+        self.productType = productType
+        self.moduleName = moduleName
+        self.location = location
+        self.files = files
+        self.folders = folders
+        self.dependencies = dependencies
+    }
+}
+
+/// A file a Sources build phase compiles.
+public struct XcodeSourceFile: Hashable, Sendable {
+    public var path: String
+    /// Where its file reference is declared.
+    public var location: SourceLocation
+
+    public init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
+}
+
+/// A synchronized folder's part in one target.
+public struct XcodeSynchronizedFolder: Hashable, Sendable {
+    public enum Membership: Hashable, Sendable {
+        /// Every file below the folder, but those paths (relative to the folder).
+        case all(except: [String])
+        /// Only those paths: the folder belongs to another target, and an exception set
+        /// adds them to this one.
+        case only([String])
+    }
+
+    public var path: String
+    public var membership: Membership
+    public var location: SourceLocation
+
+    public init(path: String, membership: Membership, location: SourceLocation) {
+        self.path = path
+        self.membership = membership
+        self.location = location
+    }
+
+    /// Whether a file (relative to the folder) is in the target: an exception names the
+    /// file itself or a folder above it.
+    public func contains(_ relativePath: String) -> Bool {
+        func listed(_ entries: [String]) -> Bool {
+            entries.contains { relativePath == $0 || relativePath.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        switch membership {
+        case .all(let excluded): return !listed(excluded)
+        case .only(let added): return listed(added)
+        }
+    }
+}
+
+/// A Swift package the project refers to.
+public struct XcodePackageReference: Hashable, Sendable {
+    public enum Source: Hashable, Sendable {
+        /// A folder, relative to the Strata project folder.
+        case local(String)
+        case remote(String)
+    }
+
+    public var source: Source
+    public var location: SourceLocation
+
+    public init(source: Source, location: SourceLocation) {
+        self.source = source
+        self.location = location
+    }
+}
+
+/// One thing a target depends on, at the line of `project.pbxproj` that says so.
+public struct XcodeDependency: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A target of this project (`dependencies`), or of another project (then named).
+        case target(String, project: String?)
+        /// A target whose product the Frameworks build phase links.
+        case linkedTarget(String)
+        /// A Swift package product; the package is nil when the project does not say.
+        case product(String, package: XcodePackageReference?)
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(kind: Kind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}

@@ -1,0 +1,6 @@
+import Networking
+
+public struct CatalogClient {
+    public init() {}
+    public var title: String { HTTPClient().host }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+public struct HTTPClient {
+    public init() {}
+    public var host: String { "shop.example.com" }
+}

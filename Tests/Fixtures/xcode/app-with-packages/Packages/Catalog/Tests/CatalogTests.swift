@@ -1,0 +1,4 @@
+import XCTest
+@testable import Catalog
+
+final class CatalogTests: XCTestCase {}

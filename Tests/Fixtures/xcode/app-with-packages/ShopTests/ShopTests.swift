@@ -1,0 +1,4 @@
+import XCTest
+@testable import Shop
+
+final class ShopTests: XCTestCase {}

@@ -1,0 +1,5 @@
+import Foundation
+
+enum Environment {
+    static let apiHost = "api.example.com"
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+public struct ForecastService {
+    public init() {}
+    public var summary: String { "Sunny" }
+}

@@ -1,0 +1,2 @@
+// On disk, but in no target's Sources phase: Xcode does not compile it.
+import UIKit

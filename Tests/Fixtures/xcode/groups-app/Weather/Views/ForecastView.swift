@@ -1,0 +1,6 @@
+import SwiftUI
+import Forecast
+
+struct ForecastView: View {
+    var body: some View { Text(ForecastService().summary) }
+}

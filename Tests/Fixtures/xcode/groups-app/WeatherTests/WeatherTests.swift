@@ -1,0 +1,4 @@
+import XCTest
+@testable import Weather
+
+final class WeatherTests: XCTestCase {}

@@ -1,0 +1,6 @@
+import Foundation
+
+struct Note: Identifiable, Codable {
+    var id: UUID
+    var text: String
+}

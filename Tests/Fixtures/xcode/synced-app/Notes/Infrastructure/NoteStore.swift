@@ -1,0 +1,5 @@
+import Foundation
+
+final class NoteStore {
+    func load() -> [Note] { [] }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+let previewNotes = [Note(id: UUID(), text: "Preview")]

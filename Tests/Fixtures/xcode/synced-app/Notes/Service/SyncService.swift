@@ -1,0 +1,6 @@
+import Foundation
+
+struct SyncService {
+    let store: NoteStore
+    var notes: [Note] { store.load() }
+}
