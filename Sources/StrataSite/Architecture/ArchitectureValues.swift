@@ -107,7 +107,7 @@ extension ArchitecturePages {
         return sorted.map { node in
             let layer = assignments[node.id]?.layer
             return .object([
-                "chip": .object(chipValue(node.id, from: path)), "kind": .text(node.kind.rawValue),
+                "chip": .object(chipValue(node.id, from: path)), "kind": .text(node.productType ?? node.kind.rawValue),
                 "hasLayer": .bool(layer != nil), "layer": .object(layer.map { layerValue($0, from: path) } ?? [:]),
                 "package": .text(node.package ?? ""), "files": .number(node.sourceFiles.count), "lines": .number(node.sourceLineCount),
                 "uses": .number(model.outgoing[node.id]?.count ?? 0), "usedBy": .number(model.incoming[node.id]?.count ?? 0),

@@ -37,6 +37,15 @@ final class TemporaryProject {
         }
     }
 
+    /// A copy of `Tests/Fixtures/xcode/<fixture>`.
+    convenience init(xcode fixture: String) throws {
+        try self.init()
+        let source = Self.fixtures.appendingPathComponent("xcode/\(fixture)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+    }
+
     /// A copy of `Tests/Fixtures/check/<fixture>`.
     convenience init(check fixture: String) throws {
         try self.init()

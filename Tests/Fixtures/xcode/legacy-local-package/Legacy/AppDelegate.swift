@@ -1,0 +1,5 @@
+import UIKit
+import LocalKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {}

@@ -1,0 +1,6 @@
+import Foundation
+
+public struct PaymentTerminal {
+    public init() {}
+    public var name: String { "terminal" }
+}

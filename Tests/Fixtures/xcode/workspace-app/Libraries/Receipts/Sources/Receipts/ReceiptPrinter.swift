@@ -1,0 +1,4 @@
+public struct ReceiptPrinter {
+    public init() {}
+    public var name: String { "printer" }
+}

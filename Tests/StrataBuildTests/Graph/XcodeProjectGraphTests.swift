@@ -1,0 +1,141 @@
+import Foundation
+@testable import StrataBuild
+import StrataCore
+import Testing
+
+/// Xcode projects read as Xcode shows them: each fixture under `Tests/Fixtures/xcode` has
+/// the targets, files and dependencies written down by hand in `expected-graph.txt`.
+@Suite struct XcodeProjectGraphTests {
+    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package"]
+
+    func load(_ project: TemporaryProject) throws -> PackageGraphLoader.Loaded? {
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        return try builder.loadGraph(config: builder.configuration())
+    }
+
+    @Test(arguments: shapes)
+    func eachProjectShapeIsReadAsXcodeShowsIt(shape: String) throws {
+        let project = try TemporaryProject(xcode: shape)
+        let loaded = try #require(try load(project))
+        let expected = project.text("expected-graph.txt")
+        #expect(!expected.isEmpty)
+        #expect(ProjectListing.text(loaded.packages) == expected)
+    }
+
+    @Test func aGroupTreeProjectPlacesFilesThroughItsGroupsAndWarnsOfMissingOnes() throws {
+        let loaded = try #require(try load(TemporaryProject(xcode: "groups-app")))
+        #expect(loaded.diagnostics.map(\.description) == [
+            "Weather.xcodeproj/project.pbxproj:45:50: warning: target 'Weather' compiles 'Weather/Removed.swift', which does not exist (Xcode shows it in red); it is left out [xcode.missing-file]",
+        ])
+        let graph = loaded.graph
+        #expect(graph.node("Weather")?.productType == "app")
+        #expect(graph.node("Weather")?.kind == .executable)
+        #expect(graph.node("ForecastKit")?.productType == "framework")
+        #expect(graph.node("WeatherTests")?.isTest == true)
+        #expect(graph.node("Lint") == nil, "aggregate targets compile nothing")
+        // `import Forecast` is the framework's module name (PRODUCT_MODULE_NAME).
+        let edge = try #require(graph.edges.first { $0.from == "Weather" && $0.to == "ForecastKit" })
+        #expect(edge.relation == .declaredAndImported)
+        // Both the target dependency and the linked framework, at their lines of the project.
+        #expect(edge.evidence.map { "\($0.location) \($0.summary)" } == [
+            "Weather.xcodeproj/project.pbxproj:61:5 links the product of \"ForecastKit\"",
+            "Weather.xcodeproj/project.pbxproj:158:5 target dependency \"ForecastKit\"",
+            "Weather/Views/ForecastView.swift:2:1 import Forecast",
+        ])
+        #expect(graph.packages.map(\.isXcodeProject) == [true])
+    }
+
+    @Test func synchronizedFoldersGiveEveryFileButExceptionsAndExceptionSetsAddFilesToOtherTargets() throws {
+        let loaded = try #require(try load(TemporaryProject(xcode: "synced-app")))
+        let graph = loaded.graph
+        let app = try #require(graph.node("Notes"))
+        #expect(!app.sourceFiles.contains("Notes/Preview Content/PreviewData.swift"), "removed from the app by its exception set")
+        #expect(app.sourceFiles.contains("Notes/Core/Note.swift"))
+        #expect(graph.node("NotesWidgetExtension")?.sourceFiles == ["Notes/Core/Note.swift", "NotesWidget/NotesWidget.swift"])
+        #expect(graph.node("NotesWidgetExtension")?.productType == "app-extension")
+        #expect(loaded.summary == "Read 1 Xcode project: 3 targets, 7 Swift files.", "a file two targets compile is counted once")
+    }
+
+    @Test func anAppWithLocalAndRemotePackagesIsOneGraph() throws {
+        let loaded = try #require(try load(TemporaryProject(xcode: "app-with-packages")))
+        let graph = loaded.graph
+        #expect(graph.edges.first { $0.from == "Shop" && $0.to == "Catalog" }?.relation == .declaredAndImported)
+        let product = try #require(graph.edges.first { $0.from == "Shop" && $0.to == "ComposableArchitecture" })
+        #expect(product.evidence.first.map { "\($0.location) \($0.summary)" } == "Shop.xcodeproj/project.pbxproj:100:5 package product \"ComposableArchitecture\"")
+        #expect(graph.node("ComposableArchitecture")?.package == "swift-composable-architecture")
+        // Re-exported by ComposableArchitecture, which Strata has not read: unverified, not undeclared.
+        #expect(graph.edges.first { $0.from == "Shop" && $0.to == "Dependencies" }?.relation == .viaProduct)
+        // A local package folder that is not generated yet: a warning at its reference.
+        #expect(loaded.diagnostics.map(\.description) == [
+            "Shop.xcodeproj/project.pbxproj:145:5: warning: the local package 'Generated/Analytics' has no Package.swift (not generated or checked out yet?); its products are shown as external ones, unverified, and the rest of the graph stands [package.missing-local]",
+        ])
+        #expect(loaded.summary == "Read 1 Xcode project and 2 packages: 6 targets, 6 Swift files.")
+    }
+
+    @Test func aWorkspaceStandsForItsProjectsAndPackagesButNotOtherToolsProjects() throws {
+        let project = try TemporaryProject(xcode: "workspace-app")
+        let loaded = try #require(try load(project))
+        #expect(loaded.graph.packages.map(\.name) == ["Kiosk", "Payments", "Receipts"], "Pods/Pods.xcodeproj is not read")
+        let crossProject = try #require(loaded.graph.edges.first { $0.from == "Kiosk" && $0.to == "Payments" })
+        #expect(crossProject.evidence.first?.summary == "target dependency \"Payments\" of Payments.xcodeproj")
+        #expect(loaded.graph.edges.first { $0.from == "Kiosk" && $0.to == "Receipts" }?.relation == .declaredAndImported)
+    }
+
+    @Test func withNoConfigurationEveryProjectAndPackageBelowTheRootIsRead() throws {
+        let project = try TemporaryProject(xcode: "workspace-app")
+        try FileManager.default.removeItem(at: project.url("strata.yml"))
+        try FileManager.default.removeItem(at: project.url("Pods"))
+        let loaded = try #require(try load(project))
+        #expect(ProjectListing.text(loaded.packages) == project.text("expected-graph.txt"))
+    }
+
+    @Test func projectsEntriesAreCheckedWhereTheyAreWritten() throws {
+        for (entry, rule, message) in [
+            ("[App.xcodeproj]", "projects.missing", "projects: 'App.xcodeproj' does not exist"),
+            ("[\"Apps/*.xcodeproj\"]", "projects.unmatched", "projects: 'Apps/*.xcodeproj' matches no .xcodeproj or .xcworkspace folder"),
+            ("[Libraries/Receipts]", "config.invalid-value", "projects: 'Libraries/Receipts' is not an .xcodeproj or .xcworkspace folder (Swift packages go under packages:)"),
+            ("[\"**/*.xcodeproj\", \"!**\"]", "projects.unmatched", "projects: the entries leave no Xcode project to read"),
+        ] {
+            let project = try TemporaryProject(xcode: "workspace-app")
+            try project.write("strata.yml", Data("projects: \(entry)\n".utf8))
+            do {
+                _ = try load(project)
+                Issue.record("\(entry) should be refused")
+            } catch let error as DiagnosticsError {
+                #expect(error.diagnostics.map(\.ruleID) == [rule], "\(entry): \(error.diagnostics)")
+                #expect(error.diagnostics.first?.message == message)
+                #expect(error.diagnostics.first?.location?.path == "strata.yml")
+            }
+        }
+    }
+
+    @Test func projectGlobsAndExclusionsChooseProjects() throws {
+        let project = try TemporaryProject(xcode: "workspace-app")
+        try project.write("strata.yml", Data("projects: [\"**/*.xcodeproj\", \"!Libraries/**\"]\n".utf8))
+        let loaded = try #require(try load(project))
+        #expect(loaded.graph.packages.map(\.name) == ["Kiosk"])
+        // Receipts is named by product only; without the workspace it is a product Strata did not read.
+        #expect(loaded.graph.node("Receipts")?.kind == .product)
+        #expect(loaded.graph.node("Payments")?.kind == .product)
+    }
+
+    @Test func aBrokenProjectFileIsAnErrorAtItsLine() throws {
+        let project = try TemporaryProject(xcode: "groups-app")
+        try project.write("Weather.xcodeproj/project.pbxproj", Data("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject\n".utf8))
+        #expect {
+            _ = try load(project)
+        } throws: { error in
+            (error as? DiagnosticsError)?.diagnostics.map(\.description) == [
+                "Weather.xcodeproj/project.pbxproj:5:1: error: this project file cannot be read: expected ';' after the value of 'isa' [xcode.invalid-project]",
+            ]
+        }
+    }
+
+    @Test func nothingReadableSaysWhatWasFoundInstead() throws {
+        let project = try TemporaryProject(files: ["Old.xcodeproj/xcuserdata/me.xcuserdatad/x.plist": "", "README.md": "# app"])
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        #expect(try builder.loadGraph(config: builder.configuration()) == nil)
+        let message = PackageRoots.nothingFoundMessage(project: ProjectFiles(root: project.root, workingDirectory: project.root), config: try builder.configuration())
+        #expect(message.contains("found 'Old.xcodeproj', which has no project.pbxproj"), "\(message)")
+    }
+}
