@@ -23,10 +23,10 @@ import Testing
     ]
 
     @Test(arguments: [
-        ("layered", Int32(0), "strata check: no violations in 8 modules\n"),
-        ("layered-violations", Int32(1), "strata check: 7 errors, 5 warnings in 10 modules\n"),
-        ("multi-package", Int32(1), "strata check: 1 error, 0 warnings in 4 modules\n"),
-        ("feature-sliced", Int32(1), "strata check: 4 errors, 1 warning in 7 modules\n"),
+        ("layered", Int32(0), "strata check: Read 1 package: 8 targets, 8 Swift files.\nstrata check: no violations in 8 modules\n"),
+        ("layered-violations", Int32(1), "strata check: Read 1 package: 10 targets, 11 Swift files.\nstrata check: 7 errors, 5 warnings in 10 modules\n"),
+        ("multi-package", Int32(1), "strata check: Read 2 packages: 4 targets, 4 Swift files.\nstrata check: 1 error, 0 warnings in 4 modules\n"),
+        ("feature-sliced", Int32(1), "strata check: Read 1 package: 7 targets, 8 Swift files.\nstrata check: 4 errors, 1 warning in 7 modules\n"),
     ])
     func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) async throws {
         let folder = try copy(fixture)
@@ -76,7 +76,7 @@ import Testing
         let clean = try await cli.strata(["check", "--baseline", "baseline.json"], in: folder)
         #expect(clean.status == 0)
         #expect(clean.stdout.isEmpty)
-        #expect(clean.stderr == "strata check: no violations in 10 modules; 12 more in the baseline\n")
+        #expect(clean.stderr == "strata check: Read 1 package: 10 targets, 11 Swift files.\nstrata check: no violations in 10 modules; 12 more in the baseline\n")
 
         // Lines move: the baseline still matches. One violation fixed, one new.
         let cell = folder.appendingPathComponent("Sources/FeedUI/FeedCell.swift")
@@ -94,7 +94,7 @@ import Testing
             baseline.json:\(line(of: "ProfileUI -> FeedUI", in: baseline)):1: warning: the baseline records independent/*UI 'ProfileUI -> FeedUI', which no longer happens; remove the entry (or run --update-baseline) [baseline.stale]
 
             """)
-        #expect(changed.stderr == "strata check: 0 errors, 2 warnings in 10 modules; 11 more in the baseline; 1 baseline entry no longer matches\n")
+        #expect(changed.stderr == "strata check: Read 1 package: 10 targets, 11 Swift files.\nstrata check: 0 errors, 2 warnings in 10 modules; 11 more in the baseline; 1 baseline entry no longer matches\n")
 
         let strict = try await cli.strata(["check", "--baseline", "baseline.json", "--strict"], in: folder)
         #expect(strict.status == 1)
@@ -169,10 +169,12 @@ import Testing
         #expect(invalid.stderr.hasPrefix("bad.json:1:1: error: a baseline needs \"version\" and a \"violations\" list"))
         let empty = try await cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n"]))
         #expect(empty.status == 2)
-        #expect(empty.stderr.contains("nothing to check: no Package.swift in the project folder or below it, and no packages: in strata.yml [package.missing-manifest]"))
-        // An Xcode project is named, with what to do meanwhile.
+        #expect(empty.stderr.contains(
+            "nothing to check: no Package.swift and no Xcode project in the project folder or below it, and no packages: or projects: in strata.yml; run Strata in the folder of a package or an app, or list them under packages: and projects: [package.missing-manifest]"
+        ))
+        // An Xcode project is read; one that is not a project is an error at its place.
         let app = try await cli.strata(["check"], in: try cli.project(["Content/index.md": "# Docs\n", "iOS/Shop.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{}\n"]))
         #expect(app.status == 2)
-        #expect(app.stderr.contains("found 'iOS/Shop.xcodeproj', but Strata does not read Xcode projects yet: list the Swift packages they use under packages:"), "\(app.stderr)")
+        #expect(app.stderr.hasPrefix("iOS/Shop.xcodeproj/project.pbxproj:2:1: error: this file has no PBXProject object (its rootObject), so it is not an Xcode project file [xcode.invalid-project]\n"), "\(app.stderr)")
     }
 }

@@ -38,7 +38,8 @@ import StrataTestSupport
         #expect(run.status == 0)
         #expect(run.stdout.contains("Checkout [regular] in 'Features' Sources/Checkout, 1 file"))
         #expect(run.stdout.contains("→ Models  imported (transitive)"))
-        #expect(run.stderr.isEmpty)
+        #expect(run.stderr == "Read 1 package: 4 targets, 4 Swift files.\n")
+        #expect(try await cli.strata(["graph", "--quiet"], in: try shop()).stderr.isEmpty)
     }
 
     @Test func everyFormat() async throws {
