@@ -5,9 +5,13 @@ import StrataCore
 /// classified when no declaration covers it.
 public struct ModuleGraphBuilder: Sendable {
     public let packages: [PackageSources]
+    /// What remote products bring, where their checkouts were read: package identity →
+    /// product → modules (its own and those it re-exports).
+    public let productExports: [String: [String: Set<String>]]
 
-    public init(packages: [PackageSources]) {
+    public init(packages: [PackageSources], productExports: [String: [String: Set<String>]] = [:]) {
         self.packages = packages
+        self.productExports = productExports
     }
 
     public func build() -> (graph: ModuleGraph, diagnostics: [Diagnostic]) {
@@ -202,6 +206,11 @@ public struct ModuleGraphBuilder: Sendable {
             for target in package.targets {
                 for item in target.imports where item.isExported { exportedBy[target.name, default: []].insert(item.module) }
             }
+        }
+        // A remote product whose checkout was read re-exports what its modules do.
+        for node in state.nodes.values where node.kind == .product {
+            guard let package = node.package, let brings = productExports[package]?[node.id.split(separator: "/").last.map(String.init) ?? node.id] else { continue }
+            exportedBy[node.id, default: []].formUnion(brings.subtracting([node.id]))
         }
         // Modules a system library's module map declares, imported by that name.
         var targetOfModule: [String: String] = [:]

@@ -130,7 +130,8 @@ public struct PackageGraphLoader: Sendable {
         let scanned = scanSources(packages, errors: &errors)
         packages = scanned.packages
         guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
-        let (graph, diagnostics) = ModuleGraphBuilder(packages: packages).build()
+        let exports = CheckoutExports(project: project, reader: reader).read(for: packages)
+        let (graph, diagnostics) = ModuleGraphBuilder(packages: packages, productExports: exports).build()
         let graphErrors = diagnostics.filter { $0.severity == .error }
         if !graphErrors.isEmpty { throw DiagnosticsError(graphErrors.map(displayed)) }
         warnings += diagnostics.filter { $0.severity != .error }

@@ -205,6 +205,44 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(ModuleMapNames.names(in: "framework module Kit {\n  explicit module Sub { }\n}\nexplicit module Other [system] {}\n// module Commented\n") == ["Kit", "Other"])
     }
 
+    @Test func checkedOutRemotePackagesTellWhatTheirProductsReExport() throws {
+        let manifest = { (name: String, targets: String, dependencies: String) in
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", products: [.library(name: \"\(name.replacingOccurrences(of: "swift-", with: ""))\", targets: [\"\(name.replacingOccurrences(of: "swift-", with: ""))\"])], dependencies: [\(dependencies)], targets: [\(targets)])\n"
+        }
+        let files: [String: String] = [
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [
+              .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.0.0"),
+            ], targets: [
+              .target(name: "App", dependencies: [.product(name: "ComposableArchitecture", package: "swift-composable-architecture")]),
+            ])
+            """,
+            "Sources/App/App.swift": "import ComposableArchitecture\nimport Dependencies\nimport Clocks\nimport Perception\n",
+            ".build/checkouts/swift-composable-architecture/Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "swift-composable-architecture", products: [
+              .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+            ], targets: [.target(name: "ComposableArchitecture")])
+            """,
+            ".build/checkouts/swift-composable-architecture/Sources/ComposableArchitecture/Exports.swift": "@_exported import Dependencies\nimport Perception\n",
+            ".build/checkouts/swift-dependencies/Package.swift": manifest("swift-dependencies", ".target(name: \"Dependencies\")", ""),
+            ".build/checkouts/swift-dependencies/Sources/Dependencies/Exports.swift": "@_exported import Clocks\n",
+        ]
+        let loaded = try TemporaryProject(files: files).loadGraph()
+        let relation = { (module: String) in loaded.graph.edges.first { $0.from == "App" && $0.to == module }?.relation }
+        #expect(relation("Dependencies") == .reexported, "ComposableArchitecture's checkout re-exports it")
+        #expect(relation("Clocks") == .reexported, "…and Dependencies re-exports Clocks, across checkouts")
+        #expect(relation("Perception") == .viaProduct, "imported, not re-exported: still unverified")
+        // Without the checkouts the same imports are unverified, never undeclared.
+        var bare = files
+        for path in files.keys where path.hasPrefix(".build/") { bare[path] = nil }
+        let unverified = try TemporaryProject(files: bare).loadGraph()
+        #expect(unverified.graph.edges.filter { $0.from == "App" && ["Dependencies", "Clocks"].contains($0.to) }.map(\.relation) == [.viaProduct, .viaProduct])
+    }
+
     @Test func aFolderWithoutAManifestIsAnError() throws {
         let project = try TemporaryProject(files: ["README.md": "hi"])
         let found = errors { _ = try project.loadGraph() }
