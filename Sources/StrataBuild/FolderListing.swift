@@ -12,6 +12,9 @@ enum FolderListing {
         var printable: String
         /// The name as the file system has it.
         var bytes: [UInt8]
+        /// What `readdir` says it is (`DT_DIR`, `DT_REG`, `DT_LNK`…; `DT_UNKNOWN` on file
+        /// systems that do not say): most entries need no `stat` then.
+        var type: UInt8 = 0
     }
 
     /// Whether `entry` of the folder `path` is a folder, or a link to one: asked by the
@@ -19,6 +22,9 @@ enum FolderListing {
     /// `followingLinks: false` says no for a symbolic link to a folder (a search for
     /// packages does not follow one out of the project, as `find` does not).
     static func isFolder(_ entry: Entry, in path: String, followingLinks: Bool = true) -> Bool {
+        if entry.type == UInt8(DT_DIR) { return true }
+        if entry.type == UInt8(DT_REG) { return false }
+        if entry.type == UInt8(DT_LNK), !followingLinks { return false }
         var full = Array(path.utf8) + [UInt8(ascii: "/")] + entry.bytes + [0]
         var info = stat()
         let found = full.withUnsafeMutableBufferPointer { buffer in
@@ -41,7 +47,7 @@ enum FolderListing {
             }
             if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             let name = String(validating: bytes, as: UTF8.self)
-            entries.append(Entry(name: name, printable: name ?? printable(bytes), bytes: bytes))
+            entries.append(Entry(name: name, printable: name ?? printable(bytes), bytes: bytes, type: entry.pointee.d_type))
         }
         return entries.sorted { ($0.name ?? "\u{10FFFF}" + $0.printable, $0.printable) < ($1.name ?? "\u{10FFFF}" + $1.printable, $1.printable) }
     }

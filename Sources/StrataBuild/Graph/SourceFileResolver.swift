@@ -93,28 +93,34 @@ struct SourceFileResolver {
     private struct Walk {
         var files: [String] = []
         var problems: [Problem] = []
-        var visited: Set<String> = []
+        /// Folders read, by device and inode.
+        var visited: Set<[UInt64]> = []
     }
 
     private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, into walk: inout Walk) {
-        let url = packageDirectory.appendingPathComponent(folder).appendingPathComponent(relative)
+        var absolute = packageDirectory.path
+        if !folder.isEmpty { absolute += "/" + folder }
+        if !relative.isEmpty { absolute += "/" + relative }
         // A folder reached twice through symbolic links is read once (and a loop ends).
-        guard walk.visited.insert(url.resolvingSymlinksInPath().path).inserted else { return }
+        var info = stat()
+        if stat(absolute, &info) == 0 {
+            guard walk.visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        }
         let entries: [FolderListing.Entry]
         do {
-            entries = try FolderListing.entries(of: url.path)
+            entries = try FolderListing.entries(of: absolute)
         } catch {
             walk.problems.append(.unreadableFolder(relative, reason: error.localizedDescription))
             return
         }
-        var names: [String] = []
+        var named: [(name: String, entry: FolderListing.Entry)] = []
         for entry in entries where !entry.printable.hasPrefix(".") {
             guard let name = entry.name else {
                 // Reported only where a Swift file of the target could be: a .swift file, or
                 // a folder that is neither excluded, a resource bundle, nor outside `sources:`.
                 let path = relative.isEmpty ? entry.printable : relative + "/" + entry.printable
                 if skipped.contains(path) { continue }
-                if FolderListing.isFolder(entry, in: url.path) {
+                if FolderListing.isFolder(entry, in: absolute) {
                     if Self.isBundle(entry.printable) { continue }
                     if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
                     walk.problems.append(.fileName(path, isFolder: true))
@@ -124,20 +130,23 @@ struct SourceFileResolver {
                 }
                 continue
             }
-            names.append(name)
+            named.append((name, entry))
         }
-        for name in names.sorted() {
+        for (name, entry) in named.sorted(by: { $0.name < $1.name }) {
             let path = relative.isEmpty ? name : relative + "/" + name
             if skipped.contains(path) { continue }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
+            if FolderListing.isFolder(entry, in: absolute) {
                 // Folders SwiftPM treats as one resource (a documentation catalog, an asset
                 // catalog…): the Swift files in them are not compiled.
                 if Self.isBundle(name) { continue }
                 if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
                 self.walk(folder: folder, relative: path, skipped: skipped, included: included, into: &walk)
             } else if name.hasSuffix(".swift") {
+                // A link to nothing is not a file SwiftPM compiles.
+                if entry.type == UInt8(DT_LNK) || entry.type == UInt8(DT_UNKNOWN) {
+                    var target = stat()
+                    guard stat(absolute + "/" + name, &target) == 0 else { continue }
+                }
                 if let included, !included.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) { continue }
                 walk.files.append(path)
             }
