@@ -120,16 +120,36 @@ private struct ImportLexer {
         return found
     }
 
-    /// Where `word` last occurs in the file, as plain bytes.
+    /// Where `word` last occurs in the file, as plain bytes. Every file is searched from its
+    /// end, so eight bytes are tested at a time for the word's first letter.
     func lastOccurrence(of word: [UInt8]) -> Int? {
-        guard bytes.count >= word.count, let first = word.first else { return nil }
+        guard bytes.count >= word.count, let first = word.first, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        func matches(at position: Int) -> Bool {
+            var offset = 1
+            while offset < word.count, bytes[position + offset] == word[offset] { offset += 1 }
+            return offset == word.count
+        }
         var position = bytes.count - word.count
-        while position >= 0 {
-            if bytes[position] == first {
-                var offset = 1
-                while offset < word.count, bytes[position + offset] == word[offset] { offset += 1 }
-                if offset == word.count { return position }
+        // Byte by byte until the rest is a whole number of eight-byte chunks.
+        while position >= 0, (position + 1) % 8 != 0 {
+            if bytes[position] == first, matches(at: position) { return position }
+            position -= 1
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = ones &* UInt64(first)
+        while position >= 7 {
+            let chunk = raw.loadUnaligned(fromByteOffset: position - 7, as: UInt64.self) ^ pattern
+            // A zero byte in `chunk` is a byte equal to `first` (the classic has-zero test).
+            if (chunk &- ones) & ~chunk & 0x8080_8080_8080_8080 != 0 {
+                for candidate in stride(from: position, through: position - 7, by: -1) where bytes[candidate] == first && matches(at: candidate) {
+                    return candidate
+                }
             }
+            position -= 8
+        }
+        while position >= 0 {
+            if bytes[position] == first, matches(at: position) { return position }
             position -= 1
         }
         return nil

@@ -11,6 +11,16 @@ private func scan(_ text: String) -> [SwiftImport] {
 }
 
 @Suite struct ImportScannerTests {
+    /// The search for the last "import" goes eight bytes at a time from the end: the last
+    /// import is found wherever it falls against those chunks, and "i"s that start no
+    /// "import" after it are passed over.
+    @Test(arguments: 0..<24)
+    func theLastImportIsFoundAtEveryOffset(padding: Int) {
+        let text = "import A\n" + String(repeating: "i", count: padding) + "\nimport B\nlet iiii = \"im\" // in it\n"
+        #expect(scan(text).map(\.module) == ["A", "B"])
+        #expect(scan(String(repeating: "x", count: padding) + "import C").map(\.module) == ["C"])
+    }
+
     @Test func plainAndSubmoduleImports() {
         let found = scan("import Foundation\nimport Darwin.C.stdio\n")
         #expect(found.map(\.module) == ["Foundation", "Darwin"])
