@@ -27,7 +27,9 @@ if [ ! -d "$MIRROR" ]; then
   exit 2
 fi
 
-swift build -c release --product strata-accuracy --scratch-path .build-release >&2
+# The same flags as `make release` and `make bench`: a statically linked standard library.
+swift build -c release --static-swift-stdlib --product strata-accuracy --scratch-path .build-release >&2
+swift build -c release --static-swift-stdlib --product strata --scratch-path .build-release >&2
 mkdir -p "$WORK"
 folders=()
 for package in "${PACKAGES[@]}"; do
@@ -43,4 +45,4 @@ for package in "${PACKAGES[@]}"; do
 done
 
 # The Xcode project fixtures (each with the listing written by hand) come after the packages.
-.build-release/release/strata-accuracy --runs "$RUNS" "${folders[@]}" Tests/Fixtures/xcode/*/
+.build-release/release/strata-accuracy --runs "$RUNS" --strata "$PWD/.build-release/release/strata" "${folders[@]}" Tests/Fixtures/xcode/*/

@@ -23,8 +23,15 @@ if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, 
     runs = max(1, count)
     arguments.removeSubrange(index...(index + 1))
 }
+// `--strata PATH`: also time the whole `strata graph --format json` process, as a user
+// runs it, against `swift package dump-package`.
+var strataExecutable: String?
+if let index = arguments.firstIndex(of: "--strata"), index + 1 < arguments.count {
+    strataExecutable = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+}
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: strata-accuracy [--runs N] PACKAGE_FOLDER...\n".utf8))
+    FileHandle.standardError.write(Data("usage: strata-accuracy [--runs N] [--strata EXECUTABLE] FOLDER...\n".utf8))
     exit(2)
 }
 
@@ -61,6 +68,22 @@ struct Totals {
     var fileMismatches = 0
     var importMismatches = 0
     var speedups: [Double] = []
+    var endToEndSpeedups: [Double] = []
+}
+
+/// Runs a process to its end with its output thrown away; nil when it failed.
+func runQuietly(_ executable: String, _ arguments: [String], in folder: URL) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return process.terminationStatus == 0 ? seconds : nil
 }
 
 var totals = Totals()
@@ -153,7 +176,9 @@ for folder in packageFolders {
     var manifestTimes: [Double] = []
     var graphTimes: [Double] = []
     var dumpTimes: [Double] = []
+    var processTimes: [Double] = []
     for _ in 0..<runs {
+        if let strataExecutable, let seconds = runQuietly(strataExecutable, ["graph", "--format", "json", "--quiet"], in: url) { processTimes.append(seconds) }
         manifestTimes.append(time { _ = reader.read(text: manifestText, path: manifestName, packageDirectory: url.path) })
         graphTimes.append(time { _ = try? loader.load() })
         dumpTimes.append(time { _ = try? swiftPM.run(["package", "--package-path", url.path, "dump-package"], manifestPath: manifestName) })
@@ -185,6 +210,11 @@ for folder in packageFolders {
     let dump = median(dumpTimes)
     let speedup = dump / median(manifestTimes)
     if !fellBack { totals.speedups.append(speedup) }
+    if !processTimes.isEmpty {
+        let whole = median(processTimes)
+        totals.endToEndSpeedups.append(dump / whole)
+        print("  end to end  strata graph --format json \(milliseconds(whole)), whole process; dump-package \(milliseconds(dump)) → \(String(format: "%.1f", dump / whole))× faster")
+    }
     print("  time        manifest \(milliseconds(median(manifestTimes))), whole graph with imports \(milliseconds(median(graphTimes))); dump-package \(milliseconds(dump)) → manifest \(String(format: "%.0f", speedup))× faster, graph \(String(format: "%.1f", dump / median(graphTimes)))× faster")
     print("")
 }
@@ -235,6 +265,9 @@ guard !packageFolders.isEmpty else { exit(fixtureMismatches == 0 ? 0 : 1) }
 
 print("Summary: \(totals.packages) packages; \(totals.exact) with every target and edge matching SwiftPM; \(totals.fallbacks) read through the SwiftPM fallback; \(totals.missed) edges missed, \(totals.extra) extra; \(totals.fileMismatches) targets whose files differ; \(totals.importMismatches) files whose imports differ from swift-syntax.")
 if !totals.speedups.isEmpty {
+    if !totals.endToEndSpeedups.isEmpty {
+        print("strata graph --format json, whole process, vs dump-package: median \(String(format: "%.1f", median(totals.endToEndSpeedups)))× faster, slowest package \(String(format: "%.1f", totals.endToEndSpeedups.min() ?? 0))×.")
+    }
     print("Manifest reading from syntax vs dump-package: median \(String(format: "%.0f", median(totals.speedups)))× faster, slowest package \(String(format: "%.0f", totals.speedups.min() ?? 0))×.")
 }
 exit(totals.missed + totals.extra + totals.fileMismatches + totals.importMismatches + fixtureMismatches == 0 ? 0 : 1)
