@@ -118,19 +118,8 @@ struct CheckoutExports {
 
     static let exportedMarker = Array("@_exported".utf8)
 
-    /// Whether the bytes contain `@_exported` anywhere.
     static func mentionsExported(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            let end = base + buffer.count
-            var cursor = base
-            while cursor < end, let found = memchr(cursor, 0x40, end - cursor) {
-                let at = UnsafeRawPointer(found)
-                if end - at >= exportedMarker.count, memcmp(at, exportedMarker, exportedMarker.count) == 0 { return true }
-                cursor = at + 1
-            }
-            return false
-        }
+        ByteSearch.contains(bytes, exportedMarker)
     }
 
     /// The checkout folders in the repository, by identity (the folder's name, lowercased):
