@@ -137,11 +137,16 @@ private struct ImportLexer {
             position -= 1
         }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let pattern = ones &* UInt64(first)
-        while position >= 7 {
-            let chunk = raw.loadUnaligned(fromByteOffset: position - 7, as: UInt64.self) ^ pattern
-            // A zero byte in `chunk` is a byte equal to `first` (the classic has-zero test).
-            if (chunk &- ones) & ~chunk & 0x8080_8080_8080_8080 != 0 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let firstPattern = ones &* UInt64(first)
+        // The first two letters together ("im"): a lone "i" is in most chunks of code.
+        let secondPattern = ones &* UInt64(word.count > 1 ? word[1] : first)  // (one-letter words skip the chunks)
+        while word.count > 1, position >= 7 {
+            let here = raw.loadUnaligned(fromByteOffset: position - 7, as: UInt64.self) ^ firstPattern
+            let next = raw.loadUnaligned(fromByteOffset: position - 6, as: UInt64.self) ^ secondPattern
+            // A zero byte in `here` is a byte equal to the first letter, in `next` one whose
+            // following byte is the second (the has-zero test; a false hit is checked below).
+            if (here &- ones) & ~here & high & (next &- ones) & ~next != 0 {
                 for candidate in stride(from: position, through: position - 7, by: -1) where bytes[candidate] == first && matches(at: candidate) {
                     return candidate
                 }
