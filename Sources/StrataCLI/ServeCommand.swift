@@ -198,6 +198,12 @@ struct ServeCommand: AsyncParsableCommand {
         var folders = [root]
         guard let config else { return folders }
         var inputs = [config.contentDirectory] + PackageRoots.watchedFolders(config.packages ?? [])
+        // An Xcode project's sources sit around it: its folder's parent is watched.
+        inputs += PackageRoots.watchedFolders(config.projects ?? []).map { entry in
+            guard entry.hasSuffix(".xcodeproj") || entry.hasSuffix(".xcworkspace") else { return entry }
+            let parts = entry.split(separator: "/").dropLast()
+            return parts.isEmpty ? "." : parts.joined(separator: "/")
+        }
         if let theme = config.themeDirectory { inputs.append(theme) }
         for input in inputs {
             let path = project.url(input).path
