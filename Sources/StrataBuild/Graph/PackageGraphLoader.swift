@@ -316,12 +316,19 @@ public struct PackageGraphLoader: Sendable {
     static func lineCount(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBytes { buffer -> Int in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+            // Eight bytes at a time: the exact zero-byte test on `chunk ^ "\n\n…"`, counted.
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
             var count = 0
-            var cursor = base
-            let end = base + buffer.count
-            while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
-                count += 1
-                cursor = UnsafeRawPointer(found) + 1
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                let chunk = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
+                count += (~(((chunk & low) &+ low) | chunk | low)).nonzeroBitCount
+                offset += 8
+            }
+            while offset < buffer.count {
+                if buffer[offset] == 0x0A { count += 1 }
+                offset += 1
             }
             return buffer.last == 0x0A ? count : count + 1
         }
