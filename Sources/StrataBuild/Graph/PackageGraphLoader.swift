@@ -378,9 +378,9 @@ public struct PackageGraphLoader: Sendable {
             do {
                 // Looked at before it is read: a save during the build is seen by the next one.
                 let scan = try cache.value(for: job.file, fingerprint: {
-                    FileStamp.of(project.url(job.file).path).map { ScanFingerprint(stamp: $0, module: moduleOf(job)) }
+                    FileStamp.of(project.path(job.file)).map { ScanFingerprint(stamp: $0, module: moduleOf(job)) }
                 }) {
-                    let bytes = try ProjectFiles.readBytes(at: project.url(job.file), displayPath: job.file)
+                    let bytes = try ProjectFiles.readBytes(atPath: project.path(job.file), displayPath: job.file)
                     var guidance: CommentGuidanceExtractor.Result?
                     if GuidanceKeywordScan.mayOpenBlock(bytes) {
                         let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file

@@ -53,7 +53,7 @@ struct XcodeProjectLoader: Sendable {
 
             var files: Set<String> = []
             for file in target.files {
-                if ProjectFiles.entryExists(project.url(file.path)) {
+                if ProjectFiles.entryExists(atPath: project.path(file.path)) {
                     files.insert(file.path)
                 } else {
                     warnings.append(.warning(
@@ -117,7 +117,7 @@ struct XcodeProjectLoader: Sendable {
     func swiftFiles(below folder: String) -> [String] {
         var found: [String] = []
         func walk(_ relative: String) {
-            let absolute = project.url(relative == "." ? folder : Self.join(folder, relative)).path
+            let absolute = project.path(relative == "." ? folder : Self.join(folder, relative))
             guard let entries = try? FolderListing.entries(of: absolute) else { return }
             for entry in entries {
                 guard let name = entry.name, !name.hasPrefix(".") else { continue }
