@@ -134,8 +134,9 @@ public struct XcodeDependency: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A target of this project (`dependencies`), or of another project (then named).
         case target(String, project: String?)
-        /// A target whose product the Frameworks build phase links.
-        case linkedTarget(String)
+        /// A target whose product the Frameworks build phase links: of this project, or of
+        /// another (then named), through a `PBXReferenceProxy`.
+        case linkedTarget(String, project: String?)
         /// A Swift package product; the package is nil when the project does not say.
         case product(String, package: XcodePackageReference?)
     }

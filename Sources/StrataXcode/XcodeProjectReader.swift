@@ -203,9 +203,15 @@ public struct XcodeProjectReader: Sendable {
                     }
                 case "PBXFrameworksBuildPhase":
                     for buildFile in item["files"]?.array ?? [] {
-                        guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"]?.string,
-                              let linked = targetOfProduct[reference], linked != name else { continue }
-                        read.dependencies.append(XcodeDependency(kind: .linkedTarget(linked), location: reader.location(buildFile)))
+                        guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"]?.string else { continue }
+                        if let linked = targetOfProduct[reference], linked != name {
+                            read.dependencies.append(XcodeDependency(kind: .linkedTarget(linked, project: nil), location: reader.location(buildFile)))
+                        } else if let proxy = objects[reference], proxy["isa"]?.string == "PBXReferenceProxy",
+                                  let remote = proxy["remoteRef"].flatMap({ $0.string }).flatMap({ objects[$0] }),
+                                  let (target, project) = remoteTarget(remote, rootID: rootID) {
+                            // The product of another project's target: Xcode builds that target first.
+                            read.dependencies.append(XcodeDependency(kind: .linkedTarget(target, project: project), location: reader.location(buildFile)))
+                        }
                     }
                 default:
                     continue
@@ -215,13 +221,8 @@ public struct XcodeProjectReader: Sendable {
                 guard let dependency = object(reference, what: "target dependency") else { continue }
                 if let other = dependency["target"]?.string, let otherName = nameOfTarget[other] {
                     read.dependencies.append(XcodeDependency(kind: .target(otherName, project: nil), location: reader.location(reference)))
-                } else if let proxy = dependency["targetProxy"], let item = object(proxy, what: "target proxy"), let remote = item["remoteInfo"]?.string {
-                    let portal = item["containerPortal"]?.string ?? ""
-                    if portal == rootID || objects[portal]?["isa"]?.string == "PBXProject" {
-                        read.dependencies.append(XcodeDependency(kind: .target(remote, project: nil), location: reader.location(reference)))
-                    } else if let file = objects[portal], let path = file["path"]?.string ?? file["name"]?.string {
-                        read.dependencies.append(XcodeDependency(kind: .target(remote, project: RelativePath.stem(path)), location: reader.location(reference)))
-                    }
+                } else if let proxy = dependency["targetProxy"], let item = object(proxy, what: "target proxy"), let (target, project) = remoteTarget(item, rootID: rootID) {
+                    read.dependencies.append(XcodeDependency(kind: .target(target, project: project), location: reader.location(reference)))
                 }
                 // A dependency on a package plug-in (`productRef`) builds a tool; nothing imports it.
             }
@@ -246,6 +247,16 @@ public struct XcodeProjectReader: Sendable {
                 read.folders.append(XcodeSynchronizedFolder(path: path, membership: .only(added.sorted()), location: reader.location(group)))
             }
             return read
+        }
+
+        /// The target a `PBXContainerItemProxy` stands for: its `remoteInfo`, in this project
+        /// or in the project its `containerPortal` file reference names.
+        func remoteTarget(_ proxy: PropertyList, rootID: String) -> (String, String?)? {
+            guard let remote = proxy["remoteInfo"]?.string else { return nil }
+            let portal = proxy["containerPortal"]?.string ?? ""
+            if portal == rootID || objects[portal]?["isa"]?.string == "PBXProject" { return (remote, nil) }
+            guard let file = objects[portal], let path = file["path"]?.string ?? file["name"]?.string else { return nil }
+            return (remote, RelativePath.stem(path))
         }
 
         /// The build settings of a configuration list's default configuration (Release when

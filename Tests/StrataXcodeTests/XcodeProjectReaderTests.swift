@@ -112,10 +112,23 @@ import Testing
         """, targets: "APP, KIT", extra: "packageReferences = (PKG, );")
         let app = try #require(project.targets.first { $0.name == "App" })
         #expect(app.dependencies.map(\.kind) == [
-            .linkedTarget("Kit"), .target("Kit", project: nil), .target("LibCore", project: "Lib"),
+            .linkedTarget("Kit", project: nil), .target("Kit", project: nil), .target("LibCore", project: "Lib"),
             .product("Collections", package: XcodePackageReference(source: .remote("https://github.com/apple/swift-collections"), location: project.packages[0].location)),
         ])
         #expect(app.dependencies.map(\.location.line) == [21, 10, 11, 15])
+    }
+
+    @Test func aLinkedProductOfAnotherProjectIsADependencyOnItsTarget() throws {
+        let project = try read("""
+        \t\tSRC = {isa = PBXGroup; children = (LIB, ); path = App; sourceTree = "<group>"; };
+        \t\tLIB = {isa = PBXFileReference; lastKnownFileType = "wrapper.pb-project"; path = ../Lib/KeychainAccess.xcodeproj; sourceTree = "<group>"; };
+        \t\tAPP = {isa = PBXNativeTarget; name = App; buildPhases = (FW, ); productType = "com.apple.product-type.application"; };
+        \t\tFW = {isa = PBXFrameworksBuildPhase; files = (LINK, ); };
+        \t\tLINK = {isa = PBXBuildFile; fileRef = REFPROXY; };
+        \t\tREFPROXY = {isa = PBXReferenceProxy; fileType = wrapper.framework; path = KeychainAccess.framework; remoteRef = CONTAINER; sourceTree = BUILT_PRODUCTS_DIR; };
+        \t\tCONTAINER = {isa = PBXContainerItemProxy; containerPortal = LIB; proxyType = 2; remoteGlobalIDString = X; remoteInfo = "KeychainAccess-iOS"; };
+        """, targets: "APP")
+        #expect(project.targets.first?.dependencies.map(\.kind) == [.linkedTarget("KeychainAccess-iOS", project: "KeychainAccess")])
     }
 
     @Test func danglingReferencesAreWarningsNotCrashes() throws {

@@ -94,8 +94,12 @@ struct XcodeProjectLoader: Sendable {
             return TargetDependencyDeclaration(
                 kind: .target, name: name, package: project, location: dependency.location, written: "target dependency \"\(name)\" of \(project).xcodeproj"
             )
-        case .linkedTarget(let name):
+        case .linkedTarget(let name, nil):
             return TargetDependencyDeclaration(kind: .target, name: name, location: dependency.location, written: "links the product of \"\(name)\"")
+        case .linkedTarget(let name, let project?):
+            return TargetDependencyDeclaration(
+                kind: .target, name: name, package: project, location: dependency.location, written: "links the product of \"\(name)\" of \(project).xcodeproj"
+            )
         case .product(let name, let package?):
             return TargetDependencyDeclaration(
                 kind: .product, name: name, package: identities[package], location: dependency.location, written: "package product \"\(name)\""
