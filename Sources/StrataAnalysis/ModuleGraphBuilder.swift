@@ -100,6 +100,12 @@ public struct ModuleGraphBuilder: Sendable {
                 }
                 return
             }
+            // A target of an Xcode project left out for its name (see the loader) stands
+            // for the module of that name.
+            if manifest.origin == .xcodeProject, manifest.target(named: dependency.name) == nil, state.packageOfTarget[dependency.name] != nil {
+                state.addEdge(target.name, dependency.name, declaration: dependency)
+                return
+            }
             guard manifest.target(named: dependency.name) != nil else {
                 state.diagnostics.append(.error(
                     "manifest.unknown-target",

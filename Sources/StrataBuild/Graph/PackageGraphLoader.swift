@@ -127,6 +127,7 @@ public struct PackageGraphLoader: Sendable {
             packages[index].localPackages = packages[index].localPackages.compactMapValues { nameByFolder[$0] }
         }
         guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
+        warnings += Self.leaveOutClashingXcodeTargets(&packages)
         let scanned = scanSources(packages, errors: &errors)
         packages = scanned.packages
         guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
@@ -141,6 +142,37 @@ public struct PackageGraphLoader: Sendable {
             return shown
         }
         return Loaded(graph: graph, packages: packages, guidance: guidance, guidanceDiagnostics: scanned.guidanceDiagnostics.map(displayed), diagnostics: warnings.map(displayed))
+    }
+
+    /// An Xcode target named like a module already read (GRDB.xcodeproj's `GRDB` framework
+    /// beside the package's `GRDB` target, or a second project's target of the same name)
+    /// is left out with a warning: modules are named by what code imports, and refusing the
+    /// whole graph for it would refuse most repositories that ship both.
+    static func leaveOutClashingXcodeTargets(_ packages: inout [PackageSources]) -> [Diagnostic] {
+        var owner: [String: String] = [:]
+        for package in packages where package.manifest.origin != .xcodeProject {
+            for target in package.manifest.targets where owner[target.name] == nil { owner[target.name] = "package '\(package.manifest.name)'" }
+        }
+        var warnings: [Diagnostic] = []
+        for index in packages.indices where packages[index].manifest.origin == .xcodeProject {
+            let project = packages[index].manifest.name
+            var clashing: Set<String> = []
+            for target in packages[index].manifest.targets {
+                if let other = owner[target.name] {
+                    clashing.insert(target.name)
+                    warnings.append(.warning(
+                        "xcode.duplicate-target",
+                        "target '\(target.name)' of \(project).xcodeproj has the name of a module of \(other); it is left out of the graph, and what depends on it depends on that module",
+                        at: target.location
+                    ))
+                } else {
+                    owner[target.name] = "\(project).xcodeproj"
+                }
+            }
+            packages[index].manifest.targets.removeAll { clashing.contains($0.name) }
+            packages[index].targets.removeAll { clashing.contains($0.name) }
+        }
+        return warnings
     }
 
     /// Paths inside the graph are relative to the project root, so the graph is the same

@@ -121,6 +121,40 @@ import Testing
         #expect(loaded.graph.node("Payments")?.kind == .product)
     }
 
+    @Test func anXcodeTargetNamedLikeAPackagesModuleIsLeftOutWithAWarning() throws {
+        // A library repository that ships a package and an Xcode project building the same module.
+        let project = try TemporaryProject(files: [
+            "strata.yml": "packages: [.]\nprojects: [Lib.xcodeproj]\n",
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Lib\", targets: [.target(name: \"Lib\")])\n",
+            "Sources/Lib/Lib.swift": "public enum Lib {}\n",
+            "Tests/LibTests/LibTests.swift": "import XCTest\nimport Lib\n",
+            "Lib.xcodeproj/project.pbxproj": """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tROOT = {isa = PBXProject; mainGroup = MAIN; targets = (FW, TESTS, ); };
+            \t\tMAIN = {isa = PBXGroup; children = (T, ); sourceTree = "<group>"; };
+            \t\tT = {isa = PBXGroup; children = (F, ); path = Tests/LibTests; sourceTree = "<group>"; };
+            \t\tF = {isa = PBXFileReference; path = LibTests.swift; sourceTree = "<group>"; };
+            \t\tFW = {isa = PBXNativeTarget; name = Lib; productType = "com.apple.product-type.framework"; };
+            \t\tTESTS = {isa = PBXNativeTarget; name = LibTests; buildPhases = (S, ); dependencies = (D, ); productType = "com.apple.product-type.bundle.unit-test"; };
+            \t\tS = {isa = PBXSourcesBuildPhase; files = (B, ); };
+            \t\tB = {isa = PBXBuildFile; fileRef = F; };
+            \t\tD = {isa = PBXTargetDependency; target = FW; };
+            \t};
+            \trootObject = ROOT;
+            }
+            """,
+        ])
+        let loaded = try #require(try load(project))
+        #expect(loaded.diagnostics.map(\.description) == [
+            "Lib.xcodeproj/project.pbxproj:8:8: warning: target 'Lib' of Lib.xcodeproj has the name of a module of package 'Lib'; it is left out of the graph, and what depends on it depends on that module [xcode.duplicate-target]",
+        ])
+        #expect(loaded.graph.node("Lib")?.package == "Lib")
+        #expect(loaded.graph.node("Lib")?.productType == nil, "the package's module stands")
+        #expect(loaded.graph.edges.first { $0.from == "LibTests" && $0.to == "Lib" }?.relation == .declaredAndImported)
+    }
+
     @Test func aBrokenProjectFileIsAnErrorAtItsLine() throws {
         let project = try TemporaryProject(xcode: "groups-app")
         try project.write("Weather.xcodeproj/project.pbxproj", Data("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject\n".utf8))
