@@ -44,7 +44,8 @@ enum XcodeProjectRoots {
         guard errors.isEmpty else { throw DiagnosticsError(errors) }
         let kept = named.filter { entry in !exclusions.contains { PackagePattern.matches($0, entry.path) } }
         let roots = try resolve(kept, project: project)
-        if roots.projects.isEmpty, roots.packages.isEmpty {
+        // `projects: []` says: no Xcode project.
+        if roots.projects.isEmpty, roots.packages.isEmpty, !entries.isEmpty {
             throw DiagnosticsError([.error("projects.unmatched", "projects: the entries leave no Xcode project to read", at: config.projectsLocation)])
         }
         return roots
@@ -55,6 +56,19 @@ enum XcodeProjectRoots {
         let named = (found.xcodeProjects + found.workspaces).map { (path: $0, location: SourceLocation?.none) }
         // A workspace that cannot be read adds nothing here; the projects found stand.
         return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects)
+    }
+
+    /// The projects found that refer to the project folder's own package as a local
+    /// package (`XCLocalSwiftPackageReference` to the root): the app of a repository whose
+    /// modules live in a root `Package.swift`. A project that cannot be read is skipped
+    /// here; it is not part of what was asked for.
+    static func projectsUsingRootPackage(_ found: ProjectSearch.Found, project: ProjectFiles) -> [String] {
+        found.xcodeProjects.filter { path in
+            let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
+            guard let bytes = try? ProjectFiles.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath),
+                  let xcode = try? reader.read(bytes) else { return false }
+            return (xcode.packages + xcode.folderReferences).contains { $0.source == .local(".") }
+        }
     }
 
     /// Projects as they are; workspaces replaced by what they list. Each path once, in order.

@@ -56,30 +56,49 @@ struct ReadStage: Sendable {
         return Content(pages: pages, assets: discovered.assets, diagnostics: diagnostics)
     }
 
-    /// The module graph of the packages `packages:` lists and the Xcode projects `projects:`
-    /// lists; without either, of the project folder when it holds a `Package.swift` (as
-    /// SwiftPM reads it), else of every package and Xcode project below it. Nil for a
-    /// documentation-only project. Swift files go through `scanCache`.
+    /// The module graph of the packages and Xcode projects to read. Each of `packages:` and
+    /// `projects:` in strata.yml, when given, replaces its own default:
+    /// - packages: the project folder's `Package.swift` when it has one (as SwiftPM reads
+    ///   it), else every package below it and those its workspaces list;
+    /// - projects: with a root `Package.swift`, the Xcode projects below that use it as a
+    ///   local package (the app of a repository whose modules are the root package's); else
+    ///   every project below and those its workspaces list.
+    /// Nil for a documentation-only project. Swift files go through `scanCache`.
     func graph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
+        let hasRootPackage = ProjectFiles.entryExists(project.url("Package.swift"))
+        // One walk of the tree, and only when a default needs it.
+        var searched: ProjectSearch.Found?
+        func found() -> ProjectSearch.Found {
+            if let searched { return searched }
+            let result = PackageRoots.search(project: project, config: config)
+            searched = result
+            return result
+        }
         var roots: [String] = []
         var projects: [String] = []
-        if config.packages != nil || config.projects != nil {
-            if config.packages != nil { roots = try PackageRoots.expand(config, project: project) }
+        var workspacePackages: [String] = []
+        if config.projects != nil {
             let xcode = try XcodeProjectRoots.expand(config, project: project)
             projects = xcode.projects
-            roots += xcode.packages.filter { !roots.contains($0) }
-        } else if ProjectFiles.entryExists(project.url("Package.swift")) {
+            workspacePackages = xcode.packages
+        } else if hasRootPackage {
+            projects = XcodeProjectRoots.projectsUsingRootPackage(found(), project: project)
+        } else {
+            let xcode = XcodeProjectRoots.discovered(found(), project: project)
+            projects = xcode.projects
+            workspacePackages = xcode.packages
+        }
+        if config.packages != nil {
+            roots = try PackageRoots.expand(config, project: project)
+        } else if hasRootPackage {
             roots = ["."]
         } else {
-            // No package at the root: every package and Xcode project below it (an app's
-            // project and its `Packages/`, `Modules/`…), outside the folders that hold the
-            // site's own inputs and output.
-            let found = PackageRoots.search(project: project, config: config)
-            let xcode = XcodeProjectRoots.discovered(found, project: project)
-            roots = found.packages + xcode.packages.filter { !found.packages.contains($0) }
-            projects = xcode.projects
-            if roots.isEmpty, projects.isEmpty { return nil }
+            // No package at the root: every package below it (an app's `Packages/`,
+            // `Modules/`…), outside the folders that hold the site's own inputs and output.
+            roots = found().packages
         }
+        roots += workspacePackages.filter { !roots.contains($0) }
+        if roots.isEmpty, projects.isEmpty { return nil }
         var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
         loader.scanCache = scanCache
         return try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)

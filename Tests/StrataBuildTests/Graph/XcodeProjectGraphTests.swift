@@ -115,10 +115,44 @@ import Testing
         let project = try TemporaryProject(xcode: "workspace-app")
         try project.write("strata.yml", Data("projects: [\"**/*.xcodeproj\", \"!Libraries/**\"]\n".utf8))
         let loaded = try #require(try load(project))
-        #expect(loaded.graph.packages.map(\.name) == ["Kiosk"])
-        // Receipts is named by product only; without the workspace it is a product Strata did not read.
-        #expect(loaded.graph.node("Receipts")?.kind == .product)
+        // projects: replaces the projects only: the packages below are still found.
+        #expect(loaded.graph.packages.map(\.name) == ["Kiosk", "Receipts"])
+        #expect(loaded.graph.node("Receipts")?.kind == .regular)
+        // The project left out: its target is a product Strata did not read.
         #expect(loaded.graph.node("Payments")?.kind == .product)
+        // packages: [] and projects: [] say "none".
+        try project.write("strata.yml", Data("projects: [\"**/*.xcodeproj\", \"!Libraries/**\"]\npackages: []\n".utf8))
+        #expect(try load(project)?.graph.packages.map(\.name) == ["Kiosk"])
+        try project.write("strata.yml", Data("projects: []\n".utf8))
+        #expect(try load(project)?.graph.packages.map(\.name) == ["Receipts"])
+    }
+
+    @Test func aRootPackageBringsTheXcodeProjectsThatUseIt() throws {
+        // An app whose modules are the root package's, built by App/App.xcodeproj; an
+        // unrelated project below is not read.
+        let pbxproj = { (relativePath: String) in """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tROOT = {isa = PBXProject; mainGroup = MAIN; packageReferences = (PKG, ); targets = (APP, ); };
+            \t\tMAIN = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            \t\tPKG = {isa = XCLocalSwiftPackageReference; relativePath = \(relativePath); };
+            \t\tAPP = {isa = PBXNativeTarget; name = \(relativePath == ".." ? "Shop" : "Other"); packageProductDependencies = (P, ); productType = "com.apple.product-type.application"; };
+            \t\tP = {isa = XCSwiftPackageProductDependency; package = PKG; productName = Feature; };
+            \t};
+            \trootObject = ROOT;
+            }
+            """
+        }
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Modules\", products: [.library(name: \"Feature\", targets: [\"Feature\"])], targets: [.target(name: \"Feature\")])\n",
+            "Sources/Feature/Feature.swift": "public enum Feature {}\n",
+            "App/App.xcodeproj/project.pbxproj": pbxproj(".."),
+            "Tools/Tools.xcodeproj/project.pbxproj": pbxproj("../Vendor"),
+        ])
+        let loaded = try #require(try load(project))
+        #expect(loaded.graph.packages.map(\.name) == ["App", "Modules"])
+        #expect(loaded.graph.edges.first { $0.from == "Shop" && $0.to == "Feature" }?.isDeclared == true)
     }
 
     @Test func anXcodeTargetNamedLikeAPackagesModuleIsLeftOutWithAWarning() throws {
