@@ -44,9 +44,9 @@ public enum PackageRoots {
     /// Every package folder and Xcode project below the project, when its root holds no
     /// package and neither `packages:` nor `projects:` is given; the content, theme and
     /// output folders are not searched.
-    static func search(project: ProjectFiles, config: StrataConfig) -> ProjectSearch.Found {
+    static func search(project: ProjectFiles, config: StrataConfig, alsoAvoiding extra: [String] = []) -> ProjectSearch.Found {
         let inputs = [config.contentDirectory, config.outputDirectory] + (config.themeDirectory.map { [$0] } ?? [])
-        let avoided = Set(inputs.map { project.url($0).standardizedFileURL.path })
+        let avoided = Set(inputs.map { project.url($0).standardizedFileURL.path } + extra)
         return ProjectSearch.find(under: ".", project: project, avoiding: avoided)
     }
 

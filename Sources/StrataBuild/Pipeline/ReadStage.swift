@@ -82,7 +82,10 @@ struct ReadStage: Sendable {
             projects = xcode.projects
             workspacePackages = xcode.packages
         } else if hasRootPackage {
-            projects = XcodeProjectRoots.projectsUsingRootPackage(found(), project: project)
+            // The root package's own source and test folders hold no app project: not walked.
+            let packageFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"].map { project.url($0).standardizedFileURL.path }
+            let below = config.packages == nil ? PackageRoots.search(project: project, config: config, alsoAvoiding: packageFolders) : found()
+            projects = XcodeProjectRoots.projectsUsingRootPackage(below, project: project)
         } else {
             let xcode = XcodeProjectRoots.discovered(found(), project: project)
             projects = xcode.projects
