@@ -1,0 +1,70 @@
+/// The types one Swift file declares and the types it refers to, each where it is written:
+/// what components inside a target (folders, roles of types) are drawn and checked from.
+public struct SwiftSymbols: Hashable, Sendable {
+    public var declarations: [TypeDeclaration]
+    public var references: [TypeReference]
+
+    public init(declarations: [TypeDeclaration] = [], references: [TypeReference] = []) {
+        self.declarations = declarations
+        self.references = references
+    }
+}
+
+/// A type a file declares, or extends.
+public struct TypeDeclaration: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case `struct`, `class`, `enum`, actor, `protocol`, `extension`, `typealias`
+    }
+
+    /// Qualified by the types it is nested in (`Feed.Item`); for an extension, the type
+    /// extended as written.
+    public var name: String
+    public var kind: Kind
+    /// The types it inherits from or conforms to, as written (`View`, `Foundation.Decodable`).
+    public var inherits: [String]
+    /// Its attributes, as written without arguments (`@Observable`, `@MainActor`).
+    public var attributes: [String]
+    public var location: SourceLocation
+
+    public init(name: String, kind: Kind, inherits: [String] = [], attributes: [String] = [], location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.inherits = inherits
+        self.attributes = attributes
+        self.location = location
+    }
+}
+
+/// A place where code names a type.
+public struct TypeReference: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A type annotation, a parameter or return type, a generic argument, `some`/`any`.
+        case type
+        /// In an inheritance or conformance list.
+        case inheritance
+        /// The type an extension extends.
+        case `extension`
+        /// `Foo(…)`: an initialiser call.
+        case initializer
+        /// `Foo.shared`, `Foo.make()`: a static member.
+        case staticMember = "static-member"
+        /// `@Foo`: a custom attribute (a property wrapper, a macro, a result builder).
+        case attribute
+        /// `\Foo.bar`: the root of a key path.
+        case keyPath = "key-path"
+    }
+
+    /// As written, module-qualified or nested (`Models.Item`, `Feed.Item`).
+    public var name: String
+    public var kind: Kind
+    /// The type the reference is written in (qualified), nil at the top level.
+    public var enclosingType: String?
+    public var location: SourceLocation
+
+    public init(name: String, kind: Kind, enclosingType: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}

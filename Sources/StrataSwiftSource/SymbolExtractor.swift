@@ -1,0 +1,201 @@
+import StrataCore
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a Swift file with swift-syntax for the types it declares and every place it names
+/// a type: annotations, inheritance and conformances, extensions, initialiser calls, static
+/// members, generic arguments, `some`/`any`, attributes and key paths. Names are kept as
+/// written; resolving them against declarations is the analysis' work, which can then say
+/// when a name is ambiguous rather than guess.
+///
+/// In expressions a type looks like any other name, so an initialiser call or a static
+/// member is recognised by its capital first letter (`Item(…)`, `Store.shared`), as Swift's
+/// naming conventions write types; an enum case or a constant written with a capital is
+/// then taken for a type, which resolution against declarations filters out.
+public struct SymbolExtractor: Sendable {
+    public init() {}
+
+    public func symbols(in text: String, path: String) -> SwiftSymbols {
+        let tree = Parser.parse(source: text)
+        let collector = SymbolCollector(path: path, converter: SourceLocationConverter(fileName: path, tree: tree))
+        collector.walk(tree)
+        return SwiftSymbols(declarations: collector.declarations, references: collector.references)
+    }
+}
+
+private final class SymbolCollector: SyntaxVisitor {
+    let path: String
+    let converter: SourceLocationConverter
+    var declarations: [TypeDeclaration] = []
+    var references: [TypeReference] = []
+    /// The types the walk is inside, outermost first.
+    var enclosing: [String] = []
+
+    init(path: String, converter: SourceLocationConverter) {
+        self.path = path
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        let place = node.startLocation(converter: converter)
+        return SourceLocation(path: path, line: place.line, column: place.column)
+    }
+
+    func qualified(_ name: String) -> String {
+        enclosing.isEmpty ? name : enclosing.joined(separator: ".") + "." + name
+    }
+
+    func reference(_ name: String, _ kind: TypeReference.Kind, at node: some SyntaxProtocol) {
+        references.append(TypeReference(name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), location: location(node)))
+    }
+
+    // MARK: Declarations
+
+    func declare(
+        _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax, at node: some SyntaxProtocol
+    ) {
+        let inherits = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let names = attributes.compactMap { element -> String? in
+            guard case .attribute(let attribute) = element else { return nil }
+            return "@" + attribute.attributeName.trimmedDescription
+        }
+        declarations.append(TypeDeclaration(name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node)))
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name.text, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
+        enclosing.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name.text, .class, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
+        enclosing.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name.text, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
+        enclosing.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name.text, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
+        enclosing.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name.text, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
+        enclosing.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ProtocolDeclSyntax) { enclosing.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let extended = node.extendedType.trimmedDescription
+        declare(extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.extendedType)
+        // Members of an extension are inside the extended type.
+        enclosing.append(extended)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, at: node.name)
+        return .visitChildren
+    }
+
+    // MARK: Types written as types
+
+    /// The kind of reference a type in this place is: what it is written in decides.
+    func kind(of node: some SyntaxProtocol) -> TypeReference.Kind {
+        var current = Syntax(node).parent
+        while let parent = current {
+            if parent.is(InheritedTypeSyntax.self) { return .inheritance }
+            if parent.is(AttributeSyntax.self) { return .attribute }
+            if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
+                return extensionDecl.extendedType.position == Syntax(node).position ? .extension : .type
+            }
+            if parent.is(KeyPathExprSyntax.self) { return .keyPath }
+            // Inside a generic argument or a member type the outer type decides nothing more.
+            if parent.is(CodeBlockSyntax.self) || parent.is(MemberBlockSyntax.self) || parent.is(GenericArgumentClauseSyntax.self) { return .type }
+            current = parent.parent
+        }
+        return .type
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        // `Self` and `Any` name no declaration.
+        if node.name.text != "Self", node.name.text != "Any" {
+            reference(node.name.text, kind(of: node), at: node.name)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        // `Models.Item` or `Feed.Item`: the whole dotted name, once.
+        if let base = node.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil {
+            reference(base.name.text + "." + node.name.text, kind(of: node), at: node)
+            if let arguments = node.genericArgumentClause { walk(arguments) }
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        // The attribute's name is an IdentifierType, visited as one; the compiler's own
+        // attributes name no type, but their arguments may (`@convention`, `@available` do not).
+        if let name = node.attributeName.as(IdentifierTypeSyntax.self), Self.builtIn.contains(name.name.text) {
+            if let arguments = node.arguments { walk(arguments) }
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    /// Attributes the compiler knows, which name no type.
+    static let builtIn: Set<String> = [
+        "available", "objc", "nonobjc", "escaping", "autoclosure", "discardableResult", "inlinable", "usableFromInline", "frozen",
+        "main", "testable", "MainActor", "Sendable", "unchecked", "preconcurrency", "dynamicMemberLookup", "dynamicCallable",
+        "propertyWrapper", "resultBuilder", "IBOutlet", "IBAction", "IBDesignable", "IBInspectable", "NSManaged", "NSCopying",
+        "GKInspectable", "objcMembers", "requires_stored_property_inits", "warn_unqualified_access", "convention", "unknown",
+        "_exported", "_implementationOnly", "_spi", "retroactive", "backDeployed", "_disfavoredOverload", "inline", "exclusivity",
+    ]
+
+    // MARK: Types written in expressions
+
+    static func looksLikeType(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        return first.properties.isUppercase
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self), Self.looksLikeType(name.baseName.text) {
+            reference(name.baseName.text, .initializer, at: name)
+        } else if let specialized = node.calledExpression.as(GenericSpecializationExprSyntax.self),
+                  let name = specialized.expression.as(DeclReferenceExprSyntax.self), Self.looksLikeType(name.baseName.text) {
+            reference(name.baseName.text, .initializer, at: name)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Store.shared`, `Item.init(…)`: a capitalised base that is not itself a call.
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), Self.looksLikeType(base.baseName.text) {
+            reference(base.baseName.text, node.declName.baseName.text == "init" ? .initializer : .staticMember, at: base)
+        }
+        return .visitChildren
+    }
+}

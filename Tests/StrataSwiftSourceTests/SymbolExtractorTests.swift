@@ -1,0 +1,94 @@
+import StrataCore
+import Testing
+@testable import StrataSwiftSource
+
+/// Every syntax form that declares or names a type, one case each, with its place.
+@Suite struct SymbolExtractorTests {
+    func symbols(_ text: String) -> SwiftSymbols {
+        SymbolExtractor().symbols(in: text, path: "F.swift")
+    }
+
+    func references(_ text: String) -> [String] {
+        symbols(text).references.map { "\($0.kind.rawValue) \($0.name)" + ($0.enclosingType.map { " in \($0)" } ?? "") }
+    }
+
+    @Test func declarationsOfEveryKindWithNestingInheritanceAndAttributes() {
+        let found = symbols("""
+        @Observable @MainActor
+        final class FeedModel: ObservableObject, Sendable {
+            struct Item: Identifiable {}
+            enum State { case idle }
+        }
+        actor Store {}
+        protocol Repository: AnyObject {}
+        extension FeedModel.Item: Equatable {}
+        typealias Items = [FeedModel.Item]
+        """).declarations
+        #expect(found.map { "\($0.kind.rawValue) \($0.name)" } == [
+            "class FeedModel", "struct FeedModel.Item", "enum FeedModel.State", "actor Store", "protocol Repository",
+            "extension FeedModel.Item", "typealias Items",
+        ])
+        #expect(found[0].inherits == ["ObservableObject", "Sendable"])
+        #expect(found[0].attributes == ["@Observable", "@MainActor"])
+        #expect(found[0].location == SourceLocation(path: "F.swift", line: 2, column: 13))
+        #expect(found[5].inherits == ["Equatable"])
+    }
+
+    @Test func typesInAnnotationsSignaturesAndGenerics() {
+        #expect(references("""
+        struct Screen {
+            let model: FeedModel
+            var items: [Item] = []
+            var lookup: [String: Item?]
+            func load(from store: some Repository, clock: any Clock<Duration>) async throws -> Result<Page, APIError> { fatalError() }
+        }
+        """) == [
+            "type FeedModel in Screen", "type Item in Screen", "type String in Screen", "type Item in Screen",
+            "type Repository in Screen", "type Clock in Screen", "type Duration in Screen", "type Result in Screen", "type Page in Screen", "type APIError in Screen",
+        ])
+    }
+
+    /// A type's own inheritance list and an extension's extended type belong to that type.
+    @Test func inheritanceExtensionsAndQualifiedNames() {
+        #expect(references("""
+        final class Controller: UIViewController, Coordinating {}
+        extension Models.Item: Codable {}
+        let value: Feed.Item
+        """) == [
+            "inheritance UIViewController in Controller", "inheritance Coordinating in Controller", "extension Models.Item in Models.Item",
+            "inheritance Codable in Models.Item", "type Feed.Item",
+        ])
+    }
+
+    @Test func typesWrittenInExpressions() {
+        #expect(references("""
+        func make() {
+            let store = Store(client: APIClient.live)
+            let list = Array<Item>()
+            let made = Item.init(id: 1)
+            let path = \\Item.title
+            let small = url.lastPathComponent
+            let nothing = .none
+        }
+        """) == [
+            "initializer Store", "static-member APIClient", "initializer Array", "type Item", "initializer Item", "key-path Item",
+        ])
+    }
+
+    @Test func customAttributesAreReferencesAndTheCompilersAreNot() {
+        #expect(references("""
+        struct Form {
+            @State private var name = ""
+            @Environment(\\.dismiss) var dismiss
+            @Injected(Container.api) var api: API
+            @available(iOS 17, *) @discardableResult func go() -> Int { 0 }
+        }
+        """) == [
+            "attribute State in Form", "attribute Environment in Form", "attribute Injected in Form", "static-member Container in Form", "type API in Form", "type Int in Form",
+        ])
+    }
+
+    @Test func selfAndAnyNameNoType() {
+        #expect(references("struct A { func copy() -> Self { self }; var x: Any }").isEmpty)
+    }
+}
