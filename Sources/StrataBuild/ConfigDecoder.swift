@@ -85,12 +85,28 @@ struct ConfigDecoder {
             guard let pairs = mapping(item, "a layer") else { continue }
             var name: String?
             var modules: [ModulePattern] = []
+            var paths: [PathPattern] = []
             var mayUse: [String]?
             var mayUseLocation: SourceLocation?
             for (key, pair) in named(pairs, in: "a layer") {
                 switch key {
                 case "name": name = string(pair.value, "a layer's name")
                 case "modules": modules = patterns(pair.value, "modules")
+                case "paths":
+                    let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
+                    guard let values else {
+                        diagnostics.append(.error("config.type", "paths must be a list of file paths or globs, found \(pair.value.kindName)", at: pair.value.location))
+                        continue
+                    }
+                    for value in values {
+                        guard let text = string(value, "a path") else { continue }
+                        let pattern = PathPattern(text, location: value.location)
+                        if let problem = pattern.problem {
+                            diagnostics.append(.error("config.invalid-value", "paths: '\(text)' \(problem)", at: value.location))
+                        } else {
+                            paths.append(pattern)
+                        }
+                    }
                 case "may_use":
                     let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
                     guard let values else {
@@ -100,7 +116,7 @@ struct ConfigDecoder {
                     mayUse = values.compactMap { string($0, "a layer name") }
                     mayUseLocation = pair.value.location
                 default:
-                    unknownKey(pair.key, known: ["name", "modules", "may_use"], in: "a layer")
+                    unknownKey(pair.key, known: ["name", "modules", "paths", "may_use"], in: "a layer")
                 }
             }
             guard let name, !name.trimmingWhitespace.isEmpty else {
@@ -111,7 +127,9 @@ struct ConfigDecoder {
                 diagnostics.append(.error("config.invalid-value", "layer '\(name)' is declared twice (first at \(first.location?.description ?? "above"))", at: item.location))
                 continue
             }
-            layers.append(LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location))
+            var layer = LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location)
+            layer.paths = paths
+            layers.append(layer)
         }
         // may_use must name declared layers, and explicit allow-lists must not loop.
         let names = Set(layers.map(\.name))

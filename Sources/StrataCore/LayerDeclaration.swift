@@ -4,6 +4,10 @@
 public struct LayerDeclaration: Hashable, Sendable {
     public var name: String
     public var modules: [ModulePattern]
+    /// Files inside modules (`paths: ["App/UI/**"]`): a layer of an app whose layers are
+    /// folders of one target. A file in a module that a `modules:` pattern also claims
+    /// belongs to the path's layer.
+    public var paths: [PathPattern] = []
     /// An explicit allow-list (`may_use:`), replacing "every layer below".
     public var mayUse: [String]?
     public var mayUseLocation: SourceLocation?

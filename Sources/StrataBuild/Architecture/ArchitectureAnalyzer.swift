@@ -10,6 +10,8 @@ struct ArchitectureAnalyzer {
     let pages: [SourcePage]
     /// Guidance block ids, which `see:` may name.
     var blockIDs: Set<String> = []
+    /// Declarations and type references of the files layers of files need, by file.
+    var symbols: [String: SwiftSymbols] = [:]
 
     func analyze(baseline: [BaselineEntry]? = nil) -> ArchitectureAnalysis {
         var diagnostics: [Diagnostic] = []
@@ -24,8 +26,18 @@ struct ArchitectureAnalyzer {
         for index in settings.independent.indices { links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics) }
         for index in settings.onlyUsedBy.indices { links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics) }
 
-        let checked = RuleChecker(graph: graph, layers: config.layers, assignments: resolution.assignments, settings: settings).check()
+        var checked = RuleChecker(graph: graph, layers: config.layers, assignments: resolution.assignments, settings: settings).check()
         diagnostics += checked.diagnostics
+        // Layers of files inside modules.
+        let components = ComponentChecker(layers: config.layers, settings: settings)
+            .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer))
+        diagnostics += components.diagnostics
+        if !components.fileLayers.isEmpty {
+            // A module whose files are in layers is not unassigned.
+            let layered = Set(graph.nodes.filter { $0.sourceFiles.contains { components.fileLayers[$0] != nil } }.map(\.id))
+            checked.violations.removeAll { $0.rule == .unassignedModule && $0.modules.allSatisfy(layered.contains) }
+        }
+        checked.violations = (checked.violations + components.violations).sorted()
         var report = CheckReport(
             violations: checked.violations, rules: checked.rules,
             moduleCount: graph.nodes.filter(\.isTarget).count,

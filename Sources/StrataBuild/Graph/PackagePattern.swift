@@ -22,25 +22,7 @@ enum PackagePattern {
 
     /// Whether `path` (relative, `/`-separated, no `.` parts) matches `pattern`.
     static func matches(_ pattern: String, _ path: String) -> Bool {
-        let parts = pattern.split(separator: "/").filter { $0 != "." }.map(String.init)
-        let names = path == "." ? [] : path.split(separator: "/").map(String.init)
-        return match(parts[...], names[...])
-    }
-
-    private static func match(_ parts: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        guard let first = parts.first else { return names.isEmpty }
-        if first == "**" {
-            // Zero or more folders: try each split, shortest first.
-            var rest = names
-            while true {
-                if match(parts.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
-        }
-        // Within one name, `*` and `?` match as in a layer's module patterns.
-        guard let name = names.first, ModulePattern(first).matches(name) else { return false }
-        return match(parts.dropFirst(), names.dropFirst())
+        PathPattern(pattern).matches(path)
     }
 
     /// The folder a glob's matches are all inside (`../Shared/*` → `../Shared`), which a

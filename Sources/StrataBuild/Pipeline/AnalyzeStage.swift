@@ -1,3 +1,4 @@
+import StrataAnalysis
 import StrataCore
 import StrataSite
 
@@ -31,7 +32,10 @@ struct AnalyzeStage: Sendable {
     func architecture(
         config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded, blockIDs: Set<String>, baseline: [BaselineEntry]? = nil
     ) -> (ArchitectureAnalysis, ArchitecturePages) {
-        let analysis = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs).analyze(baseline: baseline)
+        var analyzer = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs)
+        let needed = ComponentChecker(layers: config.layers, settings: config.rules).filesToRead(in: graph.graph)
+        analyzer.symbols = ComponentSymbols.read(needed, project: project)
+        let analysis = analyzer.analyze(baseline: baseline)
         let titles = Dictionary(pages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
         let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
         // Pages say where a layer is declared as the project sees it, never as the folder

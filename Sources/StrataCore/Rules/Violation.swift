@@ -56,6 +56,8 @@ public struct Evidence: Hashable, Sendable {
         case `import`
         /// The declaration of a target in a `Package.swift`.
         case target
+        /// A type named in a Swift file (a layer of files using a type of another).
+        case reference
     }
 
     public var kind: Kind

@@ -24,7 +24,7 @@ public struct CheckMarkdownWriter: Sendable {
                 lines.append("<details><summary>\(html(violation.ruleID)): \(html(violation.message))</summary>")
                 lines.append("")
                 for item in violation.evidence {
-                    lines.append("- `\(code(item.location.description))` \(item.kind == .import ? "imports" : item.kind == .declaration ? "declares" : "declares the target"): `\(code(item.summary))`")
+                    lines.append("- `\(code(item.location.description))` \(item.kind == .import ? "imports" : item.kind == .declaration ? "declares" : item.kind == .reference ? "uses" : "declares the target"): `\(code(item.summary))`")
                 }
                 if let because = violation.rationale.because { lines.append("- Because: \(escape(because))") }
                 if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("- See: \(escape(see))") }

@@ -1,0 +1,47 @@
+/// A path or a glob over `/`-separated paths, relative to the project folder:
+/// `App/UI/**` (everything below `App/UI`), `App/*.swift`, `App/MyApp.swift`. `*` and `?`
+/// match within one name, `**` any number of folders, as in `.gitignore` and SwiftLint's
+/// `included:`.
+public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
+    public var pattern: String
+    public var location: SourceLocation?
+
+    public init(_ pattern: String, location: SourceLocation? = nil) {
+        self.pattern = pattern
+        self.location = location
+    }
+
+    public var description: String { pattern }
+
+    /// Why the pattern cannot be used, or nil.
+    public var problem: String? {
+        if pattern.isEmpty { return "is empty" }
+        if pattern.hasPrefix("/") { return "is an absolute path; write it relative to the project folder" }
+        if pattern.split(separator: "/").contains(where: { $0.contains("**") && $0 != "**" }) {
+            return "uses '**' inside a name; '**' stands for whole folders only, as in 'App/UI/**'"
+        }
+        return nil
+    }
+
+    /// Whether `path` (relative, `/`-separated, no `.` parts) matches.
+    public func matches(_ path: String) -> Bool {
+        let parts = pattern.split(separator: "/").filter { $0 != "." }.map(String.init)
+        let names = path == "." ? [] : path.split(separator: "/").map(String.init)
+        return Self.match(parts[...], names[...])
+    }
+
+    private static func match(_ parts: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
+        guard let first = parts.first else { return names.isEmpty }
+        if first == "**" {
+            // Zero or more folders: try each split, shortest first.
+            var rest = names
+            while true {
+                if match(parts.dropFirst(), rest) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard let name = names.first, ModulePattern(first).matches(name) else { return false }
+        return match(parts.dropFirst(), names.dropFirst())
+    }
+}
