@@ -1,10 +1,12 @@
 import StrataCore
 
-/// Layers made of files (`paths:` in strata.yml), for apps whose layers are folders of one
-/// target. Each Swift file belongs to the layer whose paths match it (else to its module's
-/// layer), and each type to the layer of the file that declares it. A file that names a
-/// type of a layer its own may not use is a `layer-order` violation, with every place it
-/// names the type as evidence. A name two layers declare is ambiguous and never guessed.
+/// Layers made of files and types (`paths:` and `types:` in strata.yml), for apps whose
+/// layers are folders and roles inside one target. Each Swift file belongs to the layer
+/// whose paths match it (else to its module's layer); each type to the layer whose `types:`
+/// match its name, else to its file's. Code inside a type speaks for the type's layer, code
+/// outside any type for its file's. A place that names a type of a layer its own may not
+/// use is a `layer-order` violation, grouped by file and type, with every place as evidence.
+/// A name two layers declare is ambiguous and never guessed.
 public struct ComponentChecker: Sendable {
     public let layers: [LayerDeclaration]
     public let settings: RuleSettings
@@ -21,15 +23,24 @@ public struct ComponentChecker: Sendable {
         public var fileLayers: [String: String] = [:]
     }
 
-    /// Whether any layer is made of files; when none is, nothing needs reading.
-    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty } }
+    /// Whether any layer is made of files or types; when none is, nothing needs reading.
+    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty || !$0.types.isEmpty } }
 
     /// The files whose symbols `check` needs: every Swift file of a target module one of
-    /// whose files a layer's paths match.
+    /// whose files a layer's paths match; with `types:` layers, of every target module.
     public func filesToRead(in graph: ModuleGraph) -> [String] {
         guard isNeeded else { return [] }
+        let byType = layers.contains { !$0.types.isEmpty }
         let patterns = layers.flatMap(\.paths)
-        return graph.nodes.filter { $0.isTarget && $0.sourceFiles.contains { file in patterns.contains { $0.matches(file) } } }.flatMap(\.sourceFiles)
+        let modules = graph.nodes.filter { node in node.isTarget && (byType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } }) }
+        var seen: Set<String> = []
+        return modules.flatMap(\.sourceFiles).filter { seen.insert($0).inserted }
+    }
+
+    /// The layers whose `types:` match a type's own name (`Item` of `Feed.Item`).
+    func typeClaims(_ name: String) -> [(layer: String, pattern: ModulePattern)] {
+        let own = name.split(separator: ".").last.map(String.init) ?? name
+        return layers.compactMap { layer in layer.types.first { $0.matches(own) }.map { (layer.name, $0) } }
     }
 
     /// - Parameters:
@@ -43,6 +54,8 @@ public struct ComponentChecker: Sendable {
         // A file two targets compile is reported once, and so are its violations.
         var reportedFiles: Set<String> = []
         var reportedKeys: Set<String> = []
+        var reportedTypes: Set<String> = []
+        var usedTypes: Set<ModulePattern> = []
 
         for node in graph.nodes where node.isTarget && node.sourceFiles.contains(where: { symbols[$0] != nil }) {
             // Each file's layer.
@@ -61,34 +74,55 @@ public struct ComponentChecker: Sendable {
             }
             result.fileLayers.merge(layerOfFile, uniquingKeysWith: { first, _ in first })
 
-            // Each type's layer, by the names code may use for it.
+            // Each type's layer (its role's, else its file's), by the names code may use for it.
             var layersOfName: [String: Set<String>] = [:]
+            var layerOfType: [String: String] = [:]
             for file in node.sourceFiles {
-                guard let layer = layerOfFile[file] else { continue }
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
+                    let claims = typeClaims(declaration.name)
+                    claims.forEach { usedTypes.insert($0.pattern) }
+                    if claims.count > 1, reportedTypes.insert(declaration.name).inserted {
+                        result.diagnostics.append(.error(
+                            "layer.ambiguous",
+                            "the type '\(declaration.name)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (types: '\($0.pattern.pattern)')" }.joined(separator: ", "),
+                            at: claims[1].pattern.location
+                        ))
+                    }
+                    guard let layer = claims.first?.layer ?? layerOfFile[file] else { continue }
+                    layerOfType[declaration.name] = layer
                     layersOfName[declaration.name, default: []].insert(layer)
                     if let last = declaration.name.split(separator: ".").last, String(last) != declaration.name {
                         layersOfName[String(last), default: []].insert(layer)
                     }
                 }
             }
+            /// The layer code speaks for: its outermost type's, else its file's.
+            func layer(of reference: TypeReference, in file: String) -> String? {
+                if let enclosing = reference.enclosingType {
+                    let outermost = String(enclosing.split(separator: ".").first ?? Substring(enclosing))
+                    if let layer = layerOfType[outermost] ?? typeClaims(outermost).first?.layer { return layer }
+                }
+                return layerOfFile[file]
+            }
 
             // Each file's references, grouped by the type they name.
             for file in node.sourceFiles {
-                guard let from = layerOfFile[file], let references = symbols[file]?.references else { continue }
-                var byType: [(name: String, to: String, references: [TypeReference])] = []
+                guard let references = symbols[file]?.references else { continue }
+                var byType: [(name: String, from: String, to: String, references: [TypeReference])] = []
                 for reference in references {
+                    guard let from = layer(of: reference, in: file) else { continue }
                     // `Models.Item` may be the module's own nested type, or a module's type.
                     let candidates = layersOfName[reference.name] ?? reference.name.split(separator: ".").last.flatMap { layersOfName[String($0)] } ?? []
                     guard candidates.count == 1, let to = candidates.first, to != from, !permissions.allows(from, to) else { continue }
-                    if let index = byType.firstIndex(where: { $0.name == reference.name }) {
+                    if let index = byType.firstIndex(where: { $0.name == reference.name && $0.from == from }) {
                         byType[index].references.append(reference)
                     } else {
-                        byType.append((reference.name, to, [reference]))
+                        byType.append((reference.name, from, to, [reference]))
                     }
                 }
                 guard let severity = settings.severity(of: .layerOrder).severity else { continue }
-                for found in byType where reportedKeys.insert("\(from)→\(found.to): \(found.name) in \(file)").inserted {
+                for found in byType where reportedKeys.insert("\(found.from)→\(found.to): \(found.name) in \(file)").inserted {
+                    let from = found.from
                     let evidence = found.references.map { reference in
                         Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference))
                     }
@@ -100,6 +134,11 @@ public struct ComponentChecker: Sendable {
             }
         }
         for layer in layers {
+            for pattern in layer.types where !usedTypes.contains(pattern) {
+                result.diagnostics.append(.error(
+                    "layer.unmatched-pattern", "types: '\(pattern.pattern)' of layer '\(layer.name)' matches no type declared in the graph", at: pattern.location
+                ))
+            }
             for pattern in layer.paths where !used.contains(pattern) {
                 result.diagnostics.append(.error(
                     "layer.unmatched-pattern", "paths: '\(pattern.pattern)' of layer '\(layer.name)' matches no Swift file of the graph", at: pattern.location

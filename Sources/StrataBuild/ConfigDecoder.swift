@@ -86,6 +86,7 @@ struct ConfigDecoder {
             var name: String?
             var modules: [ModulePattern] = []
             var paths: [PathPattern] = []
+            var types: [ModulePattern] = []
             var mayUse: [String]?
             var mayUseLocation: SourceLocation?
             for (key, pair) in named(pairs, in: "a layer") {
@@ -107,6 +108,7 @@ struct ConfigDecoder {
                             paths.append(pattern)
                         }
                     }
+                case "types": types = patterns(pair.value, "types")
                 case "may_use":
                     let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
                     guard let values else {
@@ -116,7 +118,7 @@ struct ConfigDecoder {
                     mayUse = values.compactMap { string($0, "a layer name") }
                     mayUseLocation = pair.value.location
                 default:
-                    unknownKey(pair.key, known: ["name", "modules", "paths", "may_use"], in: "a layer")
+                    unknownKey(pair.key, known: ["name", "modules", "paths", "types", "may_use"], in: "a layer")
                 }
             }
             guard let name, !name.trimmingWhitespace.isEmpty else {
@@ -129,6 +131,7 @@ struct ConfigDecoder {
             }
             var layer = LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location)
             layer.paths = paths
+            layer.types = types
             layers.append(layer)
         }
         // may_use must name declared layers, and explicit allow-lists must not loop.

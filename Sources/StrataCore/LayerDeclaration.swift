@@ -8,6 +8,9 @@ public struct LayerDeclaration: Hashable, Sendable {
     /// folders of one target. A file in a module that a `modules:` pattern also claims
     /// belongs to the path's layer.
     public var paths: [PathPattern] = []
+    /// Types by name (`types: ["*ViewModel", "*Screen"]`), matched against a type's own name
+    /// (`Item` for `Feed.Item`): a type's role decides its layer before its file does.
+    public var types: [ModulePattern] = []
     /// An explicit allow-list (`may_use:`), replacing "every layer below".
     public var mayUse: [String]?
     public var mayUseLocation: SourceLocation?

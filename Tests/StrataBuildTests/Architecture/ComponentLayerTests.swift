@@ -74,4 +74,60 @@ import Testing
         let run = try check(project)
         #expect(run.diagnostics.map(\.ruleID).sorted() == ["layer.ambiguous", "layer.unmatched-pattern"], "\(run.diagnostics)")
     }
+
+    /// Roles of types (the View / ViewModel / Use Case / Model articles): a type's name
+    /// decides its layer, and the code inside it speaks for that layer.
+    static let roles = """
+    layers:
+      - name: Model
+        paths: ["Notes/Core/**"]
+      - name: Repository
+        types: ["*Store"]
+        may_use: [Model]
+      - name: Service
+        types: ["*Service"]
+        may_use: [Model, Repository]
+      - name: View
+        types: ["*List", "*Widget"]
+        may_use: [Model, Service]
+      - name: Live
+        paths: ["Notes/NotesApp.swift"]
+
+    """
+
+    @Test func typesByNameAreLayersAndTheirCodeIsJudgedByThem() throws {
+        let project = try TemporaryProject(xcode: "synced-app")
+        try project.write("strata.yml", Data(Self.roles.utf8))
+        let clean = try check(project)
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics)")
+        #expect(clean.analysis.report.violations.isEmpty, "\(clean.analysis.report.violations.map(\.message))")
+
+        try project.write("Notes/UI/NoteList.swift", Data("""
+        import SwiftUI
+
+        struct NoteList: View {
+            let service: SyncService
+            var body: some View { List(service.notes) { Text($0.text) } }
+            func reload() { _ = NoteStore().load() }
+        }
+
+        """.utf8))
+        let broken = try check(project)
+        #expect(broken.analysis.report.violations.map(\.diagnostic.description) == [
+            "Notes/UI/NoteList.swift:6:25: error: 'View' uses 'NoteStore' from 'Repository'; View may use only Model, Service [layer-order]",
+        ])
+    }
+
+    @Test func aTypesPatternThatMatchesNoTypeIsAnError() throws {
+        let project = try TemporaryProject(xcode: "synced-app")
+        try project.write("strata.yml", Data((Self.roles + """
+          - name: Domain
+            types: ["*UseCase"]
+
+        """).utf8))
+        let run = try check(project)
+        #expect(run.diagnostics.map(\.description) == [
+            "strata.yml:16:13: error: types: '*UseCase' of layer 'Domain' matches no type declared in the graph [layer.unmatched-pattern]",
+        ])
+    }
 }
