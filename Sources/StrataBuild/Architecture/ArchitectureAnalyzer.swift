@@ -49,10 +49,12 @@ struct ArchitectureAnalyzer {
             report.baselinedCount = filtered.baselinedCount
             report.staleBaselineEntries = filtered.stale
         }
-        return ArchitectureAnalysis(
+        var analysis = ArchitectureAnalysis(
             assignments: resolution.assignments, report: report, allViolations: checked.violations,
             modulePages: modulePages.pagesByModule, diagnostics: diagnostics.sorted()
         )
+        analysis.fileLayers = components.fileLayers
+        return analysis
     }
 }
 
@@ -69,4 +71,6 @@ public struct ArchitectureAnalysis: Sendable {
     /// Problems in the configuration or the pages, such as two sources giving a module
     /// different layers; errors here are bad input (exit 2), not violations.
     public var diagnostics: [Diagnostic]
+    /// File → its layer, for layers of files and types (`paths:`, `types:`).
+    public var fileLayers: [String: String] = [:]
 }

@@ -45,8 +45,12 @@ struct AnalyzeStage: Sendable {
             if let path = layer.location?.path { layer.location?.path = project.projectRelative(path) }
             return layer
         }
+        var model = ArchitectureModel(graph: graph.graph, layers: layers, assignments: analysis.assignments, report: analysis.report, settings: config.diagrams)
+        // Only files a `paths:` layer names: the rest keep their module's layer, shown there.
+        let pathPatterns = config.layers.flatMap(\.paths)
+        model.fileLayers = analysis.fileLayers.filter { file, _ in pathPatterns.contains { $0.matches(file) } }
         let architecture = ArchitecturePages(
-            model: ArchitectureModel(graph: graph.graph, layers: layers, assignments: analysis.assignments, report: analysis.report, settings: config.diagrams),
+            model: model,
             siteMap: ArchitectureSiteMap(layers: layers, guides: guides)
         )
         return (analysis, architecture)

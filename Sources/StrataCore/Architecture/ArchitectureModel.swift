@@ -30,6 +30,9 @@ public struct ArchitectureModel: Sendable {
     public let violationsByModule: [String: [Violation]]
     /// `from → to` → the ids of the rules the edge breaks, sorted.
     public let edgeRules: [EdgeKey: [String]]
+    /// Files in layers of files and types (`paths:`), by project-relative path: set by the
+    /// analysis for layers inside a target.
+    public var fileLayers: [String: String] = [:]
 
     public struct EdgeKey: Hashable, Sendable {
         public var from: String

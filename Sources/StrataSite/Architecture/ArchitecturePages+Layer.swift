@@ -22,13 +22,21 @@ extension ArchitecturePages {
             if fromInside, !toInside, let other = model.groupOfModule[edge.to] { uses[other, default: []].append(edge) }
             if toInside, !fromInside, let other = model.groupOfModule[edge.from] { usedBy[other, default: []].append(edge) }
         }
-        let violations = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).sorted()
+        // Files of this layer (layers inside a target), and the violations made in them.
+        let files = model.fileLayers.filter { $0.value == group.name }.keys.sorted()
+        let fileSet = Set(files)
+        let inFiles = files.isEmpty ? [] : model.report.violations.filter { $0.evidence.first.map { fileSet.contains($0.location.path) } == true }
+        let violations = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] } + inFiles).sorted()
         let blocks = inputs.catalog.entries.filter { entry in
             entry.appliesTo.contains { $0.kind == .layer && $0.name == group.name } || entry.module.map(memberSet.contains) == true
         }
         var values: TemplateObject = [
             "layer": .object(["name": .text(group.name)]),
-            "modulesText": .text("\(group.modules.count) module\(group.modules.count == 1 ? "" : "s"). "),
+            "modulesText": .text(
+                "\(group.modules.count) module\(group.modules.count == 1 ? "" : "s")" + (files.isEmpty ? "" : ", \(files.count) file\(files.count == 1 ? "" : "s") of modules") + ". "
+            ),
+            "hasFiles": .bool(!files.isEmpty),
+            "files": .list(files.map { .object(["path": .text($0)]) }),
             "mayUseNothing": .bool(allowed.isEmpty),
             "mayUse": .list(listed.enumerated().map { position, other in
                 var layer = layerValue(other, from: path)
@@ -53,6 +61,7 @@ extension ArchitecturePages {
         let id = ArchitectureSiteMap.layerDiagramID(layerPage: path)
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
         section("Modules", "modules")
+        if !files.isEmpty { section("Files", "files") }
         section("Uses", "uses")
         section("Used by", "used-by")
         if !violations.isEmpty { section("Violations", "violations") }

@@ -64,6 +64,20 @@ import Testing
         #expect(violations.first?.modules == ["Notes"])
     }
 
+    @Test func aLayerOfFilesListsItsFilesAndTheViolationsMadeInThemOnItsPage() throws {
+        let project = try TemporaryProject(xcode: "synced-app")
+        try project.write("strata.yml", Data(Self.layers.utf8))
+        try project.write("Content/index.md", Data("# Notes\n".utf8))
+        try project.write("Notes/UI/NoteList.swift", Data("struct NoteList {\n    var store: NoteStore?\n}\n".utf8))
+        let result = project.build()
+        #expect(result.outcome == .written, "\(result.diagnostics)")
+        let page = project.text("Output/layers/ui.html")
+        #expect(page.contains("0 modules, 1 file of modules."))
+        #expect(page.contains("<h2 id=\"files\">Files</h2>\n<ul class=\"layer-files\">\n<li><code>Notes/UI/NoteList.swift</code></li>"), "\(page)")
+        #expect(page.contains("&#39;UI&#39; uses &#39;NoteStore&#39; from &#39;Infrastructure&#39;"))
+        #expect(!project.text("Output/layers/core.html").contains("NoteStore&#39; from"), "a violation is listed where it is made")
+    }
+
     @Test func pathsThatMatchNoFileAndFilesTwoLayersClaimAreErrors() throws {
         let project = try TemporaryProject(xcode: "synced-app")
         try project.write("strata.yml", Data((Self.layers + """
