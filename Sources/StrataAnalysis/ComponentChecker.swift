@@ -24,23 +24,48 @@ public struct ComponentChecker: Sendable {
     }
 
     /// Whether any layer is made of files or types; when none is, nothing needs reading.
-    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty || !$0.types.isEmpty } }
+    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty || $0.hasTypeMembers } }
 
     /// The files whose symbols `check` needs: every Swift file of a target module one of
     /// whose files a layer's paths match; with `types:` layers, of every target module.
     public func filesToRead(in graph: ModuleGraph) -> [String] {
         guard isNeeded else { return [] }
-        let byType = layers.contains { !$0.types.isEmpty }
+        let byType = layers.contains(where: \.hasTypeMembers)
         let patterns = layers.flatMap(\.paths)
         let modules = graph.nodes.filter { node in node.isTarget && (byType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } }) }
         var seen: Set<String> = []
         return modules.flatMap(\.sourceFiles).filter { seen.insert($0).inserted }
     }
 
-    /// The layers whose `types:` match a type's own name (`Item` of `Feed.Item`).
-    func typeClaims(_ name: String) -> [(layer: String, pattern: ModulePattern)] {
+    /// A layer's claim on a type, and which of its patterns made it.
+    struct Claim {
+        var layer: String
+        var pattern: ModulePattern
+        /// `types: '*Store'`, `conforms_to: 'View'`, `attributes: 'Observable'`.
+        var label: String
+    }
+
+    /// The layers that claim a type: by its own name (`Item` of `Feed.Item`, `types:`), by
+    /// what it inherits or conforms to as written (`conforms_to:`), or by its attributes
+    /// (`attributes:`, without the `@`).
+    func claims(name: String, inherits: [String] = [], attributes: [String] = []) -> [Claim] {
         let own = name.split(separator: ".").last.map(String.init) ?? name
-        return layers.compactMap { layer in layer.types.first { $0.matches(own) }.map { (layer.name, $0) } }
+        // `Foundation.Decodable` and `Store<Item>` conform as `Decodable` and `Store`.
+        let conformances = inherits.map { written -> String in
+            let base = written.split(separator: "<").first.map(String.init) ?? written
+            return base.split(separator: ".").last.map(String.init) ?? base
+        }
+        let bare = attributes.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }.map { $0.split(separator: "(").first.map(String.init) ?? $0 }
+        return layers.compactMap { layer in
+            if let pattern = layer.types.first(where: { $0.matches(own) }) { return Claim(layer: layer.name, pattern: pattern, label: "types: '\(pattern.pattern)'") }
+            if let pattern = layer.conformsTo.first(where: { pattern in conformances.contains { pattern.matches($0) } }) {
+                return Claim(layer: layer.name, pattern: pattern, label: "conforms_to: '\(pattern.pattern)'")
+            }
+            if let pattern = layer.attributes.first(where: { pattern in bare.contains { pattern.matches($0) } }) {
+                return Claim(layer: layer.name, pattern: pattern, label: "attributes: '\(pattern.pattern)'")
+            }
+            return nil
+        }
     }
 
     /// - Parameters:
@@ -79,12 +104,12 @@ public struct ComponentChecker: Sendable {
             var layerOfType: [String: String] = [:]
             for file in node.sourceFiles {
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
-                    let claims = typeClaims(declaration.name)
+                    let claims = claims(name: declaration.name, inherits: declaration.inherits, attributes: declaration.attributes)
                     claims.forEach { usedTypes.insert($0.pattern) }
                     if claims.count > 1, reportedTypes.insert(declaration.name).inserted {
                         result.diagnostics.append(.error(
                             "layer.ambiguous",
-                            "the type '\(declaration.name)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (types: '\($0.pattern.pattern)')" }.joined(separator: ", "),
+                            "the type '\(declaration.name)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (\($0.label))" }.joined(separator: ", "),
                             at: claims[1].pattern.location
                         ))
                     }
@@ -100,7 +125,7 @@ public struct ComponentChecker: Sendable {
             func layer(of reference: TypeReference, in file: String) -> String? {
                 if let enclosing = reference.enclosingType {
                     let outermost = String(enclosing.split(separator: ".").first ?? Substring(enclosing))
-                    if let layer = layerOfType[outermost] ?? typeClaims(outermost).first?.layer { return layer }
+                    if let layer = layerOfType[outermost] ?? claims(name: outermost).first?.layer { return layer }
                 }
                 return layerOfFile[file]
             }
@@ -134,10 +159,12 @@ public struct ComponentChecker: Sendable {
             }
         }
         for layer in layers {
-            for pattern in layer.types where !usedTypes.contains(pattern) {
-                result.diagnostics.append(.error(
-                    "layer.unmatched-pattern", "types: '\(pattern.pattern)' of layer '\(layer.name)' matches no type declared in the graph", at: pattern.location
-                ))
+            for (key, patterns) in [("types", layer.types), ("conforms_to", layer.conformsTo), ("attributes", layer.attributes)] {
+                for pattern in patterns where !usedTypes.contains(pattern) {
+                    result.diagnostics.append(.error(
+                        "layer.unmatched-pattern", "\(key): '\(pattern.pattern)' of layer '\(layer.name)' matches no type declared in the graph", at: pattern.location
+                    ))
+                }
             }
             for pattern in layer.paths where !used.contains(pattern) {
                 result.diagnostics.append(.error(

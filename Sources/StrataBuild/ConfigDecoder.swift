@@ -87,6 +87,8 @@ struct ConfigDecoder {
             var modules: [ModulePattern] = []
             var paths: [PathPattern] = []
             var types: [ModulePattern] = []
+            var conformsTo: [ModulePattern] = []
+            var attributes: [ModulePattern] = []
             var mayUse: [String]?
             var mayUseLocation: SourceLocation?
             for (key, pair) in named(pairs, in: "a layer") {
@@ -109,6 +111,14 @@ struct ConfigDecoder {
                         }
                     }
                 case "types": types = patterns(pair.value, "types")
+                case "conforms_to": conformsTo = patterns(pair.value, "conforms_to")
+                case "attributes":
+                    // `@Observable` and `Observable` both name the attribute.
+                    attributes = patterns(pair.value, "attributes").map { pattern in
+                        var bare = pattern
+                        if bare.pattern.hasPrefix("@") { bare.pattern.removeFirst() }
+                        return bare
+                    }
                 case "may_use":
                     let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
                     guard let values else {
@@ -118,7 +128,7 @@ struct ConfigDecoder {
                     mayUse = values.compactMap { string($0, "a layer name") }
                     mayUseLocation = pair.value.location
                 default:
-                    unknownKey(pair.key, known: ["name", "modules", "paths", "types", "may_use"], in: "a layer")
+                    unknownKey(pair.key, known: ["name", "modules", "paths", "types", "conforms_to", "attributes", "may_use"], in: "a layer")
                 }
             }
             guard let name, !name.trimmingWhitespace.isEmpty else {
@@ -132,6 +142,8 @@ struct ConfigDecoder {
             var layer = LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location)
             layer.paths = paths
             layer.types = types
+            layer.conformsTo = conformsTo
+            layer.attributes = attributes
             layers.append(layer)
         }
         // may_use must name declared layers, and explicit allow-lists must not loop.

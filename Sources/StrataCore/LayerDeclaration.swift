@@ -11,6 +11,13 @@ public struct LayerDeclaration: Hashable, Sendable {
     /// Types by name (`types: ["*ViewModel", "*Screen"]`), matched against a type's own name
     /// (`Item` for `Feed.Item`): a type's role decides its layer before its file does.
     public var types: [ModulePattern] = []
+    /// Types by what they inherit from or conform to, as written (`conforms_to: [View]`).
+    public var conformsTo: [ModulePattern] = []
+    /// Types by their attributes, without the `@` (`attributes: [Observable]`).
+    public var attributes: [ModulePattern] = []
+
+    /// Whether the layer claims types (by name, conformance or attribute).
+    public var hasTypeMembers: Bool { !types.isEmpty || !conformsTo.isEmpty || !attributes.isEmpty }
     /// An explicit allow-list (`may_use:`), replacing "every layer below".
     public var mayUse: [String]?
     public var mayUseLocation: SourceLocation?

@@ -144,4 +144,38 @@ import Testing
             "strata.yml:16:13: error: types: '*UseCase' of layer 'Domain' matches no type declared in the graph [layer.unmatched-pattern]",
         ])
     }
+
+    /// Types by what they are: conforming to `View`, annotated `@Observable` (the wiki page's
+    /// Model / View / ViewModel), beside types by name and files by folder.
+    @Test func typesByConformanceAndAttributeAreLayers() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+            "Sources/App/Models/Item.swift": "struct Item {}\n",
+            "Sources/App/Data/ItemRepository.swift": "final class ItemRepository {\n    func all() -> [Item] { [] }\n}\n",
+            "Sources/App/Features/FeedModel.swift": "@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
+            "Sources/App/Features/FeedView.swift": "import SwiftUI\n\nstruct FeedView: SwiftUI.View {\n    let model: FeedModel\n    var body: some View { Text(\"\") }\n    func refresh() { _ = ItemRepository().all() }\n}\n",
+            "strata.yml": """
+            layers:
+              - name: Model
+                paths: ["Sources/App/Models/**"]
+              - name: Data
+                types: ["*Repository"]
+                may_use: [Model]
+              - name: ViewModel
+                attributes: ["@Observable"]
+                may_use: [Model, Data]
+              - name: View
+                conforms_to: [View]
+                may_use: [Model, ViewModel]
+            rules:
+              unassigned-module: off
+
+            """,
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Features/FeedView.swift:6:26: error: 'View' uses 'ItemRepository' from 'Data'; View may use only Model, ViewModel [layer-order]",
+        ])
+    }
 }
