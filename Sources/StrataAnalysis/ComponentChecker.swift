@@ -130,6 +130,9 @@ public struct ComponentChecker: Sendable {
                 return layerOfFile[file]
             }
 
+            // `forbid:` rules from a layer of files or types: what each file imports and names.
+            result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, layersOfName: layersOfName, reported: &reportedKeys)
+
             // Each file's references, grouped by the type they name.
             for file in node.sourceFiles {
                 guard let references = symbols[file]?.references else { continue }
@@ -174,6 +177,77 @@ public struct ComponentChecker: Sendable {
         }
         result.violations.sort()
         return result
+    }
+
+    /// Whether a layer is made of files or types (not of modules).
+    func isComponentLayer(_ name: String) -> Bool {
+        layers.contains { $0.name == name && (!$0.paths.isEmpty || $0.hasTypeMembers) }
+    }
+
+    /// The violations of `forbid:` rules whose `from:` names a layer of files or types: an
+    /// import in one of its files of a module the rule's `to:` selects (by name, glob, or a
+    /// layer of modules), or a reference to a type of a layer its `to:` names. A file speaks
+    /// for its own layer and for the layers of the types it declares.
+    // swiftlint:disable:next function_parameter_count
+    func forbidden(
+        in node: ModuleNode, graph: ModuleGraph, symbols: [String: SwiftSymbols], layerOfFile: [String: String], layerOfType: [String: String],
+        layersOfName: [String: Set<String>], reported: inout Set<String>
+    ) -> [Violation] {
+        let rules = settings.forbid.filter { rule in
+            rule.severity.severity != nil && rule.from.contains { if case .layer(let name) = $0.kind { isComponentLayer(name) } else { false } }
+        }
+        guard !rules.isEmpty else { return [] }
+        var importsOfFile: [String: [(module: String, item: SwiftImport)]] = [:]
+        for edge in graph.edges where edge.from == node.id {
+            for item in edge.imports { importsOfFile[item.location.path, default: []].append((edge.to, item)) }
+        }
+        var found: [Violation] = []
+        for file in node.sourceFiles {
+            var speaksFor: Set<String> = []
+            if let layer = layerOfFile[file] { speaksFor.insert(layer) }
+            for declaration in symbols[file]?.declarations ?? [] { if let layer = layerOfType[declaration.name] { speaksFor.insert(layer) } }
+            for rule in rules {
+                guard let severity = rule.severity.severity else { continue }
+                let fromLayers = rule.from.compactMap { selector -> String? in
+                    if case .layer(let name) = selector.kind, speaksFor.contains(name) { return name }
+                    return nil
+                }
+                guard let from = fromLayers.first else { continue }
+                let label = rule.rationale.name ?? ""
+                let because = rule.rationale.because.map { ": \($0)" } ?? ""
+                // Imports of modules the rule forbids.
+                var byModule: [String: [Evidence]] = [:]
+                for (module, item) in importsOfFile[file] ?? [] where rule.to.contains(where: { selects($0, module: module) }) {
+                    byModule[module, default: []].append(Evidence(kind: .import, location: item.location, summary: "import \(item.path.joined(separator: "."))"))
+                }
+                // References to types of layers the rule forbids.
+                for reference in symbols[file]?.references ?? [] {
+                    let candidates = layersOfName[reference.name] ?? reference.name.split(separator: ".").last.flatMap { layersOfName[String($0)] } ?? []
+                    guard candidates.count == 1, let to = candidates.first, to != from,
+                          rule.to.contains(where: { if case .layer(let name) = $0.kind { name == to } else { false } }) else { continue }
+                    byModule["\(to)|\(reference.name)", default: []].append(Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference)))
+                }
+                for (target, evidence) in byModule.sorted(by: { $0.key < $1.key }) {
+                    let shown = target.contains("|") ? String(target.split(separator: "|").last ?? "") : target
+                    let key = "\(from)→\(shown) in \(file) (\(label))"
+                    guard reported.insert(key).inserted else { continue }
+                    found.append(Violation(
+                        rule: .forbid, severity: severity,
+                        message: "'\(from)' uses '\(shown)', which is forbidden (\(label))\(because)",
+                        modules: [node.id], evidence: evidence.sorted { $0.location < $1.location }, rationale: rule.rationale, key: key
+                    ))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether a rule's `to:` selects a module: by name or glob, or by its module layer.
+    func selects(_ selector: ModuleSelector, module: String) -> Bool {
+        switch selector.kind {
+        case .modules(let pattern): return pattern.matches(module)
+        case .layer(let name): return layers.first { $0.name == name }?.modules.contains { $0.matches(module) } == true
+        }
     }
 
     /// `'UI' uses 'APIClient' from 'Infrastructure'; UI may use only Core`.

@@ -178,4 +178,41 @@ import Testing
             "Sources/App/Features/FeedView.swift:6:26: error: 'View' uses 'ItemRepository' from 'Data'; View may use only Model, ViewModel [layer-order]",
         ])
     }
+
+    /// "ViewModels do not import SwiftUI", "Views do not reach a Repository directly":
+    /// `forbid:` from a layer of types, to a module (by its imports) or to another layer of
+    /// types (by its references).
+    @Test func forbidRulesFromALayerOfTypesJudgeImportsAndReferences() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+            "Sources/App/Data/ItemRepository.swift": "final class ItemRepository {}\n",
+            "Sources/App/Features/FeedModel.swift": "import SwiftUI\nimport Foundation\n\n@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
+            "Sources/App/Features/FeedView.swift": "import SwiftUI\n\nstruct FeedView: View {\n    let model: FeedModel\n    let repository: ItemRepository\n    var body: some View { Text(\"\") }\n}\n",
+            "strata.yml": """
+            layers:
+              - name: Data
+                types: ["*Repository"]
+              - name: ViewModel
+                attributes: ["@Observable"]
+              - name: View
+                conforms_to: [View]
+            rules:
+              unassigned-module: off
+              forbid:
+                - from: ViewModel
+                  to: SwiftUI
+                  because: view models are tested without a UI
+                - from: View
+                  to: Data
+                  because: a View reaches data through its ViewModel
+
+            """,
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Features/FeedModel.swift:1:1: error: 'ViewModel' uses 'SwiftUI', which is forbidden (ViewModel → SwiftUI): view models are tested without a UI [forbid/ViewModel-SwiftUI]",
+            "Sources/App/Features/FeedView.swift:5:21: error: 'View' uses 'ItemRepository', which is forbidden (View → Data): a View reaches data through its ViewModel [forbid/View-Data]",
+        ])
+    }
 }
