@@ -24,13 +24,13 @@ public struct ComponentChecker: Sendable {
     }
 
     /// Whether any layer is made of files or types; when none is, nothing needs reading.
-    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty || $0.hasTypeMembers } }
+    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty || $0.hasTypeMembers } || !settings.typeRules.isEmpty }
 
     /// The files whose symbols `check` needs: every Swift file of a target module one of
     /// whose files a layer's paths match; with `types:` layers, of every target module.
     public func filesToRead(in graph: ModuleGraph) -> [String] {
         guard isNeeded else { return [] }
-        let byType = layers.contains(where: \.hasTypeMembers)
+        let byType = layers.contains(where: \.hasTypeMembers) || !settings.typeRules.isEmpty
         let patterns = layers.flatMap(\.paths)
         let modules = graph.nodes.filter { node in node.isTarget && (byType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } }) }
         var seen: Set<String> = []
@@ -130,6 +130,9 @@ public struct ComponentChecker: Sendable {
                 return layerOfFile[file]
             }
 
+            // `type-rules:`: what the selected types conform to and carry.
+            result.violations += typeRuleViolations(in: node, symbols: symbols, layerOfType: layerOfType, reported: &reportedKeys)
+
             // `forbid:` rules from a layer of files or types: what each file imports and names.
             result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, layersOfName: layersOfName, reported: &reportedKeys)
 
@@ -177,6 +180,55 @@ public struct ComponentChecker: Sendable {
         }
         result.violations.sort()
         return result
+    }
+
+    /// The violations of `type-rules:` among a module's types. A type's conformances and
+    /// attributes are its declaration's and, for conformances, its extensions' too.
+    func typeRuleViolations(in node: ModuleNode, symbols: [String: SwiftSymbols], layerOfType: [String: String], reported: inout Set<String>) -> [Violation] {
+        let rules = settings.typeRules.filter { $0.severity.severity != nil }
+        guard !rules.isEmpty else { return [] }
+        var declared: [TypeDeclaration] = []
+        var extensionConformances: [String: [String]] = [:]
+        for file in node.sourceFiles {
+            for declaration in symbols[file]?.declarations ?? [] {
+                if declaration.kind == .extension {
+                    extensionConformances[declaration.name, default: []] += declaration.inherits
+                } else if declaration.kind != .typealias {
+                    declared.append(declaration)
+                }
+            }
+        }
+        func bare(_ written: String) -> String {
+            let base = written.split(separator: "<").first.map(String.init) ?? written
+            return base.split(separator: ".").last.map(String.init) ?? base
+        }
+        var found: [Violation] = []
+        for declaration in declared {
+            let own = declaration.name.split(separator: ".").last.map(String.init) ?? declaration.name
+            let conformances = (declaration.inherits + extensionConformances[declaration.name, default: []] + extensionConformances[own, default: []]).map(bare)
+            let attributes = declaration.attributes.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }.map { $0.split(separator: "(").first.map(String.init) ?? $0 }
+            for rule in rules {
+                guard let severity = rule.severity.severity,
+                      rule.types.contains(where: { $0.matches(own) }) || layerOfType[declaration.name].map(rule.layers.contains) == true else { continue }
+                var problems: [String] = []
+                for pattern in rule.mustConformTo where !conformances.contains(where: pattern.matches) { problems.append("does not conform to '\(pattern.pattern)'") }
+                for pattern in rule.mustNotConformTo { if let hit = conformances.first(where: pattern.matches) { problems.append("conforms to '\(hit)'") } }
+                for pattern in rule.mustHaveAttribute where !attributes.contains(where: pattern.matches) { problems.append("does not carry '@\(pattern.pattern)'") }
+                for pattern in rule.mustNotHaveAttribute { if let hit = attributes.first(where: pattern.matches) { problems.append("carries '@\(hit)'") } }
+                guard !problems.isEmpty else { continue }
+                let name = rule.rationale.name ?? ""
+                let key = "\(declaration.name) (\(name))"
+                guard reported.insert("type-rule: " + key).inserted else { continue }
+                var message = "'\(declaration.name)' " + problems.joined(separator: " and ") + ", against the type rule for \(name)"
+                if let because = rule.rationale.because { message += ": \(because)" }
+                let written = "\(declaration.kind.rawValue) \(declaration.name)" + (declaration.inherits.isEmpty ? "" : ": " + declaration.inherits.joined(separator: ", "))
+                found.append(Violation(
+                    rule: .typeRule, severity: severity, message: message, modules: [node.id],
+                    evidence: [Evidence(kind: .declaration, location: declaration.location, summary: written)], rationale: rule.rationale, key: key
+                ))
+            }
+        }
+        return found
     }
 
     /// Whether a layer is made of files or types (not of modules).

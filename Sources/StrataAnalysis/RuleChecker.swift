@@ -218,6 +218,7 @@ public struct RuleChecker: Sendable {
         rules += settings.forbid.map { RuleDescriptor(kind: .forbid, severity: $0.severity, rationale: $0.rationale) }
         rules += settings.independent.map { RuleDescriptor(kind: .independent, severity: $0.severity, rationale: $0.rationale) }
         rules += settings.onlyUsedBy.map { RuleDescriptor(kind: .onlyUsedBy, severity: $0.severity, rationale: $0.rationale) }
+        rules += settings.typeRules.map { RuleDescriptor(kind: .typeRule, severity: $0.severity, rationale: $0.rationale) }
         var seen: Set<String> = []
         return rules.filter { seen.insert($0.id).inserted }
     }

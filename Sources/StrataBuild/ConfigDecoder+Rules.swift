@@ -6,7 +6,7 @@ extension ConfigDecoder {
     /// hyphens, and the plural names DESIGN.md first used still work.
     static let severityKeys: [String: RuleKind] = {
         var keys: [String: RuleKind] = [:]
-        for kind in RuleKind.allCases where ![.forbid, .independent, .onlyUsedBy].contains(kind) { keys[kind.rawValue] = kind }
+        for kind in RuleKind.allCases where ![.forbid, .independent, .onlyUsedBy, .typeRule].contains(kind) { keys[kind.rawValue] = kind }
         keys["cycles"] = .cycle
         keys["undeclared-imports"] = .undeclaredImport
         keys["unused-dependencies"] = .unusedDependency
@@ -26,10 +26,11 @@ extension ConfigDecoder {
             case "forbid": rules.forbid = list(pair.value, "forbid").compactMap { decodeForbid($0, layerNames: layerNames) }
             case "independent": rules.independent = list(pair.value, "independent").compactMap { decodeIndependent($0) }
             case "only-used-by": rules.onlyUsedBy = list(pair.value, "only_used_by").compactMap { decodeOnlyUsedBy($0, layerNames: layerNames) }
+            case "type-rules": rules.typeRules = list(pair.value, "type-rules").compactMap { decodeTypeRule($0, layerNames: layerNames) }
             default:
                 // Suggest in the spelling the user wrote: hyphens (as documented) or underscores.
                 let underscores = written.contains("_")
-                let known = RuleKind.allCases.map { underscores ? $0.rawValue.replacingOccurrences(of: "-", with: "_") : $0.rawValue }
+                let known = (RuleKind.allCases.filter { $0 != .typeRule }.map(\.rawValue) + ["type-rules"]).map { underscores ? $0.replacingOccurrences(of: "-", with: "_") : $0 }
                 unknownKey(pair.key, known: known, in: "rules")
             }
         }
@@ -117,6 +118,52 @@ extension ConfigDecoder {
         }
         rationale.name = modules.map(\.pattern).joined(separator: ", ")
         return OnlyUsedByRule(modules: modules, users: users, rationale: rationale, severity: severity, location: node.location)
+    }
+
+    /// `{types: ["*ViewModel"], must_not_conform_to: [ObservableObject], must_have_attribute: ["@Observable"]}`.
+    private mutating func decodeTypeRule(_ node: DataNode, layerNames: [String]) -> TypeRule? {
+        guard let pairs = mapping(node, "a type rule") else { return nil }
+        var rule = TypeRule(types: [], layers: [], location: node.location)
+        let bare = { (patterns: [ModulePattern]) in
+            patterns.map { pattern -> ModulePattern in
+                var copy = pattern
+                if copy.pattern.hasPrefix("@") { copy.pattern.removeFirst() }
+                return copy
+            }
+        }
+        let known = ["types", "layers", "must_conform_to", "must_not_conform_to", "must_have_attribute", "must_not_have_attribute", "because", "see", "severity"]
+        for (written, pair) in named(pairs, in: "a type rule") {
+            switch written.replacingOccurrences(of: "-", with: "_") {
+            case "types": rule.types = patterns(pair.value, "types")
+            case "layers":
+                for selector in selectors(pair.value, "layers", layerNames: layerNames) {
+                    guard case .layer(let name) = selector.kind else {
+                        diagnostics.append(.error("config.unknown-layer", "a type rule's layers: names '\(selector)', which is not a declared layer", at: selector.location ?? pair.value.location))
+                        continue
+                    }
+                    rule.layers.append(name)
+                }
+            case "must_conform_to": rule.mustConformTo = patterns(pair.value, written)
+            case "must_not_conform_to": rule.mustNotConformTo = patterns(pair.value, written)
+            case "must_have_attribute": rule.mustHaveAttribute = bare(patterns(pair.value, written))
+            case "must_not_have_attribute": rule.mustNotHaveAttribute = bare(patterns(pair.value, written))
+            case "because", "see": readRationale(written, pair.value, into: &rule.rationale)
+            case "severity": rule.severity = ruleSeverity(pair.value, "severity") ?? rule.severity
+            default: unknownKey(pair.key, known: known, in: "a type rule")
+            }
+        }
+        guard !rule.types.isEmpty || !rule.layers.isEmpty else {
+            diagnostics.append(.error("config.invalid-value", "a type rule needs types: (type-name globs) or layers: (the layers whose types it judges)", at: node.location))
+            return nil
+        }
+        guard !(rule.mustConformTo + rule.mustNotConformTo + rule.mustHaveAttribute + rule.mustNotHaveAttribute).isEmpty else {
+            diagnostics.append(.error(
+                "config.invalid-value", "a type rule needs at least one of must_conform_to:, must_not_conform_to:, must_have_attribute:, must_not_have_attribute:", at: node.location
+            ))
+            return nil
+        }
+        rule.rationale.name = (rule.types.map(\.pattern) + rule.layers).joined(separator: ", ")
+        return rule
     }
 
     // MARK: Values

@@ -25,6 +25,7 @@ struct ArchitectureAnalyzer {
         for index in settings.forbid.indices { links.resolve(&settings.forbid[index].rationale, diagnostics: &diagnostics) }
         for index in settings.independent.indices { links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics) }
         for index in settings.onlyUsedBy.indices { links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics) }
+        for index in settings.typeRules.indices { links.resolve(&settings.typeRules[index].rationale, diagnostics: &diagnostics) }
 
         var checked = RuleChecker(graph: graph, layers: config.layers, assignments: resolution.assignments, settings: settings).check()
         diagnostics += checked.diagnostics

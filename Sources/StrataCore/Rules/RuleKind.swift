@@ -11,11 +11,13 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     case unusedDependency = "unused-dependency"
     case unassignedModule = "unassigned-module"
     case testSupport = "test-support"
+    /// A project rule about what types must or must not be (`rules: type-rules:`).
+    case typeRule = "type-rule"
 
     /// What a project gets without saying anything in `rules:`.
     public var defaultSeverity: RuleSeverity {
         switch self {
-        case .layerOrder, .forbid, .independent, .onlyUsedBy, .cycle: .error
+        case .layerOrder, .forbid, .independent, .onlyUsedBy, .cycle, .typeRule: .error
         // Test support is recognised by name, a guess: it warns until a project says more.
         case .undeclaredImport, .unusedDependency, .unassignedModule, .testSupport: .warning
         }
@@ -33,6 +35,7 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
         case .unusedDependency: "Declared dependency that is never imported"
         case .unassignedModule: "Module without a layer"
         case .testSupport: "Test support used by production code"
+        case .typeRule: "Type against a type rule"
         }
     }
 
@@ -57,6 +60,8 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
             "Layers are declared, but this module is in none of them, so no layer rule can judge its dependencies."
         case .testSupport:
             "Test-support modules (fixtures, mocks, test helpers) are for test targets; production code that uses them ships them."
+        case .typeRule:
+            "A type-rules: entry says what the types it selects must or must not conform to, and which attributes they must or must not carry."
         }
     }
 

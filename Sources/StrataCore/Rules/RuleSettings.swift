@@ -6,6 +6,7 @@ public struct RuleSettings: Hashable, Sendable {
     public var forbid: [ForbidRule] = []
     public var independent: [IndependentGroup] = []
     public var onlyUsedBy: [OnlyUsedByRule] = []
+    public var typeRules: [TypeRule] = []
     public var tests = TestPolicy()
 
     public init() {}
@@ -127,5 +128,30 @@ public struct TestPolicy: Hashable, Sendable {
 
     public func isSupport(_ module: String) -> Bool {
         support.contains { $0.matches(module) }
+    }
+}
+
+/// `rules: type-rules:`: what the types it selects (by name, or by the layer that claims
+/// them) must or must not conform to, and which attributes they must or must not carry.
+public struct TypeRule: Hashable, Sendable {
+    /// Type-name globs (`*ViewModel`).
+    public var types: [ModulePattern]
+    /// Layers whose types it selects.
+    public var layers: [String]
+    public var mustConformTo: [ModulePattern] = []
+    public var mustNotConformTo: [ModulePattern] = []
+    /// Attribute names without the `@`.
+    public var mustHaveAttribute: [ModulePattern] = []
+    public var mustNotHaveAttribute: [ModulePattern] = []
+    public var rationale: RuleRationale
+    public var severity: RuleSeverity
+    public var location: SourceLocation?
+
+    public init(types: [ModulePattern], layers: [String], rationale: RuleRationale = RuleRationale(), severity: RuleSeverity = .error, location: SourceLocation? = nil) {
+        self.types = types
+        self.layers = layers
+        self.rationale = rationale
+        self.severity = severity
+        self.location = location
     }
 }

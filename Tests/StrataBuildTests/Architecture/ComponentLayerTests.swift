@@ -215,4 +215,43 @@ import Testing
             "Sources/App/Features/FeedView.swift:5:21: error: 'View' uses 'ItemRepository', which is forbidden (View → Data): a View reaches data through its ViewModel [forbid/View-Data]",
         ])
     }
+
+    /// The wiki page's rule: "a ViewModel uses `@Observable`, not `ObservableObject`".
+    @Test func typeRulesJudgeConformancesAndAttributesIncludingExtensions() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+            "Sources/App/FeedViewModel.swift": "import Combine\n\nfinal class FeedViewModel: ObservableObject {}\n",
+            "Sources/App/ProfileViewModel.swift": "@Observable\nfinal class ProfileViewModel {}\n",
+            "Sources/App/SettingsViewModel.swift": "@Observable\nfinal class SettingsViewModel {}\nextension SettingsViewModel: Combine.ObservableObject {}\n",
+            "strata.yml": """
+            rules:
+              type-rules:
+                - types: ["*ViewModel"]
+                  must_have_attribute: ["@Observable"]
+                  must_not_conform_to: [ObservableObject]
+                  because: view models use Observation
+
+            """,
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/FeedViewModel.swift:3:13: error: 'FeedViewModel' conforms to 'ObservableObject' and does not carry '@Observable', against the type rule for *ViewModel: view models use Observation [type-rule/*ViewModel]",
+            "Sources/App/SettingsViewModel.swift:2:13: error: 'SettingsViewModel' conforms to 'ObservableObject', against the type rule for *ViewModel: view models use Observation [type-rule/*ViewModel]",
+        ])
+        #expect(run.analysis.report.rules.map(\.id).contains("type-rule/*ViewModel"))
+    }
+
+    @Test func aTypeRuleWithoutWhatToJudgeIsRefused() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+            "Sources/App/A.swift": "struct A {}\n",
+            "strata.yml": "rules:\n  type-rules:\n    - types: [\"*Model\"]\n      because: nothing to check\n",
+        ])
+        #expect {
+            _ = try check(project)
+        } throws: { error in
+            (error as? DiagnosticsError)?.diagnostics.first?.ruleID == "config.invalid-value"
+        }
+    }
 }
