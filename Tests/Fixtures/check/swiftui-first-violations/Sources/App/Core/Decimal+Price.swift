@@ -1,0 +1,5 @@
+import Foundation
+
+extension Decimal {
+    var formattedPrice: String { "\(self) €" }
+}

@@ -1,0 +1,4 @@
+/// Planted: a screen that is not a view (type rule).
+struct CartScreen {
+    let products: [Product]
+}
