@@ -24,13 +24,15 @@ public struct ComponentChecker: Sendable {
     }
 
     /// Whether any layer is made of files or types; when none is, nothing needs reading.
-    public var isNeeded: Bool { layers.contains { !$0.paths.isEmpty || $0.hasTypeMembers } || !settings.typeRules.isEmpty }
+    public var isNeeded: Bool {
+        layers.contains { !$0.paths.isEmpty || $0.hasTypeMembers } || !settings.typeRules.isEmpty || settings.independent.contains { !$0.types.isEmpty }
+    }
 
     /// The files whose symbols `check` needs: every Swift file of a target module one of
     /// whose files a layer's paths match; with `types:` layers, of every target module.
     public func filesToRead(in graph: ModuleGraph) -> [String] {
         guard isNeeded else { return [] }
-        let byType = layers.contains(where: \.hasTypeMembers) || !settings.typeRules.isEmpty
+        let byType = layers.contains(where: \.hasTypeMembers) || !settings.typeRules.isEmpty || settings.independent.contains { !$0.types.isEmpty }
         let patterns = layers.flatMap(\.paths)
         let modules = graph.nodes.filter { node in node.isTarget && (byType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } }) }
         var seen: Set<String> = []
@@ -133,6 +135,9 @@ public struct ComponentChecker: Sendable {
             // `type-rules:`: what the selected types conform to and carry.
             result.violations += typeRuleViolations(in: node, symbols: symbols, layerOfType: layerOfType, reported: &reportedKeys)
 
+            // `independent:` groups of types: none may name another.
+            result.violations += independentTypeViolations(in: node, symbols: symbols, reported: &reportedKeys)
+
             // `forbid:` rules from a layer of files or types: what each file imports and names.
             result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, layersOfName: layersOfName, reported: &reportedKeys)
 
@@ -226,6 +231,54 @@ public struct ComponentChecker: Sendable {
                     rule: .typeRule, severity: severity, message: message, modules: [node.id],
                     evidence: [Evidence(kind: .declaration, location: declaration.location, summary: written)], rationale: rule.rationale, key: key
                 ))
+            }
+        }
+        return found
+    }
+
+    /// The violations of `independent:` groups of types (`types: ["*Screen"]`): code inside
+    /// one type of the group that names another type of the group, declared in the module.
+    func independentTypeViolations(in node: ModuleNode, symbols: [String: SwiftSymbols], reported: inout Set<String>) -> [Violation] {
+        let groups = settings.independent.filter { !$0.types.isEmpty && $0.severity.severity != nil }
+        guard !groups.isEmpty else { return [] }
+        var declared: Set<String> = []
+        for file in node.sourceFiles {
+            for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
+                declared.insert(declaration.name)
+                if let last = declaration.name.split(separator: ".").last { declared.insert(String(last)) }
+            }
+        }
+        var found: [Violation] = []
+        for file in node.sourceFiles {
+            for group in groups {
+                guard let severity = group.severity.severity else { continue }
+                func member(_ name: String) -> Bool {
+                    let own = name.split(separator: ".").last.map(String.init) ?? name
+                    return group.types.contains { $0.matches(own) }
+                }
+                var byPair: [(from: String, to: String, evidence: [Evidence])] = []
+                for reference in symbols[file]?.references ?? [] {
+                    guard let enclosing = reference.enclosingType else { continue }
+                    let from = String(enclosing.split(separator: ".").first ?? Substring(enclosing))
+                    let to = reference.name
+                    guard member(from), member(to), declared.contains(to), from != to,
+                          to.split(separator: ".").first.map(String.init) != from else { continue }
+                    let evidence = Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference))
+                    if let index = byPair.firstIndex(where: { $0.from == from && $0.to == to }) {
+                        byPair[index].evidence.append(evidence)
+                    } else {
+                        byPair.append((from, to, [evidence]))
+                    }
+                }
+                let name = group.rationale.name ?? ""
+                for pair in byPair where reported.insert("independent: \(pair.from)→\(pair.to) (\(name))").inserted {
+                    var message = "'\(pair.from)' uses '\(pair.to)', but \(name) are independent of one another"
+                    if let because = group.rationale.because { message += ": \(because)" }
+                    found.append(Violation(
+                        rule: .independent, severity: severity, message: message, modules: [node.id], evidence: pair.evidence,
+                        rationale: group.rationale, key: "\(pair.from)→\(pair.to) (\(name))"
+                    ))
+                }
             }
         }
         return found

@@ -75,26 +75,30 @@ extension ConfigDecoder {
     /// An independent group: a glob, a list of globs, or `{ modules:, because:, see:, severity: }`.
     private mutating func decodeIndependent(_ node: DataNode) -> IndependentGroup? {
         var modules: [ModulePattern] = []
+        var types: [ModulePattern] = []
         var rationale = RuleRationale()
         var severity = RuleSeverity.error
         if node.pairs != nil, let pairs = mapping(node, "an independent: group") {
             for (key, pair) in named(pairs, in: "an independent: group") {
                 switch key {
                 case "modules": modules = patterns(pair.value, "modules")
+                case "types": types = patterns(pair.value, "types")
                 case "because", "see": readRationale(key, pair.value, into: &rationale)
                 case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
-                default: unknownKey(pair.key, known: ["modules", "because", "see", "severity"], in: "an independent: group")
+                default: unknownKey(pair.key, known: ["modules", "types", "because", "see", "severity"], in: "an independent: group")
                 }
             }
         } else {
             modules = patterns(node, "an independent: group")
         }
-        guard !modules.isEmpty else {
-            diagnostics.append(.error("config.invalid-value", "an independent: group needs at least one module glob", at: node.location))
+        guard !modules.isEmpty || !types.isEmpty else {
+            diagnostics.append(.error("config.invalid-value", "an independent: group needs at least one module glob (modules:) or type glob (types:)", at: node.location))
             return nil
         }
-        rationale.name = modules.map(\.pattern).joined(separator: ", ")
-        return IndependentGroup(modules: modules, rationale: rationale, severity: severity, location: node.location)
+        rationale.name = (modules + types).map(\.pattern).joined(separator: ", ")
+        var group = IndependentGroup(modules: modules, rationale: rationale, severity: severity, location: node.location)
+        group.types = types
+        return group
     }
 
     private mutating func decodeOnlyUsedBy(_ node: DataNode, layerNames: [String]) -> OnlyUsedByRule? {

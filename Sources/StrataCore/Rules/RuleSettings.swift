@@ -81,6 +81,8 @@ public struct ForbidRule: Hashable, Sendable {
 /// `independent:` — modules matched by these globs must not depend on each other.
 public struct IndependentGroup: Hashable, Sendable {
     public var modules: [ModulePattern]
+    /// Types by name (`types: ["*Screen"]`) that must not use one another, inside modules.
+    public var types: [ModulePattern] = []
     public var rationale: RuleRationale
     public var severity: RuleSeverity
     public var location: SourceLocation?
