@@ -24,7 +24,7 @@ extension SiteBuilder {
         }
         let content = readStage.pages(DiscoverStage(project: project).run(config: config), config: config)
         // Rules may cite guidance blocks (`see:`), so their ids are needed, not their links.
-        let analyze = AnalyzeStage(project: project)
+        let analyze = analyzeStage
         let guidance = analyze.collectGuidance(pages: content.pages, graph: graph)
         let (analysis, _) = analyze.architecture(config: config, pages: content.pages, graph: graph, blockIDs: guidance.ids, baseline: baseline)
         var diagnostics = graph.diagnostics + analysis.diagnostics

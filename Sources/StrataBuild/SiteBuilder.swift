@@ -113,12 +113,19 @@ public struct SiteBuilder: Sendable {
         return stage
     }
 
+    /// The analyze stage, with the memory of Swift files read for their types (`strata serve`).
+    var analyzeStage: AnalyzeStage {
+        var stage = AnalyzeStage(project: project)
+        if let memory { stage.symbolCache = ItemCache(memory.symbols) }
+        return stage
+    }
+
     /// Stages 2 to 5's guidance half, in order.
     func prepare(config: StrataConfig) throws -> PreparedSite {
         let discovered = DiscoverStage(project: project).run(config: config)
         let content = readStage.pages(discovered, config: config)
         let graph = try loadGraph(config: config)
-        let analyzed = AnalyzeStage(project: project).run(config: config, pages: content.pages, graph: graph)
+        let analyzed = analyzeStage.run(config: config, pages: content.pages, graph: graph)
         let guidance = linkStage.guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed)
         let diagnostics = content.diagnostics + analyzed.guidance.diagnostics + (graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? [])
             + (analyzed.analysis?.diagnostics ?? []) + guidance.diagnostics

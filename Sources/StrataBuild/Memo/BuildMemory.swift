@@ -27,6 +27,8 @@ public final class BuildMemory: @unchecked Sendable {
     let bodies: Memo<LinkStage.BodyFingerprint, LinkStage.RenderedBody>
     /// Swift files scanned, by path.
     let scans: Memo<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan>
+    /// Swift files read for their types and references (layers inside a target), by path.
+    let symbols: Memo<ComponentSymbols.Fingerprint, SwiftSymbols?>
     private var graph: RememberedGraph?
     private var graphReloaded = false
     /// Pages rendered through the theme, and the 404 page, by output path.
@@ -40,6 +42,8 @@ public final class BuildMemory: @unchecked Sendable {
         public var pagesParsed = 0
         public var bodiesRendered = 0
         public var sourcesScanned = 0
+        /// Swift files read again for their types and references (layers inside a target).
+        public var sourcesReadForTypes = 0
         public var graphReloaded = false
         /// Pages whose HTML was rendered through the theme again (the 404 page aside).
         public var pagesRendered = 0
@@ -50,6 +54,7 @@ public final class BuildMemory: @unchecked Sendable {
     public var statistics: Statistics {
         Statistics(
             pagesParsed: pages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
+            sourcesReadForTypes: symbols.computedCount,
             graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount, diagramsLaidOut: layouts.computedCount
         )
     }
@@ -62,6 +67,7 @@ public final class BuildMemory: @unchecked Sendable {
         pages = Memo(settleTime: nanoseconds)
         bodies = Memo(settleTime: nanoseconds)
         scans = Memo(settleTime: nanoseconds)
+        symbols = Memo(settleTime: nanoseconds)
         layouts = Memo(settleTime: nanoseconds)
         renderedPages = Memo(settleTime: nanoseconds)
         renderedNotFound = Memo(settleTime: nanoseconds)
@@ -139,6 +145,7 @@ public final class BuildMemory: @unchecked Sendable {
         pages.beginBuild()
         bodies.beginBuild()
         scans.beginBuild()
+        symbols.beginBuild()
         layouts.beginBuild()
         renderedPages.beginBuild()
         renderedNotFound.beginBuild()
@@ -154,6 +161,7 @@ public final class BuildMemory: @unchecked Sendable {
         layouts.endBuild()
         renderedPages.endBuild()
         renderedNotFound.endBuild()
+        symbols.endBuild()
         if lock.withLock({ graph?.loaded != nil && graphReloaded }) { scans.endBuild() }
     }
 }

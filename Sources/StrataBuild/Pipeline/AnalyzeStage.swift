@@ -8,6 +8,8 @@ import StrataSite
 /// model the pages, diagrams and search index are drawn from, and where each thing goes.
 struct AnalyzeStage: Sendable {
     let project: ProjectFiles
+    /// Swift files already read for their types and references (`strata serve`).
+    var symbolCache: ItemCache<ComponentSymbols.Fingerprint, SwiftSymbols?> = .none
 
     struct Analyzed: Sendable {
         var guidance: GuidanceCollector.Result
@@ -34,7 +36,7 @@ struct AnalyzeStage: Sendable {
     ) -> (ArchitectureAnalysis, ArchitecturePages) {
         var analyzer = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs)
         let needed = ComponentChecker(layers: config.layers, settings: config.rules).filesToRead(in: graph.graph)
-        analyzer.symbols = ComponentSymbols.read(needed, project: project)
+        analyzer.symbols = ComponentSymbols.read(needed, project: project, cache: symbolCache)
         let analysis = analyzer.analyze(baseline: baseline)
         let titles = Dictionary(pages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
         let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }

@@ -254,4 +254,23 @@ import Testing
             (error as? DiagnosticsError)?.diagnostics.first?.ruleID == "config.invalid-value"
         }
     }
+
+    /// A preview reads a file for its types again only when it changed.
+    @Test func aPreviewReadsOnlyChangedFilesForTheirTypesAgain() throws {
+        let project = try TemporaryProject(xcode: "synced-app")
+        try project.write("strata.yml", Data(Self.layers.utf8))
+        try project.write("Content/index.md", Data("# Notes\n".utf8))
+        let memory = BuildMemory(settleTime: .zero)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root), memory: memory)
+        #expect(builder.renderSite().result.outcome == .written)
+        #expect(memory.statistics.sourcesReadForTypes == 6, "the files of the app and the widget (which share one), not the tests")
+        #expect(builder.renderSite().result.outcome == .written)
+        #expect(memory.statistics.sourcesReadForTypes == 0)
+        try project.write("Notes/UI/NoteList.swift", Data("struct NoteList {\n    var store: NoteStore?\n}\n".utf8))
+        let changed = builder.renderSite()
+        #expect(memory.statistics.sourcesReadForTypes == 1)
+        #expect(changed.result.diagnostics.isEmpty)
+        let pages = Dictionary(changed.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) }, uniquingKeysWith: { first, _ in first })
+        #expect(pages["layers/ui.html"]?.contains("&#39;UI&#39; uses &#39;NoteStore&#39;") == true, "the edit is judged")
+    }
 }
