@@ -118,11 +118,11 @@ public struct ComponentChecker: Sendable {
                     guard let layer = claims.first?.layer ?? layerOfFile[file] else { continue }
                     layerOfType[declaration.name] = layer
                     layersOfName[declaration.name, default: []].insert(layer)
-                    if let last = declaration.name.split(separator: ".").last, String(last) != declaration.name {
-                        layersOfName[String(last), default: []].insert(layer)
-                    }
                 }
             }
+            /// The layers of the declaration a reference names, looked up as Swift does: the
+            /// types nested in the enclosing types, innermost first, then the module's top level.
+            let scoped = ScopedLookup(layersOfName: layersOfName)
             /// The layer code speaks for: its outermost type's, else its file's.
             func layer(of reference: TypeReference, in file: String) -> String? {
                 if let enclosing = reference.enclosingType {
@@ -139,7 +139,7 @@ public struct ComponentChecker: Sendable {
             result.violations += independentTypeViolations(in: node, symbols: symbols, reported: &reportedKeys)
 
             // `forbid:` rules from a layer of files or types: what each file imports and names.
-            result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, layersOfName: layersOfName, reported: &reportedKeys)
+            result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, lookup: scoped, reported: &reportedKeys)
 
             // Each file's references, grouped by the type they name.
             for file in node.sourceFiles {
@@ -148,7 +148,7 @@ public struct ComponentChecker: Sendable {
                 for reference in references {
                     guard let from = layer(of: reference, in: file) else { continue }
                     // `Models.Item` may be the module's own nested type, or a module's type.
-                    let candidates = layersOfName[reference.name] ?? reference.name.split(separator: ".").last.flatMap { layersOfName[String($0)] } ?? []
+                    let candidates = scoped.layers(of: reference)
                     guard candidates.count == 1, let to = candidates.first, to != from, !permissions.allows(from, to) else { continue }
                     if let index = byType.firstIndex(where: { $0.name == reference.name && $0.from == from }) {
                         byType[index].references.append(reference)
@@ -241,13 +241,11 @@ public struct ComponentChecker: Sendable {
     func independentTypeViolations(in node: ModuleNode, symbols: [String: SwiftSymbols], reported: inout Set<String>) -> [Violation] {
         let groups = settings.independent.filter { !$0.types.isEmpty && $0.severity.severity != nil }
         guard !groups.isEmpty else { return [] }
-        var declared: Set<String> = []
+        var declared: [String: Set<String>] = [:]
         for file in node.sourceFiles {
-            for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
-                declared.insert(declaration.name)
-                if let last = declaration.name.split(separator: ".").last { declared.insert(String(last)) }
-            }
+            for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension { declared[declaration.name] = [declaration.name] }
         }
+        let lookup = ScopedLookup(layersOfName: declared)
         var found: [Violation] = []
         for file in node.sourceFiles {
             for group in groups {
@@ -260,8 +258,7 @@ public struct ComponentChecker: Sendable {
                 for reference in symbols[file]?.references ?? [] {
                     guard let enclosing = reference.enclosingType else { continue }
                     let from = String(enclosing.split(separator: ".").first ?? Substring(enclosing))
-                    let to = reference.name
-                    guard member(from), member(to), declared.contains(to), from != to,
+                    guard let to = lookup.layers(of: reference).first, member(from), member(to), from != to,
                           to.split(separator: ".").first.map(String.init) != from else { continue }
                     let evidence = Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference))
                     if let index = byPair.firstIndex(where: { $0.from == from && $0.to == to }) {
@@ -296,7 +293,7 @@ public struct ComponentChecker: Sendable {
     // swiftlint:disable:next function_parameter_count
     func forbidden(
         in node: ModuleNode, graph: ModuleGraph, symbols: [String: SwiftSymbols], layerOfFile: [String: String], layerOfType: [String: String],
-        layersOfName: [String: Set<String>], reported: inout Set<String>
+        lookup: ScopedLookup, reported: inout Set<String>
     ) -> [Violation] {
         let rules = settings.forbid.filter { rule in
             rule.severity.severity != nil && rule.from.contains { if case .layer(let name) = $0.kind { isComponentLayer(name) } else { false } }
@@ -327,7 +324,7 @@ public struct ComponentChecker: Sendable {
                 }
                 // References to types of layers the rule forbids.
                 for reference in symbols[file]?.references ?? [] {
-                    let candidates = layersOfName[reference.name] ?? reference.name.split(separator: ".").last.flatMap { layersOfName[String($0)] } ?? []
+                    let candidates = lookup.layers(of: reference)
                     guard candidates.count == 1, let to = candidates.first, to != from,
                           rule.to.contains(where: { if case .layer(let name) = $0.kind { name == to } else { false } }) else { continue }
                     byModule["\(to)|\(reference.name)", default: []].append(Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference)))
@@ -373,5 +370,25 @@ public struct ComponentChecker: Sendable {
         case .keyPath: "\\\(reference.name).…"
         }
         return what + (reference.enclosingType.map { " in \($0)" } ?? "")
+    }
+}
+
+/// Name lookup inside a module as Swift does it for a type name written in code: the types
+/// nested in the enclosing types, innermost first, then the top level. `Fingerprint` in
+/// `Memo` is not `ComponentSymbols.Fingerprint`.
+struct ScopedLookup {
+    /// Qualified declared name → what it stands for (its layers, or itself).
+    let layersOfName: [String: Set<String>]
+
+    func layers(of reference: TypeReference) -> Set<String> {
+        var scopes: [String] = []
+        if let enclosing = reference.enclosingType {
+            let parts = enclosing.split(separator: ".")
+            for count in stride(from: parts.count, to: 0, by: -1) { scopes.append(parts[0..<count].joined(separator: ".")) }
+        }
+        for scope in scopes {
+            if let found = layersOfName[scope + "." + reference.name] { return found }
+        }
+        return layersOfName[reference.name] ?? []
     }
 }

@@ -30,6 +30,17 @@ private final class SymbolCollector: SyntaxVisitor {
     var references: [TypeReference] = []
     /// The types the walk is inside, outermost first.
     var enclosing: [String] = []
+    /// Generic parameters (and a protocol's associated types) in scope, innermost last:
+    /// `Fingerprint` in `struct Memo<Fingerprint, Value>` names no declared type.
+    var genericScopes: [Set<String>] = []
+
+    func openGenerics(_ clause: GenericParameterClauseSyntax?, extra: [String] = []) {
+        genericScopes.append(Set((clause?.parameters.map { $0.name.text } ?? []) + extra))
+    }
+
+    func isGenericParameter(_ name: String) -> Bool {
+        genericScopes.contains { $0.contains(name) }
+    }
 
     init(path: String, converter: SourceLocationConverter) {
         self.path = path
@@ -66,42 +77,63 @@ private final class SymbolCollector: SyntaxVisitor {
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
         enclosing.append(node.name.text)
+        openGenerics(node.genericParameterClause)
         return .visitChildren
     }
 
-    override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) {
+        enclosing.removeLast()
+        genericScopes.removeLast()
+    }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .class, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
         enclosing.append(node.name.text)
+        openGenerics(node.genericParameterClause)
         return .visitChildren
     }
 
-    override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) {
+        enclosing.removeLast()
+        genericScopes.removeLast()
+    }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
         enclosing.append(node.name.text)
+        openGenerics(node.genericParameterClause)
         return .visitChildren
     }
 
-    override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) {
+        enclosing.removeLast()
+        genericScopes.removeLast()
+    }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
         enclosing.append(node.name.text)
+        openGenerics(node.genericParameterClause)
         return .visitChildren
     }
 
-    override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) {
+        enclosing.removeLast()
+        genericScopes.removeLast()
+    }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
         enclosing.append(node.name.text)
+        let associated = node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
+        genericScopes.append(Set(associated + (node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map { $0.name.text } ?? [])))
         return .visitChildren
     }
 
-    override func visitPost(_ node: ProtocolDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: ProtocolDeclSyntax) {
+        enclosing.removeLast()
+        genericScopes.removeLast()
+    }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let extended = node.extendedType.trimmedDescription
@@ -115,8 +147,32 @@ private final class SymbolCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, at: node.name)
+        openGenerics(node.genericParameterClause)
         return .visitChildren
     }
+
+    override func visitPost(_ node: TypeAliasDeclSyntax) { genericScopes.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        openGenerics(node.genericParameterClause)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) { genericScopes.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        openGenerics(node.genericParameterClause)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: InitializerDeclSyntax) { genericScopes.removeLast() }
+
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        openGenerics(node.genericParameterClause)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: SubscriptDeclSyntax) { genericScopes.removeLast() }
 
     // MARK: Types written as types
 
@@ -138,8 +194,8 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        // `Self` and `Any` name no declaration.
-        if node.name.text != "Self", node.name.text != "Any" {
+        // `Self`, `Any` and generic parameters name no declaration.
+        if node.name.text != "Self", node.name.text != "Any", !isGenericParameter(node.name.text) {
             reference(node.name.text, kind(of: node), at: node.name)
         }
         return .visitChildren

@@ -91,4 +91,21 @@ import Testing
     @Test func selfAndAnyNameNoType() {
         #expect(references("struct A { func copy() -> Self { self }; var x: Any }").isEmpty)
     }
+
+    @Test func genericParametersAndAssociatedTypesNameNoType() {
+        #expect(references("""
+        struct Memo<Fingerprint: Hashable, Value> {
+            var items: [String: (Fingerprint, Value)]
+            func map<Other>(_ transform: (Value) -> Other) -> [Other] { [] }
+        }
+        protocol Store {
+            associatedtype Item
+            func all() -> [Item]
+        }
+        func first<T>(_ values: [T]) -> T? { values.first }
+        let fingerprint: Fingerprint
+        """) == [
+            "type Hashable in Memo", "type String in Memo", "type Fingerprint",
+        ])
+    }
 }
