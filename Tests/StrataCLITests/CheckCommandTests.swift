@@ -31,6 +31,9 @@ import Testing
         // violation of each kind that judges them: layer order, forbid, independent, a type rule.
         ("swiftui-first", Int32(0), "strata check: Read 1 package: 1 target, 10 Swift files.\nstrata check: no violations in 1 module\n"),
         ("swiftui-first-violations", Int32(1), "strata check: Read 1 package: 1 target, 13 Swift files.\nstrata check: 4 errors, 0 warnings in 1 module\n"),
+        // Roles of types in one target (View, View Contract, View Model, Model), clean and planted.
+        ("view-contracts", Int32(0), "strata check: Read 1 package: 1 target, 10 Swift files.\nstrata check: no violations in 1 module\n"),
+        ("view-contracts-violations", Int32(1), "strata check: Read 1 package: 1 target, 12 Swift files.\nstrata check: 4 errors, 0 warnings in 1 module\n"),
     ])
     func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) async throws {
         let folder = try copy(fixture)

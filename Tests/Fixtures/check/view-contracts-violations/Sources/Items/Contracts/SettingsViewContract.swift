@@ -1,0 +1,4 @@
+/// Planted: a contract SwiftUI cannot observe (type rule).
+protocol SettingsViewContract {
+    var isOn: Bool { get }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct ItemsApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ItemListView(viewModel: ItemListViewModel(store: ItemStore()))
+        }
+    }
+}

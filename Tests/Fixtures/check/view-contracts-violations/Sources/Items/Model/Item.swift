@@ -1,0 +1,6 @@
+import Foundation
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var title: String
+}

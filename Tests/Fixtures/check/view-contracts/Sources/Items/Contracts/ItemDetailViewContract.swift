@@ -1,0 +1,5 @@
+import Combine
+
+protocol ItemDetailViewContract: ObservableObject, Identifiable {
+    var title: String { get }
+}
