@@ -74,66 +74,58 @@ private final class SymbolCollector: SyntaxVisitor {
         declarations.append(TypeDeclaration(name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node)))
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
-        enclosing.append(node.name.text)
-        openGenerics(node.genericParameterClause)
+    /// Enters a type declaration: declared, the walk inside it, its generic parameters in scope.
+    func enter(
+        _ name: TokenSyntax, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+        generics: Set<String>
+    ) -> SyntaxVisitorContinueKind {
+        declare(name.text, kind, inheritance: inheritance, attributes: attributes, at: name)
+        enclosing.append(name.text)
+        genericScopes.append(generics)
         return .visitChildren
     }
 
-    override func visitPost(_ node: StructDeclSyntax) {
+    func leave() {
         enclosing.removeLast()
         genericScopes.removeLast()
     }
+
+    static func names(_ clause: GenericParameterClauseSyntax?) -> Set<String> {
+        Set(clause?.parameters.map { $0.name.text } ?? [])
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { leave() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .class, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
-        enclosing.append(node.name.text)
-        openGenerics(node.genericParameterClause)
-        return .visitChildren
+        enter(node.name, .class, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
     }
 
-    override func visitPost(_ node: ClassDeclSyntax) {
-        enclosing.removeLast()
-        genericScopes.removeLast()
-    }
+    override func visitPost(_ node: ClassDeclSyntax) { leave() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
-        enclosing.append(node.name.text)
-        openGenerics(node.genericParameterClause)
-        return .visitChildren
+        enter(node.name, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
     }
 
-    override func visitPost(_ node: EnumDeclSyntax) {
-        enclosing.removeLast()
-        genericScopes.removeLast()
-    }
+    override func visitPost(_ node: EnumDeclSyntax) { leave() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
-        enclosing.append(node.name.text)
-        openGenerics(node.genericParameterClause)
-        return .visitChildren
+        enter(node.name, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
     }
 
-    override func visitPost(_ node: ActorDeclSyntax) {
-        enclosing.removeLast()
-        genericScopes.removeLast()
-    }
+    override func visitPost(_ node: ActorDeclSyntax) { leave() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.name)
-        enclosing.append(node.name.text)
+        // A protocol's associated types are its generic parameters.
         let associated = node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
-        genericScopes.append(Set(associated + (node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map { $0.name.text } ?? [])))
-        return .visitChildren
+            + (node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map { $0.name.text } ?? [])
+        return enter(node.name, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Set(associated))
     }
 
-    override func visitPost(_ node: ProtocolDeclSyntax) {
-        enclosing.removeLast()
-        genericScopes.removeLast()
-    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leave() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let extended = node.extendedType.trimmedDescription
