@@ -70,7 +70,8 @@ accuracy: deps check-theme-list
 ## bench: Strata's speed side by side with Hugo, MkDocs Material and DocC on generated
 ## corpora of 1,000 and 5,000 pages, and on generated layered packages of 100, 500 and
 ## 2,000 modules (graph reading against `swift package dump-package`, the layering check,
-## diagram layout, whole builds), incremental rebuilds, `strata serve`'s save-to-reload
+## diagram layout, whole builds), on a 1,000-file app target whose layers are folders (types and
+## references read and checked), incremental rebuilds, `strata serve`'s save-to-reload
 ## latency and peak memory: medians of RUNS runs (default 5). Installs Hugo, wrk and a
 ## virtual environment with MkDocs Material. Prints a Markdown report and writes it to
 ## REPORT (default .build/bench/report.md).
