@@ -34,6 +34,9 @@ import Testing
         // Roles of types in one target (View, View Contract, View Model, Model), clean and planted.
         ("view-contracts", Int32(0), "strata check: Read 1 package: 1 target, 10 Swift files.\nstrata check: no violations in 1 module\n"),
         ("view-contracts-violations", Int32(1), "strata check: Read 1 package: 1 target, 12 Swift files.\nstrata check: 4 errors, 0 warnings in 1 module\n"),
+        // Puddles: Modules, Components and Providers as folders, Core as a local package.
+        ("puddles", Int32(0), "strata check: Read 2 packages: 3 targets, 6 Swift files.\nstrata check: no violations in 3 modules\n"),
+        ("puddles-violations", Int32(1), "strata check: Read 2 packages: 3 targets, 8 Swift files.\nstrata check: 3 errors, 0 warnings in 3 modules\n"),
     ])
     func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) async throws {
         let folder = try copy(fixture)
