@@ -1,0 +1,5 @@
+struct AuthenticateUseCase {
+    func callAsFunction(username: String, password: String) async -> Bool {
+        !username.isEmpty && !password.isEmpty
+    }
+}
