@@ -26,6 +26,7 @@ public struct ComponentChecker: Sendable {
     /// Whether any layer is made of files or types; when none is, nothing needs reading.
     public var isNeeded: Bool {
         layers.contains { !$0.paths.isEmpty || $0.hasTypeMembers } || !settings.typeRules.isEmpty || settings.independent.contains { !$0.types.isEmpty }
+            || settings.onlyUsedBy.contains { !$0.types.isEmpty }
     }
 
     /// The files whose symbols `check` needs: every Swift file of a target module one of
@@ -33,6 +34,7 @@ public struct ComponentChecker: Sendable {
     public func filesToRead(in graph: ModuleGraph) -> [String] {
         guard isNeeded else { return [] }
         let byType = layers.contains(where: \.hasTypeMembers) || !settings.typeRules.isEmpty || settings.independent.contains { !$0.types.isEmpty }
+            || settings.onlyUsedBy.contains { !$0.types.isEmpty }
         let patterns = layers.flatMap(\.paths)
         let modules = graph.nodes.filter { node in node.isTarget && (byType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } }) }
         var seen: Set<String> = []
@@ -137,6 +139,9 @@ public struct ComponentChecker: Sendable {
 
             // `independent:` groups of types: none may name another.
             result.violations += independentTypeViolations(in: node, symbols: symbols, reported: &reportedKeys)
+
+            // `only-used-by:` rules protecting types: who names them.
+            result.violations += protectedTypeViolations(in: node, symbols: symbols, lookup: scoped, speaker: { layer(of: $0, in: $1) }, reported: &reportedKeys)
 
             // `forbid:` rules from a layer of files or types: what each file imports and names.
             result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, lookup: scoped, reported: &reportedKeys)
@@ -275,6 +280,59 @@ public struct ComponentChecker: Sendable {
                         rule: .independent, severity: severity, message: message, modules: [node.id], evidence: pair.evidence,
                         rationale: group.rationale, key: "\(pair.from)→\(pair.to) (\(name))"
                     ))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The violations of `only-used-by:` rules that protect types (`types:`): a reference to
+    /// a protected type declared in the module, from code whose layer is not among the
+    /// rule's `users:` and which is not inside a type those user globs name (or a protected
+    /// type itself).
+    func protectedTypeViolations(
+        in node: ModuleNode, symbols: [String: SwiftSymbols], lookup: ScopedLookup, speaker: (TypeReference, String) -> String?, reported: inout Set<String>
+    ) -> [Violation] {
+        let rules = settings.onlyUsedBy.filter { !$0.types.isEmpty && $0.severity.severity != nil }
+        guard !rules.isEmpty else { return [] }
+        var declared: [String: Set<String>] = [:]
+        for file in node.sourceFiles {
+            for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension { declared[declaration.name] = [declaration.name] }
+        }
+        let names = ScopedLookup(layersOfName: declared)
+        func own(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+        var found: [Violation] = []
+        for file in node.sourceFiles {
+            for rule in rules {
+                guard let severity = rule.severity.severity else { continue }
+                var byPair: [(from: String, to: String, evidence: [Evidence])] = []
+                for reference in symbols[file]?.references ?? [] {
+                    guard let target = names.layers(of: reference).first, rule.types.contains(where: { $0.matches(own(target)) }) else { continue }
+                    let outermost = reference.enclosingType.map { String($0.split(separator: ".").first ?? Substring($0)) }
+                    if let outermost, rule.types.contains(where: { $0.matches(own(outermost)) }) { continue }
+                    let layer = speaker(reference, file)
+                    let allowed = rule.users.contains { selector in
+                        switch selector.kind {
+                        case .layer(let name): return layer == name
+                        case .modules(let pattern): return outermost.map { pattern.matches(own($0)) } == true
+                        }
+                    }
+                    guard !allowed else { continue }
+                    let from = outermost ?? file
+                    let evidence = Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference))
+                    if let index = byPair.firstIndex(where: { $0.from == from && $0.to == target }) {
+                        byPair[index].evidence.append(evidence)
+                    } else {
+                        byPair.append((from, target, [evidence]))
+                    }
+                }
+                let users = rule.users.map(\.description).joined(separator: ", ")
+                for pair in byPair {
+                    let key = "\(pair.from)→\(pair.to) (\(rule.rationale.name ?? ""))"
+                    guard reported.insert("only-used-by: " + key).inserted else { continue }
+                    var message = "'\(pair.from)' uses '\(pair.to)', which only \(users) may use"
+                    if let because = rule.rationale.because { message += ": \(because)" }
+                    found.append(Violation(rule: .onlyUsedBy, severity: severity, message: message, modules: [node.id], evidence: pair.evidence, rationale: rule.rationale, key: key))
                 }
             }
         }

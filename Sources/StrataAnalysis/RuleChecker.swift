@@ -72,7 +72,7 @@ public struct RuleChecker: Sendable {
                 if let because = group.rationale.because { message += ": \(because)" }
                 found.append(violation(.independent, severity, edge, message: message, key: edgeKey(edge), rationale: group.rationale))
             }
-            for rule in settings.onlyUsedBy {
+            for rule in settings.onlyUsedBy where !rule.modules.isEmpty {
                 guard let severity = rule.severity.severity else { continue }
                 guard rule.modules.contains(where: { $0.matches(edge.to) }), !rule.modules.contains(where: { $0.matches(edge.from) }),
                       !rule.users.contains(where: { context.selects($0, edge.from) }) else { continue }
@@ -205,7 +205,8 @@ public struct RuleChecker: Sendable {
         }
         for rule in settings.forbid { (rule.from + rule.to).forEach { check($0, in: "forbid:") } }
         for group in settings.independent { group.modules.forEach { check($0, in: "independent:") } }
-        for rule in settings.onlyUsedBy {
+        // A rule protecting types names users by layer or type glob, not modules.
+        for rule in settings.onlyUsedBy where !rule.modules.isEmpty {
             rule.modules.forEach { check($0, in: "only_used_by:") }
             rule.users.forEach { check($0, in: "only_used_by:") }
         }

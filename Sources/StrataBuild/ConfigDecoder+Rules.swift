@@ -104,24 +104,30 @@ extension ConfigDecoder {
     private mutating func decodeOnlyUsedBy(_ node: DataNode, layerNames: [String]) -> OnlyUsedByRule? {
         guard let pairs = mapping(node, "an only_used_by: rule") else { return nil }
         var modules: [ModulePattern] = []
+        var types: [ModulePattern] = []
         var users: [ModuleSelector]?
         var rationale = RuleRationale()
         var severity = RuleSeverity.error
         for (key, pair) in named(pairs, in: "an only_used_by: rule") {
             switch key {
             case "modules", "module": modules = patterns(pair.value, key)
+            case "types": types = patterns(pair.value, key)
             case "users", "by": users = selectors(pair.value, key, layerNames: layerNames)
             case "because", "see": readRationale(key, pair.value, into: &rationale)
             case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
-            default: unknownKey(pair.key, known: ["modules", "users", "because", "see", "severity"], in: "an only_used_by: rule")
+            default: unknownKey(pair.key, known: ["modules", "types", "users", "because", "see", "severity"], in: "an only_used_by: rule")
             }
         }
-        guard !modules.isEmpty, let users, !users.isEmpty else {
-            diagnostics.append(.error("config.invalid-value", "an only_used_by: rule needs modules: (the protected modules) and users: (who may use them)", at: node.location))
+        guard !modules.isEmpty || !types.isEmpty, let users, !users.isEmpty else {
+            diagnostics.append(.error(
+                "config.invalid-value", "an only_used_by: rule needs modules: or types: (what it protects) and users: (who may use them)", at: node.location
+            ))
             return nil
         }
-        rationale.name = modules.map(\.pattern).joined(separator: ", ")
-        return OnlyUsedByRule(modules: modules, users: users, rationale: rationale, severity: severity, location: node.location)
+        rationale.name = (modules + types).map(\.pattern).joined(separator: ", ")
+        var rule = OnlyUsedByRule(modules: modules, users: users, rationale: rationale, severity: severity, location: node.location)
+        rule.types = types
+        return rule
     }
 
     /// `{types: ["*ViewModel"], must_not_conform_to: [ObservableObject], must_have_attribute: ["@Observable"]}`.

@@ -205,7 +205,7 @@ import Testing
         let (_, key) = load("rules:\n  forbid:\n    - {from: A, to: B, becuase: x}\n")
         #expect(key.first?.contains("unknown key 'becuase' in a forbid: rule; did you mean 'because'?") == true)
         let (_, users) = load("rules:\n  only_used_by:\n    - modules: [Store]\n")
-        #expect(users.first?.contains("needs modules: (the protected modules) and users:") == true)
+        #expect(users.first?.contains("needs modules: or types: (what it protects) and users: (who may use them)") == true)
         let (_, tests) = load("tests:\n  follow_layer: true\n")
         #expect(tests.first?.contains("unknown key 'follow_layer' in tests; did you mean 'follow_layers'?") == true)
     }

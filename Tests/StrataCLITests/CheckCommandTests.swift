@@ -39,7 +39,7 @@ import Testing
         ("puddles-violations", Int32(1), "strata check: Read 2 packages: 3 targets, 8 Swift files.\nstrata check: 3 errors, 0 warnings in 3 modules\n"),
         // The responder-MVVM rule set: View, View Model, Use Case and Responder as roles of types.
         ("responder-mvvm", Int32(0), "strata check: Read 1 package: 1 target, 4 Swift files.\nstrata check: no violations in 1 module\n"),
-        ("responder-mvvm-violations", Int32(1), "strata check: Read 1 package: 1 target, 5 Swift files.\nstrata check: 3 errors, 0 warnings in 1 module\n"),
+        ("responder-mvvm-violations", Int32(1), "strata check: Read 1 package: 1 target, 5 Swift files.\nstrata check: 4 errors, 0 warnings in 1 module\n"),
     ])
     func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) async throws {
         let folder = try copy(fixture)

@@ -98,6 +98,9 @@ public struct IndependentGroup: Hashable, Sendable {
 /// `only_used_by:` — the protected `modules` may be used only by modules `users` selects.
 public struct OnlyUsedByRule: Hashable, Sendable {
     public var modules: [ModulePattern]
+    /// Protected types by name (`types: ["*Repository"]`), inside modules: only code of the
+    /// `users:` layers, or inside types those globs name, may name them.
+    public var types: [ModulePattern] = []
     public var users: [ModuleSelector]
     public var rationale: RuleRationale
     public var severity: RuleSeverity
