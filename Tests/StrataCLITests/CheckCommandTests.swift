@@ -190,4 +190,19 @@ import Testing
         #expect(app.status == 2)
         #expect(app.stderr.hasPrefix("iOS/Shop.xcodeproj/project.pbxproj:2:1: error: this file has no PBXProject object (its rootObject), so it is not an Xcode project file [xcode.invalid-project]\n"), "\(app.stderr)")
     }
+
+    /// Content/checking/styles.md shows each architecture style's strata.yml and what the
+    /// check prints for its planted variant: it must stay what the fixtures are.
+    @Test(arguments: ["swiftui-first", "view-contracts", "puddles", "responder-mvvm"])
+    func theArchitectureStylesPageShowsTheFixturesAsTheyAre(fixture: String) throws {
+        let page = try String(
+            contentsOf: Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Content/checking/styles.md"),
+            encoding: .utf8
+        )
+        let configuration = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)/strata.yml"), encoding: .utf8)
+        let report = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)-violations.expected/check.txt"), encoding: .utf8)
+        #expect(page.contains("```yaml\n" + configuration.trimmingCharacters(in: .newlines) + "\n```"), "\(fixture): strata.yml differs from the page")
+        #expect(page.contains("```text\n" + report.trimmingCharacters(in: .newlines) + "\n```"), "\(fixture): the report differs from the page")
+    }
 }
