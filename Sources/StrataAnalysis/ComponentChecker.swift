@@ -21,6 +21,8 @@ public struct ComponentChecker: Sendable {
         public var diagnostics: [Diagnostic] = []
         /// File → its layer, for the files that have one.
         public var fileLayers: [String: String] = [:]
+        /// Modules some of whose types a layer claims (`types:`, `conforms_to:`, `attributes:`).
+        public var typeLayeredModules: Set<String> = []
     }
 
     /// Whether any layer is made of files or types; when none is, nothing needs reading.
@@ -110,6 +112,7 @@ public struct ComponentChecker: Sendable {
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
                     let claims = claims(name: declaration.name, inherits: declaration.inherits, attributes: declaration.attributes)
                     claims.forEach { usedTypes.insert($0.pattern) }
+                    if !claims.isEmpty { result.typeLayeredModules.insert(node.id) }
                     if claims.count > 1, reportedTypes.insert(declaration.name).inserted {
                         result.diagnostics.append(.error(
                             "layer.ambiguous",
@@ -135,13 +138,20 @@ public struct ComponentChecker: Sendable {
             }
 
             // `type-rules:`: what the selected types conform to and carry.
+            // Every declared type of the module, by qualified name, for the rules about types.
+            var declaredNames: [String: Set<String>] = [:]
+            for file in node.sourceFiles {
+                for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension { declaredNames[declaration.name] = [declaration.name] }
+            }
+            let typeNames = ScopedLookup(layersOfName: declaredNames)
+
             result.violations += typeRuleViolations(in: node, symbols: symbols, layerOfType: layerOfType, reported: &reportedKeys)
 
             // `independent:` groups of types: none may name another.
-            result.violations += independentTypeViolations(in: node, symbols: symbols, reported: &reportedKeys)
+            result.violations += independentTypeViolations(in: node, symbols: symbols, lookup: typeNames, reported: &reportedKeys)
 
             // `only-used-by:` rules protecting types: who names them.
-            result.violations += protectedTypeViolations(in: node, symbols: symbols, lookup: scoped, speaker: { layer(of: $0, in: $1) }, reported: &reportedKeys)
+            result.violations += protectedTypeViolations(in: node, symbols: symbols, names: typeNames, speaker: { layer(of: $0, in: $1) }, reported: &reportedKeys)
 
             // `forbid:` rules from a layer of files or types: what each file imports and names.
             result.violations += forbidden(in: node, graph: graph, symbols: symbols, layerOfFile: layerOfFile, layerOfType: layerOfType, lookup: scoped, reported: &reportedKeys)
@@ -243,14 +253,9 @@ public struct ComponentChecker: Sendable {
 
     /// The violations of `independent:` groups of types (`types: ["*Screen"]`): code inside
     /// one type of the group that names another type of the group, declared in the module.
-    func independentTypeViolations(in node: ModuleNode, symbols: [String: SwiftSymbols], reported: inout Set<String>) -> [Violation] {
+    func independentTypeViolations(in node: ModuleNode, symbols: [String: SwiftSymbols], lookup: ScopedLookup, reported: inout Set<String>) -> [Violation] {
         let groups = settings.independent.filter { !$0.types.isEmpty && $0.severity.severity != nil }
         guard !groups.isEmpty else { return [] }
-        var declared: [String: Set<String>] = [:]
-        for file in node.sourceFiles {
-            for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension { declared[declaration.name] = [declaration.name] }
-        }
-        let lookup = ScopedLookup(layersOfName: declared)
         var found: [Violation] = []
         for file in node.sourceFiles {
             for group in groups {
@@ -291,15 +296,10 @@ public struct ComponentChecker: Sendable {
     /// rule's `users:` and which is not inside a type those user globs name (or a protected
     /// type itself).
     func protectedTypeViolations(
-        in node: ModuleNode, symbols: [String: SwiftSymbols], lookup: ScopedLookup, speaker: (TypeReference, String) -> String?, reported: inout Set<String>
+        in node: ModuleNode, symbols: [String: SwiftSymbols], names: ScopedLookup, speaker: (TypeReference, String) -> String?, reported: inout Set<String>
     ) -> [Violation] {
         let rules = settings.onlyUsedBy.filter { !$0.types.isEmpty && $0.severity.severity != nil }
         guard !rules.isEmpty else { return [] }
-        var declared: [String: Set<String>] = [:]
-        for file in node.sourceFiles {
-            for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension { declared[declaration.name] = [declaration.name] }
-        }
-        let names = ScopedLookup(layersOfName: declared)
         func own(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
         var found: [Violation] = []
         for file in node.sourceFiles {

@@ -227,9 +227,14 @@ public struct XcodeProjectReader: Sendable {
                 // A dependency on a package plug-in (`productRef`) builds a tool; nothing imports it.
             }
             for reference in target["packageProductDependencies"]?.array ?? [] {
-                guard let product = object(reference, what: "package product"), var productName = product["productName"]?.string else { continue }
+                guard let product = object(reference, what: "package product") else { continue }
+                guard let productName = product["productName"]?.string, !productName.isEmpty else {
+                    diagnostics.append(.warning(
+                        "xcode.dangling-reference", "this package product dependency of target '\(name)' names no product; it is skipped", at: reader.location(reference)
+                    ))
+                    continue
+                }
                 if productName.hasPrefix("plugin:") { continue }
-                if productName.isEmpty { productName = "?" }
                 var package: XcodePackageReference?
                 if let named = product["package"], let packageID = named.string {
                     package = packages[packageID] ?? packageReference(named)

@@ -33,9 +33,9 @@ struct ArchitectureAnalyzer {
         let components = ComponentChecker(layers: config.layers, settings: settings)
             .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer))
         diagnostics += components.diagnostics
-        if !components.fileLayers.isEmpty {
-            // A module whose files are in layers is not unassigned.
-            let layered = Set(graph.nodes.filter { $0.sourceFiles.contains { components.fileLayers[$0] != nil } }.map(\.id))
+        if !components.fileLayers.isEmpty || !components.typeLayeredModules.isEmpty {
+            // A module whose files or types are in layers is not unassigned.
+            let layered = Set(graph.nodes.filter { $0.sourceFiles.contains { components.fileLayers[$0] != nil } }.map(\.id)).union(components.typeLayeredModules)
             checked.violations.removeAll { $0.rule == .unassignedModule && $0.modules.allSatisfy(layered.contains) }
         }
         checked.violations = (checked.violations + components.violations).sorted()

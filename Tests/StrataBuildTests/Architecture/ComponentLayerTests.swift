@@ -25,6 +25,13 @@ import Testing
 
     """
 
+    /// A package of one target, `App`, with these files.
+    static func app(_ files: [String: String]) throws -> TemporaryProject {
+        var all = files
+        all["Package.swift"] = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n"
+        return try TemporaryProject(files: all)
+    }
+
     func check(_ project: TemporaryProject) throws -> SiteBuilder.CheckRun {
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
         return try builder.checkArchitecture(config: builder.configuration())
@@ -148,8 +155,7 @@ import Testing
     /// Types by what they are: conforming to `View`, annotated `@Observable` (the wiki page's
     /// Model / View / ViewModel), beside types by name and files by folder.
     @Test func typesByConformanceAndAttributeAreLayers() throws {
-        let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+        let project = try Self.app([
             "Sources/App/Models/Item.swift": "struct Item {}\n",
             "Sources/App/Data/ItemRepository.swift": "final class ItemRepository {\n    func all() -> [Item] { [] }\n}\n",
             "Sources/App/Features/FeedModel.swift": "@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
@@ -168,7 +174,7 @@ import Testing
                 conforms_to: [View]
                 may_use: [Model, ViewModel]
             rules:
-              unassigned-module: off
+              unassigned-module: error      # the module's types are in layers: it is not unassigned
 
             """,
         ])
@@ -183,8 +189,7 @@ import Testing
     /// `forbid:` from a layer of types, to a module (by its imports) or to another layer of
     /// types (by its references).
     @Test func forbidRulesFromALayerOfTypesJudgeImportsAndReferences() throws {
-        let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+        let project = try Self.app([
             "Sources/App/Data/ItemRepository.swift": "final class ItemRepository {}\n",
             "Sources/App/Features/FeedModel.swift": "import SwiftUI\nimport Foundation\n\n@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
             "Sources/App/Features/FeedView.swift": "import SwiftUI\n\nstruct FeedView: View {\n    let model: FeedModel\n    let repository: ItemRepository\n    var body: some View { Text(\"\") }\n}\n",
@@ -218,8 +223,7 @@ import Testing
 
     /// The wiki page's rule: "a ViewModel uses `@Observable`, not `ObservableObject`".
     @Test func typeRulesJudgeConformancesAndAttributesIncludingExtensions() throws {
-        let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+        let project = try Self.app([
             "Sources/App/FeedViewModel.swift": "import Combine\n\nfinal class FeedViewModel: ObservableObject {}\n",
             "Sources/App/ProfileViewModel.swift": "@Observable\nfinal class ProfileViewModel {}\n",
             "Sources/App/SettingsViewModel.swift": "@Observable\nfinal class SettingsViewModel {}\nextension SettingsViewModel: Combine.ObservableObject {}\n",
@@ -243,8 +247,7 @@ import Testing
     }
 
     @Test func aTypeRuleWithoutWhatToJudgeIsRefused() throws {
-        let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+        let project = try Self.app([
             "Sources/App/A.swift": "struct A {}\n",
             "strata.yml": "rules:\n  type-rules:\n    - types: [\"*Model\"]\n      because: nothing to check\n",
         ])
@@ -272,5 +275,21 @@ import Testing
         #expect(changed.result.diagnostics.isEmpty)
         let pages = Dictionary(changed.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) }, uniquingKeysWith: { first, _ in first })
         #expect(pages["layers/ui.html"]?.contains("&#39;UI&#39; uses &#39;NoteStore&#39;") == true, "the edit is judged")
+    }
+
+    /// Layers of types only: the module holding them is in layers, not unassigned.
+    @Test func aModuleWhoseTypesAreInLayersIsNotUnassigned() throws {
+        let files = [
+            "Sources/App/FeedView.swift": "import SwiftUI\nstruct FeedView: View {\n    var body: some View { Text(\"\") }\n}\n",
+            "strata.yml": "layers:\n  - name: View\n    conforms_to: [View]\nrules:\n  unassigned-module: error\n",
+        ]
+        let run = try check(Self.app(files))
+        #expect(run.analysis.report.violations.isEmpty, "\(run.analysis.report.violations.map(\.message))")
+        // With a layer that claims nothing here, the module is unassigned again.
+        var unclaimed = files
+        unclaimed["Sources/App/FeedView.swift"] = "struct Feed {}\n"
+        unclaimed["strata.yml"] = "layers:\n  - name: Core\n    modules: [Other*]\nrules:\n  unassigned-module: error\n"
+        let other = try check(Self.app(unclaimed))
+        #expect(other.analysis.report.violations.map(\.ruleID) == ["unassigned-module"])
     }
 }
