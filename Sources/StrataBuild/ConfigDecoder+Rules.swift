@@ -141,7 +141,7 @@ extension ConfigDecoder {
                 return copy
             }
         }
-        let known = ["types", "layers", "must_conform_to", "must_not_conform_to", "must_have_attribute", "must_not_have_attribute", "because", "see", "severity"]
+        let known = ["types", "layers", "must_conform_to", "must_not_conform_to", "must_have_attribute", "must_not_have_attribute", "must_own_one", "because", "see", "severity"]
         for (written, pair) in named(pairs, in: "a type rule") {
             switch written.replacingOccurrences(of: "-", with: "_") {
             case "types": rule.types = patterns(pair.value, "types")
@@ -157,6 +157,7 @@ extension ConfigDecoder {
             case "must_not_conform_to": rule.mustNotConformTo = patterns(pair.value, written)
             case "must_have_attribute": rule.mustHaveAttribute = bare(patterns(pair.value, written))
             case "must_not_have_attribute": rule.mustNotHaveAttribute = bare(patterns(pair.value, written))
+            case "must_own_one": rule.mustOwnOne = patterns(pair.value, written)
             case "because", "see": readRationale(written, pair.value, into: &rule.rationale)
             case "severity": rule.severity = ruleSeverity(pair.value, "severity") ?? rule.severity
             default: unknownKey(pair.key, known: known, in: "a type rule")
@@ -166,9 +167,11 @@ extension ConfigDecoder {
             diagnostics.append(.error("config.invalid-value", "a type rule needs types: (type-name globs) or layers: (the layers whose types it judges)", at: node.location))
             return nil
         }
-        guard !(rule.mustConformTo + rule.mustNotConformTo + rule.mustHaveAttribute + rule.mustNotHaveAttribute).isEmpty else {
+        guard !(rule.mustConformTo + rule.mustNotConformTo + rule.mustHaveAttribute + rule.mustNotHaveAttribute + rule.mustOwnOne).isEmpty else {
             diagnostics.append(.error(
-                "config.invalid-value", "a type rule needs at least one of must_conform_to:, must_not_conform_to:, must_have_attribute:, must_not_have_attribute:", at: node.location
+                "config.invalid-value",
+                "a type rule needs at least one of must_conform_to:, must_not_conform_to:, must_have_attribute:, must_not_have_attribute:, must_own_one:",
+                at: node.location
             ))
             return nil
         }

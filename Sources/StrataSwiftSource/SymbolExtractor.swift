@@ -33,6 +33,8 @@ private final class SymbolCollector: SyntaxVisitor {
     /// Generic parameters (and a protocol's associated types) in scope, innermost last:
     /// `Fingerprint` in `struct Memo<Fingerprint, Value>` names no declared type.
     var genericScopes: [Set<String>] = []
+    /// How many stored instance properties of a type the walk is inside (0 or 1).
+    var storedPropertyDepth = 0
 
     func openGenerics(_ clause: GenericParameterClauseSyntax?, extra: [String] = []) {
         genericScopes.append(Set((clause?.parameters.map { $0.name.text } ?? []) + extra))
@@ -58,28 +60,35 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     func reference(_ name: String, _ kind: TypeReference.Kind, at node: some SyntaxProtocol) {
-        references.append(TypeReference(name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), location: location(node)))
+        references.append(TypeReference(
+            name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), location: location(node),
+            isInStoredProperty: storedPropertyDepth > 0
+        ))
     }
 
     // MARK: Declarations
 
     func declare(
-        _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax, at node: some SyntaxProtocol
+        _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax,
+        at node: some SyntaxProtocol
     ) {
         let inherits = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         let names = attributes.compactMap { element -> String? in
             guard case .attribute(let attribute) = element else { return nil }
             return "@" + attribute.attributeName.trimmedDescription
         }
-        declarations.append(TypeDeclaration(name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node)))
+        let isPublic = modifiers.contains { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }
+        declarations.append(TypeDeclaration(
+            name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node), isPublic: isPublic
+        ))
     }
 
     /// Enters a type declaration: declared, the walk inside it, its generic parameters in scope.
     func enter(
         _ name: TokenSyntax, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
-        generics: Set<String>
+        modifiers: DeclModifierListSyntax, generics: Set<String>
     ) -> SyntaxVisitorContinueKind {
-        declare(name.text, kind, inheritance: inheritance, attributes: attributes, at: name)
+        declare(name.text, kind, inheritance: inheritance, attributes: attributes, modifiers: modifiers, at: name)
         enclosing.append(name.text)
         genericScopes.append(generics)
         return .visitChildren
@@ -95,25 +104,25 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
+        enter(node.name, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: StructDeclSyntax) { leave() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .class, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
+        enter(node.name, .class, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
+        enter(node.name, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Self.names(node.genericParameterClause))
+        enter(node.name, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
@@ -122,14 +131,14 @@ private final class SymbolCollector: SyntaxVisitor {
         // A protocol's associated types are its generic parameters.
         let associated = node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
             + (node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map { $0.name.text } ?? [])
-        return enter(node.name, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, generics: Set(associated))
+        return enter(node.name, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Set(associated))
     }
 
     override func visitPost(_ node: ProtocolDeclSyntax) { leave() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let extended = node.extendedType.trimmedDescription
-        declare(extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes, at: node.extendedType)
+        declare(extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, at: node.extendedType)
         // Members of an extension are inside the extended type.
         enclosing.append(extended)
         return .visitChildren
@@ -138,7 +147,7 @@ private final class SymbolCollector: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, at: node.name)
+        declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, modifiers: node.modifiers, at: node.name)
         openGenerics(node.genericParameterClause)
         return .visitChildren
     }
@@ -165,6 +174,33 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     override func visitPost(_ node: SubscriptDeclSyntax) { genericScopes.removeLast() }
+
+    // MARK: Stored properties
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isStoredInstanceProperty(node) { storedPropertyDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if Self.isStoredInstanceProperty(node) { storedPropertyDepth -= 1 }
+    }
+
+    /// A member of a struct, class or actor, not `static`/`class`, whose bindings have no
+    /// getter (observers are allowed): state the type holds.
+    static func isStoredInstanceProperty(_ node: VariableDeclSyntax) -> Bool {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true,
+              let owner = node.parent?.parent?.parent?.parent,
+              owner.is(StructDeclSyntax.self) || owner.is(ClassDeclSyntax.self) || owner.is(ActorDeclSyntax.self),
+              !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else { return false }
+        return node.bindings.allSatisfy { binding in
+            switch binding.accessorBlock?.accessors {
+            case nil: true
+            case .getter: false
+            case .accessors(let list): list.allSatisfy { $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet) }
+            }
+        }
+    }
 
     // MARK: Types written as types
 

@@ -34,6 +34,28 @@ import Testing
         #expect(found[5].inherits == ["Equatable"])
     }
 
+    @Test func publicOpenAndPackageDeclarationsAreVisibleToOtherModules() {
+        let found = symbols("public struct A {}\nopen class B {}\npackage enum C {}\nstruct D {}\nprivate typealias E = D\npublic protocol F {}\n").declarations
+        #expect(found.map { "\($0.name) \($0.isPublic)" } == ["A true", "B true", "C true", "D false", "E false", "F true"])
+    }
+
+    /// What a type owns: the types its stored instance properties name, not its computed or
+    /// static properties, its methods, or a local variable.
+    @Test func referencesInStoredPropertiesAreMarked() {
+        let found = symbols("""
+        struct Screen {
+            @State var model = FeedModel()
+            let store: Store
+            var observed: Cache? { didSet {} }
+            var computed: Other { Other() }
+            static var shared: Shared?
+            func load() { let local = Local() }
+        }
+        enum Mode { case a(Payload) }
+        """).references
+        #expect(found.filter(\.isInStoredProperty).map(\.name) == ["State", "FeedModel", "Store", "Cache"])
+    }
+
     @Test func typesInAnnotationsSignaturesAndGenerics() {
         #expect(references("""
         struct Screen {

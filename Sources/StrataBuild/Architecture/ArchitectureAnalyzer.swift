@@ -33,10 +33,9 @@ struct ArchitectureAnalyzer {
         let components = ComponentChecker(layers: config.layers, settings: settings)
             .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer))
         diagnostics += components.diagnostics
-        if !components.fileLayers.isEmpty || !components.typeLayeredModules.isEmpty {
+        if !components.layeredModules.isEmpty {
             // A module whose files or types are in layers is not unassigned.
-            let layered = Set(graph.nodes.filter { $0.sourceFiles.contains { components.fileLayers[$0] != nil } }.map(\.id)).union(components.typeLayeredModules)
-            checked.violations.removeAll { $0.rule == .unassignedModule && $0.modules.allSatisfy(layered.contains) }
+            checked.violations.removeAll { $0.rule == .unassignedModule && $0.modules.allSatisfy(components.layeredModules.contains) }
         }
         checked.violations = (checked.violations + components.violations).sorted()
         var report = CheckReport(
@@ -55,6 +54,7 @@ struct ArchitectureAnalyzer {
             modulePages: modulePages.pagesByModule, diagnostics: diagnostics.sorted()
         )
         analysis.fileLayers = components.fileLayers
+        analysis.components = components.graph
         return analysis
     }
 }
@@ -74,4 +74,6 @@ public struct ArchitectureAnalysis: Sendable {
     public var diagnostics: [Diagnostic]
     /// File → its layer, for layers of files and types (`paths:`, `types:`).
     public var fileLayers: [String: String] = [:]
+    /// The components inside modules and the references between their types.
+    public var components = ComponentGraph()
 }

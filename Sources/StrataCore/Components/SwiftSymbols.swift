@@ -25,13 +25,16 @@ public struct TypeDeclaration: Hashable, Sendable {
     /// Its attributes, as written without arguments (`@Observable`, `@MainActor`).
     public var attributes: [String]
     public var location: SourceLocation
+    /// Declared `public`, `open` or `package`: other modules can name it.
+    public var isPublic: Bool
 
-    public init(name: String, kind: Kind, inherits: [String] = [], attributes: [String] = [], location: SourceLocation) {
+    public init(name: String, kind: Kind, inherits: [String] = [], attributes: [String] = [], location: SourceLocation, isPublic: Bool = false) {
         self.name = name
         self.kind = kind
         self.inherits = inherits
         self.attributes = attributes
         self.location = location
+        self.isPublic = isPublic
     }
 }
 
@@ -60,11 +63,15 @@ public struct TypeReference: Hashable, Sendable {
     /// The type the reference is written in (qualified), nil at the top level.
     public var enclosingType: String?
     public var location: SourceLocation
+    /// Written in a stored instance property of the enclosing type, its type or its initial
+    /// value (`@State var model: FeedViewModel`, `let store = Store()`): what the type owns.
+    public var isInStoredProperty: Bool
 
-    public init(name: String, kind: Kind, enclosingType: String? = nil, location: SourceLocation) {
+    public init(name: String, kind: Kind, enclosingType: String? = nil, location: SourceLocation, isInStoredProperty: Bool = false) {
         self.name = name
         self.kind = kind
         self.enclosingType = enclosingType
         self.location = location
+        self.isInStoredProperty = isInStoredProperty
     }
 }

@@ -148,6 +148,9 @@ public struct TypeRule: Hashable, Sendable {
     /// Attribute names without the `@`.
     public var mustHaveAttribute: [ModulePattern] = []
     public var mustNotHaveAttribute: [ModulePattern] = []
+    /// Type-name globs of which a selected type holds exactly one in its stored properties
+    /// ("a screen's View owns exactly one ViewModel").
+    public var mustOwnOne: [ModulePattern] = []
     public var rationale: RuleRationale
     public var severity: RuleSeverity
     public var location: SourceLocation?

@@ -15,6 +15,12 @@ final class NumberFactProvider: ObservableObject {
         try await fact(number)
     }
 
+    /// Planted: a provider that draws a component (layer-order). FactOfTheDayView, a
+    /// component, uses this provider, so Components and Providers form a cycle (cycle).
+    func placeholder() -> NumberFactView {
+        NumberFactView(numberFact: NumberFact(number: 0, content: "Loading…"))
+    }
+
     static let live = NumberFactProvider { try await Numbers().fact(about: $0) }
     static let mock = NumberFactProvider { NumberFact(number: $0, content: "A mocked fact.") }
 }

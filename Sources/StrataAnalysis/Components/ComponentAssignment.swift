@@ -1,0 +1,92 @@
+import StrataCore
+
+/// Which layer each file and each type of the read modules is in, and why: a file by the
+/// first layer whose `paths:` match it, else by its module's layer; a type by the first
+/// layer that claims it (`types:`, `conforms_to:`, `attributes:`), else by its file's.
+/// Two claims on one file or type are `layer.ambiguous`, reported once.
+struct ComponentAssignment {
+    struct Placed: Hashable {
+        var layer: String
+        /// `paths: 'App/UI/**'`, `types: '*View'`, `module layer`.
+        var origin: String
+    }
+
+    /// Module → file → its layer.
+    var files: [String: [String: Placed]] = [:]
+    /// Module → declared type (qualified) → its layer.
+    var types: [String: [String: Placed]] = [:]
+    /// Module → its declarations (no extensions), in file order.
+    var declarations: [String: [TypeDeclaration]] = [:]
+    /// Modules some of whose files a `paths:` layer or types a type claim holds.
+    var layeredModules: Set<String> = []
+    var diagnostics: [Diagnostic] = []
+    var usedPaths: Set<PathPattern> = []
+    var usedTypePatterns: Set<ModulePattern> = []
+
+    /// The layer of code in `file` of `module`, inside `enclosing` (qualified) if given:
+    /// its outermost type's, else its file's.
+    func layer(ofCodeIn file: String, module: String, enclosing: String?, claims: (String) -> ComponentChecker.Claim?) -> String? {
+        if let enclosing {
+            let outermost = Self.outermost(enclosing)
+            if let layer = types[module]?[outermost]?.layer ?? claims(outermost)?.layer { return layer }
+        }
+        return files[module]?[file]?.layer
+    }
+
+    static func outermost(_ qualified: String) -> String {
+        String(qualified.split(separator: ".").first ?? Substring(qualified))
+    }
+
+    init() {}
+
+    init(graph: ModuleGraph, symbols: [String: SwiftSymbols], layers: [LayerDeclaration], moduleLayers: [String: String], checker: ComponentChecker) {
+        var reportedFiles: Set<String> = []
+        var reportedTypes: Set<String> = []
+        for node in graph.nodes where node.isTarget && node.sourceFiles.contains(where: { symbols[$0] != nil }) {
+            var fileLayers: [String: Placed] = [:]
+            for file in node.sourceFiles {
+                let claims = layers.compactMap { layer in layer.paths.first { $0.matches(file) }.map { (layer: layer.name, pattern: $0) } }
+                claims.forEach { usedPaths.insert($0.pattern) }
+                if claims.count > 1, reportedFiles.insert(file).inserted {
+                    diagnostics.append(.error(
+                        "layer.ambiguous",
+                        "the file '\(file)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (paths: '\($0.pattern.pattern)')" }.joined(separator: ", "),
+                        at: claims[1].pattern.location
+                    ))
+                }
+                if let claim = claims.first {
+                    fileLayers[file] = Placed(layer: claim.layer, origin: "paths: '\(claim.pattern.pattern)'")
+                    layeredModules.insert(node.id)
+                } else if let layer = moduleLayers[node.id] {
+                    fileLayers[file] = Placed(layer: layer, origin: "module layer")
+                }
+            }
+            files[node.id] = fileLayers
+
+            var typeLayers: [String: Placed] = [:]
+            var declared: [TypeDeclaration] = []
+            for file in node.sourceFiles {
+                for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
+                    declared.append(declaration)
+                    let claims = checker.claims(name: declaration.name, inherits: declaration.inherits, attributes: declaration.attributes)
+                    claims.forEach { usedTypePatterns.insert($0.pattern) }
+                    if !claims.isEmpty { layeredModules.insert(node.id) }
+                    if claims.count > 1, reportedTypes.insert(declaration.name).inserted {
+                        diagnostics.append(.error(
+                            "layer.ambiguous",
+                            "the type '\(declaration.name)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (\($0.label))" }.joined(separator: ", "),
+                            at: claims[1].pattern.location
+                        ))
+                    }
+                    if let claim = claims.first {
+                        typeLayers[declaration.name] = Placed(layer: claim.layer, origin: claim.label)
+                    } else if let placed = fileLayers[file] {
+                        typeLayers[declaration.name] = Placed(layer: placed.layer, origin: placed.origin == "module layer" ? "module layer" : "file in \(placed.origin)")
+                    }
+                }
+            }
+            types[node.id] = typeLayers
+            declarations[node.id] = declared
+        }
+    }
+}

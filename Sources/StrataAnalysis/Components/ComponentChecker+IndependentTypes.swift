@@ -1,0 +1,84 @@
+import StrataCore
+
+extension ComponentChecker {
+    /// The violations of `independent:` groups of types (`types: ["*Screen"]`): code inside
+    /// one type of the group that names another type of the group, declared in the graph.
+    func independentTypeViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+        let groups = settings.independent.filter { !$0.types.isEmpty && $0.severity.severity != nil }
+        guard !groups.isEmpty else { return [] }
+        var found: [Violation] = []
+        for file in files {
+            for group in groups {
+                guard let severity = group.severity.severity else { continue }
+                func member(_ name: String) -> Bool {
+                    group.types.contains { $0.matches(Self.ownName(name)) }
+                }
+                var byPair: [(from: String, to: String, evidence: [Evidence])] = []
+                for resolved in references.of(file) {
+                    guard let from = resolved.outermost, let to = resolved.only?.name, member(from), member(to), from != to,
+                          ComponentAssignment.outermost(to) != from else { continue }
+                    let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
+                    if let index = byPair.firstIndex(where: { $0.from == from && $0.to == to }) {
+                        byPair[index].evidence.append(evidence)
+                    } else {
+                        byPair.append((from, to, [evidence]))
+                    }
+                }
+                let name = group.rationale.name ?? ""
+                for pair in byPair where reported.insert("independent: \(pair.from)→\(pair.to) (\(name))").inserted {
+                    var message = "'\(pair.from)' uses '\(pair.to)', but \(name) are independent of one another"
+                    if let because = group.rationale.because { message += ": \(because)" }
+                    found.append(Violation(
+                        rule: .independent, severity: severity, message: message, modules: [module], evidence: pair.evidence,
+                        rationale: group.rationale, key: "\(pair.from)→\(pair.to) (\(name))"
+                    ))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The violations of `only-used-by:` rules that protect types (`types:`): a reference to
+    /// a protected type declared in the graph, from code whose layer is not among the rule's
+    /// `users:` and which is not inside a type those user globs name (or a protected type
+    /// itself).
+    func protectedTypeViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+        let rules = settings.onlyUsedBy.filter { !$0.types.isEmpty && $0.severity.severity != nil }
+        guard !rules.isEmpty else { return [] }
+        var found: [Violation] = []
+        for file in files {
+            for rule in rules {
+                guard let severity = rule.severity.severity else { continue }
+                var byPair: [(from: String, to: String, evidence: [Evidence])] = []
+                for resolved in references.of(file) {
+                    guard let target = resolved.only?.name, rule.types.contains(where: { $0.matches(Self.ownName(target)) }) else { continue }
+                    let outermost = resolved.outermost
+                    if let outermost, rule.types.contains(where: { $0.matches(Self.ownName(outermost)) }) { continue }
+                    let allowed = rule.users.contains { selector in
+                        switch selector.kind {
+                        case .layer(let name): return resolved.speaker?.layer == name
+                        case .modules(let pattern): return outermost.map { pattern.matches(Self.ownName($0)) } == true
+                        }
+                    }
+                    guard !allowed else { continue }
+                    let from = outermost ?? file
+                    let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
+                    if let index = byPair.firstIndex(where: { $0.from == from && $0.to == target }) {
+                        byPair[index].evidence.append(evidence)
+                    } else {
+                        byPair.append((from, target, [evidence]))
+                    }
+                }
+                let users = rule.users.map(\.description).joined(separator: ", ")
+                for pair in byPair {
+                    let key = "\(pair.from)→\(pair.to) (\(rule.rationale.name ?? ""))"
+                    guard reported.insert("only-used-by: " + key).inserted else { continue }
+                    var message = "'\(pair.from)' uses '\(pair.to)', which only \(users) may use"
+                    if let because = rule.rationale.because { message += ": \(because)" }
+                    found.append(Violation(rule: .onlyUsedBy, severity: severity, message: message, modules: [module], evidence: pair.evidence, rationale: rule.rationale, key: key))
+                }
+            }
+        }
+        return found
+    }
+}

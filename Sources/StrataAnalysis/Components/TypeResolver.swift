@@ -1,0 +1,60 @@
+import StrataCore
+
+/// Resolves a type name written in code to the declarations it can mean, as Swift looks a
+/// name up: the types nested in the enclosing types, innermost first; then the module's top
+/// level; then the top level of the modules it depends on (`Models.Item` names `Item` of
+/// `Models`). A name two dependencies declare resolves to both, and is never guessed.
+struct TypeResolver {
+    /// A declared type: its module and its name qualified by the types it is nested in.
+    struct Target: Hashable, Comparable {
+        var module: String
+        var name: String
+
+        static func < (lhs: Target, rhs: Target) -> Bool { (lhs.module, lhs.name) < (rhs.module, rhs.name) }
+    }
+
+    /// Module → the qualified names it declares.
+    let declared: [String: Set<String>]
+    /// Module → the qualified names other modules can name (`public`, `open`, `package`).
+    let visible: [String: Set<String>]
+    /// Test modules, which `@testable import` lets name internal types too.
+    let tests: Set<String>
+    /// Module → the read modules it depends on, sorted.
+    let dependencies: [String: [String]]
+
+    init(graph: ModuleGraph, declarations: [String: [TypeDeclaration]]) {
+        declared = declarations.mapValues { Set($0.map(\.name)) }
+        visible = declarations.mapValues { Set($0.filter(\.isPublic).map(\.name)) }
+        tests = Set(graph.nodes.filter(\.isTest).map(\.id))
+        var dependencies: [String: Set<String>] = [:]
+        for edge in graph.edges where edge.from != edge.to && declarations[edge.from] != nil && declarations[edge.to] != nil {
+            dependencies[edge.from, default: []].insert(edge.to)
+        }
+        self.dependencies = dependencies.mapValues { $0.sorted() }
+    }
+
+    /// The declarations `reference`, written in `module`, can mean: none, one, or (ambiguous) several.
+    func resolve(_ reference: TypeReference, in module: String) -> [Target] {
+        let name = reference.name
+        let own = declared[module] ?? []
+        if let enclosing = reference.enclosingType {
+            var scope = Substring(enclosing)
+            while !scope.isEmpty {
+                let candidate = scope + "." + name
+                if own.contains(candidate) { return [Target(module: module, name: candidate)] }
+                guard let dot = scope.lastIndex(of: ".") else { break }
+                scope = scope[..<dot]
+            }
+        }
+        if own.contains(name) { return [Target(module: module, name: name)] }
+        let others = dependencies[module] ?? []
+        let names = tests.contains(module) ? declared : visible
+        // `Models.Item`: a module-qualified name.
+        if let dot = name.firstIndex(of: "."), case let prefix = String(name[..<dot]), prefix == module || others.contains(prefix) {
+            let rest = String(name[name.index(after: dot)...])
+            let found = prefix == module ? own.contains(rest) : names[prefix]?.contains(rest) == true
+            return found ? [Target(module: prefix, name: rest)] : []
+        }
+        return others.filter { names[$0]?.contains(name) == true }.map { Target(module: $0, name: name) }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+@testable import StrataBuild
+import StrataCore
+import Testing
+
+/// References between components across modules, names that can mean two types, cycles
+/// between components, ownership rules, and the component graph the site draws.
+@Suite struct ComponentReferenceTests {
+    /// A package with an app target `App` that depends on the library `Kit`, and these files.
+    static func appWithKit(_ files: [String: String]) throws -> TemporaryProject {
+        var all = files
+        all["Package.swift"] = """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [
+            .target(name: "Kit"), .target(name: "Other"), .target(name: "App", dependencies: ["Kit", "Other"]),
+            .testTarget(name: "AppTests", dependencies: ["Kit"]),
+        ])
+
+        """
+        return try TemporaryProject(files: all)
+    }
+
+    func check(_ project: TemporaryProject) throws -> SiteBuilder.CheckRun {
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        return try builder.checkArchitecture(config: builder.configuration())
+    }
+
+    static let layers = """
+    layers:
+      - name: Platform
+        modules: [Kit, Other]
+      - name: Domain
+        paths: ["Sources/App/Domain/**"]
+        may_use: []
+      - name: UI
+        paths: ["Sources/App/UI/**"]
+        may_use: [Domain]
+    rules:
+      unassigned-module: off
+
+    """
+
+    @Test func typesOfADependencyResolveThroughItsPublicDeclarationsOnly() throws {
+        let project = try Self.appWithKit([
+            "strata.yml": Self.layers,
+            "Sources/Kit/Client.swift": "public final class Client {}\nstruct Secret {}\n",
+            "Sources/Other/Other.swift": "public struct Unrelated {}\n",
+            "Sources/App/Domain/Order.swift": "import Kit\n\nstruct Order {\n    let client: Client\n    var secret: Secret?\n}\n",
+            "Sources/App/UI/OrderView.swift": "import Other\n\nstruct OrderView {\n    let order: Order\n}\n",
+            "Tests/AppTests/KitTests.swift": "@testable import Kit\n\nfinal class KitTests {\n    let secret = Secret()\n}\n",
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        // Domain may use nothing: the public `Client` of Kit is named, the internal `Secret` cannot be.
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Domain/Order.swift:4:17: error: 'Domain' uses 'Client' from 'Platform'; Domain may use no other layer [layer-order]",
+        ])
+        let graph = run.analysis.components
+        #expect(graph.components.map(\.id.description) == ["App · Domain", "App · UI"])
+        #expect(graph.references.map { "\($0.from) \($0.fromType ?? "-") → \($0.to) \($0.toType) \($0.kind.rawValue) \($0.location)" } == [
+            "App · Domain Order → Kit · Platform Client type Sources/App/Domain/Order.swift:4:17",
+            "App · UI OrderView → App · Domain Order type Sources/App/UI/OrderView.swift:4:16",
+        ])
+        #expect(graph.components.first?.types.map { "\($0.name) \($0.origin)" } == ["Order file in paths: 'Sources/App/Domain/**'"])
+    }
+
+    @Test func aNameTwoDependenciesDeclareIsAmbiguousAndNotGuessed() throws {
+        let project = try Self.appWithKit([
+            "strata.yml": Self.layers,
+            "Sources/Kit/Item.swift": "public struct Item {}\n",
+            "Sources/Other/Item.swift": "public struct Item {}\n",
+            "Sources/App/Domain/Order.swift": "import Kit\nimport Other\n\nstruct Order {\n    let item: Item\n    let kitItem: Kit.Item\n}\n",
+            "Sources/App/UI/OrderView.swift": "struct OrderView {}\n",
+            "Tests/AppTests/AppTests.swift": "import Kit\n",
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.map(\.description) == [
+            "Sources/App/Domain/Order.swift:5:15: warning: 'Item' can mean 'Kit.Item' or 'Other.Item'; Strata does not guess, so the layer rules leave it out [reference.ambiguous]",
+        ])
+        // `Kit.Item`, qualified, is not ambiguous.
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Domain/Order.swift:6:18: error: 'Domain' uses 'Kit.Item' from 'Platform'; Domain may use no other layer [layer-order]",
+        ])
+    }
+
+    @Test func componentsThatReachOneAnotherAreOneCycleShownByItsShortestPath() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            layers:
+              - name: Core
+                paths: ["Sources/App/Core/**"]
+              - name: Data
+                paths: ["Sources/App/Data/**"]
+              - name: UI
+                paths: ["Sources/App/UI/**"]
+            rules:
+              layer-order: off
+
+            """,
+            "Sources/App/Core/Model.swift": "struct Model {\n    var store: Store?\n}\n",
+            "Sources/App/Data/Store.swift": "struct Store {\n    var model: Model\n    var screen: Screen?\n}\n",
+            "Sources/App/UI/Screen.swift": "struct Screen {\n    var store: Store\n}\n",
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        let violations = run.analysis.report.violations
+        #expect(violations.map(\.diagnostic.description) == [
+            "Sources/App/Core/Model.swift:2:16: error: component cycle in App: Core → Data → Core (and through UI) [cycle]",
+        ])
+        #expect(violations.first?.evidence.map { "\($0.location) \($0.summary)" } == [
+            "Sources/App/Core/Model.swift:2:16 Core → Data: Store in Model", "Sources/App/Data/Store.swift:2:16 Data → Core: Model in Store",
+        ])
+    }
+
+    @Test func aTypeMustOwnExactlyOneOfWhatTheRuleNames() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            rules:
+              type-rules:
+                - types: ["*Screen"]
+                  must_own_one: ["*ViewModel"]
+                  because: a screen's View has exactly one View Model
+
+            """,
+            "Sources/App/Models.swift": "final class FeedViewModel {}\nfinal class SettingsViewModel {}\n",
+            "Sources/App/FeedScreen.swift": """
+            struct FeedScreen {
+                @State var model = FeedViewModel()
+                static var preview: SettingsViewModel { SettingsViewModel() }
+                var computed: SettingsViewModel { SettingsViewModel() }
+                func open(_ other: SettingsViewModel) {}
+            }
+
+            """,
+            "Sources/App/EmptyScreen.swift": "struct EmptyScreen {\n    let title: String\n}\n",
+            "Sources/App/TwoScreen.swift": "struct TwoScreen {\n    let feed: FeedViewModel\n    var settings: SettingsViewModel? { didSet {} }\n}\n",
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/EmptyScreen.swift:1:8: error: 'EmptyScreen' owns no '*ViewModel', against the type rule for *Screen: a screen's View has exactly one View Model [type-rule/*Screen]",
+            "Sources/App/TwoScreen.swift:1:8: error: 'TwoScreen' owns 2 of '*ViewModel' (FeedViewModel, SettingsViewModel), against the type rule for *Screen: a screen's View has exactly one View Model [type-rule/*Screen]",
+        ])
+    }
+}
