@@ -1,8 +1,9 @@
 import StrataCore
 
-/// Every diagram the architecture pages show, as DOT: the overview, one per declared layer
-/// and one neighbourhood per module. The build lays them out (StrataGraphviz) and hands the
-/// drawings to the pages, which find each by its id (`ArchitectureSiteMap`).
+/// Every diagram the architecture pages show, as DOT: the overview, one per declared layer,
+/// one neighbourhood per module, and the components of each module layered inside. The
+/// build lays them out (StrataGraphviz) and hands the drawings to the pages, which find
+/// each by its id (`ArchitectureSiteMap`).
 public struct ArchitectureDiagramSet: Sendable {
     public let model: ArchitectureModel
     public let siteMap: ArchitectureSiteMap
@@ -12,7 +13,8 @@ public struct ArchitectureDiagramSet: Sendable {
         self.siteMap = siteMap
     }
 
-    /// The diagrams in page order: overview, layers bottom-up, modules as the graph lists them.
+    /// The diagrams in page order: overview, layers bottom-up, modules as the graph lists them,
+    /// then the components of each module with layers of files or types.
     public func diagrams() -> [Diagram] {
         let drawer = ArchitectureDiagrams(model: model, siteMap: siteMap)
         var diagrams = [drawer.overview(id: ArchitectureSiteMap.overviewDiagramID, at: ArchitectureSiteMap.indexPath)]
@@ -22,6 +24,10 @@ public struct ArchitectureDiagramSet: Sendable {
         }
         for node in model.graph.nodes where node.isTarget {
             diagrams.append(drawer.neighbourhood(of: node.id, id: ArchitectureSiteMap.moduleDiagramID(node.id), at: siteMap.path(of: node.id)))
+        }
+        let components = ComponentDiagram(model: model, siteMap: siteMap)
+        for module in model.components.layeredModules {
+            diagrams.append(components.diagram(of: module, id: ArchitectureSiteMap.componentDiagramID(module), at: siteMap.path(of: module)))
         }
         return diagrams
     }

@@ -5,7 +5,8 @@ import StrataCore
 ///
 /// It holds two things. `docs`: one array per record, `[kind, title, path, context, excerpt]`
 /// (a section's path is its `#id`, and its context the number of its page's record;
-/// a module adds the modules it uses and is used by, as record numbers or names). And
+/// a module adds the modules it uses and is used by, as record numbers or names; a type the
+/// types it names and what references it, as names). And
 /// `terms`: every term, sorted, each with the records whose title holds it and those whose
 /// text holds it, as `term title body|term title body|…`. Record numbers in a list are
 /// ascending and written as gaps (the first as itself, each next one as the gap minus one)
@@ -32,11 +33,14 @@ struct SearchIndexWriter: Sendable {
             if record.kind == .section, let parent = record.parent, let hash = record.path.lastIndex(of: "#") {
                 entry += "\(JSONString.quote(String(record.path[hash...]))),\(parent)"
             } else {
-                entry += "\(JSONString.quote(SitePath.urlPath(record.path))),\(JSONString.quote(record.context))"
+                entry += "\(JSONString.quote(Self.href(record.path))),\(JSONString.quote(record.context))"
             }
             entry += "," + JSONString.quote(record.excerpt)
             if record.kind == .module {
                 let names = { (list: [String]) in list.map { moduleRecord[$0].map(String.init) ?? JSONString.quote($0) }.joined(separator: ",") }
+                entry += ",[\(names(record.uses))],[\(names(record.usedBy))]"
+            } else if record.kind == .type {
+                let names = { (list: [String]) in list.map(JSONString.quote).joined(separator: ",") }
                 entry += ",[\(names(record.uses))],[\(names(record.usedBy))]"
             }
             return entry + "]"
@@ -46,6 +50,13 @@ struct SearchIndexWriter: Sendable {
         out += encodedTerms(records)
         out += "\"};\n"
         return out
+    }
+
+    /// A record's path as a URL: its page's path encoded, and its `#fragment` (a type's
+    /// row on its component's page) encoded on its own.
+    static func href(_ path: String) -> String {
+        guard let hash = path.firstIndex(of: "#") else { return SitePath.urlPath(path) }
+        return SitePath.urlPath(String(path[..<hash])) + "#" + SitePath.percentEncode(String(path[path.index(after: hash)...]))
     }
 
     /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so

@@ -4,6 +4,10 @@
 struct SearchRecord: Equatable, Sendable {
     enum Kind: Int, Sendable {
         case page = 0, section, block, module, layer
+        /// The part of a module one layer of files or types holds.
+        case component
+        /// A type of a component, with what it names and what references it.
+        case type
     }
 
     var kind: Kind
@@ -20,7 +24,8 @@ struct SearchRecord: Equatable, Sendable {
     var excerpt: String
     /// For a section: the record of its page.
     var parent: Int?
-    /// For a module: the modules it depends on and those that depend on it, by name.
+    /// For a module: the modules it depends on and those that depend on it, by name. For a
+    /// type: the types its code names, and the types (or files) that reference it.
     var uses: [String] = []
     var usedBy: [String] = []
 }

@@ -41,6 +41,7 @@ struct SearchRecordCollector: Sendable {
         if let model, let siteMap {
             records += moduleRecords(model, siteMap)
             records += layerRecords(model, siteMap)
+            records += componentRecords(model.components)
         }
         return records
     }
@@ -52,6 +53,7 @@ struct SearchRecordCollector: Sendable {
                 paths.insert(ArchitectureSiteMap.modulePath(node.id))
             }
             paths.formUnion(siteMap.layerPaths.values)
+            paths.formUnion(model.components.components.map { ArchitectureSiteMap.componentPath($0.id) })
         }
         return paths
     }
@@ -94,6 +96,42 @@ struct SearchRecordCollector: Sendable {
                 uses: (uses[node.id] ?? []).sorted(), usedBy: (usedBy[node.id] ?? []).sorted()
             )
         }
+    }
+
+    /// A record per component and per type of a component: searching a type's name finds
+    /// it with what references it ("what references X").
+    private func componentRecords(_ graph: ComponentGraph) -> [SearchRecord] {
+        var referencedBy: [String: [String]] = [:]
+        var uses: [String: [String]] = [:]
+        for reference in graph.references {
+            let target = reference.to.module + "\u{0}" + reference.toType
+            if !(referencedBy[target]?.contains(reference.source) ?? false) { referencedBy[target, default: []].append(reference.source) }
+            if let type = reference.fromType {
+                let source = reference.from.module + "\u{0}" + type
+                if !(uses[source]?.contains(reference.toType) ?? false) { uses[source, default: []].append(reference.toType) }
+            }
+        }
+        var records: [SearchRecord] = []
+        for component in graph.components {
+            let path = ArchitectureSiteMap.componentPath(component.id)
+            let types = component.types.map(\.name)
+            records.append(SearchRecord(
+                kind: .component, title: component.id.description, path: path, context: "Component · layer \(component.layer)",
+                text: ([component.module, component.layer] + types).joined(separator: " "),
+                excerpt: Self.excerpt("\(types.count) type\(types.count == 1 ? "" : "s"): " + types.joined(separator: ", "))
+            ))
+            for type in component.types {
+                let key = component.module + "\u{0}" + type.name
+                let by = (referencedBy[key] ?? []).sorted()
+                let named = (uses[key] ?? []).sorted()
+                records.append(SearchRecord(
+                    kind: .type, title: type.name, path: path + "#" + ArchitectureSiteMap.typeAnchor(type.name),
+                    context: "\(type.kind?.rawValue ?? "type") · \(component.id)", text: ([type.origin] + by).joined(separator: " "), excerpt: "",
+                    uses: named, usedBy: by
+                ))
+            }
+        }
+        return records
     }
 
     private func layerRecords(_ model: ArchitectureModel, _ siteMap: ArchitectureSiteMap) -> [SearchRecord] {

@@ -21,8 +21,25 @@ import Testing
         ])
     }
 
+    /// The four architecture styles of Content/checking/styles.md, clean and with planted
+    /// violations: their component diagrams, component pages, layer pages and violations.
+    @Test(arguments: [
+        "swiftui-first", "swiftui-first-violations", "puddles", "puddles-violations",
+        "view-contracts", "view-contracts-violations", "responder-mvvm", "responder-mvvm-violations",
+    ])
+    func architectureStyleSitesMatchTheGoldenFiles(fixture: String) throws {
+        try compareWithGolden(
+            project: TemporaryProject(check: fixture), expectedFolder: TemporaryProject.fixtures.appendingPathComponent("check/\(fixture).site"), warnings: []
+        )
+    }
+
     private func compareWithGolden(fixture: String, warnings: [String]) throws {
-        let project = try TemporaryProject(fixture: fixture)
+        try compareWithGolden(
+            project: TemporaryProject(fixture: fixture), expectedFolder: TemporaryProject.fixtures.appendingPathComponent("sites/\(fixture).expected"), warnings: warnings
+        )
+    }
+
+    private func compareWithGolden(project: TemporaryProject, expectedFolder: URL, warnings: [String]) throws {
         let first = project.build()
         #expect(first.exitCode == 0)
         #expect(TemporaryProject.lines(first) == warnings)
@@ -31,7 +48,6 @@ import Testing
         #expect(second.exitCode == 0)
         #expect(project.files() == firstFiles, "two builds of the same input differ")
 
-        let expectedFolder = TemporaryProject.fixtures.appendingPathComponent("sites/\(fixture).expected")
         // Theme assets are checked against Themes/default separately; pages are compared here.
         // The layout cache holds the same SVG the pages carry inline.
         let pages = firstFiles.filter { !$0.key.hasPrefix("assets/") && !$0.key.hasPrefix(".strata-cache/") }

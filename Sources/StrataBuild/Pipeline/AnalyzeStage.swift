@@ -51,6 +51,7 @@ struct AnalyzeStage: Sendable {
         // Only files a `paths:` layer names: the rest keep their module's layer, shown there.
         let pathPatterns = config.layers.flatMap(\.paths)
         model.fileLayers = analysis.fileLayers.filter { file, _ in pathPatterns.contains { $0.matches(file) } }
+        model.components = analysis.components
         let architecture = ArchitecturePages(
             model: model,
             siteMap: ArchitectureSiteMap(layers: layers, guides: guides)

@@ -33,6 +33,9 @@ public struct ArchitectureModel: Sendable {
     /// Files in layers of files and types (`paths:`), by project-relative path: set by the
     /// analysis for layers inside a target.
     public var fileLayers: [String: String] = [:]
+    /// The components inside modules (layers of files and types) and the references
+    /// between their types: set by the analysis, drawn on module, layer and component pages.
+    public var components = ComponentGraph()
 
     public struct EdgeKey: Hashable, Sendable {
         public var from: String

@@ -37,7 +37,23 @@ public struct ArchitectureSiteMap: Sendable {
         guides[module] == nil
     }
 
+    /// Where component pages live: `components/<module>/<layer>.html`.
+    public static let componentsFolder = "components"
+
+    /// The page of a module's component: the part of it a layer of files or types holds.
+    public static func componentPath(_ id: ComponentGraph.ComponentID) -> String {
+        "\(componentsFolder)/\(SitePath.pageName(for: id.module))/\(SitePath.pageName(for: id.layer)).html"
+    }
+
+    /// The anchor of a type on its component's page: `type-FeedView`, `type-Feed-Item`.
+    public static func typeAnchor(_ name: String) -> String {
+        "type-" + String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-" })
+    }
+
     // MARK: Diagram ids
+
+    /// The diagram of a module's components, on its page.
+    public static func componentDiagramID(_ module: String) -> String { "components-\(module)" }
 
     public static let overviewDiagramID = "overview"
 

@@ -24,6 +24,7 @@ extension ArchitecturePages {
         }
         // Files of this layer (layers inside a target), and the violations made in them.
         let files = model.fileLayers.filter { $0.value == group.name }.keys.sorted()
+        let components = inputs.components.components(inLayer: group.name)
         let fileSet = Set(files)
         let inFiles = files.isEmpty ? [] : model.report.violations.filter { $0.evidence.first.map { fileSet.contains($0.location.path) } == true }
         let violations = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] } + inFiles).sorted()
@@ -35,6 +36,8 @@ extension ArchitecturePages {
             "modulesText": .text(
                 "\(group.modules.count) module\(group.modules.count == 1 ? "" : "s")" + (files.isEmpty ? "" : ", \(files.count) file\(files.count == 1 ? "" : "s") of modules") + ". "
             ),
+            "hasComponents": .bool(!components.isEmpty),
+            "components": .list(componentRows(components, index: inputs.components, from: path)),
             "hasFiles": .bool(!files.isEmpty),
             "files": .list(files.map { .object(["path": .text($0)]) }),
             "mayUseNothing": .bool(allowed.isEmpty),
@@ -61,6 +64,7 @@ extension ArchitecturePages {
         let id = ArchitectureSiteMap.layerDiagramID(layerPage: path)
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
         section("Modules", "modules")
+        if !components.isEmpty { section("Components", "components") }
         if !files.isEmpty { section("Files", "files") }
         section("Uses", "uses")
         section("Used by", "used-by")

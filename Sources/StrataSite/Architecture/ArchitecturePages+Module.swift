@@ -34,11 +34,26 @@ extension ArchitecturePages {
         ]
         let id = ArchitectureSiteMap.moduleDiagramID(node.id)
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
+        let components = model.components.components(of: node.id)
+        values["hasComponents"] = .bool(!components.isEmpty)
+        if !components.isEmpty {
+            let count = components.count
+            values["componentsText"] = .text(
+                "Layers of files or types divide \(node.id) into \(count) component\(count == 1 ? "" : "s"), drawn here in their layers' bands: "
+                    + "a component's page lists its types and files, what references each type, and the references between components."
+            )
+            values["components"] = .list(componentRows(components, index: inputs.components, from: path))
+            let diagramID = ArchitectureSiteMap.componentDiagramID(node.id)
+            if let diagram = diagramValue(inputs.diagrams[diagramID], drawing: inputs.drawings[diagramID], legend: false) {
+                values["componentDiagram"] = .object(["diagram": .object(diagram)])
+            }
+        }
 
         // The template writes these headings; the page's table of contents lists them.
         var headings: [Heading] = []
         func section(_ title: String, _ id: String) { headings.append(Heading(level: 2, text: title, id: id, location: location)) }
         if !violations.isEmpty { section("Violations", "violations") }
+        if !components.isEmpty { section("Components", "components") }
         section("Depends on", "depends-on")
         section("Used by", "used-by")
         if !blocks.isEmpty { section("Guidance", "guidance") }

@@ -1,8 +1,9 @@
 import StrataCore
 import StrataTemplates
 
-/// The architecture overview: the diagram, the layers, the layer-to-layer matrix, the
-/// violations by rule, and every module.
+/// The architecture overview: the diagram, the layers (with the components of modules each
+/// layer of files or types holds), the layer-to-layer matrix, the violations by rule, and
+/// every module.
 extension ArchitecturePages {
     func overviewPage(_ modules: [ModuleNode], _ inputs: PageInputs) throws -> Page {
         let path = ArchitectureSiteMap.indexPath
@@ -33,7 +34,7 @@ extension ArchitecturePages {
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
         if !layers.isEmpty {
             section("Layers", "layers")
-            values["groups"] = .list(layerRows(from: path))
+            values["groups"] = .list(layerRows(from: path, components: inputs.components))
             section("Dependencies between layers", "layer-matrix")
             for (name, value) in layerMatrix() { values[name] = value }
         }
@@ -50,14 +51,22 @@ extension ArchitecturePages {
     }
 
     /// Each layer, bottom-up as declared, with its modules and what it may use.
-    private func layerRows(from path: String) -> [TemplateValue] {
+    private func layerRows(from path: String, components index: ComponentIndex) -> [TemplateValue] {
         model.groups.map { group in
             let allowed = group.isLayer ? layers.allowedUses(of: group.name) : []
+            let components = group.isLayer ? index.components(inLayer: group.name) : []
             let listed = allowed.prefix(Self.listedLayers)
             return .object([
                 "toneClass": .text(group.toneClass), "isLayer": .bool(group.isLayer),
                 "layer": .object(layerValue(group.name, from: path)), "groupName": .text(group.name),
-                "hasMembers": .bool(!group.modules.isEmpty),
+                "hasMembers": .bool(!group.modules.isEmpty || !components.isEmpty), "hasModules": .bool(!group.modules.isEmpty),
+                "hasComponents": .bool(!components.isEmpty),
+                "components": .list(components.enumerated().map { position, component in
+                    .object([
+                        "name": .text(component.module), "isLink": true, "isFirst": .bool(position == 0),
+                        "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.componentPath(component.id))),
+                    ])
+                }),
                 "members": .list(group.modules.enumerated().map { position, module in
                     var chip = chipValue(module, from: path)
                     chip["isFirst"] = .bool(position == 0)

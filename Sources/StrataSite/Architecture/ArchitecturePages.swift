@@ -6,7 +6,8 @@ import StrataTemplates
 /// layer-to-layer matrix, violations summary, modules), one page per layer and per module
 /// (what it is, its neighbourhood diagram, what it uses and what uses it with the manifest
 /// and import lines that make each edge, its violations, its guidance, the pages that
-/// mention it), and the violations page. They go through the theme like any other page.
+/// mention it, its components), one per component of a module with layers of files or
+/// types, and the violations page. They go through the theme like any other page.
 ///
 /// Diagrams are written as DOT by StrataDiagrams; the build lays them out and hands the SVG
 /// to `pages(merging:diagrams:drawings:…)`, so this module never calls Graphviz.
@@ -52,7 +53,8 @@ public struct ArchitecturePages: Sendable {
         let diagrams = Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let context = PageInputs(
             theme: theme, diagrams: diagrams, drawings: drawings, catalog: catalog, mentions: mentions,
-            titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
+            titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first }),
+            components: ComponentIndex(model.components)
         )
         var mentionedOn: [String: [String]] = [:]
         for (module, paths) in mentions {
@@ -80,6 +82,9 @@ public struct ArchitecturePages: Sendable {
             page.isListedInNavigation = false
             pages.append(page)
         }
+        for component in model.components.components {
+            pages.append(try componentPage(component, index: context.components, context))
+        }
         pages.append(try violationsPage(context))
         return pages
     }
@@ -94,6 +99,8 @@ public struct ArchitecturePages: Sendable {
         var mentions: [String: [String]]
         /// Content page path → title.
         var titles: [String: String]
+        /// The components inside modules, arranged for pages.
+        var components: ComponentIndex
 
         /// The diagram `id` in the theme's `partials/diagram-frame`; nothing when there is none.
         func figure(_ id: String, of pages: ArchitecturePages, legend: Bool = true) throws -> String {
@@ -120,6 +127,9 @@ public struct ArchitecturePages: Sendable {
             if let path = layerPaths[layer.name] { titles[path] = "\(layer.name) layer" }
         }
         titles[ArchitectureSiteMap.violationsPath] = "Violations"
+        for component in model.components.components {
+            titles[ArchitectureSiteMap.componentPath(component.id)] = "\(component.module) · \(component.layer)"
+        }
         return titles
     }
 

@@ -15,7 +15,7 @@
   if (!box || !input || !panel || !list || !status) return;
   var root = box.getAttribute("data-root") || "";
 
-  var KINDS = ["Page", "Section", "Block", "Module", "Layer"];
+  var KINDS = ["Page", "Section", "Block", "Module", "Layer", "Component", "Type"];
   var LIMIT = 20;
   // Must match SearchTokenizer.stopWords in the build.
   var STOP = new Set(("a an and are as at be but by can do for from has have if in into is it its not of on or so " +
@@ -217,6 +217,12 @@
           (entry[5].length ? escapeHTML(names(entry[5])) : "no other module") +
           "<br><span class=\"search-graph-label\">Used by</span> " +
           (entry[6].length ? escapeHTML(names(entry[6])) : "no other module") + "</span>";
+      } else if (kind === 6) {
+        // A type: what its code names, and what references it (a type, or a file's top-level code).
+        html += "<span class=\"search-graph\"><span class=\"search-graph-label\">Uses</span> " +
+          (entry[5].length ? escapeHTML(names(entry[5])) : "no other type") +
+          "<br><span class=\"search-graph-label\">Referenced by</span> " +
+          (entry[6].length ? escapeHTML(names(entry[6])) : "nothing") + "</span>";
       }
       option.innerHTML = html;
       option.addEventListener("mousemove", function () { setActive(position, false); });

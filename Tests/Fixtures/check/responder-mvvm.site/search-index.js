@@ -1,0 +1,21 @@
+window.strataSearchIndex = {"version":1,"docs":[
+[0,"Login","index.html","","Responder MVVM: each View is driven by one View Model, which handles its actions with use cases and sends the rest up a…"],
+[0,"Architecture overview","modules/index.html","","The module graph of the package drawn by layer, the layers and what each may use, and every module."],
+[1,"Layers","#layers",1,"Layers are listed bottom-up, as declared in strata.yml: a layer may use the layers listed before it, or exactly its…"],
+[1,"Dependencies between layers","#layer-matrix",1,"Each cell counts the dependencies from modules of the row's layer to modules of the column's layer. Shaded cells are…"],
+[1,"Modules","#modules",1,"Module Kind Layer Package Files Lines Uses Used by Violations Login regular Login 4 62 2 0 0"],
+[0,"Violations","violations.html","","Every dependency that breaks the architecture rules, with its evidence."],
+[3,"Login","modules/Login.html","Module in Login","",["Combine","SwiftUI"],[]],
+[4,"Foundation","layers/foundation.html","Layer","0 modules: "],
+[4,"UseCase","layers/usecase.html","Layer","0 modules: "],
+[4,"ViewModel","layers/viewmodel.html","Layer","0 modules: "],
+[4,"View","layers/view.html","Layer","0 modules: "],
+[5,"Login · Foundation","components/Login/Foundation.html","Component · layer Foundation","1 type: Responder"],
+[6,"Responder","components/Login/Foundation.html#type-Responder","struct · Login · Foundation","",[],["LoginViewModel"]],
+[5,"Login · UseCase","components/Login/UseCase.html","Component · layer UseCase","1 type: AuthenticateUseCase"],
+[6,"AuthenticateUseCase","components/Login/UseCase.html#type-AuthenticateUseCase","struct · Login · UseCase","",[],["LoginViewModel"]],
+[5,"Login · ViewModel","components/Login/ViewModel.html","Component · layer ViewModel","1 type: LoginViewModel"],
+[6,"LoginViewModel","components/Login/ViewModel.html#type-LoginViewModel","class · Login · ViewModel","",["AuthenticateUseCase","Responder"],["LoginView"]],
+[5,"Login · View","components/Login/View.html","Component · layer View","1 type: LoginView"],
+[6,"LoginView","components/Login/View.html#type-LoginView","struct · Login · View","",["LoginViewModel"],[]]
+],"terms":"0  101|1  13|2  4|4  12|62  4|actions  0|architecture 1 200|authenticate e d|authenticateusecase e d|before  2|between 3 1|bottom  2|box  1|breaks  11|case 840 20|cases  0|cell  3|cells  3|chain  0|check  5|class  g|click  1|colour  1|column  3|component  b111|components  2|conforms  i|count  3|counts  3|declared  10|dependencies 3 1|driven  0|each  02|exactly  2|files  4|finds  5|forbidden  3|foundation 73 208|handles  0|imported  1|kind  4|labelled  1|layer  100020000111|layers 20 1|lines  4|list  2|listed  2|login 05411000 10171|loginview i g0|loginviewmodel g c10|may  2|model 950 01081|module  1200|modules 4 010|mvvm  0|never  1|no  1001|one  0|order  3|other  2|overview 1 200|package  12|page  00|red  3|regular  4|responder c 0a|rest  0|row  3|rule  11|sends  0|shaded  3|strata  22|struct  c13|swift  1|them  1|types  c11|up  01|use 840 010|usecase 84 20a|used  4|uses  30|view 904000 01081|viewmodel 95 20c|violations 5 101|yml  2"};
