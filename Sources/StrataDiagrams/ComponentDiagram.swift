@@ -2,7 +2,8 @@ import StrataCore
 
 /// The diagram of one module's components: its layers of files and types as bands, bottom
 /// layer lowest; inside each band the module's types (up to `typeLimit` of them) or one box
-/// per component; the types of other modules its code names, one box per module and layer;
+/// per component; the types of other modules its code names, one box per module (per layer
+/// when they are many);
 /// and the references between them, aggregated into one arrow per pair with their count.
 /// An arrow any of whose references is evidence of a violation is drawn red and links to it.
 struct ComponentDiagram: Sendable {
@@ -11,6 +12,8 @@ struct ComponentDiagram: Sendable {
 
     /// More top-level types than this in a module and each component is one box.
     static let typeLimit = 40
+    /// More modules than this named from the module and each of their layers is one box.
+    static let moduleLimit = 8
 
     struct Node {
         var id: String
@@ -64,11 +67,25 @@ struct ComponentDiagram: Sendable {
             if byType, let type = reference.fromType, let nodeID = typeNodes[type] { return nodeID }
             return componentNode(reference.from.layer, label: byType ? "\(reference.from.layer)\ncode outside its types" : nil)
         }
+        let others = Set(references.map(\.to).filter { $0.module != module })
+        let byLayer = Set(others.map(\.module)).count > Self.moduleLimit
         func target(_ reference: ComponentGraph.Reference) -> String {
             if reference.to.module == module {
                 let outermost = String(reference.toType.split(separator: ".").first ?? Substring(reference.toType))
                 if byType, let nodeID = typeNodes[outermost] { return nodeID }
                 return componentNode(reference.to.layer)
+            }
+            if byLayer {
+                let layer = reference.to.layer
+                let nodeID = "l:\(layer)"
+                let modules = Set(others.filter { $0.layer == layer }.map(\.module)).sorted()
+                var attributes = [
+                    ("label", modules.count == 1 ? modules[0] : "\(modules.count) modules"), ("class", "group-node external \(Self.tone(layerIndex[layer]))"), ("style", "rounded,dashed"),
+                    ("fillcolor", "#ffffff"), ("tooltip", "The modules of layer \(layer) that \(module) names types of"),
+                ]
+                if let path = siteMap.path(ofLayer: layer) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
+                add(Node(id: nodeID, layer: layer, attributes: attributes))
+                return nodeID
             }
             let nodeID = "m:\(reference.to.module):\(reference.to.layer)"
             add(Node(id: nodeID, layer: reference.to.layer, attributes: [

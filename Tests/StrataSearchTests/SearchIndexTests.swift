@@ -121,4 +121,26 @@ import Testing
         #expect(script.contains("[3,\"Core\",\"modules/Core.html\",\"Module · layer Base\",\"\",[\"Foundation\"],[3]]"), "modules of the site by number, others by name")
         #expect(script.hasSuffix("\"};\n"))
     }
+
+    /// "What references X": a type's record names the types its code uses and what
+    /// references it, by name, and links to its row on its component's page.
+    @Test func typesOfComponentsAreFoundWithWhatReferencesThem() {
+        let graph = ModuleGraph(nodes: [ModuleNode(id: "App", kind: .regular, package: "App")], edges: [], packages: [])
+        let ui = ComponentGraph.ComponentID(module: "App", layer: "UI"), data = ComponentGraph.ComponentID(module: "App", layer: "Data")
+        var model = ArchitectureModel(graph: graph, layers: [], assignments: [:], report: CheckReport(violations: [], rules: [], moduleCount: 1), settings: DiagramSettings())
+        let at = StrataCore.SourceLocation(path: "App/UI/FeedScreen.swift", line: 2, column: 5)
+        model.components = ComponentGraph(
+            components: [
+                ComponentGraph.Component(module: "App", layer: "Data", types: [ComponentGraph.Member(name: "FeedStore", layer: "Data", origin: "types: '*Store'", kind: .class)]),
+                ComponentGraph.Component(module: "App", layer: "UI", types: [ComponentGraph.Member(name: "Feed Screen", layer: "UI", origin: "file", kind: .struct)]),
+            ],
+            references: [ComponentGraph.Reference(from: ui, fromType: "Feed Screen", to: data, toType: "FeedStore", kind: .type, location: at)],
+            layeredModules: ["App"]
+        )
+        let file = SearchIndex.file(pages: [], catalog: GuidanceCatalog(), architecture: (model, ArchitectureSiteMap(layers: [])))
+        let script = String(decoding: file.contents, as: UTF8.self)
+        #expect(script.contains("[5,\"App · Data\",\"components/App/Data.html\",\"Component · layer Data\",\"1 type: FeedStore\"]"))
+        #expect(script.contains("[6,\"FeedStore\",\"components/App/Data.html#type-FeedStore\",\"class · App · Data\",\"\",[],[\"Feed Screen\"]]"))
+        #expect(script.contains("[6,\"Feed Screen\",\"components/App/UI.html#type-Feed-Screen\",\"struct · App · UI\",\"\",[\"FeedStore\"],[]]"))
+    }
 }
