@@ -194,8 +194,8 @@ import Testing
 
     /// Content/checking/styles.md shows each architecture style's strata.yml and what the
     /// check prints for its planted variant: it must stay what the fixtures are.
-    @Test(arguments: ["swiftui-first", "view-contracts", "puddles", "responder-mvvm"])
-    func theArchitectureStylesPageShowsTheFixturesAsTheyAre(fixture: String) throws {
+    @Test(arguments: [("swiftui-first", "App"), ("view-contracts", "Items"), ("puddles", "PuddlesApp"), ("responder-mvvm", "Login")])
+    func theArchitectureStylesPageShowsTheFixturesAsTheyAre(fixture: String, module: String) throws {
         let page = try String(
             contentsOf: Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Content/checking/styles.md"),
@@ -205,5 +205,20 @@ import Testing
         let report = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)-violations.expected/check.txt"), encoding: .utf8)
         #expect(page.contains("```yaml\n" + configuration.trimmingCharacters(in: .newlines) + "\n```"), "\(fixture): strata.yml differs from the page")
         #expect(page.contains("```text\n" + report.trimmingCharacters(in: .newlines) + "\n```"), "\(fixture): the report differs from the page")
+
+        // The page shows the component diagram of the planted variant's golden site.
+        let site = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)-violations.site/modules/\(module).html"), encoding: .utf8)
+        let marker = try #require(site.range(of: "id=\"svg.components-\(module)\""))
+        let start = try #require(site[..<marker.lowerBound].range(of: "<svg", options: .backwards))
+        let end = try #require(site[marker.upperBound...].range(of: "</svg>"))
+        let svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + site[start.lowerBound..<end.upperBound] + "\n"
+        let image = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Content/checking/images/\(fixture).svg")
+        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: image.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(svg.utf8).write(to: image)
+        }
+        #expect(try String(contentsOf: image, encoding: .utf8) == svg, "\(fixture): Content/checking/images/\(fixture).svg differs from the golden site's diagram")
+        #expect(page.contains("](images/\(fixture).svg)"), "\(fixture): the page does not show its diagram")
     }
 }
