@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes a Swift package of one app target whose layers are folders (Core, Infrastructure,
 Service, UI, Live), FILES Swift files in all of about 150 lines, each declaring three types
-that name types of the layers below, and a strata.yml that declares those folders as layers: the input for
-timing how fast Strata reads a target's types and references and checks them.
+that name types of the layers below, a strata.yml that declares those folders as layers, and
+a one-page Content folder: the input for timing how fast Strata reads a target's types and
+references, checks them, and rebuilds the site when one file changes (`strata serve`).
 
 usage: generate-layered-app.py FOLDER [FILES]
 """
@@ -24,6 +25,10 @@ with open(os.path.join(folder, "strata.yml"), "w") as out:
         out.write(f'  - name: {layer}\n    paths: ["Sources/App/{layer}/**"]\n')
         if layer != "Live":
             out.write(f"    may_use: [{', '.join(allowed[layer])}]\n")
+
+os.makedirs(os.path.join(folder, "Content"), exist_ok=True)
+with open(os.path.join(folder, "Content", "index.md"), "w") as out:
+    out.write("# App\n\nOne app target whose layers are folders.\n")
 
 for index, layer in enumerate(layers):
     base = os.path.join(folder, "Sources", "App", layer)

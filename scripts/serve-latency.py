@@ -6,8 +6,10 @@ spread in milliseconds as one line:
 
     <median> <p90> <min> <max> <runs>
 
-usage: serve-latency.py STRATA PROJECT PAGE [--runs N] [--pause SECONDS]
-PAGE is relative to PROJECT; the page is restored afterwards.
+usage: serve-latency.py STRATA PROJECT PAGE [--runs N] [--pause SECONDS] [--append TEXT]
+PAGE is relative to PROJECT; it is restored afterwards. Each edit appends TEXT with {n}
+replaced by the edit's number (by default a sentence, for a Markdown page; for a Swift
+file, a declaration such as "struct Edit{n} {}"), so that every edit changes the site.
 """
 import argparse
 import os
@@ -73,6 +75,7 @@ def main():
     parser.add_argument("page")
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--pause", type=float, default=0.25)
+    parser.add_argument("--append", default="Edit number {n}.", help="the line each edit appends; {n} is its number")
     args = parser.parse_args()
     path = os.path.join(args.project, args.page)
     with open(path) as handle:
@@ -85,7 +88,7 @@ def main():
             sys.exit("serve-latency: no hello event")
         for run in range(args.runs):
             time.sleep(args.pause)
-            text = original + f"\nEdit number {run + 1}.\n"
+            text = original + "\n" + args.append.replace("{n}", str(run + 1)) + "\n"
             with open(path, "w") as handle:
                 handle.write(text)
             saved = time.perf_counter()

@@ -33,7 +33,7 @@ struct ComponentDiagram: Sendable {
         func add(_ node: Node) { if nodes[node.id] == nil { nodes[node.id] = node } }
         func componentNode(_ layer: String, label: String? = nil) -> String {
             let nodeID = "c:\(layer)"
-            guard let component = components.first(where: { $0.layer == layer }) else { return nodeID }
+            guard nodes[nodeID] == nil, let component = components.first(where: { $0.layer == layer }) else { return nodeID }
             let types = component.types.count, files = component.files.count
             add(Node(id: nodeID, layer: layer, attributes: [
                 ("label", label ?? "\(layer)\n\(types) type\(types == 1 ? "" : "s") · \(files) file\(files == 1 ? "" : "s")"),

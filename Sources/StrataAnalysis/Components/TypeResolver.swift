@@ -19,6 +19,9 @@ struct TypeResolver {
     let visible: [String: Set<String>]
     /// Test modules, which `@testable import` lets name internal types too.
     let tests: Set<String>
+    /// Module → the own names of its nested types (`Item` of `Feed.Item`): a name that does
+    /// not start with one needs no look-up through the enclosing types.
+    let nestedNames: [String: Set<String>]
     /// Module → the read modules it depends on, sorted.
     let dependencies: [String: [String]]
 
@@ -26,6 +29,11 @@ struct TypeResolver {
         declared = declarations.mapValues { Set($0.map(\.name)) }
         visible = declarations.mapValues { Set($0.filter(\.isPublic).map(\.name)) }
         tests = Set(graph.nodes.filter(\.isTest).map(\.id))
+        nestedNames = declarations.mapValues { list in
+            Set(list.compactMap { declaration in
+                declaration.name.lastIndex(of: ".").map { String(declaration.name[declaration.name.index(after: $0)...]) }
+            })
+        }
         var dependencies: [String: Set<String>] = [:]
         for edge in graph.edges where edge.from != edge.to && declarations[edge.from] != nil && declarations[edge.to] != nil {
             dependencies[edge.from, default: []].insert(edge.to)
@@ -37,7 +45,9 @@ struct TypeResolver {
     func resolve(_ reference: TypeReference, in module: String) -> [Target] {
         let name = reference.name
         let own = declared[module] ?? []
-        if let enclosing = reference.enclosingType {
+        // `Inner.Item` inside `Outer` can be `Outer.Inner.Item`: its first name decides.
+        let head = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+        if let enclosing = reference.enclosingType, nestedNames[module]?.contains(head) == true {
             var scope = Substring(enclosing)
             while !scope.isEmpty {
                 let candidate = scope + "." + name

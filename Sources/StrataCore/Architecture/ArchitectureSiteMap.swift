@@ -47,7 +47,12 @@ public struct ArchitectureSiteMap: Sendable {
 
     /// The anchor of a type on its component's page: `type-FeedView`, `type-Feed-Item`.
     public static func typeAnchor(_ name: String) -> String {
-        "type-" + String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-" })
+        let isPlain = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        if isPlain { return "type-" + name }
+        return "type-" + String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-" })
     }
 
     // MARK: Diagram ids

@@ -25,6 +25,22 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `path` (relative, `/`-separated, no `.` parts) matches.
     public func matches(_ path: String) -> Bool {
+        // Most patterns are a folder and everything below it, or one file: compared as
+        // bytes, they are checked for every file of a target on every build.
+        let bytes = pattern.utf8
+        let plain = !pattern.hasPrefix("./") && !pattern.hasSuffix("/.") && !pattern.hasSuffix("/") && pattern != "."
+            && !pattern.contains("/./") && !pattern.contains("//") && !bytes.contains(UInt8(ascii: "?"))
+        if plain {
+            let star = UInt8(ascii: "*")
+            if !bytes.contains(star) { return pattern == path }
+            if pattern.hasSuffix("/**"), !bytes.dropLast(3).contains(star) {
+                let folder = bytes.dropLast(3)
+                let candidate = path.utf8
+                guard candidate.starts(with: folder) else { return false }
+                if candidate.count == folder.count { return true }
+                return candidate[candidate.index(candidate.startIndex, offsetBy: folder.count)] == UInt8(ascii: "/")
+            }
+        }
         let parts = pattern.split(separator: "/").filter { $0 != "." }.map(String.init)
         let names = path == "." ? [] : path.split(separator: "/").map(String.init)
         return Self.match(parts[...], names[...])

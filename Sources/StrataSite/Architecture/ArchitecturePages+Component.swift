@@ -24,7 +24,7 @@ extension ArchitecturePages {
             "moduleHref": .text(SitePath.relativeURL(from: path, to: self.path(of: component.module)) + "#components"),
             "moduleName": .text(component.module),
             "hasTypes": .bool(!component.types.isEmpty),
-            "types": .list(component.types.map { .object(typeRow($0, module: component.module, index: index, from: path)) }),
+            "types": .list(typeRows(component, index: index, from: path)),
             "hasFiles": .bool(!component.files.isEmpty),
             "files": .list(component.files.map { .object(["path": .text($0.name), "origin": .text($0.origin)]) }),
             "uses": .object(referenceGroups(outgoing, outward: true, from: path, empty: "Code of \(component.id) names no type of another component.")),
@@ -53,36 +53,47 @@ extension ArchitecturePages {
         return page
     }
 
-    /// A type of the component, with what references it (by type, or by file for code
-    /// outside any type) and what its own code names.
-    private func typeRow(_ type: ComponentGraph.Member, module: String, index: ComponentIndex, from path: String) -> TemplateObject {
-        let inward = index.referencesTo[ComponentIndex.key(module, type.name)] ?? []
-        let outward = type.name.contains(".") ? [] : (index.referencesFrom[ComponentIndex.key(module, type.name)] ?? [])
+    /// The types of the component, each with what references it (by type, or by file for
+    /// code outside any type) and what its own code names.
+    private func typeRows(_ component: ComponentGraph.Component, index: ComponentIndex, from path: String) -> [TemplateValue] {
+        // Links to a component's page (or a module's), worked out once per page.
+        var pageLinks: [ComponentGraph.ComponentID: String] = [:]
+        func link(to other: ComponentGraph.ComponentID) -> String {
+            if let known = pageLinks[other] { return known }
+            var href = ""
+            if index.components[other] != nil {
+                href = SitePath.relativeURL(from: path, to: ArchitectureSiteMap.componentPath(other))
+            } else if graph.node(other.module)?.isTarget == true {
+                href = SitePath.relativeURL(from: path, to: self.path(of: other.module))
+            }
+            pageLinks[other] = href
+            return href
+        }
         func named(_ references: [ComponentGraph.Reference], by name: (ComponentGraph.Reference) -> (String, ComponentGraph.ComponentID, String?)) -> [TemplateValue] {
             var seen: Set<String> = []
             var list: [TemplateValue] = []
             for reference in references {
-                let (label, component, type) = name(reference)
-                guard seen.insert(component.module + "\u{0}" + label).inserted else { continue }
-                var href = ""
-                if index.components[component] != nil {
-                    href = SitePath.relativeURL(from: path, to: ArchitectureSiteMap.componentPath(component)) + (type.map { "#" + ArchitectureSiteMap.typeAnchor($0) } ?? "")
-                } else if graph.node(component.module)?.isTarget == true {
-                    href = SitePath.relativeURL(from: path, to: self.path(of: component.module))
-                }
+                let (label, other, type) = name(reference)
+                guard seen.insert(other.module + "\u{0}" + label).inserted else { continue }
+                var href = link(to: other)
+                if !href.isEmpty, index.components[other] != nil, let type { href += "#" + ArchitectureSiteMap.typeAnchor(type) }
                 list.append(.object(["name": .text(label), "href": .text(href), "isLink": .bool(!href.isEmpty), "isFirst": .bool(list.isEmpty)]))
             }
             return list
         }
-        let referencedBy = named(inward) { ($0.source, $0.from, $0.fromType) }
-        let uses = named(outward) { ($0.toType, $0.to, String($0.toType.split(separator: ".").first ?? "")) }
-        return [
-            "anchor": .text(ArchitectureSiteMap.typeAnchor(type.name)), "name": .text(type.name), "kind": .text(type.kind?.rawValue ?? ""),
-            "origin": .text(type.origin), "place": .text(type.location?.description ?? ""),
-            "hasReferencedBy": .bool(!referencedBy.isEmpty), "referencedBy": .list(referencedBy),
-            "referenceCount": .number(inward.count),
-            "hasUses": .bool(!uses.isEmpty), "uses": .list(uses),
-        ]
+        return component.types.map { type in
+            let inward = index.referencesTo[ComponentIndex.key(component.module, type.name)] ?? []
+            let outward = type.name.contains(".") ? [] : (index.referencesFrom[ComponentIndex.key(component.module, type.name)] ?? [])
+            let referencedBy = named(inward) { ($0.source, $0.from, $0.fromType) }
+            let uses = named(outward) { ($0.toType, $0.to, String($0.toType.split(separator: ".").first ?? "")) }
+            return .object([
+                "anchor": .text(ArchitectureSiteMap.typeAnchor(type.name)), "name": .text(type.name), "kind": .text(type.kind?.rawValue ?? ""),
+                "origin": .text(type.origin), "place": .text(type.location?.description ?? ""),
+                "hasReferencedBy": .bool(!referencedBy.isEmpty), "referencedBy": .list(referencedBy),
+                "referenceCount": .number(inward.count),
+                "hasUses": .bool(!uses.isEmpty), "uses": .list(uses),
+            ])
+        }
     }
 
     /// References to (or from) other components, one group per component, one row per pair
