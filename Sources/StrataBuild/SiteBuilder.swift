@@ -100,6 +100,7 @@ public struct SiteBuilder: Sendable {
             stage.pageCache = ItemCache(memory.renderedPages)
             stage.notFoundCache = ItemCache(memory.renderedNotFound)
             stage.siteCache = ItemCache(memory.site)
+            stage.componentPageCache = ItemCache(memory.componentPages)
         }
         return stage
     }
@@ -122,23 +123,23 @@ public struct SiteBuilder: Sendable {
 
     /// Stages 2 to 5's guidance half, in order.
     func prepare(config: StrataConfig) throws -> PreparedSite {
-        let discovered = DiscoverStage(project: project).run(config: config)
-        let content = readStage.pages(discovered, config: config)
-        let graph = try loadGraph(config: config)
-        let analyzed = analyzeStage.run(config: config, pages: content.pages, graph: graph)
-        let guidance = linkStage.guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed)
+        let discovered = StageClock.measure("discover") { DiscoverStage(project: project).run(config: config) }
+        let content = StageClock.measure("read: pages") { readStage.pages(discovered, config: config) }
+        let graph = try StageClock.measure("read: graph") { try loadGraph(config: config) }
+        let analyzed = StageClock.measure("analyze") { analyzeStage.run(config: config, pages: content.pages, graph: graph) }
+        let guidance = StageClock.measure("link: guidance") { linkStage.guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed) }
         let diagnostics = content.diagnostics + analyzed.guidance.diagnostics + (graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? [])
             + (analyzed.analysis?.diagnostics ?? []) + guidance.diagnostics
         return PreparedSite(content: content, graph: graph, analyzed: analyzed, guidance: guidance, diagnostics: diagnostics)
     }
 
     func render(config: StrataConfig, theme: Theme, searchIndex: RenderStage.SearchIndexTiming) throws -> RenderedSite {
-        memory?.beginBuild()
-        defer { memory?.endBuild() }
+        StageClock.measure("memory: begin") { memory?.beginBuild() }
+        defer { StageClock.measure("memory: end") { memory?.endBuild() } }
         let prepared = try prepare(config: config)
-        let linked = linkStage.pages(
+        let linked = StageClock.measure("link: pages") { linkStage.pages(
             prepared.content.pages, assets: prepared.content.assets, collected: prepared.analyzed.guidance, guidance: prepared.guidance
-        )
+        ) }
         let inputs = RenderStage.Inputs(site: prepared, pages: linked.pages)
         var rendering = try renderStage(theme: theme).run(config: config, inputs: inputs, searchIndex: searchIndex)
         rendering.diagnostics = prepared.diagnostics + linked.diagnostics + rendering.diagnostics
@@ -148,12 +149,12 @@ public struct SiteBuilder: Sendable {
     private func renderSite(searchIndex timing: RenderStage.SearchIndexTiming, write: Bool) -> (result: BuildResult, files: [OutputFile], searchIndex: (@Sendable () -> OutputFile)?) {
         var outputDisplay = project.display(options.outputDirectory ?? "Output")
         do {
-            let config = try configuration()
+            let config = try StageClock.measure("configure") { try configuration() }
             outputDisplay = project.display(config.outputDirectory)
             let writer = OutputWriter(destination: project.url(config.outputDirectory), displayPath: outputDisplay)
             if write { try writer.checkDestination() }
             // A broken theme fails the build before any page is read.
-            let theme = try ThemeLoader.load(config: config, project: project)
+            let theme = try StageClock.measure("theme") { try ThemeLoader.load(config: config, project: project) }
             let rendering = try render(config: config, theme: theme, searchIndex: timing)
             let diagnostics = rendering.diagnostics.sorted()
             let pending = rendering.searchIndex != nil && timing == .whileWriting ? 1 : 0
@@ -167,7 +168,7 @@ public struct SiteBuilder: Sendable {
             result.outcome = WriteStage.outcome(of: diagnostics, strict: options.strict)
             guard result.outcome == .written else { return (result, [], nil) }
             guard write else { return (result, rendering.files, rendering.searchIndex) }
-            try WriteStage(options: options, writer: writer).run(rendering, result: &result)
+            try StageClock.measure("write") { try WriteStage(options: options, writer: writer).run(rendering, result: &result) }
             return (result, [], nil)
         } catch let error as DiagnosticsError {
             return (BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [], nil)

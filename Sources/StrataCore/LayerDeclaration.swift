@@ -49,7 +49,17 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
     public var isGlob: Bool { pattern.contains("*") || pattern.contains("?") }
 
     public func matches(_ name: String) -> Bool {
-        Self.match(Array(pattern.unicodeScalars)[...], Array(name.unicodeScalars)[...])
+        // A name, `*Suffix` and `Prefix*` are most patterns: compared without copying.
+        var stars = 0, questions = 0
+        for byte in pattern.utf8 {
+            if byte == UInt8(ascii: "*") { stars += 1 } else if byte == UInt8(ascii: "?") { questions += 1 }
+        }
+        if questions == 0 {
+            if stars == 0 { return pattern == name }
+            if stars == 1, pattern.utf8.first == UInt8(ascii: "*") { return name.utf8.reversed().starts(with: pattern.utf8.dropFirst().reversed()) }
+            if stars == 1, pattern.utf8.last == UInt8(ascii: "*") { return name.utf8.starts(with: pattern.utf8.dropLast()) }
+        }
+        return Self.match(Array(pattern.unicodeScalars)[...], Array(name.unicodeScalars)[...])
     }
 
     private static func match(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {

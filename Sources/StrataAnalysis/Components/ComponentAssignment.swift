@@ -5,10 +5,20 @@ import StrataCore
 /// layer that claims it (`types:`, `conforms_to:`, `attributes:`), else by its file's.
 /// Two claims on one file or type are `layer.ambiguous`, reported once.
 struct ComponentAssignment {
-    struct Placed: Hashable {
+    struct Placed: Hashable, Sendable {
         var layer: String
         /// `paths: 'App/UI/**'`, `types: '*View'`, `module layer`.
         var origin: String
+        /// Placed by its module's layer, not by a layer of files or types.
+        let isModuleLayer: Bool
+
+        init(layer: String, origin: String) {
+            self.layer = layer
+            self.origin = origin
+            isModuleLayer = origin == Self.moduleLayer
+        }
+
+        static let moduleLayer = "module layer"
     }
 
     /// Module → file → its layer.

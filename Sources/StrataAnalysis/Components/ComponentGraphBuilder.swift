@@ -32,18 +32,7 @@ struct ComponentGraphBuilder {
                 components.append(component)
             }
         }
-        let layered = Set(modules)
-        var found: [ComponentGraph.Reference] = []
-        for resolved in references.all where layered.contains(resolved.module) {
-            guard let speaker = resolved.speaker, let target = resolved.only, let placed = references.placed(target) else { continue }
-            // A type naming itself or its own nested types says nothing about the architecture.
-            if target.module == resolved.module, let outermost = resolved.outermost, ComponentAssignment.outermost(target.name) == outermost { continue }
-            found.append(ComponentGraph.Reference(
-                from: ComponentGraph.ComponentID(module: resolved.module, layer: speaker.layer), fromType: resolved.outermost,
-                to: ComponentGraph.ComponentID(module: target.module, layer: placed.layer), toType: target.name,
-                kind: resolved.reference.kind, location: resolved.reference.location
-            ))
-        }
+        let found = references.graphReferences
         return ComponentGraph(components: components, references: found, layeredModules: modules)
     }
 }

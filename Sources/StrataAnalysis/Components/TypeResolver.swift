@@ -6,7 +6,7 @@ import StrataCore
 /// `Models`). A name two dependencies declare resolves to both, and is never guessed.
 struct TypeResolver {
     /// A declared type: its module and its name qualified by the types it is nested in.
-    struct Target: Hashable, Comparable {
+    struct Target: Hashable, Comparable, Sendable {
         var module: String
         var name: String
 
@@ -43,28 +43,54 @@ struct TypeResolver {
 
     /// The declarations `reference`, written in `module`, can mean: none, one, or (ambiguous) several.
     func resolve(_ reference: TypeReference, in module: String) -> [Target] {
-        let name = reference.name
-        let own = declared[module] ?? []
-        // `Inner.Item` inside `Outer` can be `Outer.Inner.Item`: its first name decides.
-        let head = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
-        if let enclosing = reference.enclosingType, nestedNames[module]?.contains(head) == true {
-            var scope = Substring(enclosing)
-            while !scope.isEmpty {
-                let candidate = scope + "." + name
-                if own.contains(candidate) { return [Target(module: module, name: candidate)] }
-                guard let dot = scope.lastIndex(of: ".") else { break }
-                scope = scope[..<dot]
-            }
-        }
-        if own.contains(name) { return [Target(module: module, name: name)] }
+        scope(of: module).resolve(reference)
+    }
+
+    /// What code of `module` can name, looked up once for all its references.
+    func scope(of module: String) -> Scope {
         let others = dependencies[module] ?? []
         let names = tests.contains(module) ? declared : visible
-        // `Models.Item`: a module-qualified name.
-        if let dot = name.firstIndex(of: "."), case let prefix = String(name[..<dot]), prefix == module || others.contains(prefix) {
-            let rest = String(name[name.index(after: dot)...])
-            let found = prefix == module ? own.contains(rest) : names[prefix]?.contains(rest) == true
-            return found ? [Target(module: prefix, name: rest)] : []
+        return Scope(
+            module: module, own: declared[module] ?? [], nested: nestedNames[module] ?? [],
+            others: others.map { ($0, names[$0] ?? []) }
+        )
+    }
+
+    /// The names one module's code can use: its own declarations, and the visible ones of
+    /// the modules it depends on.
+    struct Scope: Sendable {
+        let module: String
+        let own: Set<String>
+        /// The own names of its nested types.
+        let nested: Set<String>
+        /// Each module it depends on, with the names visible to it, in name order.
+        let others: [(module: String, names: Set<String>)]
+
+        func resolve(_ reference: TypeReference) -> [Target] {
+            let name = reference.name
+            let dot = name.firstIndex(of: ".")
+            // `Inner.Item` inside `Outer` can be `Outer.Inner.Item`: its first name decides.
+            if let enclosing = reference.enclosingType, !nested.isEmpty, nested.contains(dot.map { String(name[..<$0]) } ?? name) {
+                var scope = Substring(enclosing)
+                while !scope.isEmpty {
+                    let candidate = scope + "." + name
+                    if own.contains(candidate) { return [Target(module: module, name: candidate)] }
+                    guard let last = scope.lastIndex(of: ".") else { break }
+                    scope = scope[..<last]
+                }
+            }
+            if own.contains(name) { return [Target(module: module, name: name)] }
+            guard !others.isEmpty || dot != nil else { return [] }
+            // `Models.Item`: a module-qualified name.
+            if let dot {
+                let prefix = String(name[..<dot])
+                let rest = String(name[name.index(after: dot)...])
+                if prefix == module { return own.contains(rest) ? [Target(module: module, name: rest)] : [] }
+                if let other = others.first(where: { $0.module == prefix }) {
+                    return other.names.contains(rest) ? [Target(module: prefix, name: rest)] : []
+                }
+            }
+            return others.filter { $0.names.contains(name) }.map { Target(module: $0.module, name: name) }
         }
-        return others.filter { names[$0]?.contains(name) == true }.map { Target(module: $0, name: name) }
     }
 }

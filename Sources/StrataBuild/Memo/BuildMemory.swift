@@ -17,6 +17,8 @@ import StrataSite
 ///   template (navigation, configuration, theme) changed;
 /// - a Swift file's imports are read again only when the file changed; the module graph is
 ///   re-read only when something outside the content and theme folders changed;
+/// - a component's page is made again only when its types, files, references, violations
+///   or the theme changed;
 /// - a diagram is laid out again only when its DOT changed (beside the layout cache in
 ///   the output folder that one-off builds use).
 public final class BuildMemory: @unchecked Sendable {
@@ -37,6 +39,8 @@ public final class BuildMemory: @unchecked Sendable {
     let site: Memo<RenderStage.SiteFingerprint, SiteRenderer.SiteSignature>
     /// Diagrams laid out, by the hash of their DOT.
     let layouts: Memo<DiagramLayout.LayoutFingerprint, DiagramLayout.Laid>
+    /// Component pages made, by output path.
+    let componentPages: Memo<RenderStage.ComponentPageFingerprint, Page>
 
     public struct Statistics: Sendable, Equatable {
         public var pagesParsed = 0
@@ -72,6 +76,7 @@ public final class BuildMemory: @unchecked Sendable {
         renderedPages = Memo(settleTime: nanoseconds)
         renderedNotFound = Memo(settleTime: nanoseconds)
         site = Memo(settleTime: nanoseconds)
+        componentPages = Memo(settleTime: nanoseconds)
     }
 
     // MARK: Link targets

@@ -36,8 +36,8 @@ struct AnalyzeStage: Sendable {
     ) -> (ArchitectureAnalysis, ArchitecturePages) {
         var analyzer = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs)
         let needed = ComponentChecker(layers: config.layers, settings: config.rules).filesToRead(in: graph.graph)
-        analyzer.symbols = ComponentSymbols.read(needed, project: project, cache: symbolCache)
-        let analysis = analyzer.analyze(baseline: baseline)
+        analyzer.symbols = StageClock.measure("analyze: types and references read") { ComponentSymbols.read(needed, project: project, cache: symbolCache) }
+        let analysis = StageClock.measure("analyze: rules checked") { analyzer.analyze(baseline: baseline) }
         let titles = Dictionary(pages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
         let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
         // Pages say where a layer is declared as the project sees it, never as the folder

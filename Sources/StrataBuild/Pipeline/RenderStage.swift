@@ -21,6 +21,16 @@ struct RenderStage: Sendable {
 
     /// The site signature of the previous render, which an equal one is replaced by.
     var siteCache: ItemCache<SiteFingerprint, SiteRenderer.SiteSignature> = .none
+    /// Component pages, by output path: an edit redraws only the components it touches.
+    var componentPageCache: ItemCache<ComponentPageFingerprint, Page> = .none
+
+    /// What a component page depends on: its inputs, and the theme that draws it.
+    struct ComponentPageFingerprint: MemoFingerprint {
+        var inputs: ComponentPageInputs
+        var theme: Theme
+
+        func matches(_ previous: ComponentPageFingerprint) -> Bool { inputs == previous.inputs && theme == previous.theme }
+    }
 
     /// What a page's bytes depend on: the page, and what its template sees of the site.
     struct RenderedPageFingerprint: MemoFingerprint {
@@ -66,9 +76,9 @@ struct RenderStage: Sendable {
         var allPages = inputs.pages
         var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
-            let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
+            let diagrams = StageClock.measure("render: diagrams as DOT") { ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams() }
             let layouts = DiagramLayout(previousOutput: previousOutput(config), cache: layoutCache)
-            layout = layouts.layOut(diagrams)
+            layout = StageClock.measure("render: layout") { layouts.layOut(diagrams) }
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
                 diagnostics.append(.warning("diagram.plugins", "Graphviz's own plugins could not be loaded (\(problem)); text is measured with this machine's fonts, so diagrams may differ from other machines'", at: location))
@@ -78,7 +88,17 @@ struct RenderStage: Sendable {
                 diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
             }
             let mentions = ModuleMentions.find(pages: inputs.site.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
-            allPages = try architecture.pages(merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions)
+            allPages = try StageClock.measure("render: architecture pages") {
+                try architecture.pages(
+                    merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions,
+                    componentPages: { [componentPageCache, theme] inputs, make in
+                        try componentPageCache.value(
+                            for: ArchitectureSiteMap.componentPath(inputs.component.id), fingerprint: { ComponentPageFingerprint(inputs: inputs, theme: theme) },
+                            compute: make
+                        )
+                    }
+                )
+            }
         }
         allPages += try GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
@@ -96,12 +116,12 @@ struct RenderStage: Sendable {
         let pageCache = self.pageCache, notFoundCache = self.notFoundCache, siteCache = self.siteCache
         // The site is compared with the previous render's once, not once per page.
         let canonicalSite = FirstValue<SiteRenderer.SiteSignature>()
-        var files = try SiteRenderer(config: config, theme: theme).render(pages: allPages) { key, page, site, render in
+        var files = try StageClock.measure("render: pages through the theme") { try SiteRenderer(config: config, theme: theme).render(pages: allPages) { key, page, site, render in
             let site = canonicalSite.value { siteCache.value(for: "site", fingerprint: { SiteFingerprint(site: site) }) { site } }
             return (key == SitePath.notFoundPage ? notFoundCache : pageCache).value(
                 for: key, fingerprint: { RenderedPageFingerprint(page: page, site: site) }, compute: render
             )
-        }
+        } }
         if let indexing, timing == .withPages { files.append(indexing.wait()) }
         for asset in inputs.site.content.assets {
             do {
@@ -111,7 +131,7 @@ struct RenderStage: Sendable {
             }
         }
         if let loaded = inputs.site.graph {
-            files.append(OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)))
+            files.append(StageClock.measure("render: graph.json") { OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)) })
         }
         files += layout.cacheFiles
         if !catalog.isEmpty {

@@ -28,8 +28,21 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         // Most patterns are a folder and everything below it, or one file: compared as
         // bytes, they are checked for every file of a target on every build.
         let bytes = pattern.utf8
-        let plain = !pattern.hasPrefix("./") && !pattern.hasSuffix("/.") && !pattern.hasSuffix("/") && pattern != "."
-            && !pattern.contains("/./") && !pattern.contains("//") && !bytes.contains(UInt8(ascii: "?"))
+        // Plain: no `?`, no empty or `.` folder names (which the general matcher drops).
+        var plain = true
+        var nameLength = 0, nameIsDot = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "?") { plain = false; break }
+            if byte == UInt8(ascii: "/") {
+                if nameLength == 0 || nameIsDot { plain = false; break }
+                nameLength = 0
+                nameIsDot = false
+            } else {
+                nameIsDot = nameLength == 0 && byte == UInt8(ascii: ".")
+                nameLength += 1
+            }
+        }
+        if nameLength == 0 || nameIsDot { plain = false }
         if plain {
             let star = UInt8(ascii: "*")
             if !bytes.contains(star) { return pattern == path }

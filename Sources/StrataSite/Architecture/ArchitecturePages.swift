@@ -42,12 +42,14 @@ public struct ArchitecturePages: Sendable {
     /// its front matter) gets the module's facts appended and stays where it is; every other
     /// module gets a generated page; then the overview, the layer pages and the violations
     /// page. Content pages that mention modules list them, and the modules list the pages.
+    /// `componentPages`, when given, is asked for each component's page with what the page is
+    /// made from, and may return the page it made from the same inputs before (`strata serve`).
     /// `diagrams` are the site's diagrams (`ArchitectureDiagramSet`), and `drawings` their layouts by id; a page
     /// whose diagram is not given shows none.
     /// - Throws: `DiagnosticsError` when a template of `theme` cannot be rendered.
     public func pages(
         merging contentPages: [Page], theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:],
-        catalog: GuidanceCatalog = GuidanceCatalog(), mentions: [String: [String]] = [:]
+        catalog: GuidanceCatalog = GuidanceCatalog(), mentions: [String: [String]] = [:], componentPages: ComponentPageMemo? = nil
     ) throws -> [Page] {
         let modules = graph.nodes.filter(\.isTarget)
         let diagrams = Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -82,15 +84,24 @@ public struct ArchitecturePages: Sendable {
             page.isListedInNavigation = false
             pages.append(page)
         }
-        for component in model.components.components {
-            pages.append(try componentPage(component, index: context.components, context))
+        // Component pages are large (a row per type, with what references it): made on every core.
+        let made = ParallelMap.map(model.components.components) { [context] component -> Result<Page, DiagnosticsError> in
+            let make = { try componentPage(component, index: context.components, context) }
+            do {
+                return .success(try componentPages.map { try $0(componentPageInputs(component, index: context.components), make) } ?? make())
+            } catch let error as DiagnosticsError {
+                return .failure(error)
+            } catch {
+                return .failure(DiagnosticsError([.error("theme.template", "\(error)")]))
+            }
         }
+        for result in made { pages.append(try result.get()) }
         pages.append(try violationsPage(context))
         return pages
     }
 
     /// What the pages draw on besides the architecture itself.
-    struct PageInputs {
+    struct PageInputs: Sendable {
         var theme: Theme
         var diagrams: [String: Diagram]
         var drawings: [String: DiagramDrawing]

@@ -1,0 +1,40 @@
+import StrataCore
+
+/// Everything a component's page is made from but the theme: what a cache compares to
+/// reuse the page it made before. An edit to one file changes the pages of the components
+/// it declares types in and names types of, not the others.
+public struct ComponentPageInputs: Equatable, Sendable {
+    public var component: ComponentGraph.Component
+    var outgoing: [ComponentGraph.Reference]
+    var incoming: [ComponentGraph.Reference]
+    /// For each type: the references that name it, then those its code makes.
+    var typeReferences: [[ComponentGraph.Reference]]
+    var violations: [Violation]
+    var layers: [LayerDeclaration]
+    /// `module NUL page` of every module the page links to.
+    var modulePages: [String]
+}
+
+/// Given a component page's inputs and how to make it, the page: made, or made before from
+/// equal inputs.
+public typealias ComponentPageMemo = @Sendable (ComponentPageInputs, () throws -> Page) throws -> Page
+
+extension ArchitecturePages {
+    func componentPageInputs(_ component: ComponentGraph.Component, index: ComponentIndex) -> ComponentPageInputs {
+        let outgoing = index.outgoing[component.id] ?? []
+        let incoming = index.incoming[component.id] ?? []
+        var typeReferences: [[ComponentGraph.Reference]] = []
+        for type in component.types {
+            typeReferences.append(index.referencesTo[ComponentIndex.key(component.module, type.name)] ?? [])
+            typeReferences.append(index.referencesFrom[ComponentIndex.key(component.module, type.name)] ?? [])
+        }
+        // Every other module a row links to is at the other end of a reference out or in.
+        var modules = Set(outgoing.map(\.to.module)).union(incoming.map(\.from.module))
+        modules.insert(component.module)
+        return ComponentPageInputs(
+            component: component, outgoing: outgoing, incoming: incoming, typeReferences: typeReferences,
+            violations: index.violations(of: component, among: report.violations), layers: layers,
+            modulePages: modules.sorted().map { $0 + "\u{0}" + path(of: $0) }
+        )
+    }
+}
