@@ -24,7 +24,7 @@ extension ConfigDecoder {
             }
             switch key {
             case "forbid": rules.forbid = list(pair.value, "forbid").compactMap { decodeForbid($0, layerNames: layerNames) }
-            case "independent": rules.independent = list(pair.value, "independent").compactMap { decodeIndependent($0) }
+            case "independent": rules.independent = list(pair.value, "independent").compactMap { decodeIndependent($0, layerNames: layerNames) }
             case "only-used-by": rules.onlyUsedBy = list(pair.value, "only_used_by").compactMap { decodeOnlyUsedBy($0, layerNames: layerNames) }
             case "type-rules": rules.typeRules = list(pair.value, "type-rules").compactMap { decodeTypeRule($0, layerNames: layerNames) }
             default:
@@ -72,10 +72,11 @@ extension ConfigDecoder {
         return ForbidRule(from: from, to: to, rationale: rationale, severity: severity, location: node.location)
     }
 
-    /// An independent group: a glob, a list of globs, or `{ modules:, because:, see:, severity: }`.
-    private mutating func decodeIndependent(_ node: DataNode) -> IndependentGroup? {
+    /// An independent group: a glob, a list of globs, or `{ modules:, types:, layers:, because:, see:, severity: }`.
+    private mutating func decodeIndependent(_ node: DataNode, layerNames: [String]) -> IndependentGroup? {
         var modules: [ModulePattern] = []
         var types: [ModulePattern] = []
+        var layers: [String] = []
         var rationale = RuleRationale()
         var severity = RuleSeverity.error
         if node.pairs != nil, let pairs = mapping(node, "an independent: group") {
@@ -83,21 +84,34 @@ extension ConfigDecoder {
                 switch key {
                 case "modules": modules = patterns(pair.value, "modules")
                 case "types": types = patterns(pair.value, "types")
+                case "layers":
+                    for selector in selectors(pair.value, "layers", layerNames: layerNames) {
+                        guard case .layer(let name) = selector.kind else {
+                            diagnostics.append(.error(
+                                "config.unknown-layer", "an independent: group's layers: names '\(selector)', which is not a declared layer", at: selector.location ?? pair.value.location
+                            ))
+                            continue
+                        }
+                        layers.append(name)
+                    }
                 case "because", "see": readRationale(key, pair.value, into: &rationale)
                 case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
-                default: unknownKey(pair.key, known: ["modules", "types", "because", "see", "severity"], in: "an independent: group")
+                default: unknownKey(pair.key, known: ["modules", "types", "layers", "because", "see", "severity"], in: "an independent: group")
                 }
             }
         } else {
             modules = patterns(node, "an independent: group")
         }
-        guard !modules.isEmpty || !types.isEmpty else {
-            diagnostics.append(.error("config.invalid-value", "an independent: group needs at least one module glob (modules:) or type glob (types:)", at: node.location))
+        guard !modules.isEmpty || !types.isEmpty || layers.count > 1 else {
+            diagnostics.append(.error(
+                "config.invalid-value", "an independent: group needs at least one module glob (modules:) or type glob (types:), or two layers (layers:)", at: node.location
+            ))
             return nil
         }
-        rationale.name = (modules + types).map(\.pattern).joined(separator: ", ")
+        rationale.name = ((modules + types).map(\.pattern) + layers).joined(separator: ", ")
         var group = IndependentGroup(modules: modules, rationale: rationale, severity: severity, location: node.location)
         group.types = types
+        group.layers = layers
         return group
     }
 

@@ -38,6 +38,41 @@ extension ComponentChecker {
         return found
     }
 
+    /// The violations of `independent:` groups of layers (`layers: [Feed, Settings]`): code of
+    /// one of the layers that names a type of another, one violation per file and type.
+    func independentLayerViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+        let groups = settings.independent.filter { $0.layers.count > 1 && $0.severity.severity != nil }
+        guard !groups.isEmpty else { return [] }
+        var found: [Violation] = []
+        for file in files {
+            for group in groups {
+                guard let severity = group.severity.severity else { continue }
+                var byType: [(from: String, to: String, type: String, evidence: [Evidence])] = []
+                for resolved in references.of(file) {
+                    guard let from = resolved.speaker?.layer, group.layers.contains(from), let target = resolved.only,
+                          let to = references.placed(target)?.layer, to != from, group.layers.contains(to) else { continue }
+                    let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
+                    if let index = byType.firstIndex(where: { $0.from == from && $0.type == resolved.reference.name }) {
+                        byType[index].evidence.append(evidence)
+                    } else {
+                        byType.append((from, to, resolved.reference.name, [evidence]))
+                    }
+                }
+                let name = group.rationale.name ?? ""
+                for item in byType {
+                    let key = "\(item.from)→\(item.to): \(item.type) in \(file) (\(name))"
+                    guard reported.insert("independent: " + key).inserted else { continue }
+                    var message = "'\(item.from)' uses '\(item.type)' from '\(item.to)', but \(name) are independent of one another"
+                    if let because = group.rationale.because { message += ": \(because)" }
+                    found.append(Violation(
+                        rule: .independent, severity: severity, message: message, modules: [module], evidence: item.evidence, rationale: group.rationale, key: key
+                    ))
+                }
+            }
+        }
+        return found
+    }
+
     /// The violations of `only-used-by:` rules that protect types (`types:`): a reference to
     /// a protected type declared in the graph, from code whose layer is not among the rule's
     /// `users:` and which is not inside a type those user globs name (or a protected type

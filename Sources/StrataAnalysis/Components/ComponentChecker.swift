@@ -116,6 +116,7 @@ public struct ComponentChecker: Sendable {
             result.violations += layerOrderViolations(in: node.id, files: files, references: references, reported: &reported)
             result.violations += typeRuleViolations(in: node.id, files: files, symbols: symbols, assignment: assignment, references: references, reported: &reported)
             result.violations += independentTypeViolations(in: node.id, files: files, references: references, reported: &reported)
+            result.violations += independentLayerViolations(in: node.id, files: files, references: references, reported: &reported)
             result.violations += protectedTypeViolations(in: node.id, files: files, references: references, reported: &reported)
             result.violations += forbidden(in: node, graph: graph, files: files, symbols: symbols, assignment: assignment, references: references, reported: &reported)
         }

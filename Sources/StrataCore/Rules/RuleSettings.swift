@@ -83,6 +83,9 @@ public struct IndependentGroup: Hashable, Sendable {
     public var modules: [ModulePattern]
     /// Types by name (`types: ["*Screen"]`) that must not use one another, inside modules.
     public var types: [ModulePattern] = []
+    /// Layers of files or types (`layers: [Feed, Settings]`) whose code must not name one
+    /// another's types: feature folders of one target.
+    public var layers: [String] = []
     public var rationale: RuleRationale
     public var severity: RuleSeverity
     public var location: SourceLocation?

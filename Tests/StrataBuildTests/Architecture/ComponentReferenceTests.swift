@@ -143,4 +143,52 @@ import Testing
             "Sources/App/TwoScreen.swift:1:8: error: 'TwoScreen' owns 2 of '*ViewModel' (FeedViewModel, SettingsViewModel), against the type rule for *Screen: a screen's View has exactly one View Model [type-rule/*Screen]",
         ])
     }
+
+    /// Feature folders of one target that must not know one another.
+    @Test func independentLayersOfFilesMayNotNameOneAnothersTypes() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            layers:
+              - name: Shared
+                paths: ["Sources/App/Shared/**"]
+              - name: Feed
+                paths: ["Sources/App/Feed/**"]
+              - name: Settings
+                paths: ["Sources/App/Settings/**"]
+            rules:
+              independent:
+                - layers: [Feed, Settings]
+                  because: each feature ships on its own
+
+            """,
+            "Sources/App/Shared/Theme.swift": "struct Theme {}\n",
+            "Sources/App/Feed/FeedView.swift": "struct FeedView {\n    let theme: Theme\n}\n",
+            "Sources/App/Settings/SettingsView.swift": "struct SettingsView {\n    let theme: Theme\n    func open() { _ = FeedView() }\n    var next: FeedView?\n}\n",
+        ])
+        // The layer order lets Settings use Feed (it is declared after it); the group does not.
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        let violations = run.analysis.report.violations
+        #expect(violations.map(\.diagnostic.description) == [
+            "Sources/App/Settings/SettingsView.swift:3:23: error: 'Settings' uses 'FeedView' from 'Feed', but Feed, Settings are independent of one another: each feature ships on its own [independent/Feed-Settings]",
+        ])
+        #expect(violations.first?.evidence.count == 2)
+    }
+
+    @Test func anIndependentGroupOfOneLayerOrAnUnknownLayerIsRefused() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": "layers:\n  - name: Feed\n    paths: [\"Sources/App/**\"]\nrules:\n  independent:\n    - layers: [Feed, Nowhere]\n",
+            "Sources/App/A.swift": "struct A {}\n",
+        ])
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        #expect(throws: DiagnosticsError.self) { try builder.configuration() }
+        do {
+            _ = try builder.configuration()
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.map(\.description) == [
+                "strata.yml:6:22: error: an independent: group's layers: names 'Nowhere', which is not a declared layer [config.unknown-layer]",
+                "strata.yml:6:7: error: an independent: group needs at least one module glob (modules:) or type glob (types:), or two layers (layers:) [config.invalid-value]",
+            ])
+        }
+    }
 }
