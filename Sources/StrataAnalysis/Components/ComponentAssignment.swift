@@ -52,6 +52,11 @@ struct ComponentAssignment {
     init(graph: ModuleGraph, symbols: [String: SwiftSymbols], layers: [LayerDeclaration], moduleLayers: [String: String], checker: ComponentChecker) {
         var reportedFiles: Set<String> = []
         var reportedTypes: Set<String> = []
+        // Without layers of types, a type is in its file's layer: no claims to look for.
+        let claimsTypes = layers.contains(where: \.hasTypeMembers)
+        // Origins are made once per pattern, not once per file and type.
+        var pathOrigins: [String: String] = [:]
+        var fileOrigins: [String: String] = [:]
         for node in graph.nodes where node.isTarget && node.sourceFiles.contains(where: { symbols[$0] != nil }) {
             var fileLayers: [String: Placed] = [:]
             for file in node.sourceFiles {
@@ -65,7 +70,9 @@ struct ComponentAssignment {
                     ))
                 }
                 if let claim = claims.first {
-                    fileLayers[file] = Placed(layer: claim.layer, origin: "paths: '\(claim.pattern.pattern)'")
+                    let origin = pathOrigins[claim.pattern.pattern] ?? "paths: '\(claim.pattern.pattern)'"
+                    pathOrigins[claim.pattern.pattern] = origin
+                    fileLayers[file] = Placed(layer: claim.layer, origin: origin)
                     layeredModules.insert(node.id)
                 } else if let layer = moduleLayers[node.id] {
                     fileLayers[file] = Placed(layer: layer, origin: "module layer")
@@ -78,7 +85,7 @@ struct ComponentAssignment {
             for file in node.sourceFiles {
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
                     declared.append(declaration)
-                    let claims = checker.claims(name: declaration.name, inherits: declaration.inherits, attributes: declaration.attributes)
+                    let claims = claimsTypes ? checker.claims(name: declaration.name, inherits: declaration.inherits, attributes: declaration.attributes) : []
                     claims.forEach { usedTypePatterns.insert($0.pattern) }
                     if !claims.isEmpty { layeredModules.insert(node.id) }
                     if claims.count > 1, reportedTypes.insert(declaration.name).inserted {
@@ -91,7 +98,9 @@ struct ComponentAssignment {
                     if let claim = claims.first {
                         typeLayers[declaration.name] = Placed(layer: claim.layer, origin: claim.label)
                     } else if let placed = fileLayers[file] {
-                        typeLayers[declaration.name] = Placed(layer: placed.layer, origin: placed.origin == "module layer" ? "module layer" : "file in \(placed.origin)")
+                        let origin = placed.isModuleLayer ? placed.origin : fileOrigins[placed.origin] ?? "file in \(placed.origin)"
+                        fileOrigins[placed.origin] = origin
+                        typeLayers[declaration.name] = Placed(layer: placed.layer, origin: origin)
                     }
                 }
             }

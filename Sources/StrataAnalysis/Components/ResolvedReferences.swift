@@ -93,7 +93,7 @@ struct ResolvedReferences {
                     var found: Placed?
                     if let placed = typeLayers[outermost] {
                         found = Placed(layer: placed.layer, isModuleLayer: placed.isModuleLayer)
-                    } else if let claim = checker.claims(name: outermost).first {
+                    } else if checker.layers.contains(where: \.hasTypeMembers), let claim = checker.claims(name: outermost).first {
                         found = Placed(layer: claim.layer, isModuleLayer: false)
                     }
                     speakers[outermost] = found
