@@ -44,7 +44,9 @@ struct ComponentAssignment {
     }
 
     static func outermost(_ qualified: String) -> String {
-        String(qualified.split(separator: ".").first ?? Substring(qualified))
+        // Searched as bytes: called for every reference written inside a type.
+        guard let dot = qualified.utf8.firstIndex(of: UInt8(ascii: ".")) else { return qualified }
+        return String(qualified[..<dot])
     }
 
     init() {}

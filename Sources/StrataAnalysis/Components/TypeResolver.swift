@@ -68,7 +68,7 @@ struct TypeResolver {
 
         func resolve(_ reference: TypeReference) -> [Target] {
             let name = reference.name
-            let dot = name.firstIndex(of: ".")
+            let dot = name.utf8.firstIndex(of: UInt8(ascii: "."))
             // `Inner.Item` inside `Outer` can be `Outer.Inner.Item`: its first name decides.
             if let enclosing = reference.enclosingType, !nested.isEmpty, nested.contains(dot.map { String(name[..<$0]) } ?? name) {
                 var scope = Substring(enclosing)
