@@ -117,7 +117,10 @@ public struct SiteBuilder: Sendable {
     /// The analyze stage, with the memory of Swift files read for their types (`strata serve`).
     var analyzeStage: AnalyzeStage {
         var stage = AnalyzeStage(project: project)
-        if let memory { stage.symbolCache = ItemCache(memory.symbols) }
+        if let memory {
+            stage.symbolCache = ItemCache(memory.symbols)
+            stage.resolutionMemo = memory.resolution
+        }
         return stage
     }
 

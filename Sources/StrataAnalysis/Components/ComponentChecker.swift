@@ -99,16 +99,18 @@ public struct ComponentChecker: Sendable {
     /// - Parameters:
     ///   - symbols: the declarations and references of each file `filesToRead` named.
     ///   - moduleLayers: each module's layer, from the module-level resolution.
-    public func check(_ graph: ModuleGraph, symbols: [String: SwiftSymbols], moduleLayers: [String: String]) -> Result {
+    ///   - memo: the previous check's resolved references in this process (`strata serve`).
+    public func check(_ graph: ModuleGraph, symbols: [String: SwiftSymbols], moduleLayers: [String: String], memo: ResolutionMemo? = nil) -> Result {
         var result = Result()
         guard isNeeded else { return result }
+        memo?.begin(layers: layers)
         let assignment = ComponentAssignment(graph: graph, symbols: symbols, layers: layers, moduleLayers: moduleLayers, checker: self)
         result.diagnostics = assignment.diagnostics
         result.layeredModules = assignment.layeredModules
         for files in assignment.files.values {
             result.fileLayers.merge(files.mapValues(\.layer), uniquingKeysWith: { first, _ in first })
         }
-        let references = ResolvedReferences(graph: graph, symbols: symbols, assignment: assignment, checker: self)
+        let references = ResolvedReferences(graph: graph, symbols: symbols, assignment: assignment, checker: self, memo: memo)
         result.diagnostics += references.diagnostics
         var reported: Set<String> = []
         for node in graph.nodes where assignment.files[node.id] != nil {

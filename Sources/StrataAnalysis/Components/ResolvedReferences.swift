@@ -33,7 +33,16 @@ struct ResolvedReferences {
     /// Names that can mean several declarations, reported once per file and name.
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment, checker: ComponentChecker) {
+    /// One file's references resolved, its ambiguity warnings, and its component-graph references.
+    struct FileResult: Sendable {
+        var resolved: [Resolved]
+        var diagnostics: [Diagnostic]
+        var graph: [ComponentGraph.Reference]
+    }
+
+    /// - Parameter memo: the previous check's results in this process, of which those of
+    ///   files nothing changed for are reused.
+    init(graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment, checker: ComponentChecker, memo: ResolutionMemo? = nil) {
         typeLayers = assignment.types
         let resolver = TypeResolver(graph: graph, declarations: assignment.declarations)
         // What each module's code can name and the layers of its types, then every file on
@@ -41,28 +50,61 @@ struct ResolvedReferences {
         struct Context: Sendable {
             var scope: TypeResolver.Scope
             var typeLayers: [String: ComponentAssignment.Placed]
+            var isLayered: Bool
+            var changes = ResolutionMemo.Changes(all: true)
+        }
+        struct Job: Sendable {
+            var context: Int
+            var file: String
+            var speaker: Placed?
         }
         var contexts: [Context] = []
-        var jobs: [(context: Int, file: String, speaker: Placed?)] = []
+        var jobs: [Job] = []
         var seen: Set<String> = []
         for node in graph.nodes where assignment.files[node.id] != nil {
             let fileLayers = assignment.files[node.id] ?? [:]
-            contexts.append(Context(scope: resolver.scope(of: node.id), typeLayers: assignment.types[node.id] ?? [:]))
+            var context = Context(
+                scope: resolver.scope(of: node.id), typeLayers: assignment.types[node.id] ?? [:], isLayered: assignment.layeredModules.contains(node.id)
+            )
+            if let memo {
+                let others = Dictionary(context.scope.others.map { ($0.module, $0.names) }, uniquingKeysWith: { first, _ in first })
+                context.changes = memo.changes(of: node.id, now: ResolutionMemo.Environment(own: context.scope.own, others: others, typeLayers: context.typeLayers))
+            }
+            contexts.append(context)
             for file in node.sourceFiles where symbols[file] != nil && seen.insert(file).inserted {
-                jobs.append((contexts.count - 1, file, fileLayers[file].map { Placed(layer: $0.layer, isModuleLayer: $0.isModuleLayer) }))
+                jobs.append(Job(context: contexts.count - 1, file: file, speaker: fileLayers[file].map { Placed(layer: $0.layer, isModuleLayer: $0.isModuleLayer) }))
             }
         }
-        let layered = assignment.layeredModules
+        var typesWithNewLayers: Set<TypeResolver.Target> = []
+        for context in contexts {
+            for type in context.changes.typesWithNewLayers { typesWithNewLayers.insert(TypeResolver.Target(module: context.scope.module, name: type)) }
+        }
+        // Files nothing changed for keep their results; the rest are resolved on every core.
+        var results: [FileResult?] = jobs.map { job in
+            let context = contexts[job.context]
+            return memo?.result(
+                for: job.file, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [],
+                fileSpeaker: job.speaker, changes: context.changes, typesWithNewLayers: typesWithNewLayers
+            )
+        }
+        let pending = jobs.indices.filter { results[$0] == nil }
         let allTypes = assignment.types
-        let results = ParallelMap.map(jobs) { [contexts] job -> (resolved: [Resolved], diagnostics: [Diagnostic], graph: [ComponentGraph.Reference]) in
+        let computed = ParallelMap.map(pending.map { jobs[$0] }) { [contexts] job -> FileResult in
             let context = contexts[job.context]
             let (resolved, diagnostics) = Self.resolve(
                 symbols[job.file]?.references ?? [], in: job.file, context.scope, typeLayers: context.typeLayers, fileSpeaker: job.speaker, checker: checker
             )
-            let graph = layered.contains(context.scope.module) ? Self.graphReferences(resolved, types: allTypes) : []
-            return (resolved, diagnostics, graph)
+            return FileResult(resolved: resolved, diagnostics: diagnostics, graph: context.isLayered ? Self.graphReferences(resolved, types: allTypes) : [])
+        }
+        for (index, result) in zip(pending, computed) {
+            results[index] = result
+            let job = jobs[index], context = contexts[job.context]
+            memo?.remember(
+                result, for: job.file, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [], fileSpeaker: job.speaker
+            )
         }
         for (job, result) in zip(jobs, results) {
+            guard let result else { continue }
             byFile[job.file] = result.resolved
             diagnostics += result.diagnostics
             if !result.graph.isEmpty { graphByFile[job.file] = result.graph }

@@ -12,6 +12,8 @@ struct ArchitectureAnalyzer {
     var blockIDs: Set<String> = []
     /// Declarations and type references of the files layers of files need, by file.
     var symbols: [String: SwiftSymbols] = [:]
+    /// The previous check's resolved references in this process (`strata serve`).
+    var resolutionMemo: ResolutionMemo?
 
     func analyze(baseline: [BaselineEntry]? = nil) -> ArchitectureAnalysis {
         var diagnostics: [Diagnostic] = []
@@ -31,7 +33,7 @@ struct ArchitectureAnalyzer {
         diagnostics += checked.diagnostics
         // Layers of files inside modules.
         let components = ComponentChecker(layers: config.layers, settings: settings)
-            .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer))
+            .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer), memo: resolutionMemo)
         diagnostics += components.diagnostics
         if !components.layeredModules.isEmpty {
             // A module whose files or types are in layers is not unassigned.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnalysis
 import StrataCore
 import StrataSite
 
@@ -17,6 +18,8 @@ import StrataSite
 ///   template (navigation, configuration, theme) changed;
 /// - a Swift file's imports are read again only when the file changed; the module graph is
 ///   re-read only when something outside the content and theme folders changed;
+/// - a Swift file's references are resolved again only when it changed, or when a type it
+///   names (or could name) was declared, removed, or moved to another layer;
 /// - a component's page is made again only when its types, files, references, violations
 ///   or the theme changed;
 /// - a diagram is laid out again only when its DOT changed (beside the layout cache in
@@ -39,6 +42,8 @@ public final class BuildMemory: @unchecked Sendable {
     let site: Memo<RenderStage.SiteFingerprint, SiteRenderer.SiteSignature>
     /// Diagrams laid out, by the hash of their DOT.
     let layouts: Memo<DiagramLayout.LayoutFingerprint, DiagramLayout.Laid>
+    /// References resolved, by file (layers inside a target).
+    let resolution = ResolutionMemo()
     /// Component pages made, by output path.
     let componentPages: Memo<RenderStage.ComponentPageFingerprint, Page>
 
@@ -48,6 +53,8 @@ public final class BuildMemory: @unchecked Sendable {
         public var sourcesScanned = 0
         /// Swift files read again for their types and references (layers inside a target).
         public var sourcesReadForTypes = 0
+        /// Swift files whose resolved references were reused rather than resolved again.
+        public var referencesReused = 0
         public var graphReloaded = false
         /// Pages whose HTML was rendered through the theme again (the 404 page aside).
         public var pagesRendered = 0
@@ -58,7 +65,7 @@ public final class BuildMemory: @unchecked Sendable {
     public var statistics: Statistics {
         Statistics(
             pagesParsed: pages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
-            sourcesReadForTypes: symbols.computedCount,
+            sourcesReadForTypes: symbols.computedCount, referencesReused: resolution.reusedCount,
             graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount, diagramsLaidOut: layouts.computedCount
         )
     }

@@ -10,6 +10,8 @@ struct AnalyzeStage: Sendable {
     let project: ProjectFiles
     /// Swift files already read for their types and references (`strata serve`).
     var symbolCache: ItemCache<ComponentSymbols.Fingerprint, SwiftSymbols?> = .none
+    /// References already resolved, reused for the files a change leaves alone (`strata serve`).
+    var resolutionMemo: ResolutionMemo?
 
     struct Analyzed: Sendable {
         var guidance: GuidanceCollector.Result
@@ -36,6 +38,7 @@ struct AnalyzeStage: Sendable {
     ) -> (ArchitectureAnalysis, ArchitecturePages) {
         var analyzer = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs)
         let needed = ComponentChecker(layers: config.layers, settings: config.rules).filesToRead(in: graph.graph)
+        analyzer.resolutionMemo = resolutionMemo
         analyzer.symbols = StageClock.measure("analyze: types and references read") { ComponentSymbols.read(needed, project: project, cache: symbolCache) }
         let analysis = StageClock.measure("analyze: rules checked") { analyzer.analyze(baseline: baseline) }
         let titles = Dictionary(pages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })

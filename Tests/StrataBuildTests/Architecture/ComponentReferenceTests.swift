@@ -191,4 +191,60 @@ import Testing
             ])
         }
     }
+
+    /// In `strata serve`, a save resolves again the file saved and the files that name a type
+    /// it declared, removed or moved to another layer; the others keep their references.
+    @Test func aPreviewResolvesAgainOnlyTheFilesAChangeCanAffect() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            layers:
+              - name: Core
+                paths: ["Sources/App/Core/**"]
+              - name: Data
+                paths: ["Sources/App/Data/**"]
+              - name: UI
+                paths: ["Sources/App/UI/**"]
+                may_use: [Core]
+
+            """,
+            "Content/index.md": "# App\n",
+            "Sources/App/Core/Model.swift": "struct Model {}\n",
+            "Sources/App/Data/Store.swift": "struct Store {}\n",
+            "Sources/App/UI/Screen.swift": "struct Screen {\n    var model: Model\n    var cache: Cache?\n}\n",
+            "Sources/App/UI/Other.swift": "struct Other {\n    var model: Model\n}\n",
+        ])
+        let memory = BuildMemory(settleTime: .zero)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root), memory: memory)
+        /// Whether the site's violations page reports UI using Cache.
+        func reportsCache(_ files: [OutputFile]) -> Bool {
+            let page = files.first { $0.path == "violations.html" }.map { String(decoding: $0.contents, as: UTF8.self) } ?? ""
+            return page.contains("&#39;UI&#39; uses &#39;Cache&#39; from &#39;Data&#39;")
+        }
+        #expect(builder.renderSite().result.outcome == .written)
+        #expect(memory.statistics.referencesReused == 0)
+        #expect(builder.renderSite().result.outcome == .written)
+        #expect(memory.statistics.referencesReused == 4)
+
+        // A new Data type that Screen already names: Screen is resolved again, and judged.
+        // As a preview's watcher does, the memory is told which files changed.
+        func changed(_ paths: String...) { memory.noteChanges(paths.map { project.url($0).standardizedFileURL.path }) }
+        try project.write("Sources/App/Data/Cache.swift", Data("struct Cache {}\n".utf8))
+        changed("Sources/App/Data/Cache.swift")
+        let added = builder.renderSite()
+        #expect(memory.statistics.referencesReused == 3, "Model, Store and Other")
+        let run = try check(project)
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/UI/Screen.swift:3:16: error: 'UI' uses 'Cache' from 'Data'; UI may use only Core [layer-order]",
+        ])
+        #expect(reportsCache(added.files))
+
+        // The same type moved to Core: its name is unchanged, its layer is not.
+        try FileManager.default.removeItem(at: project.url("Sources/App/Data/Cache.swift"))
+        try project.write("Sources/App/Core/Cache.swift", Data("struct Cache {}\n".utf8))
+        changed("Sources/App/Data/Cache.swift", "Sources/App/Core/Cache.swift")
+        let moved = builder.renderSite()
+        #expect(memory.statistics.referencesReused == 3, "Model, Store and Other; Screen names the moved type")
+        #expect(!reportsCache(moved.files))
+        #expect(moved.files.contains { $0.path == "violations.html" })
+    }
 }
