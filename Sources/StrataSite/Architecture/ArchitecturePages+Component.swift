@@ -70,11 +70,11 @@ extension ArchitecturePages {
             return href
         }
         func named(_ references: [ComponentGraph.Reference], by name: (ComponentGraph.Reference) -> (String, ComponentGraph.ComponentID, String?)) -> [TemplateValue] {
-            var seen: Set<String> = []
+            var seen: Set<ComponentIndex.TypeKey> = []
             var list: [TemplateValue] = []
             for reference in references {
                 let (label, other, type) = name(reference)
-                guard seen.insert(other.module + "\u{0}" + label).inserted else { continue }
+                guard seen.insert(ComponentIndex.TypeKey(module: other.module, type: label)).inserted else { continue }
                 var href = link(to: other)
                 if !href.isEmpty, index.components[other] != nil, let type { href += "#" + ArchitectureSiteMap.typeAnchor(type) }
                 list.append(.object(["name": .text(label), "href": .text(href), "isLink": .bool(!href.isEmpty), "isFirst": .bool(list.isEmpty)]))

@@ -8,10 +8,16 @@ struct ComponentIndex: Sendable {
     let graph: ComponentGraph
     private(set) var outgoing: [ID: [ComponentGraph.Reference]] = [:]
     private(set) var incoming: [ID: [ComponentGraph.Reference]] = [:]
-    /// `module` + NUL + qualified type → the references that name it, in source order.
-    private(set) var referencesTo: [String: [ComponentGraph.Reference]] = [:]
-    /// `module` + NUL + outermost type → the references its code makes, in source order.
-    private(set) var referencesFrom: [String: [ComponentGraph.Reference]] = [:]
+    /// A type of a module, qualified by the types it is nested in.
+    struct TypeKey: Hashable, Sendable {
+        var module: String
+        var type: String
+    }
+
+    /// Type → the references that name it, in source order.
+    private(set) var referencesTo: [TypeKey: [ComponentGraph.Reference]] = [:]
+    /// Outermost type → the references its code makes, in source order.
+    private(set) var referencesFrom: [TypeKey: [ComponentGraph.Reference]] = [:]
     private(set) var components: [ID: ComponentGraph.Component] = [:]
 
     init(_ graph: ComponentGraph) {
@@ -27,7 +33,7 @@ struct ComponentIndex: Sendable {
         }
     }
 
-    static func key(_ module: String, _ type: String) -> String { module + "\u{0}" + type }
+    static func key(_ module: String, _ type: String) -> TypeKey { TypeKey(module: module, type: type) }
 
     /// The components of one layer, by module.
     func components(inLayer layer: String) -> [ComponentGraph.Component] {
