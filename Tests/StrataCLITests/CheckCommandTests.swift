@@ -27,20 +27,21 @@ import Testing
         ("layered-violations", Int32(1), "strata check: Read 1 package: 10 targets, 11 Swift files.\nstrata check: 7 errors, 5 warnings in 10 modules\n"),
         ("multi-package", Int32(1), "strata check: Read 2 packages: 4 targets, 4 Swift files.\nstrata check: 1 error, 0 warnings in 4 modules\n"),
         ("feature-sliced", Int32(1), "strata check: Read 1 package: 7 targets, 8 Swift files.\nstrata check: 4 errors, 1 warning in 7 modules\n"),
-        // Layers that are folders of one app target (SwiftUI-First), clean and with one planted
-        // violation of each kind that judges them: layer order, forbid, independent, a type rule,
-        // and a reference that closes a cycle between components.
+        // Layers that are folders of one app target (SwiftUI-First), clean and with at least one
+        // planted violation of every kind that judges components: layer order, forbid,
+        // independent, only-used-by, a type rule, and a reference that closes a cycle. So are
+        // the three fixtures after it.
         ("swiftui-first", Int32(0), "strata check: Read 1 package: 1 target, 10 Swift files.\nstrata check: no violations in 1 module\n"),
-        ("swiftui-first-violations", Int32(1), "strata check: Read 1 package: 1 target, 14 Swift files.\nstrata check: 6 errors, 0 warnings in 1 module\n"),
+        ("swiftui-first-violations", Int32(1), "strata check: Read 1 package: 1 target, 14 Swift files.\nstrata check: 7 errors, 0 warnings in 1 module\n"),
         // Roles of types in one target (View, View Contract, View Model, Model), clean and planted.
         ("view-contracts", Int32(0), "strata check: Read 1 package: 1 target, 10 Swift files.\nstrata check: no violations in 1 module\n"),
-        ("view-contracts-violations", Int32(1), "strata check: Read 1 package: 1 target, 12 Swift files.\nstrata check: 4 errors, 0 warnings in 1 module\n"),
+        ("view-contracts-violations", Int32(1), "strata check: Read 1 package: 1 target, 12 Swift files.\nstrata check: 9 errors, 0 warnings in 1 module\n"),
         // Puddles: Modules, Components and Providers as folders, Core as a local package.
         ("puddles", Int32(0), "strata check: Read 2 packages: 3 targets, 6 Swift files.\nstrata check: no violations in 3 modules\n"),
-        ("puddles-violations", Int32(1), "strata check: Read 2 packages: 3 targets, 8 Swift files.\nstrata check: 5 errors, 0 warnings in 3 modules\n"),
+        ("puddles-violations", Int32(1), "strata check: Read 2 packages: 3 targets, 8 Swift files.\nstrata check: 7 errors, 0 warnings in 3 modules\n"),
         // The responder-MVVM rule set: View, View Model, Use Case and Responder as roles of types.
         ("responder-mvvm", Int32(0), "strata check: Read 1 package: 1 target, 4 Swift files.\nstrata check: no violations in 1 module\n"),
-        ("responder-mvvm-violations", Int32(1), "strata check: Read 1 package: 1 target, 6 Swift files.\nstrata check: 5 errors, 0 warnings in 1 module\n"),
+        ("responder-mvvm-violations", Int32(1), "strata check: Read 1 package: 1 target, 6 Swift files.\nstrata check: 8 errors, 0 warnings in 1 module\n"),
     ])
     func everyFormatMatchesItsExpectedFile(fixture: String, status: Int32, summary: String) async throws {
         let folder = try copy(fixture)
