@@ -148,6 +148,11 @@ private final class SymbolCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, modifiers: node.modifiers, at: node.name)
+        // What it names, each part of a composition (`View & Identifiable`): conforming to
+        // the alias is conforming to them.
+        let aliased = node.initializer.value
+        let parts = aliased.as(CompositionTypeSyntax.self)?.elements.map { $0.type.trimmedDescription } ?? [aliased.trimmedDescription]
+        declarations[declarations.count - 1].inherits = parts
         openGenerics(node.genericParameterClause)
         return .visitChildren
     }

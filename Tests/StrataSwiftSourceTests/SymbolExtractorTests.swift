@@ -34,6 +34,11 @@ import Testing
         #expect(found[5].inherits == ["Equatable"])
     }
 
+    @Test func aTypeAliasRecordsWhatItNames() {
+        let found = symbols("typealias Panel = Identifiable & SwiftUI.View\ntypealias Items = [Item]\n").declarations
+        #expect(found.map(\.inherits) == [["Identifiable", "SwiftUI.View"], ["[Item]"]])
+    }
+
     @Test func publicOpenAndPackageDeclarationsAreVisibleToOtherModules() {
         let found = symbols("public struct A {}\nopen class B {}\npackage enum C {}\nstruct D {}\nprivate typealias E = D\npublic protocol F {}\n").declarations
         #expect(found.map { "\($0.name) \($0.isPublic)" } == ["A true", "B true", "C true", "D false", "E false", "F true"])

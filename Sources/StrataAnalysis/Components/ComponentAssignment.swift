@@ -51,7 +51,10 @@ struct ComponentAssignment {
 
     init() {}
 
-    init(graph: ModuleGraph, symbols: [String: SwiftSymbols], layers: [LayerDeclaration], moduleLayers: [String: String], checker: ComponentChecker) {
+    init(
+        graph: ModuleGraph, symbols: [String: SwiftSymbols], layers: [LayerDeclaration], moduleLayers: [String: String], checker: ComponentChecker,
+        conformances: ConformanceIndex
+    ) {
         var reportedFiles: Set<String> = []
         var reportedTypes: Set<String> = []
         // Without layers of types, a type is in its file's layer: no claims to look for.
@@ -87,7 +90,12 @@ struct ComponentAssignment {
             for file in node.sourceFiles {
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
                     declared.append(declaration)
-                    let claims = claimsTypes ? checker.claims(name: declaration.name, inherits: declaration.inherits, attributes: declaration.attributes) : []
+                    // A type alias is another name for a type: it stays in its file's layer.
+                    let claims = claimsTypes && declaration.kind != .typealias
+                        ? checker.claims(
+                            name: declaration.name, inherits: conformances.closure(of: declaration.inherits, for: declaration.name), attributes: declaration.attributes
+                        )
+                        : []
                     claims.forEach { usedTypePatterns.insert($0.pattern) }
                     if !claims.isEmpty { layeredModules.insert(node.id) }
                     if claims.count > 1, reportedTypes.insert(declaration.name).inserted {

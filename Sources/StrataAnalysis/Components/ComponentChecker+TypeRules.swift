@@ -1,13 +1,13 @@
 import StrataCore
 
 extension ComponentChecker {
-    /// The violations of `type-rules:` among a module's types. A type's conformances and
-    /// attributes are its declaration's and, for conformances, its extensions' too; what it
-    /// owns is what its stored properties name.
+    /// The violations of `type-rules:` among a module's types. A type's conformances are
+    /// its declaration's and its extensions', and what those inherit in turn (`ConformanceIndex`);
+    /// its attributes are its declaration's; what it owns is what its stored properties name.
     // swiftlint:disable:next function_parameter_count
     func typeRuleViolations(
         in module: String, files: [String], symbols: [String: SwiftSymbols], assignment: ComponentAssignment, references: ResolvedReferences,
-        reported: inout Set<String>
+        conformances index: ConformanceIndex, reported: inout Set<String>
     ) -> [Violation] {
         let rules = settings.typeRules.filter { $0.severity.severity != nil }
         guard !rules.isEmpty else { return [] }
@@ -27,7 +27,11 @@ extension ComponentChecker {
         var found: [Violation] = []
         for declaration in declared {
             let own = Self.ownName(declaration.name)
-            let conformances = (declaration.inherits + extensionConformances[declaration.name, default: []] + extensionConformances[own, default: []]).map(Self.bareConformance)
+            // As written here and in extensions, and through the protocols, classes and
+            // aliases they name.
+            let conformances = index.closure(
+                of: declaration.inherits + extensionConformances[declaration.name, default: []] + extensionConformances[own, default: []], for: declaration.name
+            )
             let attributes = declaration.attributes.map(Self.bareAttribute)
             for rule in rules {
                 guard let severity = rule.severity.severity,

@@ -104,7 +104,8 @@ public struct ComponentChecker: Sendable {
         var result = Result()
         guard isNeeded else { return result }
         memo?.begin(layers: layers)
-        let assignment = ComponentAssignment(graph: graph, symbols: symbols, layers: layers, moduleLayers: moduleLayers, checker: self)
+        let conformances = ConformanceIndex(symbols: symbols)
+        let assignment = ComponentAssignment(graph: graph, symbols: symbols, layers: layers, moduleLayers: moduleLayers, checker: self, conformances: conformances)
         result.diagnostics = assignment.diagnostics
         result.layeredModules = assignment.layeredModules
         for files in assignment.files.values {
@@ -116,7 +117,9 @@ public struct ComponentChecker: Sendable {
         for node in graph.nodes where assignment.files[node.id] != nil {
             let files = node.sourceFiles.filter { symbols[$0] != nil }
             result.violations += layerOrderViolations(in: node.id, files: files, references: references, reported: &reported)
-            result.violations += typeRuleViolations(in: node.id, files: files, symbols: symbols, assignment: assignment, references: references, reported: &reported)
+            result.violations += typeRuleViolations(
+                in: node.id, files: files, symbols: symbols, assignment: assignment, references: references, conformances: conformances, reported: &reported
+            )
             result.violations += independentTypeViolations(in: node.id, files: files, references: references, reported: &reported)
             result.violations += independentLayerViolations(in: node.id, files: files, references: references, reported: &reported)
             result.violations += protectedTypeViolations(in: node.id, files: files, references: references, reported: &reported)

@@ -20,7 +20,8 @@ public struct TypeDeclaration: Hashable, Sendable {
     /// extended as written.
     public var name: String
     public var kind: Kind
-    /// The types it inherits from or conforms to, as written (`View`, `Foundation.Decodable`).
+    /// The types it inherits from or conforms to, as written (`View`, `Foundation.Decodable`);
+    /// for a typealias, the type it names (each part of a composition).
     public var inherits: [String]
     /// Its attributes, as written without arguments (`@Observable`, `@MainActor`).
     public var attributes: [String]

@@ -247,4 +247,50 @@ import Testing
         #expect(!reportsCache(moved.files))
         #expect(moved.files.contains { $0.path == "violations.html" })
     }
+
+    /// `conforms_to:` and type rules see what a type conforms to through the protocols,
+    /// classes and type aliases it names, and its extensions.
+    @Test func conformancesAreFollowedThroughProtocolsSuperclassesAndAliases() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            layers:
+              - name: Model
+                paths: ["Sources/App/Model/**"]
+              - name: View
+                conforms_to: [View, UIViewController]
+                may_use: [Model]
+            rules:
+              unassigned-module: off
+              type-rules:
+                - layers: [View]
+                  must_not_conform_to: [ObservableObject]
+                  because: views hold no observable state of their own
+
+            """,
+            "Sources/App/Model/Kinds.swift": """
+            protocol Screen: SwiftUI.View {}
+            class BaseController: UIViewController {}
+            typealias Panel = Identifiable & View
+            protocol Observed: ObservableObject {}
+            struct Store {}
+
+            """,
+            "Sources/App/Feed.swift": "struct FeedScreen: Screen {\n    var store: Store\n}\n",
+            "Sources/App/Settings.swift": "final class SettingsController: BaseController {}\n",
+            "Sources/App/Side.swift": "struct SidePanel: Panel {}\n",
+            "Sources/App/Later.swift": "struct LaterView {}\nextension LaterView: Screen, Observed {}\n",
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        let view = run.analysis.components.components.first { $0.layer == "View" }
+        // The protocol and the base class that make the others views are views too; the alias
+        // is only a name, and stays in its file's layer.
+        #expect(view?.types.map { "\($0.name) \($0.origin)" } == [
+            "BaseController conforms_to: 'UIViewController'", "FeedScreen conforms_to: 'View'", "LaterView conforms_to: 'View'", "Screen conforms_to: 'View'",
+            "SettingsController conforms_to: 'UIViewController'", "SidePanel conforms_to: 'View'",
+        ])
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Later.swift:1:8: error: 'LaterView' conforms to 'ObservableObject', against the type rule for View: views hold no observable state of their own [type-rule/View]",
+        ])
+    }
 }
