@@ -12,7 +12,7 @@ import Testing
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
         let page = project.text("Output/violations.html")
         for heading in ["Dependency against the layer order", "Dependency cycle", "Import without a declared dependency",
-                        "Declared dependency that is never imported", "Module without a layer", "Test support used by production code",
+                        "Declared dependency that is never imported", "Module, file or type without a layer", "Test support used by production code",
                         "Forbidden dependency: UI → Infrastructure", "Dependency between independent modules: *UI", "Use of a protected module: Database"] {
             #expect(page.contains(">\(heading)</h2>"), "\(heading)")
         }

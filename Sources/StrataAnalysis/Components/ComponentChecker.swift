@@ -127,9 +127,41 @@ public struct ComponentChecker: Sendable {
         }
         result.graph = ComponentGraphBuilder(layers: layers).build(assignment: assignment, references: references)
         result.violations += cycleViolations(in: result.graph)
+        result.violations += unassignedViolations(graph, symbols: symbols, assignment: assignment)
         result.diagnostics += unmatchedPatterns(assignment)
         result.violations.sort()
         return result
+    }
+
+    /// Leftovers of a module with layers of files or types that has no layer of its own: each
+    /// file that no `paths:` pattern matches and that declares a type no layer claims, or no
+    /// type at all, as `unassigned-module` does for modules. One violation per file, with the
+    /// types left over as evidence. Test targets are left to the test policy.
+    func unassignedViolations(_ graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment) -> [Violation] {
+        guard let severity = settings.severity(of: .unassignedModule).severity else { return [] }
+        var found: [Violation] = []
+        var reported: Set<String> = []
+        for node in graph.nodes where node.isTarget && !node.isTest && assignment.layeredModules.contains(node.id) {
+            let files = assignment.files[node.id] ?? [:]
+            let types = assignment.types[node.id] ?? [:]
+            for file in node.sourceFiles where files[file] == nil && reported.insert(file).inserted {
+                guard let declarations = symbols[file]?.declarations else { continue }
+                let declared = declarations.filter { $0.kind != .extension && $0.kind != .typealias }
+                let leftover = declared.filter { types[$0.name] == nil }
+                // A file whose every type a layer claims is in those layers.
+                guard !(declared.count > 0 && leftover.isEmpty) else { continue }
+                let evidence = leftover.isEmpty
+                    ? [Evidence(kind: .declaration, location: SourceLocation(path: file, line: 1, column: 1), summary: "no type of its own")]
+                    : leftover.map { Evidence(kind: .declaration, location: $0.location, summary: Self.written($0)) }
+                let what = leftover.isEmpty ? "" : " with " + leftover.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ") + (leftover.count > 3 ? " and \(leftover.count - 3) more" : "")
+                found.append(Violation(
+                    rule: .unassignedModule, severity: severity,
+                    message: "'\(file)'\(what) is in no layer: no paths: pattern matches it, no layer claims its types, and '\(node.id)' has no layer of its own",
+                    modules: [node.id], evidence: evidence, key: "file: \(file)"
+                ))
+            }
+        }
+        return found
     }
 
     /// `layer.unmatched-pattern` for every `paths:`, `types:`, `conforms_to:` and

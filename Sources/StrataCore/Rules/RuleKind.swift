@@ -33,7 +33,7 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
         case .cycle: "Dependency cycle"
         case .undeclaredImport: "Import without a declared dependency"
         case .unusedDependency: "Declared dependency that is never imported"
-        case .unassignedModule: "Module without a layer"
+        case .unassignedModule: "Module, file or type without a layer"
         case .testSupport: "Test support used by production code"
         case .typeRule: "Type against a type rule"
         }
@@ -57,7 +57,7 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
         case .unusedDependency:
             "A target declares a dependency that none of its files imports: it slows builds and hides the real shape of the graph."
         case .unassignedModule:
-            "Layers are declared, but this module is in none of them, so no layer rule can judge its dependencies."
+            "Layers are declared, but this module (or, in a module with layers of files or types, this file or type) is in none of them, so no layer rule can judge what it uses."
         case .testSupport:
             "Test-support modules (fixtures, mocks, test helpers) are for test targets; production code that uses them ships them."
         case .typeRule:

@@ -22,6 +22,8 @@ import Testing
         may_use: [Core, Service]
       - name: Live
         paths: ["Notes/NotesApp.swift"]
+      - name: Widget
+        paths: ["NotesWidget/**"]
 
     """
 
@@ -113,6 +115,8 @@ import Testing
         may_use: [Model, Service]
       - name: Live
         paths: ["Notes/NotesApp.swift"]
+      - name: Widget
+        paths: ["NotesWidget/**"]
 
     """
 
@@ -148,7 +152,7 @@ import Testing
         """).utf8))
         let run = try check(project)
         #expect(run.diagnostics.map(\.description) == [
-            "strata.yml:16:13: error: types: '*UseCase' of layer 'Domain' matches no type declared in the graph [layer.unmatched-pattern]",
+            "strata.yml:18:13: error: types: '*UseCase' of layer 'Domain' matches no type declared in the graph [layer.unmatched-pattern]",
         ])
     }
 

@@ -293,4 +293,31 @@ import Testing
             "Sources/App/Later.swift:1:8: error: 'LaterView' conforms to 'ObservableObject', against the type rule for View: views hold no observable state of their own [type-rule/View]",
         ])
     }
+
+    /// Files and types that no layer holds, in a module with layers of files or types and no
+    /// layer of its own, are reported as modules without a layer are.
+    @Test func filesAndTypesNoLayerHoldsAreReported() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            layers:
+              - name: Model
+                paths: ["Sources/App/Model/**"]
+              - name: ViewModel
+                types: ["*ViewModel"]
+                may_use: [Model]
+
+            """,
+            "Sources/App/Model/Item.swift": "struct Item {}\n",
+            "Sources/App/FeedViewModel.swift": "final class FeedViewModel {\n    var items: [Item] = []\n}\n",
+            "Sources/App/Helpers.swift": "struct Formatter {}\nenum Constants {}\nextension Item {}\n",
+            "Sources/App/Globals.swift": "func log(_ text: String) {}\n",
+        ])
+        let run = try check(project)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Globals.swift:1:1: warning: 'Sources/App/Globals.swift' is in no layer: no paths: pattern matches it, no layer claims its types, and 'App' has no layer of its own [unassigned-module]",
+            "Sources/App/Helpers.swift:1:8: warning: 'Sources/App/Helpers.swift' with 'Formatter', 'Constants' is in no layer: no paths: pattern matches it, no layer claims its types, and 'App' has no layer of its own [unassigned-module]",
+        ])
+        #expect(run.analysis.report.violations.last?.evidence.map(\.summary) == ["struct Formatter", "enum Constants"])
+    }
 }
