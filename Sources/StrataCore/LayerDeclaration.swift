@@ -55,7 +55,8 @@ public struct ModulePattern: Hashable, Sendable, CustomStringConvertible {
             if byte == UInt8(ascii: "*") { stars += 1 } else if byte == UInt8(ascii: "?") { questions += 1 }
         }
         if questions == 0 {
-            if stars == 0 { return pattern == name }
+            // Byte for byte, as the general matcher compares scalars (not canonical equivalence).
+            if stars == 0 { return pattern.utf8.elementsEqual(name.utf8) }
             if stars == 1, pattern.utf8.first == UInt8(ascii: "*") { return name.utf8.reversed().starts(with: pattern.utf8.dropFirst().reversed()) }
             if stars == 1, pattern.utf8.last == UInt8(ascii: "*") { return name.utf8.starts(with: pattern.utf8.dropLast()) }
         }

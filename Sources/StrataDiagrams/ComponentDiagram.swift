@@ -161,7 +161,9 @@ struct ComponentDiagram: Sendable {
         let title = "\(module): its components by layer and the references between them"
         let note = byType
             ? "Each box is a type; an arrow counts the places where code of one names the other."
-            : "\(module) has \(topLevel.count) types, more than \(Self.typeLimit): each box is a component, and an arrow counts the places where its code names a type of the other."
+            : topLevel.count > Self.typeLimit
+            ? "\(module) has \(topLevel.count) types, more than \(Self.typeLimit): each box is a component, and an arrow counts the places where its code names a type of the other."
+            : "Each box is a component (its files declare no type of their own); an arrow counts the places where its code names a type of the other."
         return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: ArchitectureDiagrams.graphSettings(id: id, title: title)), notes: [note])
     }
 

@@ -101,15 +101,11 @@ struct SearchRecordCollector: Sendable {
     /// A record per component and per type of a component: searching a type's name finds
     /// it with what references it ("what references X").
     private func componentRecords(_ graph: ComponentGraph) -> [SearchRecord] {
-        var referencedBy: [String: [String]] = [:]
-        var uses: [String: [String]] = [:]
+        var referencedBy: [String: Set<String>] = [:]
+        var uses: [String: Set<String>] = [:]
         for reference in graph.references {
-            let target = reference.to.module + "\u{0}" + reference.toType
-            if !(referencedBy[target]?.contains(reference.source) ?? false) { referencedBy[target, default: []].append(reference.source) }
-            if let type = reference.fromType {
-                let source = reference.from.module + "\u{0}" + type
-                if !(uses[source]?.contains(reference.toType) ?? false) { uses[source, default: []].append(reference.toType) }
-            }
+            referencedBy[reference.to.module + "\u{0}" + reference.toType, default: []].insert(reference.source)
+            if let type = reference.fromType { uses[reference.from.module + "\u{0}" + type, default: []].insert(reference.toType) }
         }
         var records: [SearchRecord] = []
         for component in graph.components {

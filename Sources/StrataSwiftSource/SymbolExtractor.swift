@@ -35,6 +35,9 @@ private final class SymbolCollector: SyntaxVisitor {
     var genericScopes: [Set<String>] = []
     /// How many stored instance properties of a type the walk is inside (0 or 1).
     var storedPropertyDepth = 0
+    /// For each `public`/`package` extension the walk is inside, the depth of `enclosing`
+    /// within it: its direct members take its access.
+    var publicExtensionDepth: [Int] = []
 
     func openGenerics(_ clause: GenericParameterClauseSyntax?, extra: [String] = []) {
         genericScopes.append(Set((clause?.parameters.map { $0.name.text } ?? []) + extra))
@@ -77,7 +80,9 @@ private final class SymbolCollector: SyntaxVisitor {
             guard case .attribute(let attribute) = element else { return nil }
             return "@" + attribute.attributeName.trimmedDescription
         }
-        let isPublic = modifiers.contains { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }
+        let access = modifiers.first { [.keyword(.public), .keyword(.open), .keyword(.package), .keyword(.internal), .keyword(.fileprivate), .keyword(.private)].contains($0.name.tokenKind) }
+        // A member of a `public extension` without an access modifier of its own is public.
+        let isPublic = access.map { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) } ?? (publicExtensionDepth.last == enclosing.count)
         declarations.append(TypeDeclaration(
             name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node), isPublic: isPublic
         ))
@@ -141,10 +146,15 @@ private final class SymbolCollector: SyntaxVisitor {
         declare(extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, at: node.extendedType)
         // Members of an extension are inside the extended type.
         enclosing.append(extended)
+        let isPublic = node.modifiers.contains { [.keyword(.public), .keyword(.package)].contains($0.name.tokenKind) }
+        publicExtensionDepth.append(isPublic ? enclosing.count : -1)
         return .visitChildren
     }
 
-    override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        enclosing.removeLast()
+        publicExtensionDepth.removeLast()
+    }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, modifiers: node.modifiers, at: node.name)

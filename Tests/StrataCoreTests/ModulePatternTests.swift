@@ -12,4 +12,16 @@ import Testing
     func globs(pattern: String, name: String, matches: Bool) {
         #expect(ModulePattern(pattern).matches(name) == matches)
     }
+
+    /// Names are compared scalar by scalar, with or without wildcards: a composed é and a
+    /// decomposed one are two names, as they are two module names to the compiler.
+    @Test func namesAreComparedScalarByScalar() {
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(!ModulePattern(composed).matches(decomposed))
+        #expect(!ModulePattern(composed + "*").matches(decomposed + "Kit"))
+        #expect(!ModulePattern("Caf?").matches(decomposed))
+        #expect(!PathPattern(composed + "/**").matches(decomposed + "/A.swift"))
+        #expect(!PathPattern(composed + "/A.swift").matches(decomposed + "/A.swift"))
+        #expect(PathPattern(composed + "/A.swift").matches(composed + "/A.swift"))
+    }
 }

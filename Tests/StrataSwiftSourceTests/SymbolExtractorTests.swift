@@ -42,6 +42,11 @@ import Testing
     @Test func publicOpenAndPackageDeclarationsAreVisibleToOtherModules() {
         let found = symbols("public struct A {}\nopen class B {}\npackage enum C {}\nstruct D {}\nprivate typealias E = D\npublic protocol F {}\n").declarations
         #expect(found.map { "\($0.name) \($0.isPublic)" } == ["A true", "B true", "C true", "D false", "E false", "F true"])
+        // A member of a public extension takes its access; its own nested types do not.
+        let members = symbols("public extension Feed {\n    struct Item { struct Row {} }\n    private struct Cache {}\n}\nextension Feed { struct Hidden {} }\n").declarations
+        #expect(members.map { "\($0.name) \($0.isPublic)" } == [
+            "Feed true", "Feed.Item true", "Feed.Item.Row false", "Feed.Cache false", "Feed false", "Feed.Hidden false",
+        ])
     }
 
     /// What a type owns: the types its stored instance properties name, not its computed or

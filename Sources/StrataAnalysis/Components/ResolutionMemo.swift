@@ -102,6 +102,12 @@ public final class ResolutionMemo: @unchecked Sendable {
         lock.withLock { entries[file] = entry }
     }
 
+    /// Forgets the files the last check did not read: one that comes back is resolved again,
+    /// against what the code declares by then.
+    func keepOnly(_ files: Set<String>) {
+        lock.withLock { entries = entries.filter { files.contains($0.key) } }
+    }
+
     /// `Feed.Item` is `Feed.Item`, `Feed` and `Item`: a change to any can change what it means.
     static func addKeys(of name: String, to keys: inout Set<String>) {
         keys.insert(name)

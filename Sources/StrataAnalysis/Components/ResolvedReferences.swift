@@ -103,6 +103,7 @@ struct ResolvedReferences {
                 result, for: job.file, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [], fileSpeaker: job.speaker
             )
         }
+        memo?.keepOnly(seen)
         for (job, result) in zip(jobs, results) {
             guard let result else { continue }
             byFile[job.file] = result.resolved

@@ -161,6 +161,7 @@ public final class BuildMemory: @unchecked Sendable {
         layouts.beginBuild()
         renderedPages.beginBuild()
         renderedNotFound.beginBuild()
+        componentPages.beginBuild()
         lock.withLock { graphReloaded = false }
     }
 
@@ -173,6 +174,7 @@ public final class BuildMemory: @unchecked Sendable {
         layouts.endBuild()
         renderedPages.endBuild()
         renderedNotFound.endBuild()
+        componentPages.endBuild()
         symbols.endBuild()
         if lock.withLock({ graph?.loaded != nil && graphReloaded }) { scans.endBuild() }
     }

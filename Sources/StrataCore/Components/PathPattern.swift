@@ -45,7 +45,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         if nameLength == 0 || nameIsDot { plain = false }
         if plain {
             let star = UInt8(ascii: "*")
-            if !bytes.contains(star) { return pattern == path }
+            if !bytes.contains(star) { return bytes.elementsEqual(path.utf8) }
             if pattern.hasSuffix("/**"), !bytes.dropLast(3).contains(star) {
                 let folder = bytes.dropLast(3)
                 let candidate = path.utf8

@@ -11,8 +11,11 @@ public struct ComponentPageInputs: Equatable, Sendable {
     var typeReferences: [[ComponentGraph.Reference]]
     var violations: [Violation]
     var layers: [LayerDeclaration]
-    /// `module NUL page` of every module the page links to.
+    /// `module NUL page` of every module the page links to (references and violation chips).
     var modulePages: [String]
+    /// Every component with a page: a link goes to a component's page when it has one,
+    /// else to its module's.
+    var components: [ComponentGraph.ComponentID]
 }
 
 /// Given a component page's inputs and how to make it, the page: made, or made before from
@@ -29,12 +32,14 @@ extension ArchitecturePages {
             typeReferences.append(index.referencesFrom[ComponentIndex.key(component.module, type.name)] ?? [])
         }
         // Every other module a row links to is at the other end of a reference out or in.
-        var modules = Set(outgoing.map(\.to.module)).union(incoming.map(\.from.module))
+        let violations = index.violations(of: component, among: report.violations)
+        var modules = Set(outgoing.map(\.to.module)).union(incoming.map(\.from.module)).union(violations.flatMap(\.modules))
         modules.insert(component.module)
         return ComponentPageInputs(
             component: component, outgoing: outgoing, incoming: incoming, typeReferences: typeReferences,
-            violations: index.violations(of: component, among: report.violations), layers: layers,
-            modulePages: modules.sorted().map { $0 + "\u{0}" + path(of: $0) }
+            violations: violations, layers: layers,
+            modulePages: modules.sorted().map { $0 + "\u{0}" + path(of: $0) },
+            components: index.graph.components.map(\.id)
         )
     }
 }

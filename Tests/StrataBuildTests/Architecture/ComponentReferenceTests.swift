@@ -320,4 +320,50 @@ import Testing
         ])
         #expect(run.analysis.report.violations.last?.evidence.map(\.summary) == ["struct Formatter", "enum Constants"])
     }
+
+    /// Two nested types of one short name are two types: one's conformances are not the other's.
+    @Test func nestedTypesOfOneNameKeepTheirOwnConformances() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": """
+            rules:
+              type-rules:
+                - types: ["ViewModel"]
+                  must_conform_to: [ObservableObject]
+                  because: view models are observed
+
+            """,
+            "Sources/App/Feed.swift": "enum Feed {\n    final class ViewModel: ObservableObject {}\n}\n",
+            "Sources/App/Settings.swift": "enum Settings {\n    final class ViewModel {}\n}\n",
+        ])
+        let run = try check(project)
+        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
+            "Sources/App/Settings.swift:2:17: error: 'Settings.ViewModel' does not conform to 'ObservableObject', against the type rule for ViewModel: view models are observed [type-rule/ViewModel]",
+        ])
+    }
+
+    /// A file that leaves and comes back is resolved against what the code declares by then.
+    @Test func aFileThatComesBackIsResolvedAgain() throws {
+        let project = try ComponentLayerTests.app([
+            "strata.yml": "layers:\n  - name: Core\n    paths: [\"Sources/App/Core/**\"]\n  - name: UI\n    paths: [\"Sources/App/UI/**\"]\n    may_use: []\n",
+            "Content/index.md": "# App\n",
+            "Sources/App/Core/Base.swift": "struct Base {}\n",
+            "Sources/App/UI/Screen.swift": "struct Screen {\n    var item: Item?\n}\n",
+        ])
+        let memory = BuildMemory(settleTime: .zero)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root), memory: memory)
+        func changed(_ paths: String...) { memory.noteChanges(paths.map { project.url($0).standardizedFileURL.path }) }
+        func reportsItem(_ files: [OutputFile]) -> Bool {
+            let page = files.first { $0.path == "violations.html" }.map { String(decoding: $0.contents, as: UTF8.self) } ?? ""
+            return page.contains("&#39;UI&#39; uses &#39;Item&#39; from &#39;Core&#39;")
+        }
+        #expect(!reportsItem(builder.renderSite().files))
+        let screen = try Data(contentsOf: project.url("Sources/App/UI/Screen.swift"))
+        try FileManager.default.removeItem(at: project.url("Sources/App/UI/Screen.swift"))
+        try project.write("Sources/App/Core/Item.swift", Data("struct Item {}\n".utf8))
+        changed("Sources/App/UI/Screen.swift", "Sources/App/Core/Item.swift")
+        #expect(!reportsItem(builder.renderSite().files))
+        try project.write("Sources/App/UI/Screen.swift", screen)
+        changed("Sources/App/UI/Screen.swift")
+        #expect(reportsItem(builder.renderSite().files), "Screen now names Core's Item, which UI may not use")
+    }
 }
