@@ -34,6 +34,9 @@ public struct BuildResult: Sendable {
         case failedStrict
         /// Errors in configuration or input: nothing was written (exit 2).
         case failed
+        /// Architecture violations at or above `build: fail_on_violations:`: nothing was
+        /// written (exit 1, as `strata check` exits on violations).
+        case failedViolations
     }
 
     public var outcome: Outcome
@@ -51,11 +54,20 @@ public struct BuildResult: Sendable {
     /// the site was written (0 for a failed build).
     public var searchIndexBytes = 0
     public var htmlBytes = 0
+    /// The architecture the site shows (after the baseline), for a site with a module graph.
+    public var architecture: ArchitectureCounts?
+
+    public struct ArchitectureCounts: Sendable, Equatable {
+        public var errors: Int
+        public var warnings: Int
+        /// "2 errors, 1 warning in 14 modules", as `strata check` says it.
+        public var summary: String
+    }
 
     public var exitCode: Int32 {
         switch outcome {
         case .written: 0
-        case .failedStrict: 1
+        case .failedStrict, .failedViolations: 1
         case .failed: 2
         }
     }

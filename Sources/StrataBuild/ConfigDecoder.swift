@@ -33,10 +33,11 @@ struct ConfigDecoder {
             case "tests": testsNode = pair.value
             case "guidance": decodeGuidance(pair.value, into: &config.guidance)
             case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
+            case "build": decodeBuild(pair.value, into: &config)
             case "follow_links_outside": config.followLinksOutside = bool(pair.value, key) ?? config.followLinksOutside
             default:
                 unknownKey(
-                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "follow_links_outside"],
+                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "build", "follow_links_outside"],
                     in: "the configuration"
                 )
             }
@@ -254,6 +255,27 @@ struct ConfigDecoder {
             case "unsafe_html": markdown.unsafeHTML = bool(pair.value, "markdown.unsafe_html") ?? markdown.unsafeHTML
             case "smart_punctuation": markdown.smartPunctuation = bool(pair.value, "markdown.smart_punctuation") ?? markdown.smartPunctuation
             default: unknownKey(pair.key, known: ["unsafe_html", "smart_punctuation"], in: "markdown")
+            }
+        }
+    }
+
+    /// `build:`: `fail_on_violations: off | error | warning`.
+    private mutating func decodeBuild(_ node: DataNode, into config: inout StrataConfig) {
+        guard let pairs = mapping(node, "build") else { return }
+        for (key, pair) in named(pairs, in: "build") {
+            switch key {
+            case "fail_on_violations", "fail-on-violations":
+                guard let text = string(pair.value, "build.fail_on_violations") else { continue }
+                switch text {
+                case "off": config.failBuildOn = nil
+                case "error": config.failBuildOn = .error
+                case "warning": config.failBuildOn = .warning
+                default:
+                    diagnostics.append(.error("config.invalid-value", "build.fail_on_violations must be off, error or warning, not '\(text)'", at: pair.value.location))
+                    continue
+                }
+                config.failBuildOnLocation = pair.key.location
+            default: unknownKey(pair.key, known: ["fail_on_violations"], in: "build")
             }
         }
     }

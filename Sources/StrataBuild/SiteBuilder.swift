@@ -168,7 +168,15 @@ public struct SiteBuilder: Sendable {
                 if file.path == SearchIndex.path { result.searchIndexBytes = file.contents.count }
                 if file.path.hasSuffix(".html") { result.htmlBytes += file.contents.count }
             }
+            if let report = rendering.checkReport {
+                result.architecture = BuildResult.ArchitectureCounts(errors: report.errorCount, warnings: report.warningCount, summary: report.summary)
+            }
             result.outcome = WriteStage.outcome(of: diagnostics, strict: options.strict)
+            // `build: fail_on_violations:` gates what `strata build` writes; a preview shows the site.
+            if write, result.outcome == .written, let threshold = config.failBuildOn, let counts = result.architecture,
+               counts.errors + (threshold == .warning ? counts.warnings : 0) > 0 {
+                result.outcome = .failedViolations
+            }
             guard result.outcome == .written else { return (result, [], nil) }
             guard write else { return (result, rendering.files, rendering.searchIndex) }
             try StageClock.measure("write") { try WriteStage(options: options, writer: writer).run(rendering, result: &result) }

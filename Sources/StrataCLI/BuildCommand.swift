@@ -43,6 +43,10 @@ struct BuildCommand: ParsableCommand {
                 let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
                 if let read = result.readSummary { print(read) }
                 print("Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into \(result.outputDisplayPath)/\(summary) in \(seconds) s. Open \(result.outputDisplayPath)/index.html")
+                if let architecture = result.architecture {
+                    let problems = architecture.errors + architecture.warnings
+                    print("Architecture: \(architecture.summary)" + (problems == 0 ? "." : "; the site shows them at \(result.outputDisplayPath)/violations.html, and `strata check` reports them with their evidence."))
+                }
                 let diagrams = result.diagrams
                 if diagrams.count > 0 {
                     print("Diagrams: \(diagrams.count) (\(diagrams.laidOut) laid out by Graphviz, \(diagrams.reused) from the cache) in \(String(format: "%.2f", diagrams.seconds)) s.")
@@ -52,6 +56,9 @@ struct BuildCommand: ParsableCommand {
                     print("Search index: \(Self.size(result.searchIndexBytes)), \(String(format: "%.1f", share))% of the \(Self.size(result.htmlBytes)) of HTML.")
                 }
             }
+        case .failedViolations:
+            let summary = result.architecture?.summary ?? "violations"
+            FileHandle.standardError.write(Data("strata: build failed: the architecture has \(summary), which build.fail_on_violations in strata.yml does not allow; \(result.outputDisplayPath)/ was left as it was (strata check shows them)\n".utf8))
         case .failedStrict:
             FileHandle.standardError.write(Data("strata: build failed under --strict; \(result.outputDisplayPath)/ was left as it was\n".utf8))
         case .failed:

@@ -36,6 +36,10 @@ public struct StrataConfig: Hashable, Sendable {
     public var guidance = GuidanceSettings()
     /// The `diagrams:` section.
     public var diagrams = DiagramSettings()
+    /// `build: fail_on_violations:`: the severity of architecture violations that fails
+    /// `strata build` (nothing written, exit 1); nil builds the site whatever they are.
+    public var failBuildOn: Severity?
+    public var failBuildOnLocation: SourceLocation?
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
 

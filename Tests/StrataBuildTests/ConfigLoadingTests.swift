@@ -73,7 +73,7 @@ import Testing
         #expect(diagnostics("site:\n  tittle: x\nouptut: o\nwidgets: []\n") == [
             "strata.yml:2:3: error: unknown key 'tittle' in site; did you mean 'title'? [config.unknown-key]",
             "strata.yml:3:1: error: unknown key 'ouptut' in the configuration; did you mean 'output'? [config.unknown-key]",
-            "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, theme, output, markdown, packages, projects, layers, rules, tests, guidance, diagrams, follow_links_outside) [config.unknown-key]",
+            "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, theme, output, markdown, packages, projects, layers, rules, tests, guidance, diagrams, build, follow_links_outside) [config.unknown-key]",
         ])
     }
 

@@ -65,6 +65,48 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Strict").path))
     }
 
+    /// A one-target package whose `UI` folder uses a type of `Data`, which its layers forbid.
+    func violatingApp(_ extra: String = "") throws -> URL {
+        try project([
+            "Content/index.md": "# App\n",
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+            "Sources/App/Data/Store.swift": "struct Store {}\n",
+            "Sources/App/UI/Screen.swift": "struct Screen {\n    var store: Store?\n}\n",
+            "strata.yml": "layers:\n  - name: UI\n    paths: [\"Sources/App/UI/**\"]\n  - name: Data\n    paths: [\"Sources/App/Data/**\"]\n" + extra,
+        ])
+    }
+
+    /// `strata build` says what the architecture check found; `build: fail_on_violations:`
+    /// makes errors among them fail it, with nothing written.
+    @Test func buildSaysHowManyViolationsTheSiteShowsAndCanFailOnThem() async throws {
+        let root = try violatingApp()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try await strata(["build"], in: root)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(
+            "Architecture: 1 error, 0 warnings in 1 module; the site shows them at Output/violations.html, and `strata check` reports them with their evidence.\n"
+        ), "\(run.stdout)")
+
+        let gated = try violatingApp("build:\n  fail_on_violations: error\n")
+        defer { try? FileManager.default.removeItem(at: gated) }
+        let failed = try await strata(["build"], in: gated)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasSuffix(
+            "strata: build failed: the architecture has 1 error, 0 warnings in 1 module, which build.fail_on_violations in strata.yml does not allow; Output/ was left as it was (strata check shows them)\n"
+        ), "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: gated.appendingPathComponent("Output").path))
+
+        let clean = try project(["Content/index.md": "# Hi\n", "strata.yml": "build:\n  fail_on_violations: warning\n"])
+        defer { try? FileManager.default.removeItem(at: clean) }
+        #expect(try await strata(["build"], in: clean).status == 0, "a site without a module graph has no architecture to fail on")
+
+        let bad = try violatingApp("build:\n  fail_on_violations: sometimes\n")
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let refused = try await strata(["build"], in: bad)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("strata.yml:7:23: error: build.fail_on_violations must be off, error or warning, not 'sometimes' [config.invalid-value]\n"), "\(refused.stderr)")
+    }
+
     @Test func badInputExitsTwo() async throws {
         let root = try project(["Content/index.md": "# Hi\n", "strata.yml": "site:\n  title: [x]\n"])
         defer { try? FileManager.default.removeItem(at: root) }

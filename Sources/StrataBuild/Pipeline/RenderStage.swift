@@ -149,6 +149,7 @@ struct RenderStage: Sendable {
         files.sort { $0.path < $1.path }
         var rendering = RenderedSite(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
         rendering.readSummary = inputs.site.graph?.summary
+        rendering.checkReport = inputs.site.analyzed.analysis?.report
         switch timing {
         case .withPages: break
         case .whileWriting: if let indexing { rendering.searchIndex = { indexing.wait() } }

@@ -13,6 +13,8 @@ public struct RenderedSite: Sendable {
     /// The search index, when the render stage was asked to make it apart from the pages;
     /// otherwise it is one of `files`.
     public var searchIndex: (@Sendable () -> OutputFile)?
+    /// The architecture check the site shows, for a site with a module graph.
+    public var checkReport: CheckReport?
     /// What the pages were made from, kept only to be freed after the build's writes.
     var inputs: (any Sendable)?
 
