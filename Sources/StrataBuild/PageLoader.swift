@@ -55,6 +55,13 @@ struct PageLoader: Sendable {
             page.description = fields.description
             page.weight = fields.weight
             page.metadata = Self.merge(fields.metadata, document.metadata, diagnostics: &diagnostics)
+            for place in document.ignoredMetadata {
+                diagnostics.append(.warning(
+                    "metadata.ignored",
+                    "this paragraph reads as page metadata, but metadata is read only before the page's first heading or guidance block; move it up, or it stays prose",
+                    at: place
+                ))
+            }
             diagnostics += Self.unhighlightableSwift(in: document)
             if GuidanceKeywordScan.mayOpenBlock(bytes) {
                 let guidance = GuidanceExtractor(pageKey: page.key).extract(from: document)

@@ -16,6 +16,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     public private(set) var titleHeading: Heading?
     /// Pairs of the metadata paragraph, when the page has one.
     public private(set) var metadata: [MetadataEntry] = []
+    /// Paragraphs that read as metadata but stand after the page's first heading or
+    /// guidance block, where metadata is not read: they stay prose, and the build warns.
+    public private(set) var ignoredMetadata: [SourceLocation] = []
     /// Every heading except the title heading, in document order, each with a unique id.
     public private(set) var headings: [Heading] = []
     /// Every link and image destination, in document order.
@@ -75,21 +78,52 @@ public final class MarkdownDocument: @unchecked Sendable {
             hiddenBlocks.insert(block.pointer)
             firstBlock = blocks.next()
         }
-        if let block = firstBlock, block.type == CMARK_NODE_PARAGRAPH,
-           let pairs = MetadataParagraphParser.parse(block.plainText(newlines: true)) {
-            hiddenBlocks.insert(block.pointer)
-            metadata = pairs.map { pair in
+        // Metadata paragraphs stand anywhere before the first heading or guidance block: a
+        // wiki page captured as text opens with a title line, a "Skip to content" line, or
+        // a lead paragraph before them. After that point one is prose, and is reported.
+        var isBeforeBody = true
+        var position = 0
+        var block = firstBlock
+        while let current = block {
+            defer {
+                block = blocks.next()
+                position += 1
+            }
+            if current.type == CMARK_NODE_HEADING { isBeforeBody = false }
+            guard current.type == CMARK_NODE_PARAGRAPH, Self.mayBePairs(current) else { continue }
+            let text = current.plainText(newlines: true)
+            if MetadataParagraphParser.opensGuidanceBlock(text) { isBeforeBody = false }
+            // The first paragraph is metadata when it is made of pairs; a later one must also
+            // look like page data (two pairs, or a key pages use), so a "NOTE: …" lead stays prose.
+            guard let pairs = MetadataParagraphParser.parse(text), position == 0 || MetadataParagraphParser.looksLikePageData(pairs) else { continue }
+            guard isBeforeBody else {
+                ignoredMetadata.append(location(of: current))
+                continue
+            }
+            hiddenBlocks.insert(current.pointer)
+            metadata += pairs.map { pair in
                 MetadataEntry(
                     key: pair.key, value: pair.value,
                     location: SourceLocation(
-                        path: path, line: block.startLine + pair.line,
-                        column: (pair.line == 0 ? block.startColumn : 1) + pair.column
+                        path: path, line: current.startLine + pair.line,
+                        column: (pair.line == 0 ? current.startColumn : 1) + pair.column
                     ),
                     origin: .paragraph
                 )
             }
         }
         collectHeadingsAndLinks()
+    }
+
+    /// Whether a paragraph can open with an UPPER_SNAKE key (a capital first letter, in its
+    /// text, code or bold): most paragraphs are ruled out before their text is gathered.
+    static func mayBePairs(_ paragraph: CMarkNode) -> Bool {
+        var node = paragraph.firstChild
+        while let current = node, current.type == CMARK_NODE_STRONG || current.type == CMARK_NODE_EMPH {
+            node = current.firstChild
+        }
+        guard let first = node, first.type == CMARK_NODE_TEXT || first.type == CMARK_NODE_CODE else { return false }
+        return first.literal.unicodeScalars.first.map { ("A"..."Z").contains($0) } ?? false
     }
 
     /// Ids the page around the body already uses (the default theme's skip-link target,

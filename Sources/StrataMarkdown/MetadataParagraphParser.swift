@@ -6,6 +6,27 @@ import StrataCore
 enum MetadataParagraphParser {
     static let guidanceKeywords: Set<String> = ["CHECK", "IF", "THEN", "ANTI_PATTERN", "FIX", "READ_ALSO", "APPLIES_TO", "ID"]
 
+    /// Keys that say a paragraph is about the page (who owns it, when it was checked).
+    static let pageKeys: Set<String> = ["OWNER", "OWNERS", "MAINTAINER", "STATUS", "STACK_VERSION"]
+    static let dateKeys: Set<String> = ["LAST_VERIFIED", "LAST_UPDATED", "REVIEWED"]
+
+    /// Whether pairs read as page data rather than a sentence that opens with a keyword
+    /// (`LAST_VERIFIED:` is a date…): at least two of them, a date key whose value starts
+    /// with a date, or a page key with a short value.
+    static func looksLikePageData(_ pairs: [Pair]) -> Bool {
+        if pairs.count > 1 { return true }
+        guard let pair = pairs.first else { return false }
+        if dateKeys.contains(pair.key) { return pair.value.prefix(10).allSatisfy { $0.isNumber || $0 == "-" } && pair.value.count >= 10 }
+        return pageKeys.contains(pair.key) && pair.value.count <= 60 && !pair.value.contains(". ")
+    }
+
+    /// Whether a paragraph opens a guidance block (`CHECK:`, `IF:`, `ANTI_PATTERN:`, …).
+    static func opensGuidanceBlock(_ text: String) -> Bool {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard let colon = trimmed.prefix(20).firstIndex(of: ":") else { return false }
+        return guidanceKeywords.contains(String(trimmed[..<colon]))
+    }
+
     struct Pair: Equatable {
         var key: String
         var value: String

@@ -22,6 +22,21 @@ import Testing
         try JSONDecoder().decode(Exported.self, from: project.files()["guidance.json"] ?? Data())
     }
 
+    /// A wiki page pasted as text: its metadata under a title line is read (and judged for
+    /// staleness); page data after the first heading stays prose, with a warning at its line.
+    @Test func metadataIsReadBeforeTheBodyAndReportedAfterIt() throws {
+        let project = try TemporaryProject(files: [
+            "strata.yml": "guidance:\n  as_of: 2026-11-01\n",
+            "Content/wiki.md": "Skip to content\n\nGE Architecture\n\nOWNER: ana LAST_VERIFIED: 2025-01-01\n\n## Layers\n\nText.\n\nOWNER: li LAST_VERIFIED: 2026-10-01\n",
+        ])
+        let result = project.build()
+        #expect(result.outcome == .written)
+        #expect(TemporaryProject.lines(result) == [
+            "Content/wiki.md:5:12: warning: LAST_VERIFIED 2025-01-01 is 669 days before 2026-11-01; pages are stale after 180 days (guidance.stale_after); verify the page and update the date [metadata.stale]",
+            "Content/wiki.md:11:1: warning: this paragraph reads as page metadata, but metadata is read only before the page's first heading or guidance block; move it up, or it stays prose [metadata.ignored]",
+        ])
+    }
+
     @Test func everyBlockHasItsPageAndTheCatalogListsThemAll() throws {
         let project = try TemporaryProject(fixture: "guide")
         let result = project.build()

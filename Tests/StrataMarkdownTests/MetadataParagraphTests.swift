@@ -30,9 +30,33 @@ import Testing
         #expect(pairs("OWNER: ana ANTI_PATTERN: globals").isEmpty)
     }
 
-    @Test func onlyTheFirstParagraphAndOnlyWhenItIsAllPairs() {
+    /// A wiki page captured as text: a "Skip to content" line and a title line stand before
+    /// the metadata, which is still the page's.
+    @Test func metadataAnywhereBeforeTheFirstHeadingOrBlock() {
+        #expect(pairs("Skip to content\n\nGE Architecture\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n\n## Layers\n") == [
+            "OWNER=ana@5:1", "LAST_VERIFIED=2026-01-31@5:12",
+        ])
+        #expect(pairs("Intro.\n\nOWNER: ana") == ["OWNER=ana@3:1"])
+        #expect(pairs("Intro.\n\nLAST_VERIFIED: 2026-01-31\n\nMore.\n\nSTATUS: draft") == ["LAST_VERIFIED=2026-01-31@3:1", "STATUS=draft@7:1"])
+        // After the lead paragraph, a single pair must look like page data to be taken.
+        #expect(pairs("Intro.\n\nNOTE: this page is a draft, read it with care.").isEmpty)
+        #expect(pairs("Intro.\n\n`LAST_VERIFIED:` is a date, as the next section explains.").isEmpty)
+    }
+
+    /// Past the first heading or guidance block, a paragraph of page data stays prose, and the
+    /// page says where it is so the build can warn.
+    @Test func metadataAfterTheBodyStartsIsReportedNotRead() {
+        let afterHeading = MarkdownParser.parse("# T\n\nIntro.\n\n## A\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
+        #expect(afterHeading.metadata.isEmpty)
+        #expect(afterHeading.ignoredMetadata == [SourceLocation(path: "p.md", line: 7, column: 1)])
+        let afterBlock = MarkdownParser.parse("CHECK: a screen has one view model.\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
+        #expect(afterBlock.metadata.isEmpty)
+        #expect(afterBlock.ignoredMetadata.map(\.line) == [3])
+        #expect(MarkdownParser.parse("# T\n\n## A\n\nNOTE: keep this short.\n", path: "p.md").ignoredMetadata.isEmpty)
+    }
+
+    @Test func onlyParagraphsMadeOfPairs() {
         #expect(pairs("Some prose. OWNER: ana").isEmpty)
-        #expect(pairs("Intro.\n\nOWNER: ana").isEmpty)
         #expect(pairs("Owner: ana").isEmpty)
         #expect(pairs("- OWNER: ana").isEmpty)
         #expect(pairs("URL: https://x.io/a:b").map { String($0.split(separator: "@")[0]) } == ["URL=https://x.io/a:b"])
