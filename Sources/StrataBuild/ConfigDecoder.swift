@@ -34,10 +34,11 @@ struct ConfigDecoder {
             case "guidance": decodeGuidance(pair.value, into: &config.guidance)
             case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
             case "build": decodeBuild(pair.value, into: &config)
+            case "links": config.links = decodeLinks(pair.value)
             case "follow_links_outside": config.followLinksOutside = bool(pair.value, key) ?? config.followLinksOutside
             default:
                 unknownKey(
-                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "build", "follow_links_outside"],
+                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"],
                     in: "the configuration"
                 )
             }
@@ -257,6 +258,22 @@ struct ConfigDecoder {
             default: unknownKey(pair.key, known: ["unsafe_html", "smart_punctuation"], in: "markdown")
             }
         }
+    }
+
+    /// `links:`: `"wiki/docs/": "guides/"`, a captured prefix to a content folder or a URL.
+    private mutating func decodeLinks(_ node: DataNode) -> LinkMap {
+        guard let pairs = mapping(node, "links") else { return LinkMap() }
+        var entries: [LinkMap.Entry] = []
+        for pair in pairs {
+            guard let prefix = string(pair.key, "a links: prefix"), let replacement = string(pair.value, "links.\(pair.key.scalar ?? "")") else { continue }
+            let trimmed = String(prefix.drop { $0 == "/" || $0 == "." })
+            guard !trimmed.isEmpty else {
+                diagnostics.append(.error("config.invalid-value", "a links: prefix must name a path, such as 'wiki/docs/'", at: pair.key.location))
+                continue
+            }
+            entries.append(LinkMap.Entry(prefix: trimmed, replacement: replacement, location: pair.key.location))
+        }
+        return LinkMap(entries)
     }
 
     /// `build:`: `fail_on_violations: off | error | warning`.

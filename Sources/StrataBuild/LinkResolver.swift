@@ -17,8 +17,11 @@ struct LinkResolver: Sendable, Equatable {
     private let outputs: [String: Set<String>]
     /// Files copied through from the content folder.
     private let assets: Set<String>
+    /// `links:`: captured prefixes to content folders or URLs.
+    private let linkMap: LinkMap
 
-    init(pages: [SourcePage], assets: [String]) {
+    init(pages: [SourcePage], assets: [String], linkMap: LinkMap = LinkMap()) {
+        self.linkMap = linkMap
         var byPath: [String: Target] = [:]
         var byOutput: [String: Set<String>] = [:]
         for page in pages {
@@ -38,9 +41,16 @@ struct LinkResolver: Sendable, Equatable {
     }
 
     func resolve(_ link: MarkdownLink, from page: SourcePage) -> Resolution {
-        let destination = link.destination
+        var destination = link.destination
         if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") {
             return Resolution()
+        }
+        // A captured wiki link (`links:`): to a URL as it is, or to a path of the content.
+        var fromRoot = false
+        if let mapped = linkMap.rewrite(destination) {
+            if Self.hasScheme(mapped) || mapped.hasPrefix("//") { return Resolution(href: mapped) }
+            destination = mapped
+            fromRoot = true
         }
         let (pathPart, fragment) = Self.splitFragment(destination)
         let path = pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? pathPart
@@ -50,7 +60,7 @@ struct LinkResolver: Sendable, Equatable {
             let fixed = Self.matchingAnchor(fragment, in: anchors).map { "#\($0)" }
             return Resolution(href: fixed, diagnostic: checkAnchor(fragment, in: anchors, target: "this page", link: link))
         }
-        let sourceFolder = page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
+        let sourceFolder = fromRoot ? "" : page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
         guard let target = SitePath.resolve(SitePath.percentDecode(path), against: sourceFolder) else {
             return Resolution(diagnostic: .warning("link.outside", "'\(destination)' leads outside the content folder", at: link.location))
         }
@@ -69,7 +79,7 @@ struct LinkResolver: Sendable, Equatable {
         let what = link.isImage ? "image" : ContentScanner.markdownExtensions.contains(Self.fileExtension(target)) ? "page" : "file"
         return Resolution(diagnostic: .warning(
             "link.broken",
-            "the \(what) '\(destination)' does not exist (looked for '\(target)' in the content folder)",
+            "the \(what) '\(link.destination)' does not exist (looked for '\(target)' in the content folder\(fromRoot ? ", as links: maps it" : ""))",
             at: link.location
         ))
     }

@@ -36,6 +36,8 @@ public struct StrataConfig: Hashable, Sendable {
     public var guidance = GuidanceSettings()
     /// The `diagrams:` section.
     public var diagrams = DiagramSettings()
+    /// `links:`: captured wiki prefixes mapped to content folders or URLs.
+    public var links = LinkMap()
     /// `build: fail_on_violations:`: the severity of architecture violations that fails
     /// `strata build` (nothing written, exit 1); nil builds the site whatever they are.
     public var failBuildOn: Severity?

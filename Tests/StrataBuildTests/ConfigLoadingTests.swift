@@ -69,11 +69,18 @@ import Testing
         ])
     }
 
+    @Test func aLinksPrefixMustNameAPath() {
+        #expect(diagnostics("links:\n  \"/\": guides/\n  wiki/: [x]\n") == [
+            "strata.yml:2:3: error: a links: prefix must name a path, such as 'wiki/docs/' [config.invalid-value]",
+            "strata.yml:3:10: error: links.wiki/ must be a single value, found a list [config.type]",
+        ])
+    }
+
     @Test func unknownKeysAreErrorsWithTheirLineAndASuggestion() {
         #expect(diagnostics("site:\n  tittle: x\nouptut: o\nwidgets: []\n") == [
             "strata.yml:2:3: error: unknown key 'tittle' in site; did you mean 'title'? [config.unknown-key]",
             "strata.yml:3:1: error: unknown key 'ouptut' in the configuration; did you mean 'output'? [config.unknown-key]",
-            "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, theme, output, markdown, packages, projects, layers, rules, tests, guidance, diagrams, build, follow_links_outside) [config.unknown-key]",
+            "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, theme, output, markdown, packages, projects, layers, rules, tests, guidance, diagrams, build, links, follow_links_outside) [config.unknown-key]",
         ])
     }
 

@@ -37,6 +37,29 @@ import Testing
         ])
     }
 
+    /// Links into the wiki a page was captured from, mapped by `links:` to a folder of the
+    /// content or to a URL, in prose and in READ_ALSO; an unmapped or missing one is reported.
+    @Test func capturedWikiLinksAreMappedByLinks() throws {
+        let project = try TemporaryProject(files: [
+            "strata.yml": "links:\n  \"wiki/docs/\": \"guides/\"\n  \"/wiki/adr/\": \"https://wiki.example.com/adr/\"\n",
+            "Content/guides/services.md": "# Services\n\n## Errors\n",
+            "Content/index.md": "# Home\n\nSee [services](wiki/docs/services.md#errors), [an ADR](/wiki/adr/0001.md) and [this](wiki/docs/gone.md).\n\nREAD_ALSO: wiki/docs/services.md, wiki/adr/0002.md\n",
+        ])
+        let result = project.build()
+        #expect(result.outcome == .written)
+        #expect(TemporaryProject.lines(result) == [
+            "Content/index.md:3:79: warning: the page 'wiki/docs/gone.md' does not exist (looked for 'guides/gone.md' in the content folder, as links: maps it) [link.broken]",
+        ])
+        let home = project.text("Output/index.html")
+        #expect(home.contains(#"href="guides/services.html#errors""#))
+        #expect(home.contains(#"href="https://wiki.example.com/adr/0001.md""#))
+        let catalog = project.text("Output/guidance/index.html")
+        #expect(!catalog.isEmpty)
+        let guidance = project.text("Output/guidance.json")
+        #expect(guidance.contains("guides/services.html"), "READ_ALSO resolved through links:")
+        #expect(guidance.contains("https://wiki.example.com/adr/0002.md"))
+    }
+
     @Test func everyBlockHasItsPageAndTheCatalogListsThemAll() throws {
         let project = try TemporaryProject(fixture: "guide")
         let result = project.build()

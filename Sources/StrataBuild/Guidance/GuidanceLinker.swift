@@ -16,10 +16,12 @@ struct GuidanceLinker {
     var rules: [RuleDescriptor]
     /// Whether the project has a package or layers to check APPLIES_TO against.
     var hasArchitecture: Bool
+    /// `links:`: captured prefixes to content folders or URLs.
+    var linkMap = LinkMap()
 
     func link(_ collected: GuidanceCollector.Result) -> (GuidanceCatalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let resolver = ReadAlsoResolver(pages: pages, generated: generated, blocks: collected.blocks, contentDirectory: contentDirectory)
+        let resolver = ReadAlsoResolver(pages: pages, generated: generated, blocks: collected.blocks, contentDirectory: contentDirectory, linkMap: linkMap)
         let layerNames = Set(layers)
         let staleKey = StalenessPolicy.key
         var entries = collected.blocks.map { item -> GuidanceEntry in

@@ -8,6 +8,8 @@ struct ReadAlsoResolver: Sendable {
     private let outputs: [String: (title: String, anchors: Set<String>)]
     private let blockIDs: Set<String>
     private let contentDirectory: String
+    /// `links:`: captured prefixes to content folders or URLs.
+    private let linkMap: LinkMap
     /// Pages and block ids, for "did you mean": made once, and answering at most
     /// `suggestionLimit` questions a build (a thousand broken targets took minutes).
     private let names: Suggester
@@ -18,7 +20,8 @@ struct ReadAlsoResolver: Sendable {
     /// - Parameter generated: pages Strata generates (module pages, the violations page),
     ///   output path → title.
     /// - Parameter blocks: the blocks with their site-wide ids, whose anchors are on their pages.
-    init(pages: [SourcePage], generated: [String: String], blocks: [GuidanceCollector.Collected], contentDirectory: String) {
+    init(pages: [SourcePage], generated: [String: String], blocks: [GuidanceCollector.Collected], contentDirectory: String, linkMap: LinkMap = LinkMap()) {
+        self.linkMap = linkMap
         var blockAnchors: [String: Set<String>] = [:]
         for block in blocks {
             if case .page(_, let outputPath, _) = block.source { blockAnchors[outputPath, default: []].insert(GuidanceCatalog.anchor(of: block.draft.block.id)) }
@@ -43,7 +46,11 @@ struct ReadAlsoResolver: Sendable {
 
     /// Where `reference` leads, or a diagnostic saying why it leads nowhere.
     func resolve(_ reference: GuidanceBlock.Reference, from source: GuidanceEntry.Source) -> (GuidanceEntry.Link.Destination?, Diagnostic?) {
-        let target = reference.target
+        var target = reference.target
+        // A captured wiki link (`links:`): a URL, or a path from the content folder's root.
+        if !LinkResolver.hasScheme(target), let mapped = linkMap.rewrite(target) {
+            target = LinkResolver.hasScheme(mapped) || mapped.hasPrefix("//") ? mapped : "/" + mapped
+        }
         if URLSafety.isScript(target) {
             return (nil, .warning("guidance.read-also-broken", "READ_ALSO: '\(target)' is a script URL, which no page links to", at: reference.location))
         }

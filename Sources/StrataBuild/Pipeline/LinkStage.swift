@@ -37,6 +37,8 @@ struct LinkStage: Sendable {
         /// Every page Strata generates (modules, layers, violations, guidance).
         var generatedPaths: [String]
         var diagnostics: [Diagnostic]
+        /// `links:`, which the pages' links are resolved with too.
+        var linkMap = LinkMap()
     }
 
     func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed) -> Guidance {
@@ -47,7 +49,7 @@ struct LinkStage: Sendable {
             contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
             modules: Set(graph?.nodes.map(\.id) ?? []),
             layerOfModule: analyzed.analysis?.assignments.mapValues(\.layer) ?? [:],
-            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty
+            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty, linkMap: config.links
         )
         let (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
         var diagnostics = linkDiagnostics
@@ -68,7 +70,7 @@ struct LinkStage: Sendable {
                 at: SourceLocation(path: display(source))
             ))
         }
-        return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics)
+        return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links)
     }
 
     /// The Content pages as HTML, each block drawn where it was written, through
@@ -89,7 +91,7 @@ struct LinkStage: Sendable {
         let callouts = calloutsByPage
 
         // Links from Content pages to generated pages resolve like links to files.
-        let resolver = LinkResolver(pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths)
+        let resolver = LinkResolver(pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths, linkMap: guidance.linkMap)
         let cache = bodyCache
         let sameTargets = sameLinkTargets(resolver)
         let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
