@@ -11,7 +11,7 @@ extension ArchitecturePages {
     func componentPage(_ component: ComponentGraph.Component, index: ComponentIndex, _ inputs: PageInputs) throws -> Page {
         let path = ArchitectureSiteMap.componentPath(component.id)
         let location = component.files.first.map { SourceLocation(path: $0.name) } ?? SourceLocation(path: "strata.yml")
-        let violations = index.violations(of: component, among: report.violations)
+        let violations = index.violations(of: component)
         let outgoing = index.outgoing[component.id] ?? []
         let incoming = index.incoming[component.id] ?? []
         let typeCount = component.types.count, fileCount = component.files.count
@@ -161,7 +161,7 @@ extension ArchitecturePages {
                 "name": .text(component.id.description), "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.componentPath(component.id))),
                 "layer": .object(layerValue(component.layer, from: path)), "types": .number(component.types.count), "files": .number(component.files.count),
                 "uses": .number(index.outgoing[component.id]?.count ?? 0), "usedBy": .number(index.incoming[component.id]?.count ?? 0),
-                "violations": .number(index.violations(of: component, among: report.violations).count),
+                "violations": .number(index.violations(of: component).count),
             ])
         }
     }

@@ -56,7 +56,7 @@ public struct ArchitecturePages: Sendable {
         let context = PageInputs(
             theme: theme, diagrams: diagrams, drawings: drawings, catalog: catalog, mentions: mentions,
             titles: Dictionary(contentPages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first }),
-            components: ComponentIndex(model.components)
+            components: ComponentIndex(model.components, violations: report.violations)
         )
         var mentionedOn: [String: [String]] = [:]
         for (module, paths) in mentions {
@@ -85,15 +85,9 @@ public struct ArchitecturePages: Sendable {
             pages.append(page)
         }
         // Component pages are large (a row per type, with what references it): made on every core.
-        let made = ParallelMap.map(model.components.components) { [context] component -> Result<Page, DiagnosticsError> in
+        let made = ParallelMap.map(model.components.components) { [context] component -> Result<Page, any Error> in
             let make = { try componentPage(component, index: context.components, context) }
-            do {
-                return .success(try componentPages.map { try $0(componentPageInputs(component, index: context.components), make) } ?? make())
-            } catch let error as DiagnosticsError {
-                return .failure(error)
-            } catch {
-                return .failure(DiagnosticsError([.error("theme.template", "\(error)")]))
-            }
+            return Result { try componentPages.map { try $0(componentPageInputs(component, index: context.components), make) } ?? make() }
         }
         for result in made { pages.append(try result.get()) }
         pages.append(try violationsPage(context))

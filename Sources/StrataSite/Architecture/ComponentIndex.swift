@@ -19,10 +19,30 @@ struct ComponentIndex: Sendable {
     /// Outermost type → the references its code makes, in source order.
     private(set) var referencesFrom: [TypeKey: [ComponentGraph.Reference]] = [:]
     private(set) var components: [ID: ComponentGraph.Component] = [:]
+    /// Each component's violations, in report order.
+    private var violationsByComponent: [ID: [Violation]] = [:]
 
-    init(_ graph: ComponentGraph) {
+    /// - Parameter violations: the report's, each placed in the component it was made in.
+    init(_ graph: ComponentGraph, violations: [Violation] = []) {
         self.graph = graph
         for component in graph.components { components[component.id] = component }
+        // Where a violation is reported decides its component: at a type's declaration, that
+        // type's (a type another layer claims belongs there, whatever its file); else in a
+        // file, that file's.
+        var byDeclaration: [SourceLocation: ID] = [:]
+        var byFile: [String: [ID]] = [:]
+        for component in graph.components {
+            for type in component.types { if let location = type.location { byDeclaration[location] = component.id } }
+            for file in component.files { byFile[file.name, default: []].append(component.id) }
+        }
+        for violation in violations {
+            guard let location = violation.location else { continue }
+            if let owner = byDeclaration[location], violation.modules.contains(owner.module) {
+                violationsByComponent[owner, default: []].append(violation)
+            } else if let owner = byFile[location.path]?.first(where: { violation.modules.contains($0.module) }) {
+                violationsByComponent[owner, default: []].append(violation)
+            }
+        }
         for reference in graph.references {
             if reference.from != reference.to {
                 outgoing[reference.from, default: []].append(reference)
@@ -40,18 +60,9 @@ struct ComponentIndex: Sendable {
         graph.components.filter { $0.layer == layer }
     }
 
-    /// The violations made in a component: reported in one of its files, or at the
-    /// declaration of one of its types.
-    func violations(of component: ComponentGraph.Component, among all: [Violation]) -> [Violation] {
-        let files = Set(component.files.map(\.name))
-        let declarations = Set(component.types.compactMap(\.location))
-        return all.filter { violation in
-            guard violation.modules.contains(component.module), let location = violation.location else { return false }
-            if declarations.contains(location) { return true }
-            // A type claimed by another layer, declared in this component's file, is that layer's.
-            return files.contains(location.path) && !graph.components.contains { other in
-                other.id != component.id && other.module == component.module && other.types.contains { $0.location == location }
-            }
-        }
+    /// The violations made in a component: reported at the declaration of one of its types,
+    /// or elsewhere in one of its files.
+    func violations(of component: ComponentGraph.Component) -> [Violation] {
+        violationsByComponent[component.id] ?? []
     }
 }

@@ -32,7 +32,7 @@ extension ArchitecturePages {
             typeReferences.append(index.referencesFrom[ComponentIndex.key(component.module, type.name)] ?? [])
         }
         // Every other module a row links to is at the other end of a reference out or in.
-        let violations = index.violations(of: component, among: report.violations)
+        let violations = index.violations(of: component)
         var modules = Set(outgoing.map(\.to.module)).union(incoming.map(\.from.module)).union(violations.flatMap(\.modules))
         modules.insert(component.module)
         return ComponentPageInputs(
