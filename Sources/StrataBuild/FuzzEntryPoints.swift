@@ -14,7 +14,7 @@ public enum FuzzEntryPoints {
         if let page {
             let guidance = page.guidance
             let callouts = zip(guidance?.blocks ?? [], guidance?.placements ?? []).compactMap { block, placement in
-                placement.map { GuidanceCallout(placement: $0, kind: block.kind, id: block.id, anchor: block.id, permalink: "page.html") }
+                placement.map { GuidanceCallout(placement: $0, block: block, anchor: block.id, permalink: "page.html") }
             }
             _ = page.document.renderHTML(callouts: callouts, highlighter: SwiftHighlighter())
         }

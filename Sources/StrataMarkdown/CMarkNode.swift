@@ -19,6 +19,8 @@ struct CMarkNode: Hashable {
     var typeName: String { String(cString: cmark_node_get_type_string(pointer)) }
     var firstChild: CMarkNode? { CMarkNode(cmark_node_first_child(pointer)) }
     var next: CMarkNode? { CMarkNode(cmark_node_next(pointer)) }
+    var previous: CMarkNode? { CMarkNode(cmark_node_previous(pointer)) }
+    var lastChild: CMarkNode? { CMarkNode(cmark_node_last_child(pointer)) }
     var parent: CMarkNode? { CMarkNode(cmark_node_parent(pointer)) }
     var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
     var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }

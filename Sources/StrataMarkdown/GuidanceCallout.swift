@@ -1,25 +1,65 @@
 import StrataCore
 
-/// How one guidance block is drawn where it was written: a callout around its nodes, with
-/// its kind, an anchor, a permalink to its own page, and its READ_ALSO targets as links.
+/// How one guidance block is drawn where it was written: from its parts (the summary as
+/// title, IF/THEN rows, applies-to chips, labelled examples, its id as a small permalink)
+/// when its nodes hold nothing else, else as a frame around its text.
 public struct GuidanceCallout: Hashable, Sendable {
+    /// A READ_ALSO target as the callout links it.
+    public struct Link: Hashable, Sendable {
+        public var target: String
+        /// Relative to the page; nil when the target leads nowhere (reported elsewhere).
+        public var href: String?
+        public var title: String
+
+        public init(target: String, href: String?, title: String) {
+            self.target = target
+            self.href = href
+            self.title = title
+        }
+    }
+
+    /// An APPLIES_TO name with its page, when it has one.
+    public struct Scope: Hashable, Sendable {
+        public var name: String
+        public var href: String?
+
+        public init(name: String, href: String?) {
+            self.name = name
+            self.href = href
+        }
+    }
+
     public var placement: GuidancePlacement
-    public var kind: GuidanceBlock.Kind
-    public var id: String
+    public var block: GuidanceBlock
     /// The callout's id attribute (the block's anchor on the page).
     public var anchor: String
-    /// The block's page, relative to the page being rendered.
-    public var permalink: String
-    /// READ_ALSO targets as written → where they lead from this page.
-    public var readAlsoLinks: [String: String]
+    /// The block's page, relative to the page being rendered; nil for a reading list,
+    /// which has none.
+    public var permalink: String?
+    public var links: [Link]
+    /// Links written in the parts (`[text](destination)`): destination → href from this page.
+    public var textLinks: [String: String]
+    public var scopes: [Scope]
 
-    public init(placement: GuidancePlacement, kind: GuidanceBlock.Kind, id: String, anchor: String, permalink: String, readAlsoLinks: [String: String] = [:]) {
+    public var kind: GuidanceBlock.Kind { block.kind }
+    public var id: String { block.id }
+
+    public init(
+        placement: GuidancePlacement, block: GuidanceBlock, anchor: String, permalink: String?, links: [Link] = [],
+        textLinks: [String: String] = [:], scopes: [Scope] = []
+    ) {
         self.placement = placement
-        self.kind = kind
-        self.id = id
+        self.block = block
         self.anchor = anchor
         self.permalink = permalink
-        self.readAlsoLinks = readAlsoLinks
+        self.links = links
+        self.textLinks = textLinks
+        self.scopes = scopes
+    }
+
+    /// READ_ALSO targets as written → where they lead from this page.
+    var readAlsoLinks: [String: String] {
+        Dictionary(links.compactMap { link in link.href.map { (link.target, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -29,6 +69,10 @@ struct CalloutLayout {
     struct Group {
         var callouts: [GuidanceCallout]
         var replacedQuote: OpaquePointer?
+        /// The group's last node, where drawing from the parts resumes the page.
+        var last: OpaquePointer
+        /// Whether every block of the group is drawn from its parts.
+        var isDrawnFromParts: Bool { callouts.allSatisfy(\.placement.isWholeBlock) }
     }
 
     private(set) var opening: [OpaquePointer: Group] = [:]
@@ -67,7 +111,7 @@ struct CalloutLayout {
                 // A quote drawn as the callout must be the whole callout.
                 let quotes = Set(range.callouts.map(\.placement.replacedQuote))
                 let quote = quotes.count == 1 && quotes.first == Int(bitPattern: first) ? first : nil
-                opening[first] = Group(callouts: range.callouts, replacedQuote: quote)
+                opening[first] = Group(callouts: range.callouts, replacedQuote: quote, last: last)
                 closing[last, default: 0] += 1
             }
         }

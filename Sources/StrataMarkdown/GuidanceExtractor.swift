@@ -2,8 +2,10 @@ import CCmarkGFM
 import StrataCore
 
 /// Finds the guidance blocks of a page on its cmark-gfm syntax tree: keywords are read from
-/// paragraphs only (in lists and quotes too), never from code spans or code blocks, and the
-/// code blocks that directly follow a block become its examples.
+/// paragraphs only (in lists and quotes too), never from code spans or code blocks; the
+/// code blocks that directly follow a block, each perhaps under a label ("👎 No Good",
+/// `BAD:`), become its examples; and a section marked `RULES:` gives a rule per numbered
+/// heading or list item.
 public struct GuidanceExtractor {
     /// The page, relative to the content folder and without extension (`guides/networking`):
     /// the start of every derived id.
@@ -25,6 +27,9 @@ public struct GuidanceExtractor {
         var assembler = GuidanceAssembler()
         var heading: Heading? = document.titleHeading
         var paragraphs: [Int: CMarkNode] = [:]
+        let ruleSets = RuleSetReader(document: document)
+        let sets = ruleSets.read()
+        let markers = Set(sets.map { Int(bitPattern: $0.marker.pointer) })
         CMarkNode(document.root).forEachNode { node in
             switch node.type {
             case CMARK_NODE_HEADING:
@@ -32,7 +37,7 @@ public struct GuidanceExtractor {
                 if let id = document.headingIDs[node.pointer] {
                     heading = document.headings.first { $0.id == id }
                 }
-            case CMARK_NODE_PARAGRAPH where !document.hiddenBlocks.contains(node.pointer):
+            case CMARK_NODE_PARAGRAPH where !document.hiddenBlocks.contains(node.pointer) && !markers.contains(Int(bitPattern: node.pointer)):
                 paragraphs[Int(bitPattern: node.pointer)] = node
                 let scope = Self.scope(of: node)
                 assembler.feed(
@@ -46,26 +51,63 @@ public struct GuidanceExtractor {
         assembler.close()
 
         var drafts = assembler.drafts
+        var runs: [ExampleRun?] = Array(repeating: nil, count: drafts.count)
+        var above: [ExampleRun?] = Array(repeating: nil, count: drafts.count)
         // The code blocks right after a block's last paragraph (or after the list or quote
         // holding it) are its examples; when two blocks end in one paragraph, the last gets them.
         for index in drafts.indices {
             guard let unit = drafts[index].lastUnit, let paragraph = paragraphs[unit] else { continue }
+            if drafts[index].examplesAbove, let firstUnit = drafts[index].firstUnit, let first = paragraphs[firstUnit] {
+                let start = Self.isFirstParagraph(first, in: Self.scope(of: first)) ? Self.scope(of: first) : first
+                above[index] = ExampleRun.before(start)
+            }
             let isLastInUnit = !drafts[(index + 1)...].contains { $0.lastUnit == unit }
-            guard isLastInUnit else { continue }
-            var examples = Self.codeBlocks(after: paragraph)
+            var run = isLastInUnit ? ExampleRun.after(paragraph) : ExampleRun()
             let scope = Self.scope(of: paragraph)
-            if examples.isEmpty, scope.pointer != paragraph.pointer, Self.isLastParagraph(paragraph, in: scope) {
-                examples = Self.codeBlocks(after: scope)
+            if isLastInUnit, run.examples.isEmpty, scope.pointer != paragraph.pointer, Self.isLastParagraph(paragraph, in: scope) {
+                run = ExampleRun.after(scope)
+            }
+            var examples = (above[index]?.examples ?? []) + run.examples
+            Self.label(&examples, with: drafts[index].labels)
+            let commentLabels = (above[index]?.commentLabels ?? []) + run.commentLabels
+            for (position, label) in commentLabels.enumerated() where examples[position].verdict == nil {
+                examples[position].verdict = label?.verdict
+                examples[position].caption = examples[position].caption ?? label?.caption
             }
             drafts[index].block.examples = examples
+            runs[index] = run
         }
-        let placements = drafts.map { draft -> GuidancePlacement? in
+        var placements = drafts.indices.map { index -> GuidancePlacement? in
+            let draft = drafts[index]
             guard let first = draft.firstUnit.flatMap({ paragraphs[$0] }), let last = draft.lastUnit.flatMap({ paragraphs[$0] }) else { return nil }
-            return Self.placement(firstUnit: first, lastUnit: last, examples: draft.block.examples.count)
+            return Self.placement(
+                firstUnit: first, lastUnit: last, after: runs[index] ?? ExampleRun(), before: above[index] ?? ExampleRun(),
+                units: Set(draft.units), followsProse: draft.followsProse
+            )
+        }
+        for set in sets {
+            for rule in set.rules {
+                drafts.append(rule.draft)
+                placements.append(rule.placement)
+            }
         }
         // Ids: the written one, else derived from page, heading and opening words.
         GuidanceID.assign(&drafts, prefix: pageKey)
-        return Result(blocks: drafts.map(\.block), drafts: drafts, placements: placements, diagnostics: assembler.diagnostics)
+        return Result(
+            blocks: drafts.map(\.block), drafts: drafts, placements: placements,
+            diagnostics: assembler.diagnostics + sets.flatMap(\.diagnostics)
+        )
+    }
+
+    /// Gives examples without a verdict of their own the verdicts written in the block
+    /// (`GOOD:`, `BAD:`), in order.
+    static func label(_ examples: inout [GuidanceBlock.Example], with labels: [ExampleVerdict.Label]) {
+        var remaining = labels[...]
+        for index in examples.indices where examples[index].verdict == nil {
+            guard let label = remaining.popFirst() else { break }
+            examples[index].verdict = label.verdict
+            if examples[index].caption == nil { examples[index].caption = label.caption }
+        }
     }
 
     /// The nearest list or block quote holding the paragraph, else the paragraph itself.
@@ -91,15 +133,13 @@ public struct GuidanceExtractor {
         return found && last == paragraph
     }
 
-    static func codeBlocks(after node: CMarkNode) -> [GuidanceBlock.Example] {
-        var examples: [GuidanceBlock.Example] = []
-        var current = node.next
-        while let sibling = current, sibling.type == CMARK_NODE_CODE_BLOCK {
-            let info = sibling.fenceInfo.trimmingWhitespace.split(separator: " ").first.map(String.init)
-            examples.append(GuidanceBlock.Example(language: info, code: sibling.literal))
-            current = sibling.next
+    /// Whether no other paragraph of `scope` comes before this one.
+    static func isFirstParagraph(_ paragraph: CMarkNode, in scope: CMarkNode) -> Bool {
+        var first: CMarkNode?
+        scope.forEachNode { node in
+            if first == nil, node.type == CMARK_NODE_PARAGRAPH { first = node }
         }
-        return examples
+        return first == paragraph
     }
 
     /// The paragraph's text as pieces: code spans apart, links kept as `[text](url)`, a new
@@ -126,75 +166,11 @@ public struct GuidanceExtractor {
         return pieces
     }
 
-    // MARK: Placement
-
-    /// The nodes a block covers on its page: the siblings `first...last` under one parent
-    /// (its paragraphs, its list or quote, and the examples after them), so the page can
-    /// draw it as one callout.
-    static func placement(firstUnit: CMarkNode, lastUnit: CMarkNode, examples: Int) -> GuidancePlacement? {
-        var ancestors: Set<OpaquePointer> = []
-        var current: CMarkNode? = firstUnit
-        while let node = current {
-            ancestors.insert(node.pointer)
-            current = node.parent
-        }
-        var common: CMarkNode? = lastUnit
-        while let node = common, !ancestors.contains(node.pointer) { common = node.parent }
-        guard let lca = common else { return nil }
-        var parent: CMarkNode
-        var first: CMarkNode
-        var last: CMarkNode
-        if lca == firstUnit {
-            guard let up = firstUnit.parent else { return nil }
-            (parent, first, last) = (up, firstUnit, firstUnit)
-        } else {
-            parent = lca
-            guard let start = child(of: lca, holding: firstUnit), let end = child(of: lca, holding: lastUnit) else { return nil }
-            (first, last) = (start, end)
-        }
-        var replacesQuote = false
-        while true {
-            // List items cannot be wrapped one by one: a block spread over items takes the list.
-            if parent.type == CMARK_NODE_LIST, let up = parent.parent {
-                (first, last, parent) = (parent, parent, up)
-                continue
-            }
-            // A list of one item holding only the block is drawn whole.
-            if parent.type == CMARK_NODE_ITEM, parent.firstChild == first, lastChild(of: parent) == last,
-               let list = parent.parent, list.firstChild == parent, list.next != nil || list.parent != nil, lastChild(of: list) == parent, let up = list.parent {
-                (first, last, parent) = (list, list, up)
-                continue
-            }
-            // A quote holding only the block becomes the callout.
-            if parent.type == CMARK_NODE_BLOCK_QUOTE, parent.firstChild == first, lastChild(of: parent) == last, let up = parent.parent {
-                (first, last, parent) = (parent, parent, up)
-                replacesQuote = true
-                continue
-            }
-            break
-        }
-        var remaining = examples
-        while remaining > 0, let next = last.next, next.type == CMARK_NODE_CODE_BLOCK {
-            last = next
-            remaining -= 1
-        }
-        return GuidancePlacement(
-            parent: Int(bitPattern: parent.pointer), first: Int(bitPattern: first.pointer), last: Int(bitPattern: last.pointer),
-            replacedQuote: replacesQuote ? Int(bitPattern: first.pointer) : nil
-        )
-    }
-
-    private static func child(of ancestor: CMarkNode, holding node: CMarkNode) -> CMarkNode? {
-        var current: CMarkNode? = node
-        while let candidate = current {
-            if candidate.parent == ancestor { return candidate }
-            current = candidate.parent
-        }
-        return nil
-    }
-
-    private static func lastChild(of node: CMarkNode) -> CMarkNode? {
-        CMarkNode(cmark_node_last_child(node.pointer))
+    /// A node's text with its inline markup kept as guidance parts keep it (code spans in
+    /// backticks, links as `[text](url)`), on one line.
+    static func inlineText(of node: CMarkNode) -> String {
+        let text = pieces(of: node).map { $0.isCode ? "`\($0.text)`" : $0.text }.joined()
+        return GuidanceAssembler.clean(text)
     }
 }
 
@@ -206,4 +182,12 @@ public struct GuidancePlacement: Hashable, Sendable {
     let last: Int
     /// A block quote that holds only the block, drawn as the callout instead of a quote.
     let replacedQuote: Int?
+    /// The code blocks of the examples on the page, in the block's order.
+    let exampleNodes: [Int]
+    /// Nodes the page does not draw: the label paragraphs ("👎 No Good") the examples'
+    /// captions were read from, and a rule set's `RULES:` paragraph.
+    var hiddenNodes: [Int]
+    /// Whether the nodes hold nothing but the block (its paragraphs, labels and examples),
+    /// so the callout can be drawn from the block's parts instead of around the text.
+    public let isWholeBlock: Bool
 }

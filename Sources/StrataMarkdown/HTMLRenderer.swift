@@ -19,12 +19,24 @@ struct HTMLRenderer {
     private var afterReadAlso = false
     /// The innermost callout's READ_ALSO targets → hrefs.
     private var readAlsoLinks: [String: String] = [:]
+    /// Nodes the callouts draw otherwise: example labels (captions now) and `RULES:` markers.
+    private let hiddenByCallouts: Set<Int>
+    /// Examples with a verdict or caption, by code block, for callouts drawn around text.
+    private let labelledExamples: [Int: GuidanceBlock.Example]
 
     init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, resolveLink: @escaping (MarkdownLink) -> String?) {
         self.document = document
         self.highlighter = highlighter
         self.resolveLink = resolveLink
         self.callouts = CalloutLayout(callouts)
+        hiddenByCallouts = Set(callouts.flatMap(\.placement.hiddenNodes))
+        var labelled: [Int: GuidanceBlock.Example] = [:]
+        for callout in callouts {
+            for (node, example) in zip(callout.placement.exampleNodes, callout.block.examples) where example.verdict != nil {
+                labelled[node] = example
+            }
+        }
+        labelledExamples = labelled
     }
 
     mutating func render() -> String {
@@ -44,7 +56,20 @@ struct HTMLRenderer {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }
-            if entering, let group = callouts.opening[node.pointer] { openCallout(group) }
+            if entering, let group = callouts.opening[node.pointer] {
+                // A block whose nodes hold nothing else is drawn from its parts, in their place.
+                if group.isDrawnFromParts {
+                    let drawing = CalloutHTML(highlighter: highlighter)
+                    for callout in group.callouts { html += drawing.render(callout) }
+                    cmark_iter_reset(iterator, group.last, CMARK_EVENT_EXIT)
+                    continue
+                }
+                openCallout(group)
+            }
+            if entering, hiddenByCallouts.contains(Int(bitPattern: node.pointer)) {
+                cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
+                continue
+            }
             renderNode(node, entering: entering)
             if !entering || Self.isLeaf(node.type), let count = callouts.closing[node.pointer] {
                 for _ in 0..<count { closeCallout() }
@@ -67,7 +92,9 @@ struct HTMLRenderer {
         for (index, callout) in group.callouts.enumerated() {
             let anchor = index == 0 ? "" : " id=\"\(escape(callout.anchor))\""
             html += "<span class=\"guidance-kind guidance-kind-\(callout.kind.rawValue)\"\(anchor)>\(callout.kind.label)</span>"
-            html += "<a class=\"guidance-permalink\" href=\"\(escape(callout.permalink))\" title=\"The page of this \(callout.kind.label.lowercased())\">\(escape(callout.id))</a>"
+            if let permalink = callout.permalink {
+                html += "<a class=\"guidance-permalink\" href=\"\(escape(permalink))\" title=\"The page of this \(callout.kind.label.lowercased()): \(escape(callout.id))\">\(escape(callout.id))</a>"
+            }
         }
         html += "</p>\n"
         openCallouts.append(group)
@@ -236,6 +263,10 @@ struct HTMLRenderer {
     }
 
     private mutating func renderCodeBlock(_ node: CMarkNode) {
+        if let example = labelledExamples[Int(bitPattern: node.pointer)] {
+            html += ExampleHTML.render(example, highlighter: highlighter)
+            return
+        }
         html += CodeBlockHTML.render(node.literal, language: node.fenceLanguage, highlighter: highlighter)
     }
 

@@ -4,7 +4,7 @@ import StrataCore
 /// are UPPER_SNAKE words, all on one line (`OWNER: ana LAST_VERIFIED: 2026-01-31`) or one
 /// pair a line. Guidance keywords (`CHECK:`, `IF:`, …) are never metadata keys.
 enum MetadataParagraphParser {
-    static let guidanceKeywords: Set<String> = ["CHECK", "IF", "THEN", "ANTI_PATTERN", "FIX", "READ_ALSO", "APPLIES_TO", "ID"]
+    static let guidanceKeywords = Set(GuidanceAssembler.Keyword.allCases.map(\.rawValue))
 
     /// Keys that say a paragraph is about the page (who owns it, when it was checked).
     static let pageKeys: Set<String> = ["OWNER", "OWNERS", "MAINTAINER", "STATUS", "STACK_VERSION"]

@@ -37,7 +37,7 @@ struct SearchRecordCollector: Sendable {
                 ))
             }
         }
-        records += catalog.entries.map(blockRecord)
+        records += catalog.patterns.map(blockRecord)
         if let model, let siteMap {
             records += moduleRecords(model, siteMap)
             records += layerRecords(model, siteMap)
@@ -47,7 +47,7 @@ struct SearchRecordCollector: Sendable {
     }
 
     private func entityPagePaths() -> Set<String> {
-        var paths = Set(catalog.entries.map(\.pagePath))
+        var paths = Set(catalog.patterns.map(\.pagePath))
         if let model, let siteMap {
             for node in model.graph.nodes where node.isTarget && siteMap.hasGeneratedPage(node.id) {
                 paths.insert(ArchitectureSiteMap.modulePath(node.id))

@@ -164,7 +164,15 @@ import Testing
     func render(_ markdown: String) -> String {
         let (document, result) = extract(markdown)
         let callouts = zip(result.drafts, result.placements).compactMap { draft, placement in
-            placement.map { GuidanceCallout(placement: $0, kind: draft.block.kind, id: draft.block.id, anchor: "block.\(draft.block.id)", permalink: "g/\(draft.block.id).html", readAlsoLinks: ["x.md": "x.html"]) }
+            placement.map { placement in
+                let links = draft.block.readAlso.map { reference in
+                    GuidanceCallout.Link(target: reference.target, href: reference.target == "x.md" ? "x.html" : nil, title: reference.target == "x.md" ? "X" : reference.target)
+                }
+                return GuidanceCallout(
+                    placement: placement, block: draft.block, anchor: "block.\(draft.block.id)",
+                    permalink: draft.block.kind == .readAlso ? nil : "g/\(draft.block.id).html", links: links
+                )
+            }
         }
         return document.renderHTML(callouts: callouts)
     }

@@ -116,7 +116,11 @@ struct GuidanceLinker {
     }
 
     static func backlink(to entry: GuidanceEntry) -> GuidanceEntry.Backlink {
-        switch entry.source {
+        // A reading list points from its page, which is what a reader follows back.
+        if entry.block.kind == .readAlso, case .page(_, let outputPath, let title) = entry.source {
+            return GuidanceEntry.Backlink(path: outputPath, title: title)
+        }
+        return switch entry.source {
         case .page(_, let outputPath, let title): GuidanceEntry.Backlink(path: outputPath, title: title, blockID: entry.id)
         case .code(let module, let path): GuidanceEntry.Backlink(path: path, title: module, blockID: entry.id)
         }

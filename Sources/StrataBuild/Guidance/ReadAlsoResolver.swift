@@ -36,7 +36,8 @@ struct ReadAlsoResolver: Sendable {
             outputs[page.outputPath] = (page.title, anchors)
         }
         self.outputs = outputs
-        self.blockIDs = Set(blocks.map(\.draft.block.id))
+        // A reading list has no page: its id is an anchor on its page, not a block to link.
+        self.blockIDs = Set(blocks.filter { $0.draft.block.kind != .readAlso }.map(\.draft.block.id))
         self.names = Suggester(Array(self.pages.keys) + Array(blockIDs), limit: Self.suggestionLimit)
         var folder = contentDirectory
         while folder.hasPrefix("./") { folder.removeFirst(2) }

@@ -39,11 +39,15 @@ struct LinkStage: Sendable {
         var diagnostics: [Diagnostic]
         /// `links:`, which the pages' links are resolved with too.
         var linkMap = LinkMap()
+        /// Where module and layer pages are, for the chips of callouts.
+        var siteMap: ArchitectureSiteMap?
     }
 
     func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed) -> Guidance {
         var generatedTitles = analyzed.architecture?.generatedTitles() ?? [:]
-        for block in analyzed.guidance.blocks { generatedTitles[GuidanceCatalog.pagePath(of: block.draft.block.id)] = block.draft.block.id }
+        for block in analyzed.guidance.blocks where block.draft.block.kind != .readAlso {
+            generatedTitles[GuidanceCatalog.pagePath(of: block.draft.block.id)] = block.draft.block.id
+        }
         let linker = GuidanceLinker(
             pages: pages, generated: generatedTitles,
             contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
@@ -70,7 +74,7 @@ struct LinkStage: Sendable {
                 at: SourceLocation(path: display(source))
             ))
         }
-        return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links)
+        return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links, siteMap: analyzed.architecture?.siteMap)
     }
 
     /// The Content pages as HTML, each block drawn where it was written, through
@@ -82,11 +86,7 @@ struct LinkStage: Sendable {
         for (item, entry) in zip(collected.blocks, catalog.entries) {
             guard let pageIndex = item.pageIndex, let placement = item.placement else { continue }
             let from = sourcePages[pageIndex].outputPath
-            calloutsByPage[pageIndex, default: []].append(GuidanceCallout(
-                placement: placement, kind: entry.block.kind, id: entry.id, anchor: entry.anchor,
-                permalink: SitePath.relativeURL(from: from, to: entry.pagePath),
-                readAlsoLinks: GuidancePages.readAlsoHrefs(entry, from: from)
-            ))
+            calloutsByPage[pageIndex, default: []].append(Self.callout(entry, placement: placement, from: from, catalog: catalog, siteMap: guidance.siteMap))
         }
         let callouts = calloutsByPage
 
@@ -124,6 +124,29 @@ struct LinkStage: Sendable {
             return (page, linkDiagnostics)
         }
         return (resolved.map(\.0), resolved.flatMap(\.1))
+    }
+
+    /// How a block is drawn on the page `from`: its links, chips and permalink from there.
+    static func callout(_ entry: GuidanceEntry, placement: GuidancePlacement, from: String, catalog: GuidanceCatalog, siteMap: ArchitectureSiteMap?) -> GuidanceCallout {
+        let links = entry.links.map { link in
+            GuidanceCallout.Link(
+                target: link.reference.target, href: link.destination.map { GuidancePages.href($0, from: from) },
+                title: link.destination.map { GuidancePages.title(of: $0, catalog: catalog) } ?? link.reference.target
+            )
+        }
+        let scopes = entry.appliesTo.map { scope -> GuidanceCallout.Scope in
+            let target: String? = switch scope.kind {
+            case .layer: siteMap?.path(ofLayer: scope.name)
+            case .module: siteMap?.path(of: scope.name)
+            case .unknown: nil
+            }
+            return GuidanceCallout.Scope(name: scope.name, href: target.map { SitePath.relativeURL(from: from, to: $0) })
+        }
+        return GuidanceCallout(
+            placement: placement, block: entry.block, anchor: entry.anchor,
+            permalink: entry.block.kind == .readAlso ? nil : SitePath.relativeURL(from: from, to: entry.pagePath), links: links,
+            textLinks: entry.textLinks.mapValues { ArchitecturePages.href(from: from, to: $0) }, scopes: scopes
+        )
     }
 
     /// Swift code blocks are highlighted with swift-syntax's own classification of tokens.

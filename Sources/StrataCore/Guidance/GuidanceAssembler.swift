@@ -12,7 +12,24 @@ public struct GuidanceAssembler {
         case readAlso = "READ_ALSO"
         case appliesTo = "APPLIES_TO"
         case id = "ID"
+        case rule = "RULE"
+        /// Marks a section of a page as a rule set (read by the Markdown extractor).
+        case rules = "RULES"
+        case good = "GOOD"
+        case bad = "BAD"
+        case ok = "OK"
+        /// `EXAMPLE: above`: the code right before the block is its example.
+        case example = "EXAMPLE"
 
+        /// The verdict a label keyword gives the example after it.
+        public var verdict: ExampleVerdict? {
+            switch self {
+            case .good: .good
+            case .bad: .bad
+            case .ok: .ok
+            default: nil
+            }
+        }
     }
 
     /// A run of text: `isCode` for code spans (kept in backticks, never scanned),
@@ -42,6 +59,17 @@ public struct GuidanceAssembler {
         /// The units (paragraph, comment run) the block first and last took text from.
         public var firstUnit: Int?
         public var lastUnit: Int?
+        /// `GOOD:` / `BAD:` / `OK:` written in the block: they label its examples, in order.
+        public var labels: [ExampleVerdict.Label] = []
+        /// Whether `EXAMPLE: above` asks for the code right before the block.
+        public var examplesAbove = false
+        /// Whether its first unit has prose before the opening keyword.
+        public var followsProse = false
+        /// Every unit the block took text from, in order.
+        public var units: [Int] = []
+        /// The section a derived id names instead of the block's heading (a rule of a rule
+        /// set is its own heading; its id names the set's section).
+        public var idSection: String?
 
         public init(block: GuidanceBlock) {
             self.block = block
@@ -67,8 +95,10 @@ public struct GuidanceAssembler {
         let tokens = Self.tokenize(pieces)
         var index = 0
         // Text before the first keyword of a unit ends the open block: it is prose.
+        var followsProse = false
         if let first = tokens.first, case .text(let text, _) = first, !text.trimmingWhitespace.isEmpty {
             close()
+            followsProse = true
         }
         while index < tokens.count {
             guard case .keyword(let keyword, let line, let column) = tokens[index] else {
@@ -85,7 +115,11 @@ public struct GuidanceAssembler {
             // or quote's text, a run of aligned comments): the tree keeps no column per line.
             let location = SourceLocation(path: start.path, line: start.line + line, column: start.column + column)
             apply(keyword, Self.clean(text), at: location, scope: scope, heading: heading)
-            if open != nil, open?.firstUnit == nil { open?.firstUnit = unit }
+            if open != nil, open?.firstUnit == nil {
+                open?.firstUnit = unit
+                open?.followsProse = followsProse
+            }
+            if open != nil, open?.units.last != unit { open?.units.append(unit) }
             open?.lastUnit = unit
             index = next
         }
@@ -112,10 +146,23 @@ public struct GuidanceAssembler {
         }
         // `READ_ALSO:` inside an open block is one of its references (a check pointing on, or
         // one more target of a READ_ALSO block); on its own it opens a reference block.
-        let opensBlock = keyword == .check || keyword == .antiPattern || (keyword == .readAlso && open == nil)
+        // A label outside a block labels the code after it; the extractor reads it there.
+        if keyword.verdict != nil, open == nil { return }
+        if keyword == .rules {
+            diagnostics.append(.warning(
+                "guidance.misplaced", "RULES: marks a section of a Markdown page as a rule set, in a paragraph of its own; it is left as text here", at: location
+            ))
+            return
+        }
+        let opensBlock = keyword == .check || keyword == .antiPattern || keyword == .rule || (keyword == .readAlso && open == nil)
         if opensBlock {
             close()
-            let kind: GuidanceBlock.Kind = keyword == .check ? .check : keyword == .antiPattern ? .antiPattern : .readAlso
+            let kind: GuidanceBlock.Kind = switch keyword {
+            case .check: .check
+            case .antiPattern: .antiPattern
+            case .rule: .rule
+            default: .readAlso
+            }
             open = Draft(block: GuidanceBlock(id: "", kind: kind, summary: kind == .readAlso ? "" : text, location: location, heading: heading))
             openScope = scope
             lastKeyword = keyword
@@ -153,7 +200,16 @@ public struct GuidanceAssembler {
             open?.block.id = text
             open?.block.hasExplicitID = true
             open?.idLocation = location
-        case .check, .antiPattern:
+        case .good, .bad, .ok:
+            guard let verdict = keyword.verdict, open?.block.kind != .readAlso else { return misplaced(keyword, at: location) }
+            open?.labels.append(ExampleVerdict.Label(verdict: verdict, caption: text.isEmpty ? nil : text))
+        case .example:
+            guard text.lowercased() == "above", open?.block.kind != .readAlso else {
+                diagnostics.append(.warning("guidance.misplaced", "EXAMPLE: takes `above` (the code right before the block); it is left out of the block", at: location))
+                return
+            }
+            open?.examplesAbove = true
+        case .check, .antiPattern, .rule, .rules:
             break
         }
         lastKeyword = keyword
@@ -164,6 +220,7 @@ public struct GuidanceAssembler {
         case .action: "THEN: must follow an IF: of a CHECK: block"
         case .condition: "IF: belongs to a CHECK: block"
         case .fix: "FIX: belongs to an ANTI_PATTERN: block, once"
+        case .good, .bad, .ok: "\(keyword.rawValue): labels an example of a CHECK:, ANTI_PATTERN: or RULE: block"
         default: "\(keyword.rawValue): is out of place"
         }
         diagnostics.append(.warning("guidance.misplaced", expected + "; it is left out of the block", at: location))

@@ -1,9 +1,11 @@
 /// One guidance block: a check (CHECK with IF/THEN pairs), an anti-pattern (ANTI_PATTERN
-/// with its FIX), or a stand-alone reference list (READ_ALSO), with where it was written.
+/// with its FIX), a rule (RULE:, or one rule of a rule set), or a stand-alone reading list
+/// (READ_ALSO), with where it was written.
 public struct GuidanceBlock: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case check
         case antiPattern = "anti-pattern"
+        case rule
         case readAlso = "read-also"
 
         /// How pages, callouts and exports name the kind.
@@ -11,6 +13,7 @@ public struct GuidanceBlock: Hashable, Sendable {
             switch self {
             case .check: "Check"
             case .antiPattern: "Anti-pattern"
+            case .rule: "Rule"
             case .readAlso: "Read also"
             }
         }
@@ -38,14 +41,22 @@ public struct GuidanceBlock: Hashable, Sendable {
         }
     }
 
-    /// A fenced or indented code block that directly follows the block on its page.
+    /// A fenced or indented code block that directly follows the block on its page (or,
+    /// with `EXAMPLE: above`, directly precedes it), with its verdict when it has one.
     public struct Example: Hashable, Sendable {
         public var language: String?
         public var code: String
+        /// Good, bad or ok, from a label before the code, its first comment line or its
+        /// fence's info string; nil when nothing says.
+        public var verdict: ExampleVerdict?
+        /// The label's words besides the verdict ("Owning a view model").
+        public var caption: String?
 
-        public init(language: String?, code: String) {
+        public init(language: String?, code: String, verdict: ExampleVerdict? = nil, caption: String? = nil) {
             self.language = language
             self.code = code
+            self.verdict = verdict
+            self.caption = caption
         }
     }
 
@@ -53,7 +64,7 @@ public struct GuidanceBlock: Hashable, Sendable {
     /// Whether `id` was written (`ID:`) rather than derived.
     public var hasExplicitID: Bool
     public var kind: Kind
-    /// CHECK's situation, or ANTI_PATTERN's text.
+    /// CHECK's situation, ANTI_PATTERN's text, or the rule's statement.
     public var summary: String
     /// The IF/THEN pairs of a check.
     public var conditions: [Condition]

@@ -2,11 +2,15 @@
 /// order, then code by module, file and line), with where its pages go.
 public struct GuidanceCatalog: Hashable, Sendable {
     public let entries: [GuidanceEntry]
+    /// The blocks that are patterns: each has a page, a catalog row and a place in the
+    /// exports. Reading lists (stand-alone READ_ALSO) are links of their page, not patterns.
+    public let patterns: [GuidanceEntry]
     /// Id → position in `entries`, built once: pages look blocks up for every link.
     private let positions: [String: Int]
 
     public init(entries: [GuidanceEntry] = []) {
         self.entries = entries
+        patterns = entries.filter { $0.block.kind != .readAlso }
         positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -22,7 +26,8 @@ public struct GuidanceCatalog: Hashable, Sendable {
     /// (GitHub's slugs drop it), so the two cannot collide.
     public static func anchor(of id: String) -> String { "block.\(id)" }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    /// Whether the site has no pattern (and so no catalog page).
+    public var isEmpty: Bool { patterns.isEmpty }
 
     public func entry(id: String) -> GuidanceEntry? {
         positions[id].map { entries[$0] }

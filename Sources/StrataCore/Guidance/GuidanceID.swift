@@ -31,7 +31,7 @@ public enum GuidanceID {
             // A reading list is named by its first target's file name: `see services`.
             let opening = block.kind == .readAlso ? "see " + (block.readAlso.first.map { targetName($0.target) } ?? "") : block.summary
             // The page's title heading adds nothing to the page's path.
-            let heading = block.heading.flatMap { $0.level == 1 ? nil : $0.text }
+            let heading = drafts[index].idSection ?? block.heading.flatMap { $0.level == 1 ? nil : $0.text }
             let base = derive(page: prefix, heading: heading, opening: opening)
             used[base, default: 0] += 1
             let count = used[base] ?? 1

@@ -13,11 +13,16 @@ public struct GuidanceDigestWriter: Sendable {
     public func write(_ catalog: GuidanceCatalog) -> String {
         let base = site.baseURL.hasSuffix("/") ? site.baseURL : site.baseURL + "/"
         var out = "# \(site.title): architecture guidance\n\n"
-        let entries = catalog.entries
+        let entries = catalog.patterns
         let checks = entries.filter { $0.block.kind == .check }.count
         let antiPatterns = entries.filter { $0.block.kind == .antiPattern }.count
-        out += "> \(checks) check\(checks == 1 ? "" : "s") and \(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s") that code in this project must follow. "
+        let rules = entries.filter { $0.block.kind == .rule }.count
+        var counts = ["\(checks) check\(checks == 1 ? "" : "s")", "\(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s")"]
+        if rules > 0 { counts.append("\(rules) rule\(rules == 1 ? "" : "s")") }
+        out += "> " + counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "") + " that code in this project must follow. "
         out += "CHECK names a situation; each IF is a condition and its THEN what to do. ANTI_PATTERN is a thing not to do; FIX what to do instead. "
+        if rules > 0 { out += "RULE is a statement code must keep. " }
+        out += "Examples are marked good (do this), bad (do not) or ok (acceptable). "
         out += "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at \(base)\(GuidanceCatalog.jsonPath).\n"
         if let description = site.description { out += "\n\(description)\n" }
 
@@ -57,6 +62,8 @@ public struct GuidanceDigestWriter: Sendable {
         case .antiPattern:
             lines.append("- ANTI_PATTERN: \(block.summary)")
             if let fix = block.fix { lines.append("  - FIX: \(fix)") }
+        case .rule:
+            lines.append("- RULE: \(block.summary)")
         case .readAlso:
             lines.append("- READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
         }
@@ -65,7 +72,27 @@ public struct GuidanceDigestWriter: Sendable {
             lines.append("  - READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
         }
         lines.append("  - ID: [\(block.id)](\(base)\(entry.pagePath))")
+        for example in block.examples {
+            var label = "  - EXAMPLE" + (example.verdict.map { " (\($0.rawValue))" } ?? "") + ":"
+            if let caption = example.caption { label += " \(caption)" }
+            lines.append(label)
+            // A fence longer than any backtick run inside, so the code cannot close it.
+            let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: example.code) + 1))
+            lines.append("    " + fence + (example.language ?? ""))
+            lines += example.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast(example.code.hasSuffix("\n") ? 1 : 0).map { "    " + $0 }
+            lines.append("    " + fence)
+        }
         return lines
+    }
+
+    static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 
     private func target(_ link: GuidanceEntry.Link, base: String) -> String {

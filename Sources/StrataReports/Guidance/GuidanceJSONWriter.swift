@@ -13,7 +13,7 @@ public struct GuidanceJSONWriter: Sendable {
     }
 
     public func write(_ catalog: GuidanceCatalog) -> String {
-        let document = Document(version: 1, blocks: catalog.entries.map(block))
+        let document = Document(version: 1, blocks: catalog.patterns.map(block))
         return StableJSON.text(document)
     }
 
@@ -47,7 +47,7 @@ public struct GuidanceJSONWriter: Sendable {
             },
             applies_to: entry.appliesTo.map { Document.Scope(name: $0.name, kind: $0.kind.rawValue) },
             layers: entry.layers,
-            examples: block.examples.map { Document.Example(language: $0.language, code: $0.code) },
+            examples: block.examples.map { Document.Example(language: $0.language, code: $0.code, verdict: $0.verdict?.rawValue, caption: $0.caption) },
             source: source,
             metadata: entry.metadata.isEmpty ? nil : Dictionary(entry.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
             stale: entry.isStale,
@@ -100,6 +100,9 @@ public struct GuidanceJSONWriter: Sendable {
         struct Example: Encodable {
             var language: String?
             var code: String
+            /// `good`, `bad` or `ok`; absent when nothing says.
+            var verdict: String?
+            var caption: String?
         }
 
         struct Source: Encodable {

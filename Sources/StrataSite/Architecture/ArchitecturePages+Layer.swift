@@ -28,7 +28,7 @@ extension ArchitecturePages {
         let fileSet = Set(files)
         let inFiles = files.isEmpty ? [] : model.report.violations.filter { $0.evidence.first.map { fileSet.contains($0.location.path) } == true }
         let violations = Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] } + inFiles).sorted()
-        let blocks = inputs.catalog.entries.filter { entry in
+        let blocks = inputs.catalog.patterns.filter { entry in
             entry.appliesTo.contains { $0.kind == .layer && $0.name == group.name } || entry.module.map(memberSet.contains) == true
         }
         var values: TemplateObject = [

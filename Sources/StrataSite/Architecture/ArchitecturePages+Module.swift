@@ -7,7 +7,7 @@ extension ArchitecturePages {
         let location = node.location ?? SourceLocation(path: "Package.swift")
         let violations = model.violationsByModule[node.id] ?? []
         let layer = assignments[node.id]?.layer
-        let blocks = inputs.catalog.entries.filter { entry in
+        let blocks = inputs.catalog.patterns.filter { entry in
             entry.module == node.id || entry.appliesTo.contains { $0.name == node.id || ($0.kind == .layer && $0.name == layer) }
         }
         let mentions = (inputs.mentions[node.id] ?? []).filter { $0 != path }

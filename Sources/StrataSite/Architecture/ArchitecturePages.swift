@@ -28,7 +28,7 @@ public struct ArchitecturePages: Sendable {
     }
 
     /// A relative link to a page of the site, keeping its `#fragment` as written.
-    static func href(from path: String, to target: String) -> String {
+    public static func href(from path: String, to target: String) -> String {
         guard let hash = target.firstIndex(of: "#") else { return SitePath.relativeURL(from: path, to: target) }
         return SitePath.relativeURL(from: path, to: String(target[..<hash])) + target[hash...]
     }

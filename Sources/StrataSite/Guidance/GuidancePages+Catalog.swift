@@ -8,7 +8,7 @@ extension GuidancePages {
     /// the script every block is listed.
     func indexPage() throws -> Page {
         let path = GuidanceCatalog.indexPath
-        let entries = catalog.entries
+        let entries = catalog.patterns
         var headings: [Heading] = []
         let location = SourceLocation(path: "")
 
@@ -22,7 +22,7 @@ extension GuidancePages {
             return nil
         }).count
         var summary = "\(entries.count) block\(entries.count == 1 ? "" : "s"): "
-        summary += GuidanceBlock.Kind.allCases.map { kind in "\(counts[kind] ?? 0) \(Self.plural(kind, counts[kind] ?? 0))" }.joined(separator: ", ")
+        summary += Self.kinds.map { kind in "\(counts[kind] ?? 0) \(Self.plural(kind, counts[kind] ?? 0))" }.joined(separator: ", ")
         var places: [String] = []
         if pageCount > 0 { places.append("\(pageCount) page\(pageCount == 1 ? "" : "s")") }
         if fileCount > 0 { places.append("\(fileCount) source file\(fileCount == 1 ? "" : "s")") }
@@ -69,6 +69,7 @@ extension GuidancePages {
                 "count": .number(group.entries.count),
                 "hasMetadata": .bool(!metadata.isEmpty),
                 "metadata": .list(metadata.map { .object(["label": .text($0.label), "value": .text($0.value), "isStale": .bool($0.isStale)]) }),
+                "isStale": .bool(group.entries.contains(where: \.isStale)),
                 "sections": .list(sections),
             ])
         }
@@ -97,32 +98,49 @@ extension GuidancePages {
             "hasStale": .bool(staleCount > 0),
             "staleText": .text("\(staleCount) block\(staleCount == 1 ? " comes" : "s come") from pages last verified too long ago."),
             "filterLayers": .list(layers.filter(used.contains).map { .text($0) }),
-            "kinds": .list(GuidanceBlock.Kind.allCases.map { .object(["kind": .text($0.rawValue), "label": .text($0.label)]) }),
+            "kinds": .list(Self.kinds.map { .object(["kind": .text($0.rawValue), "label": .text($0.label)]) }),
             "pageGroups": .list(pageGroupValues),
             "moduleGroups": .list(moduleGroupValues),
         ]
         var page = Page(
             sourcePath: "", outputPath: path, title: "Guidance",
-            description: "Every architecture rule of the site: checks, anti-patterns and reading lists, by page and section.",
+            description: "Every architecture rule of the site: checks, anti-patterns and rules, by page and section.",
             weight: 999, isSectionIndex: true, headings: headings, contentHTML: try render(values, template: "guidance-catalog")
         )
         page.isListedInNavigation = true
         return page
     }
 
-    /// Blocks as the catalog lists them (`partials/guidance-items`).
+    /// The kinds the catalog lists and filters (reading lists are no patterns).
+    static let kinds = GuidanceBlock.Kind.allCases.filter { $0 != .readAlso }
+
+    /// Blocks as the catalog lists them (`partials/guidance-items`): the situation, then
+    /// what to do (each IF with its THEN, or the FIX), and the examples' verdicts.
     private func items(_ entries: [GuidanceEntry], from path: String) -> [TemplateValue] {
         entries.map { entry in
-            let summary = entry.block.kind == .readAlso
-                ? entry.block.readAlso.map(\.target).joined(separator: ", ")
-                : InlineMarkup.plainText(entry.block.summary)
-            let conditions = entry.block.conditions.count
+            let block = entry.block
+            var outcomes: [TemplateValue] = []
+            for condition in block.conditions {
+                outcomes.append(.object(["keyword": "If", "text": .text(InlineMarkup.plainText(condition.condition))]))
+                if let action = condition.action { outcomes.append(.object(["keyword": "Then", "text": .text(InlineMarkup.plainText(action))])) }
+            }
+            if let fix = block.fix { outcomes.append(.object(["keyword": "Fix", "text": .text(InlineMarkup.plainText(fix))])) }
+            let verdicts = block.examples.compactMap(\.verdict)
+            var examplesText = ""
+            if !block.examples.isEmpty {
+                examplesText = "\(block.examples.count) example\(block.examples.count == 1 ? "" : "s")"
+                if !verdicts.isEmpty { examplesText += ": " + ExampleVerdict.allCases.compactMap { verdict in
+                    let count = verdicts.filter { $0 == verdict }.count
+                    return count == 0 ? nil : "\(count) \(verdict.label.lowercased())"
+                }.joined(separator: ", ") }
+            }
             return .object([
-                "kind": .text(entry.block.kind.rawValue), "kindLabel": .text(entry.block.kind.label),
-                "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)), "summary": .text(summary),
-                "hasConditions": .bool(conditions > 0), "conditionsText": .text("\(conditions) condition\(conditions == 1 ? "" : "s")"),
+                "kind": .text(block.kind.rawValue), "kindLabel": .text(block.kind.label),
+                "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)), "summary": .text(InlineMarkup.plainText(block.summary)),
+                "hasOutcomes": .bool(!outcomes.isEmpty), "outcomes": .list(outcomes),
+                "hasExamples": .bool(!examplesText.isEmpty), "examplesText": .text(examplesText),
                 "layers": .text(entry.layers.joined(separator: " ")), "layerBadges": .list(entry.layers.map { .text($0) }),
-                "isStale": .bool(entry.isStale), "id": .text(entry.id),
+                "isStale": .bool(entry.isStale && entry.module != nil), "id": .text(entry.id),
             ])
         }
     }
@@ -143,6 +161,7 @@ extension GuidancePages {
         switch kind {
         case .check: count == 1 ? "check" : "checks"
         case .antiPattern: count == 1 ? "anti-pattern" : "anti-patterns"
+        case .rule: count == 1 ? "rule" : "rules"
         case .readAlso: count == 1 ? "reading list" : "reading lists"
         }
     }

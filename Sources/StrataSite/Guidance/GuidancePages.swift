@@ -38,7 +38,7 @@ public struct GuidancePages: Sendable {
     /// - Throws: `DiagnosticsError` when a template of the theme cannot be rendered.
     public func pages() throws -> [Page] {
         guard !catalog.isEmpty else { return [] }
-        return try catalog.entries.map(blockPage) + [indexPage()]
+        return try catalog.patterns.map(blockPage) + [indexPage()]
     }
 
     /// READ_ALSO targets as written → relative hrefs from `page`, for the callout on the
@@ -52,7 +52,16 @@ public struct GuidancePages: Sendable {
         return hrefs
     }
 
-    static func href(_ destination: GuidanceEntry.Link.Destination, from page: String) -> String {
+    /// What a link's destination is called: the page's title, the block's title, the URL.
+    public static func title(of destination: GuidanceEntry.Link.Destination, catalog: GuidanceCatalog) -> String {
+        switch destination {
+        case .page(_, let title): title
+        case .block(let id): catalog.entry(id: id).map { title(of: $0.block) } ?? id
+        case .url(let url): url
+        }
+    }
+
+    public static func href(_ destination: GuidanceEntry.Link.Destination, from page: String) -> String {
         switch destination {
         case .url(let url): url
         case .block(let id): SitePath.relativeURL(from: page, to: GuidanceCatalog.pagePath(of: id))
@@ -66,7 +75,7 @@ public struct GuidancePages: Sendable {
         switch block.kind {
         case .readAlso:
             return "\(label): " + block.readAlso.map(\.target).joined(separator: ", ")
-        case .check, .antiPattern:
+        case .check, .antiPattern, .rule:
             return "\(label): " + InlineMarkup.plainText(block.summary)
         }
     }
@@ -95,6 +104,8 @@ public struct GuidancePages: Sendable {
         case .antiPattern:
             part("Anti-pattern", block.summary, className: "guidance-avoid")
             if let fix = block.fix { part("Fix", fix, className: "guidance-fix") }
+        case .rule:
+            part("Rule", block.summary, className: "guidance-rule-statement")
         case .readAlso:
             break
         }
@@ -116,7 +127,7 @@ public struct GuidancePages: Sendable {
             "examplesTitle": .text(block.examples.count == 1 ? "Example" : "Examples"),
             // Each code block's HTML ends with a line break, which the template writes.
             "examples": .list(block.examples.map { example in
-                let html = CodeBlockHTML.render(example.code, language: example.language ?? "", highlighter: highlighter)
+                let html = ExampleHTML.render(example, highlighter: highlighter)
                 return .object(["html": .text(String(html.dropLast()))])
             }),
             "hasScopes": .bool(!entry.appliesTo.isEmpty),

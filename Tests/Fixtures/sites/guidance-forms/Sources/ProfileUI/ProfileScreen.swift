@@ -1,0 +1,5 @@
+import AppCore
+
+public struct ProfileScreen {
+    public init() {}
+}
