@@ -183,3 +183,10 @@ struct RuleSetReader {
         return String(rest).trimmingWhitespace
     }
 }
+
+extension GuidanceExtractor {
+    /// A rule heading's statement: its text without the numbering ("1. …", "Rule 3: …").
+    public static func ruleStatement(_ heading: String) -> String {
+        RuleSetReader.statement(heading)
+    }
+}

@@ -21,6 +21,16 @@ import Testing
         ])
     }
 
+    /// Guidance as teams write it: a wiki page captured as text (title and "Skip to content"
+    /// lines above its metadata, `// CORRECT` examples, `EXAMPLE: above`, wiki links mapped
+    /// with `links:`), a rule set by headings and one by list items, and every way to label
+    /// an example.
+    @Test func guidanceFormsSiteMatchesTheGoldenFiles() throws {
+        try compareWithGolden(fixture: "guidance-forms", warnings: [
+            "Content/wiki.md:5:71: warning: LAST_VERIFIED 2026-03-26 is 220 days before 2026-11-01; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]",
+        ])
+    }
+
     /// The four architecture styles of Content/checking/styles.md, clean and with planted
     /// violations: their component diagrams, component pages, layer pages and violations.
     @Test(arguments: [

@@ -53,11 +53,9 @@ import Testing
         let home = project.text("Output/index.html")
         #expect(home.contains(#"href="guides/services.html#errors""#))
         #expect(home.contains(#"href="https://wiki.example.com/adr/0001.md""#))
-        let catalog = project.text("Output/guidance/index.html")
-        #expect(!catalog.isEmpty)
-        let guidance = project.text("Output/guidance.json")
-        #expect(guidance.contains("guides/services.html"), "READ_ALSO resolved through links:")
-        #expect(guidance.contains("https://wiki.example.com/adr/0002.md"))
+        // A reading list is links on its page, resolved through links: too; it is no pattern.
+        #expect(home.contains(#"<div class="guidance-callout-links"><ul><li><a href="guides/services.html">Services</a></li><li><a href="https://wiki.example.com/adr/0002.md">https://wiki.example.com/adr/0002.md</a></li></ul></div>"#))
+        #expect(project.text("Output/guidance/index.html").isEmpty, "no catalog for a site without patterns")
     }
 
     @Test func everyBlockHasItsPageAndTheCatalogListsThemAll() throws {
@@ -65,12 +63,13 @@ import Testing
         let result = project.build()
         #expect(TemporaryProject.lines(result) == [Self.warning])
         let blocks = try exported(project).blocks
-        // 15 on the six pages (every form of GUIDANCE-FORMAT.md) and 2 in source comments.
-        #expect(blocks.count == 17)
-        #expect(Dictionary(grouping: blocks, by: \.kind).mapValues(\.count) == ["check": 7, "anti-pattern": 5, "read-also": 5])
+        // 10 on the pages (every form of GUIDANCE-FORMAT.md) and 2 in source comments; the
+        // five reading lists are links of their pages, not patterns.
+        #expect(blocks.count == 12)
+        #expect(Dictionary(grouping: blocks, by: \.kind).mapValues(\.count) == ["check": 7, "anti-pattern": 5])
         let files = project.files()
         let catalog = project.text("Output/guidance/index.html")
-        #expect(catalog.contains("17 blocks: 7 checks, 5 anti-patterns, 5 reading lists, from 6 pages and 2 source files."))
+        #expect(catalog.contains("12 blocks: 7 checks, 5 anti-patterns, from 5 pages and 2 source files."))
         for block in blocks {
             #expect(files["guidance/\(block.id).html"] != nil, "\(block.id) has no page")
             #expect(catalog.contains("href=\"\(block.id).html\""), "\(block.id) is not in the catalog")
@@ -89,14 +88,18 @@ import Testing
         let project = try TemporaryProject(fixture: "guide")
         _ = project.build()
         let screens = project.text("Output/guides/screens.html")
-        #expect(screens.contains(#"<div class="guidance-callout guidance-check" id="block.screens-never-call-the-api-client">"#))
+        #expect(screens.contains(#"<div class="guidance-callout guidance-check guidance-drawn" id="block.screens-never-call-the-api-client">"#))
         #expect(screens.contains(#"<a class="guidance-permalink" href="../guidance/screens-never-call-the-api-client.html""#))
-        #expect(screens.contains(#"<span class="guidance-keyword">IF:</span>"#))
+        // Drawn from its parts: the situation as title, IF/THEN rows, applies-to chips.
+        #expect(screens.contains(#"<p class="guidance-callout-title">A screen needs data from the network.</p>"#))
+        #expect(screens.contains(#"<div class="guidance-part guidance-if"><dt>If</dt><dd>The screen calls the API client directly.</dd></div>"#))
+        #expect(screens.contains(#"<li><a class="chip" href="../layers/ui.html">UI</a></li><li><a class="chip" href="../modules/FeedUI.html">FeedUI</a></li>"#))
+        #expect(!screens.contains("APPLIES_TO") && !screens.contains("ID:"), "no keyword is left as text")
         // The example stays inside the callout; the quote holding only a block becomes it.
         #expect(screens.contains("<span class=\"hl-comment\">// not APIClient</span>\n}\n</code></pre>\n</div>"))
         #expect(!screens.contains("<blockquote>"))
-        // A READ_ALSO written as a plain path becomes a link.
-        #expect(screens.contains(#"<span class="guidance-keyword">READ_ALSO:</span> <a href="services.html">services.md</a>"#))
+        // A READ_ALSO written as a plain path becomes a link named by its page's title.
+        #expect(screens.contains(#"<div class="guidance-callout-links"><ul><li><a href="services.html">Services</a></li></ul></div>"#))
         // Code is never a block.
         #expect(screens.contains("<code>CHECK: this is not a block</code>"))
         #expect(screens.contains("<code class=\"language-text\">CHECK: a keyword in a code block\n</code>"))
@@ -120,7 +123,7 @@ import Testing
 
         let cache = project.text("Output/guidance/cache-writes-keep-server-time.html")
         #expect(cache.contains("<code>Sources/Persistence/PhotoStore.swift:8</code>, in the module <a href=\"../modules/Persistence.html\">Persistence</a>"))
-        #expect(cache.contains(#"<a href="guides-persistence-cache-see-cache-writes-keep-server-time.html">Read also: cache-writes-keep-server-time, https://developer.apple.com/documentation/swiftdata</a> (Persistence)"#))
+        #expect(cache.contains(#"<li><a href="../guides/persistence.html">Persistence</a></li>"#), "a reading list points from its page")
 
         let errors = project.text("Output/guidance/guides-screens-errors-showing-error-localizeddescription-to-the-user.html")
         #expect(errors.contains("<dd>Showing <code>error.localizedDescription</code> to the user.</dd>"))
@@ -149,11 +152,11 @@ import Testing
         _ = project.build()
         #expect(project.text("Output/guides/services.html").contains("<dd>2026-03-01 <span class=\"badge badge-stale\""))
         #expect(project.text("Output/guidance/guides-services-shape-a-new-service-is-added.html").contains("The page this comes from was last verified on 2026-03-01"))
-        #expect(project.text("Output/guidance/index.html").contains("3 blocks come from pages last verified too long ago."))
+        #expect(project.text("Output/guidance/index.html").contains("2 blocks come from pages last verified too long ago."))
         // Measured against a later day (the option wins over strata.yml), more pages are stale.
         let later = project.build(BuildOptions(asOf: CalendarDate(parsing: "2027-01-20")))
         #expect(TemporaryProject.lines(later).contains("Content/guides/persistence.md:4:1: warning: LAST_VERIFIED 2026-08-20 is 153 days before 2027-01-20; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]"))
-        #expect(project.text("Output/guidance/index.html").contains("10 blocks come from pages last verified too long ago."))
+        #expect(project.text("Output/guidance/index.html").contains("7 blocks come from pages last verified too long ago."))
         // A date after the day of the build is most likely a typo.
         let earlier = project.build(BuildOptions(asOf: CalendarDate(parsing: "2026-09-01")))
         #expect(TemporaryProject.lines(earlier).contains("Content/guides/screens.md:4:1: warning: LAST_VERIFIED 2026-09-15 is after 2026-09-01, the day this build is measured against [metadata.future-date]"))
@@ -263,7 +266,7 @@ extension GuidanceSiteTests {
         try project.write("Content/images/x.png", Data([0x89, 0x50]))
         let result = project.build()
         #expect(!TemporaryProject.lines(result).contains { $0.hasPrefix("Content/c.md") }, "\(TemporaryProject.lines(result))")
-        #expect(try exported(project).blocks.map(\.id).filter { $0.hasPrefix("c-s") } == ["c-s-foo", "c-s-foo-2", "c-s-foo-2-2", "c-s-see-c"])
+        #expect(try exported(project).blocks.map(\.id).filter { $0.hasPrefix("c-s") } == ["c-s-foo", "c-s-foo-2", "c-s-foo-2-2"])
         let page = project.text("Output/guidance/c-s-foo-2-2.html")
         #expect(page.contains(#"<a href="../images/x.png">see the picture</a>"#))
         #expect(page.contains(#"<a href="../c.html#s">the top</a>"#))

@@ -189,12 +189,16 @@ import Testing
         #expect(result.drafts.first?.idLocation == SourceLocation(path: "p.md", line: 6, column: 1))
     }
 
-    @Test func aParagraphBlockIsOneCalloutWithItsExamples() {
+    @Test func aParagraphBlockIsDrawnFromItsPartsWithItsExamples() {
         let html = render("CHECK: A. IF: B. THEN: C.\n\n```swift\nlet x = 1\n```\n\nAfter.\n")
         #expect(html == """
-        <div class="guidance-callout guidance-check" id="block.p-a">
-        <p class="guidance-callout-header"><span class="guidance-kind guidance-kind-check">Check</span><a class="guidance-permalink" href="g/p-a.html" title="The page of this check">p-a</a></p>
-        <p><span class="guidance-keyword">CHECK:</span> A. <span class="guidance-keyword">IF:</span> B. <span class="guidance-keyword">THEN:</span> C.</p>
+        <div class="guidance-callout guidance-check guidance-drawn" id="block.p-a">
+        <p class="guidance-callout-header"><span class="guidance-kind guidance-kind-check">Check</span><a class="guidance-permalink" href="g/p-a.html" title="The page of this check: p-a">p-a</a></p>
+        <p class="guidance-callout-title">A.</p>
+        <dl class="guidance-callout-parts">
+        <div class="guidance-part guidance-if"><dt>If</dt><dd>B.</dd></div>
+        <div class="guidance-part guidance-then"><dt>Then</dt><dd>C.</dd></div>
+        </dl>
         <pre data-language="swift"><code class="language-swift">let x = 1
         </code></pre>
         </div>
@@ -206,7 +210,8 @@ import Testing
     @Test func aQuoteHoldingOnlyTheBlockBecomesTheCallout() {
         let html = render("> ANTI_PATTERN: A.\n> FIX: B.\n")
         #expect(!html.contains("blockquote"))
-        #expect(html.hasPrefix(#"<div class="guidance-callout guidance-anti-pattern" id="block.p-a">"#))
+        #expect(html.hasPrefix(#"<div class="guidance-callout guidance-anti-pattern guidance-drawn" id="block.p-a">"#))
+        #expect(html.contains(#"<div class="guidance-part guidance-fix"><dt>Fix</dt><dd>B.</dd></div>"#))
         let mixed = render("> Prose first.\n>\n> ANTI_PATTERN: A.\n> FIX: B.\n")
         #expect(mixed.contains("<blockquote>\n<p>Prose first.</p>\n<div class=\"guidance-callout"), "a quote with more than the block stays a quote")
     }
@@ -214,27 +219,43 @@ import Testing
     @Test func blocksInListItemsAndAcrossItems() {
         let items = render("- CHECK: A. IF: B. THEN: C.\n- ANTI_PATTERN: D. FIX: E.\n")
         #expect(items.components(separatedBy: "<div class=\"guidance-callout").count == 3)
-        #expect(items.hasPrefix("<ul>\n<li><div class=\"guidance-callout guidance-check\""))
+        #expect(items.hasPrefix("<ul>\n<li><div class=\"guidance-callout guidance-check guidance-drawn\""))
         let across = render("- CHECK: A.\n- IF: B.\n- THEN: C.\n")
-        #expect(across.hasPrefix("<div class=\"guidance-callout guidance-check\" id=\"block.p-a\">\n<p class=\"guidance-callout-header\">"))
-        #expect(across.hasSuffix("</ul>\n</div>\n"))
+        #expect(across.hasPrefix("<div class=\"guidance-callout guidance-check guidance-drawn\" id=\"block.p-a\">\n<p class=\"guidance-callout-header\">"))
+        #expect(!across.contains("<ul>"), "a list holding only the block is drawn as the block")
+        #expect(across.hasSuffix("</dl>\n</div>\n"))
     }
 
-    @Test func twoBlocksInOneParagraphShareACalloutWithTwoAnchors() {
+    @Test func twoBlocksInOneParagraphAreTwoCallouts() {
         let html = render("CHECK: A. IF: B. THEN: C. ANTI_PATTERN: D. FIX: E.\n")
-        #expect(html.components(separatedBy: "<div class=\"guidance-callout").count == 2)
-        #expect(html.contains(#"class="guidance-callout guidance-anti-pattern guidance-check" id="block.p-a""#))
-        #expect(html.contains(#"<span class="guidance-kind guidance-kind-anti-pattern" id="block.p-d">Anti-pattern</span>"#))
+        #expect(html.components(separatedBy: "<div class=\"guidance-callout").count == 3)
+        #expect(html.contains(#"<div class="guidance-callout guidance-check guidance-drawn" id="block.p-a">"#))
+        #expect(html.contains(#"<div class="guidance-callout guidance-anti-pattern guidance-drawn" id="block.p-d">"#))
     }
 
-    @Test func readAlsoTargetsWrittenAsPathsBecomeLinksInTheCallout() {
+    @Test func proseBeforeTheKeywordKeepsTheTextFramed() {
+        let html = render("Some prose. CHECK: A. IF: B. THEN: C.\n")
+        #expect(html.contains(#"<p>Some prose. <span class="guidance-keyword">CHECK:</span> A."#))
+        #expect(html.hasPrefix(#"<div class="guidance-callout guidance-check" id="block.p-a">"#))
+    }
+
+    @Test func readingListsAreDrawnAsLinksWithoutAPermalink() {
         let html = render("READ_ALSO: x.md, y.md\n")
-        #expect(html.contains(#"<span class="guidance-keyword">READ_ALSO:</span> <a href="x.html">x.md</a>, y.md"#))
+        #expect(html == """
+        <div class="guidance-callout guidance-read-also guidance-drawn" id="block.p-see-x">
+        <p class="guidance-callout-header"><span class="guidance-kind guidance-kind-read-also">Read also</span></p>
+        <div class="guidance-callout-links"><ul><li><a href="x.html">X</a></li><li><span class="guidance-link-broken">y.md</span></li></ul></div>
+        </div>
+
+        """)
     }
 
     /// Callouts open and close in order whatever the Markdown: every `<div` has its `</div>`.
     @Test func calloutsAreAlwaysBalanced() {
-        let pieces = ["CHECK: A.", "IF: B.", "THEN: C.", "ANTI_PATTERN: D.", "FIX: E.", "READ_ALSO: x.md", "Prose.", "```\ncode\n```", "> ", "- ", "1. ", "  ", "\n", "\n\n", "# H\n", "| a |\n| - |\n| b |\n"]
+        let pieces = [
+            "CHECK: A.", "IF: B.", "THEN: C.", "ANTI_PATTERN: D.", "FIX: E.", "READ_ALSO: x.md", "Prose.", "```\ncode\n```", "> ", "- ", "1. ", "  ", "\n", "\n\n",
+            "# H\n", "| a |\n| - |\n| b |\n", "RULE: R.", "RULES:\n\n", "## 1. Rule\n", "👎 No Good\n\n", "GOOD:", "EXAMPLE: above",
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             var markdown = ""

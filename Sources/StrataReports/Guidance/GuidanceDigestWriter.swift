@@ -26,6 +26,11 @@ public struct GuidanceDigestWriter: Sendable {
         out += "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at \(base)\(GuidanceCatalog.jsonPath).\n"
         if let description = site.description { out += "\n\(description)\n" }
 
+        // Reading lists are no rules: each page's show under its heading, as where to read on.
+        var readingLists: [String: [GuidanceEntry.Link]] = [:]
+        for entry in catalog.entries where entry.block.kind == .readAlso {
+            if case .page(let source, _, _) = entry.source { readingLists[source, default: []] += entry.links }
+        }
         var lastGroup: String?
         var lastHeading: String?
         for entry in entries {
@@ -38,6 +43,9 @@ public struct GuidanceDigestWriter: Sendable {
                 out += "\n## \(group)\n"
                 let meta = entry.metadata.map { "\($0.key): \($0.value)\($0.isStale ? " (stale)" : "")" }
                 if !meta.isEmpty { out += "\n" + meta.joined(separator: "; ") + "\n" }
+                if case .page(let source, _, _) = entry.source, let links = readingLists[source], !links.isEmpty {
+                    out += "\nRead also: " + links.map { target($0, base: base) }.joined(separator: ", ") + "\n"
+                }
                 lastGroup = group
                 lastHeading = nil
             }

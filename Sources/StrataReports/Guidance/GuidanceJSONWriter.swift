@@ -13,7 +13,11 @@ public struct GuidanceJSONWriter: Sendable {
     }
 
     public func write(_ catalog: GuidanceCatalog) -> String {
-        let document = Document(version: 1, blocks: catalog.patterns.map(block))
+        let readingLists = catalog.entries.filter { $0.block.kind == .readAlso }.compactMap { entry -> Document.ReadingList? in
+            guard case .page(let sourcePath, let outputPath, _) = entry.source else { return nil }
+            return Document.ReadingList(page: sourcePath, url: baseURL + outputPath + "#" + entry.anchor, line: entry.block.location.line, links: entry.links.map(link))
+        }
+        let document = Document(version: 1, blocks: catalog.patterns.map(block), reading_lists: readingLists)
         return StableJSON.text(document)
     }
 
@@ -34,17 +38,7 @@ public struct GuidanceJSONWriter: Sendable {
             summary: block.kind == .readAlso ? nil : block.summary,
             conditions: block.kind == .check ? block.conditions.map { Document.Condition(if: $0.condition, then: $0.action) } : nil,
             fix: block.fix,
-            read_also: entry.links.map { link in
-                var resolved: String?
-                var kind = "broken"
-                switch link.destination {
-                case .page(let path, _)?: (resolved, kind) = (baseURL + path, "page")
-                case .block(let id)?: (resolved, kind) = (baseURL + GuidanceCatalog.pagePath(of: id), "block")
-                case .url(let url)?: (resolved, kind) = (url, "url")
-                case nil: break
-                }
-                return Document.Link(target: link.reference.target, kind: kind, url: resolved, block: { if case .block(let id)? = link.destination { return id } else { return nil } }())
-            },
+            read_also: entry.links.map(link),
             applies_to: entry.appliesTo.map { Document.Scope(name: $0.name, kind: $0.kind.rawValue) },
             layers: entry.layers,
             examples: block.examples.map { Document.Example(language: $0.language, code: $0.code, verdict: $0.verdict?.rawValue, caption: $0.caption) },
@@ -56,10 +50,32 @@ public struct GuidanceJSONWriter: Sendable {
         )
     }
 
+    private func link(_ link: GuidanceEntry.Link) -> Document.Link {
+        var resolved: String?
+        var kind = "broken"
+        var block: String?
+        switch link.destination {
+        case .page(let path, _)?: (resolved, kind) = (baseURL + path, "page")
+        case .block(let id)?: (resolved, kind, block) = (baseURL + GuidanceCatalog.pagePath(of: id), "block", id)
+        case .url(let url)?: (resolved, kind) = (url, "url")
+        case nil: break
+        }
+        return Document.Link(target: link.reference.target, kind: kind, url: resolved, block: block)
+    }
+
     // Field names are the JSON keys.
     struct Document: Encodable {
         var version: Int
         var blocks: [Block]
+        /// Stand-alone READ_ALSO lists: where a page says to read on (no rules).
+        var reading_lists: [ReadingList]
+
+        struct ReadingList: Encodable {
+            var page: String
+            var url: String
+            var line: Int
+            var links: [Link]
+        }
 
         struct Block: Encodable {
             var id: String

@@ -22,7 +22,7 @@ extension GuidancePages {
             return nil
         }).count
         var summary = "\(entries.count) block\(entries.count == 1 ? "" : "s"): "
-        summary += Self.kinds.map { kind in "\(counts[kind] ?? 0) \(Self.plural(kind, counts[kind] ?? 0))" }.joined(separator: ", ")
+        summary += Self.kinds.filter { counts[$0] != nil }.map { kind in "\(counts[kind] ?? 0) \(Self.plural(kind, counts[kind] ?? 0))" }.joined(separator: ", ")
         var places: [String] = []
         if pageCount > 0 { places.append("\(pageCount) page\(pageCount == 1 ? "" : "s")") }
         if fileCount > 0 { places.append("\(fileCount) source file\(fileCount == 1 ? "" : "s")") }
