@@ -41,7 +41,11 @@ struct PageLoader: Sendable {
             let text = try TextDecoding.decode(bytes, path: displayPath)
             let split = try FrontMatterSplitter.split(text, path: displayPath)
             let frontMatter = try split.yaml.flatMap { try YAMLReader.read($0, path: displayPath, firstLine: split.yamlFirstLine) }
-            let document = MarkdownParser.parse(split.markdown, path: displayPath, options: options)
+            var fields = FrontMatterFields()
+            fields.read(frontMatter, diagnostics: &diagnostics)
+            var pageOptions = options
+            pageOptions.titleFromFirstLine = fields.title == nil
+            let document = MarkdownParser.parse(split.markdown, path: displayPath, options: pageOptions)
             if document.isEmpty, document.titleHeading == nil {
                 diagnostics.append(.warning("content.empty", "this page is empty", at: SourceLocation(path: displayPath)))
             }
@@ -49,8 +53,6 @@ struct PageLoader: Sendable {
                 relativePath: relativePath, displayPath: displayPath, outputPath: outputPath,
                 isSectionIndex: isSectionIndex, document: document, title: "", description: nil, weight: nil, metadata: []
             )
-            var fields = FrontMatterFields()
-            fields.read(frontMatter, diagnostics: &diagnostics)
             page.title = fields.title ?? document.titleHeading?.text ?? Self.fallbackTitle(for: relativePath, isIndex: isSectionIndex)
             page.description = fields.description
             page.weight = fields.weight

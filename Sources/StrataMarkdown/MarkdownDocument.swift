@@ -77,6 +77,10 @@ public final class MarkdownDocument: @unchecked Sendable {
             )
             hiddenBlocks.insert(block.pointer)
             firstBlock = blocks.next()
+        } else if options.titleFromFirstLine, let (title, hidden) = titleLine(document) {
+            titleHeading = Heading(level: 1, text: title.plainText().trimmingWhitespace, id: "", location: location(of: title))
+            hiddenBlocks.formUnion(hidden.map(\.pointer))
+            hiddenBlocks.insert(title.pointer)
         }
         // Metadata paragraphs stand anywhere before the first heading or guidance block: a
         // wiki page captured as text opens with a title line, a "Skip to content" line, or
@@ -113,6 +117,32 @@ public final class MarkdownDocument: @unchecked Sendable {
             }
         }
         collectHeadingsAndLinks()
+    }
+
+    /// Lines a captured web page opens with that are the site's, not the page's.
+    static let captureNoise: Set<String> = ["skip to content", "skip to main content", "jump to content", "jump to navigation", "skip to navigation"]
+
+    /// The paragraph that names a page without an H1: the first block (after capture noise
+    /// such as "Skip to content"), one short line without closing punctuation, with more
+    /// of the page after it, on a page with no H1 anywhere. Nil when there is none.
+    private func titleLine(_ document: CMarkNode) -> (title: CMarkNode, noise: [CMarkNode])? {
+        let children = document.children
+        guard !children.contains(where: { $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 }) else { return nil }
+        var noise: [CMarkNode] = []
+        for (index, node) in children.enumerated() {
+            guard node.type == CMARK_NODE_PARAGRAPH else { return nil }
+            let text = node.plainText(newlines: true).trimmingWhitespace
+            if Self.captureNoise.contains(text.lowercased()) {
+                noise.append(node)
+                continue
+            }
+            let isLast = index == children.count - 1
+            guard !isLast, !text.isEmpty, !text.contains("\n"), text.count <= 80, text.split(separator: " ").count <= 12,
+                  let last = text.last, !".!?:;,".contains(last), !MetadataParagraphParser.opensGuidanceBlock(text),
+                  MetadataParagraphParser.parse(text) == nil else { return nil }
+            return (node, noise)
+        }
+        return nil
     }
 
     /// Whether a paragraph can open with an UPPER_SNAKE key (a capital first letter, in its

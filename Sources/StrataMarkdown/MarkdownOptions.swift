@@ -4,9 +4,14 @@ public struct MarkdownOptions: Hashable, Sendable {
     public var unsafeHTML: Bool
     /// Typographic quotes and dashes.
     public var smartPunctuation: Bool
+    /// Whether a page without an H1 takes its title from its first line (a wiki page
+    /// captured as text starts "Skip to content", then the page's name). Off when the front
+    /// matter names the page.
+    public var titleFromFirstLine: Bool
 
-    public init(unsafeHTML: Bool = false, smartPunctuation: Bool = false) {
+    public init(unsafeHTML: Bool = false, smartPunctuation: Bool = false, titleFromFirstLine: Bool = false) {
         self.unsafeHTML = unsafeHTML
         self.smartPunctuation = smartPunctuation
+        self.titleFromFirstLine = titleFromFirstLine
     }
 }

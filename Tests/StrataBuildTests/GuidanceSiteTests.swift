@@ -35,6 +35,10 @@ import Testing
             "Content/wiki.md:5:12: warning: LAST_VERIFIED 2025-01-01 is 669 days before 2026-11-01; pages are stale after 180 days (guidance.stale_after); verify the page and update the date [metadata.stale]",
             "Content/wiki.md:11:1: warning: this paragraph reads as page metadata, but metadata is read only before the page's first heading or guidance block; move it up, or it stays prose [metadata.ignored]",
         ])
+        // Titled from its first line, not "Wiki" from its file name; the noise above it goes.
+        let wiki = project.text("Output/wiki.html")
+        #expect(wiki.contains("<title>GE Architecture · "))
+        #expect(!wiki.contains("<p>Skip to content</p>"))
     }
 
     /// Links into the wiki a page was captured from, mapped by `links:` to a folder of the

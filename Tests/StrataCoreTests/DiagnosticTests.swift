@@ -24,5 +24,12 @@ import Testing
         let entry = MetadataEntry(key: "LAST_VERIFIED", value: "x", location: SourceLocation(path: "p"), origin: .paragraph)
         #expect(entry.label == "Last verified")
         #expect(entry.normalizedKey == "last_verified")
+        func label(_ key: String) -> String { MetadataEntry(key: key, value: "", location: SourceLocation(path: "p"), origin: .paragraph).label }
+        #expect(label("GE_STACK_VERSION") == "GE stack version", "acronyms keep their case")
+        #expect(label("ALSO_USED_BY") == "Also used by")
+        #expect(label("API_OWNER") == "API owner")
+        #expect(label("ID") == "ID")
+        #expect(label("owner") == "Owner", "front matter keys are words")
+        #expect(label("ui_owner") == "Ui owner", "only upper-case keys say what is an acronym")
     }
 }

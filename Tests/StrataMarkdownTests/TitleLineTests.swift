@@ -1,0 +1,30 @@
+import StrataCore
+import StrataMarkdown
+import Testing
+
+/// A page without an H1 titled from its first line, as a wiki page captured as text is.
+@Suite struct TitleLineTests {
+    func title(_ markdown: String) -> (title: String?, html: String) {
+        let document = MarkdownParser.parse(markdown, path: "p.md", options: MarkdownOptions(titleFromFirstLine: true))
+        return (document.titleHeading?.text, document.renderHTML())
+    }
+
+    @Test func theFirstShortLineAfterCaptureNoiseIsTheTitle() {
+        let page = title("Skip to content\n\nSwift / SwiftUI — Architecture\n\nOWNER: ana LAST_VERIFIED: 2026-01-01\n\n## Overview\n\nText.\n")
+        #expect(page.title == "Swift / SwiftUI — Architecture")
+        #expect(!page.html.contains("Skip to content") && !page.html.contains("Architecture</p>"), "neither line is left in the body")
+        #expect(title("GE Architecture\n\nText.\n").title == "GE Architecture")
+    }
+
+    @Test func sentencesHeadingsAndLonePagesAreNoTitles() {
+        #expect(title("This page explains the layers.\n\nText.\n").title == nil, "a sentence")
+        #expect(title("Read this first:\n\nText.\n").title == nil)
+        #expect(title("Short line\n\n# The real title\n").title == nil, "a page with an H1 further down is not titled from a line")
+        #expect(title("Only line\n").title == nil, "a page of one line is its body")
+        #expect(title("CHECK: A. IF: b THEN: c\n\nText.\n").title == nil)
+        #expect(title("OWNER: ana\n\nText.\n").title == nil)
+        #expect(title("## Section\n\nText.\n").title == nil)
+        let off = MarkdownParser.parse("GE Architecture\n\nText.\n", path: "p.md", options: MarkdownOptions())
+        #expect(off.titleHeading == nil, "off when the front matter names the page")
+    }
+}
