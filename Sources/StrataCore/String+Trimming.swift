@@ -6,4 +6,12 @@ extension String {
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return String(text)
     }
+
+    /// The string without the given characters at either end.
+    public func trimmingCharacters(of set: Set<Character>) -> String {
+        var text = Substring(self)
+        while let first = text.first, set.contains(first) { text.removeFirst() }
+        while let last = text.last, set.contains(last) { text.removeLast() }
+        return String(text)
+    }
 }

@@ -45,6 +45,16 @@ struct CalloutHTML {
             }
             html += "<ul class=\"guidance-chips\" aria-label=\"Applies to\"><li class=\"guidance-chips-label\">Applies to</li>\(chips.joined())</ul>\n"
         }
+        if !callout.enforcement.isEmpty {
+            let rules = callout.enforcement.map { rule in
+                let status = rule.violations == 0
+                    ? "<span class=\"status status-holds\">holds</span>"
+                    : "<span class=\"status status-broken\">\(rule.violations) violation\(rule.violations == 1 ? "" : "s")</span>"
+                return "<code>\(escape(rule.rule))</code> \(status)"
+            }
+            let target = callout.permalink.map { " href=\"\(escape($0))#enforced-by\"" } ?? ""
+            html += "<p class=\"guidance-callout-enforced\"><a\(target)>Enforced by</a> \(rules.joined(separator: ", "))</p>\n"
+        }
         for example in block.examples {
             html += ExampleHTML.render(example, highlighter: highlighter)
         }

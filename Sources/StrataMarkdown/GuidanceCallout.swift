@@ -29,6 +29,17 @@ public struct GuidanceCallout: Hashable, Sendable {
         }
     }
 
+    /// A strata.yml rule enforcing the block, and its violations in the current code.
+    public struct Enforcement: Hashable, Sendable {
+        public var rule: String
+        public var violations: Int
+
+        public init(rule: String, violations: Int) {
+            self.rule = rule
+            self.violations = violations
+        }
+    }
+
     public var placement: GuidancePlacement
     public var block: GuidanceBlock
     /// The callout's id attribute (the block's anchor on the page).
@@ -40,14 +51,16 @@ public struct GuidanceCallout: Hashable, Sendable {
     /// Links written in the parts (`[text](destination)`): destination → href from this page.
     public var textLinks: [String: String]
     public var scopes: [Scope]
+    public var enforcement: [Enforcement]
 
     public var kind: GuidanceBlock.Kind { block.kind }
     public var id: String { block.id }
 
     public init(
         placement: GuidancePlacement, block: GuidanceBlock, anchor: String, permalink: String?, links: [Link] = [],
-        textLinks: [String: String] = [:], scopes: [Scope] = []
+        textLinks: [String: String] = [:], scopes: [Scope] = [], enforcement: [Enforcement] = []
     ) {
+        self.enforcement = enforcement
         self.placement = placement
         self.block = block
         self.anchor = anchor

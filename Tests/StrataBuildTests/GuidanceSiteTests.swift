@@ -122,7 +122,7 @@ import Testing
         #expect(page.contains(#"<a href="../modules/FeedUI.html" class="scope-module">FeedUI</a> (module)"#))
         #expect(page.contains(#"<a href="../layers/ui.html" class="scope-layer">UI</a> (layer)"#))
         #expect(page.contains(#"<li><a href="../index.html">Lumen architecture</a></li>"#), "the home page links to the block")
-        #expect(page.contains("The rule <code>forbid/UI-Infrastructure</code> in strata.yml"), "strata.yml cites it")
+        #expect(page.contains("<code class=\"rule-id\">forbid/UI-Infrastructure</code> in strata.yml, which cites this check as its reason"), "strata.yml cites it")
         #expect(page.contains("<dt>Owner</dt><dd>ana, li</dd>"), "the page's metadata")
 
         let cache = project.text("Output/guidance/cache-writes-keep-server-time.html")
@@ -234,7 +234,7 @@ import Testing
         #expect(forbid?.rationale.seeTarget == "guidance/screens-never-call-the-api-client.html")
         _ = project.build()
         #expect(project.text("Output/violations.html").contains(#"See <a href="guidance/screens-never-call-the-api-client.html">"#))
-        #expect(project.text("Output/guidance/screens-never-call-the-api-client.html").contains(#"as its reason (<a href="../violations.html#forbid/UI-Infrastructure">1 violation</a>)"#))
+        #expect(project.text("Output/guidance/screens-never-call-the-api-client.html").contains(#"as its reason: <span class="status status-broken">Broken</span> <a href="../violations.html#forbid/UI-Infrastructure">1 violation</a> in the current code."#))
         #expect(SiteLinks.broken(in: project.files()) == [])
     }
 }

@@ -18,6 +18,8 @@ struct GuidanceLinker {
     var hasArchitecture: Bool
     /// `links:`: captured prefixes to content folders or URLs.
     var linkMap = LinkMap()
+    /// The layers and rules with their violations, which the catalog carries.
+    var architecture = GuidanceArchitecture()
 
     func link(_ collected: GuidanceCollector.Result) -> (GuidanceCatalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -86,7 +88,22 @@ struct GuidanceLinker {
             if let position = index[id] { entries[position].citedBy.append(rule.id) }
         }
         for position in entries.indices { entries[position].citedBy.sort() }
-        return (GuidanceCatalog(entries: entries), diagnostics)
+        // ENFORCED_BY: names rules by id, or by a project rule's name alone.
+        let ruleIDs = Set(rules.map(\.id))
+        for (position, item) in collected.blocks.enumerated() {
+            var enforced = Set(entries[position].citedBy)
+            for name in item.draft.block.enforcedBy {
+                if ruleIDs.contains(name) {
+                    enforced.insert(name)
+                } else if let rule = uniqueRule(named: name) {
+                    enforced.insert(rule)
+                } else {
+                    diagnostics.append(unknownRule(name, at: item.draft.enforcedByLocation ?? item.draft.block.location))
+                }
+            }
+            entries[position].enforcedBy = enforced.sorted()
+        }
+        return (GuidanceCatalog(entries: entries, architecture: architecture), diagnostics)
     }
 
     /// The destinations of the links in a block's parts.
@@ -124,6 +141,22 @@ struct GuidanceLinker {
         case .page(_, let outputPath, let title): GuidanceEntry.Backlink(path: outputPath, title: title, blockID: entry.id)
         case .code(let module, let path): GuidanceEntry.Backlink(path: path, title: module, blockID: entry.id)
         }
+    }
+
+    /// The id of the one project rule whose name is `name` (`UI-Infrastructure` for
+    /// `forbid/UI-Infrastructure`).
+    private func uniqueRule(named name: String) -> String? {
+        let matches = rules.filter { $0.id.split(separator: "/", maxSplits: 1).last.map(String.init) == name }
+        return matches.count == 1 ? matches.first?.id : nil
+    }
+
+    private func unknownRule(_ name: String, at location: SourceLocation) -> Diagnostic {
+        guard !rules.isEmpty else {
+            return .warning("guidance.unknown-rule", "ENFORCED_BY: '\(name)' names no rule: this project checks no rules (it has no package, or strata.yml declares no layers)", at: location)
+        }
+        var message = "ENFORCED_BY: '\(name)' is no rule of strata.yml"
+        if let suggestion = Suggestion.closest(to: name, in: rules.map(\.id)) { message += "; did you mean '\(suggestion)'?" }
+        return .warning("guidance.unknown-rule", message + " (`strata check --format json` lists the rules' ids)", at: location)
     }
 
     private func unknownScope(_ name: String, at location: SourceLocation) -> Diagnostic {

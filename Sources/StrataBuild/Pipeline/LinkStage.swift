@@ -53,7 +53,10 @@ struct LinkStage: Sendable {
             contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
             modules: Set(graph?.nodes.map(\.id) ?? []),
             layerOfModule: analyzed.analysis?.assignments.mapValues(\.layer) ?? [:],
-            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty, linkMap: config.links
+            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty, linkMap: config.links,
+            architecture: GuidanceArchitecture(
+                declarations: config.layers, rules: analyzed.analysis?.report.rules ?? [], violations: analyzed.analysis?.report.violations ?? []
+            )
         )
         let (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
         var diagnostics = linkDiagnostics
@@ -145,7 +148,8 @@ struct LinkStage: Sendable {
         return GuidanceCallout(
             placement: placement, block: entry.block, anchor: entry.anchor,
             permalink: entry.block.kind == .readAlso ? nil : SitePath.relativeURL(from: from, to: entry.pagePath), links: links,
-            textLinks: entry.textLinks.mapValues { ArchitecturePages.href(from: from, to: $0) }, scopes: scopes
+            textLinks: entry.textLinks.mapValues { ArchitecturePages.href(from: from, to: $0) }, scopes: scopes,
+            enforcement: entry.enforcedBy.map { GuidanceCallout.Enforcement(rule: $0, violations: catalog.architecture.rule($0)?.violations.count ?? 0) }
         )
     }
 

@@ -103,7 +103,6 @@ struct RenderStage: Sendable {
         allPages += try GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
             layerPath: { architecture?.siteMap.path(ofLayer: $0) },
-            violationCounts: Dictionary(grouping: inputs.site.analyzed.analysis?.report.violations ?? [], by: \.ruleID).mapValues(\.count),
             highlighter: LinkStage.highlighter
         ).pages()
         let finishedPages = allPages

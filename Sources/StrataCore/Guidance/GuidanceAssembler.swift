@@ -20,6 +20,8 @@ public struct GuidanceAssembler {
         case ok = "OK"
         /// `EXAMPLE: above`: the code right before the block is its example.
         case example = "EXAMPLE"
+        /// The strata.yml rules that enforce the block, by id.
+        case enforcedBy = "ENFORCED_BY"
 
         /// The verdict a label keyword gives the example after it.
         public var verdict: ExampleVerdict? {
@@ -56,6 +58,8 @@ public struct GuidanceAssembler {
         public var idLocation: SourceLocation?
         /// Where `APPLIES_TO:` was written.
         public var appliesToLocation: SourceLocation?
+        /// Where `ENFORCED_BY:` was written.
+        public var enforcedByLocation: SourceLocation?
         /// The units (paragraph, comment run) the block first and last took text from.
         public var firstUnit: Int?
         public var lastUnit: Int?
@@ -196,6 +200,10 @@ public struct GuidanceAssembler {
         case .appliesTo:
             open?.block.appliesTo += text.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
             open?.appliesToLocation = location
+        case .enforcedBy:
+            guard open?.block.kind != .readAlso else { return misplaced(keyword, at: location) }
+            open?.block.enforcedBy += text.split(separator: ",").map { String($0).trimmingWhitespace.trimmingCharacters(of: ["`"]) }.filter { !$0.isEmpty }
+            open?.enforcedByLocation = location
         case .id:
             open?.block.id = text
             open?.block.hasExplicitID = true

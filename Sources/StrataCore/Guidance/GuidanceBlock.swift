@@ -73,6 +73,8 @@ public struct GuidanceBlock: Hashable, Sendable {
     public var readAlso: [Reference]
     /// `APPLIES_TO:` names (layers or modules), as written.
     public var appliesTo: [String]
+    /// `ENFORCED_BY:` rule ids of strata.yml, as written.
+    public var enforcedBy: [String] = []
     public var examples: [Example]
     /// Where the block starts.
     public var location: SourceLocation

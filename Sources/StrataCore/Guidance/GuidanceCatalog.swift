@@ -8,8 +8,12 @@ public struct GuidanceCatalog: Hashable, Sendable {
     /// Id → position in `entries`, built once: pages look blocks up for every link.
     private let positions: [String: Int]
 
-    public init(entries: [GuidanceEntry] = []) {
+    /// The layers and rules the blocks are read with.
+    public let architecture: GuidanceArchitecture
+
+    public init(entries: [GuidanceEntry] = [], architecture: GuidanceArchitecture = GuidanceArchitecture()) {
         self.entries = entries
+        self.architecture = architecture
         patterns = entries.filter { $0.block.kind != .readAlso }
         positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

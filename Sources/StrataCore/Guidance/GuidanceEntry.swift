@@ -85,6 +85,9 @@ public struct GuidanceEntry: Hashable, Sendable {
     public var backlinks: [Backlink] = []
     /// Ids of the strata.yml rules whose `see:` names this block, sorted.
     public var citedBy: [String] = []
+    /// Ids of the rules that enforce the block: those its `ENFORCED_BY:` names and those
+    /// citing it, sorted. Empty for advice no rule checks.
+    public var enforcedBy: [String] = []
     /// Whether the page's LAST_VERIFIED is older than the configured age.
     public var isStale = false
 

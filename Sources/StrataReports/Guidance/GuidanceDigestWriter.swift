@@ -25,6 +25,7 @@ public struct GuidanceDigestWriter: Sendable {
         out += "Examples are marked good (do this), bad (do not) or ok (acceptable). "
         out += "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at \(base)\(GuidanceCatalog.jsonPath).\n"
         if let description = site.description { out += "\n\(description)\n" }
+        out += architectureSection(catalog.architecture)
 
         // Reading lists are no rules: each page's show under its heading, as where to read on.
         var readingLists: [String: [GuidanceEntry.Link]] = [:]
@@ -53,12 +54,42 @@ public struct GuidanceDigestWriter: Sendable {
                 out += "\n### \(heading.text)\n"
                 lastHeading = heading.text
             }
-            out += "\n" + lines(for: entry, base: base).joined(separator: "\n") + "\n"
+            out += "\n" + lines(for: entry, base: base, architecture: catalog.architecture).joined(separator: "\n") + "\n"
         }
         return out
     }
 
-    private func lines(for entry: GuidanceEntry, base: String) -> [String] {
+    /// The layers, what each may use, and the rules with their state: what an agent must
+    /// keep before it reads any advice.
+    private func architectureSection(_ architecture: GuidanceArchitecture) -> String {
+        guard !architecture.isEmpty else { return "" }
+        var out = ""
+        if !architecture.layers.isEmpty {
+            out += "\n## Layers\n\nBottom-up. Code in a layer may use only the layers its line names after \"may use\".\n\n"
+            for layer in architecture.layers {
+                let uses = layer.mayUse.isEmpty ? "nothing" : layer.mayUse.joined(separator: ", ")
+                out += "- \(layer.name): may use \(uses)" + (layer.members.isEmpty ? "" : "; members: " + layer.members.joined(separator: ", ")) + "\n"
+            }
+        }
+        if !architecture.rules.isEmpty {
+            out += "\n## Rules checked by `strata check`\n\n"
+            for rule in architecture.rules {
+                var line = "- \(rule.id) (\(rule.descriptor.severity.rawValue)): \(Self.state(rule))"
+                if let because = rule.descriptor.rationale.because { line += ". Because " + because.split(whereSeparator: \.isNewline).joined(separator: " ") }
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// "holds", "3 violations", "off".
+    static func state(_ rule: GuidanceArchitecture.Rule?) -> String {
+        guard let rule else { return "unknown" }
+        if rule.descriptor.severity == .off { return "off" }
+        return rule.holds ? "holds" : "\(rule.violations.count) violation\(rule.violations.count == 1 ? "" : "s")"
+    }
+
+    private func lines(for entry: GuidanceEntry, base: String, architecture: GuidanceArchitecture) -> [String] {
         let block = entry.block
         var lines: [String] = []
         switch block.kind {
@@ -78,6 +109,9 @@ public struct GuidanceDigestWriter: Sendable {
         if !entry.appliesTo.isEmpty { lines.append("  - APPLIES_TO: " + entry.appliesTo.map(\.name).joined(separator: ", ")) }
         if block.kind != .readAlso, !entry.links.isEmpty {
             lines.append("  - READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
+        }
+        for id in entry.enforcedBy {
+            lines.append("  - ENFORCED_BY: \(id) (\(Self.state(architecture.rule(id))))")
         }
         lines.append("  - ID: [\(block.id)](\(base)\(entry.pagePath))")
         for example in block.examples {

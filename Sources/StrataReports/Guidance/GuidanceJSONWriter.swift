@@ -17,11 +17,30 @@ public struct GuidanceJSONWriter: Sendable {
             guard case .page(let sourcePath, let outputPath, _) = entry.source else { return nil }
             return Document.ReadingList(page: sourcePath, url: baseURL + outputPath + "#" + entry.anchor, line: entry.block.location.line, links: entry.links.map(link))
         }
-        let document = Document(version: 1, blocks: catalog.patterns.map(block), reading_lists: readingLists)
+        let architecture = catalog.architecture
+        let enforcedBlocks = Dictionary(grouping: catalog.patterns.flatMap { entry in entry.enforcedBy.map { ($0, entry.id) } }, by: \.0).mapValues { $0.map(\.1) }
+        let document = Document(
+            version: 1, blocks: catalog.patterns.map { block($0, architecture: architecture) }, reading_lists: readingLists,
+            layers: architecture.layers.map { Document.Layer(name: $0.name, may_use: $0.mayUse, members: $0.members) },
+            rules: architecture.rules.map { rule in
+                Document.Rule(
+                    id: rule.id, kind: rule.descriptor.kind.rawValue, severity: rule.descriptor.severity.rawValue,
+                    because: rule.descriptor.rationale.because, see: rule.descriptor.rationale.see, state: Self.state(rule),
+                    violations: rule.violations.count, blocks: enforcedBlocks[rule.id] ?? []
+                )
+            }
+        )
         return StableJSON.text(document)
     }
 
-    private func block(_ entry: GuidanceEntry) -> Document.Block {
+    /// `holds`, `broken` or `off`.
+    static func state(_ rule: GuidanceArchitecture.Rule?) -> String {
+        guard let rule else { return "unknown" }
+        if rule.descriptor.severity == .off { return "off" }
+        return rule.holds ? "holds" : "broken"
+    }
+
+    private func block(_ entry: GuidanceEntry, architecture: GuidanceArchitecture) -> Document.Block {
         let block = entry.block
         var source: Document.Source
         switch entry.source {
@@ -46,7 +65,11 @@ public struct GuidanceJSONWriter: Sendable {
             metadata: entry.metadata.isEmpty ? nil : Dictionary(entry.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
             stale: entry.isStale,
             referenced_by: entry.backlinks.map { Document.Backlink(url: $0.blockID.map { baseURL + GuidanceCatalog.pagePath(of: $0) } ?? baseURL + $0.path, block: $0.blockID) },
-            cited_by_rules: entry.citedBy
+            cited_by_rules: entry.citedBy,
+            enforced_by: entry.enforcedBy.map { id in
+                let rule = architecture.rule(id)
+                return Document.Enforcement(rule: id, state: Self.state(rule), violations: rule?.violations.count ?? 0)
+            }
         )
     }
 
@@ -69,6 +92,34 @@ public struct GuidanceJSONWriter: Sendable {
         var blocks: [Block]
         /// Stand-alone READ_ALSO lists: where a page says to read on (no rules).
         var reading_lists: [ReadingList]
+        /// The layers of strata.yml, bottom-up, with what each may use.
+        var layers: [Layer]
+        /// The rules checked, with their state in the current code.
+        var rules: [Rule]
+
+        struct Layer: Encodable {
+            var name: String
+            var may_use: [String]
+            var members: [String]
+        }
+
+        struct Rule: Encodable {
+            var id: String
+            var kind: String
+            var severity: String
+            var because: String?
+            var see: String?
+            var state: String
+            var violations: Int
+            /// The blocks it enforces.
+            var blocks: [String]
+        }
+
+        struct Enforcement: Encodable {
+            var rule: String
+            var state: String
+            var violations: Int
+        }
 
         struct ReadingList: Encodable {
             var page: String
@@ -94,6 +145,7 @@ public struct GuidanceJSONWriter: Sendable {
             var stale: Bool
             var referenced_by: [Backlink]
             var cited_by_rules: [String]
+            var enforced_by: [Enforcement]
         }
 
         struct Condition: Encodable {

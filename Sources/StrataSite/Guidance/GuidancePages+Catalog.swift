@@ -98,6 +98,7 @@ extension GuidancePages {
             "hasStale": .bool(staleCount > 0),
             "staleText": .text("\(staleCount) block\(staleCount == 1 ? " comes" : "s come") from pages last verified too long ago."),
             "filterLayers": .list(layers.filter(used.contains).map { .text($0) }),
+            "hasEnforcement": .bool(!catalog.architecture.rules.isEmpty),
             "kinds": .list(Self.kinds.map { .object(["kind": .text($0.rawValue), "label": .text($0.label)]) }),
             "pageGroups": .list(pageGroupValues),
             "moduleGroups": .list(moduleGroupValues),
@@ -134,7 +135,11 @@ extension GuidancePages {
                     return count == 0 ? nil : "\(count) \(verdict.label.lowercased())"
                 }.joined(separator: ", ") }
             }
+            let broken = entry.enforcedBy.reduce(0) { $0 + (catalog.architecture.rule($1)?.violations.count ?? 0) }
+            let enforcementText = entry.enforcedBy.isEmpty ? "" : broken > 0 ? "Enforced, \(broken) violation\(broken == 1 ? "" : "s")" : "Enforced, holds"
             return .object([
+                "enforced": .text(entry.enforcedBy.isEmpty ? "no" : broken > 0 ? "broken" : "yes"),
+                "isEnforced": .bool(!entry.enforcedBy.isEmpty), "isBroken": .bool(broken > 0), "enforcementText": .text(enforcementText),
                 "kind": .text(block.kind.rawValue), "kindLabel": .text(block.kind.label),
                 "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)), "summary": .text(InlineMarkup.plainText(block.summary)),
                 "hasOutcomes": .bool(!outcomes.isEmpty), "outcomes": .list(outcomes),

@@ -13,8 +13,6 @@ public struct GuidancePages: Sendable {
     public let modulePath: @Sendable (String) -> String?
     /// A layer's page, when the site has one.
     public let layerPath: @Sendable (String) -> String?
-    /// Rule id → its violations, for the rules citing a block.
-    public let violationCounts: [String: Int]
     /// Marks up the blocks' examples (Swift, at build time).
     public let highlighter: (any CodeHighlighter)?
     /// Draws the block pages (`guidance-block`).
@@ -22,13 +20,12 @@ public struct GuidancePages: Sendable {
 
     public init(
         catalog: GuidanceCatalog, layers: [String], theme: Theme, modulePath: @escaping @Sendable (String) -> String?,
-        layerPath: @escaping @Sendable (String) -> String? = { _ in nil }, violationCounts: [String: Int] = [:],
+        layerPath: @escaping @Sendable (String) -> String? = { _ in nil },
         highlighter: (any CodeHighlighter)? = nil
     ) {
         self.theme = theme
         self.highlighter = highlighter
         self.layerPath = layerPath
-        self.violationCounts = violationCounts
         self.catalog = catalog
         self.layers = layers
         self.modulePath = modulePath
@@ -114,11 +111,12 @@ public struct GuidancePages: Sendable {
         section("Written in", "written-in")
         let showsReadAlso = !entry.links.isEmpty && block.kind != .readAlso
         if showsReadAlso { section("Read also", "read-also") }
-        let hasReferences = !entry.backlinks.isEmpty || !entry.citedBy.isEmpty
+        if !entry.enforcedBy.isEmpty { section("Enforced by", "enforced-by") }
+        let hasReferences = !entry.backlinks.isEmpty
         if hasReferences { section("Referenced by", "referenced-by") }
 
         let values: TemplateObject = [
-            "block": .object(["kind": .text(block.kind.rawValue), "id": .text(block.id)]),
+            "block": .object(["kind": .text(block.kind.rawValue), "id": .text(block.id), "kindLabel": .text(block.kind.label.lowercased())]),
             "isStale": .bool(verified != nil), "verified": .text(verified?.value ?? ""),
             "parts": .list(parts),
             "isReadAlso": .bool(block.kind == .readAlso),
@@ -144,13 +142,8 @@ public struct GuidancePages: Sendable {
                 }
                 return .object(["isBlock": false, "title": .text(backlink.title), "pageTitle": "", "href": .text(SitePath.relativeURL(from: path, to: backlink.path))])
             }),
-            "citedBy": .list(entry.citedBy.map { rule in
-                let count = violationCounts[rule] ?? 0
-                return .object([
-                    "rule": .text(rule), "hasViolations": .bool(count > 0), "violations": .text("\(count) violation\(count == 1 ? "" : "s")"),
-                    "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule),
-                ])
-            }),
+            "hasEnforcement": .bool(!entry.enforcedBy.isEmpty),
+            "enforcement": .list(entry.enforcedBy.map { enforcementValue($0, entry: entry, from: path) }),
         ]
         var metadata = [metadataEntry(key: "kind", block.kind.label, block.location), metadataEntry(key: "id", block.id, block.location)]
         if !entry.layers.isEmpty { metadata.append(metadataEntry(key: "layers", entry.layers.joined(separator: ", "), block.location)) }
@@ -161,6 +154,29 @@ public struct GuidancePages: Sendable {
         )
         page.isListedInNavigation = false
         return page
+    }
+
+    /// A rule enforcing a block, and what the current code does with it (the template's
+    /// `enforcement`): it holds, or each violation with its evidence.
+    private func enforcementValue(_ id: String, entry: GuidanceEntry, from path: String) -> TemplateValue {
+        let rule = catalog.architecture.rule(id)
+        let violations = rule?.violations ?? []
+        let isOff = rule?.descriptor.severity == .off
+        let count = violations.count
+        return .object([
+            "rule": .text(id), "title": .text(rule?.descriptor.title ?? id),
+            "citesBlock": .bool(entry.citedBy.contains(id)),
+            "isOff": .bool(isOff), "holds": .bool(!isOff && count == 0), "isBroken": .bool(!isOff && count > 0),
+            "countText": .text("\(count) violation\(count == 1 ? "" : "s")"),
+            "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + id),
+            "violations": .list(violations.map { violation in
+                .object([
+                    "severity": .text(violation.severity.rawValue), "message": .text(violation.message),
+                    "hasEvidence": .bool(!violation.evidence.isEmpty),
+                    "evidence": .list(violation.evidence.map { .object(["place": .text($0.location.description), "what": .text($0.summary)]) }),
+                ])
+            }),
+        ])
     }
 
     /// `template` of the theme with `values`, as text.

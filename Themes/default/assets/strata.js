@@ -46,19 +46,21 @@
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
-  // The guidance catalog: filter by layer, kind and text, in the page, with the choice kept
+  // The guidance catalog: filter by layer, kind, enforcement and text, in the page, with the choice kept
   // in the URL's query so a filtered catalog can be linked to.
   var filter = document.querySelector(".guidance-filter");
   var catalog = document.querySelector(".guidance-catalog");
   if (filter && catalog) {
     var items = Array.prototype.slice.call(catalog.querySelectorAll(".guidance-item"));
     var layer = filter.querySelector("select[name=layer]");
+    var enforcement = filter.querySelector("select[name=enforced]");
     var kinds = Array.prototype.slice.call(filter.querySelectorAll("input[name=kind]"));
     var text = filter.querySelector("input[name=text]");
     var shown = filter.querySelector(".guidance-shown");
     var empty = catalog.querySelector(".guidance-empty");
     var params = new URLSearchParams(window.location.search);
     if (params.has("layer")) layer.value = params.get("layer");
+    if (params.has("enforced") && enforcement) enforcement.value = params.get("enforced");
     if (params.has("kind")) {
       var wanted = params.get("kind").split(",");
       kinds.forEach(function (box) { box.checked = wanted.indexOf(box.value) >= 0; });
@@ -66,13 +68,16 @@
     if (params.has("q")) text.value = params.get("q");
     var apply = function (remember) {
       var chosenLayer = layer.value;
+      var chosenEnforcement = enforcement ? enforcement.value : "";
       var chosenKinds = kinds.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
       var words = text.value.toLowerCase().split(/\s+/).filter(Boolean);
       var count = 0;
       items.forEach(function (item) {
         var layers = item.getAttribute("data-layers").split(" ").filter(Boolean);
         var visible = chosenKinds.indexOf(item.getAttribute("data-kind")) >= 0
-          && (chosenLayer === "" || (chosenLayer === "-" ? layers.length === 0 : layers.indexOf(chosenLayer) >= 0));
+          && (chosenLayer === "" || (chosenLayer === "-" ? layers.length === 0 : layers.indexOf(chosenLayer) >= 0))
+          && (chosenEnforcement === "" || (chosenEnforcement === "no" ? item.getAttribute("data-enforced") === "no" : item.getAttribute("data-enforced") !== "no")
+            && (chosenEnforcement !== "broken" || item.getAttribute("data-enforced") === "broken"));
         if (visible && words.length) {
           var content = item.textContent.toLowerCase();
           visible = words.every(function (word) { return content.indexOf(word) >= 0; });
@@ -91,6 +96,7 @@
       if (remember && window.history && window.history.replaceState) {
         var query = new URLSearchParams();
         if (chosenLayer) query.set("layer", chosenLayer);
+        if (chosenEnforcement) query.set("enforced", chosenEnforcement);
         if (chosenKinds.length !== kinds.length) query.set("kind", chosenKinds.join(","));
         if (text.value) query.set("q", text.value);
         var search = query.toString();
