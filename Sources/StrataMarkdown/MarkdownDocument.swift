@@ -122,27 +122,38 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// Lines a captured web page opens with that are the site's, not the page's.
     static let captureNoise: Set<String> = ["skip to content", "skip to main content", "jump to content", "jump to navigation", "skip to navigation"]
 
-    /// The paragraph that names a page without an H1: the first block (after capture noise
-    /// such as "Skip to content"), one short line without closing punctuation, with more
-    /// of the page after it, on a page with no H1 anywhere. Nil when there is none.
+    /// The paragraph that names a page without an H1, on a page with no H1 anywhere: of
+    /// the short one-line paragraphs the page opens with (a capture's author, category,
+    /// date and name lines, after noise such as "Skip to content"), the longest without
+    /// closing punctuation, with more of the page after the run. The noise and any repeat of
+    /// the title line go with it. Nil when there is none.
     private func titleLine(_ document: CMarkNode) -> (title: CMarkNode, noise: [CMarkNode])? {
         let children = document.children
         guard !children.contains(where: { $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 }) else { return nil }
         var noise: [CMarkNode] = []
+        var run: [(node: CMarkNode, text: String)] = []
+        var endsBeforeLast = false
         for (index, node) in children.enumerated() {
-            guard node.type == CMARK_NODE_PARAGRAPH else { return nil }
-            let text = node.plainText(newlines: true).trimmingWhitespace
-            if Self.captureNoise.contains(text.lowercased()) {
+            let text = node.type == CMARK_NODE_PARAGRAPH ? node.plainText(newlines: true).trimmingWhitespace : ""
+            if node.type == CMARK_NODE_PARAGRAPH, Self.captureNoise.contains(text.lowercased()) {
                 noise.append(node)
                 continue
             }
-            let isLast = index == children.count - 1
-            guard !isLast, !text.isEmpty, !text.contains("\n"), text.count <= 80, text.split(separator: " ").count <= 12,
-                  let last = text.last, !".!?:;,".contains(last), !MetadataParagraphParser.opensGuidanceBlock(text),
-                  MetadataParagraphParser.parse(text) == nil else { return nil }
-            return (node, noise)
+            let isShortLine = node.type == CMARK_NODE_PARAGRAPH && !text.isEmpty && !text.contains("\n") && text.count <= 80
+                && text.split(separator: " ").count <= 12 && !MetadataParagraphParser.opensGuidanceBlock(text) && MetadataParagraphParser.parse(text) == nil
+            guard isShortLine else {
+                endsBeforeLast = index < children.count
+                break
+            }
+            run.append((node, text))
         }
-        return nil
+        guard endsBeforeLast || run.count > 1 else { return nil }
+        let candidates = run.filter { item in item.text.last.map { !".!?:;,".contains($0) } ?? false }
+        // With no more of the page after it, a lone line is the page's body.
+        let longest = candidates.map(\.text.count).max() ?? 0
+        guard let title = candidates.first(where: { $0.text.count == longest }), endsBeforeLast || run.last?.node != title.node else { return nil }
+        let repeats = run.filter { $0.text == title.text && $0.node != title.node }.map(\.node)
+        return (title.node, noise + repeats)
     }
 
     /// Whether a paragraph can open with an UPPER_SNAKE key (a capital first letter, in its

@@ -16,6 +16,16 @@ import Testing
         #expect(title("GE Architecture\n\nText.\n").title == "GE Architecture")
     }
 
+    /// Articles captured from blogs open with an author, a category or a date before the name.
+    @Test func theLongestOfTheOpeningLinesIsTheTitle() {
+        let article = title("Mike Apurin\n\nSwiftUI-First Architecture\n\nCheck out the demo project to see everything in action and to look at cute dogs, and then read on.\n")
+        #expect(article.title == "SwiftUI-First Architecture")
+        #expect(article.html.hasPrefix("<p>Mike Apurin</p>"), "the other lines stay")
+        let blog = title("Development iOS\n\nApplication Architecture with SwiftUI\n\nJune 15, 2022\n\nApplication Architecture with SwiftUI\n\n## What is Software Architecture?\n")
+        #expect(blog.title == "Application Architecture with SwiftUI")
+        #expect(blog.html.components(separatedBy: "Application Architecture").count == 1, "its repeat goes too")
+    }
+
     @Test func sentencesHeadingsAndLonePagesAreNoTitles() {
         #expect(title("This page explains the layers.\n\nText.\n").title == nil, "a sentence")
         #expect(title("Read this first:\n\nText.\n").title == nil)
