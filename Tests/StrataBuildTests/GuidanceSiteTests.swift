@@ -78,7 +78,14 @@ import Testing
             #expect(files["guidance/\(block.id).html"] != nil, "\(block.id) has no page")
             #expect(catalog.contains("href=\"\(block.id).html\""), "\(block.id) is not in the catalog")
         }
-        #expect(files.keys.filter { $0.hasPrefix("guidance/") }.count == blocks.count + 1)
+        // One page per block, the catalog, and a redirect at each id an earlier Strata
+        // derived differently (ids no longer end mid-phrase).
+        let redirects = files.filter { $0.key.hasPrefix("guidance/") && String(decoding: $0.value, as: UTF8.self).contains("http-equiv=\"refresh\"") }
+        #expect(redirects.keys.sorted() == [
+            "guidance/guides-persistence-cache-a-type-needs-to-survive-a.html", "guidance/guides-services-errors-throwing-transport-errors-urlerror-up-to.html",
+        ])
+        #expect(files.keys.filter { $0.hasPrefix("guidance/") }.count == blocks.count + 1 + redirects.count)
+        #expect(SiteLinks.broken(in: files) == [], "each redirect leads to a block page")
     }
 
     @Test func everyLinkOfTheSiteResolves() throws {

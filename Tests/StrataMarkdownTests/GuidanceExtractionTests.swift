@@ -35,7 +35,7 @@ import Testing
         #expect(block?.kind == .check)
         #expect(block?.summary == Self.expectedCheck.summary)
         #expect(block?.conditions == Self.expectedCheck.conditions)
-        #expect(block?.id == "guides-networking-screens-a-screen-needs-data-from-the")
+        #expect(block?.id == "guides-networking-screens-a-screen-needs-data")
         #expect(block?.heading?.id == "screens")
         #expect(block?.location.line == 5)
     }

@@ -29,6 +29,7 @@ struct GuidanceLinker {
         var entries = collected.blocks.map { item -> GuidanceEntry in
             var entry = GuidanceEntry(block: item.draft.block, source: item.source, metadata: item.metadata)
             entry.isStale = item.metadata.contains { $0.normalizedKey == staleKey && $0.isStale }
+            entry.formerID = item.draft.formerID
             for reference in item.draft.block.readAlso {
                 let (destination, diagnostic) = resolver.resolve(reference, from: item.source)
                 if let diagnostic { diagnostics.append(diagnostic) }

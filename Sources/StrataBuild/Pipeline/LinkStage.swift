@@ -60,6 +60,8 @@ struct LinkStage: Sendable {
         )
         let (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
         var diagnostics = linkDiagnostics
+        // A former id's page still answers: it redirects to the block's page now.
+        for redirect in catalog.redirects { generatedTitles[GuidanceCatalog.pagePath(of: redirect.from)] = redirect.to.id }
         var generatedPaths = generatedTitles.keys.sorted()
         if !catalog.isEmpty { generatedPaths.append(GuidanceCatalog.indexPath) }
         // A Content page published where Strata writes a page of its own would be lost.

@@ -100,11 +100,13 @@ struct RenderStage: Sendable {
                 )
             }
         }
-        allPages += try GuidancePages(
+        let guidancePages = GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
             layerPath: { architecture?.siteMap.path(ofLayer: $0) },
             highlighter: LinkStage.highlighter
-        ).pages()
+        )
+        allPages += try guidancePages.pages()
+        let redirects = try guidancePages.redirectFiles(site: config.site)
         let finishedPages = allPages
         let searchIndex: @Sendable () -> OutputFile = {
             SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) })
@@ -133,6 +135,7 @@ struct RenderStage: Sendable {
             files.append(StageClock.measure("render: graph.json") { OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)) })
         }
         files += layout.cacheFiles
+        files += redirects
         if !catalog.isEmpty {
             files.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
             files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))

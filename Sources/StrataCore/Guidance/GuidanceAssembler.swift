@@ -71,6 +71,8 @@ public struct GuidanceAssembler {
         public var followsProse = false
         /// Every unit the block took text from, in order.
         public var units: [Int] = []
+        /// The id an earlier Strata derived for the block, when it differs: its page redirects.
+        public var formerID: String?
         /// The section a derived id names instead of the block's heading (a rule of a rule
         /// set is its own heading; its id names the set's section).
         public var idSection: String?

@@ -33,6 +33,19 @@ public struct GuidanceCatalog: Hashable, Sendable {
     /// Whether the site has no pattern (and so no catalog page).
     public var isEmpty: Bool { patterns.isEmpty }
 
+    /// Former ids → the block they now name, for the redirect pages kept at the former
+    /// ids' paths: only those no block has now and no other block had.
+    public var redirects: [(from: String, to: GuidanceEntry)] {
+        let current = Set(entries.map { $0.id.lowercased() })
+        let formers = patterns.compactMap(\.formerID).map { $0.lowercased() }
+        let repeated = Set(Dictionary(grouping: formers, by: { $0 }).filter { $0.value.count > 1 }.keys)
+        return patterns.compactMap { entry in
+            guard let former = entry.formerID, !current.contains(former.lowercased()), !repeated.contains(former.lowercased()),
+                  GuidanceIDRegistry.isValid(former) else { return nil }
+            return (former, entry)
+        }
+    }
+
     public func entry(id: String) -> GuidanceEntry? {
         positions[id].map { entries[$0] }
     }

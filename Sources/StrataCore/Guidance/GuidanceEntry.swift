@@ -90,6 +90,8 @@ public struct GuidanceEntry: Hashable, Sendable {
     public var enforcedBy: [String] = []
     /// Whether the page's LAST_VERIFIED is older than the configured age.
     public var isStale = false
+    /// The id an earlier Strata derived for the block, whose page now redirects to this one.
+    public var formerID: String?
 
     public init(block: GuidanceBlock, source: Source, metadata: [MetadataEntry] = []) {
         self.block = block

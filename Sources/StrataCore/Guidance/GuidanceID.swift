@@ -16,16 +16,32 @@ public enum GuidanceID {
     }
 
     /// `guides/networking`, heading "Screens", "A screen needs data from the network." →
-    /// `guides-networking-screens-a-screen-needs-data-from-the`.
+    /// `guides-networking-screens-a-screen-needs-data`: the first six words, less the small
+    /// words a phrase cut there ends on ("…-from-the"), so an id never stops mid-phrase.
     public static func derive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
+        var start = slug(InlineMarkup.plainText(opening)).split(separator: "-").prefix(words)
+        while start.count > 1, let last = start.last, connectives.contains(String(last)) { start = start.dropLast() }
+        return slug([page, heading ?? "", start.joined(separator: "-")].joined(separator: " "))
+    }
+
+    /// The id the same words had before ids were cut at phrase boundaries: its page is
+    /// kept as a redirect, so links made then still lead to the block.
+    public static func formerDerive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
         let start = slug(InlineMarkup.plainText(opening)).split(separator: "-").prefix(words).joined(separator: "-")
         return slug([page, heading ?? "", start].joined(separator: " "))
     }
+
+    /// Words a phrase does not end on.
+    static let connectives: Set<String> = [
+        "a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or", "but", "into", "onto", "as", "is", "are",
+        "be", "that", "this", "its", "their", "than", "via", "when", "if", "s",
+    ]
 
     /// Gives every draft without an `ID:` its derived id, numbering repeats in order
     /// (`…-2`, `…-3`).
     public static func assign(_ drafts: inout [GuidanceAssembler.Draft], prefix: String) {
         var used: [String: Int] = [:]
+        var formerUsed: [String: Int] = [:]
         for index in drafts.indices where !drafts[index].block.hasExplicitID {
             let block = drafts[index].block
             // A reading list is named by its first target's file name: `see services`.
@@ -36,6 +52,11 @@ public enum GuidanceID {
             used[base, default: 0] += 1
             let count = used[base] ?? 1
             drafts[index].block.id = count == 1 ? base : "\(base)-\(count)"
+            let formerBase = formerDerive(page: prefix, heading: heading, opening: opening)
+            formerUsed[formerBase, default: 0] += 1
+            let formerCount = formerUsed[formerBase] ?? 1
+            let former = formerCount == 1 ? formerBase : "\(formerBase)-\(formerCount)"
+            drafts[index].formerID = former == drafts[index].block.id ? nil : former
         }
     }
 

@@ -38,6 +38,23 @@ public struct GuidancePages: Sendable {
         return try catalog.patterns.map(blockPage) + [indexPage()]
     }
 
+    /// A page at each former id (`guidance/<former>.html`) that sends the reader on to the
+    /// block's page now, drawn by the theme's `guidance-redirect`.
+    /// - Throws: `DiagnosticsError` when the template cannot be rendered.
+    public func redirectFiles(site: SiteSettings) throws -> [OutputFile] {
+        try catalog.redirects.map { redirect in
+            let path = GuidanceCatalog.pagePath(of: redirect.from)
+            let values: TemplateObject = [
+                "title": .text(Self.title(of: redirect.to.block)), "siteTitle": .text(site.title), "language": .text(site.language),
+                "href": .text(SitePath.relativeURL(from: path, to: redirect.to.pagePath)),
+            ]
+            switch theme.render(values, template: "guidance-redirect") {
+            case .success(let bytes): return OutputFile(path: path, contents: bytes)
+            case .failure(let diagnostic): throw DiagnosticsError([diagnostic])
+            }
+        }
+    }
+
     /// READ_ALSO targets as written → relative hrefs from `page`, for the callout on the
     /// block's source page.
     public static func readAlsoHrefs(_ entry: GuidanceEntry, from page: String) -> [String: String] {

@@ -33,7 +33,7 @@ import Testing
 
             // A block, by its text, with the words marked.
             let blocks = try await page.search("survive a relaunch")
-            #expect(blocks.first == "Block|A type needs to survive a relaunch.|../guidance/guides-persistence-cache-a-type-needs-to-survive-a.html", "\(blocks)")
+            #expect(blocks.first == "Block|A type needs to survive a relaunch.|../guidance/guides-persistence-cache-a-type-needs-to-survive.html", "\(blocks)")
             #expect(try await page.strings("Array.from(document.querySelectorAll('.search-result mark')).map(m => m.textContent)").contains("survive"))
             #expect(try await page.string("document.querySelector('.search-result .search-context').textContent") == "Check · Persistence")
 

@@ -31,7 +31,7 @@ window.strataSearchIndex = {"version":1,"docs":[
 [2,"Singletons for services.","guidance/examples-comments-singletons-for-services.html","Anti-pattern · Examples and verdicts","FIX Inject them."],
 [2,"A mixed paragraph.","guidance/examples-prose-stays-prose-a-mixed-paragraph.html","Check · Examples and verdicts","IF It has prose. THEN The callout frames the text."],
 [2,"A service is a final class or an actor, never a struct.","guidance/services-a-service-is-a-final-class.html","Rule · Services",""],
-[2,"A service takes its dependencies in its initializer.","guidance/services-a-service-takes-its-dependencies-in.html","Rule · Services",""],
+[2,"A service takes its dependencies in its initializer.","guidance/services-a-service-takes-its-dependencies.html","Rule · Services",""],
 [2,"A service never imports SwiftUI.","guidance/services-a-service-never-imports-swiftui.html","Rule · Services",""],
 [2,"Each view representing a full screen has a 1:1 relationship with its view model, and only its view model","guidance/view-models-rules-each-view-representing-a-full-screen.html","Rule · View models",""],
 [2,"The view can only send actions with optional associated data to the view model","guidance/view-models-rules-the-view-can-only-send-actions.html","Rule · View models",""],
