@@ -47,8 +47,8 @@ struct CalloutHTML {
         }
         if !callout.enforcement.isEmpty {
             let rules = callout.enforcement.map { rule in
-                let status = rule.violations == 0
-                    ? "<span class=\"status status-holds\">holds</span>"
+                let status = rule.isOff ? "<span class=\"status status-off\">off</span>"
+                    : rule.violations == 0 ? "<span class=\"status status-holds\">holds</span>"
                     : "<span class=\"status status-broken\">\(rule.violations) violation\(rule.violations == 1 ? "" : "s")</span>"
                 return "<code>\(escape(rule.rule))</code> \(status)"
             }

@@ -33,11 +33,12 @@ struct ExampleRun {
         return run
     }
 
-    /// The examples right before `node` (`EXAMPLE: above`), in document order.
-    static func before(_ node: CMarkNode) -> ExampleRun {
+    /// The examples right before `node` (`EXAMPLE: above`), in document order, up to code
+    /// another block has taken.
+    static func before(_ node: CMarkNode, excluding claimed: Set<OpaquePointer> = []) -> ExampleRun {
         var found: [(code: CMarkNode, label: ExampleVerdict.Label?, labelNode: CMarkNode?)] = []
         var current = node.previous
-        while let sibling = current, sibling.type == CMARK_NODE_CODE_BLOCK {
+        while let sibling = current, sibling.type == CMARK_NODE_CODE_BLOCK, !claimed.contains(sibling.pointer) {
             if let paragraph = sibling.previous, paragraph.type == CMARK_NODE_PARAGRAPH, let label = label(of: paragraph) {
                 found.append((sibling, label, paragraph))
                 current = paragraph.previous
@@ -68,6 +69,12 @@ struct ExampleRun {
     static func label(of paragraph: CMarkNode) -> ExampleVerdict.Label? {
         let text = GuidanceExtractor.inlineText(of: paragraph)
         let tokens = GuidanceAssembler.tokenize([GuidanceAssembler.Piece(text)])
+        // A paragraph with a block's keywords in it is that block's, never a label.
+        let holdsABlock = tokens.contains { token in
+            if case .keyword(let keyword, _, _) = token { return keyword.verdict == nil }
+            return false
+        }
+        guard !holdsABlock else { return nil }
         if case .keyword(let keyword, _, _)? = tokens.first, let verdict = keyword.verdict {
             let rest = tokens.dropFirst().compactMap { token -> String? in
                 if case .text(let value, _) = token { return value }

@@ -33,10 +33,13 @@ public struct GuidanceCallout: Hashable, Sendable {
     public struct Enforcement: Hashable, Sendable {
         public var rule: String
         public var violations: Int
+        /// Whether strata.yml turns the rule off, so it checks nothing.
+        public var isOff: Bool
 
-        public init(rule: String, violations: Int) {
+        public init(rule: String, violations: Int, isOff: Bool = false) {
             self.rule = rule
             self.violations = violations
+            self.isOff = isOff
         }
     }
 

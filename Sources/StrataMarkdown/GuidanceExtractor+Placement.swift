@@ -78,7 +78,8 @@ extension GuidanceExtractor {
                     if !code.contains(Int(bitPattern: inner.pointer)) { whole = false }
                 case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
                     break
-                case CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+                case CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_IMAGE, CMARK_NODE_HTML_INLINE:
+                    // Drawn from its parts, a block would show an image as its alt text.
                     whole = false
                 default:
                     // Inline nodes belong to their paragraph; tables and other blocks are not the block's.

@@ -51,46 +51,55 @@ public struct GuidanceExtractor {
         assembler.close()
 
         var drafts = assembler.drafts
-        var runs: [ExampleRun?] = Array(repeating: nil, count: drafts.count)
-        var above: [ExampleRun?] = Array(repeating: nil, count: drafts.count)
         // The code blocks right after a block's last paragraph (or after the list or quote
         // holding it) are its examples; when two blocks end in one paragraph, the last gets them.
-        for index in drafts.indices {
-            guard let unit = drafts[index].lastUnit, let paragraph = paragraphs[unit] else { continue }
-            if drafts[index].examplesAbove, let firstUnit = drafts[index].firstUnit, let first = paragraphs[firstUnit] {
-                let start = Self.isFirstParagraph(first, in: Self.scope(of: first)) ? Self.scope(of: first) : first
-                above[index] = ExampleRun.before(start)
-            }
-            let isLastInUnit = !drafts[(index + 1)...].contains { $0.lastUnit == unit }
-            var run = isLastInUnit ? ExampleRun.after(paragraph) : ExampleRun()
+        let runs: [ExampleRun] = drafts.indices.map { index in
+            guard let unit = drafts[index].lastUnit, let paragraph = paragraphs[unit] else { return ExampleRun() }
+            guard !drafts[(index + 1)...].contains(where: { $0.lastUnit == unit }) else { return ExampleRun() }
+            let run = ExampleRun.after(paragraph)
             let scope = Self.scope(of: paragraph)
-            if isLastInUnit, run.examples.isEmpty, scope.pointer != paragraph.pointer, Self.isLastParagraph(paragraph, in: scope) {
-                run = ExampleRun.after(scope)
+            if run.examples.isEmpty, scope.pointer != paragraph.pointer, Self.isLastParagraph(paragraph, in: scope) {
+                return ExampleRun.after(scope)
             }
-            var examples = (above[index]?.examples ?? []) + run.examples
+            return run
+        }
+        // `EXAMPLE: above` takes the code right before the block that no other block took.
+        let claimed = Set(runs.flatMap(\.codeNodes).map(\.pointer))
+        var above: [ExampleRun] = Array(repeating: ExampleRun(), count: drafts.count)
+        for index in drafts.indices where drafts[index].examplesAbove {
+            guard let firstUnit = drafts[index].firstUnit, let first = paragraphs[firstUnit] else { continue }
+            let start = Self.isFirstParagraph(first, in: Self.scope(of: first)) ? Self.scope(of: first) : first
+            above[index] = ExampleRun.before(start, excluding: claimed)
+        }
+        for index in drafts.indices {
+            var examples = above[index].examples + runs[index].examples
             Self.label(&examples, with: drafts[index].labels)
-            let commentLabels = (above[index]?.commentLabels ?? []) + run.commentLabels
+            let commentLabels = above[index].commentLabels + runs[index].commentLabels
             for (position, label) in commentLabels.enumerated() where examples[position].verdict == nil {
                 examples[position].verdict = label?.verdict
                 examples[position].caption = examples[position].caption ?? label?.caption
             }
             drafts[index].block.examples = examples
-            runs[index] = run
         }
+        let dropped = assembler.droppedUnits
         var placements = drafts.indices.map { index -> GuidancePlacement? in
             let draft = drafts[index]
             guard let first = draft.firstUnit.flatMap({ paragraphs[$0] }), let last = draft.lastUnit.flatMap({ paragraphs[$0] }) else { return nil }
             return Self.placement(
-                firstUnit: first, lastUnit: last, after: runs[index] ?? ExampleRun(), before: above[index] ?? ExampleRun(),
-                units: Set(draft.units), followsProse: draft.followsProse
+                firstUnit: first, lastUnit: last, after: runs[index], before: above[index],
+                units: Set(draft.units), followsProse: draft.followsProse || !dropped.isDisjoint(with: draft.units)
             )
         }
+        // Rules of rule sets join the blocks in the order they stand on the page.
         for set in sets {
             for rule in set.rules {
                 drafts.append(rule.draft)
                 placements.append(rule.placement)
             }
         }
+        let order = drafts.indices.sorted { (drafts[$0].block.location.line, drafts[$0].block.location.column, $0) < (drafts[$1].block.location.line, drafts[$1].block.location.column, $1) }
+        drafts = order.map { drafts[$0] }
+        placements = order.map { placements[$0] }
         // Ids: the written one, else derived from page, heading and opening words.
         GuidanceID.assign(&drafts, prefix: pageKey)
         return Result(
@@ -99,12 +108,10 @@ public struct GuidanceExtractor {
         )
     }
 
-    /// Gives examples without a verdict of their own the verdicts written in the block
-    /// (`GOOD:`, `BAD:`), in order.
+    /// Gives the examples the verdicts written in the block (`GOOD:`, `BAD:`), the first
+    /// to the first example and so on; an example that says its own verdict keeps it.
     static func label(_ examples: inout [GuidanceBlock.Example], with labels: [ExampleVerdict.Label]) {
-        var remaining = labels[...]
-        for index in examples.indices where examples[index].verdict == nil {
-            guard let label = remaining.popFirst() else { break }
+        for (index, label) in zip(examples.indices, labels) where examples[index].verdict == nil {
             examples[index].verdict = label.verdict
             if examples[index].caption == nil { examples[index].caption = label.caption }
         }

@@ -139,7 +139,7 @@ public final class MarkdownDocument: @unchecked Sendable {
                 noise.append(node)
                 continue
             }
-            let isShortLine = node.type == CMARK_NODE_PARAGRAPH && !text.isEmpty && !text.contains("\n") && text.count <= 80
+            let isShortLine = node.type == CMARK_NODE_PARAGRAPH && Self.isPlainText(node) && !text.isEmpty && !text.contains("\n") && text.count <= 80
                 && text.split(separator: " ").count <= 12 && !MetadataParagraphParser.opensGuidanceBlock(text) && MetadataParagraphParser.parse(text) == nil
             guard isShortLine else {
                 endsBeforeLast = index < children.count
@@ -154,6 +154,19 @@ public final class MarkdownDocument: @unchecked Sendable {
         guard let title = candidates.first(where: { $0.text.count == longest }), endsBeforeLast || run.last?.node != title.node else { return nil }
         let repeats = run.filter { $0.text == title.text && $0.node != title.node }.map(\.node)
         return (title.node, noise + repeats)
+    }
+
+    /// Whether a paragraph holds only text (with emphasis and code): a line with a link or an
+    /// image is content, never a title to take out of the body.
+    static func isPlainText(_ paragraph: CMarkNode) -> Bool {
+        var plain = true
+        paragraph.forEachNode { node in
+            switch node.type {
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_SOFTBREAK: break
+            default: plain = false
+            }
+        }
+        return plain
     }
 
     /// Whether a paragraph can open with an UPPER_SNAKE key (a capital first letter, in its

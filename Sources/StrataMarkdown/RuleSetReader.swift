@@ -34,8 +34,10 @@ struct RuleSetReader {
                 continue
             }
             guard node.type == CMARK_NODE_PARAGRAPH, !document.hiddenBlocks.contains(node.pointer), let marker = marker(node) else { continue }
+            // A set runs to the next heading of its section's level, or the next RULES:.
             var end = index + 1
-            while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= sectionLevel) { end += 1 }
+            while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= sectionLevel),
+                  !(children[end].type == CMARK_NODE_PARAGRAPH && isMarker(children[end])) { end += 1 }
             var set = RuleSet(marker: node, rules: [], diagnostics: marker.diagnostics)
             let span = Array(children[(index + 1)..<end])
             let idSection = section.flatMap { $0.level == 1 ? "" : $0.text } ?? ""
@@ -60,6 +62,11 @@ struct RuleSetReader {
         var appliesTo: [String] = []
         var location: SourceLocation
         var diagnostics: [Diagnostic] = []
+    }
+
+    private func isMarker(_ paragraph: CMarkNode) -> Bool {
+        if case .keyword(.rules, _, _)? = GuidanceAssembler.tokenize(GuidanceExtractor.pieces(of: paragraph)).first { return true }
+        return false
     }
 
     /// The marker's parts, when the paragraph starts with `RULES:`.
@@ -137,8 +144,10 @@ struct RuleSetReader {
         _ statement: String, at location: SourceLocation, heading: Heading?, body: [CMarkNode], marker: Marker
     ) -> (draft: GuidanceAssembler.Draft, run: ExampleRun) {
         var run = ExampleRun()
+        let inBody = Set(body.map(\.pointer))
         for node in body where node.type == CMARK_NODE_CODE_BLOCK {
-            let labelNode = node.previous.flatMap { $0.type == CMARK_NODE_PARAGRAPH ? $0 : nil }
+            // Only a paragraph of the rule's body labels its code, never its statement.
+            let labelNode = node.previous.flatMap { $0.type == CMARK_NODE_PARAGRAPH && inBody.contains($0.pointer) ? $0 : nil }
             let label = labelNode.flatMap(ExampleRun.label(of:))
             run.append(node, label: label, labelNode: label == nil ? nil : labelNode)
         }

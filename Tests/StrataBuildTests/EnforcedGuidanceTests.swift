@@ -60,4 +60,15 @@ import Testing
             "Content/guides/enforced.md:4:1: warning: ENFORCED_BY: 'forbid/UI-Infrastructur' is no rule of strata.yml; did you mean 'forbid/UI-Infrastructure'? (`strata check --format json` lists the rules' ids) [guidance.unknown-rule]"
         ))
     }
+
+    @Test func aRuleTurnedOffChecksNothing() throws {
+        let project = try project(block: "CHECK: Imports are declared. IF: a file imports a module. THEN: declare it.\nENFORCED_BY: undeclared-import\nID: declared")
+        let config = try String(contentsOf: project.root.appendingPathComponent("strata.yml"), encoding: .utf8)
+        try project.write("strata.yml", Data((config + "\n").replacingOccurrences(of: "rules:\n", with: "rules:\n  undeclared-import: off\n").utf8))
+        _ = project.build()
+        #expect(project.text("Output/guidance/declared.html").contains(#"<span class="status status-off">Off</span>: strata.yml turns it off."#))
+        #expect(project.text("Output/guides/enforced.html").contains(#"<code>undeclared-import</code> <span class="status status-off">off</span>"#))
+        let catalog = project.text("Output/guidance/index.html")
+        #expect(catalog.contains("data-enforced=\"no\">\n<p class=\"guidance-item-head\"><span class=\"guidance-kind guidance-kind-check\">Check</span> <a href=\"declared.html\">"), "a rule that is off enforces nothing")
+    }
 }

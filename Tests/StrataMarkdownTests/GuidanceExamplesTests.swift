@@ -44,7 +44,7 @@ import Testing
         let html = render("Prose.\n\n```swift\nextension V {}\n```\n\nCHECK: A. IF: B. THEN: Use the pattern above.\nEXAMPLE: above\n")
         #expect(html.hasPrefix("<p>Prose.</p>\n<div class=\"guidance-callout guidance-check guidance-drawn\""), "the code moves into the callout")
         #expect(html.components(separatedBy: "extension").count == 2, "and is drawn once")
-        let (_, wrong) = extract("CHECK: A. EXAMPLE: below\n")
+        let (_, wrong) = extract("CHECK: A.\nEXAMPLE: below\n")
         #expect(wrong.diagnostics.map(\.ruleID) == ["guidance.misplaced"])
     }
 
@@ -117,5 +117,68 @@ import Testing
         #expect(GuidanceExtractor.ruleStatement("Rule 3: Each screen") == "Each screen")
         #expect(GuidanceExtractor.ruleStatement("3 Each screen") == "Each screen")
         #expect(GuidanceExtractor.ruleStatement("3D scenes load lazily") == "3D scenes load lazily")
+    }
+
+    // MARK: Edge cases a review found
+
+    @Test func textLeftOutOfABlockKeepsTheBlockFramedAroundIt() {
+        let html = render("CHECK: A. IF: x THEN: y\nFIX: Important words.\nEXAMPLE: below\n")
+        #expect(html.contains("Important words."), "a misplaced part is left as text, so it must be shown")
+        #expect(html.contains("below"))
+        #expect(!html.contains("guidance-drawn"))
+    }
+
+    @Test func labelKeywordsCountOnlyWhereALineStarts() {
+        let (_, result) = extract("CHECK: A request returns. IF: the status is not OK: a 5xx or 4xx THEN: show the error banner.\n")
+        #expect(result.blocks.first?.conditions == [GuidanceBlock.Condition(condition: "the status is not OK: a 5xx or 4xx", action: "show the error banner.")])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func aRuleItemsStatementIsNeverItsFirstExamplesLabel() {
+        let (document, result) = extract("# S\n\nRULES:\n\n- Avoid singletons for services.\n\n  ```swift\n  Service.shared\n  ```\n")
+        #expect(result.blocks.map(\.summary) == ["Avoid singletons for services."])
+        #expect(verdicts(result.blocks.first) == ["-"])
+        let callouts = zip(result.blocks, result.placements).compactMap { block, placement in placement.map { GuidanceCallout(placement: $0, block: block, anchor: "a", permalink: "p") } }
+        #expect(document.renderHTML(callouts: callouts).contains("Avoid singletons for services."))
+    }
+
+    @Test func aParagraphHoldingABlockIsNoLabel() {
+        let (_, result) = extract("CHECK: First. IF: x THEN: y\n\nDon't guess. CHECK: Second. IF: slow THEN: cache\n\n```swift\ncache()\n```\n")
+        #expect(result.blocks.map(\.summary) == ["First.", "Second."])
+        #expect(result.blocks.map(\.examples.count) == [0, 1], "the code is the second block's only")
+    }
+
+    @Test func exampleAboveLeavesCodeAnotherBlockTook() {
+        let markdown = "CHECK: A. IF: x THEN: y\n\n```swift\na()\n```\n\nCHECK: B. IF: x THEN: y\nEXAMPLE: above\n"
+        let (_, result) = extract(markdown)
+        #expect(result.blocks.map(\.examples.count) == [1, 0])
+        #expect(render(markdown).components(separatedBy: "a()").count == 2, "the code is drawn once")
+    }
+
+    @Test func twoRuleSetsInOneSectionGiveEachRuleOnce() {
+        let (_, result) = extract("## S\n\nRULES:\n\n- Rule one.\n\nRULES: APPLIES_TO: UI\n\n- Rule three.\n")
+        #expect(result.blocks.map(\.summary) == ["Rule one.", "Rule three."])
+        #expect(result.blocks.map(\.appliesTo) == [[], ["UI"]])
+    }
+
+    @Test func rulesStandInPageOrderAmongTheOtherBlocks() {
+        let (_, result) = extract("## Rules\n\nCHECK: First. IF: x THEN: y\n\nRULES:\n\n### 1. Second\n\n## After\n\nANTI_PATTERN: Third. FIX: z\n")
+        #expect(result.blocks.map(\.summary) == ["First.", "Second", "Third."])
+        #expect(result.placements.count == 3)
+    }
+
+    @Test func verdictKeywordsLabelExamplesByPosition() {
+        let (_, result) = extract("ANTI_PATTERN: A. FIX: B.\nBAD:\nGOOD:\n\n```swift bad\nx()\n```\n\n```swift\ny()\n```\n")
+        #expect(verdicts(result.blocks.first) == ["bad", "good"], "the second label is the second example's")
+    }
+
+    @Test func aNoticeCommentIsNoVerdict() {
+        #expect(ExampleVerdict.label(ofCode: "// DO NOT EDIT\nlet x = 1\n") == nil)
+        #expect(ExampleVerdict.label(ofCode: "// NOT GOOD\nlet x = 1\n")?.verdict == .bad)
+    }
+
+    @Test func anImageInABlockKeepsItFramed() {
+        let html = render("CHECK: A ![diagram](d.png) here. IF: x THEN: y\n")
+        #expect(html.contains("<img src=\"d.png\""))
     }
 }

@@ -151,7 +151,10 @@ struct LinkStage: Sendable {
             placement: placement, block: entry.block, anchor: entry.anchor,
             permalink: entry.block.kind == .readAlso ? nil : SitePath.relativeURL(from: from, to: entry.pagePath), links: links,
             textLinks: entry.textLinks.mapValues { ArchitecturePages.href(from: from, to: $0) }, scopes: scopes,
-            enforcement: entry.enforcedBy.map { GuidanceCallout.Enforcement(rule: $0, violations: catalog.architecture.rule($0)?.violations.count ?? 0) }
+            enforcement: entry.enforcedBy.map { id in
+                let rule = catalog.architecture.rule(id)
+                return GuidanceCallout.Enforcement(rule: id, violations: rule?.violations.count ?? 0, isOff: rule?.descriptor.severity == .off)
+            }
         )
     }
 

@@ -90,17 +90,20 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
         for opener in ["//", "#", "--", "/*"] where line.hasPrefix(opener) {
             var comment = String(line.dropFirst(opener.count))
             if comment.hasSuffix("*/") { comment.removeLast(2) }
-            // Only an upper-case verdict, or one set off by a symbol, marks the block: a
-            // comment "// do the work" is just a comment.
+            // Only an upper-case verdict word, or a verdict symbol, marks the block: a comment
+            // "// do the work" is just a comment, and "// DO NOT EDIT" is no verdict.
             let trimmed = comment.trimmingWhitespace
             guard let label = label(trimmed) else { return nil }
             let startsWithSymbol = trimmed.first.map { symbols[$0] != nil } ?? false
             let word = trimmed.prefix { $0.isLetter }
-            guard startsWithSymbol || (word.count > 1 && word.allSatisfy { $0.isUppercase }) else { return nil }
+            guard startsWithSymbol || (word.count > 1 && word.allSatisfy { $0.isUppercase } && codeVerdictWords.contains(word.lowercased())) else { return nil }
             return label
         }
         return nil
     }
+
+    /// The words that mark a code block's verdict in its first comment.
+    private static let codeVerdictWords: Set<String> = ["correct", "incorrect", "wrong", "good", "bad", "ok", "okay", "acceptable", "avoid", "no", "not"]
 
     /// The verdict in a fence's info string after the language: ```` ```swift bad ````.
     public static func verdict(ofInfo info: String) -> ExampleVerdict? {

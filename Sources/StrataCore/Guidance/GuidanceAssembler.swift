@@ -23,6 +23,15 @@ public struct GuidanceAssembler {
         /// The strata.yml rules that enforce the block, by id.
         case enforcedBy = "ENFORCED_BY"
 
+        /// Whether the keyword counts only at the start of a line: short words such as
+        /// `OK:` occur in sentences ("the status is not OK: a 5xx").
+        public var startsALine: Bool {
+            switch self {
+            case .good, .bad, .ok, .example: true
+            default: false
+            }
+        }
+
         /// The verdict a label keyword gives the example after it.
         public var verdict: ExampleVerdict? {
             switch self {
@@ -84,6 +93,9 @@ public struct GuidanceAssembler {
 
     private(set) public var drafts: [Draft] = []
     private(set) public var diagnostics: [Diagnostic] = []
+    /// Units where a keyword's text was left out of its block (a misplaced part, prose
+    /// after READ_ALSO): a block there must be drawn around its text, which keeps it.
+    private(set) public var droppedUnits: Set<Int> = []
     private var open: Draft?
     private var lastKeyword: Keyword?
     /// What the open block belongs to; text from another scope never continues it.
@@ -143,6 +155,7 @@ public struct GuidanceAssembler {
         // A comment or page that mentions the keyword in a sentence is not a reading list.
         if keyword == .readAlso, Self.isProse(text) {
             let opening = text.split(separator: " ").prefix(5).joined(separator: " ")
+            markDropped()
             diagnostics.append(.warning(
                 "guidance.read-also-prose",
                 "READ_ALSO: is followed by prose ('\(opening)…'), not pages, block ids or URLs; it is left as text (write the keyword in backticks to mention it)",
@@ -155,6 +168,7 @@ public struct GuidanceAssembler {
         // A label outside a block labels the code after it; the extractor reads it there.
         if keyword.verdict != nil, open == nil { return }
         if keyword == .rules {
+            markDropped()
             diagnostics.append(.warning(
                 "guidance.misplaced", "RULES: marks a section of a Markdown page as a rule set, in a paragraph of its own; it is left as text here", at: location
             ))
@@ -180,6 +194,7 @@ public struct GuidanceAssembler {
             return
         }
         guard open != nil else {
+            markDropped()
             diagnostics.append(.warning(
                 "guidance.orphan", "\(keyword.rawValue): belongs to a CHECK: or ANTI_PATTERN: block, and none is open here; it is left as text", at: location
             ))
@@ -215,6 +230,7 @@ public struct GuidanceAssembler {
             open?.labels.append(ExampleVerdict.Label(verdict: verdict, caption: text.isEmpty ? nil : text))
         case .example:
             guard text.lowercased() == "above", open?.block.kind != .readAlso else {
+                markDropped()
                 diagnostics.append(.warning("guidance.misplaced", "EXAMPLE: takes `above` (the code right before the block); it is left out of the block", at: location))
                 return
             }
@@ -225,6 +241,10 @@ public struct GuidanceAssembler {
         lastKeyword = keyword
     }
 
+    private mutating func markDropped() {
+        if let currentUnit { droppedUnits.insert(currentUnit) }
+    }
+
     private mutating func misplaced(_ keyword: Keyword, at location: SourceLocation) {
         let expected: String = switch keyword {
         case .action: "THEN: must follow an IF: of a CHECK: block"
@@ -233,6 +253,7 @@ public struct GuidanceAssembler {
         case .good, .bad, .ok: "\(keyword.rawValue): labels an example of a CHECK:, ANTI_PATTERN: or RULE: block"
         default: "\(keyword.rawValue): is out of place"
         }
+        markDropped()
         diagnostics.append(.warning("guidance.misplaced", expected + "; it is left out of the block", at: location))
     }
 
@@ -285,27 +306,33 @@ public struct GuidanceAssembler {
     }
 
     /// Finds keywords: an upper-case keyword name followed by a colon, not preceded by a
-    /// letter, digit or underscore, outside code.
+    /// letter, digit or underscore, outside code; the label keywords (`GOOD:`, `OK:`, …)
+    /// only where a line starts (after white space and emphasis markers).
     public static func tokenize(_ pieces: [Piece]) -> [Token] {
         var tokens: [Token] = []
         var previous: Character?
         var column = 0
         var currentLine = 0
+        var lineIsBlank = true
+        let isBlankCharacter = { (character: Character) in character == " " || character == "\t" || character == "*" || character == "_" }
         for piece in pieces {
             if piece.line != currentLine {
                 currentLine = piece.line
                 column = 0
+                lineIsBlank = true
             }
             if piece.isMarkup {
                 tokens.append(.text(piece.text, line: piece.line))
                 previous = piece.text.last ?? previous
                 column += piece.text.count
+                if !piece.text.isEmpty { lineIsBlank = false }
                 continue
             }
             if piece.isCode {
                 tokens.append(.text("`" + piece.text + "`", line: piece.line))
                 previous = "`"
                 column += piece.text.count + 2
+                lineIsBlank = false
                 continue
             }
             // A keyword ends in a colon: text without one is a run of text as it is, and
@@ -315,6 +342,9 @@ public struct GuidanceAssembler {
                 previous = piece.text.last ?? previous
                 let isPlainASCII = piece.text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
                 column += isPlainASCII ? piece.text.utf8.count : piece.text.count
+                let lastLine = piece.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+                if piece.text.contains("\n") { lineIsBlank = true }
+                if !lastLine.allSatisfy(isBlankCharacter) { lineIsBlank = false }
                 continue
             }
             let characters = Array(piece.text)
@@ -323,17 +353,23 @@ public struct GuidanceAssembler {
             while index < characters.count {
                 let character = characters[index]
                 let boundary = previous.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
-                if boundary, character.isUppercase, let (keyword, length) = keyword(at: index, in: characters) {
+                if boundary, character.isUppercase, let (keyword, length) = keyword(at: index, in: characters), !keyword.startsALine || lineIsBlank {
                     if !run.isEmpty { tokens.append(.text(run, line: piece.line)) }
                     run = ""
                     tokens.append(.keyword(keyword, line: piece.line, column: column))
                     index += length
                     column += length
                     previous = ":"
+                    lineIsBlank = false
                     continue
                 }
                 run.append(character)
                 previous = character
+                if character == "\n" {
+                    lineIsBlank = true
+                } else if !isBlankCharacter(character) {
+                    lineIsBlank = false
+                }
                 index += 1
                 column += 1
             }

@@ -52,6 +52,8 @@ public enum GuidanceID {
             used[base, default: 0] += 1
             let count = used[base] ?? 1
             drafts[index].block.id = count == 1 ? base : "\(base)-\(count)"
+            // Rules and reading lists had no pages before ids were cut at phrases.
+            guard block.kind == .check || block.kind == .antiPattern else { continue }
             let formerBase = formerDerive(page: prefix, heading: heading, opening: opening)
             formerUsed[formerBase, default: 0] += 1
             let formerCount = formerUsed[formerBase] ?? 1

@@ -34,7 +34,8 @@ public struct GuidanceDigestWriter: Sendable {
         }
         var lastGroup: String?
         var lastHeading: String?
-        for entry in entries {
+        // Every entry, so a page with a reading list and no rule still names it.
+        for entry in catalog.entries {
             let group: String
             switch entry.source {
             case .page(let source, _, let title): group = "\(title) (\(source))"
@@ -50,6 +51,7 @@ public struct GuidanceDigestWriter: Sendable {
                 lastGroup = group
                 lastHeading = nil
             }
+            guard entry.block.kind != .readAlso else { continue }
             if let heading = entry.block.heading, heading.level > 1, heading.text != lastHeading, case .page = entry.source {
                 out += "\n### \(heading.text)\n"
                 lastHeading = heading.text

@@ -135,11 +135,13 @@ extension GuidancePages {
                     return count == 0 ? nil : "\(count) \(verdict.label.lowercased())"
                 }.joined(separator: ", ") }
             }
-            let broken = entry.enforcedBy.reduce(0) { $0 + (catalog.architecture.rule($1)?.violations.count ?? 0) }
-            let enforcementText = entry.enforcedBy.isEmpty ? "" : broken > 0 ? "Enforced, \(broken) violation\(broken == 1 ? "" : "s")" : "Enforced, holds"
+            // A rule strata.yml turns off checks nothing: the block is advice again.
+            let checking = entry.enforcedBy.compactMap { catalog.architecture.rule($0) }.filter { $0.descriptor.severity != .off }
+            let broken = checking.reduce(0) { $0 + $1.violations.count }
+            let enforcementText = checking.isEmpty ? "" : broken > 0 ? "Enforced, \(broken) violation\(broken == 1 ? "" : "s")" : "Enforced, holds"
             return .object([
-                "enforced": .text(entry.enforcedBy.isEmpty ? "no" : broken > 0 ? "broken" : "yes"),
-                "isEnforced": .bool(!entry.enforcedBy.isEmpty), "isBroken": .bool(broken > 0), "enforcementText": .text(enforcementText),
+                "enforced": .text(checking.isEmpty ? "no" : broken > 0 ? "broken" : "yes"),
+                "isEnforced": .bool(!checking.isEmpty), "isBroken": .bool(broken > 0), "enforcementText": .text(enforcementText),
                 "kind": .text(block.kind.rawValue), "kindLabel": .text(block.kind.label),
                 "href": .text(SitePath.relativeURL(from: path, to: entry.pagePath)), "summary": .text(InlineMarkup.plainText(block.summary)),
                 "hasOutcomes": .bool(!outcomes.isEmpty), "outcomes": .list(outcomes),
