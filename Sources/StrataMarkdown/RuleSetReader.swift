@@ -34,7 +34,7 @@ struct RuleSetReader {
                 continue
             }
             guard node.type == CMARK_NODE_PARAGRAPH, !document.hiddenBlocks.contains(node.pointer), let marker = marker(node) else { continue }
-            // A set runs to the next heading of its section's level, or the next RULES:.
+            // A set runs to the next heading of its section's level, or the next `RULES:` paragraph.
             var end = index + 1
             while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= sectionLevel),
                   !(children[end].type == CMARK_NODE_PARAGRAPH && isMarker(children[end])) { end += 1 }

@@ -181,4 +181,11 @@ import Testing
         let html = render("CHECK: A ![diagram](d.png) here. IF: x THEN: y\n")
         #expect(html.contains("<img src=\"d.png\""))
     }
+
+    @Test func aKeywordIsFollowedByItsText() {
+        let (_, result) = extract("A block is a check, an anti-pattern or a rule (RULE:, or a rule set).\n")
+        #expect(result.blocks.isEmpty, "a keyword named in a sentence opens nothing")
+        let (_, bold) = extract("**RULE:** Services are actors.\n")
+        #expect(bold.blocks.map(\.summary) == ["Services are actors."])
+    }
 }

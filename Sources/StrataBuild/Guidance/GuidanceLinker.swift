@@ -89,7 +89,7 @@ struct GuidanceLinker {
             if let position = index[id] { entries[position].citedBy.append(rule.id) }
         }
         for position in entries.indices { entries[position].citedBy.sort() }
-        // ENFORCED_BY: names rules by id, or by a project rule's name alone.
+        // `ENFORCED_BY:` names rules by id, or by a project rule's name alone.
         let ruleIDs = Set(rules.map(\.id))
         for (position, item) in collected.blocks.enumerated() {
             var enforced = Set(entries[position].citedBy)

@@ -382,6 +382,11 @@ public struct GuidanceAssembler {
         var end = start
         while end < characters.count, characters[end].isUppercase || characters[end] == "_" { end += 1 }
         guard end < characters.count, characters[end] == ":" else { return nil }
+        // A keyword is followed by its text: "(RULE:, or …)" in a sentence names one.
+        if end + 1 < characters.count {
+            let next = characters[end + 1]
+            guard next.isWhitespace || next == "*" || next == "_" else { return nil }
+        }
         guard let keyword = Keyword(rawValue: String(characters[start..<end])) else { return nil }
         return (keyword, end - start + 1)
     }

@@ -1,5 +1,5 @@
 /// One guidance block: a check (CHECK with IF/THEN pairs), an anti-pattern (ANTI_PATTERN
-/// with its FIX), a rule (RULE:, or one rule of a rule set), or a stand-alone reading list
+/// with its FIX), a rule (`RULE:`, or one rule of a rule set), or a stand-alone reading list
 /// (READ_ALSO), with where it was written.
 public struct GuidanceBlock: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
