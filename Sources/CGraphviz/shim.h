@@ -157,4 +157,8 @@ static inline int strata_render_svg(GVC_t *context, Agraph_t *graph, char **data
     if (fclose(stream) != 0) status = -1;
     return status;
 }
+// cgraph's edge ends are macros, which Swift cannot call.
+static inline Agnode_t *strata_edge_tail(Agedge_t *edge) { return agtail(edge); }
+static inline Agnode_t *strata_edge_head(Agedge_t *edge) { return aghead(edge); }
+
 #endif

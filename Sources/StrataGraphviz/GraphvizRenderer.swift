@@ -107,6 +107,39 @@ public final class GraphvizRenderer: @unchecked Sendable {
     }
 }
 
+extension GraphvizRenderer {
+    /// The boxes and arrows a DOT graph declares, as Graphviz reads them (no layout): each
+    /// node with its `label` (its name when it has none), each edge from tail to head. For
+    /// the drift check of diagrams written in pages.
+    public func structure(dot: String) throws(GraphvizError) -> (graph: DrawnGraph, isDirected: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        GraphvizMessages.start()
+        defer { GraphvizMessages.stop() }
+        guard let graph = dot.withCString({ strata_read_dot($0) }) else {
+            throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
+        }
+        defer { agclose(graph) }
+        var drawn = DrawnGraph()
+        var node = agfstnode(graph)
+        while let current = node {
+            let name = agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? ""
+            var label = "label".withCString { key in agget(UnsafeMutableRawPointer(current), UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) } ?? ""
+            if label.isEmpty || label == "\\N" { label = name }
+            drawn.nodes.append(DrawnGraph.Node(id: name, label: label))
+            var edge = agfstout(graph, current)
+            while let out = edge {
+                let tail = strata_edge_tail(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
+                let head = strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
+                drawn.edges.append(DrawnGraph.Edge(from: tail, to: head, hasArrow: agisdirected(graph) != 0))
+                edge = agnxtout(graph, out)
+            }
+            node = agnxtnode(graph, current)
+        }
+        return (drawn, agisdirected(graph) != 0)
+    }
+}
+
 private struct PluginProblem: Error {
     var reason: String
     init(_ reason: String) { self.reason = reason }

@@ -8,6 +8,8 @@ struct HTMLRenderer {
     let document: MarkdownDocument
     let resolveLink: (MarkdownLink) -> String?
     let highlighter: (any CodeHighlighter)?
+    /// Draws diagram fences; nil keeps them as code.
+    var drawDiagram: ((MarkdownDocument.CodeBlock) -> String?)?
     private var html = ""
     private var openTableBodies: Set<OpaquePointer> = []
     private let callouts: CalloutLayout
@@ -263,6 +265,13 @@ struct HTMLRenderer {
     }
 
     private mutating func renderCodeBlock(_ node: CMarkNode) {
+        if let drawDiagram, MarkdownDocument.CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased()) {
+            let block = MarkdownDocument.CodeBlock(language: node.fenceLanguage, code: node.literal, location: document.location(of: node), info: node.fenceInfo.trimmingWhitespace)
+            if let drawn = drawDiagram(block) {
+                html += drawn
+                return
+            }
+        }
         if let example = labelledExamples[Int(bitPattern: node.pointer)] {
             html += ExampleHTML.render(example, highlighter: highlighter)
             return

@@ -31,6 +31,12 @@ public final class MarkdownDocument: @unchecked Sendable {
         public var language: String
         public var code: String
         public var location: SourceLocation
+        /// The whole info string (`mermaid nocheck`).
+        public var info: String = ""
+
+        /// Whether the block is a diagram to draw at build time (` ```mermaid `, ` ```dot `).
+        public var isDiagram: Bool { Self.diagramLanguages.contains(language.lowercased()) }
+        public static let diagramLanguages: Set<String> = ["mermaid", "dot", "graphviz"]
     }
 
     var headingIDs: [OpaquePointer: String] = [:]
@@ -203,7 +209,9 @@ public final class MarkdownDocument: @unchecked Sendable {
                 self.links.append(MarkdownLink(destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
             case CMARK_NODE_CODE_BLOCK:
                 let language = node.fenceLanguage
-                if !language.isEmpty { self.codeBlocks.append(CodeBlock(language: language, code: node.literal, location: self.location(of: node))) }
+                if !language.isEmpty {
+                    self.codeBlocks.append(CodeBlock(language: language, code: node.literal, location: self.location(of: node), info: node.fenceInfo.trimmingWhitespace))
+                }
             default:
                 break
             }
@@ -227,12 +235,18 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// (returning `nil` keeps the destination as written).
     /// `callouts` draws guidance blocks where they were written; `highlighter` marks up
     /// code blocks in the languages it knows.
+    /// `drawDiagram` draws a diagram fence (` ```mermaid `, ` ```dot `) as HTML; nil keeps
+    /// it as code.
     public func renderHTML(
-        callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, resolveLink: (MarkdownLink) -> String? = { _ in nil }
+        callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, drawDiagram: (CodeBlock) -> String? = { _ in nil },
+        resolveLink: (MarkdownLink) -> String? = { _ in nil }
     ) -> String {
         withoutActuallyEscaping(resolveLink) { resolve in
-            var renderer = HTMLRenderer(document: self, callouts: callouts, highlighter: highlighter, resolveLink: resolve)
-            return renderer.render()
+            withoutActuallyEscaping(drawDiagram) { draw in
+                var renderer = HTMLRenderer(document: self, callouts: callouts, highlighter: highlighter, resolveLink: resolve)
+                renderer.drawDiagram = draw
+                return renderer.render()
+            }
         }
     }
 }

@@ -102,7 +102,7 @@ func html(_ markdown: String, _ options: MarkdownOptions = MarkdownOptions()) ->
 
     @Test func linkRewritingUsesTheResolver() {
         let document = MarkdownParser.parse("[a](x.md) [b](https://e.com)", path: "p.md")
-        let output = document.renderHTML { link in link.destination == "x.md" ? "x.html" : nil }
+        let output = document.renderHTML(resolveLink: { link in link.destination == "x.md" ? "x.html" : nil })
         #expect(output == "<p><a href=\"x.html\">a</a> <a href=\"https://e.com\">b</a></p>\n")
     }
 }

@@ -1,3 +1,4 @@
+import StrataAnalysis
 import StrataCore
 import StrataMarkdown
 import StrataSite
@@ -24,9 +25,11 @@ struct LinkStage: Sendable {
         var callouts: [GuidanceCallout]
         /// Nil when the links are known to lead where they led before.
         var resolutions: [LinkResolver.Resolution]?
+        /// For a page with diagrams, the graph they are checked against (nil otherwise).
+        var diagramGraph: Int?
 
         func matches(_ previous: BodyFingerprint) -> Bool {
-            guard document === previous.document, callouts == previous.callouts else { return false }
+            guard document === previous.document, callouts == previous.callouts, diagramGraph == previous.diagramGraph else { return false }
             guard let resolutions, let before = previous.resolutions else { return true }
             return resolutions == before
         }
@@ -41,6 +44,10 @@ struct LinkStage: Sendable {
         var linkMap = LinkMap()
         /// Where module and layer pages are, for the chips of callouts.
         var siteMap: ArchitectureSiteMap?
+        /// Draws and checks the diagrams written in pages.
+        var diagrams = PageDiagramDrawer(checker: nil, siteMap: nil)
+        /// What the diagrams are checked against, for the memo of page bodies.
+        var diagramGraph: Int = 0
     }
 
     func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed) -> Guidance {
@@ -79,7 +86,16 @@ struct LinkStage: Sendable {
                 at: SourceLocation(path: display(source))
             ))
         }
-        return Guidance(catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links, siteMap: analyzed.architecture?.siteMap)
+        let layerOfModule = analyzed.analysis?.assignments.mapValues(\.layer) ?? [:]
+        let checker = graph.map { DiagramDriftChecker(graph: $0, layerOfModule: layerOfModule, layers: config.layers.map(\.name)) }
+        var graphHasher = Hasher()
+        graphHasher.combine(graph)
+        graphHasher.combine(layerOfModule)
+        graphHasher.combine(config.layers.map(\.name))
+        return Guidance(
+            catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links, siteMap: analyzed.architecture?.siteMap,
+            diagrams: PageDiagramDrawer(checker: checker, siteMap: analyzed.architecture?.siteMap), diagramGraph: graphHasher.finalize()
+        )
     }
 
     /// The Content pages as HTML, each block drawn where it was written, through
@@ -99,25 +115,35 @@ struct LinkStage: Sendable {
         let resolver = LinkResolver(pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths, linkMap: guidance.linkMap)
         let cache = bodyCache
         let sameTargets = sameLinkTargets(resolver)
+        let diagrams = guidance.diagrams
+        let diagramGraph = guidance.diagramGraph
         let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
             let pageCallouts = callouts[index] ?? []
             let resolutions = { source.document.links.map { resolver.resolve($0, from: source) } }
             // With the same resolver as last time, every link leads where it led; a body
             // rendered anew is kept with where its links lead, for a later resolver.
             var looked: [LinkResolver.Resolution]?
+            let hasDiagrams = source.document.codeBlocks.contains(where: \.isDiagram)
+            let pageGraph = hasDiagrams ? diagramGraph : nil
             let body = cache.value(for: source.outputPath, fingerprint: {
                 looked = sameTargets ? nil : resolutions()
-                return BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked)
+                return BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked, diagramGraph: pageGraph)
             }, keeping: {
-                BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions())
+                BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions(), diagramGraph: pageGraph)
             }) { () -> RenderedBody in
-                var linkDiagnostics: [Diagnostic] = []
-                let html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter) { link in
+                var bodyDiagnostics: [Diagnostic] = []
+                var diagramCount = 0
+                let html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter, drawDiagram: { block in
+                    let drawn = diagrams.draw(block, page: source.outputPath, index: diagramCount)
+                    diagramCount += 1
+                    bodyDiagnostics += drawn.diagnostics
+                    return drawn.html
+                }, resolveLink: { link in
                     let resolution = resolver.resolve(link, from: source)
-                    if let diagnostic = resolution.diagnostic { linkDiagnostics.append(diagnostic) }
+                    if let diagnostic = resolution.diagnostic { bodyDiagnostics.append(diagnostic) }
                     return resolution.href
-                }
-                return (html, linkDiagnostics)
+                })
+                return (html, bodyDiagnostics)
             }
             let html = body.html
             let linkDiagnostics = body.diagnostics

@@ -1,0 +1,107 @@
+import StrataCore
+
+/// Compares a diagram written in a page with the real graph. Hand-drawn architecture
+/// diagrams go stale within months; once a diagram names a real module or layer, every
+/// arrow it draws between modules or layers must exist in the code, every dependency between
+/// the modules (or layers) it draws must be drawn, and every box must name something real.
+public struct DiagramDriftChecker: Sendable {
+    public let graph: ModuleGraph
+    /// Module → its layer, for arrows between layers.
+    public let layerOfModule: [String: String]
+    /// The layers of strata.yml.
+    public let layers: [String]
+    private let modules: Set<String>
+    private let moduleEdges: [String: ModuleEdge]
+    private let layerEdges: [String: ModuleEdge]
+
+    public init(graph: ModuleGraph, layerOfModule: [String: String], layers: [String]) {
+        self.graph = graph
+        self.layerOfModule = layerOfModule
+        self.layers = layers
+        modules = Set(graph.nodes.filter(\.isTarget).map(\.id))
+        var byPair: [String: ModuleEdge] = [:]
+        var byLayers: [String: ModuleEdge] = [:]
+        for edge in graph.edges where edge.from != edge.to {
+            if byPair[Self.key(edge.from, edge.to)] == nil { byPair[Self.key(edge.from, edge.to)] = edge }
+            if let from = layerOfModule[edge.from], let to = layerOfModule[edge.to], from != to, byLayers[Self.key(from, to)] == nil {
+                byLayers[Self.key(from, to)] = edge
+            }
+        }
+        moduleEdges = byPair
+        layerEdges = byLayers
+    }
+
+    static func key(_ from: String, _ to: String) -> String { from + "\u{0}" + to }
+
+    public func check(_ drawn: DrawnGraph) -> DiagramDrift {
+        var names: [String: DiagramDrift.Name] = [:]
+        for node in drawn.nodes { names[node.id] = name(of: node) }
+        // A name that is both a module and a layer (`App`) is read as what the other boxes are.
+        let layerBoxes = names.values.filter { if case .layer = $0 { true } else { false } }.count
+        let moduleBoxes = names.values.filter { if case .module = $0 { true } else { false } }.count
+        for node in drawn.nodes {
+            guard case .module(let module)? = names[node.id], layers.contains(module), layerBoxes > moduleBoxes - 1 else { continue }
+            names[node.id] = .layer(module)
+        }
+        guard names.values.contains(where: { $0 != .unknown }) else { return DiagramDrift(isChecked: false, names: names, findings: []) }
+        var findings: [DiagramDrift.Finding] = []
+        let real = Set(modules).union(layers)
+        for node in drawn.nodes where names[node.id] == .unknown {
+            findings.append(.unknown(label: node.label, line: node.line, suggestion: Suggestion.closest(to: node.label, in: real.sorted())))
+        }
+        var connected: Set<String> = []
+        for edge in drawn.edges {
+            guard let from = names[edge.from], let to = names[edge.to], from != .unknown, to != .unknown, from != to else { continue }
+            connected.insert(Self.key(from.text, to.text))
+            connected.insert(Self.key(to.text, from.text))
+            let forward = evidence(from, to)
+            let backward = evidence(to, from)
+            let holds = edge.hasArrow ? forward != nil : (forward != nil || backward != nil)
+            if !holds {
+                findings.append(.absent(from: from.text, to: to.text, line: edge.line, isReversed: backward != nil))
+            }
+        }
+        // Dependencies between the drawn modules (or between the drawn layers) left out.
+        let drawnModules = Set(names.values.compactMap { if case .module(let name) = $0 { name } else { nil } })
+        let drawnLayers = Set(names.values.compactMap { if case .layer(let name) = $0 { name } else { nil } })
+        var missing: [DiagramDrift.Finding] = []
+        for (key, edge) in moduleEdges where drawnModules.contains(edge.from) && drawnModules.contains(edge.to) && !connected.contains(key) {
+            missing.append(.missing(from: edge.from, to: edge.to, evidence: edge.evidence.first?.location))
+        }
+        for (key, edge) in layerEdges {
+            let parts = key.split(separator: "\u{0}").map(String.init)
+            guard parts.count == 2, drawnLayers.contains(parts[0]), drawnLayers.contains(parts[1]), !connected.contains(key) else { continue }
+            missing.append(.missing(from: parts[0], to: parts[1], evidence: edge.evidence.first?.location))
+        }
+        findings += missing.sorted { $0.sortKey < $1.sortKey }
+        return DiagramDrift(isChecked: true, names: names, findings: findings)
+    }
+
+    /// What a box names: its label, else its id, as a module, else as a layer.
+    private func name(of node: DrawnGraph.Node) -> DiagramDrift.Name {
+        let label = node.label.trimmingWhitespace
+        for candidate in [label, node.id] {
+            if modules.contains(candidate) { return .module(candidate) }
+        }
+        for candidate in [label, node.id] where layers.contains(candidate) {
+            return .layer(candidate)
+        }
+        return .unknown
+    }
+
+    /// An edge of the code between what two boxes name, if there is one.
+    private func evidence(_ from: DiagramDrift.Name, _ to: DiagramDrift.Name) -> ModuleEdge? {
+        switch (from, to) {
+        case (.module(let a), .module(let b)):
+            return moduleEdges[Self.key(a, b)]
+        case (.layer(let a), .layer(let b)):
+            return layerEdges[Self.key(a, b)]
+        case (.module(let a), .layer(let b)):
+            return graph.edges.first { $0.from == a && layerOfModule[$0.to] == b && $0.to != a }
+        case (.layer(let a), .module(let b)):
+            return graph.edges.first { $0.to == b && layerOfModule[$0.from] == a && $0.from != b }
+        default:
+            return nil
+        }
+    }
+}

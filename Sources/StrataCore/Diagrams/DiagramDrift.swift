@@ -1,0 +1,75 @@
+/// What the drift check found in one written diagram.
+public struct DiagramDrift: Hashable, Sendable {
+    public enum Name: Hashable, Sendable {
+        case module(String)
+        case layer(String)
+        case unknown
+
+        public var text: String {
+            switch self {
+            case .module(let name), .layer(let name): name
+            case .unknown: ""
+            }
+        }
+    }
+
+    public enum Finding: Hashable, Sendable {
+        /// A box that names no module or layer.
+        case unknown(label: String, line: Int?, suggestion: String?)
+        /// An arrow the code does not have.
+        case absent(from: String, to: String, line: Int?, isReversed: Bool)
+        /// A dependency of the code between drawn boxes that the diagram leaves out.
+        case missing(from: String, to: String, evidence: SourceLocation?)
+
+        /// Unknown boxes, then absent arrows, then missing ones, each by name.
+        public var sortKey: String {
+            switch self {
+            case .unknown(let label, _, _): "0" + label
+            case .absent(let from, let to, _, _): "1" + from + "\u{0}" + to
+            case .missing(let from, let to, _): "2" + from + "\u{0}" + to
+            }
+        }
+    }
+
+    /// Whether the diagram names the architecture at all (else it is not checked).
+    public var isChecked: Bool
+    /// Node id → what it names.
+    public var names: [String: Name]
+    public var findings: [Finding]
+
+    public init(isChecked: Bool, names: [String: Name], findings: [Finding]) {
+        self.isChecked = isChecked
+        self.names = names
+        self.findings = findings
+    }
+
+    /// The findings as warnings, placed at the diagram's lines: `start` is the fence's
+    /// location, and the diagram's code begins on the line after it.
+    public func diagnostics(at start: SourceLocation) -> [Diagnostic] {
+        findings.map { finding in
+            func at(_ line: Int?) -> SourceLocation {
+                SourceLocation(path: start.path, line: line.map { start.line + 1 + $0 } ?? start.line, column: line == nil ? start.column : 1)
+            }
+            switch finding {
+            case .unknown(let label, let line, let suggestion):
+                return .warning(
+                    "diagram.drift",
+                    "the diagram draws '\(label)', which is no module or layer of the project" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; write `nocheck` after the fence's language to leave the diagram unchecked"),
+                    at: at(line)
+                )
+            case .absent(let from, let to, let line, let isReversed):
+                return .warning(
+                    "diagram.drift",
+                    "the diagram draws \(from) → \(to), and the code has no such dependency" + (isReversed ? " (\(to) depends on \(from): is the arrow reversed?)" : ""),
+                    at: at(line)
+                )
+            case .missing(let from, let to, let evidence):
+                return .warning(
+                    "diagram.drift",
+                    "the diagram leaves out \(from) → \(to), which the code has" + (evidence.map { " (\($0.path):\($0.line))" } ?? ""),
+                    at: at(nil)
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+/// Diagrams written in pages (` ```mermaid `, ` ```dot `): drawn at build time through
+/// Graphviz, and checked against the real graph of the guide fixture (Lumen).
+@Suite struct PageDiagramTests {
+    static let stale = GuidanceSiteTests.warning
+
+    func project(_ page: String) throws -> TemporaryProject {
+        let project = try TemporaryProject(fixture: "guide")
+        try project.write("Content/guides/drawn.md", Data(page.utf8))
+        return project
+    }
+
+    /// Drawn when ProfileUI still used FeedService and Persistence was called PhotoStore.
+    static let drifted = """
+        # The feed, as drawn in 2025
+
+        ```mermaid
+        flowchart TD
+          FeedUI --> FeedService
+          ProfileUI --> FeedService
+          FeedService --> Networking
+          FeedService --> PhotoStore[(PhotoStore)]
+        ```
+        """
+
+    @Test func aDriftedMermaidDiagramGivesExactlyItsDrift() throws {
+        let project = try project(Self.drifted)
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        #expect(TemporaryProject.lines(result) == [
+            "Content/guides/drawn.md:6:1: warning: the diagram draws ProfileUI → FeedService, and the code has no such dependency [diagram.drift]",
+            "Content/guides/drawn.md:8:1: warning: the diagram draws 'PhotoStore', which is no module or layer of the project; write `nocheck` after the fence's language to leave the diagram unchecked [diagram.drift]",
+            Self.stale,
+        ])
+        let page = project.text("Output/guides/drawn.html")
+        #expect(page.contains(#"<figure class="diagram written-diagram" id="diagram.guides-drawn-diagram-1">"#))
+        #expect(page.contains(#"class="edge dep written-edge drift-absent""#), "the arrow the code lacks is marked")
+        #expect(page.contains(#"class="node written-node drift-unknown""#), "so is the box that names nothing")
+        #expect(page.contains(#"<a xlink:href="../modules/FeedService.html""#), "boxes link to their modules' pages")
+        #expect(page.contains("Drawn, not in the code (red, dashed): ProfileUI → FeedService."))
+        #expect(!page.contains("```") && !page.contains("flowchart TD"), "no Mermaid source is left for a script")
+        // Under --strict the drift fails the build.
+        #expect(project.build(BuildOptions(strict: true)).exitCode == 1)
+    }
+
+    @Test func aDOTDiagramIsDrawnThemedAndChecked() throws {
+        let project = try project("# Layers\n\n```dot\ndigraph { UI -> Service; Service -> Infrastructure; Infrastructure -> Core; Service -> Core; UI -> Core; App -> UI }\n```\n")
+        let result = project.build()
+        let lines = TemporaryProject.lines(result)
+        // `App` is a module and a layer; among layers it is read as the layer.
+        #expect(lines.filter { $0.contains("diagram.drift") } == [
+            "Content/guides/drawn.md:3:1: warning: the diagram leaves out App → Infrastructure, which the code has (Package.swift:21) [diagram.drift]",
+            "Content/guides/drawn.md:3:1: warning: the diagram leaves out App → Service, which the code has (Package.swift:21) [diagram.drift]",
+        ], "\(lines)")
+        let page = project.text("Output/guides/drawn.html")
+        #expect(page.contains(#"class="node written-node layer-box tone-3""#), "boxes take their layer's colour")
+        #expect(page.contains(#"class="edge dep drift-missing""#))
+    }
+
+    @Test func uncheckedUnreadableAndUnrelatedDiagrams() throws {
+        let project = try project("""
+            # Mixed
+
+            ```mermaid nocheck
+            flowchart LR
+              FeedUI --> Networking
+            ```
+
+            ```mermaid
+            sequenceDiagram
+              A->>B: hi
+            ```
+
+            ```mermaid
+            graph LR
+              User -- taps --> Button
+            ```
+            """)
+        let result = project.build()
+        #expect(TemporaryProject.lines(result) == [
+            "Content/guides/drawn.md:9:1: warning: this Mermaid diagram is shown as code: only Mermaid flowcharts are drawn (a diagram starting `flowchart TD` or `graph LR`); this one starts with 'sequenceDiagram' [diagram.unreadable]",
+            Self.stale,
+        ])
+        let page = project.text("Output/guides/drawn.html")
+        #expect(page.components(separatedBy: "<figure class=\"diagram written-diagram\"").count == 3, "two drawn, one left as code")
+        #expect(page.contains(#"<pre data-language="mermaid"><code class="language-mermaid">sequenceDiagram"#))
+        #expect(page.contains("Names no module or layer, so it is not checked against the code."))
+    }
+
+    @Test func theSameInputGivesTheSameDrawing() throws {
+        let project = try project(Self.drifted)
+        _ = project.build()
+        let first = project.text("Output/guides/drawn.html")
+        _ = project.build()
+        #expect(project.text("Output/guides/drawn.html") == first)
+    }
+}
