@@ -50,7 +50,7 @@ extension ArchitecturePages {
             "mayUseSource": .text(declaration?.mayUse == nil ? " (every layer declared before it)." : " (its may_use: list)."),
             "allLayersHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.indexPath) + "#layers"),
             "hasModules": .bool(!members.isEmpty),
-            "modules": .list(modulesTableRows(members, from: path)),
+            "modules": .list(modulesTableRows(members, from: path)), "moduleColumns": .object(modulesTableColumns(members)),
             "uses": .object(layerEdgesValue(uses, outward: true, from: path, empty: "Modules of \(group.name) use no module of another layer.")),
             "usedBy": .object(layerEdgesValue(usedBy, outward: false, from: path, empty: "No module of another layer uses \(group.name).")),
             "hasViolations": .bool(!violations.isEmpty),

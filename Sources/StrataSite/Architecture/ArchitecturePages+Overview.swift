@@ -28,7 +28,7 @@ extension ArchitecturePages {
             "reportSummary": .text(": \(report.summary)."),
             "hasLayers": .bool(!layers.isEmpty),
             "hasViolations": .bool(!report.violations.isEmpty),
-            "modules": .list(modulesTableRows(modules, from: path)),
+            "modules": .list(modulesTableRows(modules, from: path)), "moduleColumns": .object(modulesTableColumns(modules)),
         ]
         let id = ArchitectureSiteMap.overviewDiagramID
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }

@@ -97,6 +97,26 @@ extension ArchitecturePages {
         ]
     }
 
+    /// What `partials/modules-table` reads besides the rows: which of the columns that can be
+    /// the same on every row (kind, layer, package) are shown, and a line above the table
+    /// saying what a column left out would have said on every row.
+    func modulesTableColumns(_ modules: [ModuleNode]) -> TemplateObject {
+        let kinds = Set(modules.map { $0.productType ?? $0.kind.rawValue })
+        let layers = Set(modules.map { assignments[$0.id]?.layer ?? "" })
+        let packages = Set(modules.map { $0.package ?? "" })
+        var common: [String] = []
+        if modules.count > 1, kinds.count == 1, let kind = kinds.first {
+            common.append(("aeiou".contains(kind.prefix(1)) ? "an " : "a ") + "\(kind) target")
+        }
+        if modules.count > 1, layers.count == 1, let layer = layers.first, !layer.isEmpty { common.append("in the layer \(layer)") }
+        if modules.count > 1, packages.count == 1, let package = packages.first, !package.isEmpty { common.append("in the package \(package)") }
+        let text = common.isEmpty ? "" : "Every module here is " + common.joined(separator: ", ") + "."
+        return [
+            "showKind": .bool(modules.count <= 1 || kinds.count > 1), "showLayer": .bool(modules.count <= 1 || layers.count > 1),
+            "showPackage": .bool(modules.count <= 1 || packages.count > 1), "hasCommon": .bool(!text.isEmpty), "common": .text(text),
+        ]
+    }
+
     /// Modules as `partials/modules-table` lists them: by group, bottom-up, then by name.
     func modulesTableRows(_ modules: [ModuleNode], from path: String) -> [TemplateValue] {
         let sorted = modules.sorted { lhs, rhs in

@@ -4,7 +4,7 @@ window.strataSearchIndex = {"version":1,"docs":[
 [1,"Layers","#layers",1,"Layers are listed bottom-up, as declared in strata.yml: a layer may use the layers listed before it, or exactly its…"],
 [1,"Dependencies between layers","#layer-matrix",1,"Each cell counts the dependencies from modules of the row's layer to modules of the column's layer. Shaded cells are…"],
 [1,"Violations by rule","#violations",1,"Rule Severity Violations Modules Dependency against the layer order layer-order error 2 PuddlesApp Dependency cycle…"],
-[1,"Modules","#modules",1,"Module Kind Layer Package Files Lines Uses Used by Violations Models regular Core Core 1 10 0 2 0 Numbers regular Core…"],
+[1,"Modules","#modules",1,"Module Violations Layer Uses Used by Kind Package Files Lines Models 0 Core 0 2 regular Core 1 10 Numbers 0 Core 1 1…"],
 [0,"Violations","violations.html","","Every dependency that breaks the architecture rules, with its evidence."],
 [1,"Dependency against the layer order","#layer-order",6,"A module may use modules of its own layer and of the layers its layer may use: the layers listed before it in…"],
 [1,"Dependency cycle","#cycle",6,"Modules that depend on each other in a circle cannot be understood, built or tested apart. error cycle component cycle…"],

@@ -3,7 +3,7 @@ window.strataSearchIndex = {"version":1,"docs":[
 [0,"Architecture overview","modules/index.html","","The module graph of the package drawn by layer, the layers and what each may use, and every module."],
 [1,"Layers","#layers",1,"Layers are listed bottom-up, as declared in strata.yml: a layer may use the layers listed before it, or exactly its…"],
 [1,"Dependencies between layers","#layer-matrix",1,"Each cell counts the dependencies from modules of the row's layer to modules of the column's layer. Shaded cells are…"],
-[1,"Modules","#modules",1,"Module Kind Layer Package Files Lines Uses Used by Violations Models regular Core Core 1 10 0 2 0 Numbers regular Core…"],
+[1,"Modules","#modules",1,"Module Violations Layer Uses Used by Kind Package Files Lines Models 0 Core 0 2 regular Core 1 10 Numbers 0 Core 1 1…"],
 [0,"Violations","violations.html","","Every dependency that breaks the architecture rules, with its evidence."],
 [3,"Models","modules/Models.html","Module in Core · layer Core","",[],[7,8]],
 [3,"Numbers","modules/Numbers.html","Module in Core · layer Core","",[6],[8]],

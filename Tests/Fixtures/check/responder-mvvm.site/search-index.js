@@ -3,7 +3,7 @@ window.strataSearchIndex = {"version":1,"docs":[
 [0,"Architecture overview","modules/index.html","","The module graph of the package drawn by layer, the layers and what each may use, and every module."],
 [1,"Layers","#layers",1,"Layers are listed bottom-up, as declared in strata.yml: a layer may use the layers listed before it, or exactly its…"],
 [1,"Dependencies between layers","#layer-matrix",1,"Each cell counts the dependencies from modules of the row's layer to modules of the column's layer. Shaded cells are…"],
-[1,"Modules","#modules",1,"Module Kind Layer Package Files Lines Uses Used by Violations Login regular Login 4 62 2 0 0"],
+[1,"Modules","#modules",1,"Module Violations Layer Uses Used by Kind Package Files Lines Login 0 2 0 regular Login 4 62"],
 [0,"Violations","violations.html","","Every dependency that breaks the architecture rules, with its evidence."],
 [3,"Login","modules/Login.html","Module in Login","",["Combine","SwiftUI"],[]],
 [4,"Foundation","layers/foundation.html","Layer","0 modules: "],

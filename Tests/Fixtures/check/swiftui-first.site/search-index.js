@@ -3,7 +3,7 @@ window.strataSearchIndex = {"version":1,"docs":[
 [0,"Architecture overview","modules/index.html","","The module graph of the package drawn by layer, the layers and what each may use, and every module."],
 [1,"Layers","#layers",1,"Layers are listed bottom-up, as declared in strata.yml: a layer may use the layers listed before it, or exactly its…"],
 [1,"Dependencies between layers","#layer-matrix",1,"Each cell counts the dependencies from modules of the row's layer to modules of the column's layer. Shaded cells are…"],
-[1,"Modules","#modules",1,"Module Kind Layer Package Files Lines Uses Used by Violations App executable Shop 10 108 3 0 0"],
+[1,"Modules","#modules",1,"Module Violations Layer Uses Used by Kind Package Files Lines App 0 3 0 executable Shop 10 108"],
 [0,"Violations","violations.html","","Every dependency that breaks the architecture rules, with its evidence."],
 [3,"App","modules/App.html","Module in Shop","",["Foundation","Observation","SwiftUI"],[]],
 [4,"Core","layers/core.html","Layer","0 modules: "],
