@@ -149,26 +149,157 @@
     wrapper.appendChild(button);
   });
 
-  // Diagrams fit the column; a wide one gets a button to see it at its actual size (the
-  // frame then scrolls).
+  // Diagrams: hover or focus a box to see what it uses and what uses it, the rest dimmed;
+  // click (or Enter) pins that view, and a second click opens the box's page; Escape or a
+  // click on the background unpins. Above a diagram of many boxes, a box finds a module; a
+  // diagram wider than its column gets zoom buttons, and then pans by dragging.
   Array.prototype.forEach.call(document.querySelectorAll(".diagram-frame"), function (frame) {
     var svg = frame.querySelector("svg");
-    if (!svg || !svg.width || !svg.width.baseVal) return;
-    var natural = svg.width.baseVal.value;
-    if (natural <= frame.clientWidth + 1) return;
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "diagram-zoom";
-    var label = function () {
-      var actual = frame.classList.contains("actual-size");
-      button.textContent = actual ? "Fit to width" : "Actual size";
-      button.setAttribute("aria-pressed", actual ? "true" : "false");
-    };
-    button.addEventListener("click", function () {
-      frame.classList.toggle("actual-size");
-      label();
+    if (!svg) return;
+    var nodes = {};
+    var names = [];
+    Array.prototype.forEach.call(svg.querySelectorAll("g.node"), function (node) {
+      var title = node.querySelector("title");
+      if (!title || nodes[title.textContent]) return;
+      nodes[title.textContent] = node;
+      names.push(title.textContent);
     });
-    label();
-    frame.parentNode.insertBefore(button, frame);
+    var edges = [];
+    Array.prototype.forEach.call(svg.querySelectorAll("g.edge"), function (edge) {
+      var title = edge.querySelector("title");
+      if (!title) return;
+      var text = title.textContent;
+      var arrow = text.indexOf("->") >= 0 ? "->" : "--";
+      var at = text.indexOf(arrow);
+      if (at > 0) edges.push({ element: edge, from: text.slice(0, at), to: text.slice(at + arrow.length) });
+    });
+    var figure = frame.parentNode;
+    var status = document.createElement("p");
+    status.className = "diagram-status";
+    status.setAttribute("aria-live", "polite");
+    var pinned = null;
+    var marks = ["is-focus", "is-related", "is-outgoing", "is-incoming"];
+    var clear = function () {
+      svg.classList.remove("is-focusing");
+      Array.prototype.forEach.call(svg.querySelectorAll(".is-focus, .is-related"), function (element) {
+        marks.forEach(function (mark) { element.classList.remove(mark); });
+      });
+    };
+    var show = function (name) {
+      clear();
+      if (!name || !nodes[name]) return;
+      svg.classList.add("is-focusing");
+      nodes[name].classList.add("is-focus");
+      var uses = 0, usedBy = 0;
+      edges.forEach(function (edge) {
+        if (edge.from !== name && edge.to !== name) return;
+        var outgoing = edge.from === name;
+        edge.element.classList.add("is-related", outgoing ? "is-outgoing" : "is-incoming");
+        var other = nodes[outgoing ? edge.to : edge.from];
+        if (other) other.classList.add("is-related");
+        if (outgoing) uses += 1; else usedBy += 1;
+      });
+      return { uses: uses, usedBy: usedBy };
+    };
+    var pin = function (name) {
+      pinned = name;
+      var counts = show(name);
+      status.textContent = name ? "Pinned: " + name + " uses " + counts.uses + " and is used by " + counts.usedBy + " in this diagram. Click it again to open its page; Escape unpins." : "";
+    };
+    names.forEach(function (name) {
+      var node = nodes[name];
+      node.addEventListener("mouseenter", function () { if (!pinned) show(name); });
+      node.addEventListener("mouseleave", function () { if (!pinned) show(null); });
+      node.addEventListener("focusin", function () { if (!pinned) show(name); });
+      node.addEventListener("focusout", function () { if (!pinned) show(null); });
+      node.addEventListener("click", function (event) {
+        if (pinned === name) return;
+        event.preventDefault();
+        pin(name);
+      });
+    });
+    svg.addEventListener("click", function (event) {
+      if (pinned && !event.target.closest("g.node")) pin(null);
+    });
+    frame.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && pinned) {
+        pin(null);
+        event.stopPropagation();
+      }
+    });
+
+    var controls = document.createElement("div");
+    controls.className = "diagram-controls";
+    if (names.length >= 6) {
+      var find = document.createElement("input");
+      find.type = "search";
+      find.className = "diagram-find";
+      find.placeholder = "Find a module";
+      find.setAttribute("aria-label", "Find a module in the diagram");
+      var matches = [];
+      find.addEventListener("input", function () {
+        var words = find.value.trim().toLowerCase();
+        matches = [];
+        names.forEach(function (name) {
+          var hit = words !== "" && name.toLowerCase().indexOf(words) >= 0;
+          nodes[name].classList.toggle("is-match", hit);
+          if (hit) matches.push(name);
+        });
+        svg.classList.toggle("is-finding", words !== "");
+        status.textContent = words === "" ? "" : matches.length + (matches.length === 1 ? " module matches" : " modules match") + (matches.length ? ": " + matches.slice(0, 8).join(", ") + (matches.length > 8 ? ", …" : "") + ". Enter goes to the first." : ".");
+      });
+      find.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" || !matches.length) return;
+        event.preventDefault();
+        var link = nodes[matches[0]].querySelector("a");
+        (link || nodes[matches[0]]).focus();
+        nodes[matches[0]].scrollIntoView({ block: "nearest", inline: "nearest" });
+      });
+      controls.appendChild(find);
+    }
+    var natural = svg.width && svg.width.baseVal ? svg.width.baseVal.value : 0;
+    if (natural > frame.clientWidth + 1) {
+      var scale = 0;
+      var button = function (text, label, action) {
+        var element = document.createElement("button");
+        element.type = "button";
+        element.className = "diagram-zoom";
+        element.textContent = text;
+        element.setAttribute("aria-label", label);
+        element.addEventListener("click", action);
+        controls.appendChild(element);
+        return element;
+      };
+      var apply = function () {
+        frame.classList.toggle("actual-size", scale > 0);
+        svg.style.width = scale > 0 ? Math.round(natural * scale) + "px" : "";
+        fit.setAttribute("aria-pressed", scale === 0 ? "true" : "false");
+        actual.setAttribute("aria-pressed", scale === 1 ? "true" : "false");
+      };
+      var fitted = function () { return frame.clientWidth / natural; };
+      button("\u2212", "Zoom out", function () { scale = Math.max(fitted(), (scale || fitted()) / 1.5); if (scale <= fitted()) scale = 0; apply(); });
+      var fit = button("Fit", "Fit to width", function () { scale = 0; apply(); });
+      var actual = button("Actual size", "Actual size", function () { scale = 1; apply(); });
+      button("+", "Zoom in", function () { scale = Math.min(4, (scale || fitted()) * 1.5); apply(); });
+      apply();
+      // Drag the background to pan a diagram larger than its frame.
+      var drag = null;
+      frame.addEventListener("pointerdown", function (event) {
+        if (scale === 0 || event.target.closest("g.node")) return;
+        drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop };
+        frame.classList.add("is-panning");
+      });
+      window.addEventListener("pointermove", function (event) {
+        if (!drag) return;
+        frame.scrollLeft = drag.left - (event.clientX - drag.x);
+        frame.scrollTop = drag.top - (event.clientY - drag.y);
+      });
+      window.addEventListener("pointerup", function () {
+        drag = null;
+        frame.classList.remove("is-panning");
+      });
+    }
+    if (controls.childNodes.length) figure.insertBefore(controls, frame);
+    figure.insertBefore(status, frame.nextSibling);
   });
 })();
