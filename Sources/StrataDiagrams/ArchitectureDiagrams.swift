@@ -83,6 +83,7 @@ struct ArchitectureDiagrams: Sendable {
         }
 
         var dot = DOTText()
+        var markers: [Diagram.Marker] = []
         let bandCount = model.groups.filter { $0.modules.contains(where: drawnIDs.contains) }.count
         for (index, group) in model.groups.enumerated() {
             let members = group.modules.filter(drawnIDs.contains)
@@ -100,7 +101,7 @@ struct ArchitectureDiagrams: Sendable {
             ])
         }
         if bandCount > 1 { stackBands(drawnIDs, into: &dot) }
-        for edge in edges { moduleEdge(edge, from: page, into: &dot) }
+        for edge in edges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         for external in externalEdges {
             let kind = Self.edgeClass(external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))
             var attributes = [("class", "dep \(kind)")]
@@ -113,8 +114,11 @@ struct ArchitectureDiagrams: Sendable {
         // past about a hundred modules with their band-stacking edges, unbounded passes
         // took seconds to minutes for a drawing no better to read.
         var settings = Self.graphSettings(id: id, title: title)
+        // Stacked bands: each is a fence, a row of modules and a fence, so closer ranks keep
+        // the bands about as tall as their modules.
+        if bandCount > 1 { settings.append("graph [ranksep=\"0.28\"];") }
         if drawn.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes)
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
     }
 
     /// Above this many modules, the overview's and a layer's layouts are bounded (see `overview`).
@@ -161,6 +165,7 @@ struct ArchitectureDiagrams: Sendable {
             return fallback
         }
         var dot = DOTText()
+        var markers: [Diagram.Marker] = []
         openBand(groupIndex, group, count: members.count, into: &dot, from: page, diagram: id)
         for module in members { moduleNode(module, from: page, into: &dot) }
         stagger(members, into: &dot)
@@ -172,7 +177,7 @@ struct ArchitectureDiagrams: Sendable {
             let (upper, lower) = other > groupIndex ? (Self.groupNodeID(other), anchor) : (anchor, Self.groupNodeID(other))
             dot.edge(upper, lower, [("style", "invis")])
         }
-        for edge in inside { moduleEdge(edge, from: page, into: &dot) }
+        for edge in inside { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         for key in across.keys.sorted() {
             let parts = key.split(separator: "\u{0}").map(String.init)
             guard parts.count == 3, let other = Int(parts[1]), let edges = across[key] else { continue }
@@ -180,13 +185,13 @@ struct ArchitectureDiagrams: Sendable {
             let groupID = Self.groupNodeID(other)
             aggregateEdge(
                 from: outward ? parts[0] : groupID, to: outward ? groupID : parts[0], edges: edges,
-                upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot
+                upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot, markers: &markers
             )
         }
         // Bounded as the overview is: a layer of 120 modules took Graphviz 12 s unbounded.
         var settings = Self.graphSettings(id: id, title: title)
         if members.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings))
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), markers: markers)
     }
 
     // MARK: A module's neighbourhood
@@ -227,6 +232,7 @@ struct ArchitectureDiagrams: Sendable {
         }
 
         var dot = DOTText()
+        var markers: [Diagram.Marker] = []
         var visibleByGroup: [Int: [String]] = [:]
         for name in visible.sorted() {
             if let group = model.groupOfModule[name] { visibleByGroup[group, default: []].append(name) }
@@ -244,19 +250,19 @@ struct ArchitectureDiagrams: Sendable {
             let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
             groupNode(entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules", nodeID: nodeID)
         }
-        for edge in drawnEdges { moduleEdge(edge, from: page, into: &dot) }
+        for edge in drawnEdges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         let focusGroup = model.groupOfModule[module]
         for entry in collapsed {
             let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
             let upward = focusGroup.map { entry.outward ? entry.group > $0 : $0 > entry.group } ?? false
-            aggregateEdge(from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot)
+            aggregateEdge(from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot, markers: &markers)
         }
         let title = "\(module): the modules it uses and the modules that use it"
         var notes: [String] = []
         if !collapsed.isEmpty {
             notes.append("Groups of more than \(Self.neighbourLimit) modules on one side are drawn as one box; the tables below list every module.")
         }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes)
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes, markers: markers)
     }
 
     // MARK: Layer level
@@ -272,6 +278,7 @@ struct ArchitectureDiagrams: Sendable {
             if from == to { insideCounts[from, default: 0] += 1 } else { counts[from, default: [:]][to, default: []].append(edge) }
         }
         var dot = DOTText()
+        var markers: [Diagram.Marker] = []
         var present: [Int] = []
         for (index, group) in model.groups.enumerated() {
             let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
@@ -289,11 +296,14 @@ struct ArchitectureDiagrams: Sendable {
         }
         for from in counts.keys.sorted() {
             for to in (counts[from] ?? [:]).keys.sorted() {
-                aggregateEdge(from: Self.groupNodeID(from), to: Self.groupNodeID(to), edges: counts[from]?[to] ?? [], upward: to > from, from: page, into: &dot, alwaysCount: true)
+                aggregateEdge(
+                    from: Self.groupNodeID(from), to: Self.groupNodeID(to), edges: counts[from]?[to] ?? [], upward: to > from, from: page, into: &dot,
+                    markers: &markers, alwaysCount: true, names: (model.groups[from].name, model.groups[to].name)
+                )
             }
         }
         let title = "Dependencies between the \(model.groups.first?.isLayer == false ? "packages" : "layers") of \(model.graph.packages.first?.name ?? "the package")"
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)))
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), markers: markers)
     }
 
     // MARK: Pieces
@@ -448,7 +458,7 @@ struct ArchitectureDiagrams: Sendable {
         dot.node(nodeID ?? Self.groupNodeID(index), attributes)
     }
 
-    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText) {
+    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker]) {
         let kind = Self.edgeClass(edge.isDeclared, edge.isImported)
         let rules = model.rules(of: edge)
         var classes = ["dep", kind]
@@ -461,10 +471,12 @@ struct ArchitectureDiagrams: Sendable {
         if edge.isImported { tooltip += " (\(edge.imports.count) import\(edge.imports.count == 1 ? "" : "s"))" }
         if !rules.isEmpty {
             tooltip += "; breaks \(rules.joined(separator: ", "))"
+            // A short number on the arrow; the legend under the diagram names the rule.
+            let href = SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]
+            markers.append(Diagram.Marker(number: markers.count + 1, rules: rules, from: edge.from, to: edge.to, href: href))
             attributes += [
                 ("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"),
-                ("xlabel", rules.joined(separator: "\n")),
-                ("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]),
+                ("xlabel", "⚠\(markers.count)"), ("href", href),
             ]
         } else {
             // A generated page's table has the id `depends-on`; on a module's own Content page
@@ -478,7 +490,11 @@ struct ArchitectureDiagrams: Sendable {
         dot.edge(edge.from, edge.to, attributes)
     }
 
-    private func aggregateEdge(from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText, alwaysCount: Bool = false) {
+    /// - Parameter names: what the two ends are called in the legend, when they are groups.
+    private func aggregateEdge(
+        from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker],
+        alwaysCount: Bool = false, names: (String, String)? = nil
+    ) {
         let kind = Self.edgeClass(edges.contains(where: \.isDeclared), edges.contains(where: \.isImported))
         let rules = Array(Set(edges.flatMap(model.rules(of:)))).sorted()
         let violating = edges.filter { !model.rules(of: $0).isEmpty }.count
@@ -487,12 +503,16 @@ struct ArchitectureDiagrams: Sendable {
         var attributes = [("class", classes.joined(separator: " "))]
         if let style = Self.edgeStyle(kind) { attributes.append(("style", style)) }
         var label = edges.count > 1 || alwaysCount ? "\(edges.count)" : ""
-        if violating > 0 { label += label.isEmpty ? rules.joined(separator: "\n") : " (\(violating) breaking \(rules.joined(separator: ", ")))" }
-        if !label.isEmpty { attributes.append(("xlabel", label)) }
         if !rules.isEmpty {
-            attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6")]
-            attributes.append(("href", SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]))
+            // A short number on the arrow; the legend under the diagram says what it breaks.
+            let href = SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]
+            let number = markers.count + 1
+            let ends = names ?? (edges.count == 1 ? (edges.first?.from ?? from, edges.first?.to ?? to) : (from, to))
+            markers.append(Diagram.Marker(number: number, rules: rules, from: ends.0, to: ends.1, count: violating, href: href))
+            label += (label.isEmpty ? "" : " · ") + "⚠\(number)"
+            attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"), ("href", href)]
         }
+        if !label.isEmpty { attributes.append(("xlabel", label)) }
         attributes.append(("penwidth", rules.isEmpty ? String(min(1 + Double(edges.count).squareRoot() / 3, 4).rounded(toPlaces: 1)) : "1.6"))
         if upward { attributes.append(("constraint", "false")) }
         let names = edges.prefix(8).map { "\($0.from) → \($0.to)" }.joined(separator: "\n") + (edges.count > 8 ? "\n…" : "")

@@ -159,7 +159,10 @@ import Testing
         let overview = try #require(try diagrams(project).first { $0.id == "overview" })
         #expect(overview.dot.contains(#""A" -> "B" [class="dep declared-imported violation""#))
         #expect(overview.dot.contains(#""B" -> "A" [class="dep declared-imported violation""#))
-        #expect(overview.dot.components(separatedBy: #"xlabel="cycle""#).count == 3)
+        // Each arrow of the cycle carries a numbered marker, which the legend names.
+        #expect(overview.dot.contains(#"xlabel="⚠1""#) && overview.dot.contains(#"xlabel="⚠2""#))
+        #expect(overview.markers.map(\.rules) == [["cycle"], ["cycle"]])
+        #expect(overview.markers.map { "\($0.from)→\($0.to)" } == ["A→B", "B→A"])
     }
 
     /// Graphviz expands `\G`, `\N`… and decodes entities in names: Strata writes both so
@@ -206,7 +209,7 @@ import Testing
         #expect(project.files() == files)
         // The key covers the SVG post-processing and the Graphviz release, not the DOT alone.
         #expect(DiagramLayout.key(of: "digraph {}") == SHA256.hex(DiagramLayout.cacheIdentity + "\ndigraph {}"))
-        #expect(DiagramLayout.cacheIdentity.hasPrefix("strata-svg 1; graphviz "), "\(DiagramLayout.cacheIdentity)")
+        #expect(DiagramLayout.cacheIdentity.hasPrefix("strata-svg 2; graphviz "), "\(DiagramLayout.cacheIdentity)")
     }
 
     @Test func mentionsAreWholeWordsWithTheirCase() {

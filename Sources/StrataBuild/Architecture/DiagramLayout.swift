@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataDiagrams
 import StrataGraphviz
 
 /// Lays out the site's diagrams through Graphviz, reusing every layout whose DOT has not
@@ -38,7 +39,7 @@ struct DiagramLayout {
     /// What a layout depends on besides its DOT: the Graphviz release, its plugins, and how
     /// Strata cleans its SVG (bump the number when `GraphvizSVG` changes). A cached layout
     /// from any other combination is never reused.
-    static var cacheIdentity: String { "strata-svg 1; \(GraphvizRenderer.shared.identity)" }
+    static var cacheIdentity: String { "strata-svg 2; \(GraphvizRenderer.shared.identity)" }
 
     /// Why Graphviz runs with the system's plugins rather than its own; nil when it does not.
     static var pluginProblem: String? { GraphvizRenderer.shared.pluginNote }
@@ -64,7 +65,8 @@ struct DiagramLayout {
                 }
                 source = .graphviz
                 do {
-                    return (GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot)), nil)
+                    // Layer bands are stretched across the drawing once Graphviz has placed the modules.
+                    return (BandStretcher.stretch(GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot))), nil)
                 } catch {
                     return (nil, (error as? GraphvizError)?.message ?? "\(error)")
                 }

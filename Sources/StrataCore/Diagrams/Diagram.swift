@@ -11,13 +11,37 @@ public struct Diagram: Hashable, Sendable {
     public var dot: String
     /// Said under the diagram: what was simplified or left out, and why.
     public var notes: [String]
+    /// The numbered markers on its violating arrows, which the legend under it explains.
+    public var markers: [Marker]
 
-    public init(id: String, pagePath: String, title: String, dot: String, notes: [String] = []) {
+    /// A violating arrow's number on the drawing, and what it stands for.
+    public struct Marker: Hashable, Sendable {
+        public var number: Int
+        public var rules: [String]
+        public var from: String
+        public var to: String
+        /// How many dependencies the arrow stands for (more than one on an aggregate arrow).
+        public var count: Int
+        /// The evidence: the violations page, at the first rule.
+        public var href: String
+
+        public init(number: Int, rules: [String], from: String, to: String, count: Int = 1, href: String) {
+            self.number = number
+            self.rules = rules
+            self.from = from
+            self.to = to
+            self.count = count
+            self.href = href
+        }
+    }
+
+    public init(id: String, pagePath: String, title: String, dot: String, notes: [String] = [], markers: [Marker] = []) {
         self.id = id
         self.pagePath = pagePath
         self.title = title
         self.dot = dot
         self.notes = notes
+        self.markers = markers
     }
 }
 

@@ -74,6 +74,13 @@ extension ArchitecturePages {
         var values: TemplateObject = [
             "id": .text(diagram.id), "title": .text(diagram.title), "notes": .list(diagram.notes.map { .text($0) }), "legend": .bool(legend),
             "hasSVG": false, "svg": "", "failed": false, "reason": "", "missing": false,
+            "hasMarkers": .bool(!diagram.markers.isEmpty),
+            "markers": .list(diagram.markers.map { marker in
+                .object([
+                    "number": .number(marker.number), "rules": .text(marker.rules.joined(separator: ", ")), "from": .text(marker.from), "to": .text(marker.to),
+                    "hasCount": .bool(marker.count > 1), "count": .number(marker.count), "href": .text(marker.href),
+                ])
+            }),
         ]
         switch drawing {
         case .svg(let svg):
