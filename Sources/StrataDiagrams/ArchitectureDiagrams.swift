@@ -185,7 +185,8 @@ struct ArchitectureDiagrams: Sendable {
             let groupID = Self.groupNodeID(other)
             aggregateEdge(
                 from: outward ? parts[0] : groupID, to: outward ? groupID : parts[0], edges: edges,
-                upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot, markers: &markers
+                upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot, markers: &markers,
+                names: outward ? (parts[0], model.groups[other].name) : (model.groups[other].name, parts[0])
             )
         }
         // Bounded as the overview is: a layer of 120 modules took Graphviz 12 s unbounded.
@@ -255,7 +256,10 @@ struct ArchitectureDiagrams: Sendable {
         for entry in collapsed {
             let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
             let upward = focusGroup.map { entry.outward ? entry.group > $0 : $0 > entry.group } ?? false
-            aggregateEdge(from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot, markers: &markers)
+            aggregateEdge(
+                from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot, markers: &markers,
+                names: entry.outward ? (module, model.groups[entry.group].name) : (model.groups[entry.group].name, module)
+            )
         }
         let title = "\(module): the modules it uses and the modules that use it"
         var notes: [String] = []
@@ -507,7 +511,8 @@ struct ArchitectureDiagrams: Sendable {
             // A short number on the arrow; the legend under the diagram says what it breaks.
             let href = SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]
             let number = markers.count + 1
-            let ends = names ?? (edges.count == 1 ? (edges.first?.from ?? from, edges.first?.to ?? to) : (from, to))
+            // One dependency is named by its modules; several by the boxes they are drawn as.
+            let ends = edges.count == 1 ? (edges[0].from, edges[0].to) : (names ?? (from, to))
             markers.append(Diagram.Marker(number: number, rules: rules, from: ends.0, to: ends.1, count: violating, href: href))
             label += (label.isEmpty ? "" : " · ") + "⚠\(number)"
             attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"), ("href", href)]

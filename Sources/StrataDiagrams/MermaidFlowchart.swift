@@ -13,8 +13,11 @@ public enum MermaidFlowchart {
         public var message: String
     }
 
-    public static func parse(_ code: String) -> Result<DrawnGraph, Failure> {
+    /// - Parameter maximumEdges: past this many arrows the diagram is refused, before the
+    ///   arrows `&` multiplies out are made.
+    public static func parse(_ code: String, maximumEdges: Int = .max) -> Result<DrawnGraph, Failure> {
         var reader = Reader()
+        reader.maximumEdges = maximumEdges
         do {
             try reader.read(code)
             return .success(reader.graph)
@@ -34,6 +37,7 @@ public enum MermaidFlowchart {
         /// The line each open `subgraph` was written on.
         var openGroupLines: [Int] = []
         var hasHeader = false
+        var maximumEdges = Int.max
 
         mutating func read(_ code: String) throws {
             let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
@@ -132,6 +136,9 @@ public enum MermaidFlowchart {
                     throw Failure(line: number, message: "cannot read '\(cursor.rest)' here; Strata draws Mermaid's flowchart subset: nodes, `-->`, `---`, `-.->`, `==>` with labels, `&`, and subgraphs")
                 }
                 let next = try nodeGroup(&cursor)
+                guard graph.edges.count + previous.count * next.count <= maximumEdges else {
+                    throw Failure(line: number, message: "it has more than \(maximumEdges) arrows")
+                }
                 for from in previous {
                     for to in next {
                         graph.edges.append(DrawnGraph.Edge(from: from, to: to, label: arrow.label, style: arrow.style, hasArrow: arrow.hasArrow, line: number))

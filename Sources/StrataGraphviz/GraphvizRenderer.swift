@@ -107,7 +107,105 @@ public final class GraphvizRenderer: @unchecked Sendable {
     }
 }
 
+/// Changes made to a graph an author wrote, on the graph Graphviz read (never by editing
+/// its text, which comments, strings and HTML labels make unsafe to edit): Strata's look
+/// as defaults the author's own attributes override, attributes set on named nodes, classes
+/// added to edges, arrows added, and the graph's id.
+public struct GraphAdjustments: Sendable {
+    /// Graph, node and edge attributes the graph gets when it does not declare them.
+    public var graphDefaults: [(String, String)] = []
+    public var nodeDefaults: [(String, String)] = []
+    public var edgeDefaults: [(String, String)] = []
+    /// Node name → attributes set on it.
+    public var nodeAttributes: [String: [(String, String)]] = [:]
+    /// (tail, head) → a class added to every such edge.
+    public var edgeClasses: [String: String] = [:]
+    /// Arrows added, with their attributes.
+    public var addedEdges: [(tail: String, head: String, attributes: [(String, String)])] = []
+    /// The graph's id, which every id in its SVG starts with.
+    public var id: String?
+
+    public init() {}
+
+    public static func edgeKey(_ tail: String, _ head: String) -> String { tail + "\u{0}" + head }
+}
+
 extension GraphvizRenderer {
+    /// The SVG of `dot` with `adjustments` made to the graph Graphviz read.
+    public func svg(dot: String, adjusting adjustments: GraphAdjustments) throws(GraphvizError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let context else { throw GraphvizError(message: "Graphviz could not start (gvContext failed)") }
+        GraphvizMessages.start()
+        defer { GraphvizMessages.stop() }
+        guard let graph = dot.withCString({ strata_read_dot($0) }) else {
+            throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
+        }
+        defer { agclose(graph) }
+        Self.adjust(graph, adjustments)
+        guard gvLayout(context, graph, "dot") == 0 else {
+            throw GraphvizError(message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
+        }
+        defer { gvFreeLayout(context, graph) }
+        var data: UnsafeMutablePointer<CChar>?
+        var length = 0
+        defer { free(data) }
+        guard strata_render_svg(context, graph, &data, &length) == 0, let data else {
+            throw GraphvizError(message: "Graphviz could not render the diagram as SVG: " + GraphvizMessages.text(or: "no SVG renderer"))
+        }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+    }
+
+    private static func adjust(_ graph: UnsafeMutablePointer<Agraph_t>, _ adjustments: GraphAdjustments) {
+        func declare(_ kind: Int32, _ pairs: [(String, String)]) {
+            for (name, value) in pairs {
+                // An attribute the author declared keeps the author's default.
+                let existing = name.withCString { agattr(graph, kind, UnsafeMutablePointer(mutating: $0), nil) }
+                guard existing == nil else { continue }
+                name.withCString { key in value.withCString { text in _ = agattr(graph, kind, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text)) } }
+            }
+        }
+        declare(Int32(AGRAPH), adjustments.graphDefaults)
+        declare(Int32(AGNODE), adjustments.nodeDefaults)
+        declare(Int32(AGEDGE), adjustments.edgeDefaults)
+        func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: String) {
+            name.withCString { key in value.withCString { text in "".withCString { empty in
+                _ = agsafeset(object, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text), UnsafeMutablePointer(mutating: empty))
+            } } }
+        }
+        func get(_ object: UnsafeMutableRawPointer, _ name: String) -> String {
+            name.withCString { key in agget(object, UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) } ?? ""
+        }
+        if let id = adjustments.id { set(UnsafeMutableRawPointer(graph), "id", id) }
+        func node(_ name: String) -> UnsafeMutablePointer<Agnode_t>? {
+            name.withCString { agnode(graph, UnsafeMutablePointer(mutating: $0), 0) }
+        }
+        for name in adjustments.nodeAttributes.keys.sorted() {
+            guard let found = node(name) else { continue }
+            for (attribute, value) in adjustments.nodeAttributes[name] ?? [] { set(UnsafeMutableRawPointer(found), attribute, value) }
+        }
+        if !adjustments.edgeClasses.isEmpty {
+            var current = agfstnode(graph)
+            while let tail = current {
+                var edge = agfstout(graph, tail)
+                while let out = edge {
+                    let from = agnameof(UnsafeMutableRawPointer(tail)).map { String(cString: $0) } ?? ""
+                    let to = strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
+                    if let added = adjustments.edgeClasses[GraphAdjustments.edgeKey(from, to)] {
+                        let existing = get(UnsafeMutableRawPointer(out), "class")
+                        set(UnsafeMutableRawPointer(out), "class", existing.isEmpty ? added : existing + " " + added)
+                    }
+                    edge = agnxtout(graph, out)
+                }
+                current = agnxtnode(graph, tail)
+            }
+        }
+        for added in adjustments.addedEdges {
+            guard let tail = node(added.tail), let head = node(added.head), let edge = agedge(graph, tail, head, nil, 1) else { continue }
+            for (attribute, value) in added.attributes { set(UnsafeMutableRawPointer(edge), attribute, value) }
+        }
+    }
+
     /// The boxes and arrows a DOT graph declares, as Graphviz reads them (no layout): each
     /// node with its `label` (its name when it has none), each edge from tail to head. For
     /// the drift check of diagrams written in pages.

@@ -98,4 +98,44 @@ import Testing
         _ = project.build()
         #expect(project.text("Output/guides/drawn.html") == first)
     }
+
+    // MARK: Hostile diagrams (found in review)
+
+    @Test func aDOTDiagramCannotRunScriptOrTakeThePagesIds() throws {
+        let project = try project("""
+            # Links
+
+            ```dot
+            // modules {simplified}
+            digraph { graph [id="content"]; A [URL="javascript:alert(1)"]; A -> B [href="&#106;avascript:alert(2)"];
+              C [label=<<TABLE><TR><TD HREF="javascript:alert(3)">t</TD></TR></TABLE>>]; "x&y" -> A } // }
+            ```
+            """)
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let page = project.text("Output/guides/drawn.html")
+        #expect(page.contains("<figure class=\"diagram written-diagram\""), "a comment with braces does not stop the drawing")
+        #expect(!page.lowercased().contains("javascript:") && !page.contains("&#106;avascript"), "no link of the diagram runs script")
+        #expect(page.components(separatedBy: "id=\"content\"").count == 2, "the page's own #content stays unique")
+        #expect(page.contains(#"<g id="svg.guides-drawn-diagram-1" class="graph""#))
+        #expect(page.components(separatedBy: "<title>x&amp;y</title>").count == 2, "a name with & is one box")
+    }
+
+    @Test func repeatedArrowsAreEachMarkedOnce() throws {
+        let edges = String(repeating: "FeedUI -> Networking; ", count: 40)
+        let project = try project("# Many\n\n```dot\ndigraph { \(edges)}\n```\n")
+        let result = project.build()
+        #expect(TemporaryProject.lines(result).filter { $0.contains("diagram.drift") }.count == 40)
+        let page = project.text("Output/guides/drawn.html")
+        #expect(page.components(separatedBy: #"class="edge dep written-edge drift-absent""#).count - 1 == 40, "each of the 40 arrows is marked, once")
+    }
+
+    @Test func aDiagramTooLargeToReadStaysCode() throws {
+        let left = (0..<60).map { "A\($0)" }.joined(separator: " & ")
+        let right = (0..<60).map { "B\($0)" }.joined(separator: " & ")
+        let project = try project("# Huge\n\n```mermaid\nflowchart TD\n  \(left) --> \(right)\n```\n")
+        let result = project.build()
+        #expect(TemporaryProject.lines(result).contains("Content/guides/drawn.md:5:1: warning: this Mermaid diagram is shown as code: it has more than 1500 arrows [diagram.unreadable]"))
+        #expect(project.text("Output/guides/drawn.html").contains(#"<code class="language-mermaid">flowchart TD"#))
+    }
 }

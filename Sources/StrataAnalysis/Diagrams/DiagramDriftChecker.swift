@@ -8,16 +8,20 @@ public struct DiagramDriftChecker: Sendable {
     public let graph: ModuleGraph
     /// Module → its layer, for arrows between layers.
     public let layerOfModule: [String: String]
-    /// The layers of strata.yml.
+    /// The layers of strata.yml made of modules.
     public let layers: [String]
+    /// Layers of files or types inside modules (`paths:`, `types:`): real names, whose
+    /// arrows the module graph cannot confirm, so they are not checked.
+    public let innerLayers: Set<String>
     private let modules: Set<String>
     private let moduleEdges: [String: ModuleEdge]
     private let layerEdges: [String: ModuleEdge]
 
-    public init(graph: ModuleGraph, layerOfModule: [String: String], layers: [String]) {
+    public init(graph: ModuleGraph, layerOfModule: [String: String], layers: [String], innerLayers: [String] = []) {
         self.graph = graph
         self.layerOfModule = layerOfModule
         self.layers = layers
+        self.innerLayers = Set(innerLayers).subtracting(layers)
         modules = Set(graph.nodes.filter(\.isTarget).map(\.id))
         var byPair: [String: ModuleEdge] = [:]
         var byLayers: [String: ModuleEdge] = [:]
@@ -45,13 +49,14 @@ public struct DiagramDriftChecker: Sendable {
         }
         guard names.values.contains(where: { $0 != .unknown }) else { return DiagramDrift(isChecked: false, names: names, findings: []) }
         var findings: [DiagramDrift.Finding] = []
-        let real = Set(modules).union(layers)
+        let real = Set(modules).union(layers).union(innerLayers)
         for node in drawn.nodes where names[node.id] == .unknown {
             findings.append(.unknown(label: node.label, line: node.line, suggestion: Suggestion.closest(to: node.label, in: real.sorted())))
         }
         var connected: Set<String> = []
         for edge in drawn.edges {
-            guard let from = names[edge.from], let to = names[edge.to], from != .unknown, to != .unknown, from != to else { continue }
+            guard let from = names[edge.from], let to = names[edge.to], from != .unknown, to != .unknown, from != to,
+                  !innerLayers.contains(from.text) || !Self.isLayer(from), !innerLayers.contains(to.text) || !Self.isLayer(to) else { continue }
             connected.insert(Self.key(from.text, to.text))
             connected.insert(Self.key(to.text, from.text))
             let forward = evidence(from, to)
@@ -83,10 +88,15 @@ public struct DiagramDriftChecker: Sendable {
         for candidate in [label, node.id] {
             if modules.contains(candidate) { return .module(candidate) }
         }
-        for candidate in [label, node.id] where layers.contains(candidate) {
+        for candidate in [label, node.id] where layers.contains(candidate) || innerLayers.contains(candidate) {
             return .layer(candidate)
         }
         return .unknown
+    }
+
+    static func isLayer(_ name: DiagramDrift.Name) -> Bool {
+        if case .layer = name { return true }
+        return false
     }
 
     /// An edge of the code between what two boxes name, if there is one.

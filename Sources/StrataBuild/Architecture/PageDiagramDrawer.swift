@@ -1,3 +1,4 @@
+import Foundation
 import StrataAnalysis
 import StrataCore
 import StrataDiagrams
@@ -19,46 +20,169 @@ struct PageDiagramDrawer: Sendable {
         var diagnostics: [Diagnostic]
     }
 
+    /// More boxes or arrows than this in one written diagram are not drawn: past it, the
+    /// diagram is unreadable anyway, and a few lines of Mermaid (`A & … --> B & …`) can ask
+    /// Graphviz for a hundred thousand arrows.
+    static let maximumNodes = 400
+    static let maximumEdges = 1_500
+    /// A written diagram's code, in bytes, past which it stays code.
+    static let maximumBytes = 100_000
+
     /// The `index`-th diagram of the page published at `page`.
     func draw(_ block: MarkdownDocument.CodeBlock, page: String, index: Int) -> Drawn {
         let words = block.info.split(separator: " ").dropFirst().map { $0.lowercased() }
         let checks = !words.contains("nocheck")
         let id = GuidanceID.slug(page.hasSuffix(".html") ? String(page.dropLast(5)) : page) + "-diagram-\(index + 1)"
         let title = "Diagram \(index + 1) of the page"
-        var diagnostics: [Diagnostic] = []
-        var drift: DiagramDrift?
-        var dot: String
-        var absentEdges: [(String, String)] = []
-        if block.language.lowercased() == "mermaid" {
-            switch MermaidFlowchart.parse(block.code) {
-            case .failure(let failure):
-                return Drawn(html: nil, diagnostics: [.warning(
-                    "diagram.unreadable", "this Mermaid diagram is shown as code: \(failure.message)", at: Self.line(failure.line, of: block)
-                )])
-            case .success(let drawn):
-                drift = checks ? checker?.check(drawn) : nil
-                dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
+        let isMermaid = block.language.lowercased() == "mermaid"
+        func unreadable(_ reason: String, at location: SourceLocation) -> Drawn {
+            Drawn(html: nil, diagnostics: [.warning("diagram.unreadable", "this \(isMermaid ? "Mermaid" : "DOT") diagram is shown as code: \(reason)", at: location)])
+        }
+        guard block.code.utf8.count <= Self.maximumBytes else {
+            return unreadable("it is larger than \(Self.maximumBytes / 1000) KB", at: block.location)
+        }
+        let drawn: DrawnGraph
+        if isMermaid {
+            switch MermaidFlowchart.parse(block.code, maximumEdges: Self.maximumEdges) {
+            case .failure(let failure): return unreadable(failure.message, at: Self.line(failure.line, of: block))
+            case .success(let graph): drawn = graph
             }
         } else {
-            let structure: (graph: DrawnGraph, isDirected: Bool)
             do {
-                structure = try GraphvizRenderer.shared.structure(dot: block.code)
+                drawn = try GraphvizRenderer.shared.structure(dot: block.code).graph
             } catch {
-                return Drawn(html: nil, diagnostics: [.warning("diagram.unreadable", "this DOT diagram is shown as code: \(error.message)", at: block.location)])
+                return unreadable(error.message, at: block.location)
             }
-            drift = checks ? checker?.check(structure.graph) : nil
-            (dot, absentEdges) = Self.marked(block.code, structure: structure, drift: drift, tone: tone)
         }
-        if let drift { diagnostics += drift.diagnostics(at: block.location) }
+        if drawn.nodes.count > Self.maximumNodes || drawn.edges.count > Self.maximumEdges {
+            return unreadable(
+                "it has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows; written diagrams are drawn up to \(Self.maximumNodes) boxes and \(Self.maximumEdges) arrows",
+                at: block.location
+            )
+        }
+        let drift = checks ? checker?.check(drawn) : nil
+        var diagnostics = drift?.diagnostics(at: block.location) ?? []
         var svg: String
         do {
-            svg = GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: dot))
+            if isMermaid {
+                let dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
+                svg = try GraphvizRenderer.shared.svg(dot: dot)
+            } else {
+                svg = try GraphvizRenderer.shared.svg(dot: block.code, adjusting: adjustments(for: drawn, drift: drift, id: id, page: page))
+            }
         } catch {
             diagnostics.append(.warning("diagram.layout-failed", "this diagram is shown as code: \(error.message)", at: block.location))
             return Drawn(html: nil, diagnostics: diagnostics)
         }
-        for (from, to) in absentEdges { svg = Self.markEdge(from, to, in: svg) }
+        svg = Self.withSafeLinks(GraphvizSVG.inline(svg))
         return Drawn(html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil), diagnostics: diagnostics)
+    }
+
+    /// What a DOT diagram gets on the graph Graphviz read: Strata's look as defaults, the
+    /// tone and link of each box that names a module or layer, and the drift marks.
+    func adjustments(for drawn: DrawnGraph, drift: DiagramDrift?, id: String, page: String) -> GraphAdjustments {
+        var adjustments = GraphAdjustments()
+        adjustments.id = "svg.\(id)"
+        adjustments.graphDefaults = [("fontname", "Helvetica"), ("fontsize", "12"), ("bgcolor", "transparent")]
+        adjustments.nodeDefaults = [
+            ("shape", "box"), ("style", "rounded,filled"), ("fontname", "Helvetica"), ("fontsize", "11"), ("height", "0.3"),
+            ("margin", "0.12,0.04"), ("color", "#64748b"), ("fillcolor", "#eef2f7"),
+        ]
+        adjustments.edgeDefaults = [("arrowsize", "0.6"), ("color", "#64748b"), ("fontname", "Helvetica"), ("fontsize", "9")]
+        let link = href(from: page)
+        for node in drawn.nodes {
+            var classes = ["written-node"]
+            var attributes: [(String, String)] = []
+            switch drift?.names[node.id] {
+            case .module(let module)?:
+                classes += ["module", tone(.module(module))]
+                if let target = link(.module(module)) { attributes.append(("href", target)) }
+            case .layer(let layer)?:
+                classes += ["layer-box", tone(.layer(layer))]
+                if let target = link(.layer(layer)) { attributes.append(("href", target)) }
+            case .unknown?:
+                if drift?.isChecked == true {
+                    classes.append("drift-unknown")
+                    attributes += [("color", WrittenDiagram.absentColor), ("style", "dashed"), ("penwidth", "1.5")]
+                }
+            case nil:
+                break
+            }
+            adjustments.nodeAttributes[node.id] = [("class", classes.joined(separator: " "))] + attributes
+        }
+        for edge in drawn.edges { adjustments.edgeClasses[GraphAdjustments.edgeKey(edge.from, edge.to)] = "dep written-edge" }
+        for finding in drift?.findings ?? [] {
+            switch finding {
+            case .absent(let from, let to, _, _):
+                for edge in drawn.edges where drift?.names[edge.from]?.text == from && drift?.names[edge.to]?.text == to {
+                    adjustments.edgeClasses[GraphAdjustments.edgeKey(edge.from, edge.to)] = "dep written-edge drift-absent"
+                }
+            case .missing(let from, let to, _):
+                guard let source = drawn.nodes.first(where: { drift?.names[$0.id]?.text == from }),
+                      let target = drawn.nodes.first(where: { drift?.names[$0.id]?.text == to }) else { continue }
+                adjustments.addedEdges.append((source.id, target.id, [("class", "dep drift-missing"), ("style", "dotted"), ("color", WrittenDiagram.missingColor)]))
+            case .unknown:
+                break
+            }
+        }
+        return adjustments
+    }
+
+    /// The SVG with every link that would run script (`javascript:`, `data:`, however its
+    /// characters are written) sent nowhere: an author's DOT may say `URL=` or `href=`
+    /// anywhere, HTML labels included, and Markdown pages never run script.
+    static func withSafeLinks(_ svg: String) -> String {
+        var result = ""
+        result.reserveCapacity(svg.utf8.count)
+        var rest = Substring(svg)
+        while let attribute = rest.range(of: "href=\"") {
+            result += rest[..<attribute.upperBound]
+            rest = rest[attribute.upperBound...]
+            guard let close = rest.firstIndex(of: "\"") else { break }
+            let value = String(rest[..<close])
+            result += URLSafety.isScript(Self.decodingEntities(value)) ? "#" : value
+            rest = rest[close...]
+        }
+        return result + rest
+    }
+
+    /// `&#106;avascript:` → `javascript:`: numeric and the five XML entities.
+    static func decodingEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            guard let semicolon = after.prefix(12).firstIndex(of: ";") else {
+                result += "&"
+                rest = after
+                continue
+            }
+            let name = after[..<semicolon]
+            var decoded: String?
+            switch name {
+            case "amp": decoded = "&"
+            case "lt": decoded = "<"
+            case "gt": decoded = ">"
+            case "quot": decoded = "\""
+            case "apos": decoded = "'"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
+                    decoded = String(Character(scalar))
+                } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {
+                    decoded = String(Character(scalar))
+                }
+            }
+            if let decoded {
+                result += decoded
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     /// The colour class of a module's or a layer's boxes: its layer's tone, as on the
@@ -87,66 +211,6 @@ struct PageDiagramDrawer: Sendable {
 
     static func line(_ line: Int, of block: MarkdownDocument.CodeBlock) -> SourceLocation {
         SourceLocation(path: block.location.path, line: block.location.line + 1 + line, column: 1)
-    }
-
-    /// A DOT diagram as written, with drift marked: a box that names nothing real gets a red
-    /// dashed border and a left-out dependency a grey dotted arrow, both added before the
-    /// graph's closing brace; arrows the code lacks are marked in the SVG (DOT cannot restyle
-    /// an edge it has already read).
-    static func marked(
-        _ dot: String, structure: (graph: DrawnGraph, isDirected: Bool), drift: DiagramDrift?, tone: (DiagramDrift.Name) -> String
-    ) -> (String, [(String, String)]) {
-        // Strata's look first, so the author's own attributes, written after, win.
-        var themed = dot
-        if let open = dot.firstIndex(of: "{") {
-            themed = String(dot[...open]) + "\n  " + Self.themeDefaults.joined(separator: "\n  ") + "\n" + String(dot[dot.index(after: open)...])
-        }
-        guard let drift, drift.isChecked, let close = themed.lastIndex(of: "}") else { return (themed, []) }
-        var added: [String] = []
-        var absent: [(String, String)] = []
-        let arrow = structure.isDirected ? " -> " : " -- "
-        for node in structure.graph.nodes {
-            switch drift.names[node.id] {
-            case .module(let module)?: added.append(DOTText.quote(node.id) + " [class=\"written-node module \(tone(.module(module)))\"];")
-            case .layer(let layer)?: added.append(DOTText.quote(node.id) + " [class=\"written-node layer-box \(tone(.layer(layer)))\"];")
-            case .unknown?, nil:
-                added.append(DOTText.quote(node.id) + " [class=\"written-node drift-unknown\", color=\"\(WrittenDiagram.absentColor)\", style=\"dashed\", penwidth=\"1.5\"];")
-            }
-        }
-        for finding in drift.findings {
-            switch finding {
-            case .missing(let from, let to, _):
-                guard let source = structure.graph.nodes.first(where: { drift.names[$0.id]?.text == from }),
-                      let target = structure.graph.nodes.first(where: { drift.names[$0.id]?.text == to }) else { continue }
-                added.append(DOTText.quote(source.id) + arrow + DOTText.quote(target.id) + " [class=\"dep drift-missing\", style=\"dotted\", color=\"\(WrittenDiagram.missingColor)\"];")
-            case .absent(let from, let to, _, _):
-                for edge in structure.graph.edges where drift.names[edge.from]?.text == from && drift.names[edge.to]?.text == to {
-                    absent.append((edge.from, edge.to))
-                }
-            case .unknown:
-                break
-            }
-        }
-        return (String(themed[..<close]) + added.map { "  " + $0 + "\n" }.joined() + String(themed[close...]), absent)
-    }
-
-    /// The defaults a DOT diagram is drawn with, Strata's diagrams' own.
-    static let themeDefaults = [
-        "graph [fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\"];",
-        "node [class=\"written-node\", shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
-        "edge [class=\"dep written-edge\", arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"9\"];",
-    ]
-
-    /// Adds `drift-absent` to the class of the SVG group of the edge `from -> to`.
-    static func markEdge(_ from: String, _ to: String, in svg: String) -> String {
-        for arrow in ["->", "--"] {
-            let title = "<title>" + HTMLEscaping.escape(from + arrow + to) + "</title>"
-            guard let titleRange = svg.range(of: title), let classRange = svg.range(of: "class=\"edge", options: .backwards, range: svg.startIndex..<titleRange.lowerBound) else { continue }
-            var marked = svg
-            marked.insert(contentsOf: " drift-absent", at: classRange.upperBound)
-            return marked
-        }
-        return svg
     }
 
     /// The figure a page shows: the SVG in the diagram frame, and a caption that says what

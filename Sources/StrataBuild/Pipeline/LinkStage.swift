@@ -87,11 +87,19 @@ struct LinkStage: Sendable {
             ))
         }
         let layerOfModule = analyzed.analysis?.assignments.mapValues(\.layer) ?? [:]
-        let checker = graph.map { DiagramDriftChecker(graph: $0, layerOfModule: layerOfModule, layers: config.layers.map(\.name)) }
+        // Layers of files or types inside modules are not drawn from the module graph: a
+        // diagram's arrow between two of them is not checked against it.
+        let moduleLayers = config.layers.filter { !$0.modules.isEmpty }.map(\.name)
+        let innerLayers = config.layers.filter(\.modules.isEmpty).map(\.name)
+        let checker = graph.map { DiagramDriftChecker(graph: $0, layerOfModule: layerOfModule, layers: moduleLayers, innerLayers: innerLayers) }
         var graphHasher = Hasher()
         graphHasher.combine(graph)
         graphHasher.combine(layerOfModule)
-        graphHasher.combine(config.layers.map(\.name))
+        graphHasher.combine(moduleLayers)
+        // Boxes link to module and layer pages, which `module:` pages move.
+        let siteMap = analyzed.architecture?.siteMap
+        for (module, guide) in (siteMap?.guides ?? [:]).sorted(by: { $0.key < $1.key }) { graphHasher.combine(module + "\u{0}" + guide.outputPath) }
+        for (layer, path) in (siteMap?.layerPaths ?? [:]).sorted(by: { $0.key < $1.key }) { graphHasher.combine(layer + "\u{0}" + path) }
         return Guidance(
             catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links, siteMap: analyzed.architecture?.siteMap,
             diagrams: PageDiagramDrawer(checker: checker, siteMap: analyzed.architecture?.siteMap), diagramGraph: graphHasher.finalize()

@@ -79,4 +79,13 @@ import Testing
         graph.edges[0].hasArrow = false
         #expect(checker.check(graph).findings.isEmpty)
     }
+
+    @Test func layersOfFilesAreRealNamesWhoseArrowsAreNotChecked() {
+        let checker = DiagramDriftChecker(
+            graph: Self.graph, layerOfModule: ["FeedUI": "UI"], layers: ["UI"], innerLayers: ["Build-Readers", "Build-Foundations"]
+        )
+        let drift = checker.check(drawn([("Build-Readers", "Build-Foundations"), ("FeedUI", "Build-Readers")]))
+        #expect(drift.names["Build-Readers"] == .layer("Build-Readers"))
+        #expect(drift.findings.isEmpty, "\(drift.findings)")
+    }
 }

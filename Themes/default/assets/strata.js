@@ -158,20 +158,32 @@
     if (!svg) return;
     var nodes = {};
     var names = [];
+    var labels = {};
     Array.prototype.forEach.call(svg.querySelectorAll("g.node"), function (node) {
       var title = node.querySelector("title");
       if (!title || nodes[title.textContent]) return;
       nodes[title.textContent] = node;
       names.push(title.textContent);
+      // What the box shows, which may differ from its id (`A[FeedService]`, `group:1`).
+      labels[title.textContent] = Array.prototype.map.call(node.querySelectorAll("text"), function (text) { return text.textContent; }).join(" ").trim() || title.textContent;
     });
+    // An edge's title is "tail->head" (or "tail--head"); names may hold "-", so the split
+    // is the one whose two sides are both boxes of the drawing.
     var edges = [];
     Array.prototype.forEach.call(svg.querySelectorAll("g.edge"), function (edge) {
       var title = edge.querySelector("title");
       if (!title) return;
       var text = title.textContent;
-      var arrow = text.indexOf("->") >= 0 ? "->" : "--";
-      var at = text.indexOf(arrow);
-      if (at > 0) edges.push({ element: edge, from: text.slice(0, at), to: text.slice(at + arrow.length) });
+      ["->", "--"].some(function (arrow) {
+        for (var at = text.indexOf(arrow); at > 0; at = text.indexOf(arrow, at + 1)) {
+          var from = text.slice(0, at).split(":")[0], to = text.slice(at + arrow.length).split(":")[0];
+          if (nodes[from] && nodes[to]) {
+            edges.push({ element: edge, from: from, to: to, directed: arrow === "->" });
+            return true;
+          }
+        }
+        return false;
+      });
     });
     var figure = frame.parentNode;
     var status = document.createElement("p");
@@ -190,21 +202,22 @@
       if (!name || !nodes[name]) return;
       svg.classList.add("is-focusing");
       nodes[name].classList.add("is-focus");
-      var uses = 0, usedBy = 0;
+      var uses = 0, usedBy = 0, linked = 0;
       edges.forEach(function (edge) {
         if (edge.from !== name && edge.to !== name) return;
         var outgoing = edge.from === name;
-        edge.element.classList.add("is-related", outgoing ? "is-outgoing" : "is-incoming");
+        edge.element.classList.add("is-related");
+        if (edge.directed) edge.element.classList.add(outgoing ? "is-outgoing" : "is-incoming");
         var other = nodes[outgoing ? edge.to : edge.from];
         if (other) other.classList.add("is-related");
-        if (outgoing) uses += 1; else usedBy += 1;
+        if (!edge.directed) linked += 1; else if (outgoing) uses += 1; else usedBy += 1;
       });
-      return { uses: uses, usedBy: usedBy };
+      return { uses: uses, usedBy: usedBy, linked: linked };
     };
     var pin = function (name) {
       pinned = name;
       var counts = show(name);
-      status.textContent = name ? "Pinned: " + name + " uses " + counts.uses + " and is used by " + counts.usedBy + " in this diagram. Click it again to open its page; Escape unpins." : "";
+      status.textContent = name ? "Pinned: " + labels[name] + (counts.linked ? " is linked to " + counts.linked : " uses " + counts.uses + " and is used by " + counts.usedBy) + " in this diagram. Click it again to open its page; Escape unpins." : "";
     };
     names.forEach(function (name) {
       var node = nodes[name];
@@ -234,19 +247,20 @@
       var find = document.createElement("input");
       find.type = "search";
       find.className = "diagram-find";
-      find.placeholder = "Find a module";
-      find.setAttribute("aria-label", "Find a module in the diagram");
+      var ofModules = svg.querySelector("g.node.module") !== null;
+      find.placeholder = ofModules ? "Find a module" : "Find a box";
+      find.setAttribute("aria-label", ofModules ? "Find a module in the diagram" : "Find a box in the diagram");
       var matches = [];
       find.addEventListener("input", function () {
         var words = find.value.trim().toLowerCase();
         matches = [];
         names.forEach(function (name) {
-          var hit = words !== "" && name.toLowerCase().indexOf(words) >= 0;
+          var hit = words !== "" && (name.toLowerCase().indexOf(words) >= 0 || labels[name].toLowerCase().indexOf(words) >= 0);
           nodes[name].classList.toggle("is-match", hit);
           if (hit) matches.push(name);
         });
         svg.classList.toggle("is-finding", words !== "");
-        status.textContent = words === "" ? "" : matches.length + (matches.length === 1 ? " module matches" : " modules match") + (matches.length ? ": " + matches.slice(0, 8).join(", ") + (matches.length > 8 ? ", …" : "") + ". Enter goes to the first." : ".");
+        status.textContent = words === "" ? "" : matches.length + (matches.length === 1 ? " module matches" : " modules match") + (matches.length ? ": " + matches.slice(0, 8).map(function (name) { return labels[name]; }).join(", ") + (matches.length > 8 ? ", …" : "") + ". Enter goes to the first." : ".");
       });
       find.addEventListener("keydown", function (event) {
         if (event.key !== "Enter" || !matches.length) return;
