@@ -83,27 +83,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
     /// The SVG Graphviz draws for `dot`, exactly as it writes it.
     public func svg(dot: String) throws(GraphvizError) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let context else { throw GraphvizError(message: "Graphviz could not start (gvContext failed)") }
-        GraphvizMessages.start()
-        defer { GraphvizMessages.stop() }
-        guard let graph = dot.withCString({ strata_read_dot($0) }) else {
-            throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
-        }
-        defer { agclose(graph) }
-        guard gvLayout(context, graph, "dot") == 0 else {
-            throw GraphvizError(message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
-        }
-        defer { gvFreeLayout(context, graph) }
-        var data: UnsafeMutablePointer<CChar>?
-        var length = 0
-        defer { free(data) }
-        guard strata_render_svg(context, graph, &data, &length) == 0, let data else {
-            throw GraphvizError(message: "Graphviz could not render the diagram as SVG: " + GraphvizMessages.text(or: "no SVG renderer"))
-        }
-        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        return String(decoding: bytes, as: UTF8.self)
+        try svg(dot: dot, adjusting: GraphAdjustments())
     }
 }
 
