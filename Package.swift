@@ -120,7 +120,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataYAMLTests", dependencies: ["StrataCore", "StrataYAML"]),
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
         .testTarget(
@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "StrataTemplatesTests", dependencies: ["StrataTemplates"]),
         .testTarget(name: "StrataSearchTests", dependencies: ["StrataCore", "StrataSearch"]),
         .testTarget(name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports"]),
-        .testTarget(name: "StrataDiagramsTests", dependencies: ["StrataCore", "StrataDiagrams"]),
+        .testTarget(name: "StrataDiagramsTests", dependencies: ["StrataCore", "StrataDiagrams", "StrataTestSupport"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
         .testTarget(
             name: "StrataBuildTests",

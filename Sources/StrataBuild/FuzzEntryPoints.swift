@@ -1,4 +1,5 @@
 import StrataCore
+import StrataDiagrams
 import StrataMarkdown
 import StrataSwiftSource
 
@@ -7,7 +8,8 @@ import StrataSwiftSource
 /// a bug, whatever the bytes.
 public enum FuzzEntryPoints {
     /// A Markdown page: decoding, front matter, Markdown, its guidance blocks, then the
-    /// body rendered with Swift highlighting.
+    /// body rendered with Swift highlighting, its Mermaid diagrams read and written as DOT
+    /// (not laid out: Graphviz is not what is fuzzed here).
     public static func page(_ bytes: [UInt8]) -> [Diagnostic] {
         let loader = PageLoader(options: MarkdownOptions(unsafeHTML: bytes.first.map { $0 & 1 == 1 } ?? false))
         let (page, diagnostics) = loader.page(from: bytes, relativePath: "page.md", displayPath: "page.md", outputPath: "page.html", isSectionIndex: false)
@@ -16,7 +18,10 @@ public enum FuzzEntryPoints {
             let callouts = zip(guidance?.blocks ?? [], guidance?.placements ?? []).compactMap { block, placement in
                 placement.map { GuidanceCallout(placement: $0, block: block, anchor: block.id, permalink: "page.html") }
             }
-            _ = page.document.renderHTML(callouts: callouts, highlighter: SwiftHighlighter())
+            _ = page.document.renderHTML(callouts: callouts, highlighter: SwiftHighlighter(), drawDiagram: { block in
+                guard block.language.lowercased() == "mermaid", case .success(let drawn) = MermaidFlowchart.parse(block.code, maximumEdges: 1_500) else { return nil }
+                return WrittenDiagram.dot(drawn, drift: nil, id: "d", title: "d")
+            })
         }
         return diagnostics
     }

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataTestSupport
 import Testing
 @testable import StrataDiagrams
 
@@ -56,5 +57,29 @@ import Testing
         #expect(throws: MermaidFlowchart.Failure(line: 1, message: "'XY' is no flowchart direction; write TD, TB, BT, LR or RL")) {
             try MermaidFlowchart.parse("\nflowchart XY\n").get()
         }
+    }
+
+    /// Random flowcharts made of the syntax's pieces, broken ones included: every one is
+    /// read or refused with a line, never a crash or a loop, and `&` is capped before it
+    /// multiplies out.
+    @Test func anyMixOfPiecesIsReadOrRefused() {
+        let pieces = [
+            "A", "B1", "c_d", "[", "]", "(", ")", "((", "))", "{", "}", "{{", "}}", "[(", ")]", ">", "\"", "|", "&", " ", "-->", "---", "-.->", "==>",
+            "-- t -->", "--", "-", ".", "=", "o", "x", ";", "\n", "subgraph S", "end", "%% c", "<br>", "classDef a fill:#f00", "é",
+        ]
+        var generator = SeededGenerator(seed: 26)
+        for _ in 0..<3_000 {
+            var code = "flowchart TD\n"
+            for _ in 0..<Int.random(in: 1...24, using: &generator) { code += pieces.randomElement(using: &generator) ?? "" }
+            switch MermaidFlowchart.parse(code, maximumEdges: 50) {
+            case .success(let graph):
+                #expect(graph.edges.count <= 50)
+                #expect(graph.edges.allSatisfy { graph.node($0.from) != nil && graph.node($0.to) != nil }, "\(code.debugDescription)")
+            case .failure(let failure):
+                #expect(failure.line >= 0 && failure.line <= code.split(separator: "\n", omittingEmptySubsequences: false).count, "\(code.debugDescription)")
+            }
+        }
+        let wide = (0..<100).map { "A\($0)" }.joined(separator: " & ") + " --> " + (0..<100).map { "B\($0)" }.joined(separator: " & ")
+        #expect(throws: MermaidFlowchart.Failure(line: 1, message: "it has more than 1500 arrows")) { try MermaidFlowchart.parse("graph TD\n" + wide, maximumEdges: 1_500).get() }
     }
 }

@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Testing
 @testable import StrataCore
 
@@ -118,19 +119,6 @@ private enum ScanningReference {
         let open = text.index(after: closeBracket)
         guard open < text.endIndex, text[open] == "(", let close = text[open...].firstIndex(of: ")") else { return nil }
         return (start, text.index(after: close), String(text[text.index(after: start)..<closeBracket]), String(text[text.index(after: open)..<close]).trimmingWhitespace)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure names an input that comes back.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 
