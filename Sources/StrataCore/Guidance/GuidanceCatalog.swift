@@ -10,11 +10,21 @@ public struct GuidanceCatalog: Hashable, Sendable {
 
     /// The layers and rules the blocks are read with.
     public let architecture: GuidanceArchitecture
+    /// Former ids → the block they now name, for the redirect pages kept at the former
+    /// ids' paths: only those no block has now and no other block had. Made once, since
+    /// the link stage and the render stage both ask.
+    public let redirects: [Redirect]
+
+    public struct Redirect: Hashable, Sendable {
+        public let from: String
+        public let to: GuidanceEntry
+    }
 
     public init(entries: [GuidanceEntry] = [], architecture: GuidanceArchitecture = GuidanceArchitecture()) {
         self.entries = entries
         self.architecture = architecture
         patterns = entries.filter { $0.block.kind != .readAlso }
+        redirects = Self.redirects(entries: entries, patterns: patterns)
         positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -33,16 +43,14 @@ public struct GuidanceCatalog: Hashable, Sendable {
     /// Whether the site has no pattern (and so no catalog page).
     public var isEmpty: Bool { patterns.isEmpty }
 
-    /// Former ids → the block they now name, for the redirect pages kept at the former
-    /// ids' paths: only those no block has now and no other block had.
-    public var redirects: [(from: String, to: GuidanceEntry)] {
+    private static func redirects(entries: [GuidanceEntry], patterns: [GuidanceEntry]) -> [Redirect] {
         let current = Set(entries.map { $0.id.lowercased() })
         let formers = patterns.compactMap(\.formerID).map { $0.lowercased() }
         let repeated = Set(Dictionary(grouping: formers, by: { $0 }).filter { $0.value.count > 1 }.keys)
         return patterns.compactMap { entry in
             guard let former = entry.formerID, !current.contains(former.lowercased()), !repeated.contains(former.lowercased()),
                   GuidanceIDRegistry.isValid(former) else { return nil }
-            return (former, entry)
+            return Redirect(from: former, to: entry)
         }
     }
 
