@@ -19,7 +19,9 @@ public struct ArchitectureDiagramSet: Sendable {
         let drawer = ArchitectureDiagrams(model: model, siteMap: siteMap)
         var diagrams = [drawer.overview(id: ArchitectureSiteMap.overviewDiagramID, at: ArchitectureSiteMap.indexPath)]
         for (index, group) in model.groups.enumerated() where group.isLayer {
-            guard let path = siteMap.path(ofLayer: group.name) else { continue }
+            // A layer with nothing to draw gets no diagram: its page says it has no modules.
+            guard let path = siteMap.path(ofLayer: group.name),
+                  group.modules.contains(where: { model.graph.node($0).map(model.isDrawn) ?? false }) else { continue }
             diagrams.append(drawer.layer(index, id: ArchitectureSiteMap.layerDiagramID(layerPage: path), at: path))
         }
         for node in model.graph.nodes where node.isTarget {

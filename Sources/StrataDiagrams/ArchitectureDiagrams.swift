@@ -20,6 +20,14 @@ struct ArchitectureDiagrams: Sendable {
     /// one box for the group.
     static let neighbourLimit = 12
 
+    /// More arrows than this between a layer's modules and the other layers, on a layer's
+    /// page, are drawn as one arrow per other layer and direction.
+    static let bundleLimit = 16
+
+    /// More arrows than this among a layer's own modules are left out of its page's drawing,
+    /// but for those that break a rule.
+    static let insideLimit = 40
+
     // Fills for a standalone SVG; themes override them through the classes.
     static let fills = ["#dbeafe", "#dcfce7", "#fef3c7", "#fce7f3", "#ede9fe", "#cffafe", "#ffedd5", "#e2e8f0"]
     static let strokes = ["#3b82f6", "#16a34a", "#d97706", "#db2777", "#7c3aed", "#0891b2", "#ea580c", "#64748b"]
@@ -84,14 +92,15 @@ struct ArchitectureDiagrams: Sendable {
 
         var dot = DOTText()
         var markers: [Diagram.Marker] = []
-        let bandCount = model.groups.filter { $0.modules.contains(where: drawnIDs.contains) }.count
+        var bandRows: [(band: Int, rows: [[String]])] = []
         for (index, group) in model.groups.enumerated() {
             let members = group.modules.filter(drawnIDs.contains)
             guard !members.isEmpty else { continue }
             openBand(index, group, count: members.count, into: &dot, from: page, diagram: id)
             for module in members { moduleNode(module, from: page, into: &dot) }
-            stagger(members, into: &dot)
-            if bandCount > 1 { fence(index, members, into: &dot) }
+            let rows = BandRows.rows(byDepth(members))
+            BandRows.write(rows, into: &dot)
+            bandRows.append((index, rows))
             dot.close()
         }
         for external in externals {
@@ -100,7 +109,7 @@ struct ArchitectureDiagrams: Sendable {
                 ("tooltip", "\(external.label): \(external.products.joined(separator: ", "))"),
             ])
         }
-        if bandCount > 1 { stackBands(drawnIDs, into: &dot) }
+        stack(bandRows, into: &dot)
         for edge in edges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         for external in externalEdges {
             let kind = Self.edgeClass(external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))
@@ -114,11 +123,16 @@ struct ArchitectureDiagrams: Sendable {
         // past about a hundred modules with their band-stacking edges, unbounded passes
         // took seconds to minutes for a drawing no better to read.
         var settings = Self.graphSettings(id: id, title: title)
-        // Stacked bands: each is a fence, a row of modules and a fence, so closer ranks keep
-        // the bands about as tall as their modules.
-        if bandCount > 1 { settings.append("graph [ranksep=\"0.28\"];") }
         if drawn.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
+        var diagram = Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
+        // Too wide to read at the page's width, module by module: one box per layer instead.
+        if model.groups.filter({ $0.modules.contains(where: drawnIDs.contains) }).count > 1 {
+            var fallback = groupLevel(id: id, at: page, highlight: nil)
+            let unit = model.groups.first?.isLayer == false ? "package" : "layer"
+            fallback.notes = ["Drawn module by module, the \(drawn.count) modules and their dependencies are too wide to read at this page's width, so the overview draws one box per \(unit) with the number of dependencies between them. Each \(unit)'s page draws its own modules."] + notes
+            diagram.fallbacks = [fallback]
+        }
+        return diagram
     }
 
     /// Above this many modules, the overview's and a layer's layouts are bounded (see `overview`).
@@ -168,16 +182,53 @@ struct ArchitectureDiagrams: Sendable {
         var markers: [Diagram.Marker] = []
         openBand(groupIndex, group, count: members.count, into: &dot, from: page, diagram: id)
         for module in members { moduleNode(module, from: page, into: &dot) }
-        stagger(members, into: &dot)
+        let rows = BandRows.rows(byDepth(members))
+        BandRows.write(rows, into: &dot)
         dot.close()
         for other in touched.sorted() { groupNode(other, from: page, into: &dot, detail: "") }
         // Keep the bands in their declared order: layers below sit below.
         for other in touched.sorted() {
-            guard let anchor = members.first else { break }
-            let (upper, lower) = other > groupIndex ? (Self.groupNodeID(other), anchor) : (anchor, Self.groupNodeID(other))
+            guard let top = rows.first?.first, let bottom = rows.last?.first else { break }
+            let (upper, lower) = other > groupIndex ? (Self.groupNodeID(other), top) : (bottom, Self.groupNodeID(other))
             dot.edge(upper, lower, [("style", "invis")])
         }
+        // Past a few dozen arrows among a layer's own modules, the drawing is a tangle wider
+        // than any page: the modules are drawn in rows, and the arrows among them only where
+        // they break a rule. The tables below list every dependency.
+        var notes: [String] = []
+        if inside.count > Self.insideLimit {
+            let kept = inside.filter { !model.rules(of: $0).isEmpty }
+            notes.append("\(inside.count - kept.count) dependencies among the layer's own modules are not drawn (more than \(Self.insideLimit)); the table below lists them\(kept.isEmpty ? "" : ", and those that break a rule are drawn").")
+            inside = kept
+        }
         for edge in inside { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
+        // A crowded layer's arrows to and from each other layer become one arrow each way, from
+        // or to the band's edge, with their number: one arrow per module would fan out wider
+        // than the page.
+        if across.count > Self.bundleLimit, let top = rows.first?.first, let bottom = rows.last?.first {
+            var bundles: [String: [ModuleEdge]] = [:]  // "group\0direction"
+            for (key, edges) in across {
+                let parts = key.split(separator: "\u{0}").map(String.init)
+                guard parts.count == 3 else { continue }
+                bundles[parts[1] + "\u{0}" + parts[2], default: []] += edges
+            }
+            let cluster = "cluster_\(groupIndex)"
+            for key in bundles.keys.sorted() {
+                let parts = key.split(separator: "\u{0}").map(String.init)
+                guard parts.count == 2, let other = Int(parts[0]), let edges = bundles[key] else { continue }
+                let outward = parts[1] == "out"
+                let groupID = Self.groupNodeID(other)
+                // The arrow leaves or enters the band on the side facing the other layer.
+                let anchor = other > groupIndex ? top : bottom
+                aggregateEdge(
+                    from: outward ? anchor : groupID, to: outward ? groupID : anchor, edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) },
+                    upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot, markers: &markers, alwaysCount: true,
+                    names: outward ? (group.name, model.groups[other].name) : (model.groups[other].name, group.name),
+                    clipped: outward ? ("ltail", cluster) : ("lhead", cluster)
+                )
+            }
+            across = [:]
+        }
         for key in across.keys.sorted() {
             let parts = key.split(separator: "\u{0}").map(String.init)
             guard parts.count == 3, let other = Int(parts[1]), let edges = across[key] else { continue }
@@ -191,8 +242,9 @@ struct ArchitectureDiagrams: Sendable {
         }
         // Bounded as the overview is: a layer of 120 modules took Graphviz 12 s unbounded.
         var settings = Self.graphSettings(id: id, title: title)
+        settings.append("graph [compound=\"true\"];")
         if members.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), markers: markers)
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
     }
 
     // MARK: A module's neighbourhood
@@ -238,12 +290,20 @@ struct ArchitectureDiagrams: Sendable {
         for name in visible.sorted() {
             if let group = model.groupOfModule[name] { visibleByGroup[group, default: []].append(name) }
         }
+        // In each band, rows of the modules that use this one, this one, then those it uses.
+        let users = Set(usedBy.map(\.from))
+        var bandRows: [(band: Int, rows: [[String]])] = []
         for (index, group) in model.groups.enumerated() {
             guard let members = visibleByGroup[index] else { continue }
             openBand(index, group, count: nil, into: &dot, from: page, diagram: id)
             for member in members { moduleNode(member, from: page, into: &dot, isFocus: member == module) }
+            let others = members.filter { $0 != module }
+            let rows = BandRows.rows(others.filter(users.contains)) + (members.contains(module) ? [[module]] : []) + BandRows.rows(others.filter { !users.contains($0) })
+            BandRows.write(rows, into: &dot)
+            bandRows.append((index, rows))
             dot.close()
         }
+        stack(bandRows, into: &dot)
         for name in visible.sorted() where model.groupOfModule[name] == nil {
             moduleNode(name, from: page, into: &dot, isFocus: name == module)
         }
@@ -316,7 +376,7 @@ struct ArchitectureDiagrams: Sendable {
         [
             "graph [id=\(DOTText.quote(svgID(id), isLabel: false)), rankdir=\"TB\", forcelabels=\"true\", newrank=\"true\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title, isLabel: false))];",
             "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
-            "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"9\"];",
+            "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"10\"];",
         ]
     }
 
@@ -363,18 +423,13 @@ struct ArchitectureDiagrams: Sendable {
         for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value, isLabel: key == "label"));") }
     }
 
-    /// More modules than this in one band are drawn in several rows.
-    static let rowLimit = 10
-
-    /// Left alone, Graphviz puts the modules of a band with few edges among them on one
-    /// rank: a band of 40 modules is one line thousands of points wide. Invisible edges
-    /// stack a crowded band into rows of about √(2.5·n) modules, those the others in the
-    /// band use nearest the bottom, so the overview keeps a readable shape.
-    private func stagger(_ members: [String], into dot: inout DOTText) {
-        guard members.count > Self.rowLimit else { return }
+    /// A band's modules from those that use others in the band to those used, so its rows
+    /// read downwards as its arrows do.
+    private func byDepth(_ members: [String]) -> [String] {
         let inBand = Set(members)
         var depth: [String: Int] = [:]
-        // How far each module is from the bottom of the band, along edges inside it.
+        // How far each module is from the bottom of the band, along edges inside it (bounded,
+        // so a cycle cannot keep it going).
         for _ in 0..<min(members.count, 32) {
             var changed = false
             for module in members {
@@ -386,32 +441,16 @@ struct ArchitectureDiagrams: Sendable {
             }
             if !changed { break }
         }
-        let ordered = members.sorted { ((depth[$0] ?? 0), $1) > ((depth[$1] ?? 0), $0) }
-        var perRow = 1
-        while perRow * perRow * 2 < members.count * 5 { perRow += 1 }
-        for index in 0..<(ordered.count - perRow) where index + perRow < ordered.count {
-            dot.edge(ordered[index], ordered[index + perRow], [("style", "invis"), ("weight", "0")])
-        }
-    }
-
-    /// An invisible first and last rank inside a band, every module between them, so that
-    /// chaining bands' fences stacks them strictly.
-    private func fence(_ index: Int, _ members: [String], into dot: inout DOTText) {
-        let invisible = [("shape", "point"), ("style", "invis"), ("width", "0"), ("height", "0"), ("label", "")]
-        dot.node("band-top:\(index)", invisible)
-        dot.node("band-bottom:\(index)", invisible)
-        for module in members {
-            dot.edge("band-top:\(index)", module, [("style", "invis")])
-            dot.edge(module, "band-bottom:\(index)", [("style", "invis")])
-        }
+        return members.sorted { ((depth[$0] ?? 0), $1) > ((depth[$1] ?? 0), $0) }
     }
 
     /// Invisible edges that keep every band above the bands it is declared after: each
-    /// band's fence bottom sits above the next lower band's fence top.
-    private func stackBands(_ drawn: Set<String>, into dot: inout DOTText) {
-        let present = model.groups.indices.filter { model.groups[$0].modules.contains(where: drawn.contains) }
-        for (upper, lower) in zip(present.dropFirst(), present) {
-            dot.edge("band-bottom:\(upper)", "band-top:\(lower)", [("style", "invis")])
+    /// band's last row sits above the next lower band's first row.
+    private func stack(_ bands: [(band: Int, rows: [[String]])], into dot: inout DOTText) {
+        let ordered = bands.sorted { $0.band < $1.band }
+        for (lower, upper) in zip(ordered, ordered.dropFirst()) {
+            guard let from = upper.rows.last?.first, let to = lower.rows.first?.first else { continue }
+            dot.edge(from, to, [("style", "invis")])
         }
     }
 
@@ -462,7 +501,9 @@ struct ArchitectureDiagrams: Sendable {
         dot.node(nodeID ?? Self.groupNodeID(index), attributes)
     }
 
-    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker]) {
+    /// - Parameter ranked: whether the edge may rank its ends; false where rows of bands
+    ///   already give every module its rank.
+    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker], ranked: Bool = true) {
         let kind = Self.edgeClass(edge.isDeclared, edge.isImported)
         let rules = model.rules(of: edge)
         var classes = ["dep", kind]
@@ -489,7 +530,7 @@ struct ArchitectureDiagrams: Sendable {
             let fragment = target == ArchitectureSiteMap.modulePath(edge.from) ? "#depends-on" : ""
             attributes.append(("href", SitePath.relativeURL(from: page, to: target) + fragment))
         }
-        if isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }
+        if !ranked || isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip))
         dot.edge(edge.from, edge.to, attributes)
     }
@@ -497,7 +538,7 @@ struct ArchitectureDiagrams: Sendable {
     /// - Parameter names: what the two ends are called in the legend, when they are groups.
     private func aggregateEdge(
         from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker],
-        alwaysCount: Bool = false, names: (String, String)? = nil
+        alwaysCount: Bool = false, names: (String, String)? = nil, clipped: (String, String)? = nil
     ) {
         let kind = Self.edgeClass(edges.contains(where: \.isDeclared), edges.contains(where: \.isImported))
         let rules = Array(Set(edges.flatMap(model.rules(of:)))).sorted()
@@ -520,6 +561,7 @@ struct ArchitectureDiagrams: Sendable {
         if !label.isEmpty { attributes.append(("xlabel", label)) }
         attributes.append(("penwidth", rules.isEmpty ? String(min(1 + Double(edges.count).squareRoot() / 3, 4).rounded(toPlaces: 1)) : "1.6"))
         if upward { attributes.append(("constraint", "false")) }
+        if let clipped { attributes.append(clipped) }
         let names = edges.prefix(8).map { "\($0.from) → \($0.to)" }.joined(separator: "\n") + (edges.count > 8 ? "\n…" : "")
         attributes.append(("tooltip", "\(edges.count) dependenc\(edges.count == 1 ? "y" : "ies")\(violating > 0 ? ", \(violating) breaking \(rules.joined(separator: ", "))" : ""):\n\(names)"))
         dot.edge(from, to, attributes.reduce(into: [(String, String)]()) { result, pair in

@@ -25,6 +25,28 @@ public struct DiagramLegibility: Hashable, Sendable {
     public var naturalWidth: Double
     public var smallestFont: Double
 
+    /// The width of the column a diagram is drawn in on a 1280 px desktop window, in CSS
+    /// pixels: the page's 48rem less the frame's padding and border.
+    public static let desktopColumn = 686.0
+    /// The smallest text a diagram may show there, in CSS pixels.
+    public static let smallestReadableFont = 11.0
+
+    /// Whether the drawing's smallest text is readable at the desktop column's width. Only
+    /// the sizes are read, so it is cheap enough to ask of every layout.
+    public static func readsWell(_ svg: String) -> Bool {
+        guard let width = BandStretcher.graphWidth(svg) else { return true }
+        let naturalWidth = (width + 8) * 4 / 3
+        var smallest = Double.infinity
+        var search = svg.startIndex
+        while let found = BandStretcher.find("font-size=\"", in: svg, search..<svg.endIndex) {
+            let value = svg[found.upperBound...].prefix { $0 != "\"" }
+            if let size = Double(value) { smallest = min(smallest, size) }
+            search = found.upperBound
+        }
+        guard smallest.isFinite else { return true }
+        return smallest * 4 / 3 * min(1, desktopColumn / naturalWidth) >= smallestReadableFont
+    }
+
     /// The smallest text, in CSS pixels, when the drawing is fitted to `column` pixels.
     public func smallestRenderedFont(inColumn column: Double) -> Double {
         guard naturalWidth > 0 else { return smallestFont }

@@ -28,6 +28,8 @@ struct DiagramLayout {
     }
 
     struct Result {
+        /// The diagrams as drawn: each, or the fallback drawn in its place.
+        var diagrams: [Diagram]
         var drawings: [String: DiagramDrawing]
         /// The cache, to be written with the site.
         var cacheFiles: [OutputFile]
@@ -54,7 +56,8 @@ struct DiagramLayout {
         let start = clock.now
         let previous = previousOutput
         let cache = self.cache
-        let drawn = ParallelMap.map(diagrams) { diagram -> (key: String, svg: String?, error: String?, source: DiagramStatistics.Source) in
+        typealias Attempt = (key: String, svg: String?, error: String?, source: DiagramStatistics.Source)
+        @Sendable func attempt(_ diagram: Diagram) -> Attempt {
             let key = Self.key(of: diagram.dot)
             var source = DiagramStatistics.Source.memory
             let laid = cache.value(for: key, fingerprint: { LayoutFingerprint() }) { () -> Laid in
@@ -73,22 +76,42 @@ struct DiagramLayout {
             }
             return (key, laid.svg, laid.error, source)
         }
-        var result = Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
-        var written: Set<String> = []
-        for (diagram, outcome) in zip(diagrams, drawn) {
-            if let svg = outcome.svg {
-                result.drawings[diagram.id] = .svg(svg)
-                if written.insert(outcome.key).inserted {
-                    result.cacheFiles.append(OutputFile(path: "\(Self.cacheFolder)/\(outcome.key).svg", text: svg))
+        // Each diagram, or the first of its fallbacks that reads well at the page's width.
+        let drawn = ParallelMap.map(diagrams) { diagram -> (chosen: Diagram, attempts: [Attempt]) in
+            var attempts: [Attempt] = []
+            let candidates = [diagram] + diagram.fallbacks
+            for (index, candidate) in candidates.enumerated() {
+                let laid = attempt(candidate)
+                attempts.append(laid)
+                let isLast = index == candidates.count - 1
+                if isLast || (laid.svg.map { DiagramLegibility.readsWell($0) } ?? false) {
+                    var chosen = candidate
+                    chosen.fallbacks = []
+                    return (chosen, attempts)
                 }
+            }
+            return (diagram, attempts)
+        }
+        var result = Result(diagrams: [], drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
+        var written: Set<String> = []
+        for (chosen, attempts) in drawn {
+            result.diagrams.append(chosen)
+            for attempt in attempts {
+                if let svg = attempt.svg, written.insert(attempt.key).inserted {
+                    result.cacheFiles.append(OutputFile(path: "\(Self.cacheFolder)/\(attempt.key).svg", text: svg))
+                }
+                switch attempt.source {
+                case .memory, .disk: result.statistics.reused += 1
+                case .graphviz: result.statistics.laidOut += 1
+                }
+            }
+            guard let outcome = attempts.last else { continue }
+            if let svg = outcome.svg {
+                result.drawings[chosen.id] = .svg(svg)
             } else {
                 let reason = outcome.error ?? "unknown error"
-                result.drawings[diagram.id] = .failed(reason)
-                result.failures[diagram.id] = reason
-            }
-            switch outcome.source {
-            case .memory, .disk: result.statistics.reused += 1
-            case .graphviz: result.statistics.laidOut += 1
+                result.drawings[chosen.id] = .failed(reason)
+                result.failures[chosen.id] = reason
             }
         }
         result.statistics.count = diagrams.count

@@ -74,11 +74,12 @@ struct RenderStage: Sendable {
 
         // Diagrams are laid out once each, or taken from the cache, before the pages show them.
         var allPages = inputs.pages
-        var layout = DiagramLayout.Result(drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
+        var layout = DiagramLayout.Result(diagrams: [], drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
-            let diagrams = StageClock.measure("render: diagrams as DOT") { ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams() }
+            let written = StageClock.measure("render: diagrams as DOT") { ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams() }
             let layouts = DiagramLayout(previousOutput: previousOutput(config), cache: layoutCache)
-            layout = StageClock.measure("render: layout") { layouts.layOut(diagrams) }
+            layout = StageClock.measure("render: layout") { layouts.layOut(written) }
+            let diagrams = layout.diagrams
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
                 diagnostics.append(.warning("diagram.plugins", "Graphviz's own plugins could not be loaded (\(problem)); text is measured with this machine's fonts, so diagrams may differ from other machines'", at: location))
