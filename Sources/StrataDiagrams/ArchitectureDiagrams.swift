@@ -19,10 +19,12 @@ struct ArchitectureDiagrams: Sendable {
     /// More modules than this on one side of a neighbourhood, in one group, are drawn as
     /// one box for the group.
     static let neighbourLimit = 12
+    /// The same, when a neighbourhood drawn with `neighbourLimit` is too wide to read.
+    static let crowdedNeighbourLimit = 4
 
     /// More arrows than this between a layer's modules and the other layers, on a layer's
     /// page, are drawn as one arrow per other layer and direction.
-    static let bundleLimit = 16
+    static let bundleLimit = 8
 
     /// More arrows than this among a layer's own modules are left out of its page's drawing,
     /// but for those that break a rule.
@@ -143,7 +145,18 @@ struct ArchitectureDiagrams: Sendable {
 
     /// The modules of one group with the edges among them; every other group it touches is
     /// one box, with the number of dependencies each way.
+    /// When the drawing would be too wide to read, its fallback leaves out every arrow among
+    /// the layer's own modules but those that break a rule.
     func layer(_ groupIndex: Int, id: String, at page: String) -> Diagram {
+        var diagram = layer(groupIndex, id: id, at: page, insideLimit: Self.insideLimit)
+        if diagram.dot.contains("\"dep ") {
+            let fallback = layer(groupIndex, id: id, at: page, insideLimit: 0)
+            if fallback.dot != diagram.dot { diagram.fallbacks = [fallback] }
+        }
+        return diagram
+    }
+
+    private func layer(_ groupIndex: Int, id: String, at page: String, insideLimit: Int) -> Diagram {
         let group = model.groups[groupIndex]
         let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
         let title = "The \(group.name) \(group.isLayer ? "layer" : "group"): its modules and the layers they use or are used by"
@@ -196,9 +209,12 @@ struct ArchitectureDiagrams: Sendable {
         // than any page: the modules are drawn in rows, and the arrows among them only where
         // they break a rule. The tables below list every dependency.
         var notes: [String] = []
-        if inside.count > Self.insideLimit {
+        if inside.count > insideLimit {
             let kept = inside.filter { !model.rules(of: $0).isEmpty }
-            notes.append("\(inside.count - kept.count) dependencies among the layer's own modules are not drawn (more than \(Self.insideLimit)); the table below lists them\(kept.isEmpty ? "" : ", and those that break a rule are drawn").")
+            let reason = insideLimit == 0 ? "too many to read at this page's width" : "more than \(insideLimit)"
+            if kept.count < inside.count {
+                notes.append("\(inside.count - kept.count) dependenc\(inside.count - kept.count == 1 ? "y" : "ies") among the layer's own modules \(inside.count - kept.count == 1 ? "is" : "are") not drawn (\(reason)); the table below lists them\(kept.isEmpty ? "" : ", and those that break a rule are drawn").")
+            }
             inside = kept
         }
         for edge in inside { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
@@ -250,7 +266,16 @@ struct ArchitectureDiagrams: Sendable {
     // MARK: A module's neighbourhood
 
     /// The module, what it uses and what uses it, each in its layer's band.
+    /// When the drawing would be too wide to read, its fallback draws a group of more than
+    /// four modules on one side as one box.
     func neighbourhood(of module: String, id: String, at page: String) -> Diagram {
+        var diagram = neighbourhood(of: module, id: id, at: page, limit: Self.neighbourLimit)
+        let fallback = neighbourhood(of: module, id: id, at: page, limit: Self.crowdedNeighbourLimit)
+        if fallback.dot != diagram.dot { diagram.fallbacks = [fallback] }
+        return diagram
+    }
+
+    private func neighbourhood(of module: String, id: String, at page: String, limit: Int) -> Diagram {
         let focusNode = model.graph.node(module)
         let showsTests = model.settings.showTests || focusNode?.isTest == true
         func shown(_ id: String) -> Bool {
@@ -273,7 +298,7 @@ struct ArchitectureDiagrams: Sendable {
             }
             for group in byGroup.keys.sorted() {
                 let groupEdges = byGroup[group] ?? []
-                if groupEdges.count > Self.neighbourLimit {
+                if groupEdges.count > limit {
                     collapsed.append((group, groupEdges, outward))
                 } else {
                     drawnEdges += groupEdges
@@ -324,7 +349,7 @@ struct ArchitectureDiagrams: Sendable {
         let title = "\(module): the modules it uses and the modules that use it"
         var notes: [String] = []
         if !collapsed.isEmpty {
-            notes.append("Groups of more than \(Self.neighbourLimit) modules on one side are drawn as one box; the tables below list every module.")
+            notes.append("Groups of more than \(limit) modules on one side are drawn as one box; the tables below list every module.")
         }
         return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes, markers: markers)
     }
@@ -558,7 +583,16 @@ struct ArchitectureDiagrams: Sendable {
             label += (label.isEmpty ? "" : " · ") + "⚠\(number)"
             attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"), ("href", href)]
         }
-        if !label.isEmpty { attributes.append(("xlabel", label)) }
+        if !label.isEmpty {
+            if let clipped {
+                // A bundle's number sits by the other layer's box, on one side for arrows to it
+                // and the other for arrows from it, so a box's two bundles never share a place.
+                let toBand = clipped.0 == "lhead"
+                attributes += [(toBand ? "taillabel" : "headlabel", label), ("labelangle", toBand ? "35" : "-35"), ("labeldistance", "2")]
+            } else {
+                attributes.append(("xlabel", label))
+            }
+        }
         attributes.append(("penwidth", rules.isEmpty ? String(min(1 + Double(edges.count).squareRoot() / 3, 4).rounded(toPlaces: 1)) : "1.6"))
         if upward { attributes.append(("constraint", "false")) }
         if let clipped { attributes.append(clipped) }

@@ -6,8 +6,8 @@ import StrataCore
 /// Graphviz will draw, measured with the same Helvetica metrics it uses.
 enum BandRows {
     /// The widest a row of boxes may be, in points. A drawing this wide, fitted to a 686 px
-    /// column, shows 11 pt labels at 12 px and 10 pt edge labels at 11 px.
-    static let budget = 560.0
+    /// column, leaves Graphviz room to spread the boxes and still shows 10 pt edge labels at 11 px.
+    static let budget = 500.0
     /// Graphviz's space between boxes (`nodesep`), in points.
     static let gap = 18.0
 
