@@ -149,10 +149,8 @@ struct ArchitectureDiagrams: Sendable {
     /// the layer's own modules but those that break a rule.
     func layer(_ groupIndex: Int, id: String, at page: String) -> Diagram {
         var diagram = layer(groupIndex, id: id, at: page, insideLimit: Self.insideLimit)
-        if diagram.dot.contains("\"dep ") {
-            let fallback = layer(groupIndex, id: id, at: page, insideLimit: 0)
-            if fallback.dot != diagram.dot { diagram.fallbacks = [fallback] }
-        }
+        let fallback = layer(groupIndex, id: id, at: page, insideLimit: 0)
+        if fallback.dot != diagram.dot { diagram.fallbacks = [fallback] }
         return diagram
     }
 
@@ -289,6 +287,7 @@ struct ArchitectureDiagrams: Sendable {
         // Neighbours by group; a crowded group on one side becomes one box.
         var visible: Set<String> = [module]
         var collapsed: [(group: Int, edges: [ModuleEdge], outward: Bool)] = []
+        var looseBoxes: [(edges: [ModuleEdge], outward: Bool)] = []
         var drawnEdges: [ModuleEdge] = []
         for (edges, outward) in [(uses, true), (usedBy, false)] {
             var byGroup: [Int: [ModuleEdge]] = [:]
@@ -305,8 +304,13 @@ struct ArchitectureDiagrams: Sendable {
                     for edge in groupEdges { visible.insert(outward ? edge.to : edge.from) }
                 }
             }
-            drawnEdges += ungrouped
-            for edge in ungrouped { visible.insert(outward ? edge.to : edge.from) }
+            // Modules in no group (external products, unlayered targets) are one box past the limit too.
+            if ungrouped.count > limit {
+                looseBoxes.append((ungrouped, outward))
+            } else {
+                drawnEdges += ungrouped
+                for edge in ungrouped { visible.insert(outward ? edge.to : edge.from) }
+            }
         }
 
         var dot = DOTText()
@@ -328,15 +332,40 @@ struct ArchitectureDiagrams: Sendable {
             bandRows.append((index, rows))
             dot.close()
         }
-        stack(bandRows, into: &dot)
-        for name in visible.sorted() where model.groupOfModule[name] == nil {
-            moduleNode(name, from: page, into: &dot, isFocus: name == module)
+        // Modules in no group (external products, unlayered targets) get rows of their own: those
+        // that use this module above every band, those it uses below.
+        let loose = visible.sorted().filter { model.groupOfModule[$0] == nil }
+        for name in loose { moduleNode(name, from: page, into: &dot, isFocus: name == module) }
+        let looseOthers = loose.filter { $0 != module }
+        for (rows, place) in [(BandRows.rows(looseOthers.filter(users.contains)), Int.max), (BandRows.rows(looseOthers.filter { !users.contains($0) }), -1)] {
+            BandRows.write(rows, into: &dot)
+            if !rows.isEmpty { bandRows.append((place, rows)) }
         }
+        // A group drawn as one box sits where its band would.
         for entry in collapsed {
             let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
             groupNode(entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules", nodeID: nodeID)
+            // Within its band's place, what this module uses goes below, what uses it above.
+            if entry.outward { bandRows.insert((entry.group, [[nodeID]]), at: 0) } else { bandRows.append((entry.group, [[nodeID]])) }
         }
+        for entry in looseBoxes {
+            let nodeID = "loose" + (entry.outward ? ".uses" : ".used-by")
+            let names = entry.edges.map { entry.outward ? $0.to : $0.from }
+            dot.node(nodeID, [
+                ("label", "\(names.count) modules\nin no layer"), ("class", "group-node tone-none"), ("shape", "box3d"), ("style", "filled"),
+                ("fillcolor", "#f1f5f9"), ("tooltip", names.joined(separator: ", ")),
+            ])
+            bandRows.append((entry.outward ? -1 : Int.max, [[nodeID]]))
+        }
+        stack(bandRows, into: &dot)
         for edge in drawnEdges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
+        for entry in looseBoxes {
+            let nodeID = "loose" + (entry.outward ? ".uses" : ".used-by")
+            aggregateEdge(
+                from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: false, from: page, into: &dot,
+                markers: &markers, names: entry.outward ? (module, "modules in no layer") : ("modules in no layer", module)
+            )
+        }
         let focusGroup = model.groupOfModule[module]
         for entry in collapsed {
             let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
@@ -348,7 +377,7 @@ struct ArchitectureDiagrams: Sendable {
         }
         let title = "\(module): the modules it uses and the modules that use it"
         var notes: [String] = []
-        if !collapsed.isEmpty {
+        if !collapsed.isEmpty || !looseBoxes.isEmpty {
             notes.append("Groups of more than \(limit) modules on one side are drawn as one box; the tables below list every module.")
         }
         return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes, markers: markers)
@@ -472,7 +501,9 @@ struct ArchitectureDiagrams: Sendable {
     /// Invisible edges that keep every band above the bands it is declared after: each
     /// band's last row sits above the next lower band's first row.
     private func stack(_ bands: [(band: Int, rows: [[String]])], into dot: inout DOTText) {
-        let ordered = bands.sorted { $0.band < $1.band }
+        // In band order; two entries of one band (its modules, and its other side as one box)
+        // keep the order they were given.
+        let ordered = bands.enumerated().sorted { ($0.element.band, $0.offset) < ($1.element.band, $1.offset) }.map(\.element)
         for (lower, upper) in zip(ordered, ordered.dropFirst()) {
             guard let from = upper.rows.last?.first, let to = lower.rows.first?.first else { continue }
             dot.edge(from, to, [("style", "invis")])
@@ -526,9 +557,7 @@ struct ArchitectureDiagrams: Sendable {
         dot.node(nodeID ?? Self.groupNodeID(index), attributes)
     }
 
-    /// - Parameter ranked: whether the edge may rank its ends; false where rows of bands
-    ///   already give every module its rank.
-    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker], ranked: Bool = true) {
+    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker]) {
         let kind = Self.edgeClass(edge.isDeclared, edge.isImported)
         let rules = model.rules(of: edge)
         var classes = ["dep", kind]
@@ -555,7 +584,7 @@ struct ArchitectureDiagrams: Sendable {
             let fragment = target == ArchitectureSiteMap.modulePath(edge.from) ? "#depends-on" : ""
             attributes.append(("href", SitePath.relativeURL(from: page, to: target) + fragment))
         }
-        if !ranked || isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }
+        if isUpward(edge.from, edge.to) { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip))
         dot.edge(edge.from, edge.to, attributes)
     }

@@ -7,7 +7,7 @@ import StrataCore
 enum BandRows {
     /// The widest a row of boxes may be, in points. A drawing this wide, fitted to a 686 px
     /// column, leaves Graphviz room to spread the boxes and still shows 10 pt edge labels at 11 px.
-    static let budget = 500.0
+    static let budget = 470.0
     /// Graphviz's space between boxes (`nodesep`), in points.
     static let gap = 18.0
 

@@ -17,10 +17,9 @@ public enum BandStretcher {
     public static func stretch(_ svg: String) -> String {
         guard let width = graphWidth(svg) else { return svg }
         var bands: [Band] = []
-        var searchStart = svg.startIndex
-        while let open = Self.find("class=\"cluster band", in: svg, searchStart..<svg.endIndex) {
-            let groupEnd = Self.find("</g>\n</g>", in: svg, open.upperBound..<svg.endIndex)?.upperBound ?? svg.endIndex
-            searchStart = groupEnd
+        // Each band's group runs to the next group with a class (a tooltip's link group has none).
+        for group in DiagramLegibility.groups(of: svg, classPrefix: "cluster band") {
+            let (open, groupEnd) = (group.startIndex..<group.startIndex, group.endIndex)
             guard let pathStart = Self.find("<path ", in: svg, open.upperBound..<groupEnd),
                   let dStart = Self.find(" d=\"", in: svg, pathStart.upperBound..<groupEnd),
                   let dEnd = Self.find("\"", in: svg, dStart.upperBound..<groupEnd) else { continue }

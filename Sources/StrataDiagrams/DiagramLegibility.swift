@@ -35,7 +35,7 @@ public struct DiagramLegibility: Hashable, Sendable {
     /// the sizes are read, so it is cheap enough to ask of every layout.
     public static func readsWell(_ svg: String) -> Bool {
         guard let width = BandStretcher.graphWidth(svg) else { return true }
-        let naturalWidth = (width + 8) * 4 / 3
+        let drawingWidth = naturalWidth(graphWidth: width)
         var smallest = Double.infinity
         var search = svg.startIndex
         while let found = BandStretcher.find("font-size=\"", in: svg, search..<svg.endIndex) {
@@ -44,13 +44,21 @@ public struct DiagramLegibility: Hashable, Sendable {
             search = found.upperBound
         }
         guard smallest.isFinite else { return true }
-        return smallest * 4 / 3 * min(1, desktopColumn / naturalWidth) >= smallestReadableFont
+        return rendered(smallest, naturalWidth: drawingWidth, inColumn: desktopColumn) >= smallestReadableFont
     }
+
+    /// The drawing's width in CSS pixels: Graphviz's 4-point margins back on, points to pixels.
+    static func naturalWidth(graphWidth: Double) -> Double { (graphWidth + 8) * 4 / 3 }
 
     /// The smallest text, in CSS pixels, when the drawing is fitted to `column` pixels.
     public func smallestRenderedFont(inColumn column: Double) -> Double {
-        guard naturalWidth > 0 else { return smallestFont }
-        return smallestFont * 4 / 3 * min(1, column / naturalWidth)
+        Self.rendered(smallestFont, naturalWidth: naturalWidth, inColumn: column)
+    }
+
+    /// A font of `points` in a drawing `naturalWidth` CSS pixels wide, shrunk to fit `column`.
+    static func rendered(_ points: Double, naturalWidth: Double, inColumn column: Double) -> Double {
+        guard naturalWidth > 0 else { return points * 4 / 3 }
+        return points * 4 / 3 * min(1, column / naturalWidth)
     }
 
     public static func measure(_ svg: String) -> DiagramLegibility {
@@ -80,7 +88,7 @@ public struct DiagramLegibility: Hashable, Sendable {
                 overlaps.append("\(labels[first].text) / \(labels[second].text)")
             }
         }
-        let width = BandStretcher.graphWidth(svg).map { ($0 + 8) * 4 / 3 } ?? 0
+        let width = BandStretcher.graphWidth(svg).map(naturalWidth(graphWidth:)) ?? 0
         return DiagramLegibility(
             labels: labels, overlaps: overlaps, overflowing: overflowing, naturalWidth: width, smallestFont: labels.map(\.fontSize).min() ?? 0
         )

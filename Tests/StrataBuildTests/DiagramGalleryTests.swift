@@ -10,7 +10,7 @@ import Testing
 /// the smallest text is at least 11 px when the drawing is fitted to the diagram column of
 /// a 1280 px desktop window (686 px: the page's 48rem less the frame's padding).
 @Suite struct DiagramGalleryTests {
-    static let column = 686.0
+    static let column = DiagramLegibility.desktopColumn
 
     struct Finding: CustomStringConvertible {
         var diagram: String
@@ -18,7 +18,7 @@ import Testing
         var description: String { "\(diagram): \(problem)" }
     }
 
-    /// The problems of every layout in a built site's layout cache.
+    /// The problems of every drawing (page path → SVG).
     static func findings(in layouts: [String: Data]) -> [Finding] {
         var findings: [Finding] = []
         for (_, data) in layouts.sorted(by: { $0.key < $1.key }) {
@@ -28,40 +28,15 @@ import Testing
             if !legibility.overlaps.isEmpty { findings.append(Finding(diagram: id, problem: "overlaps \(legibility.overlaps.prefix(4))")) }
             if !legibility.overflowing.isEmpty { findings.append(Finding(diagram: id, problem: "overflows \(legibility.overflowing.prefix(4))")) }
             let font = legibility.smallestRenderedFont(inColumn: column)
-            if font < 11 { findings.append(Finding(diagram: id, problem: "smallest text \(String(format: "%.1f", font)) px (\(Int(legibility.naturalWidth)) px wide)")) }
+            if font < DiagramLegibility.smallestReadableFont { findings.append(Finding(diagram: id, problem: "smallest text \(String(format: "%.1f", font)) px (\(Int(legibility.naturalWidth)) px wide)")) }
         }
         return findings
-    }
-
-    /// The architecture diagrams the pages of a built site show, as they show them.
-    static func layouts(of project: TemporaryProject) -> [String: Data] {
-        var drawings: [String: Data] = [:]
-        for (path, data) in project.files() where path.hasSuffix(".html") {
-            let page = String(decoding: data, as: UTF8.self)
-            var search = page.startIndex
-            while let open = page[search...].firstRange(of: "<svg "), let close = page[open.upperBound...].firstRange(of: "</svg>") {
-                let svg = String(page[open.lowerBound..<close.upperBound])
-                if svg.contains("id=\"svg.") { drawings["\(path)#\(drawings.count)"] = Data(svg.utf8) }
-                search = close.upperBound
-            }
-        }
-        return drawings
     }
 
     @Test(arguments: [5, 30, 125, 500])
     func generatedPackagesAreLegible(modules: Int) throws {
         let findings = try Self.build(modules: modules)
-        if modules < 500 {
-            #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
-            return
-        }
-        // At 500 modules, a layer of 70 to 140 modules: the numbers on its bundled arrows may
-        // touch a layer's box, and one drawing is a hair too wide. Everything else must hold.
-        let known = findings.filter { $0.diagram.hasPrefix("layer-") }
-        #expect(findings.count == known.count, "\(findings.filter { !$0.diagram.hasPrefix("layer-") }.map(\.description).joined(separator: "\n"))")
-        withKnownIssue("bundle labels of 500-module layer pages overlap box labels") {
-            #expect(known.isEmpty, "\(known.map(\.description).joined(separator: "\n"))")
-        }
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
     /// Builds a generated package of `modules` modules and returns what is wrong with its diagrams.
@@ -76,8 +51,40 @@ import Testing
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: project.root, to: target)
         }
-        let layouts = layouts(of: project)
+        let layouts = project.shownDiagrams()
         #expect(layouts.count > modules, "the overview, every layer and every module's neighbourhood")
         return findings(in: layouts)
+    }
+
+    /// The small app of the guide fixture: every diagram reads well, none needs a fallback.
+    @Test func theGuidesDiagramsAreLegible() throws {
+        let project = try TemporaryProject(fixture: "guide")
+        _ = project.build()
+        let drawings = project.shownDiagrams()
+        #expect(drawings.count >= 10, "the overview, five layers and the modules' neighbourhoods")
+        let findings = Self.findings(in: drawings)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(!project.text("Output/modules/index.html").contains("too wide to read"), "the overview is drawn module by module")
+    }
+
+    /// Strata's own site, built from this repository into a temporary folder.
+    @Test func stratasOwnDiagramsAreLegible() throws {
+        let repository = TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+        let output = TestScratch.path("own-site")
+        defer { TestScratch.remove(output) }
+        var options = BuildOptions()
+        options.outputDirectory = output.path
+        let result = SiteBuilder(project: ProjectFiles(root: repository, workingDirectory: repository), options: options).build()
+        #expect(result.exitCode == 0, "\(TemporaryProject.lines(result).prefix(5))")
+        let drawings = TemporaryProject.shownDiagrams(in: output)
+        #expect(drawings.count > 40, "the overview, the layers and every module")
+        let findings = Self.findings(in: drawings)
+        // The diagram of StrataBuild's layers of files is not yet drawn in rows and bundles
+        // (ComponentDiagram): 860 px wide, 10.6 px text. Every other diagram must hold.
+        let known = findings.filter { $0.diagram == "components-StrataBuild" }
+        #expect(findings.count == known.count, "\(findings.map(\.description).joined(separator: "\n"))")
+        withKnownIssue("the components diagram of StrataBuild is too wide to read at the column's width") {
+            #expect(known.isEmpty, "\(known.map(\.description).joined(separator: "\n"))")
+        }
     }
 }

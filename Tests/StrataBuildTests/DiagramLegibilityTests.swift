@@ -4,26 +4,9 @@ import StrataCore
 import Testing
 @testable import StrataDiagrams
 
-/// The architecture diagrams of a small app, as laid out: no two labels overlap, every
-/// box's label stays inside its box, and the smallest text is at least 11 px when the
-/// drawing is fitted to a 700 px column (a desktop page's).
+/// What the legibility measure finds in an SVG (the diagrams themselves are measured in
+/// DiagramGalleryTests).
 @Suite struct DiagramLegibilityTests {
-    static let column = 700.0
-
-    @Test func theGuidesDiagramsAreLegible() throws {
-        let project = try TemporaryProject(fixture: "guide")
-        _ = project.build()
-        let layouts = project.files().filter { $0.key.hasPrefix(".strata-cache/layouts/") }
-        #expect(layouts.count >= 10, "the overview, five layers and the modules' neighbourhoods")
-        for (path, data) in layouts.sorted(by: { $0.key < $1.key }) {
-            let legibility = DiagramLegibility.measure(String(decoding: data, as: UTF8.self))
-            #expect(!legibility.labels.isEmpty, "\(path)")
-            #expect(legibility.overlaps.isEmpty, "\(path): \(legibility.overlaps)")
-            #expect(legibility.overflowing.isEmpty, "\(path): \(legibility.overflowing)")
-            #expect(legibility.smallestRenderedFont(inColumn: Self.column) >= 11, "\(path): \(legibility.smallestRenderedFont(inColumn: Self.column)) px")
-        }
-    }
-
     @Test func overlapsAndOverflowsAreFound() {
         let svg = """
             <svg width="200pt" height="100pt" viewBox="0.00 0.00 200.00 100.00">

@@ -4,6 +4,7 @@ import StrataCore
 import StrataDiagrams
 import StrataSite
 import Testing
+import StrataTestSupport
 
 /// The architecture diagrams: the DOT Strata writes for them (golden files), the SVG the
 /// pages carry (links, classes, violation styling), the size guard, the layout cache, and
@@ -209,7 +210,7 @@ import Testing
         #expect(project.files() == files)
         // The key covers the SVG post-processing and the Graphviz release, not the DOT alone.
         #expect(DiagramLayout.key(of: "digraph {}") == SHA256.hex(DiagramLayout.cacheIdentity + "\ndigraph {}"))
-        #expect(DiagramLayout.cacheIdentity.hasPrefix("strata-svg 2; graphviz "), "\(DiagramLayout.cacheIdentity)")
+        #expect(DiagramLayout.cacheIdentity.hasPrefix("strata-svg 3; graphviz "), "\(DiagramLayout.cacheIdentity)")
     }
 
     @Test func mentionsAreWholeWordsWithTheirCase() {
@@ -292,7 +293,7 @@ import Testing
         let overview = try #require(diagrams.first { $0.id == "overview" })
         #expect(overview.dot.contains("nslimit=\"2\""), "more than 100 modules: bounded layout")
         let rows = overview.dot.components(separatedBy: "rank=\"same\"").count - 1
-        #expect(rows >= 15, "a band of 120 modules is drawn in rows of at most 560 points (\(rows) rows)")
+        #expect(rows >= 15, "a band of 120 modules is drawn in rows of at most 500 points (\(rows) rows)")
         let layer = try #require(diagrams.first { $0.id == "layer-parts" })
         #expect(layer.dot.contains("nslimit=\"2\""), "a layer of more than 100 modules: bounded layout too")
         let hub = try #require(diagrams.first { $0.id == "module-Part000" })
@@ -302,5 +303,40 @@ import Testing
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
         #expect(!result.diagnostics.contains { $0.ruleID == "diagram.layout-failed" })
         #expect(project.text("Output/modules/index.html").contains("Part119"), "drawn module by module")
+    }
+
+    /// The simpler drawings of a crowded package, and which one a page shows.
+    @Test func crowdedDiagramsHaveSimplerFallbacksAndThePageShowsTheOneThatReads() throws {
+        let project = try TemporaryProject(files: LayeredPackage(modules: 125).files)
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let architecture = try #require(try builder.prepare(config: builder.configuration()).architecture)
+        let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
+
+        let overview = try #require(diagrams.first { $0.id == "overview" })
+        #expect(overview.fallbacks.count == 1)
+        #expect(overview.fallbacks.first?.dot.contains("group:0") == true, "the fallback draws one box per layer")
+
+        // Core: about 35 modules using each other, used by every other layer.
+        let core = try #require(diagrams.first { $0.id == "layer-core" })
+        #expect(core.dot.contains("lhead=\"cluster_0\""), "more than 8 arrows from other layers: one per layer, ending at the band")
+        #expect(core.dot.contains("taillabel="), "each with its number by the other layer's box")
+        let inner = core.dot.components(separatedBy: "class=\"dep ").count - 1
+        let fallback = try #require(core.fallbacks.first)
+        #expect(fallback.dot.components(separatedBy: "class=\"dep ").count - 1 < inner, "the fallback leaves out the arrows inside the layer")
+        #expect(fallback.notes.contains { $0.contains("among the layer's own modules are not drawn (too many to read at this page's width)") }, "\(fallback.notes)")
+
+        // A module used by more than 4 modules of one layer: the fallback draws them as one box.
+        let crowded = try #require(diagrams.first { $0.id.hasPrefix("module-") && !$0.fallbacks.isEmpty })
+        #expect(crowded.fallbacks[0].dot.contains("modules\\n") || crowded.fallbacks[0].dot.contains(" modules\""), "\(crowded.id)")
+
+        // Built: the overview and Core's page show their fallbacks, with the notes that say so.
+        let result = project.build()
+        #expect(result.exitCode != 2, "\(TemporaryProject.lines(result).prefix(3))")
+        #expect(project.text("Output/modules/index.html").contains("too wide to read at this page"))
+        #expect(project.text("Output/layers/core.html").contains("not drawn (too many to read at this page"))
+        // Both attempts are cached, so the next build lays out nothing.
+        let again = project.build()
+        #expect(again.diagrams.laidOut == 0, "\(again.diagrams)")
+        #expect(again.diagrams.reused == again.diagrams.count)
     }
 }

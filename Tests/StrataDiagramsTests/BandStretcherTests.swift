@@ -52,4 +52,14 @@ import Testing
         #expect(moved.contains(#"y="-75.1" font-size="10.00">⚠1</text>"#), "\(moved)")
         #expect(DiagramLegibility.measure(moved).overlaps.isEmpty)
     }
+
+    /// A band Graphviz wrote without a tooltip's link group ends at its one `</g>`: the bands
+    /// after it are stretched all the same.
+    @Test func bandsWithoutLinkGroupsAreStretchedToo() {
+        let plain = Self.svg.replacingOccurrences(of: "</text>\n</g>\n</g>", with: "</text>\n</g>")
+        #expect(!plain.contains("</g>\n</g>"))
+        let stretched = BandStretcher.stretch(plain)
+        #expect(stretched.contains(#"d="M1,-200L199,-200 199,-111 1,-111Z""#), "\(stretched)")
+        #expect(stretched.contains(#"d="M1,-109L199,-109 199,-8 1,-8Z""#))
+    }
 }

@@ -16,6 +16,9 @@ public struct DiagramDriftChecker: Sendable {
     private let modules: Set<String>
     private let moduleEdges: [String: ModuleEdge]
     private let layerEdges: [String: ModuleEdge]
+    /// The first edge from a module into a layer, and from a layer to a module.
+    private let moduleToLayerEdges: [String: ModuleEdge]
+    private let layerToModuleEdges: [String: ModuleEdge]
 
     public init(graph: ModuleGraph, layerOfModule: [String: String], layers: [String], innerLayers: [String] = []) {
         self.graph = graph
@@ -25,14 +28,20 @@ public struct DiagramDriftChecker: Sendable {
         modules = Set(graph.nodes.filter(\.isTarget).map(\.id))
         var byPair: [String: ModuleEdge] = [:]
         var byLayers: [String: ModuleEdge] = [:]
+        var intoLayers: [String: ModuleEdge] = [:]
+        var fromLayers: [String: ModuleEdge] = [:]
         for edge in graph.edges where edge.from != edge.to {
             if byPair[Self.key(edge.from, edge.to)] == nil { byPair[Self.key(edge.from, edge.to)] = edge }
+            if let to = layerOfModule[edge.to], intoLayers[Self.key(edge.from, to)] == nil { intoLayers[Self.key(edge.from, to)] = edge }
+            if let from = layerOfModule[edge.from], fromLayers[Self.key(from, edge.to)] == nil { fromLayers[Self.key(from, edge.to)] = edge }
             if let from = layerOfModule[edge.from], let to = layerOfModule[edge.to], from != to, byLayers[Self.key(from, to)] == nil {
                 byLayers[Self.key(from, to)] = edge
             }
         }
         moduleEdges = byPair
         layerEdges = byLayers
+        moduleToLayerEdges = intoLayers
+        layerToModuleEdges = fromLayers
     }
 
     static func key(_ from: String, _ to: String) -> String { from + "\u{0}" + to }
@@ -49,9 +58,11 @@ public struct DiagramDriftChecker: Sendable {
         }
         guard names.values.contains(where: { $0 != .unknown }) else { return DiagramDrift(isChecked: false, names: names, findings: []) }
         var findings: [DiagramDrift.Finding] = []
-        let real = Set(modules).union(layers).union(innerLayers)
-        for node in drawn.nodes where names[node.id] == .unknown {
-            findings.append(.unknown(label: node.label, line: node.line, suggestion: Suggestion.closest(to: node.label, in: real.sorted())))
+        // One suggester for every unknown box, bounded: a diagram of 400 unknown boxes asks once each.
+        let unknown = drawn.nodes.filter { names[$0.id] == .unknown }
+        let suggester = unknown.isEmpty ? nil : Suggester(Array(Set(modules).union(layers).union(innerLayers)), limit: 100)
+        for node in unknown {
+            findings.append(.unknown(label: node.label, line: node.line, suggestion: suggester?.closest(to: node.label)))
         }
         var connected: Set<String> = []
         for edge in drawn.edges {
@@ -107,9 +118,9 @@ public struct DiagramDriftChecker: Sendable {
         case (.layer(let a), .layer(let b)):
             return layerEdges[Self.key(a, b)]
         case (.module(let a), .layer(let b)):
-            return graph.edges.first { $0.from == a && layerOfModule[$0.to] == b && $0.to != a }
+            return moduleToLayerEdges[Self.key(a, b)]
         case (.layer(let a), .module(let b)):
-            return graph.edges.first { $0.to == b && layerOfModule[$0.from] == a && $0.from != b }
+            return layerToModuleEdges[Self.key(a, b)]
         default:
             return nil
         }

@@ -6,7 +6,8 @@ import StrataGraphviz
 /// Lays out the site's diagrams through Graphviz, reusing every layout whose DOT has not
 /// changed: from the previous build's memory (a preview server builds again and again) and
 /// from the layouts the previous build left in its output folder. The layouts used are
-/// written back there, so the cache holds exactly the current site's diagrams and never grows.
+/// written back there, so the cache holds exactly the current site's diagrams (with the
+/// drawings tried before a diagram's fallback) and never grows.
 struct DiagramLayout {
     /// Where layouts are kept, inside the output folder (Strata writes nowhere else).
     static let cacheFolder = ".strata-cache/layouts"
@@ -41,7 +42,7 @@ struct DiagramLayout {
     /// What a layout depends on besides its DOT: the Graphviz release, its plugins, and how
     /// Strata cleans its SVG (bump the number when `GraphvizSVG` changes). A cached layout
     /// from any other combination is never reused.
-    static var cacheIdentity: String { "strata-svg 2; \(GraphvizRenderer.shared.identity)" }
+    static var cacheIdentity: String { "strata-svg 3; \(GraphvizRenderer.shared.identity)" }
 
     /// Why Graphviz runs with the system's plugins rather than its own; nil when it does not.
     static var pluginProblem: String? { GraphvizRenderer.shared.pluginNote }
@@ -68,8 +69,9 @@ struct DiagramLayout {
                 }
                 source = .graphviz
                 do {
-                    // Layer bands are stretched across the drawing once Graphviz has placed the modules.
-                    return (BandStretcher.stretch(GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot))), nil)
+                    // Once Graphviz has placed the modules: layer bands stretched across the drawing,
+                    // then arrows' labels moved off any text they cover.
+                    return (LabelSpreader.spread(BandStretcher.stretch(GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot)))), nil)
                 } catch {
                     return (nil, (error as? GraphvizError)?.message ?? "\(error)")
                 }
@@ -100,11 +102,9 @@ struct DiagramLayout {
                 if let svg = attempt.svg, written.insert(attempt.key).inserted {
                     result.cacheFiles.append(OutputFile(path: "\(Self.cacheFolder)/\(attempt.key).svg", text: svg))
                 }
-                switch attempt.source {
-                case .memory, .disk: result.statistics.reused += 1
-                case .graphviz: result.statistics.laidOut += 1
-                }
             }
+            // A diagram counts once: laid out when Graphviz drew any of its attempts.
+            if attempts.contains(where: { $0.source == .graphviz }) { result.statistics.laidOut += 1 } else { result.statistics.reused += 1 }
             guard let outcome = attempts.last else { continue }
             if let svg = outcome.svg {
                 result.drawings[chosen.id] = .svg(svg)

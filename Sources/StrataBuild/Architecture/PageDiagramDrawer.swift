@@ -48,6 +48,12 @@ struct PageDiagramDrawer: Sendable {
             case .success(let graph): drawn = graph
             }
         } else {
+            // Counted before Graphviz reads it: `{…} -> {…}` multiplies, and cgraph would make
+            // every one of the arrows before their number could be checked.
+            let arrows = DOTEdgeCount.count(in: block.code, limit: Self.maximumEdges)
+            if arrows > Self.maximumEdges {
+                return unreadable("it makes more than \(Self.maximumEdges) arrows; written diagrams are drawn up to \(Self.maximumNodes) boxes and \(Self.maximumEdges) arrows", at: block.location)
+            }
             do {
                 drawn = try GraphvizRenderer.shared.structure(dot: block.code).graph
             } catch {

@@ -77,4 +77,18 @@ import Testing
             #expect(page.errors.isEmpty, "\(page.errors)")
         }
     }
+
+    /// A layer's page draws the other layers as boxes named `group:N`: hovering one shows the
+    /// arrows between it and the layer's modules, as hovering a module does.
+    @Test func aLayerBoxHighlightsItsArrows() async throws {
+        try await BrowserFixture.withGuide { site, browser, page in
+            try await page.setViewport(width: 1280, height: 800, mobile: false)
+            try await page.navigate(to: site.url("layers/ui.html"))
+            let expected = try await page.strings(Self.neighbours("group:0"))
+            #expect(!expected.isEmpty, "the Core box has arrows")
+            _ = try await page.evaluate("\(Self.node("group:0")).dispatchEvent(new MouseEvent('mouseenter')); true")
+            #expect(try await page.strings(Self.related) == expected)
+            #expect(page.errors.isEmpty, "\(page.errors)")
+        }
+    }
 }

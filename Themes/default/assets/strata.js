@@ -176,7 +176,12 @@
       var text = title.textContent;
       ["->", "--"].some(function (arrow) {
         for (var at = text.indexOf(arrow); at > 0; at = text.indexOf(arrow, at + 1)) {
-          var from = text.slice(0, at).split(":")[0], to = text.slice(at + arrow.length).split(":")[0];
+          // A side is a box's name, which may hold ":" (`group:1`), or a name and a port.
+          var box = function (side) {
+            while (!nodes[side] && side.lastIndexOf(":") > 0) side = side.slice(0, side.lastIndexOf(":"));
+            return side;
+          };
+          var from = box(text.slice(0, at)), to = box(text.slice(at + arrow.length));
           if (nodes[from] && nodes[to]) {
             edges.push({ element: edge, from: from, to: to, directed: arrow === "->" });
             return true;
