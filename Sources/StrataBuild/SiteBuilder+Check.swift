@@ -26,7 +26,7 @@ extension SiteBuilder {
         // Rules may cite guidance blocks (`see:`), so their ids are needed, not their links.
         let analyze = analyzeStage
         let guidance = analyze.collectGuidance(pages: content.pages, graph: graph)
-        let (analysis, _) = analyze.architecture(config: config, pages: content.pages, graph: graph, blockIDs: guidance.ids, baseline: baseline)
+        let (analysis, _) = analyze.architecture(config: config, pages: content.pages, graph: graph, blockIDs: guidance.ids, formerIDs: guidance.formerIDs, baseline: baseline)
         var diagnostics = graph.diagnostics + analysis.diagnostics
         // Broken pages matter to the check only when they stop a page being read.
         // A project without a content folder is checked all the same.

@@ -78,6 +78,11 @@ extension GuidanceExtractor {
                     if !code.contains(Int(bitPattern: inner.pointer)) { whole = false }
                 case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
                     break
+                case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+                    // Parts keep code and links, not emphasis: a block that stresses words is
+                    // framed as written, so they stay stressed. A stressed keyword or label
+                    // (`**CHECK:**`, `**Bad:**`) is only the keyword.
+                    if !inner.plainText().trimmingWhitespace.hasSuffix(":") { whole = false }
                 case CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_IMAGE, CMARK_NODE_HTML_INLINE:
                     // Drawn from its parts, a block would show an image as its alt text.
                     whole = false

@@ -71,9 +71,22 @@ public struct GuidanceExtractor {
             let start = Self.isFirstParagraph(first, in: Self.scope(of: first)) ? Self.scope(of: first) : first
             above[index] = ExampleRun.before(start, excluding: claimed)
         }
+        // A GOOD:/BAD: with no example to label keeps its block framed as written, so its text
+        // still shows, and says so.
+        var unmatchedLabels: Set<Int> = []
+        var labelDiagnostics: [Diagnostic] = []
         for index in drafts.indices {
             var examples = above[index].examples + runs[index].examples
             Self.label(&examples, with: drafts[index].labels)
+            for (position, label) in drafts[index].labels.enumerated() where position >= examples.count {
+                unmatchedLabels.insert(index)
+                let ordinal = position + 1
+                labelDiagnostics.append(.warning(
+                    "guidance.label-without-example",
+                    "\(label.verdict.rawValue.uppercased()): labels the block's example number \(ordinal), but the block has \(examples.isEmpty ? "no example" : examples.count == 1 ? "one" : "\(examples.count)"); put the code block after it",
+                    at: label.location
+                ))
+            }
             let commentLabels = above[index].commentLabels + runs[index].commentLabels
             for (position, label) in commentLabels.enumerated() where examples[position].verdict == nil {
                 examples[position].verdict = label?.verdict
@@ -87,7 +100,7 @@ public struct GuidanceExtractor {
             guard let first = draft.firstUnit.flatMap({ paragraphs[$0] }), let last = draft.lastUnit.flatMap({ paragraphs[$0] }) else { return nil }
             return Self.placement(
                 firstUnit: first, lastUnit: last, after: runs[index], before: above[index],
-                units: Set(draft.units), followsProse: draft.followsProse || !dropped.isDisjoint(with: draft.units)
+                units: Set(draft.units), followsProse: draft.followsProse || !dropped.isDisjoint(with: draft.units) || unmatchedLabels.contains(index)
             )
         }
         // Rules of rule sets join the blocks in the order they stand on the page.
@@ -104,7 +117,7 @@ public struct GuidanceExtractor {
         GuidanceID.assign(&drafts, prefix: pageKey)
         return Result(
             blocks: drafts.map(\.block), drafts: drafts, placements: placements,
-            diagnostics: assembler.diagnostics + sets.flatMap(\.diagnostics)
+            diagnostics: assembler.diagnostics + labelDiagnostics + sets.flatMap(\.diagnostics)
         )
     }
 

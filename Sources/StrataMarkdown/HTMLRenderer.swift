@@ -63,6 +63,7 @@ struct HTMLRenderer {
                 if group.isDrawnFromParts {
                     let drawing = CalloutHTML(highlighter: highlighter)
                     for callout in group.callouts { html += drawing.render(callout) }
+                    checkLinks(from: node.pointer, through: group.last)
                     cmark_iter_reset(iterator, group.last, CMARK_EVENT_EXIT)
                     continue
                 }
@@ -78,6 +79,20 @@ struct HTMLRenderer {
             }
         }
         return html
+    }
+
+    /// The links of the nodes a callout drawn from its parts stands in for still go through
+    /// the page's link check: a broken link in a `THEN:` is reported like one in prose.
+    private func checkLinks(from first: OpaquePointer, through last: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document.root) else { return }
+        defer { cmark_iter_free(iterator) }
+        cmark_iter_reset(iterator, first, CMARK_EVENT_ENTER)
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE, let current = CMarkNode(cmark_iter_get_node(iterator)) else { return }
+            if event == CMARK_EVENT_ENTER, let index = document.linkIndex[current.pointer] { _ = resolveLink(document.links[index]) }
+            if current.pointer == last, event == CMARK_EVENT_EXIT || Self.isLeaf(current.type) { return }
+        }
     }
 
     private static func isLeaf(_ type: cmark_node_type) -> Bool {

@@ -125,13 +125,18 @@ public final class MarkdownDocument: @unchecked Sendable {
         collectHeadingsAndLinks()
     }
 
+    /// The most short lines a page may open with for one of them to be its title line: a
+    /// capture's author, category, date and name.
+    static let titleRunLimit = 5
+
     /// Lines a captured web page opens with that are the site's, not the page's.
     static let captureNoise: Set<String> = ["skip to content", "skip to main content", "jump to content", "jump to navigation", "skip to navigation"]
 
     /// The paragraph that names a page without an H1, on a page with no H1 anywhere: of
     /// the short one-line paragraphs the page opens with (a capture's author, category,
     /// date and name lines, after noise such as "Skip to content"), the longest without
-    /// closing punctuation, with more of the page after the run. The noise and any repeat of
+    /// closing punctuation, with more of the page after the run (of at most `titleRunLimit`
+    /// lines). The noise and any repeat of
     /// the title line go with it. Nil when there is none.
     private func titleLine(_ document: CMarkNode) -> (title: CMarkNode, noise: [CMarkNode])? {
         let children = document.children
@@ -139,7 +144,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         var noise: [CMarkNode] = []
         var run: [(node: CMarkNode, text: String)] = []
         var endsBeforeLast = false
-        for (index, node) in children.enumerated() {
+        for node in children {
             let text = node.type == CMARK_NODE_PARAGRAPH ? node.plainText(newlines: true).trimmingWhitespace : ""
             if node.type == CMARK_NODE_PARAGRAPH, Self.captureNoise.contains(text.lowercased()) {
                 noise.append(node)
@@ -148,10 +153,12 @@ public final class MarkdownDocument: @unchecked Sendable {
             let isShortLine = node.type == CMARK_NODE_PARAGRAPH && Self.isPlainText(node) && !text.isEmpty && !text.contains("\n") && text.count <= 80
                 && text.split(separator: " ").count <= 12 && !MetadataParagraphParser.opensGuidanceBlock(text) && MetadataParagraphParser.parse(text) == nil
             guard isShortLine else {
-                endsBeforeLast = index < children.count
+                endsBeforeLast = true
                 break
             }
             run.append((node, text))
+            // A capture opens with a few such lines; a page of short lines has no title line.
+            if run.count > Self.titleRunLimit { return nil }
         }
         guard endsBeforeLast || run.count > 1 else { return nil }
         let candidates = run.filter { item in item.text.last.map { !".!?:;,".contains($0) } ?? false }

@@ -88,6 +88,25 @@ import Testing
         #expect(SiteLinks.broken(in: files) == [], "each redirect leads to a block page")
     }
 
+    /// An id an earlier Strata derived (before ids were trimmed of a dangling word) still
+    /// works where a team wrote it: in a rule's `see:` and in `READ_ALSO:`.
+    @Test func formerIdsStillLeadToTheirBlocks() throws {
+        let former = "guides-persistence-cache-a-type-needs-to-survive-a"
+        let project = try TemporaryProject(fixture: "guide")
+        let config = project.text("strata.yml").replacingOccurrences(of: "see: screens-never-call-the-api-client", with: "see: \(former)")
+        try project.write("strata.yml", Data(config.utf8))
+        try project.write("Content/reading.md", Data("# Reading\n\nREAD_ALSO: \(former)\n".utf8))
+        let result = project.build()
+        #expect(result.exitCode == 0, "\(TemporaryProject.lines(result))")
+        #expect(!TemporaryProject.lines(result).contains { $0.contains(former) }, "\(TemporaryProject.lines(result))")
+        let current = try #require(project.files().keys.first { $0.hasPrefix("guidance/guides-persistence-cache-a-type-needs-to-survive") && !$0.hasSuffix("-a.html") })
+        #expect(project.text("Output/reading.html").contains(String(current.dropFirst("guidance/".count))), "the reading list links the block's page")
+        // `strata check` reads the same rules.
+        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+        let check = try builder.checkArchitecture(config: builder.configuration())
+        #expect(!check.diagnostics.contains { $0.ruleID == "rule.see-not-found" }, "\(check.diagnostics.map(\.description))")
+    }
+
     @Test func everyLinkOfTheSiteResolves() throws {
         let project = try TemporaryProject(fixture: "guide")
         let result = project.build(BuildOptions(strict: false))

@@ -21,6 +21,21 @@ import Testing
         #expect(html.contains("<a href=\"mailto:a@b.c\">mail</a>"))
     }
 
+    /// A block drawn from its parts (its paragraphs hold nothing else) stands in for the
+    /// Markdown it was written in: the links of that Markdown are still checked, once each.
+    @Test func linksInCalloutsDrawnFromTheirPartsAreChecked() throws {
+        let project = try TemporaryProject(files: [
+            "strata.yml": "site:\n  title: T\n",
+            "Content/index.md": "# Home\n\nCHECK: Views stay thin\nIF: a view needs data\nTHEN: ask [the store](missing-page.md) and [the guide](guide.md)\n",
+            "Content/guide.md": "# Guide\n",
+        ])
+        let result = project.build()
+        #expect(TemporaryProject.lines(result) == [
+            "Content/index.md:5:11: warning: the page 'missing-page.md' does not exist (looked for 'missing-page.md' in the content folder) [link.broken]",
+        ])
+        #expect(project.text("Output/index.html").contains("guidance-callout"), "drawn as a callout")
+    }
+
     @Test func strictModeFailsWithExitOneAndWritesNothing() throws {
         let project = try TemporaryProject(fixture: "broken-links")
         let result = project.build(BuildOptions(strict: true))

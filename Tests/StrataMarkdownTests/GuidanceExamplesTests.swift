@@ -128,6 +128,27 @@ import Testing
         #expect(!html.contains("guidance-drawn"))
     }
 
+    /// A GOOD:/BAD: with no code to label is neither dropped nor silent: the block is framed
+    /// around its text as written, and a warning says where the code should be.
+    @Test func aLabelWithoutAnExampleKeepsItsTextAndIsReported() {
+        let markdown = "ANTI_PATTERN: Singletons everywhere\nFIX: Inject the store\nBAD: the old way\n"
+        let (_, result) = extract(markdown)
+        #expect(result.diagnostics.map(\.description) == [
+            "p.md:3:1: warning: BAD: labels the block's example number 1, but the block has no example; put the code block after it [guidance.label-without-example]",
+        ])
+        #expect(result.placements.first??.isWholeBlock == false, "framed as written, not drawn from its parts")
+        #expect(render(markdown).contains("the old way"))
+    }
+
+    /// Parts keep code and links but not emphasis: a block that stresses a word is framed as
+    /// written so the stress shows; a stressed keyword does not count.
+    @Test func emphasisInABlockKeepsItFramedAsWritten() {
+        let stressed = render("CHECK: Views *never* fetch\nIF: a view needs data\nTHEN: ask the store\n")
+        #expect(stressed.contains("<em>never</em>"), "\(stressed)")
+        let boldKeyword = extract("**CHECK:** Views stay thin\nIF: a view needs data\nTHEN: ask the store\n").1
+        #expect(boldKeyword.placements.first??.isWholeBlock == true, "a bold keyword is drawn from the parts")
+    }
+
     @Test func labelKeywordsCountOnlyWhereALineStarts() {
         let (_, result) = extract("CHECK: A request returns. IF: the status is not OK: a 5xx or 4xx THEN: show the error banner.\n")
         #expect(result.blocks.first?.conditions == [GuidanceBlock.Condition(condition: "the status is not OK: a 5xx or 4xx", action: "show the error banner.")])

@@ -34,6 +34,8 @@ import Testing
         #expect(title("CHECK: A. IF: b THEN: c\n\nText.\n").title == nil)
         #expect(title("OWNER: ana\n\nText.\n").title == nil)
         #expect(title("## Section\n\nText.\n").title == nil)
+        #expect(title("Apples\n\nPears\n\nCherries and grapes and more fruit here\n\nPlums\n\nFigs\n\nDates\n\nA long paragraph ends the list, much longer than any of its lines.\n").title == nil,
+                "a page of short lines has no title line")
         #expect(title("![Architecture diagram](arch.png)\n\nA long paragraph follows it here, with much more text than a title has.\n").title == nil, "an image is no title line")
         #expect(title("[Back to index](index.md)\n\nText of the page.\n").title == nil, "nor is a link")
         let off = MarkdownParser.parse("GE Architecture\n\nText.\n", path: "p.md", options: MarkdownOptions())

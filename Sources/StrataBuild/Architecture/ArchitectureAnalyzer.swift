@@ -10,6 +10,7 @@ struct ArchitectureAnalyzer {
     let pages: [SourcePage]
     /// Guidance block ids, which `see:` may name.
     var blockIDs: Set<String> = []
+    var formerIDs: [String: String] = [:]
     /// Declarations and type references of the files layers of files need, by file.
     var symbols: [String: SwiftSymbols] = [:]
     /// The previous check's resolved references in this process (`strata serve`).
@@ -23,7 +24,7 @@ struct ArchitectureAnalyzer {
         diagnostics += resolution.diagnostics
 
         var settings = config.rules
-        let links = SeeLinkResolver(pages: pages, blockIDs: blockIDs)
+        let links = SeeLinkResolver(pages: pages, blockIDs: blockIDs, formerIDs: formerIDs)
         for index in settings.forbid.indices { links.resolve(&settings.forbid[index].rationale, diagnostics: &diagnostics) }
         for index in settings.independent.indices { links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics) }
         for index in settings.onlyUsedBy.indices { links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics) }

@@ -5,6 +5,8 @@ struct SeeLinkResolver {
     let pages: [SourcePage]
     /// Guidance block ids: `see:` may name a block as the rule's reason.
     var blockIDs: Set<String> = []
+    /// A block's former id (before trimming) → its id: `see:` written before still holds.
+    var formerIDs: [String: String] = [:]
 
     func resolve(_ rationale: inout RuleRationale, diagnostics: inout [Diagnostic]) {
         guard let see = rationale.see?.trimmingWhitespace, !see.isEmpty else { return }
@@ -15,6 +17,7 @@ struct SeeLinkResolver {
         var blockID = see
         if blockID.hasPrefix(GuidanceCatalog.folder + "/") { blockID = String(blockID.dropFirst(GuidanceCatalog.folder.count + 1)) }
         if blockID.hasSuffix(".html") { blockID = String(blockID.dropLast(".html".count)) }
+        if let current = formerIDs[blockID] { blockID = current }
         if blockIDs.contains(blockID) {
             rationale.seeTarget = GuidanceCatalog.pagePath(of: blockID)
             return

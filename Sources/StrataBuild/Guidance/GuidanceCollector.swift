@@ -16,11 +16,20 @@ struct GuidanceCollector {
         var placement: GuidancePlacement?
     }
 
+    static func formerIDs(of blocks: [Collected]) -> [String: String] {
+        GuidanceID.formerIDs(
+            current: blocks.map(\.draft.block.id),
+            formers: blocks.filter { $0.draft.block.kind != .readAlso }.compactMap { block in block.draft.formerID.map { ($0, block.draft.block.id) } }
+        )
+    }
+
     struct Result: Sendable {
         var blocks: [Collected]
         var diagnostics: [Diagnostic]
 
         var ids: Set<String> { Set(blocks.map(\.draft.block.id)) }
+        /// Former id → current id of the blocks whose ids were trimmed (see `GuidanceID.formerIDs`).
+        var formerIDs: [String: String] { GuidanceCollector.formerIDs(of: blocks) }
     }
 
     /// Pages by folder, a folder's index page before the rest of it.

@@ -7,6 +7,8 @@ struct ReadAlsoResolver: Sendable {
     private let pages: [String: SourcePage]
     private let outputs: [String: (title: String, anchors: Set<String>)]
     private let blockIDs: Set<String>
+    /// A block's former id (before trimming) → its id.
+    private let formerIDs: [String: String]
     private let contentDirectory: String
     /// `links:`: captured prefixes to content folders or URLs.
     private let linkMap: LinkMap
@@ -38,6 +40,7 @@ struct ReadAlsoResolver: Sendable {
         self.outputs = outputs
         // A reading list has no page: its id is an anchor on its page, not a block to link.
         self.blockIDs = Set(blocks.filter { $0.draft.block.kind != .readAlso }.map(\.draft.block.id))
+        self.formerIDs = GuidanceCollector.formerIDs(of: blocks)
         self.names = Suggester(Array(self.pages.keys) + Array(blockIDs), limit: Self.suggestionLimit)
         var folder = contentDirectory
         while folder.hasPrefix("./") { folder.removeFirst(2) }
@@ -59,6 +62,7 @@ struct ReadAlsoResolver: Sendable {
         let (rawPath, fragment) = LinkResolver.splitFragment(target)
         let path = SitePath.percentDecode(rawPath)
         if blockIDs.contains(path), fragment == nil { return (.block(id: path), nil) }
+        if let current = formerIDs[path], fragment == nil { return (.block(id: current), nil) }
 
         var pageFolder = ""
         var pageOutput: String?

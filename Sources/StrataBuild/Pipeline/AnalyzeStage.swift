@@ -23,7 +23,7 @@ struct AnalyzeStage: Sendable {
     func run(config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded?, baseline: [BaselineEntry]? = nil) -> Analyzed {
         let guidance = collectGuidance(pages: pages, graph: graph)
         guard let graph else { return Analyzed(guidance: guidance) }
-        let (analysis, architecture) = architecture(config: config, pages: pages, graph: graph, blockIDs: guidance.ids, baseline: baseline)
+        let (analysis, architecture) = architecture(config: config, pages: pages, graph: graph, blockIDs: guidance.ids, formerIDs: guidance.formerIDs, baseline: baseline)
         return Analyzed(guidance: guidance, analysis: analysis, architecture: architecture)
     }
 
@@ -34,9 +34,11 @@ struct AnalyzeStage: Sendable {
 
     /// The rules checked and the architecture as the site shows it, for a project with a graph.
     func architecture(
-        config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded, blockIDs: Set<String>, baseline: [BaselineEntry]? = nil
+        config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded, blockIDs: Set<String>, formerIDs: [String: String],
+        baseline: [BaselineEntry]? = nil
     ) -> (ArchitectureAnalysis, ArchitecturePages) {
         var analyzer = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs)
+        analyzer.formerIDs = formerIDs
         let needed = ComponentChecker(layers: config.layers, settings: config.rules).filesToRead(in: graph.graph)
         analyzer.resolutionMemo = resolutionMemo
         analyzer.symbols = StageClock.measure("analyze: types and references read") { ComponentSymbols.read(needed, project: project, cache: symbolCache) }

@@ -20,10 +20,13 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
         public var verdict: ExampleVerdict
         /// What the label says besides the verdict, if anything.
         public var caption: String?
+        /// Where a `GOOD:`/`BAD:`/`OK:` label was written, for saying when it labels nothing.
+        public var location: SourceLocation?
 
-        public init(verdict: ExampleVerdict, caption: String? = nil) {
+        public init(verdict: ExampleVerdict, caption: String? = nil, location: SourceLocation? = nil) {
             self.verdict = verdict
             self.caption = caption
+            self.location = location
         }
     }
 
@@ -35,6 +38,9 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
         ("acceptable", .ok), ("okay", .ok), ("ok", .ok),
         ("recommended", .good), ("correct", .good), ("better", .good), ("prefer", .good), ("right", .good), ("good", .good), ("do", .good),
     ]
+
+    /// Words that name the example right after a verdict: "Bad example", "Correct way".
+    private static let exampleNouns: Set<String> = ["example", "examples", "way", "approach", "practice", "pattern", "code", "usage", "version", "solution", "implementation"]
 
     /// Marks that carry a verdict on their own when no words do.
     private static let symbols: [Character: ExampleVerdict] = [
@@ -49,7 +55,8 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
         var symbol: ExampleVerdict?
         // Emoji, bullets, emphasis markers and comment slashes before the words.
         while let first = rest.first, !(first.isLetter || first.isNumber) {
-            if symbol == nil, let verdict = symbols[first] { symbol = verdict }
+            // By its first scalar: "✔️" and "⚠️" carry a variation selector after the mark.
+            if symbol == nil, let mark = first.unicodeScalars.first, let verdict = symbols[Character(mark)] { symbol = verdict }
             rest = rest.dropFirst()
         }
         // A symbol the capture mangled into a letter ("π No Good") is skipped with it.
@@ -57,8 +64,9 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
         let lowered = rest.lowercased()
         for (phrase, verdict) in phrases where lowered.hasPrefix(phrase) {
             let after = rest.dropFirst(phrase.count)
-            // The phrase must end at a word's end: "Goodness" and "Doing" are not labels.
+            // The phrase must end at a word's end: "Goodness", "Doing" and "Right-click" are not labels.
             if let next = after.first, next.isLetter || next.isNumber || next == "'" { continue }
+            if after.first == "-", let second = after.dropFirst().first, second.isLetter { continue }
             let caption = after.drop { !($0.isLetter || $0.isNumber || $0 == "`" || $0 == "@" || $0 == "(") }
             var trimmed = String(caption).trimmingWhitespace
             while let last = trimmed.last, last == "*" || last == "_" || last == ":" { trimmed.removeLast() }
@@ -69,8 +77,15 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
             // "Do" and "Prefer" alone are labels; with words after them only when set off
             // by punctuation ("Do: …"), so "Do this first, then…" stays prose. ("Do not …"
             // is the phrase "do not", a bad example's label.)
-            if (phrase == "do" || phrase == "prefer" || phrase == "right" || phrase == "better"), !trimmed.isEmpty,
-               ![":", "—", "-"].contains(where: { String(after).trimmingWhitespace.hasPrefix($0) }) {
+            let setOff = [":", "—", "–", "-", ".", ","].contains(where: { String(after).trimmingWhitespace.hasPrefix($0) })
+            if (phrase == "do" || phrase == "prefer" || phrase == "right" || phrase == "better"), !trimmed.isEmpty, !setOff {
+                return nil
+            }
+            // Any verdict with words after it and nothing between is prose ("Bad request
+            // handling looks like this"), unless the words name the example ("Bad example",
+            // "Correct way") or the line introduces the code with a colon.
+            if !trimmed.isEmpty, !setOff, !text.trimmingWhitespace.hasSuffix(":"),
+               !exampleNouns.contains(trimmed.split(separator: " ").first.map { $0.lowercased() } ?? "") {
                 return nil
             }
             return Label(verdict: verdict, caption: trimmed.isEmpty ? nil : trimmed)
@@ -89,7 +104,8 @@ public enum ExampleVerdict: String, Hashable, Sendable, CaseIterable {
         let line = String(firstLine).trimmingWhitespace
         for opener in ["//", "#", "--", "/*"] where line.hasPrefix(opener) {
             var comment = String(line.dropFirst(opener.count))
-            if comment.hasSuffix("*/") { comment.removeLast(2) }
+            // A block comment ends at its `*/`, code may follow on the line.
+            if opener == "/*", let end = comment.firstRange(of: "*/") { comment = String(comment[..<end.lowerBound]) }
             // Only an upper-case verdict word, or a verdict symbol, marks the block: a comment
             // "// do the work" is just a comment, and "// DO NOT EDIT" is no verdict.
             let trimmed = comment.trimmingWhitespace

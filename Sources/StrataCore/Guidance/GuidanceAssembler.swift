@@ -227,7 +227,7 @@ public struct GuidanceAssembler {
             open?.idLocation = location
         case .good, .bad, .ok:
             guard let verdict = keyword.verdict, open?.block.kind != .readAlso else { return misplaced(keyword, at: location) }
-            open?.labels.append(ExampleVerdict.Label(verdict: verdict, caption: text.isEmpty ? nil : text))
+            open?.labels.append(ExampleVerdict.Label(verdict: verdict, caption: text.isEmpty ? nil : text, location: location))
         case .example:
             guard text.lowercased() == "above", open?.block.kind != .readAlso else {
                 markDropped()

@@ -44,12 +44,9 @@ public struct GuidanceCatalog: Hashable, Sendable {
     public var isEmpty: Bool { patterns.isEmpty }
 
     private static func redirects(entries: [GuidanceEntry], patterns: [GuidanceEntry]) -> [Redirect] {
-        let current = Set(entries.map { $0.id.lowercased() })
-        let formers = patterns.compactMap(\.formerID).map { $0.lowercased() }
-        let repeated = Set(Dictionary(grouping: formers, by: { $0 }).filter { $0.value.count > 1 }.keys)
+        let formers = GuidanceID.formerIDs(current: entries.map(\.id), formers: patterns.compactMap { entry in entry.formerID.map { ($0, entry.id) } })
         return patterns.compactMap { entry in
-            guard let former = entry.formerID, !current.contains(former.lowercased()), !repeated.contains(former.lowercased()),
-                  GuidanceIDRegistry.isValid(former) else { return nil }
+            guard let former = entry.formerID, formers[former] == entry.id else { return nil }
             return Redirect(from: former, to: entry)
         }
     }

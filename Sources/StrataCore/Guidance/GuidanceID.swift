@@ -72,4 +72,18 @@ public enum GuidanceID {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
     }
+
+    /// Former id → current id, for the ids a block had before its id was trimmed: where
+    /// old links, `see:` and `READ_ALSO:` still lead. A former id that is some block's
+    /// current id, or that two blocks had, leads nowhere (compared without case, as the
+    /// pages' file names are on some systems).
+    public static func formerIDs(current: [String], formers: [(former: String, id: String)]) -> [String: String] {
+        let taken = Set(current.map { $0.lowercased() })
+        let counts = Dictionary(grouping: formers.map { $0.former.lowercased() }, by: { $0 }).mapValues(\.count)
+        var result: [String: String] = [:]
+        for (former, id) in formers where !taken.contains(former.lowercased()) && counts[former.lowercased()] == 1 && GuidanceIDRegistry.isValid(former) {
+            result[former] = id
+        }
+        return result
+    }
 }

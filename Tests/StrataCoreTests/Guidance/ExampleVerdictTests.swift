@@ -31,6 +31,7 @@ import Testing
     @Test(arguments: [
         "Goodness knows why this works.", "Doing it twice is fine.", "Do this first, then the rest", "Prefer composition over inheritance",
         "Okay", "This is good", "The good parts of the design, with a much longer explanation than any label would ever have in it",
+        "Right-click the file to see it:", "Bad request handling looks like this in the app", "Avoid force unwraps in the view layer",
     ])
     func sentencesAreNoLabels(text: String) {
         // "Okay" alone is a label; the others are prose.
@@ -58,5 +59,20 @@ import Testing
         #expect(ExampleVerdict.verdict(ofInfo: "swift wrong") == .bad)
         #expect(ExampleVerdict.verdict(ofInfo: "bad") == nil, "a lone word is the language")
         #expect(ExampleVerdict.verdict(ofInfo: "swift") == nil)
+    }
+
+    /// Emoji often carry a variation selector (U+FE0F) after the mark.
+    @Test func marksWithAVariationSelectorGiveTheirVerdict() {
+        #expect(ExampleVerdict.label("✔️ With a store")?.verdict == .good)
+        #expect(ExampleVerdict.label("⚠️")?.verdict == .ok)
+        #expect(ExampleVerdict.label("❌ Singleton")?.verdict == .bad)
+    }
+
+    /// A verdict with words after it names the example, or is set off from them.
+    @Test func aVerdictFollowedByWordsIsALabelWhenSetOffOrNamingTheExample() {
+        #expect(ExampleVerdict.label("Bad example")?.verdict == .bad)
+        #expect(ExampleVerdict.label("Correct way")?.caption == "way")
+        #expect(ExampleVerdict.label("Bad request handling looks like this:")?.verdict == .bad, "a line ending in a colon introduces the code")
+        #expect(ExampleVerdict.label(ofCode: "/* BAD */ let x = 1\n")?.verdict == .bad)
     }
 }
