@@ -38,6 +38,8 @@ enum MetadataParagraphParser {
     /// Returns the pairs, or `nil` when the text is not a metadata paragraph.
     static func parse(_ text: String) -> [Pair]? {
         let scalars = Array(text.unicodeScalars)
+        // Metadata opens with a key: a paragraph of prose is turned down before it is scanned.
+        guard keyEnd(in: scalars, from: 0) != nil else { return nil }
         var keyStarts: [(start: Int, keyEnd: Int)] = []
         var index = 0
         while index < scalars.count {

@@ -30,6 +30,18 @@ public struct GuidanceArchitecture: Hashable, Sendable {
         public var id: String { descriptor.id }
         /// Whether the code keeps the rule now.
         public var holds: Bool { violations.isEmpty }
+
+        /// What a reader is told: the rule is off, the code keeps it, or breaks it.
+        public enum State: String, Sendable { case holds, broken, off }
+        public var state: State { descriptor.severity == .off ? .off : holds ? .holds : .broken }
+
+        /// "holds", "3 violations" or "off".
+        public var stateText: String {
+            switch state {
+            case .off, .holds: state.rawValue
+            case .broken: "\(violations.count) violation\(violations.count == 1 ? "" : "s")"
+            }
+        }
     }
 
     public var layers: [Layer]

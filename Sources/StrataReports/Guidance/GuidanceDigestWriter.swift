@@ -86,9 +86,7 @@ public struct GuidanceDigestWriter: Sendable {
 
     /// "holds", "3 violations", "off".
     static func state(_ rule: GuidanceArchitecture.Rule?) -> String {
-        guard let rule else { return "unknown" }
-        if rule.descriptor.severity == .off { return "off" }
-        return rule.holds ? "holds" : "\(rule.violations.count) violation\(rule.violations.count == 1 ? "" : "s")"
+        rule?.stateText ?? "unknown"
     }
 
     private func lines(for entry: GuidanceEntry, base: String, architecture: GuidanceArchitecture) -> [String] {

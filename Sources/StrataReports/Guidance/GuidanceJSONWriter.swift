@@ -35,9 +35,7 @@ public struct GuidanceJSONWriter: Sendable {
 
     /// `holds`, `broken` or `off`.
     static func state(_ rule: GuidanceArchitecture.Rule?) -> String {
-        guard let rule else { return "unknown" }
-        if rule.descriptor.severity == .off { return "off" }
-        return rule.holds ? "holds" : "broken"
+        rule?.state.rawValue ?? "unknown"
     }
 
     private func block(_ entry: GuidanceEntry, architecture: GuidanceArchitecture) -> Document.Block {

@@ -178,13 +178,12 @@ public struct GuidancePages: Sendable {
     private func enforcementValue(_ id: String, entry: GuidanceEntry, from path: String) -> TemplateValue {
         let rule = catalog.architecture.rule(id)
         let violations = rule?.violations ?? []
-        let isOff = rule?.descriptor.severity == .off
-        let count = violations.count
+        let state = rule?.state ?? .holds
         return .object([
             "rule": .text(id), "title": .text(rule?.descriptor.title ?? id),
             "citesBlock": .bool(entry.citedBy.contains(id)),
-            "isOff": .bool(isOff), "holds": .bool(!isOff && count == 0), "isBroken": .bool(!isOff && count > 0),
-            "countText": .text("\(count) violation\(count == 1 ? "" : "s")"),
+            "isOff": .bool(state == .off), "holds": .bool(state == .holds), "isBroken": .bool(state == .broken),
+            "countText": .text("\(violations.count) violation\(violations.count == 1 ? "" : "s")"),
             "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + id),
             "violations": .list(violations.map { violation in
                 .object([
