@@ -319,15 +319,24 @@ struct ArchitectureDiagrams: Sendable {
         for name in visible.sorted() {
             if let group = model.groupOfModule[name] { visibleByGroup[group, default: []].append(name) }
         }
-        // In each band, rows of the modules that use this one, this one, then those it uses.
+        // In each band, rows of the modules that use this one, this one, then those it uses; a
+        // side drawn as one box is a row of its own, above (users) or below (used).
         let users = Set(usedBy.map(\.from))
         var bandRows: [(band: Int, rows: [[String]])] = []
         for (index, group) in model.groups.enumerated() {
-            guard let members = visibleByGroup[index] else { continue }
+            let members = visibleByGroup[index] ?? []
+            let boxes = collapsed.filter { $0.group == index }
+            guard !members.isEmpty || !boxes.isEmpty else { continue }
             openBand(index, group, count: nil, into: &dot, from: page, diagram: id)
             for member in members { moduleNode(member, from: page, into: &dot, isFocus: member == module) }
+            for entry in boxes {
+                groupNode(entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules", nodeID: Self.collapsedNodeID(entry.group, outward: entry.outward))
+            }
             let others = members.filter { $0 != module }
-            let rows = BandRows.rows(others.filter(users.contains)) + (members.contains(module) ? [[module]] : []) + BandRows.rows(others.filter { !users.contains($0) })
+            let userBoxes = boxes.filter { !$0.outward }.map { Self.collapsedNodeID($0.group, outward: false) }
+            let usedBoxes = boxes.filter(\.outward).map { Self.collapsedNodeID($0.group, outward: true) }
+            let rows = (userBoxes.isEmpty ? [] : [userBoxes]) + BandRows.rows(others.filter(users.contains)) + (members.contains(module) ? [[module]] : [])
+                + BandRows.rows(others.filter { !users.contains($0) }) + (usedBoxes.isEmpty ? [] : [usedBoxes])
             BandRows.write(rows, into: &dot)
             bandRows.append((index, rows))
             dot.close()
@@ -340,13 +349,6 @@ struct ArchitectureDiagrams: Sendable {
         for (rows, place) in [(BandRows.rows(looseOthers.filter(users.contains)), Int.max), (BandRows.rows(looseOthers.filter { !users.contains($0) }), -1)] {
             BandRows.write(rows, into: &dot)
             if !rows.isEmpty { bandRows.append((place, rows)) }
-        }
-        // A group drawn as one box sits where its band would.
-        for entry in collapsed {
-            let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
-            groupNode(entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules", nodeID: nodeID)
-            // Within its band's place, what this module uses goes below, what uses it above.
-            if entry.outward { bandRows.insert((entry.group, [[nodeID]]), at: 0) } else { bandRows.append((entry.group, [[nodeID]])) }
         }
         for entry in looseBoxes {
             let nodeID = "loose" + (entry.outward ? ".uses" : ".used-by")
@@ -368,7 +370,7 @@ struct ArchitectureDiagrams: Sendable {
         }
         let focusGroup = model.groupOfModule[module]
         for entry in collapsed {
-            let nodeID = Self.groupNodeID(entry.group) + (entry.outward ? ".uses" : ".used-by")
+            let nodeID = Self.collapsedNodeID(entry.group, outward: entry.outward)
             let upward = focusGroup.map { entry.outward ? entry.group > $0 : $0 > entry.group } ?? false
             aggregateEdge(
                 from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot, markers: &markers,
@@ -410,7 +412,8 @@ struct ArchitectureDiagrams: Sendable {
             )
         }
         for (upper, lower) in zip(present.dropFirst(), present) {
-            dot.edge(Self.groupNodeID(upper), Self.groupNodeID(lower), [("style", "invis")])
+            // Heavy, so the layers stand in one column, as the bands of the module drawing do.
+            dot.edge(Self.groupNodeID(upper), Self.groupNodeID(lower), [("style", "invis"), ("weight", "20")])
         }
         for from in counts.keys.sorted() {
             for to in (counts[from] ?? [:]).keys.sorted() {
@@ -435,6 +438,9 @@ struct ArchitectureDiagrams: Sendable {
     }
 
     static func groupNodeID(_ index: Int) -> String { "group:\(index)" }
+
+    /// The box a neighbourhood draws for a group's modules on one side of the module.
+    static func collapsedNodeID(_ index: Int, outward: Bool) -> String { groupNodeID(index) + (outward ? ".uses" : ".used-by") }
 
     /// The id of a diagram's SVG, and the prefix of every id inside it. Heading ids never
     /// hold a `.`, so these cannot collide with a heading of the page.

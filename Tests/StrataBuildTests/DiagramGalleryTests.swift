@@ -34,14 +34,9 @@ import Testing
     }
 
     @Test(arguments: [5, 30, 125, 500])
-    func generatedPackagesAreLegible(modules: Int) throws {
-        let findings = try Self.build(modules: modules)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
-    }
-
-    /// Builds a generated package of `modules` modules and returns what is wrong with its diagrams.
-    static func build(modules: Int) throws -> [Finding] {
-        let project = try TemporaryProject(files: LayeredPackage(modules: modules).files)
+    func generatedPackagesAreLegibleAndTheGalleryShowsThem(modules: Int) throws {
+        let package = LayeredPackage(modules: modules)
+        let project = try TemporaryProject(files: package.files)
         let result = project.build()
         #expect(result.exitCode != 2, "\(TemporaryProject.lines(result).prefix(5))")
         if let keep = ProcessInfo.processInfo.environment["STRATA_GALLERY_KEEP"] {
@@ -51,9 +46,32 @@ import Testing
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: project.root, to: target)
         }
-        let layouts = project.shownDiagrams()
-        #expect(layouts.count > modules, "the overview, every layer and every module's neighbourhood")
-        return findings(in: layouts)
+        let drawings = project.shownDiagrams()
+        #expect(drawings.count > modules, "the overview, every layer and every module's neighbourhood")
+        let findings = Self.findings(in: drawings)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+
+        // Content/module-graph/gallery.md shows three of them as they are built.
+        for (kind, page) in package.galleryPages {
+            let html = project.text("Output/\(page)")
+            let svg = try #require(Self.diagram(in: html), "\(page) has a diagram")
+            let image = Self.galleryFolder.appendingPathComponent("\(modules)-\(kind).svg")
+            if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+                try FileManager.default.createDirectory(at: Self.galleryFolder, withIntermediateDirectories: true)
+                try Data(svg.utf8).write(to: image)
+            }
+            #expect((try? String(contentsOf: image, encoding: .utf8)) == svg, "Content/module-graph/gallery/\(modules)-\(kind).svg differs from \(page) as built")
+        }
+    }
+
+    static let galleryFolder = TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Content/module-graph/gallery")
+
+    /// A page's first architecture diagram as a file of its own.
+    static func diagram(in page: String) -> String? {
+        guard let marker = page.firstRange(of: "id=\"svg."), let open = page[..<marker.lowerBound].range(of: "<svg", options: .backwards),
+              let close = page[marker.upperBound...].firstRange(of: "</svg>") else { return nil }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + page[open.lowerBound..<close.upperBound] + "\n"
     }
 
     /// The small app of the guide fixture: every diagram reads well, none needs a fallback.

@@ -100,4 +100,13 @@ public struct LayeredPackage: Sendable {
         files["Content/index.md"] = "# Synthetic app\n\nA generated package of \(modules.count) modules in \(layers.count) layers.\n"
         return files
     }
+
+    /// The pages the diagram gallery shows (Content/module-graph/gallery.md): the overview,
+    /// the Domain layer's page and the page of the module most others use.
+    public var galleryPages: [(kind: String, page: String)] {
+        var users: [String: Int] = [:]
+        for (_, used) in dependencies { for module in used { users[module, default: 0] += 1 } }
+        let busiest = modules.map(\.name).max { (users[$0] ?? 0, $1) < (users[$1] ?? 0, $0) } ?? ""
+        return [("overview", "modules/index.html"), ("layer", "layers/domain.html"), ("module", "modules/\(busiest).html")]
+    }
 }

@@ -74,7 +74,10 @@ extension ArchitecturePages {
         var metadata: [MetadataEntry] = []
         if let declared = declaration?.location { metadata.append(entry("declared", declared.description, location)) }
         if let declaration, !declaration.modules.isEmpty {
-            metadata.append(entry("modules", declaration.modules.map(\.pattern).joined(separator: ", "), location))
+            // A long list of names would push the diagram off the screen; the table lists them all.
+            let patterns = declaration.modules.map(\.pattern)
+            let shown = patterns.count > 8 ? patterns.prefix(6).joined(separator: ", ") + " and \(patterns.count - 6) more" : patterns.joined(separator: ", ")
+            metadata.append(entry("modules", shown, location))
         }
         return Page(
             sourcePath: location.path, outputPath: path, title: "\(group.name) layer",

@@ -29,6 +29,39 @@ struct BrowserFixture {
         return site
     }
 
+    /// Writes `files` as a project named `name` and builds it.
+    static func build(files: [String: String], name: String) async throws -> BrowserFixture {
+        let work = TestScratch.path("browser")
+        let site = BrowserFixture(work: work, project: work.appendingPathComponent(name))
+        do {
+            for (path, text) in files {
+                let url = site.project.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+            let run = try await CommandLineTests().strata(["build", "--quiet"], in: site.project)
+            guard run.status == 0 else { throw RawHTTP.Failure(description: "strata build failed: \(run.stderr)") }
+        } catch {
+            site.remove()
+            throw error
+        }
+        return site
+    }
+
+    /// Strata's own site, built from this repository into a temporary folder: `url(_:)`
+    /// opens its pages.
+    static func buildRepository() async throws -> BrowserFixture {
+        let work = TestScratch.path("browser")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let site = BrowserFixture(work: work, project: work)
+        let run = try await CommandLineTests().strata(["build", "--quiet", "-C", repository.path, "--output", work.appendingPathComponent("Output").path], in: work)
+        guard run.status == 0 else {
+            site.remove()
+            throw RawHTTP.Failure(description: "strata build failed: \(run.stderr)")
+        }
+        return site
+    }
+
     func remove() { try? FileManager.default.removeItem(at: work) }
 
     /// The guide fixture, built once per test process for the tests that only read it (it
