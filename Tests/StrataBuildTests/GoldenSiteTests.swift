@@ -24,9 +24,13 @@ import Testing
     /// Guidance as teams write it: a wiki page captured as text (title and "Skip to content"
     /// lines above its metadata, `// CORRECT` examples, `EXAMPLE: above`, wiki links mapped
     /// with `links:`), a rule set by headings and one by list items, and every way to label
-    /// an example.
+    /// an example; and the team's drawings of the architecture, a Mermaid flowchart and a
+    /// DOT graph, drawn and checked against the code (their drift warnings).
     @Test func guidanceFormsSiteMatchesTheGoldenFiles() throws {
         try compareWithGolden(fixture: "guidance-forms", warnings: [
+            "Content/diagrams.md:8:1: warning: the diagram draws ProfileUI → FeedService, and the code has no such dependency [diagram.drift]",
+            "Content/diagrams.md:10:1: warning: the diagram draws 'Cache', which is no module or layer of the project; write `nocheck` after the fence's language to leave the diagram unchecked [diagram.drift]",
+            "Content/diagrams.md:15:1: warning: the diagram leaves out Service → Core, which the code has (Package.swift:16) [diagram.drift]",
             "Content/wiki.md:5:71: warning: LAST_VERIFIED 2026-03-26 is 220 days before 2026-11-01; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]",
         ])
     }
