@@ -33,4 +33,21 @@ public struct ArchitectureDiagramSet: Sendable {
         }
         return diagrams
     }
+
+    /// What to draw instead of `diagram` when, laid out, it is too small to read at the
+    /// page's width: asked only then, so a build whose diagrams read well writes no more DOT.
+    public func fallbacks(of diagram: Diagram) -> [Diagram] {
+        let drawer = ArchitectureDiagrams(model: model, siteMap: siteMap)
+        if diagram.id == ArchitectureSiteMap.overviewDiagramID {
+            return drawer.overviewFallback(id: diagram.id, at: diagram.pagePath).map { [$0] } ?? []
+        }
+        for (index, group) in model.groups.enumerated() where group.isLayer {
+            guard let path = siteMap.path(ofLayer: group.name), ArchitectureSiteMap.layerDiagramID(layerPage: path) == diagram.id else { continue }
+            return drawer.layerFallback(index, id: diagram.id, at: path).map { [$0] } ?? []
+        }
+        for node in model.graph.nodes where node.isTarget && ArchitectureSiteMap.moduleDiagramID(node.id) == diagram.id {
+            return drawer.neighbourhoodFallback(of: node.id, id: diagram.id, at: siteMap.path(of: node.id)).map { [$0] } ?? []
+        }
+        return []
+    }
 }

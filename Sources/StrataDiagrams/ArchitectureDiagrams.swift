@@ -126,15 +126,21 @@ struct ArchitectureDiagrams: Sendable {
         // took seconds to minutes for a drawing no better to read.
         var settings = Self.graphSettings(id: id, title: title)
         if drawn.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        var diagram = Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
-        // Too wide to read at the page's width, module by module: one box per layer instead.
-        if model.groups.filter({ $0.modules.contains(where: drawnIDs.contains) }).count > 1 {
-            var fallback = groupLevel(id: id, at: page, highlight: nil)
-            let unit = model.groups.first?.isLayer == false ? "package" : "layer"
-            fallback.notes = ["Drawn module by module, the \(drawn.count) modules and their dependencies are too wide to read at this page's width, so the overview draws one box per \(unit) with the number of dependencies between them. Each \(unit)'s page draws its own modules."] + notes
-            diagram.fallbacks = [fallback]
-        }
-        return diagram
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
+    }
+
+    /// The overview when drawn module by module it is too wide to read: one box per layer, or
+    /// nil for a graph of one group (which has nothing simpler to draw).
+    func overviewFallback(id: String, at page: String) -> Diagram? {
+        let drawn = model.graph.nodes.filter(model.isDrawn)
+        let drawnIDs = Set(drawn.map(\.id))
+        guard model.groups.filter({ $0.modules.contains(where: drawnIDs.contains) }).count > 1 else { return nil }
+        var fallback = groupLevel(id: id, at: page, highlight: nil)
+        let unit = model.groups.first?.isLayer == false ? "package" : "layer"
+        // The module drawing's notes (tests and external products left out) hold here too.
+        let notes = overview(id: id, at: page).notes.filter { !$0.contains("too many to draw legibly") }
+        fallback.notes = ["Drawn module by module, the \(drawn.count) modules and their dependencies are too wide to read at this page's width, so the overview draws one box per \(unit) with the number of dependencies between them. Each \(unit)'s page draws its own modules."] + notes
+        return fallback
     }
 
     /// Above this many modules, the overview's and a layer's layouts are bounded (see `overview`).
@@ -145,13 +151,15 @@ struct ArchitectureDiagrams: Sendable {
 
     /// The modules of one group with the edges among them; every other group it touches is
     /// one box, with the number of dependencies each way.
-    /// When the drawing would be too wide to read, its fallback leaves out every arrow among
-    /// the layer's own modules but those that break a rule.
     func layer(_ groupIndex: Int, id: String, at page: String) -> Diagram {
-        var diagram = layer(groupIndex, id: id, at: page, insideLimit: Self.insideLimit)
+        layer(groupIndex, id: id, at: page, insideLimit: Self.insideLimit)
+    }
+
+    /// A layer's diagram when it is too wide to read: without the arrows among the layer's
+    /// own modules but those that break a rule; nil when that is the same drawing.
+    func layerFallback(_ groupIndex: Int, id: String, at page: String) -> Diagram? {
         let fallback = layer(groupIndex, id: id, at: page, insideLimit: 0)
-        if fallback.dot != diagram.dot { diagram.fallbacks = [fallback] }
-        return diagram
+        return fallback.dot == layer(groupIndex, id: id, at: page).dot ? nil : fallback
     }
 
     private func layer(_ groupIndex: Int, id: String, at page: String, insideLimit: Int) -> Diagram {
@@ -264,13 +272,15 @@ struct ArchitectureDiagrams: Sendable {
     // MARK: A module's neighbourhood
 
     /// The module, what it uses and what uses it, each in its layer's band.
-    /// When the drawing would be too wide to read, its fallback draws a group of more than
-    /// four modules on one side as one box.
     func neighbourhood(of module: String, id: String, at page: String) -> Diagram {
-        var diagram = neighbourhood(of: module, id: id, at: page, limit: Self.neighbourLimit)
+        neighbourhood(of: module, id: id, at: page, limit: Self.neighbourLimit)
+    }
+
+    /// A module's diagram when it is too wide to read: a group of more than four modules on
+    /// one side as one box; nil when that is the same drawing.
+    func neighbourhoodFallback(of module: String, id: String, at page: String) -> Diagram? {
         let fallback = neighbourhood(of: module, id: id, at: page, limit: Self.crowdedNeighbourLimit)
-        if fallback.dot != diagram.dot { diagram.fallbacks = [fallback] }
-        return diagram
+        return fallback.dot == neighbourhood(of: module, id: id, at: page).dot ? nil : fallback
     }
 
     private func neighbourhood(of module: String, id: String, at page: String, limit: Int) -> Diagram {

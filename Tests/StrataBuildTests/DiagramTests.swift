@@ -310,24 +310,26 @@ import StrataTestSupport
         let project = try TemporaryProject(files: LayeredPackage(modules: 125).files)
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
         let architecture = try #require(try builder.prepare(config: builder.configuration()).architecture)
-        let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
+        let set = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap)
+        let diagrams = set.diagrams()
 
         let overview = try #require(diagrams.first { $0.id == "overview" })
-        #expect(overview.fallbacks.count == 1)
-        #expect(overview.fallbacks.first?.dot.contains("group:0") == true, "the fallback draws one box per layer")
+        #expect(set.fallbacks(of: overview).count == 1)
+        #expect(set.fallbacks(of: overview).first?.dot.contains("group:0") == true, "the fallback draws one box per layer")
 
         // Core: about 35 modules using each other, used by every other layer.
         let core = try #require(diagrams.first { $0.id == "layer-core" })
         #expect(core.dot.contains("lhead=\"cluster_0\""), "more than 8 arrows from other layers: one per layer, ending at the band")
         #expect(core.dot.contains("taillabel="), "each with its number by the other layer's box")
         let inner = core.dot.components(separatedBy: "class=\"dep ").count - 1
-        let fallback = try #require(core.fallbacks.first)
+        let fallback = try #require(set.fallbacks(of: core).first)
         #expect(fallback.dot.components(separatedBy: "class=\"dep ").count - 1 < inner, "the fallback leaves out the arrows inside the layer")
         #expect(fallback.notes.contains { $0.contains("among the layer's own modules are not drawn (too many to read at this page's width)") }, "\(fallback.notes)")
 
         // A module used by more than 4 modules of one layer: the fallback draws them as one box.
-        let crowded = try #require(diagrams.first { $0.id.hasPrefix("module-") && !$0.fallbacks.isEmpty })
-        #expect(crowded.fallbacks[0].dot.contains("modules\\n") || crowded.fallbacks[0].dot.contains(" modules\""), "\(crowded.id)")
+        let crowded = try #require(diagrams.first { $0.id.hasPrefix("module-") && !set.fallbacks(of: $0).isEmpty })
+        let crowdedFallback = set.fallbacks(of: crowded)[0].dot
+        #expect(crowdedFallback.contains("modules\\n") || crowdedFallback.contains(" modules\""), "\(crowded.id)")
 
         // Built: the overview and Core's page show their fallbacks, with the notes that say so.
         let result = project.build()

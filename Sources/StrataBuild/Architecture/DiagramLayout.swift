@@ -52,7 +52,9 @@ struct DiagramLayout {
         SHA256.hex(cacheIdentity + "\n" + dot)
     }
 
-    func layOut(_ diagrams: [Diagram]) -> Result {
+    /// - Parameter fallbacks: what to draw instead of a diagram too small to read at the
+    ///   page's width, in order (each with the diagram's id); asked only for those.
+    func layOut(_ diagrams: [Diagram], fallbacks: @escaping @Sendable (Diagram) -> [Diagram] = { _ in [] }) -> Result {
         let clock = ContinuousClock()
         let start = clock.now
         let previous = previousOutput
@@ -80,17 +82,14 @@ struct DiagramLayout {
         }
         // Each diagram, or the first of its fallbacks that reads well at the page's width.
         let drawn = ParallelMap.map(diagrams) { diagram -> (chosen: Diagram, attempts: [Attempt]) in
-            var attempts: [Attempt] = []
-            let candidates = [diagram] + diagram.fallbacks
+            var attempts = [attempt(diagram)]
+            // A diagram Graphviz could not draw stays as it is: its page says why.
+            guard let svg = attempts[0].svg, !DiagramLegibility.readsWell(svg) else { return (diagram, attempts) }
+            let candidates = fallbacks(diagram)
             for (index, candidate) in candidates.enumerated() {
                 let laid = attempt(candidate)
                 attempts.append(laid)
-                let isLast = index == candidates.count - 1
-                if isLast || (laid.svg.map { DiagramLegibility.readsWell($0) } ?? false) {
-                    var chosen = candidate
-                    chosen.fallbacks = []
-                    return (chosen, attempts)
-                }
+                if index == candidates.count - 1 || (laid.svg.map { DiagramLegibility.readsWell($0) } ?? false) { return (candidate, attempts) }
             }
             return (diagram, attempts)
         }

@@ -76,9 +76,10 @@ struct RenderStage: Sendable {
         var allPages = inputs.pages
         var layout = DiagramLayout.Result(diagrams: [], drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
-            let written = StageClock.measure("render: diagrams as DOT") { ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams() }
+            let set = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap)
+            let written = StageClock.measure("render: diagrams as DOT") { set.diagrams() }
             let layouts = DiagramLayout(previousOutput: previousOutput(config), cache: layoutCache)
-            layout = StageClock.measure("render: layout") { layouts.layOut(written) }
+            layout = StageClock.measure("render: layout") { layouts.layOut(written, fallbacks: set.fallbacks(of:)) }
             let diagrams = layout.diagrams
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {

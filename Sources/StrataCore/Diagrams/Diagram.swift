@@ -13,10 +13,6 @@ public struct Diagram: Hashable, Sendable {
     public var notes: [String]
     /// The numbered markers on its violating arrows, which the legend under it explains.
     public var markers: [Marker]
-    /// What to draw instead, first that reads well first, when this diagram laid out would
-    /// be too small to read at the page's width (the overview of a large graph falls back to
-    /// one box per layer). Each has this diagram's id.
-    public var fallbacks: [Diagram] = []
 
     /// A violating arrow's number on the drawing, and what it stands for.
     public struct Marker: Hashable, Sendable {
