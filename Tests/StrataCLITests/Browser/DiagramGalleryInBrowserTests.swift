@@ -6,7 +6,8 @@ import Testing
 /// own) as a reader sees them in Chromium, from disk: on a 1280 px desktop window the
 /// smallest diagram text is at least 11 px; on a 390 px phone the diagram keeps the
 /// column's width and the page does not scroll sideways; in light and dark, the text is
-/// drawn in a colour other than the frame's. Each view is kept as a screenshot in
+/// drawn in a colour other than the frame's, and in the theme's own font (loaded from disk).
+/// Each view is kept as a screenshot in
 /// .build/test-artifacts/browser/gallery-*.png.
 @Suite struct DiagramGalleryInBrowserTests {
     /// The smallest text of the page's first diagram, in CSS pixels as drawn.
@@ -27,6 +28,10 @@ import Testing
                         let view = "\(name) \(kind) (\(path)), \(device), \(scheme)"
                         #expect(try await page.evaluate("document.querySelectorAll('.diagram-frame svg').length") as? Int ?? 0 >= 1, "\(view): no diagram")
                         if device == "desktop" {
+                            // The text is drawn in the theme's font, loaded from disk, whose
+                            // metrics are the ones Graphviz measured it with.
+                            try await page.waitFor("[...document.fonts].some(f => f.family.replace(/\"/g, '') === 'Strata Diagram Sans' && f.status === 'loaded')", timeout: 10)
+                            #expect(try await page.string("getComputedStyle(document.querySelector('.diagram-frame svg text')).fontFamily").hasPrefix("\"Strata Diagram Sans\""))
                             let smallest = try await page.evaluate(Self.smallestText) as? Double ?? 0
                             #expect(smallest >= 10.95, "\(view): the smallest text is \(smallest) px")
                         } else {
