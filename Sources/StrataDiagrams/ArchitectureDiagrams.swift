@@ -111,7 +111,7 @@ struct ArchitectureDiagrams: Sendable {
                 ("tooltip", "\(external.label): \(external.products.joined(separator: ", "))"),
             ])
         }
-        stack(bandRows, into: &dot)
+        BandRows.stack(bandRows, into: &dot)
         for edge in edges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         for external in externalEdges {
             let kind = Self.edgeClass(external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))
@@ -369,7 +369,7 @@ struct ArchitectureDiagrams: Sendable {
             ])
             bandRows.append((entry.outward ? -1 : Int.max, [[nodeID]]))
         }
-        stack(bandRows, into: &dot)
+        BandRows.stack(bandRows, into: &dot)
         for edge in drawnEdges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         for entry in looseBoxes {
             let nodeID = "loose" + (entry.outward ? ".uses" : ".used-by")
@@ -512,18 +512,6 @@ struct ArchitectureDiagrams: Sendable {
             if !changed { break }
         }
         return members.sorted { ((depth[$0] ?? 0), $1) > ((depth[$1] ?? 0), $0) }
-    }
-
-    /// Invisible edges that keep every band above the bands it is declared after: each
-    /// band's last row sits above the next lower band's first row.
-    private func stack(_ bands: [(band: Int, rows: [[String]])], into dot: inout DOTText) {
-        // In band order; two entries of one band (its modules, and its other side as one box)
-        // keep the order they were given.
-        let ordered = bands.enumerated().sorted { ($0.element.band, $0.offset) < ($1.element.band, $1.offset) }.map(\.element)
-        for (lower, upper) in zip(ordered, ordered.dropFirst()) {
-            guard let from = upper.rows.last?.first, let to = lower.rows.first?.first else { continue }
-            dot.edge(from, to, [("style", "invis")])
-        }
     }
 
     private func moduleNode(_ module: String, from page: String, into dot: inout DOTText, isFocus: Bool = false) {

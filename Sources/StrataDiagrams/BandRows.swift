@@ -18,7 +18,7 @@ enum BandRows {
 
     /// `ordered` cut into rows in order, each at most `budget` wide, the rows about as wide as
     /// each other (so a band of nine is two rows of four and five, not eight and one).
-    static func rows(_ ordered: [String], budget: Double = budget, width: (String) -> Double = { boxWidth($0) }) -> [[String]] {
+    static func rows(_ ordered: [String], budget: Double = budget, gap: Double = gap, width: (String) -> Double = { boxWidth($0) }) -> [[String]] {
         guard !ordered.isEmpty else { return [] }
         let widths = ordered.map(width)
         let total = widths.reduce(0, +) + gap * Double(ordered.count - 1)
@@ -26,14 +26,14 @@ enum BandRows {
         // The narrowest cut into that many rows: from the average width up to the budget.
         var target = min(budget, total / Double(rowCount))
         while true {
-            let rows = cut(ordered, widths, at: target)
+            let rows = cut(ordered, widths, at: target, gap: gap)
             if rows.count <= rowCount || target >= budget { return rows }
             target = min(budget, target + gap)
         }
     }
 
     /// Rows filled in order up to `target` points (a box wider than that gets a row of its own).
-    private static func cut(_ ordered: [String], _ widths: [Double], at target: Double) -> [[String]] {
+    private static func cut(_ ordered: [String], _ widths: [Double], at target: Double, gap: Double) -> [[String]] {
         var rows: [[String]] = [[]]
         var rowWidth = 0.0
         for (module, moduleWidth) in zip(ordered, widths) {
@@ -57,6 +57,17 @@ enum BandRows {
         }
         for (upper, lower) in zip(rows, rows.dropFirst()) {
             guard let from = upper.first, let to = lower.first else { continue }
+            dot.edge(from, to, [("style", "invis")])
+        }
+    }
+
+    /// Invisible edges that keep every band above the bands declared before it: each band's
+    /// last row sits above the next lower band's first row. Two entries of one band (its
+    /// modules, and a side drawn as one box) keep the order they were given.
+    static func stack(_ bands: [(band: Int, rows: [[String]])], into dot: inout DOTText) {
+        let ordered = bands.enumerated().sorted { ($0.element.band, $0.offset) < ($1.element.band, $1.offset) }.map(\.element)
+        for (lower, upper) in zip(ordered, ordered.dropFirst()) {
+            guard let from = upper.rows.last?.first, let to = lower.rows.first?.first else { continue }
             dot.edge(from, to, [("style", "invis")])
         }
     }

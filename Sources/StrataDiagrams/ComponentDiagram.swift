@@ -114,9 +114,11 @@ struct ComponentDiagram: Sendable {
         }
 
         var dot = DOTText()
-        // Top band first: the layer declared last.
+        // Top band first: the layer declared last. Each band's boxes in rows (see BandRows),
+        // closer together than a module diagram's: a component diagram's width goes to the
+        // arrows between its few boxes.
         let bands = Set(nodes.values.map(\.layer)).sorted { (layerIndex[$0] ?? .max, $0) > (layerIndex[$1] ?? .max, $1) }
-        let invisible = [("shape", "point"), ("style", "invis"), ("width", "0"), ("height", "0"), ("label", "")]
+        var bandRows: [(band: Int, rows: [[String]])] = []
         for (position, layer) in bands.enumerated() {
             let index = layerIndex[layer]
             dot.open("subgraph \(DOTText.quote("cluster_\(position)"))")
@@ -127,28 +129,34 @@ struct ComponentDiagram: Sendable {
             ]
             if let path = siteMap.path(ofLayer: layer) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
             for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value, isLabel: key == "label"));") }
-            // An invisible top and bottom rank fence the band's nodes in, so bands stack strictly.
-            dot.node("band-top:\(position)", invisible)
-            dot.node("band-bottom:\(position)", invisible)
-            for node in nodes.values.filter({ $0.layer == layer }).sorted(by: { $0.id < $1.id }) {
-                dot.node(node.id, node.attributes)
-                dot.edge("band-top:\(position)", node.id, [("style", "invis")])
-                dot.edge(node.id, "band-bottom:\(position)", [("style", "invis")])
+            let members = nodes.values.filter { $0.layer == layer }.sorted { $0.id < $1.id }
+            for node in members { dot.node(node.id, node.attributes) }
+            let rows = BandRows.rows(members.map(\.id), gap: Self.gap) { nodeID in
+                let label = nodes[nodeID]?.attributes.first { $0.0 == "label" }?.1 ?? nodeID
+                return label.split(separator: "\n").map { BandRows.boxWidth(String($0)) }.max() ?? BandRows.boxWidth(label)
             }
+            BandRows.write(rows, into: &dot)
+            // Bands go top-down here: the first is the highest.
+            bandRows.append((bands.count - position, rows))
             dot.close()
         }
-        // Each band above the next lower one.
-        for position in bands.indices.dropLast() { dot.edge("band-bottom:\(position)", "band-top:\(position + 1)", [("style", "invis")]) }
+        BandRows.stack(bandRows, into: &dot)
+        var markers: [Diagram.Marker] = []
         for key in arrows.keys.sorted() {
             guard let arrow = arrows[key], let fromLayer = nodes[arrow.from]?.layer, let toLayer = nodes[arrow.to]?.layer else { continue }
             let rules = arrow.rules.sorted()
             var attributes = [("class", "dep reference" + (rules.isEmpty ? "" : " violation"))]
             var label = arrow.count > 1 ? "\(arrow.count)" : ""
             if !rules.isEmpty {
-                label += (label.isEmpty ? "" : " ") + rules.joined(separator: "\n")
+                // A short number on the arrow; the list under the diagram names the rules.
+                let href = SitePath.relativeURL(from: page, to: ArchitectureSiteMap.violationsPath) + "#" + rules[0]
+                markers.append(Diagram.Marker(
+                    number: markers.count + 1, rules: rules, from: Self.name(of: arrow.from, module: module), to: Self.name(of: arrow.to, module: module),
+                    count: arrow.count, href: href
+                ))
+                label += (label.isEmpty ? "" : " · ") + "⚠\(markers.count)"
                 attributes += [
-                    ("color", ArchitectureDiagrams.violationColor), ("fontcolor", ArchitectureDiagrams.violationColor), ("penwidth", "1.6"),
-                    ("href", SitePath.relativeURL(from: page, to: ArchitectureSiteMap.violationsPath) + "#" + rules[0]),
+                    ("color", ArchitectureDiagrams.violationColor), ("fontcolor", ArchitectureDiagrams.violationColor), ("penwidth", "1.6"), ("href", href),
                 ]
             }
             if !label.isEmpty { attributes.append(("xlabel", label)) }
@@ -164,7 +172,27 @@ struct ComponentDiagram: Sendable {
             : topLevel.count > Self.typeLimit
             ? "\(module) has \(topLevel.count) types, more than \(Self.typeLimit): each box is a component, and an arrow counts the places where its code names a type of the other."
             : "Each box is a component (its files declare no type of their own); an arrow counts the places where its code names a type of the other."
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: ArchitectureDiagrams.graphSettings(id: id, title: title)), notes: [note])
+        var settings = ArchitectureDiagrams.graphSettings(id: id, title: title)
+        settings.append("graph [nodesep=\"\(Self.gap / 72)\"];")
+        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: [note], markers: markers)
+    }
+
+    /// The space between boxes, in points (`nodesep`): 663 pt wide at Graphviz's usual 18 pt
+    /// for StrataBuild's components, 452 pt at this.
+    static let gap = 8.64
+
+    /// What the marker list calls a box: a type, a layer's component, a module, or the
+    /// modules of a layer.
+    static func name(of nodeID: String, module: String) -> String {
+        let parts = nodeID.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nodeID }
+        switch parts[0] {
+        case "t": return parts[1]
+        case "c": return "\(module) · \(parts[1])"
+        case "m": return String(parts[1].split(separator: ":").first ?? Substring(parts[1]))
+        case "l": return "modules of \(parts[1])"
+        default: return nodeID
+        }
     }
 
     static func tone(_ index: Int?) -> String {

@@ -97,12 +97,6 @@ import Testing
         let drawings = TemporaryProject.shownDiagrams(in: output)
         #expect(drawings.count > 40, "the overview, the layers and every module")
         let findings = Self.findings(in: drawings)
-        // The diagram of StrataBuild's layers of files is not yet drawn in rows and bundles
-        // (ComponentDiagram): 860 px wide, 10.6 px text. Every other diagram must hold.
-        let known = findings.filter { $0.diagram == "components-StrataBuild" }
-        #expect(findings.count == known.count, "\(findings.map(\.description).joined(separator: "\n"))")
-        withKnownIssue("the components diagram of StrataBuild is too wide to read at the column's width") {
-            #expect(known.isEmpty, "\(known.map(\.description).joined(separator: "\n"))")
-        }
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 }

@@ -70,11 +70,14 @@ import Testing
         #expect(dot.contains("\"t:Screen\" [label=\"Screen\""))
         #expect(dot.contains("href=\"../components/App/UI.html#type-Screen\""))
         #expect(dot.contains("\"m:Kit:Platform\" [label=\"Kit\""))
-        // Two references, one arrow counted 2; the violating one red, labelled with its rule,
-        // linking to it, and left out of the ranking (it points up).
+        // Two references, one arrow counted 2; the violating one red, with a numbered marker
+        // the list under the diagram explains, linking to it, and left out of the ranking (it
+        // points up).
         #expect(dot.contains("\"t:Store\" -> \"t:Model\" [class=\"dep reference\", xlabel=\"2\""))
         #expect(dot.contains("\"t:Model\" -> \"t:Screen\" [class=\"dep reference violation\", color=\"#d62728\""))
-        #expect(dot.contains("href=\"../violations.html#layer-order\", xlabel=\"layer-order\", constraint=\"false\""))
+        #expect(dot.contains("href=\"../violations.html#layer-order\", xlabel=\"⚠1\", constraint=\"false\""))
+        #expect(diagram.markers == [Diagram.Marker(number: 1, rules: ["layer-order"], from: "Model", to: "Screen", href: "../violations.html#layer-order")])
+        #expect(!dot.contains("band-top:"), "bands stacked by their rows, not by fences")
     }
 
     @Test func aLargeModuleIsDrawnByComponent() throws {
