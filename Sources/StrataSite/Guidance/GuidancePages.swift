@@ -55,17 +55,6 @@ public struct GuidancePages: Sendable {
         }
     }
 
-    /// READ_ALSO targets as written → relative hrefs from `page`, for the callout on the
-    /// block's source page.
-    public static func readAlsoHrefs(_ entry: GuidanceEntry, from page: String) -> [String: String] {
-        var hrefs: [String: String] = [:]
-        for link in entry.links {
-            guard let destination = link.destination else { continue }
-            hrefs[link.reference.target] = href(destination, from: page)
-        }
-        return hrefs
-    }
-
     /// What a link's destination is called: the page's title, the block's title, the URL.
     public static func title(of destination: GuidanceEntry.Link.Destination, catalog: GuidanceCatalog) -> String {
         switch destination {
