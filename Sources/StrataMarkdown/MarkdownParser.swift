@@ -3,46 +3,53 @@ import Foundation
 import StrataCore
 
 /// Parses Markdown with libcmark-gfm and its table, strikethrough, autolink and task-list
-/// extensions. Each call uses its own parser, so pages can be parsed in parallel.
-///
-/// One step cannot run in parallel: libcmark-gfm 0.29 keeps the extensions' special
-/// characters (`~` for strikethrough, `w`/`:` for autolinks) in a process-wide table that
-/// every `cmark_parser_finish` fills in before inline parsing and clears after. Two parsers
-/// finishing at once would clear each other's characters, and `~~old~~` would silently stay
-/// plain text on some builds. Block parsing (`feed`) runs in parallel; `finish` (inline
-/// parsing) takes `finishLock`.
+/// extensions. Each call uses its own parser, so pages are parsed in parallel, inline
+/// parsing included: `SpecialCharacterTable` keeps the one table libcmark-gfm 0.29.0.gfm.6
+/// shares between parsers from being emptied by one while another reads it. Where it cannot
+/// (see there), `finish` (inline parsing) takes `finishLock` instead.
 public enum MarkdownParser {
     private static let finishLock = NSLock()
 
-    private static let extensionsRegistered: Bool = {
+    /// Registers the extensions, then parses one line with them: whether
+    /// `SpecialCharacterTable` saw that parse decides whether finishing needs the lock.
+    static let finishNeedsLock: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
-        return true
+        let parser = newParser(flags: CMARK_OPT_DEFAULT)
+        "~~a~~ https://example.com".withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        cmark_node_free(cmark_parser_finish(parser))
+        cmark_parser_free(parser)
+        return !SpecialCharacterTable.isInterposed
     }()
 
-    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
-
-    /// Parses `markdown` (front matter already blanked out) from the file at `path`.
-    public static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions()) -> MarkdownDocument {
-        _ = extensionsRegistered
-        var flags = CMARK_OPT_DEFAULT
-        if options.smartPunctuation { flags |= CMARK_OPT_SMART }
-        if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
+    private static func newParser(flags: Int32) -> OpaquePointer? {
         let parser = cmark_parser_new(flags)
-        defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
+        return parser
+    }
+
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Parses `markdown` (front matter already blanked out) from the file at `path`.
+    public static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions()) -> MarkdownDocument {
+        let needsLock = finishNeedsLock
+        var flags = CMARK_OPT_DEFAULT
+        if options.smartPunctuation { flags |= CMARK_OPT_SMART }
+        if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
+        let parser = newParser(flags: flags)
+        defer { cmark_parser_free(parser) }
         var bytes = Array(markdown.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
                 cmark_parser_feed(parser, pointer, buffer.count)
             }
         }
-        finishLock.lock()
+        if needsLock { finishLock.lock() }
         let root = cmark_parser_finish(parser)
-        finishLock.unlock()
+        if needsLock { finishLock.unlock() }
         return MarkdownDocument(root: root, path: path, options: options)
     }
 }
