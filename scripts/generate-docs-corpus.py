@@ -8,10 +8,12 @@ pages never do:
              about 10.4 MB: sizes spread from 2 KB to 150 KB (log-normal, median 12 KB),
              about 6,500 code blocks, a metadata list at the top of each page, links
              between proposals, tables, quotes, inline code everywhere.
-- book:      a language book. 48 chapters in four folders, 1.8 MB, pages up to 150 KB,
-             about 2,200 code blocks, most of them Swift with their `// Prints` lines,
-             notes as quotes, grammar tables, links to other chapters' headings. Its
-             largest chapter is 150 KB with 200 code blocks.
+- book:      a language book. 48 chapters in four folders, 1.9 MB, pages up to 150 KB,
+             about 2,300 code blocks: 1,300 short Swift examples with their `// Prints`
+             lines, most followed by the same code as a `swifttest` block inside an HTML
+             comment (as The Swift Programming Language writes its tests); prose wrapped
+             at 72 columns, quotes, tables, links to other chapters' headings. Its largest
+             chapter is 150 KB with 200 Swift blocks shown.
 
 Deterministic: the same arguments give the same files.
 
@@ -114,7 +116,17 @@ def swift_code(rng, lines):
     return out
 
 
-def code_block(rng, lines):
+def code_block(rng, lines, tested=False):
+    """A fenced block; with `tested`, as the language book writes it: Swift, then the same
+    code as a `swifttest` block inside an HTML comment (a test the book's tooling runs,
+    which the page does not show)."""
+    if tested:
+        code = swift_code(rng, lines)
+        block = ["```swift"] + code + ["```"]
+        if rng.random() < 0.8:
+            block += ["", "<!--", f"  - test: `{rng.choice(IDENTIFIERS)}{rng.choice(NAMES)}`", "", "  ```swifttest"]
+            block += [f"  -> {line}" for line in code] + [f"  << {rng.randint(0, 99)}", "  ```", "-->"]
+        return block
     roll = rng.random()
     if roll < 0.82:
         return ["```swift"] + swift_code(rng, lines) + ["```"]
@@ -134,9 +146,22 @@ def table(rng, rows, columns=3):
     return out
 
 
-def body(rng, target_bytes, code_every, headings, link):
+def wrapped(text, width=72):
+    """Prose with a line break every few words, as books written for diffs keep it."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + len(word) >= width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return "\n".join(lines + [line])
+
+
+def body(rng, target_bytes, code_every, headings, link, code_lines=2.0, book=False):
     """Prose, lists, tables, quotes and code until about `target_bytes`; a code block about
-    every `code_every` bytes. `link(rng)` gives a Markdown link to another page."""
+    every `code_every` bytes, of about e^`code_lines` lines. `link(rng)` gives a Markdown
+    link to another page. `book` wraps prose and adds the book's tested blocks."""
     lines = []
     size = 0
     since_code = 0
@@ -149,7 +174,7 @@ def body(rng, target_bytes, code_every, headings, link):
             block = ["#" * level + " " + text]
             heading += 1
         elif since_code >= code_every:
-            block = code_block(rng, max(2, int(rng.lognormvariate(2.0, 0.6))))
+            block = code_block(rng, max(1, int(rng.lognormvariate(code_lines, 0.6))), tested=book)
             since_code = 0
         elif roll < 0.55:
             text = paragraph(rng)
@@ -164,6 +189,8 @@ def body(rng, target_bytes, code_every, headings, link):
             block = table(rng, rng.randint(3, 8))
         else:
             block = [paragraph(rng, 2)]
+        if book and block and not block[0].startswith(("#", "```", "|")):
+            block = [wrapped(line) for line in block]
         text = "\n".join(block) + "\n\n"
         lines.append(text)
         size += len(text.encode("utf-8"))
@@ -245,13 +272,13 @@ def book(files):
     for number, chapter in enumerate(chapters):
         folder, title = chapter
         # 48 chapters, 1.8 MB: most between 15 and 60 KB, the largest 150 KB.
-        size = 150_000 if title == "Declarations" else min(120_000, max(6_000, int(rng.lognormvariate(math.log(31_000), 0.6))))
-        code_every = 440 if title == "Declarations" else 540
+        size = 150_000 if title == "Declarations" else min(120_000, max(6_000, int(rng.lognormvariate(math.log(37_000), 0.6))))
+        code_every = 400 if title == "Declarations" else 1_250
         headings = [(2, f"{rng.choice(WORDS).capitalize()} {rng.choice(IDENTIFIERS)}") for _ in range(6)]
         headings = [h for pair in zip(headings, [(3, f"{rng.choice(NAMES)} {rng.choice(IDENTIFIERS)}") for _ in headings]) for h in pair]
         # Headings carry the ids other chapters link to: "## word ident".
         headings = [(level, text) for level, text in headings]
-        files[f"Content/{folder}/{slug[chapter]}.md"] = f"# {title}\n\n" + body(rng, size, code_every, headings, link)
+        files[f"Content/{folder}/{slug[chapter]}.md"] = f"# {title}\n\n" + body(rng, size, code_every, headings, link, code_lines=1.45, book=True)
     files["Content/index.md"] = "# The Swift Programming Language\n\n" + "\n".join(
         f"- [{title}]({folder}/{slug[(folder, title)]}.md)" for folder, title in chapters) + "\n"
 

@@ -14,6 +14,11 @@ import StrataTemplates
 /// alone (its own values and `root`), with its children's `html` inside, and
 /// `childrenHTML`, its children's `html` one after the other. The default theme writes the
 /// tree from these, so a page costs a handful of template renders, not one per entry. Renders racing for the same entry on two threads give the same values.
+///
+/// A long section (more than `sharedListLimit` entries) is not copied into its pages: each
+/// lists the `windowSize` entries around it, and the whole list is one script per section
+/// (`sharedListFiles`) that the theme loads into the sidebar, with a filter. A folder of 575
+/// proposals made every page carry 100 of them (13 KB of each page, 7.6 MB of the site).
 final class NavigationItems: Sendable {
     private struct Key: Hashable {
         let node: ObjectIdentifier
@@ -38,10 +43,12 @@ final class NavigationItems: Sendable {
         }
     }
 
-    /// The sidebar of a page: its top-level entries and their `html` one after the other.
+    /// The sidebar of a page: its top-level entries and their `html` one after the other,
+    /// and, when the top level is long, its shared list (see `sharedListValues`).
     struct Sidebar {
         let entries: [Entry]
         let html: String
+        var sharedList: TemplateObject?
     }
 
     private let theme: Theme?
@@ -50,6 +57,25 @@ final class NavigationItems: Sendable {
     /// The places in reading order of the pages in each entry's subtree, which are
     /// consecutive: whether a page is "inside" an entry is one comparison, not a hash.
     private let subtreeRanges: [ObjectIdentifier: Range<Int>]
+    /// Each entry of a long section: its place among the section's entries, which the shared
+    /// list's script matches to the entries a page lists itself.
+    private let sharedListPlaces: [ObjectIdentifier: Int]
+    /// The long sections (and the top level, when it is long), in the tree's order.
+    private let longSections: [SharedList]
+
+    /// A section whose entries are listed by a shared script rather than on every page.
+    struct SharedList {
+        /// The section's folder (`""` for the top level).
+        let folder: String
+        let entries: [NavigationTree.Node]
+
+        /// Names the list in the script and the page (`data-nav-list`).
+        var id: String { folder.isEmpty ? "/" : folder }
+
+        /// The script's path in the site: `strata-nav/index.js` for the top level,
+        /// `strata-nav/<folder>/index.js` for a folder, so no two sections share one.
+        var path: String { folder.isEmpty ? "strata-nav/index.js" : "strata-nav/\(folder)/index.js" }
+    }
     /// Entries as pages outside them show them, by folder: these are the same on every
     /// page of a folder.
     private let entries = Mutex<[Key: Entry]>([:])
@@ -76,7 +102,22 @@ final class NavigationItems: Sendable {
         }
         for root in navigation.roots { collect(root) }
         subtreeRanges = ranges
+        var places: [ObjectIdentifier: Int] = [:]
+        var long: [SharedList] = []
+        func findLong(_ folder: String, _ children: [NavigationTree.Node]) {
+            if children.count > Self.sharedListLimit {
+                long.append(SharedList(folder: folder, entries: children))
+                for (index, child) in children.enumerated() { places[ObjectIdentifier(child)] = index }
+            }
+            for child in children where !child.children.isEmpty { findLong(child.folder ?? "", child.children) }
+        }
+        findLong("", navigation.roots)
+        sharedListPlaces = places
+        longSections = long
+        sharedListsByID = Dictionary(long.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    private let sharedListsByID: [String: SharedList]
 
     static let itemTemplate = "partials/nav-item"
 
@@ -88,14 +129,15 @@ final class NavigationItems: Sendable {
     ///   - root: the page's way back to the site root, given to `partials/nav-item`.
     ///   - url: the link from the page to an output path.
     func sidebar(current: String, position: Int?, directory: String, absolute: Bool, root: String, url: (String) -> String) -> Sidebar {
-        // Top-level entries past the limit are windowed around the page, as in a folder.
-        if roots.count > Self.listedChildren {
+        // A long top level is windowed around the page, as a long folder is; the theme puts
+        // the shared list's script before the entries.
+        if roots.count > Self.sharedListLimit {
             let entries = listed(roots, around: position).map { entry in
-                entry.isMarker ? make(entry.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
+                entry.isMarker ? make(entry.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root, url: url)
                     : item(entry.node, current: current, position: subtreeRanges[ObjectIdentifier(entry.node)]?.contains(position ?? -1) == true ? position : nil,
                            directory: directory, absolute: absolute, root: root, url: url)
             }
-            return Sidebar(entries: entries, html: entries.map(\.html).joined())
+            return Sidebar(entries: entries, html: entries.map(\.html).joined(), sharedList: sharedListValues(folder: "", root: root))
         }
         let place = Place(directory: directory, absolute: absolute)
         let shared: [Entry]
@@ -125,7 +167,7 @@ final class NavigationItems: Sendable {
             if let known = entries.withLock({ $0[key] }) { return known }
             let children = isOpen(node, in: directory)
                 ? listed(node.children, around: nil).map { child in
-                    child.isMarker ? make(child.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
+                    child.isMarker ? make(child.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root, url: url)
                         : item(child.node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
                 } : []
             let entry = make(node, isCurrent: false, children: children, directory: directory, root: root, url: url)
@@ -133,9 +175,9 @@ final class NavigationItems: Sendable {
             return entry
         }
         // A long folder shows the entries around the page, made for it.
-        if node.children.count > Self.listedChildren, let position {
+        if node.children.count > Self.sharedListLimit, let position {
             let children = listed(node.children, around: position).map { child in
-                child.isMarker ? make(child.node, isCurrent: false, children: [], directory: directory, root: root, url: url)
+                child.isMarker ? make(child.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root, url: url)
                     : item(child.node, current: current, position: subtreeRanges[ObjectIdentifier(child.node)]?.contains(position) == true ? position : nil,
                            directory: directory, absolute: absolute, root: root, url: url)
             }
@@ -150,16 +192,21 @@ final class NavigationItems: Sendable {
         return make(node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
     }
 
-    /// An open section lists at most this many of its entries: those around the page
-    /// showing it (or its first ones), and how many it leaves out before and after. Every
-    /// page of a folder of 10,000 listed all 10,000 (5.7 GB of HTML).
-    static let listedChildren = 100
+    /// A section with more entries than this is long: its pages list `windowSize` of them,
+    /// and the theme loads the rest from the section's shared list. Every page of a folder of
+    /// 10,000 once listed all 10,000 (5.7 GB of HTML).
+    static let sharedListLimit = 50
+
+    /// How many entries of a long section a page lists itself: those around it (or the
+    /// first ones, on a page outside the section), so that without scripts the reader still
+    /// sees where the page stands.
+    static let windowSize = 11
 
     /// The entries a page lists of `children` (a section's, or the top level's): all of
-    /// them, or a window of `listedChildren` around the one holding the page at `position`,
-    /// with a marker for those left out.
+    /// them, or for a long section a window of `windowSize` around the one holding the page
+    /// at `position`, with a marker for those left out.
     private func listed(_ children: [NavigationTree.Node], around position: Int?) -> [(node: NavigationTree.Node, isMarker: Bool)] {
-        guard children.count > Self.listedChildren else { return children.map { ($0, false) } }
+        guard children.count > Self.sharedListLimit else { return children.map { ($0, false) } }
         var center = 0
         if let position {
             // Children hold consecutive places in reading order: a binary search finds it.
@@ -170,8 +217,8 @@ final class NavigationItems: Sendable {
             }
             center = min(low, children.count - 1)
         }
-        let start = max(0, min(center - Self.listedChildren / 2, children.count - Self.listedChildren))
-        let end = min(children.count, start + Self.listedChildren)
+        let start = max(0, min(center - Self.windowSize / 2, children.count - Self.windowSize))
+        let end = min(children.count, start + Self.windowSize)
         func marker(_ count: Int, _ which: String) -> (NavigationTree.Node, Bool) {
             let title = "… \(count) \(which) page\(count == 1 ? "" : "s")"
             return (NavigationTree.Node(title: title, outputPath: nil, folder: nil, weight: nil, children: []), true)
@@ -181,6 +228,34 @@ final class NavigationItems: Sendable {
         result += children[start..<end].map { ($0, false) }
         if end < children.count { result.append(marker(children.count - end, "more")) }
         return result
+    }
+
+    /// What the theme needs to load a long section's shared list: its `id`, the `script`'s
+    /// URL from the page, the `count` of entries, and the `root` the list's URLs are
+    /// relative to.
+    private func sharedListValues(folder: String, root: String) -> TemplateObject? {
+        guard let list = sharedListsByID[folder.isEmpty ? "/" : folder] else { return nil }
+        return [
+            "id": .text(list.id),
+            "script": .text(root + SitePath.relativeURL(from: "index.html", to: list.path)),
+            "count": .number(list.entries.count),
+            "root": .text(root),
+        ]
+    }
+
+    /// One script per long section: `(window.strataNav ||= {})[id] = [[title, url, kind], …]`,
+    /// with URLs relative to the site root and `kind` 1 for a section, 0 for a page. A
+    /// script, not JSON, so that pages opened from disk can load it.
+    func sharedListFiles() -> [OutputFile] {
+        longSections.map { list in
+            var text = "(window.strataNav = window.strataNav || {})[\(JSONString.quote(list.id))] = [\n"
+            for entry in list.entries {
+                let url = entry.outputPath.map { SitePath.relativeURL(from: "index.html", to: $0) } ?? ""
+                text += "[\(JSONString.quote(entry.title)),\(JSONString.quote(url)),\(entry.children.isEmpty ? 0 : 1)],\n"
+            }
+            text += "];\n"
+            return OutputFile(path: list.path, text: text)
+        }
     }
 
     /// A section is open on the pages inside it, and always when it has no page of its own
@@ -193,9 +268,15 @@ final class NavigationItems: Sendable {
         } ?? false)
     }
 
-    private func make(_ node: NavigationTree.Node, isCurrent: Bool, children: [Entry], directory: String, root: String, url: (String) -> String) -> Entry {
+    private func make(
+        _ node: NavigationTree.Node, isCurrent: Bool, isMarker: Bool = false, children: [Entry], directory: String, root: String,
+        url: (String) -> String
+    ) -> Entry {
         // Every key is set on every item, even when false: Mustache looks names up through
         // enclosing contexts, and a missing `hasChildren` would find the parent's.
+        let place = sharedListPlaces[ObjectIdentifier(node)]
+        let sharedList = isOpen(node, in: directory) && node.children.count > Self.sharedListLimit
+            ? sharedListValues(folder: node.folder ?? "", root: root) : nil
         var values: TemplateObject = [
             "title": .text(node.title),
             "hasURL": .bool(node.outputPath != nil),
@@ -205,6 +286,11 @@ final class NavigationItems: Sendable {
             "hasChildren": .bool(!node.children.isEmpty),
             "children": .list(children.map { .object($0.values) }),
             "childrenHTML": .text(children.map(\.html).joined()),
+            "isMarker": .bool(isMarker),
+            "hasListPlace": .bool(place != nil),
+            "listPlace": .number(place ?? 0),
+            "hasSharedList": .bool(sharedList != nil),
+            "sharedList": .object(sharedList ?? [:]),
         ]
         var html = ""
         if rendersHTML, let theme {

@@ -50,6 +50,8 @@ struct PageContext: Sendable {
             "page": .object(pageValues(page)),
             "nav": .list(sidebar.entries.map { .object($0.values) }),
             "navHTML": .text(sidebar.html),
+            "hasNavSharedList": .bool(sidebar.sharedList != nil),
+            "navSharedList": .object(sidebar.sharedList ?? [:]),
             "canonicalURL": .text(canonicalURL(for: page.outputPath)),
         ]
         let crumbs = navigation.breadcrumbs(for: page).map { crumb -> TemplateValue in

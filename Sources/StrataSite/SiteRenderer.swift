@@ -38,7 +38,8 @@ public struct SiteRenderer: Sendable {
         _ key: String, _ page: Page, _ site: SiteSignature, _ render: () -> Result<OutputFile, Diagnostic>
     ) -> Result<OutputFile, Diagnostic>
 
-    /// Renders every page, the 404 page, the sitemap and the theme's assets, each page and
+    /// Renders every page, the 404 page, the sitemap, the long sections' shared lists and the
+    /// theme's assets, each page and
     /// the 404 page through `rendering`; the bytes are the same whatever it reuses.
     /// - Throws: `DiagnosticsError` when a template cannot be rendered (templates that
     ///   include each other without end).
@@ -74,6 +75,6 @@ public struct SiteRenderer: Sendable {
         if let failure = builder.navigationItems.failure { throw DiagnosticsError([failure]) }
         let rendered = try pagesRendered.map { try $0.get() }
         let sitemap = SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)
-        return rendered + [notFoundFile, sitemap] + theme.assets
+        return rendered + [notFoundFile, sitemap] + builder.navigationItems.sharedListFiles() + theme.assets
     }
 }

@@ -304,7 +304,7 @@ import Testing
     }
 
     /// Every page of a folder of 10,000 listed all 10,000 in its sidebar (5.7 GB); a page
-    /// now lists at most 100 entries of a folder, around itself.
+    /// now lists the 11 entries around itself, and the folder's whole list is one script.
     @Test func aFolderOfThousandsOfPagesListsAWindowOfThem() throws {
         var files = ["Content/index.md": "# Home\n"]
         for index in 0..<400 { files["Content/many/p\(String(format: "%04d", index)).md"] = "# Page \(String(format: "%04d", index))\n" }
@@ -313,10 +313,15 @@ import Testing
         #expect(result.outcome == .written)
         let middle = project.text("Output/many/p0200.html")
         let entries = middle.components(separatedBy: "class=\"nav-item").count - 1
-        #expect(entries <= 110, "\(entries) sidebar entries")
+        #expect(entries == 1 + 1 + 11 + 2, "\(entries) sidebar entries")
         #expect(middle.contains("aria-current=\"page\">Page 0200<"))
-        #expect(middle.contains("… 150 earlier pages") && middle.contains("… 150 more pages"))
-        #expect(project.text("Output/index.html").contains("… 300 more pages"))
+        #expect(middle.contains("… 195 earlier pages") && middle.contains("… 194 more pages"))
+        #expect(middle.contains("<ul class=\"nav-list\" data-nav-list=\"many\" data-nav-root=\"../\" data-nav-count=\"400\">"))
+        #expect(middle.contains("<script src=\"../strata-nav/many/index.js\" defer></script>"))
+        #expect(project.text("Output/index.html").contains("… 389 more pages"))
+        let list = project.text("Output/strata-nav/many/index.js")
+        #expect(list.hasPrefix("(window.strataNav = window.strataNav || {})[\"many\"] = [\n[\"Page 0000\",\"many/p0000.html\",0],\n"))
+        #expect(list.components(separatedBy: "\n").count - 3 == 400)
     }
 
     /// The same window for the top level: a flat content folder of many pages.
@@ -326,8 +331,10 @@ import Testing
         let project = try TemporaryProject(files: files)
         #expect(project.build().outcome == .written)
         let middle = project.text("Output/p150.html")
-        #expect(middle.components(separatedBy: "class=\"nav-item").count - 1 <= 110)
+        #expect(middle.components(separatedBy: "class=\"nav-item").count - 1 == 11 + 2)
         #expect(middle.contains("aria-current=\"page\">Page 150<"))
+        #expect(middle.contains("<ul class=\"nav-list\" data-nav-list=\"/\" data-nav-root=\"\" data-nav-count=\"301\">"))
+        #expect(project.text("Output/strata-nav/index.js").contains("[\"Page 299\",\"p299.html\",0]"))
     }
 
     /// A 50 MB page took over two minutes and 2.2 GB. Pages past 10 MB are refused.

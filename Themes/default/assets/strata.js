@@ -25,6 +25,90 @@
     });
   }
 
+  // Long sections: a page lists only the entries around it, and the section's shared list
+  // (a script the sidebar loaded just before this one) fills in the rest, with a filter.
+  // Entries the page listed itself are kept as they are (the page's own, with its open
+  // subsection); the others are made from the list.
+  Array.prototype.forEach.call(document.querySelectorAll("ul[data-nav-list]"), function (list) {
+    var entries = window.strataNav && window.strataNav[list.getAttribute("data-nav-list")];
+    if (!entries || !entries.length) return;
+    var listRoot = list.getAttribute("data-nav-root") || "";
+    var kept = {};
+    Array.prototype.slice.call(list.children).forEach(function (child) {
+      if (child.tagName !== "LI") return;
+      if (child.hasAttribute("data-nav-place")) kept[child.getAttribute("data-nav-place")] = child;
+      list.removeChild(child);
+    });
+    var items = entries.map(function (entry, index) {
+      var item = kept[index];
+      if (!item) {
+        item = document.createElement("li");
+        item.className = "nav-item" + (entry[2] ? " nav-section" : "");
+        var label = document.createElement(entry[1] ? "a" : "span");
+        if (entry[1]) label.href = listRoot + entry[1]; else label.className = "nav-label";
+        label.textContent = entry[0];
+        item.appendChild(label);
+      }
+      item.setAttribute("data-nav-text", (entry[0] + " " + entry[1]).toLowerCase());
+      list.appendChild(item);
+      return item;
+    });
+    var box = document.createElement("div");
+    box.className = "nav-filter";
+    var input = document.createElement("input");
+    input.type = "search";
+    input.placeholder = "Filter " + entries.length + " pages";
+    input.setAttribute("aria-label", "Filter the " + entries.length + " pages listed below");
+    var count = document.createElement("span");
+    count.className = "nav-filter-count";
+    count.setAttribute("aria-live", "polite");
+    box.appendChild(input);
+    box.appendChild(count);
+    list.parentNode.insertBefore(box, list);
+    input.addEventListener("input", function () {
+      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var shown = 0;
+      items.forEach(function (item) {
+        var text = item.getAttribute("data-nav-text");
+        item.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
+        if (!item.hidden) shown += 1;
+      });
+      count.textContent = words.length ? (shown === 0 ? "No page matches" : shown + " of " + items.length) : "";
+    });
+    // Arrow keys move through the entries shown, from the filter and between links;
+    // Escape goes back to the filter and then clears it.
+    function links() {
+      return Array.prototype.filter.call(list.querySelectorAll("a"), function (link) { return !link.closest("li[hidden]"); });
+    }
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowDown") {
+        var shown = links();
+        if (shown.length) { event.preventDefault(); shown[0].focus(); }
+      } else if (event.key === "Escape" && input.value) {
+        event.preventDefault();
+        event.stopPropagation();
+        input.value = "";
+        input.dispatchEvent(new Event("input"));
+      }
+    });
+    list.addEventListener("keydown", function (event) {
+      var shown = links();
+      var at = shown.indexOf(document.activeElement);
+      if (at < 0) return;
+      var next = null;
+      if (event.key === "ArrowDown") next = shown[Math.min(at + 1, shown.length - 1)];
+      else if (event.key === "ArrowUp") next = at === 0 ? input : shown[at - 1];
+      else if (event.key === "Home") next = shown[0];
+      else if (event.key === "End") next = shown[shown.length - 1];
+      else if (event.key === "Escape") next = input;
+      if (next) {
+        event.preventDefault();
+        if (event.key === "Escape") event.stopPropagation();
+        next.focus();
+      }
+    });
+  });
+
   var navToggle = document.querySelector(".nav-toggle");
   var nav = document.getElementById("site-nav");
   if (navToggle && nav) {
@@ -42,8 +126,13 @@
         navToggle.focus();
       }
     });
+    // The page's own entry is in view in the sidebar, in its middle when the sidebar has to
+    // scroll to show it; the page itself does not move.
     var current = nav.querySelector("[aria-current=page]");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    if (current) {
+      var entry = current.getBoundingClientRect(), box = nav.getBoundingClientRect();
+      if (entry.top < box.top || entry.bottom > box.bottom) nav.scrollTop += entry.top - box.top - (nav.clientHeight - entry.height) / 2;
+    }
   }
 
   // The guidance catalog: filter by layer, kind, enforcement and text, in the page, with the choice kept
