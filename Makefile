@@ -76,7 +76,7 @@ accuracy: deps check-theme-list
 ## virtual environment with MkDocs Material. Prints a Markdown report and writes it to
 ## REPORT (default .build/bench/report.md).
 bench: deps check-theme-list
-	@scripts/install-deps.sh python3 python3-venv wrk hugo time
+	@scripts/install-deps.sh python3 python3-venv wrk hugo time cmark-gfm
 	$(SWIFT) build $(RELEASE_FLAGS) --product strata
 	mkdocs=$$(scripts/bench-tools.sh) && scripts/bench.py --mkdocs "$$mkdocs"
 

@@ -10,7 +10,7 @@ recycling another run's files; generated corpora are flushed to disk before any 
 
 Prints a Markdown report and writes it to --report (default .build/bench/report.md).
 
-usage: bench.py [--runs N] [--slow-runs N] [--pages "1000 5000"] [--sizes "100 500 2000"]
+usage: bench.py [--runs N] [--slow-runs N] [--pages "1000 5000"] [--docs "proposals book"] [--sizes "100 500 2000"]
                 [--compare-pages N] [--report FILE] [--strata PATH] [--mkdocs PATH] [--docc PATH]
 """
 import argparse
@@ -315,6 +315,96 @@ class Bench:
         self.goals.append((f"strata serve, one page saved to the reload event, median ({pages:,} pages): under 100 ms",
                            f"{float(median):.0f} ms", float(median) < 100))
 
+    # Documentation shaped like real documentation -------------------------------------
+
+    def html_bytes(self, folder):
+        return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(folder) for f in files if f.endswith(".html"))
+
+    def docs(self, shape):
+        """A corpus shaped like real documentation (scripts/generate-docs-corpus.py): Strata
+        with everything on (navigation, search, Swift highlighting, link checking), Hugo
+        without highlighting and with Chroma, and libcmark-gfm's own command-line tool
+        parsing and rendering the same Markdown on one core."""
+        args = self.args
+        project = os.path.join(WORK, f"docs-{shape}")
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-docs-corpus.py"), shape, project], check=True)
+        hugo_project = f"{project}-hugo"
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench-corpus.py"), "hugo", project, hugo_project], check=True)
+        with open(os.path.join(hugo_project, "no-highlighting.toml"), "w", encoding="utf-8") as handle:
+            handle.write("[markup.highlight]\ncodeFences = false\n")
+        os.sync()
+        markdown = sorted(os.path.join(d, f) for d, _, files in os.walk(os.path.join(project, "Content")) for f in files if f.endswith(".md"))
+        markdown_bytes = sum(os.path.getsize(path) for path in markdown)
+        blocks = 0
+        for path in markdown:
+            with open(path, encoding="utf-8") as handle:
+                blocks += sum(1 for line in handle if line.lstrip().startswith("```")) // 2
+
+        self.note(f"{shape}: Strata")
+        strata_out = os.path.join(WORK, f"out-docs-{shape}")
+        strata = repeat(args.runs, lambda: self.strata_build(project, strata_out), lambda: move_aside(strata_out))
+        strata_html = self.html_bytes(strata_out)
+        self.note(f"{shape}: Hugo")
+        hugo_out = os.path.join(hugo_project, "public")
+        plain = ["hugo", "--quiet", "--config", "config.toml,no-highlighting.toml", "--destination", hugo_out]
+        hugo = repeat(args.runs, lambda: run(plain, cwd=hugo_project), lambda: move_aside(hugo_out))
+        hugo_html = self.html_bytes(hugo_out)
+        chroma = repeat(args.slow_runs, lambda: run(["hugo", "--quiet", "--destination", hugo_out], cwd=hugo_project), lambda: move_aside(hugo_out))
+        chroma_html = self.html_bytes(hugo_out)
+        self.note(f"{shape}: libcmark-gfm")
+        cmark = repeat(args.runs, lambda: run(["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + markdown, cwd=project))
+        cmark_html = len(cmark.runs[0].stdout.encode("utf-8"))
+
+        # One page of 150 KB: read, rendered and through the theme, from the build's own clock.
+        largest = max(markdown, key=os.path.getsize)
+        single = os.path.join(WORK, f"docs-{shape}-largest")
+        shutil.rmtree(single, ignore_errors=True)
+        os.makedirs(os.path.join(single, "Content"))
+        shutil.copy(largest, os.path.join(single, "Content", "index.md"))
+        with open(largest, encoding="utf-8") as handle:
+            largest_blocks = sum(1 for line in handle if line.startswith("```swift"))
+        env = dict(os.environ, STRATA_STAGE_TIMES="1")
+        page_times = []
+        for number in range(args.runs + 1):
+            out = os.path.join(WORK, "out-docs-largest")
+            move_aside(out)
+            timed = run([args.strata, "build", "--quiet", "--output", out], cwd=single, env=env)
+            stages = dict((m.group(1), float(m.group(2))) for m in re.finditer(r"^strata: (read: pages|link: pages|render: pages through the theme) ([0-9.]+) ms$", timed.stderr, re.M))
+            if len(stages) != 3:
+                raise Failed(f"strata build printed no stage times for {largest}:\n{timed.stderr[-2000:]}")
+            if number > 0:
+                page_times.append(sum(stages.values()))
+        page_ms = statistics.median(page_times)
+        inline = "in parallel" if "inline parsing: in parallel" in timed.stderr else "one page at a time"
+
+        fastest_hugo = min(hugo.seconds, chroma.seconds)
+        pages = len(markdown)
+        self.say(f"### {'Proposals' if shape == 'proposals' else 'A language book'}: {pages:,} pages, {markdown_bytes / 1e6:.1f} MB of Markdown, {blocks:,} code blocks")
+        self.say()
+        self.say("| Tool | Clean build (median) | Min – max | Peak memory | HTML written | HTML ÷ Markdown | Its time ÷ Strata's |")
+        self.say("|---|---:|---:|---:|---:|---:|---:|")
+        for name, sample, html in [("Strata, everything on", strata, strata_html), ("Hugo, no highlighting", hugo, hugo_html),
+                                   ("Hugo, Chroma highlighting", chroma, chroma_html), ("libcmark-gfm's `cmark-gfm`, one core", cmark, cmark_html)]:
+            low, high = sample.spread
+            versus = "1" if sample is strata else ratio(sample.seconds / strata.seconds)
+            self.say(f"| {name} | {seconds(sample.seconds)} | {seconds(low)} – {seconds(high)} | {megabytes(sample.peak_mb)} | "
+                     f"{html / 1e6:.1f} MB | {html / markdown_bytes:.2f} | {versus} |")
+        self.say()
+        self.say(f"Its largest page ({os.path.getsize(largest) / 1000:.0f} KB, {largest_blocks} Swift blocks) read, rendered and through "
+                 f"the theme in {page_ms:.1f} ms (median of {args.runs} builds of that page alone, from `STRATA_STAGE_TIMES`). "
+                 f"Inline parsing ran {inline}.")
+        self.say()
+        name = "proposals" if shape == "proposals" else "book"
+        self.goals.append((f"{name}: clean build at most half of Hugo's fastest configuration", ratio(strata.seconds / fastest_hugo),
+                           strata.seconds <= fastest_hugo / 2))
+        chrome = 16 * 1024
+        self.goals.append((f"{name}: HTML at most 3× the Markdown plus 16 KB a page", f"{strata_html / 1e6:.1f} MB of {(3 * markdown_bytes + chrome * pages) / 1e6:.1f} MB",
+                           strata_html <= 3 * markdown_bytes + chrome * pages))
+        self.goals.append((f"{name}: within 1.5× of libcmark-gfm parsing and rendering the same Markdown", ratio(strata.seconds / cmark.seconds),
+                           strata.seconds <= 1.5 * cmark.seconds))
+        if os.path.getsize(largest) >= 140_000:
+            self.goals.append((f"{name}: a page of {os.path.getsize(largest) / 1000:.0f} KB with {largest_blocks} Swift blocks under 20 ms", f"{page_ms:.1f} ms", page_ms < 20))
+
     # Packages -------------------------------------------------------------------------
 
     def packages(self):
@@ -458,6 +548,10 @@ class Bench:
             f"{p:,} pages: {re.search(r'^Search index: (.*)$', self.strata_build(projects[p], os.path.join(WORK, f'out-pages-{p}')).stdout, re.M).group(1).rstrip('.')}"
             for p in args.pages))
         self.say()
+        self.say("## Documentation shaped like real documentation")
+        self.say()
+        for shape in args.docs:
+            self.docs(shape)
         self.say("## Packages")
         self.say()
         self.packages()
@@ -487,6 +581,8 @@ def main():
     parser.add_argument("--pages", type=numbers, default=numbers(os.environ.get("PAGES", "1000 5000")))
     parser.add_argument("--compare-pages", type=int, default=int(os.environ.get("COMPARE_PAGES", 1000)),
                         help="largest corpus MkDocs and DocC build (they take minutes above it)")
+    parser.add_argument("--docs", type=str.split, default=os.environ.get("DOCS", "proposals book").split(),
+                        help="shapes of generate-docs-corpus.py to build")
     parser.add_argument("--sizes", type=numbers, default=numbers(os.environ.get("SIZES", "100 500 2000")))
     parser.add_argument("--report", default=os.environ.get("REPORT", os.path.join(WORK, "report.md")))
     parser.add_argument("--strata", default=os.path.join(ROOT, ".build", "release", "strata"))
@@ -496,7 +592,7 @@ def main():
     args.strata = os.path.abspath(args.strata)
     if not os.access(TIME, os.X_OK):
         sys.exit(f"bench: needs GNU time at {TIME} (apt-get install time)")
-    for needed in ("hugo", "swift"):
+    for needed in ("hugo", "swift", "cmark-gfm"):
         if not shutil.which(needed):
             sys.exit(f"bench: needs {needed} on the PATH")
     if not os.path.exists(args.strata):

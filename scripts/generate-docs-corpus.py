@@ -230,10 +230,14 @@ def proposals(files):
                 "", ""]
         # About one code block per 1.6 KB: 6,500 over the corpus.
         files[f"Content/proposals/{slug}.md"] = "\n".join(meta) + body(rng, size, 1_200, PROPOSAL_HEADINGS, link)
+    def root_link(rng):
+        other = rng.randrange(count)
+        return f"[SE-{other + 1:04d}](proposals/{slugs[other]}.md)"
+
     others = ["README", "process", "commonly_proposed", "CODE_OF_CONDUCT", "CONTRIBUTING", "LICENSE"]
-    files["Content/index.md"] = "# Evolution\n\n" + body(rng, 6_000, 10_000, [(2, "Proposals"), (2, "Process")], link)
+    files["Content/index.md"] = "# Evolution\n\n" + body(rng, 6_000, 10_000, [(2, "Proposals"), (2, "Process")], root_link)
     for name in others[1:]:
-        files[f"Content/{name}.md"] = f"# {name.replace('_', ' ').capitalize()}\n\n" + body(rng, 8_000, 4_000, [(2, "Overview")], link)
+        files[f"Content/{name}.md"] = f"# {name.replace('_', ' ').capitalize()}\n\n" + body(rng, 8_000, 4_000, [(2, "Overview")], root_link)
     for name in ["memory-safety", "macros", "ownership", "concurrency", "cxx-interop", "embedded", "testing", "packages"]:
         files[f"Content/visions/{name}.md"] = f"# A vision for {name.replace('-', ' ')}\n\n" + body(
             rng, 40_000, 2_500, [(2, "Introduction"), (2, "Goals"), (2, "Design"), (2, "Summary")],
@@ -264,21 +268,29 @@ def book(files):
     rng = random.Random("strata-docs-book")
     chapters = [(folder, title) for folder, titles in BOOK.items() for title in titles]
     slug = {c: c[1].replace(" ", "") for c in chapters}
+    # Each chapter's headings, made first so that links to them lead somewhere: a book's
+    # cross-references are checked, and hold.
+    titles = random.Random("strata-docs-book-headings")
+    headings = {}
+    for chapter in chapters:
+        pairs = [((2, f"{titles.choice(WORDS).capitalize()} {titles.choice(IDENTIFIERS)} {n}"),
+                  (3, f"{titles.choice(NAMES)} {titles.choice(IDENTIFIERS)} {n}")) for n in range(6)]
+        headings[chapter] = [h for pair in pairs for h in pair]
+
+    def anchor(text):
+        return text.lower().replace(" ", "-")
 
     def link(rng):
-        folder, title = rng.choice(chapters)
-        return f"[{title}](../{folder}/{slug[(folder, title)]}.md#{rng.choice(WORDS)}-{rng.choice(IDENTIFIERS)})"
-
-    for number, chapter in enumerate(chapters):
+        chapter = rng.choice(chapters)
         folder, title = chapter
-        # 48 chapters, 1.8 MB: most between 15 and 60 KB, the largest 150 KB.
-        size = 150_000 if title == "Declarations" else min(120_000, max(6_000, int(rng.lognormvariate(math.log(37_000), 0.6))))
+        return f"[{title}](../{folder}/{slug[chapter]}.md#{anchor(rng.choice(headings[chapter])[1])})"
+
+    for chapter in chapters:
+        folder, title = chapter
+        # 48 chapters, 1.9 MB: most between 15 and 80 KB, the largest 150 KB.
+        size = 150_000 if title == "Declarations" else min(120_000, max(6_000, int(rng.lognormvariate(math.log(31_000), 0.6))))
         code_every = 400 if title == "Declarations" else 1_250
-        headings = [(2, f"{rng.choice(WORDS).capitalize()} {rng.choice(IDENTIFIERS)}") for _ in range(6)]
-        headings = [h for pair in zip(headings, [(3, f"{rng.choice(NAMES)} {rng.choice(IDENTIFIERS)}") for _ in headings]) for h in pair]
-        # Headings carry the ids other chapters link to: "## word ident".
-        headings = [(level, text) for level, text in headings]
-        files[f"Content/{folder}/{slug[chapter]}.md"] = f"# {title}\n\n" + body(rng, size, code_every, headings, link, code_lines=1.45, book=True)
+        files[f"Content/{folder}/{slug[chapter]}.md"] = f"# {title}\n\n" + body(rng, size, code_every, headings[chapter], link, code_lines=1.45, book=True)
     files["Content/index.md"] = "# The Swift Programming Language\n\n" + "\n".join(
         f"- [{title}]({folder}/{slug[(folder, title)]}.md)" for folder, title in chapters) + "\n"
 

@@ -15,4 +15,10 @@ enum StageClock {
         }
         return try work()
     }
+
+    /// A line of its own among the times (what a stage found, not how long it took).
+    static func note(_ text: String) {
+        guard isOn else { return }
+        FileHandle.standardError.write(Data("strata: \(text)\n".utf8))
+    }
 }

@@ -20,4 +20,29 @@ public enum ParallelMap {
         }
         return results.map { $0! }
     }
+
+    /// `map(_:_:)`, starting the costliest items first: cores take the next item as they
+    /// finish one, so a 150 KB page started last would keep one core busy while the others
+    /// wait. The output keeps the input order.
+    public static func map<Element: Sendable, Result: Sendable>(
+        _ items: [Element], costliestFirst cost: (Element) -> Int, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        guard items.count > 1 else { return items.map(transform) }
+        let costs = items.map(cost)
+        // Equal costs keep their order, so the schedule is the same on every run.
+        let order = costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let output = results
+        DispatchQueue.concurrentPerform(iterations: items.count) { step in
+            let index = order[step]
+            // Each index is written by exactly one iteration.
+            output[index] = transform(items[index])
+        }
+        return results.map { $0! }
+    }
 }

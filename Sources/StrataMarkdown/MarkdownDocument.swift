@@ -25,6 +25,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     public private(set) var links: [MarkdownLink] = []
     /// Every code block that names a language, in document order.
     public private(set) var codeBlocks: [CodeBlock] = []
+    /// The size of the Markdown the page was parsed from, in bytes: what rendering it will
+    /// cost, roughly, for scheduling the largest pages first.
+    public internal(set) var byteCount = 0
 
     /// A fenced code block with a language (the first word of its info string).
     public struct CodeBlock: Sendable {

@@ -33,6 +33,9 @@ public enum MarkdownParser {
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
+    /// Whether pages finish (inline parsing) in parallel rather than one at a time.
+    public static var finishesInParallel: Bool { !finishNeedsLock }
+
     /// Parses `markdown` (front matter already blanked out) from the file at `path`.
     public static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions()) -> MarkdownDocument {
         let needsLock = finishNeedsLock
@@ -50,6 +53,8 @@ public enum MarkdownParser {
         if needsLock { finishLock.lock() }
         let root = cmark_parser_finish(parser)
         if needsLock { finishLock.unlock() }
-        return MarkdownDocument(root: root, path: path, options: options)
+        let document = MarkdownDocument(root: root, path: path, options: options)
+        document.byteCount = bytes.count
+        return document
     }
 }

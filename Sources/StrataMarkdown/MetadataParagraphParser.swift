@@ -37,6 +37,9 @@ enum MetadataParagraphParser {
 
     /// Returns the pairs, or `nil` when the text is not a metadata paragraph.
     static func parse(_ text: String) -> [Pair]? {
+        // Most paragraphs of prose start with a capital letter: only one that starts with a
+        // key is read as scalars (`keyEnd` on the bytes, since a key is ASCII).
+        guard startsWithKey(text.utf8) else { return nil }
         let scalars = Array(text.unicodeScalars)
         // Metadata opens with a key: a paragraph of prose is turned down before it is scanned.
         guard keyEnd(in: scalars, from: 0) != nil else { return nil }
@@ -78,6 +81,24 @@ enum MetadataParagraphParser {
 
     /// If an UPPER_SNAKE key followed by `:` and a space (or the end) starts at `start`,
     /// returns the index of the colon.
+    /// Whether `keyEnd(in:from: 0)` finds a key: `[A-Z][A-Z0-9_]+:` then a space, a tab, a
+    /// line break or the end.
+    private static func startsWithKey(_ bytes: String.UTF8View) -> Bool {
+        var index = bytes.startIndex
+        guard index < bytes.endIndex, (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(bytes[index]) else { return false }
+        var length = 1
+        index = bytes.index(after: index)
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") else { break }
+            length += 1
+            index = bytes.index(after: index)
+        }
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":"), length >= 2 else { return false }
+        let after = bytes.index(after: index)
+        return after == bytes.endIndex || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") || bytes[after] == UInt8(ascii: "\n")
+    }
+
     private static func keyEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
         guard start < scalars.count, ("A" ... "Z").contains(scalars[start]) else { return nil }
         var index = start + 1

@@ -32,17 +32,35 @@ public struct SwiftHighlighter: CodeHighlighter {
             offset = end
         }
         if offset < bytes.count { runs.append((nil, offset, bytes.count)) }
-        var html = ""
-        html.reserveCapacity(bytes.count * 2)
+        // Written as bytes: the specials HTML escapes are ASCII, and runs end where tokens do,
+        // never inside a character.
+        var html: [UInt8] = []
+        html.reserveCapacity(bytes.count * 2 + 64)
         for run in runs {
-            let text = HTMLEscaping.escape(String(decoding: bytes[run.start ..< run.end], as: UTF8.self))
             if let className = run.className {
-                html += "<span class=\"hl-\(className)\">\(text)</span>"
+                html.append(contentsOf: "<span class=\"hl-".utf8)
+                html.append(contentsOf: className.utf8)
+                html.append(contentsOf: "\">".utf8)
+                Self.appendEscaped(bytes[run.start ..< run.end], to: &html)
+                html.append(contentsOf: "</span>".utf8)
             } else {
-                html += text
+                Self.appendEscaped(bytes[run.start ..< run.end], to: &html)
             }
         }
-        return html
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// `HTMLEscaping.escape`, byte by byte.
+    static func appendEscaped(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            default: out.append(byte)
+            }
+        }
     }
 
     /// The theme's class for a classification; nil for plain text. An identifier that starts

@@ -63,6 +63,18 @@ struct SwiftTokenClassifier {
         return table
     }()
 
+    /// Whether `contexts` has an entry for `kind`: a switch, so that the nodes that give
+    /// none (nearly all) are not hashed.
+    private static func mayGiveContext(_ kind: SyntaxKind) -> Bool {
+        switch kind {
+        case .attribute, .platformVersionItem, .platformVersion, .declModifier, .ifConfigClause, .ifConfigDecl, .memberType,
+             .operatorDecl, .precedenceGroupAssociativity, .precedenceGroupRelation, .identifierType, .functionParameter, .labeledExpr:
+            return true
+        default:
+            return false
+        }
+    }
+
     private mutating func report(_ kind: SyntaxClassification, _ start: Int, _ end: Int) {
         if kind == .none, start == end { return }
         if let last = ranges.last, last.kind == kind, last.end == start {
@@ -102,7 +114,7 @@ struct SwiftTokenClassifier {
             return true
         }
         guard let layout = node.layoutView else { return true }
-        let table = Self.contexts[node.kind]
+        let table = Self.mayGiveContext(node.kind) ? Self.contexts[node.kind] : nil
         var position = offset
         for (index, child) in layout.children.enumerated() {
             guard let child else { continue }

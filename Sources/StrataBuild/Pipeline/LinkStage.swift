@@ -125,7 +125,7 @@ struct LinkStage: Sendable {
         let sameTargets = sameLinkTargets(resolver)
         let diagrams = guidance.diagrams
         let diagramGraph = guidance.diagramGraph
-        let resolved = ParallelMap.map(Array(sourcePages.enumerated())) { index, source in
+        let resolved = ParallelMap.map(Array(sourcePages.enumerated()), costliestFirst: { $0.element.document.byteCount }) { index, source in
             let pageCallouts = callouts[index] ?? []
             let resolutions = { source.document.links.map { resolver.resolve($0, from: source) } }
             // With the same resolver as last time, every link leads where it led; a body

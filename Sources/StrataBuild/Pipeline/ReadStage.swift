@@ -39,7 +39,7 @@ struct ReadStage: Sendable {
         let markdownOptions = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation)
         let loader = PageLoader(options: markdownOptions)
         let cache = pageCache
-        let loaded = ParallelMap.map(discovered.pages) { page in
+        let loaded = ParallelMap.map(discovered.pages, costliestFirst: { Int($0.file.stamp?.size ?? 0) }) { page in
             // The stamp was taken before the file was read: a save during the build is seen
             // by the next one.
             cache.value(for: page.file.relativePath, fingerprint: {
@@ -47,6 +47,9 @@ struct ReadStage: Sendable {
             }) {
                 loader.load(page.file, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex)
             }
+        }
+        if StageClock.isOn {
+            StageClock.note("markdown: inline parsing: \(MarkdownParser.finishesInParallel ? "in parallel" : "one page at a time")")
         }
         var pages = loaded.compactMap(\.0)
         var diagnostics = discovered.diagnostics + loaded.flatMap(\.1)

@@ -111,7 +111,9 @@ struct RenderStage: Sendable {
         let redirects = try guidancePages.redirectFiles(site: config.site)
         let finishedPages = allPages
         let searchIndex: @Sendable () -> OutputFile = {
-            SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) })
+            StageClock.measure("search index (alongside the templates and the writing)") {
+                SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) })
+            }
         }
         // The index is made while the templates run: each has stretches on one core that
         // the other fills.
