@@ -68,7 +68,8 @@ accuracy: deps check-theme-list
 	scripts/accuracy.sh
 
 ## bench: Strata's speed side by side with Hugo, MkDocs Material and DocC on generated
-## corpora of 1,000 and 5,000 pages, and on generated layered packages of 100, 500 and
+## corpora of 1,000 and 5,000 pages, with Hugo and cmark-gfm on documentation shaped like a
+## proposals repository and a language book (DOCS), and on generated layered packages of 100, 500 and
 ## 2,000 modules (graph reading against `swift package dump-package`, the layering check,
 ## diagram layout, whole builds), on a 1,000-file app target whose layers are folders (types and
 ## references read and checked), incremental rebuilds, `strata serve`'s save-to-reload

@@ -6,19 +6,7 @@ public enum ParallelMap {
     public static func map<Element: Sendable, Result: Sendable>(
         _ items: [Element], _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
-        guard items.count > 1 else { return items.map(transform) }
-        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        nonisolated(unsafe) let output = results
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            // Each index is written by exactly one iteration.
-            output[index] = transform(items[index])
-        }
-        return results.map { $0! }
+        perform(items, order: nil, transform)
     }
 
     /// `map(_:_:)`, starting the costliest items first: cores take the next item as they
@@ -31,6 +19,14 @@ public enum ParallelMap {
         let costs = items.map(cost)
         // Equal costs keep their order, so the schedule is the same on every run.
         let order = costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        return perform(items, order: order, transform)
+    }
+
+    /// Transforms the items in `order` (the input's, when nil), each into its own slot.
+    private static func perform<Element: Sendable, Result: Sendable>(
+        _ items: [Element], order: [Int]?, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        guard items.count > 1 else { return items.map(transform) }
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
         results.initialize(repeating: nil)
         defer {
@@ -39,7 +35,7 @@ public enum ParallelMap {
         }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: items.count) { step in
-            let index = order[step]
+            let index = order?[step] ?? step
             // Each index is written by exactly one iteration.
             output[index] = transform(items[index])
         }

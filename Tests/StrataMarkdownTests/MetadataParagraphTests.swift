@@ -7,6 +7,19 @@ import Testing
         MarkdownParser.parse(markdown, path: "p.md").metadata.map { "\($0.key)=\($0.value)@\($0.location.line):\($0.location.column)" }
     }
 
+    /// The quick look at a paragraph's first bytes turns down what the full reading would,
+    /// and nothing more.
+    @Test func onlyAParagraphThatStartsWithAKeyIsRead() {
+        #expect(MetadataParagraphParser.parse("Status: accepted") == nil, "keys are capitals")
+        #expect(MetadataParagraphParser.parse("K: one letter") == nil)
+        #expect(MetadataParagraphParser.parse("KEY:value") == nil, "a space, tab or line break follows the colon")
+        #expect(MetadataParagraphParser.parse("É_KEY: x") == nil)
+        #expect(MetadataParagraphParser.parse("KEY_2:\tvalue")?.map(\.key) == ["KEY_2"])
+        #expect(MetadataParagraphParser.parse("OWNER:\nana")?.map(\.value) == ["ana"])
+        #expect(MetadataParagraphParser.parse("OWNER:")?.map(\.key) == ["OWNER"])
+        #expect(MetadataParagraphParser.parse("OWNER: ana ÉQUIPE: x")?.map(\.value) == ["ana ÉQUIPE: x"])
+    }
+
     @Test func allPairsOnOneLine() {
         #expect(pairs("OWNER: ana, li LAST_VERIFIED: 2026-01-31 STACK_VERSION: Swift 6.2") ==
             ["OWNER=ana, li@1:1", "LAST_VERIFIED=2026-01-31@1:16", "STACK_VERSION=Swift 6.2@1:42"])
