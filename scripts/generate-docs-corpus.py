@@ -8,7 +8,7 @@ pages never do:
              about 10.4 MB: sizes spread from 2 KB to 150 KB (log-normal, median 12 KB),
              about 6,500 code blocks, a metadata list at the top of each page, links
              between proposals, tables, quotes, inline code everywhere.
-- book:      a language book. 48 chapters in four folders, 1.9 MB, pages up to 150 KB,
+- book:      a language book. 47 chapters in four folders and a contents page, 1.9 MB, pages up to 150 KB,
              about 2,300 code blocks: 1,300 short Swift examples with their `// Prints`
              lines, most followed by the same code as a `swifttest` block inside an HTML
              comment (as The Swift Programming Language writes its tests); prose wrapped
@@ -241,7 +241,7 @@ def proposals(files):
     for name in ["memory-safety", "macros", "ownership", "concurrency", "cxx-interop", "embedded", "testing", "packages"]:
         files[f"Content/visions/{name}.md"] = f"# A vision for {name.replace('-', ' ')}\n\n" + body(
             rng, 40_000, 2_500, [(2, "Introduction"), (2, "Goals"), (2, "Design"), (2, "Summary")],
-            lambda rng: f"[SE-{rng.randrange(count) + 1:04d}](../proposals/{slugs[rng.randrange(count)]}.md)")
+            lambda rng: (lambda other: f"[SE-{other + 1:04d}](../proposals/{slugs[other]}.md)")(rng.randrange(count)))
     for name in ["swift-template", "stdlib-template", "process-template", "review-template", "pitch-template",
                  "vision-template", "library-template", "tooling-template"]:
         files[f"Content/templates/{name}.md"] = f"# {name.replace('-', ' ').capitalize()}\n\n" + body(rng, 3_000, 2_000, PROPOSAL_HEADINGS[:4], lambda rng: "[the process](../process.md)")

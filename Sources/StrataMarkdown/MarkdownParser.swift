@@ -6,7 +6,7 @@ import StrataCore
 /// extensions. Each call uses its own parser, so pages are parsed in parallel, inline
 /// parsing included: `SpecialCharacterTable` keeps the one table libcmark-gfm 0.29.0.gfm.6
 /// shares between parsers from being emptied by one while another reads it. Where it cannot
-/// (see there), `finish` (inline parsing) takes `finishLock` instead.
+/// (see there), each parse takes `finishLock` instead.
 public enum MarkdownParser {
     private static let finishLock = NSLock()
 
@@ -45,12 +45,14 @@ public enum MarkdownParser {
         let parser = newParser(flags: flags)
         defer { cmark_parser_free(parser) }
         var bytes = Array(markdown.utf8)
+        // Without the binding, the whole parse takes the lock: some libraries also touch the
+        // table while reading blocks (newer tables add and remove characters in `feed`).
+        if needsLock { finishLock.lock() }
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
                 cmark_parser_feed(parser, pointer, buffer.count)
             }
         }
-        if needsLock { finishLock.lock() }
         let root = cmark_parser_finish(parser)
         if needsLock { finishLock.unlock() }
         let document = MarkdownDocument(root: root, path: path, options: options)

@@ -37,12 +37,10 @@ enum MetadataParagraphParser {
 
     /// Returns the pairs, or `nil` when the text is not a metadata paragraph.
     static func parse(_ text: String) -> [Pair]? {
-        // Most paragraphs of prose start with a capital letter: only one that starts with a
-        // key is read as scalars (`keyEnd` on the bytes, since a key is ASCII).
+        // Metadata opens with a key: a paragraph of prose is turned down before it is read as
+        // scalars (most start with a capital letter; the key is looked for in the bytes).
         guard startsWithKey(text.utf8) else { return nil }
         let scalars = Array(text.unicodeScalars)
-        // Metadata opens with a key: a paragraph of prose is turned down before it is scanned.
-        guard keyEnd(in: scalars, from: 0) != nil else { return nil }
         var keyStarts: [(start: Int, keyEnd: Int)] = []
         var index = 0
         while index < scalars.count {
@@ -79,8 +77,6 @@ enum MetadataParagraphParser {
         return pairs
     }
 
-    /// If an UPPER_SNAKE key followed by `:` and a space (or the end) starts at `start`,
-    /// returns the index of the colon.
     /// Whether `keyEnd(in:from: 0)` finds a key: `[A-Z][A-Z0-9_]+:` then a space, a tab, a
     /// line break or the end.
     private static func startsWithKey(_ bytes: String.UTF8View) -> Bool {
@@ -99,6 +95,8 @@ enum MetadataParagraphParser {
         return after == bytes.endIndex || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") || bytes[after] == UInt8(ascii: "\n")
     }
 
+    /// If an UPPER_SNAKE key followed by `:` and a space (or the end) starts at `start`,
+    /// returns the index of the colon.
     private static func keyEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
         guard start < scalars.count, ("A" ... "Z").contains(scalars[start]) else { return nil }
         var index = start + 1

@@ -37,7 +37,7 @@ enum SpecialCharacterTable {
     private static let calls = Atomic<Int>(0)
 
     /// Whether the library's calls reach `manage` (checked after one parse).
-    static var isInterposed: Bool { calls.load(ordering: .acquiring) > 0 }
+    static var isInterposed: Bool { calls.load(ordering: .acquiring) > 0 && original != nil }
 
     static func manage(_ parser: OpaquePointer?, add: Int32) {
         calls.add(1, ordering: .releasing)

@@ -115,9 +115,18 @@ final class NavigationItems: Sendable {
         sharedListPlaces = places
         longSections = long
         sharedListsByID = Dictionary(long.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var pageless: [ObjectIdentifier: [Int]] = [:]
+        for list in long {
+            let places = list.entries.indices.filter { list.entries[$0].outputPath == nil && !list.entries[$0].children.isEmpty }
+            if let first = list.entries.first, !places.isEmpty { pageless[ObjectIdentifier(first)] = places }
+        }
+        pagelessFolders = pageless
     }
 
     private let sharedListsByID: [String: SharedList]
+    /// In each long section (keyed by its first entry), the places of the folders without a
+    /// page of its own, found once rather than on every page.
+    private let pagelessFolders: [ObjectIdentifier: [Int]]
 
     static let itemTemplate = "partials/nav-item"
 
@@ -219,14 +228,22 @@ final class NavigationItems: Sendable {
         }
         let start = max(0, min(center - Self.windowSize / 2, children.count - Self.windowSize))
         let end = min(children.count, start + Self.windowSize)
+        // A folder without a page of its own is always listed, open: the shared list can
+        // only name it, and its pages would have no link in the sidebar.
+        let pageless = pagelessFolders[ObjectIdentifier(children[0])] ?? []
+        let shown = (Set(start ..< end).union(pageless)).sorted()
         func marker(_ count: Int, _ which: String) -> (NavigationTree.Node, Bool) {
             let title = "… \(count) \(which) page\(count == 1 ? "" : "s")"
             return (NavigationTree.Node(title: title, outputPath: nil, folder: nil, weight: nil, children: []), true)
         }
         var result: [(node: NavigationTree.Node, isMarker: Bool)] = []
-        if start > 0 { result.append(marker(start, "earlier")) }
-        result += children[start..<end].map { ($0, false) }
-        if end < children.count { result.append(marker(children.count - end, "more")) }
+        var next = 0
+        for index in shown {
+            if index > next { result.append(marker(index - next, next == 0 ? "earlier" : "more")) }
+            result.append((children[index], false))
+            next = index + 1
+        }
+        if next < children.count { result.append(marker(children.count - next, "more")) }
         return result
     }
 

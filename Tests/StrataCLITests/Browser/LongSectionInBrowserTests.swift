@@ -2,9 +2,10 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-/// A folder of 600 pages, as a reader gets it from disk: each page lists the entries around
-/// it, the folder's shared list fills in the rest, and the filter, the arrow keys and the
-/// page's own place in the sidebar work with all 600.
+/// A folder of 600 pages inside a top level of 57 entries, as a reader gets it from disk: each
+/// page lists the entries around it, the folders' shared lists fill in the rest, and the
+/// filter, the arrow keys and the page's own place in the sidebar work with all 600, each
+/// list handling its own keys.
 @Suite struct LongSectionInBrowserTests {
     static func files() -> [String: String] {
         var files = ["Content/index.md": "# Evolution\n"]
@@ -16,10 +17,18 @@ import Testing
         files["Content/proposals/drafts/index.md"] = "---\nweight: 1\n---\n# Drafts\n"
         files["Content/proposals/drafts/first.md"] = "# First draft\n"
         files["Content/proposals/drafts/second.md"] = "# Second draft\n"
+        // A folder without a page of its own: always listed, open, so its pages have links.
+        files["Content/proposals/zz-notes/one.md"] = "# Note one\n"
+        files["Content/proposals/zz-notes/two.md"] = "# Note two\n"
+        // A long top level around the long folder.
+        for index in 0..<55 { files["Content/t\(String(format: "%02d", index)).md"] = "# Top \(String(format: "%02d", index))\n" }
         return files
     }
 
     static let entries = "document.querySelectorAll('ul[data-nav-list=proposals] > li')"
+    /// The folder's filter (the top level has one too, first in the page).
+    static let filter = ".nav-item > .nav-filter input"
+    static let count = "document.querySelector('.nav-item > .nav-filter .nav-filter-count').textContent"
     static let shown = "Array.from(document.querySelectorAll('ul[data-nav-list=proposals] > li:not([hidden]) > a')).map(a => a.textContent)"
 
     @Test func theWholeListLoadsFiltersAndFollowsTheKeyboard() async throws {
@@ -32,7 +41,7 @@ import Testing
             try await page.setViewport(width: 1280, height: 800, mobile: false)
             try await page.navigate(to: site.url("proposals/p0300.html"))
             try await page.waitFor("document.querySelector('.nav-filter input') !== null")
-            #expect(try await page.evaluate("\(Self.entries).length") as? Int == 601)
+            #expect(try await page.evaluate("\(Self.entries).length") as? Int == 602)
             #expect(try await page.evaluate("document.querySelectorAll('.nav-more').length") as? Int == 0, "the markers give way to the list")
             // The page's own entry is in view in the sidebar, and the page did not scroll.
             let inView = """
@@ -41,12 +50,16 @@ import Testing
                 """
             #expect(try await page.evaluate(inView) as? Bool == true)
             #expect(try await page.evaluate("window.scrollY") as? Int == 0)
+            #expect(try await page.strings("Array.from(document.querySelectorAll('#site-nav a[href*=\"zz-notes/\"]')).map(a => a.textContent)") == ["Note one", "Note two"])
+            #expect(try await page.evaluate("document.querySelectorAll('.nav-filter').length === 2 && document.querySelector('.sidebar > .nav-filter').classList.contains('nav-filter-outer')") as? Bool == true,
+                    "the top level's filter does not stick over the folder's")
+            #expect(try await page.evaluate("document.querySelectorAll('ul[data-nav-list=\"/\"] > li').length") as? Int == 57)
             #expect(try await page.string("document.querySelector('#site-nav [aria-current=page]').textContent") == "Proposal 0300")
 
             // Filtering by a word of the title (or of the file name) leaves the matches.
-            try await page.click(".nav-filter input")
+            try await page.click(Self.filter)
             try await page.type("0421")
-            try await page.waitFor("document.querySelector('.nav-filter-count').textContent === '1 of 601'")
+            try await page.waitFor("\(Self.count) === '1 of 602'")
             #expect(try await page.strings(Self.shown) == ["Proposal 0421"])
             // Down goes to the first match, Enter opens it.
             try await page.press("ArrowDown")
@@ -55,26 +68,26 @@ import Testing
             try await page.waitFor("location.href.endsWith('/proposals/p0421.html') && document.querySelector('.nav-filter input') !== null")
 
             // Up and down move between the entries shown; Escape goes back to the filter, then clears it.
-            try await page.click(".nav-filter input")
+            try await page.click(Self.filter)
             try await page.type("proposal 059")
             // "059" is in 0590 to 0599, and in the file name of 0059.
-            try await page.waitFor("document.querySelector('.nav-filter-count').textContent === '11 of 601'")
+            try await page.waitFor("\(Self.count) === '11 of 602'")
             try await page.press("ArrowDown")
             try await page.press("ArrowDown")
             try await page.press("ArrowDown")
             try await page.press("ArrowUp")
             #expect(try await page.string("document.activeElement.textContent") == "Proposal 0590")
             try await page.press("Escape")
-            #expect(try await page.evaluate("document.activeElement === document.querySelector('.nav-filter input')") as? Bool == true)
+            #expect(try await page.evaluate("document.activeElement === document.querySelector('\(Self.filter)')") as? Bool == true)
             try await page.press("Escape")
-            #expect(try await page.evaluate("\(Self.entries).length === 601 && document.querySelectorAll('ul[data-nav-list=proposals] > li[hidden]').length === 0") as? Bool == true)
+            #expect(try await page.evaluate("\(Self.entries).length === 602 && document.querySelectorAll('ul[data-nav-list=proposals] > li[hidden]').length === 0") as? Bool == true)
             try await page.type("xylophone")
-            try await page.waitFor("document.querySelector('.nav-filter-count').textContent === 'No page matches'")
+            try await page.waitFor("\(Self.count) === 'No page matches'")
 
             // A page inside a folder of the long one keeps its open folder in the list.
             try await page.navigate(to: site.url("proposals/drafts/second.html"))
             try await page.waitFor("document.querySelector('.nav-filter input') !== null")
-            #expect(try await page.strings("Array.from(document.querySelectorAll('ul[data-nav-list=proposals] > li.is-open li a')).map(a => a.textContent)") == ["First draft", "Second draft"])
+            #expect(try await page.strings("Array.from(document.querySelectorAll('ul[data-nav-list=proposals] > li[data-nav-place=\"0\"] li a')).map(a => a.textContent)") == ["First draft", "Second draft"])
             #expect(try await page.string("document.querySelector('#site-nav [aria-current=page]').textContent") == "Second draft")
             try await page.screenshot(to: BrowserFixture.screenshotPath("long-section-desktop"), fullPage: false)
 
@@ -84,7 +97,7 @@ import Testing
             try await page.waitFor("document.querySelector('.nav-filter input') !== null")
             try await page.click(".nav-toggle")
             try await page.waitFor("document.body.classList.contains('nav-open') && getComputedStyle(document.getElementById('site-nav')).transform === 'none'")
-            let filterBox = "(() => { const r = document.querySelector('.nav-filter input').getBoundingClientRect(); return r.left >= 0 && r.right <= 390 && r.width > 200 })()"
+            let filterBox = "(() => { const r = document.querySelector('\(Self.filter)').getBoundingClientRect(); return r.left >= 0 && r.right <= 390 && r.width > 200 })()"
             #expect(try await page.evaluate(filterBox) as? Bool == true, "the filter fits the drawer")
             try await page.screenshot(to: BrowserFixture.screenshotPath("long-section-phone"), fullPage: false)
             #expect(page.errors.isEmpty, "\(page.errors)")

@@ -28,8 +28,13 @@
   // Long sections: a page lists only the entries around it, and the section's shared list
   // (a script the sidebar loaded just before this one) fills in the rest, with a filter.
   // Entries the page listed itself are kept as they are (the page's own, with its open
-  // subsection); the others are made from the list.
-  Array.prototype.forEach.call(document.querySelectorAll("ul[data-nav-list]"), function (list) {
+  // subsection); the others are written from the list in one go, which takes 10,000 entries
+  // in a few tens of milliseconds.
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]; });
+  }
+  var sharedLists = Array.prototype.slice.call(document.querySelectorAll("ul[data-nav-list]"));
+  sharedLists.forEach(function (list) {
     var entries = window.strataNav && window.strataNav[list.getAttribute("data-nav-list")];
     if (!entries || !entries.length) return;
     var listRoot = list.getAttribute("data-nav-root") || "";
@@ -39,20 +44,19 @@
       if (child.hasAttribute("data-nav-place")) kept[child.getAttribute("data-nav-place")] = child;
       list.removeChild(child);
     });
-    var items = entries.map(function (entry, index) {
-      var item = kept[index];
-      if (!item) {
-        item = document.createElement("li");
-        item.className = "nav-item" + (entry[2] ? " nav-section" : "");
-        var label = document.createElement(entry[1] ? "a" : "span");
-        if (entry[1]) label.href = listRoot + entry[1]; else label.className = "nav-label";
-        label.textContent = entry[0];
-        item.appendChild(label);
-      }
-      item.setAttribute("data-nav-text", (entry[0] + " " + entry[1]).toLowerCase());
-      list.appendChild(item);
-      return item;
+    var html = entries.map(function (entry, index) {
+      if (kept[index]) return '<li data-nav-keep="' + index + '"></li>';
+      var label = entry[1] ? '<a href="' + escapeHTML(listRoot + entry[1]) + '">' + escapeHTML(entry[0]) + "</a>"
+        : '<span class="nav-label">' + escapeHTML(entry[0]) + "</span>";
+      return '<li class="nav-item' + (entry[2] ? " nav-section" : "") + '">' + label + "</li>";
+    }).join("");
+    list.insertAdjacentHTML("beforeend", html);
+    Object.keys(kept).forEach(function (index) {
+      var slot = list.querySelector('li[data-nav-keep="' + index + '"]');
+      if (slot) list.replaceChild(kept[index], slot);
     });
+    var items = Array.prototype.filter.call(list.children, function (child) { return child.tagName === "LI"; });
+    var texts = entries.map(function (entry) { return (entry[0] + " " + entry[1]).toLowerCase(); });
     var box = document.createElement("div");
     box.className = "nav-filter";
     var input = document.createElement("input");
@@ -68,17 +72,20 @@
     input.addEventListener("input", function () {
       var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
       var shown = 0;
-      items.forEach(function (item) {
-        var text = item.getAttribute("data-nav-text");
-        item.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
+      items.forEach(function (item, index) {
+        item.hidden = !words.every(function (word) { return texts[index].indexOf(word) >= 0; });
         if (!item.hidden) shown += 1;
       });
       count.textContent = words.length ? (shown === 0 ? "No page matches" : shown + " of " + items.length) : "";
     });
     // Arrow keys move through the entries shown, from the filter and between links;
-    // Escape goes back to the filter and then clears it.
+    // Escape goes back to a filter holding text, then clears it; with nothing to clear it
+    // is left to the page (on a phone, it closes the drawer). A long section inside another
+    // handles its own keys.
     function links() {
-      return Array.prototype.filter.call(list.querySelectorAll("a"), function (link) { return !link.closest("li[hidden]"); });
+      return Array.prototype.filter.call(list.querySelectorAll("a"), function (link) {
+        return !link.closest("li[hidden]") && link.closest("ul[data-nav-list]") === list;
+      });
     }
     input.addEventListener("keydown", function (event) {
       if (event.key === "ArrowDown") {
@@ -92,6 +99,7 @@
       }
     });
     list.addEventListener("keydown", function (event) {
+      if (event.target.closest("ul[data-nav-list]") !== list) return;
       var shown = links();
       var at = shown.indexOf(document.activeElement);
       if (at < 0) return;
@@ -100,13 +108,19 @@
       else if (event.key === "ArrowUp") next = at === 0 ? input : shown[at - 1];
       else if (event.key === "Home") next = shown[0];
       else if (event.key === "End") next = shown[shown.length - 1];
-      else if (event.key === "Escape") next = input;
+      else if (event.key === "Escape" && input.value) next = input;
       if (next) {
         event.preventDefault();
-        if (event.key === "Escape") event.stopPropagation();
+        event.stopPropagation();
         next.focus();
       }
     });
+  });
+  // Of two long sections one inside the other, only the inner one's filter stays at the top
+  // of the sidebar, so they never sit on each other.
+  Array.prototype.forEach.call(document.querySelectorAll(".nav-filter"), function (box) {
+    var list = box.nextElementSibling;
+    if (list && list.querySelector("ul[data-nav-list]")) box.classList.add("nav-filter-outer");
   });
 
   var navToggle = document.querySelector(".nav-toggle");
