@@ -103,4 +103,28 @@ import Testing
             #expect(page.errors.isEmpty, "\(page.errors)")
         }
     }
+
+    /// Past 2,000 entries the list is written when the reader comes to the filter, not on
+    /// every page load (10,000 entries took a browser a third of a second to lay out).
+    @Test func aVeryLongListWaitsForTheFilter() async throws {
+        var files = ["Content/index.md": "# Changelog\n"]
+        for index in 0..<2_100 { files["Content/releases/r\(String(format: "%04d", index)).md"] = "# Release \(String(format: "%04d", index))\n" }
+        let site = try await BrowserFixture.build(files: files, name: "very-long-section")
+        defer { site.remove() }
+        try await SharedBrowser.takingTurns {
+            let browser = try await SharedBrowser.shared.browser()
+            let page = try await browser.newPage()
+            defer { page.close() }
+            try await page.navigate(to: site.url("releases/r1000.html"))
+            try await page.waitFor("document.querySelector('.nav-filter input') !== null")
+            let entries = "document.querySelectorAll('ul[data-nav-list=releases] > li').length"
+            #expect(try await page.evaluate(entries) as? Int == 13, "the 11 around the page and two markers")
+            try await page.click(".nav-filter input")
+            try await page.waitFor("\(entries) === 2100")
+            try await page.type("1999")
+            try await page.waitFor("document.querySelector('.nav-filter-count').textContent === '1 of 2100'")
+            #expect(try await page.string("document.querySelector('#site-nav [aria-current=page]').textContent") == "Release 1000")
+            #expect(page.errors.isEmpty, "\(page.errors)")
+        }
+    }
 }

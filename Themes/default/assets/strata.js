@@ -38,25 +38,29 @@
     var entries = window.strataNav && window.strataNav[list.getAttribute("data-nav-list")];
     if (!entries || !entries.length) return;
     var listRoot = list.getAttribute("data-nav-root") || "";
-    var kept = {};
-    Array.prototype.slice.call(list.children).forEach(function (child) {
-      if (child.tagName !== "LI") return;
-      if (child.hasAttribute("data-nav-place")) kept[child.getAttribute("data-nav-place")] = child;
-      list.removeChild(child);
-    });
-    var html = entries.map(function (entry, index) {
-      if (kept[index]) return '<li data-nav-keep="' + index + '"></li>';
-      var label = entry[1] ? '<a href="' + escapeHTML(listRoot + entry[1]) + '">' + escapeHTML(entry[0]) + "</a>"
-        : '<span class="nav-label">' + escapeHTML(entry[0]) + "</span>";
-      return '<li class="nav-item' + (entry[2] ? " nav-section" : "") + '">' + label + "</li>";
-    }).join("");
-    list.insertAdjacentHTML("beforeend", html);
-    Object.keys(kept).forEach(function (index) {
-      var slot = list.querySelector('li[data-nav-keep="' + index + '"]');
-      if (slot) list.replaceChild(kept[index], slot);
-    });
-    var items = Array.prototype.filter.call(list.children, function (child) { return child.tagName === "LI"; });
+    var items = null;
     var texts = entries.map(function (entry) { return (entry[0] + " " + entry[1]).toLowerCase(); });
+    function fill() {
+      if (items) return;
+      var kept = {};
+      Array.prototype.slice.call(list.children).forEach(function (child) {
+        if (child.tagName !== "LI") return;
+        if (child.hasAttribute("data-nav-place")) kept[child.getAttribute("data-nav-place")] = child;
+        list.removeChild(child);
+      });
+      var html = entries.map(function (entry, index) {
+        if (kept[index]) return '<li data-nav-keep="' + index + '"></li>';
+        var label = entry[1] ? '<a href="' + escapeHTML(listRoot + entry[1]) + '">' + escapeHTML(entry[0]) + "</a>"
+          : '<span class="nav-label">' + escapeHTML(entry[0]) + "</span>";
+        return '<li class="nav-item' + (entry[2] ? " nav-section" : "") + '">' + label + "</li>";
+      }).join("");
+      list.insertAdjacentHTML("beforeend", html);
+      Object.keys(kept).forEach(function (index) {
+        var slot = list.querySelector('li[data-nav-keep="' + index + '"]');
+        if (slot) list.replaceChild(kept[index], slot);
+      });
+      items = Array.prototype.filter.call(list.children, function (child) { return child.tagName === "LI"; });
+    }
     var box = document.createElement("div");
     box.className = "nav-filter";
     var input = document.createElement("input");
@@ -69,7 +73,12 @@
     box.appendChild(input);
     box.appendChild(count);
     list.parentNode.insertBefore(box, list);
+    // Up to 2,000 entries the list is written at once (laying out 10,000 takes a browser
+    // a third of a second); a longer one when the reader comes to its filter.
+    if (entries.length <= 2000) fill();
+    else input.addEventListener("focus", fill);
     input.addEventListener("input", function () {
+      fill();
       var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
       var shown = 0;
       items.forEach(function (item, index) {
