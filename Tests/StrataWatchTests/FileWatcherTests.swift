@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StrataTestSupport
 import Testing
 @testable import StrataWatch
@@ -19,11 +24,29 @@ import Testing
             path = TestScratch.path("watch").standardizedFileURL.path
             try FileManager.default.createDirectory(atPath: path + "/Content/guides", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: path + "/Output", withIntermediateDirectories: true)
-            try "# Intro\n".write(toFile: path + "/Content/guides/intro.md", atomically: false, encoding: .utf8)
+            try Self.write("# Intro\n", to: path + "/Content/guides/intro.md")
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
         func write(_ relative: String, _ text: String) throws {
-            try text.write(toFile: path + "/" + relative, atomically: false, encoding: .utf8)
+            try Self.write(text, to: path + "/" + relative)
+        }
+
+        /// Writes with `O_CLOEXEC`. Foundation's `String.write(toFile:)` opens without it, so
+        /// a process another test starts at that moment (a `strata` run, Chromium) inherits
+        /// the open file and closes it when it exits, seconds later: the kernel then reports
+        /// a write to a file no one touched since the watcher started (`intro.md`, in 3
+        /// failures of `make test`).
+        static func write(_ text: String, to path: String) throws {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            defer { close(descriptor) }
+            let bytes = Array(text.utf8)
+            #if canImport(Glibc)
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            #else
+            let written = bytes.withUnsafeBytes { Darwin.write(descriptor, $0.baseAddress, $0.count) }
+            #endif
+            guard written == bytes.count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
         }
     }
 
@@ -153,7 +176,7 @@ import Testing
         let made = try await changes(batches, until: folder.path + "/Content/guides/again.md")
         #expect(made.contains(folder.path + "/Content/guides/again.md"))
         // Saves in the moved folder are no longer reported.
-        try "# Moved\n".write(toFile: elsewhere + "/intro.md", atomically: false, encoding: .utf8)
+        try Folder.write("# Moved\n", to: elsewhere + "/intro.md")
         let quiet = await nextBatch(batches, seconds: 0.5)
         #expect(quiet == nil, "\(quiet ?? [])")
 
