@@ -16,10 +16,13 @@ public enum ParallelMap {
         _ items: [Element], costliestFirst cost: (Element) -> Int, _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
         guard items.count > 1 else { return items.map(transform) }
-        let costs = items.map(cost)
-        // Equal costs keep their order, so the schedule is the same on every run.
-        let order = costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
-        return perform(items, order: order, transform)
+        return perform(items, order: schedule(costs: items.map(cost)), transform)
+    }
+
+    /// The order items start in: costliest first, equal costs in input order, so the
+    /// schedule is the same on every run.
+    static func schedule(costs: [Int]) -> [Int] {
+        costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
     }
 
     /// Transforms the items in `order` (the input's, when nil), each into its own slot.

@@ -6,13 +6,13 @@ import StrataCore
 /// extensions. Each call uses its own parser, so pages are parsed in parallel, inline
 /// parsing included: `SpecialCharacterTable` keeps the one table libcmark-gfm 0.29.0.gfm.6
 /// shares between parsers from being emptied by one while another reads it. Where it cannot
-/// (see there), each parse takes `finishLock` instead.
+/// (see there), each parse takes `parseLock` instead.
 public enum MarkdownParser {
-    private static let finishLock = NSLock()
+    private static let parseLock = NSLock()
 
     /// Registers the extensions, then parses one line with them: whether
-    /// `SpecialCharacterTable` saw that parse decides whether finishing needs the lock.
-    static let finishNeedsLock: Bool = {
+    /// `SpecialCharacterTable` saw that parse decides whether parsing needs the lock.
+    static let parseNeedsLock: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
         let parser = newParser(flags: CMARK_OPT_DEFAULT)
         "~~a~~ https://example.com".withCString { cmark_parser_feed(parser, $0, strlen($0)) }
@@ -33,12 +33,12 @@ public enum MarkdownParser {
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// Whether pages finish (inline parsing) in parallel rather than one at a time.
-    public static var finishesInParallel: Bool { !finishNeedsLock }
+    /// Whether pages are parsed in parallel, inline pass included, rather than one at a time.
+    public static var parsesInParallel: Bool { !parseNeedsLock }
 
     /// Parses `markdown` (front matter already blanked out) from the file at `path`.
     public static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions()) -> MarkdownDocument {
-        let needsLock = finishNeedsLock
+        let needsLock = parseNeedsLock
         var flags = CMARK_OPT_DEFAULT
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
         if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
@@ -47,14 +47,14 @@ public enum MarkdownParser {
         var bytes = Array(markdown.utf8)
         // Without the binding, the whole parse takes the lock: some libraries also touch the
         // table while reading blocks (newer tables add and remove characters in `feed`).
-        if needsLock { finishLock.lock() }
+        if needsLock { parseLock.lock() }
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
                 cmark_parser_feed(parser, pointer, buffer.count)
             }
         }
         let root = cmark_parser_finish(parser)
-        if needsLock { finishLock.unlock() }
+        if needsLock { parseLock.unlock() }
         let document = MarkdownDocument(root: root, path: path, options: options)
         document.byteCount = bytes.count
         return document

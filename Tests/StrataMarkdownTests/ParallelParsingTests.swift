@@ -27,7 +27,7 @@ import Testing
     func inlineParsingNeedsNoLockWithTheSystemLibrary() {
         _ = MarkdownParser.parse("~~a~~", path: "a.md")
         #expect(SpecialCharacterTable.isInterposed)
-        #expect(!MarkdownParser.finishNeedsLock)
+        #expect(!MarkdownParser.parseNeedsLock)
     }
 
     static var isDebian: Bool {

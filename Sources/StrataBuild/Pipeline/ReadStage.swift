@@ -49,7 +49,7 @@ struct ReadStage: Sendable {
             }
         }
         if StageClock.isOn {
-            StageClock.note("markdown: inline parsing: \(MarkdownParser.finishesInParallel ? "in parallel" : "one page at a time")")
+            StageClock.note("markdown: inline parsing: \(MarkdownParser.parsesInParallel ? "in parallel" : "one page at a time")")
         }
         var pages = loaded.compactMap(\.0)
         var diagnostics = discovered.diagnostics + loaded.flatMap(\.1)
