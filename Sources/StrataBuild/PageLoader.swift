@@ -1,6 +1,5 @@
 import StrataCore
 import StrataMarkdown
-import StrataSwiftSource
 import StrataYAML
 
 /// Reads one Markdown file into a `SourcePage`: decodes it, splits off and reads the front
@@ -64,7 +63,6 @@ struct PageLoader: Sendable {
                     at: place
                 ))
             }
-            diagnostics += Self.unhighlightableSwift(in: document)
             if GuidanceKeywordScan.mayOpenBlock(bytes) {
                 let guidance = GuidanceExtractor(pageKey: page.key).extract(from: document)
                 page.guidance = guidance
@@ -75,17 +73,6 @@ struct PageLoader: Sendable {
             return (nil, diagnostics + [diagnostic])
         } catch {
             return (nil, diagnostics + [.error("io.read", "\(error)", at: SourceLocation(path: displayPath))])
-        }
-    }
-
-    /// A warning for each Swift block the highlighter declines because it nests too deep
-    /// for swift-syntax to parse in good time: the block is shown, plain.
-    static func unhighlightableSwift(in document: MarkdownDocument) -> [Diagnostic] {
-        document.codeBlocks.compactMap { block in
-            guard block.language.lowercased() == "swift", let excess = SwiftNestingCheck().check(block.code) else { return nil }
-            // The code starts on the line after the opening fence.
-            let location = SourceLocation(path: block.location.path, line: block.location.line + excess.line, column: block.location.column - 1 + excess.column)
-            return .warning("highlight.skipped", "this Swift block is shown without highlighting: \(excess.reason)", at: location)
         }
     }
 

@@ -30,90 +30,101 @@ enum SearchTokenizer {
     /// characters goes through Unicode's properties.
     static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
+        // Read once per text, not once per word (a global's every read checks that it is set up).
+        let stopWordKeys = Self.stopWordKeys
         text.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestTerm) { folded in
-                var start = 0
-                var isASCII = true
-                var isCamelCase = false
-                /// The ASCII bytes in `range`, folded to lower case, when they make a term.
-                func emit(_ range: Range<Int>) {
-                    let length = range.count
-                    guard length <= longestTerm, length >= 2 || (length == 1 && bytes[range.lowerBound] >= 0x30 && bytes[range.lowerBound] <= 0x39) else { return }
-                    for offset in 0 ..< length {
-                        let byte = bytes[range.lowerBound + offset]
-                        folded[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                var index = 0
+                let count = bytes.count
+                while index < count {
+                    guard isWordByte(bytes[index]) || bytes[index] >= 0x80 else {
+                        index += 1
+                        continue
                     }
-                    let term = UnsafeBufferPointer(rebasing: folded[0 ..< length])
-                    // No stop word is longer than five letters: most words skip the check.
-                    if length <= longestStopWord, isStopWord(term) { return }
-                    body(term)
-                }
-                func flush(_ end: Int) {
-                    defer { start = end + 1; isASCII = true; isCamelCase = false }
-                    guard end > start else { return }
+                    let start = index
+                    var isASCII = true
+                    var isCamelCase = false
+                    while index < count {
+                        let byte = bytes[index]
+                        if byte >= 0x80 {
+                            isASCII = false
+                        } else if !isWordByte(byte) {
+                            break
+                        } else if isUpper(byte), index > start {
+                            let previous = bytes[index - 1]
+                            if isLower(previous) || (isUpper(previous) && index + 1 < count && isLower(bytes[index + 1])) {
+                                isCamelCase = true
+                            }
+                        }
+                        index += 1
+                    }
                     guard isASCII else {
-                        for term in slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)) {
+                        for term in slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< index]), as: UTF8.self)) {
                             var term = term
                             term.withUTF8 { body($0) }
                         }
-                        return
+                        continue
                     }
-                    emit(start ..< end)
-                    guard isCamelCase else { return }
+                    emit(bytes, start, index, folded, stopWordKeys, body)
+                    guard isCamelCase else { continue }
                     // `HTMLRenderer` → HTML, Renderer: a part starts at an upper-case letter
                     // after a lower-case one, and at the last capital of a run before a
                     // lower-case letter.
                     var partStart = start
-                    for index in (start + 1) ..< end {
-                        let previous = bytes[index - 1], current = bytes[index]
-                        let next = index + 1 < end ? bytes[index + 1] : 0
-                        let lowerToUpper = isLower(previous) && isUpper(current)
-                        let acronymEnd = isUpper(previous) && isUpper(current) && isLower(next)
-                        if lowerToUpper || acronymEnd {
-                            emit(partStart ..< index)
-                            partStart = index
+                    for position in (start + 1) ..< index {
+                        let previous = bytes[position - 1], current = bytes[position]
+                        let next = position + 1 < index ? bytes[position + 1] : 0
+                        if (isLower(previous) && isUpper(current)) || (isUpper(previous) && isUpper(current) && isLower(next)) {
+                            emit(bytes, partStart, position, folded, stopWordKeys, body)
+                            partStart = position
                         }
                     }
-                    emit(partStart ..< end)
+                    emit(bytes, partStart, index, folded, stopWordKeys, body)
                 }
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte >= 0x80 {
-                        isASCII = false
-                    } else if Self.isASCIIWordByte[Int(byte)] {
-                        if byte >= 0x41, byte <= 0x5A, index > start {
-                            let previous = bytes[index - 1]
-                            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-                            if isLower(previous) || (isUpper(previous) && isLower(next)) {
-                                isCamelCase = true
-                            }
-                        }
-                    } else {
-                        flush(index)
-                    }
-                    index += 1
-                }
-                flush(bytes.count)
             }
         }
     }
 
-    private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-
-    /// The stop words as bytes, by length, compared without hashing.
-    private static let stopWordsByLength: [[[UInt8]]] = (0 ... longestStopWord).map { length in
-        stopWords.map { Array($0.utf8) }.filter { $0.count == length }.sorted { $0.lexicographicallyPrecedes($1) }
+    /// Hands `body` the ASCII word `bytes[start ..< end]` folded to lower case, when it makes
+    /// a term: two characters or more (or one digit), not too long, not a stop word.
+    @inline(__always)
+    private static func emit(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ folded: UnsafeMutableBufferPointer<UInt8>,
+        _ stopWordKeys: [UInt64], _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let length = end - start
+        guard length <= longestTerm, length >= 2 || (length == 1 && bytes[start] >= 0x30 && bytes[start] <= 0x39) else { return }
+        var key: UInt64 = 0
+        for offset in 0 ..< length {
+            let byte = bytes[start + offset]
+            let lower = isUpper(byte) ? byte + 0x20 : byte
+            folded[offset] = lower
+            if offset < 7 { key |= UInt64(lower) << (8 * UInt64(offset)) }
+        }
+        // No stop word is longer than five letters: most words skip the look-up.
+        if length <= longestStopWord, isStopWord(key | UInt64(length) << 56, stopWordKeys) { return }
+        body(UnsafeBufferPointer(rebasing: folded[0 ..< length]))
     }
 
-    private static func isStopWord(_ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard term.count < stopWordsByLength.count else { return false }
-        return stopWordsByLength[term.count].contains { $0.elementsEqual(term) }
-    }
+    @inline(__always) private static func isLower(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
+    @inline(__always) private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
+    @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 }
 
-    private static let isASCIIWordByte: [Bool] = (0 ..< 128).map { byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    /// Each stop word as one number (its bytes, and its length in the top byte), sorted, so
+    /// a word is looked up by bisection without hashing.
+    private static let stopWordKeys: [UInt64] = stopWords.map { word in
+        var key = UInt64(word.utf8.count) << 56
+        for (offset, byte) in word.utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(offset)) }
+        return key
+    }.sorted()
+
+    private static func isStopWord(_ key: UInt64, _ keys: [UInt64]) -> Bool {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key
     }
 
     /// Words with characters beyond ASCII, folded as the script folds a query: composed

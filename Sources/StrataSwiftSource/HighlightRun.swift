@@ -1,0 +1,69 @@
+/// What a highlighted stretch of Swift is, as the theme colours it (`hl-keyword`, …).
+public enum HighlightKind: UInt8, Sendable, CaseIterable {
+    case keyword, type, attribute, string, comment, number, directive
+
+    public var className: String {
+        switch self {
+        case .keyword: "keyword"
+        case .type: "type"
+        case .attribute: "attribute"
+        case .string: "string"
+        case .comment: "comment"
+        case .number: "number"
+        case .directive: "directive"
+        }
+    }
+}
+
+/// A stretch of code given a colour: UTF-8 offsets into the code, never inside a character.
+/// Text between runs is plain.
+public struct HighlightRun: Equatable, Sendable {
+    public var kind: HighlightKind
+    public var start: Int
+    public var end: Int
+
+    public init(kind: HighlightKind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
+
+    /// The code as HTML: escaped, each run in `<span class="hl-…">`.
+    static func html(_ runs: [HighlightRun], code: UnsafeBufferPointer<UInt8>) -> String {
+        // Written as bytes: the specials HTML escapes are ASCII, and runs end where tokens
+        // do, never inside a character.
+        var html: [UInt8] = []
+        html.reserveCapacity(code.count * 2 + 64)
+        var offset = 0
+        for run in runs where run.start >= offset && run.end <= code.count && run.start < run.end {
+            appendEscaped(code, offset ..< run.start, to: &html)
+            html.append(contentsOf: "<span class=\"hl-".utf8)
+            html.append(contentsOf: run.kind.className.utf8)
+            html.append(contentsOf: "\">".utf8)
+            appendEscaped(code, run.start ..< run.end, to: &html)
+            html.append(contentsOf: "</span>".utf8)
+            offset = run.end
+        }
+        appendEscaped(code, offset ..< code.count, to: &html)
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// `HTMLEscaping.escape`, byte by byte.
+    private static func appendEscaped(_ code: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
+        var plainStart = range.lowerBound
+        for index in range {
+            let replacement: StaticString
+            switch code[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            default: continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: code[plainStart ..< index]))
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            plainStart = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: code[plainStart ..< range.upperBound]))
+    }
+}
