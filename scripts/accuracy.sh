@@ -45,4 +45,11 @@ for package in "${PACKAGES[@]}"; do
 done
 
 # The Xcode project fixtures (each with the listing written by hand) come after the packages.
-.build-release/release/strata-accuracy --runs "$RUNS" --strata "$PWD/.build-release/release/strata" "${folders[@]}" Tests/Fixtures/xcode/*/
+status=0
+.build-release/release/strata-accuracy --runs "$RUNS" --strata "$PWD/.build-release/release/strata" "${folders[@]}" Tests/Fixtures/xcode/*/ || status=$?
+
+# Swift highlighting: the lexer against swift-syntax's classification, on every Swift file
+# of the same packages and of Strata itself.
+echo
+.build-release/release/strata-accuracy --highlight "${folders[@]}" Sources
+exit "$status"

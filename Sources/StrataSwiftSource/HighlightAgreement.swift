@@ -7,6 +7,9 @@ public struct HighlightAgreement: Sendable {
     /// The differences found, by the two colours: how many characters, and the first lines.
     public private(set) var differences: [String: (count: Int, lines: [String])] = [:]
     public var samplesPerDifference = 4
+    /// One difference (`"plain vs type"`) to count file by file, to find where it comes from.
+    public var focus: String?
+    public private(set) var focusFiles: [String: Int] = [:]
 
     /// The differences, most frequent first, each with its first lines.
     public var report: [String] {
@@ -40,7 +43,7 @@ public struct HighlightAgreement: Sendable {
             } else {
                 let key = "\(Self.name(mine[index])) vs \(Self.name(theirs[index]))"
                 differences[key, default: (0, [])].count += 1
-                if let focus = Self.focus, focus == key { Self.byFile[name, default: 0] += 1 }
+                if key == focus { focusFiles[name, default: 0] += 1 }
                 guard differences[key]?.lines.count ?? 0 < samplesPerDifference, sampledLines.insert(line).inserted else { continue }
                 var lineEnd = index
                 while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
@@ -57,9 +60,6 @@ public struct HighlightAgreement: Sendable {
         }
         return kinds
     }
-
-    nonisolated(unsafe) public static var focus: String? = nil
-    nonisolated(unsafe) public static var byFile: [String: Int] = [:]
 
     private static func name(_ kind: HighlightKind?) -> String { kind?.className ?? "plain" }
 }

@@ -32,11 +32,12 @@ if let index = arguments.firstIndex(of: "--strata"), index + 1 < arguments.count
 }
 // `--highlight FOLDER...`: Swift highlighting by the lexer against swift-syntax's
 // classification, on every Swift file and every ```swift block of the Markdown files under
-// the folders: the share of characters coloured alike, the first differences, both times.
+// the folders: the share of characters coloured alike, the differences with their first
+// lines (SAMPLES=N of each), both times. FOCUS="plain vs type" counts one difference by file.
 if arguments.first == "--highlight" {
     let folders = arguments.dropFirst()
     var agreement = HighlightAgreement()
-    HighlightAgreement.focus = ProcessInfo.processInfo.environment["FOCUS"]
+    agreement.focus = ProcessInfo.processInfo.environment["FOCUS"]
     agreement.samplesPerDifference = Int(ProcessInfo.processInfo.environment["SAMPLES"] ?? "") ?? 4
     var fastTime = 0.0, referenceTime = 0.0, snippets = 0, declined = 0, bytes = 0
     for folder in folders {
@@ -73,7 +74,7 @@ if arguments.first == "--highlight" {
         }
     }
     for line in agreement.report { print(line) }
-    for (file, count) in HighlightAgreement.byFile.sorted(by: { $0.value > $1.value }).prefix(10) { print("  \(count) \(file)") }
+    for (file, count) in agreement.focusFiles.sorted(by: { $0.value > $1.value }).prefix(10) { print("  \(count) \(file)") }
     print("Swift highlighting: \(snippets) files and blocks, \(bytes / 1024) KB; \(String(format: "%.2f", agreement.fraction * 100))% of \(agreement.compared) characters coloured as swift-syntax colours them (\(declined) declined by the parser's nesting check); lexer \(milliseconds(fastTime)), swift-syntax \(milliseconds(referenceTime)).")
     exit(0)
 }
