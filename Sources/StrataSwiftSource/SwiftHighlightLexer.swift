@@ -48,6 +48,13 @@ struct SwiftHighlightLexer {
     private var parametersPending = false
     /// The declarer just read, as the name it declares will be.
     private var lastDeclarer: SwiftWords.DeclaredName?
+    /// Searches that found no close, kept so that none is made twice over the same text:
+    /// no bare regular expression closes before this offset's line end, …
+    private var noBareRegexCloseBefore = 0
+    /// … no `/#`-style close follows this offset (for this many `#` or more), …
+    private var noExtendedRegexClose: (from: Int, pounds: Int)?
+    /// … and no `#>` closes a placeholder before this offset.
+    private var noPlaceholderCloseBefore = 0
     /// The last byte of the last token that was neither white space nor a comment.
     private var lastSignificant: UInt8 = 0
     /// `<` open in a function's generic parameters (`func f<T: P>(`), whose `(` still opens
@@ -250,13 +257,21 @@ struct SwiftHighlightLexer {
     /// Where a regular expression literal that opens just before `from` ends: after its
     /// closing `/` and `pounds` `#`. A bare `/…/` is one only on one line, not starting
     /// with a space (then `/` divides); an extended `#/…/#` may span lines.
-    private func regexEnd(from: Int, pounds: Int) -> Int? {
+    ///
+    /// A search that fails is remembered, so that a line of many `/` (or a text of many
+    /// `#/`) with no close is read once, not once per `/`.
+    private mutating func regexEnd(from: Int, pounds: Int) -> Int? {
         guard from < bytes.count else { return nil }
         if pounds == 0, bytes[from] == 0x20 || bytes[from] == 0x09 || bytes[from] == 0x0A { return nil }
+        if pounds == 0, from < noBareRegexCloseBefore { return nil }
+        if pounds > 0, let failure = noExtendedRegexClose, from >= failure.from, pounds >= failure.pounds { return nil }
         var position = from
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == 0x0A, pounds == 0 { return nil }
+            if byte == 0x0A, pounds == 0 {
+                noBareRegexCloseBefore = position
+                return nil
+            }
             if byte == ascii("\\") {
                 position += 2
                 continue
@@ -266,6 +281,7 @@ struct SwiftHighlightLexer {
             }
             position += 1
         }
+        if pounds == 0 { noBareRegexCloseBefore = bytes.count } else { noExtendedRegexClose = (from, pounds) }
         return nil
     }
 
@@ -346,11 +362,14 @@ struct SwiftHighlightLexer {
     /// `<#placeholder#>`: plain, as Xcode's placeholders are outside Xcode.
     private mutating func placeholder() {
         var end = index + 2
+        // A line of many `<#` without a `#>` is searched once.
+        if index < noPlaceholderCloseBefore { end = bytes.count }
         while end + 1 < bytes.count, bytes[end] != 0x0A, !(bytes[end] == ascii("#") && bytes[end + 1] == ascii(">")) { end += 1 }
         if end + 1 < bytes.count, bytes[end] == ascii("#") {
             index = end + 2
             previous = .value
         } else {
+            noPlaceholderCloseBefore = max(noPlaceholderCloseBefore, end)
             index += 1
             previous = .other
         }
