@@ -91,6 +91,7 @@ struct PageText: Equatable, Sendable {
         /// Parts of the page around the text: a heading's self-link, a guidance callout's
         /// header (its kind and id, which the block's own record holds).
         static let skippedClasses: [[UInt8]] = [Array("heading-anchor".utf8), Array("guidance-callout-header".utf8)]
+        static let shortestSkippedClass = skippedClasses.map(\.count).min() ?? 0
 
         mutating func run() -> [Section] {
             while position < bytes.count {
@@ -184,7 +185,15 @@ struct PageText: Equatable, Sendable {
                 guard let decoded = Self.attribute("class", in: inside) else { return false }
                 return decoded.split(separator: " ").contains { word in Self.skippedClasses.contains { $0.elementsEqual(word.utf8) } }
             }
-            return value.split(separator: UInt8(ascii: " ")).contains { word in Self.skippedClasses.contains { $0.elementsEqual(word) } }
+            // Word by word without splitting: every highlighted token has a class, and an
+            // array per tag was a tenth of the index's time.
+            var wordStart = value.startIndex
+            for index in value.startIndex ... value.endIndex where index == value.endIndex || value[index] == UInt8(ascii: " ") {
+                let word = value[wordStart ..< index]
+                if word.count >= Self.shortestSkippedClass, Self.skippedClasses.contains(where: { $0.elementsEqual(word) }) { return true }
+                wordStart = index + 1
+            }
+            return false
         }
 
         /// Moves past the element just opened, nested ones of the same name included.
