@@ -510,6 +510,32 @@ class Bench:
         self.say(f"- Median of {args.runs} runs ({args.slow_runs} for MkDocs, DocC and `dump-package`); "
                  "wall clock of the whole command, start to exit, after one untimed warm-up run of each")
         self.say()
+        if not args.docs_only:
+            self.markdown_sites()
+        self.say("## Documentation shaped like real documentation")
+        self.say()
+        for shape in args.docs:
+            self.docs(shape)
+        if not args.docs_only:
+            self.say("## Packages")
+            self.say()
+            self.packages()
+            self.components()
+        self.say("## Goals")
+        self.say()
+        self.say("| Goal | Measured | |")
+        self.say("|---|---:|---|")
+        for goal, measured, met in self.goals:
+            self.say(f"| {goal} | {measured} | {verdict(met)} |")
+        self.say()
+        shutil.rmtree(TRASH, ignore_errors=True)
+        os.makedirs(os.path.dirname(os.path.abspath(args.report)), exist_ok=True)
+        with open(args.report, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(self.lines) + "\n")
+        print(f"bench: report written to {args.report}", file=sys.stderr)
+
+    def markdown_sites(self):
+        args = self.args
         self.say("## Markdown sites")
         self.say()
         projects = {}
@@ -548,26 +574,6 @@ class Bench:
             f"{p:,} pages: {re.search(r'^Search index: (.*)$', self.strata_build(projects[p], os.path.join(WORK, f'out-pages-{p}')).stdout, re.M).group(1).rstrip('.')}"
             for p in args.pages))
         self.say()
-        self.say("## Documentation shaped like real documentation")
-        self.say()
-        for shape in args.docs:
-            self.docs(shape)
-        self.say("## Packages")
-        self.say()
-        self.packages()
-        self.components()
-        self.say("## Goals")
-        self.say()
-        self.say("| Goal | Measured | |")
-        self.say("|---|---:|---|")
-        for goal, measured, met in self.goals:
-            self.say(f"| {goal} | {measured} | {verdict(met)} |")
-        self.say()
-        shutil.rmtree(TRASH, ignore_errors=True)
-        os.makedirs(os.path.dirname(os.path.abspath(args.report)), exist_ok=True)
-        with open(args.report, "w", encoding="utf-8") as handle:
-            handle.write("\n".join(self.lines) + "\n")
-        print(f"bench: report written to {args.report}", file=sys.stderr)
 
 
 def numbers(text):
@@ -581,6 +587,8 @@ def main():
     parser.add_argument("--pages", type=numbers, default=numbers(os.environ.get("PAGES", "1000 5000")))
     parser.add_argument("--compare-pages", type=int, default=int(os.environ.get("COMPARE_PAGES", 1000)),
                         help="largest corpus MkDocs and DocC build (they take minutes above it)")
+    parser.add_argument("--docs-only", action="store_true", default=os.environ.get("DOCS_ONLY") == "1",
+                        help="only the documentation-shaped corpora (DOCS_ONLY=1 make bench)")
     parser.add_argument("--docs", type=str.split, default=os.environ.get("DOCS", "proposals book").split(),
                         help="shapes of generate-docs-corpus.py to build")
     parser.add_argument("--sizes", type=numbers, default=numbers(os.environ.get("SIZES", "100 500 2000")))
