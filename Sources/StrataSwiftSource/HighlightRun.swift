@@ -1,3 +1,5 @@
+import StrataCore
+
 /// What a highlighted stretch of Swift is, as the theme colours it (`hl-keyword`, …).
 public enum HighlightKind: UInt8, Sendable, CaseIterable {
     case keyword, type, attribute, string, comment, number, directive
@@ -36,34 +38,15 @@ public struct HighlightRun: Equatable, Sendable {
         html.reserveCapacity(code.count * 2 + 64)
         var offset = 0
         for run in runs where run.start >= offset && run.end <= code.count && run.start < run.end {
-            appendEscaped(code, offset ..< run.start, to: &html)
+            HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[offset ..< run.start]), to: &html)
             html.append(contentsOf: "<span class=\"hl-".utf8)
             html.append(contentsOf: run.kind.className.utf8)
             html.append(contentsOf: "\">".utf8)
-            appendEscaped(code, run.start ..< run.end, to: &html)
+            HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[run.start ..< run.end]), to: &html)
             html.append(contentsOf: "</span>".utf8)
             offset = run.end
         }
-        appendEscaped(code, offset ..< code.count, to: &html)
+        HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[offset ..< code.count]), to: &html)
         return String(decoding: html, as: UTF8.self)
-    }
-
-    /// `HTMLEscaping.escape`, byte by byte.
-    private static func appendEscaped(_ code: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
-        var plainStart = range.lowerBound
-        for index in range {
-            let replacement: StaticString
-            switch code[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            default: continue
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: code[plainStart ..< index]))
-            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            plainStart = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: code[plainStart ..< range.upperBound]))
     }
 }
