@@ -53,8 +53,14 @@ struct SwiftHighlightLexer {
     private var noBareRegexCloseBefore = 0
     /// … no `/#`-style close follows this offset (for this many `#` or more), …
     private var noExtendedRegexClose: (from: Int, pounds: Int)?
-    /// … and no `#>` closes a placeholder before this offset.
+    /// … no `#>` closes a placeholder before this offset, …
     private var noPlaceholderCloseBefore = 0
+    /// … no `>` closes an attribute's `<` before this offset, …
+    private var noAttributeArgumentsCloseBefore = 0
+    /// … and no `'` closes a quoted character before this offset.
+    private var noQuoteCloseBefore = 0
+    /// The most `#`s an extended regular expression's delimiter is read with.
+    private static let longestRegexDelimiter = 8
     /// The last byte of the last token that was neither white space nor a comment.
     private var lastSignificant: UInt8 = 0
     /// `<` open in a function's generic parameters (`func f<T: P>(`), whose `(` still opens
@@ -265,6 +271,8 @@ struct SwiftHighlightLexer {
         if pounds == 0, bytes[from] == 0x20 || bytes[from] == 0x09 || bytes[from] == 0x0A { return nil }
         if pounds == 0, from < noBareRegexCloseBefore { return nil }
         if pounds > 0, let failure = noExtendedRegexClose, from >= failure.from, pounds >= failure.pounds { return nil }
+        // No one writes `#########/`; a bound on the `#`s bounds the searches that can fail.
+        if pounds > Self.longestRegexDelimiter { return nil }
         var position = from
         while position < bytes.count {
             let byte = bytes[position]
@@ -334,7 +342,7 @@ struct SwiftHighlightLexer {
         if index < bytes.count, Self.isNameStart(bytes[index]) {
             while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
             let name = UnsafeBufferPointer(rebasing: bytes[start + 1 ..< index])
-            if index < bytes.count, bytes[index] == ascii("<") {
+            if index < bytes.count, bytes[index] == ascii("<"), index >= noAttributeArgumentsCloseBefore {
                 // `@RouteBuilder<Context>`: the arguments belong to the attribute's name.
                 var depth = 0
                 var end = index
@@ -343,7 +351,7 @@ struct SwiftHighlightLexer {
                     end += 1
                     if depth == 0 { break }
                 }
-                if depth == 0 { index = end }
+                if depth == 0 { index = end } else { noAttributeArgumentsCloseBefore = end }
             }
             emit(.attribute, start, index)
             availabilityPending = Self.equals(name, "available") || Self.equals(name, "backDeployed")
@@ -361,9 +369,13 @@ struct SwiftHighlightLexer {
 
     /// `<#placeholder#>`: plain, as Xcode's placeholders are outside Xcode.
     private mutating func placeholder() {
-        var end = index + 2
         // A line of many `<#` without a `#>` is searched once.
-        if index < noPlaceholderCloseBefore { end = bytes.count }
+        guard index >= noPlaceholderCloseBefore else {
+            index += 1
+            previous = .other
+            return
+        }
+        var end = index + 2
         while end + 1 < bytes.count, bytes[end] != 0x0A, !(bytes[end] == ascii("#") && bytes[end + 1] == ascii(">")) { end += 1 }
         if end + 1 < bytes.count, bytes[end] == ascii("#") {
             index = end + 2
@@ -377,10 +389,17 @@ struct SwiftHighlightLexer {
 
     /// `'a'`: not Swift, but swift-syntax reads it as a string, and so do snippets in prose.
     private mutating func quotedCharacter() {
+        guard index >= noQuoteCloseBefore else {
+            index += 1
+            previous = .other
+            return
+        }
         var end = index + 1
         while end < bytes.count, bytes[end] != ascii("'"), bytes[end] != 0x0A {
-            end += bytes[end] == ascii("\\") ? 2 : 1
+            // An escape hides the next character, but never the end of the line.
+            end += bytes[end] == ascii("\\") && end + 1 < bytes.count && bytes[end + 1] != 0x0A ? 2 : 1
         }
+        if end >= bytes.count || bytes[end] != ascii("'") { noQuoteCloseBefore = end }
         if end < bytes.count, bytes[end] == ascii("'") {
             emit(.string, index, end + 1)
             index = end + 1
@@ -476,7 +495,7 @@ struct SwiftHighlightLexer {
                     }
                 }
                 // An escape: the next character is text, even a quote.
-                position = afterPounds + 1
+                position = min(afterPounds + 1, bytes.count)
                 continue
             }
             if byte == ascii("\"") {

@@ -121,9 +121,17 @@ import Testing
             String(repeating: "x = \\/", count: 100_000),
             String(repeating: "#/a ", count: 100_000),
             String(repeating: "<#a ", count: 100_000),
+            String(repeating: "@a<", count: 100_000),
+            String(repeating: "'\\", count: 100_000),
+            (1 ... 400).reversed().map { String(repeating: "#", count: $0) + "/ " }.joined() + String(repeating: "x ", count: 100_000),
+            // A string whose last byte is an escape's backslash.
+            "\"\\", "#\"\\#", "\"\"\"\n\\", "\"\\(x)\\",
         ] {
             let out = html(code)
             #expect(text(out) == code, "every character kept: \(code.prefix(30))")
+            // Runs in order, inside the code: callers of `runs` index the code with them.
+            let runs = highlighter.runs(code)
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.end <= $1.start } && runs.allSatisfy { $0.start < $0.end && $0.end <= code.utf8.count })
         }
         let view = String(repeating: "VStack { HStack(alignment: .top) { ", count: 15) + "Text(\"[\\(a[b[c]])]\")" + String(repeating: " } }", count: 15)
         #expect(html(view).contains("hl-string"))
