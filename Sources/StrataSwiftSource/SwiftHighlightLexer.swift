@@ -162,7 +162,7 @@ struct SwiftHighlightLexer {
                 quotedCharacter()
             default:
                 if Self.isNameStart(byte) {
-                    word(atArgumentStart: wasArgumentStart, typeExpected: wasTypeExpected, afterDeclaredName: wasDeclaredName)
+                    word(atArgumentStart: wasArgumentStart, typeExpected: wasTypeExpected)
                 } else {
                     // An operator or punctuation: plain.
                     index += 1
@@ -529,7 +529,7 @@ struct SwiftHighlightLexer {
 
     // MARK: - Words
 
-    private mutating func word(atArgumentStart: Bool, typeExpected: Bool, afterDeclaredName: SwiftWords.DeclaredName?) {
+    private mutating func word(atArgumentStart: Bool, typeExpected: Bool) {
         let start = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         let name = UnsafeBufferPointer(rebasing: bytes[start ..< index])
@@ -627,15 +627,6 @@ struct SwiftHighlightLexer {
         var position = start - 1
         while position >= 0, bytes[position] == 0x20 || bytes[position] == 0x09 { position -= 1 }
         return position >= 0 && bytes[position] != 0x0A ? bytes[position] : 0
-    }
-
-    /// The byte before `start`, white space and line breaks skipped; 0 at the start.
-    private func previousByte(before start: Int) -> UInt8 {
-        var position = start - 1
-        while position >= 0, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D {
-            position -= 1
-        }
-        return position >= 0 ? bytes[position] : 0
     }
 
     /// A `:` follows at once (not `::`).

@@ -9,4 +9,14 @@ import Testing
         #expect(HTMLEscaping.escape("") == "")
         #expect(HTMLEscaping.escape("&amp;") == "&amp;amp;", "text is escaped as it is, entities included")
     }
+
+    /// The byte-level form appends what `escape` returns, to whatever is already there.
+    @Test func appendingBytesEscapesAsEscapeDoes() {
+        for text in ["a < b && c > \"d\"", "naïve → <café> 🇫🇷&", "", "<", "plain"] {
+            var out = Array("x".utf8)
+            var copy = text
+            copy.withUTF8 { HTMLEscaping.append($0, to: &out) }
+            #expect(String(decoding: out, as: UTF8.self) == "x" + HTMLEscaping.escape(text))
+        }
+    }
 }
