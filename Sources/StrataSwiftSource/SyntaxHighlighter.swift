@@ -18,8 +18,8 @@ public struct SyntaxHighlighter: Sendable {
         let tree = Parser.parse(source: code)
         let bytes = Array(code.utf8)
         var runs: [HighlightRun] = []
-        for classified in SwiftTokenClassifier.classify(tree) {
-            let start = classified.start, end = classified.end
+        for classified in tree.classifications {
+            let start = classified.range.lowerBound.utf8Offset, end = classified.range.upperBound.utf8Offset
             guard end <= bytes.count, start < end, let kind = Self.kind(classified.kind, text: bytes[start ..< end]) else { continue }
             if let last = runs.last, last.kind == kind, last.end == start {
                 runs[runs.count - 1].end = end

@@ -33,27 +33,27 @@ import Testing
         return findings
     }
 
+    /// The packages are built once, by the `strata` binary, for this and the browser's
+    /// gallery tests (`SharedSites`).
     @Test(arguments: [5, 30, 125, 500])
-    func generatedPackagesAreLegibleAndTheGalleryShowsThem(modules: Int) throws {
+    func generatedPackagesAreLegibleAndTheGalleryShowsThem(modules: Int) async throws {
         let package = LayeredPackage(modules: modules)
-        let project = try TemporaryProject(files: package.files)
-        let result = project.build()
-        #expect(result.exitCode != 2, "\(TemporaryProject.lines(result).prefix(5))")
+        let site = try await SharedSites.layeredPackage(modules: modules)
         if let keep = ProcessInfo.processInfo.environment["STRATA_GALLERY_KEEP"] {
             // For looking at the drawings: the generated project and its site, kept.
             let target = URL(fileURLWithPath: keep).appendingPathComponent("\(modules)")
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: project.root, to: target)
+            try FileManager.default.copyItem(at: site.project, to: target)
         }
-        let drawings = project.shownDiagrams()
+        let drawings = TemporaryProject.shownDiagrams(in: site.output)
         #expect(drawings.count > modules, "the overview, every layer and every module's neighbourhood")
         let findings = Self.findings(in: drawings)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
 
         // Content/module-graph/gallery.md shows three of them as they are built.
         for (kind, page) in package.galleryPages {
-            let html = project.text("Output/\(page)")
+            let html = try String(contentsOf: site.output.appendingPathComponent(page), encoding: .utf8)
             let svg = try #require(Self.diagram(in: html), "\(page) has a diagram")
             let image = Self.galleryFolder.appendingPathComponent("\(modules)-\(kind).svg")
             if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
@@ -85,16 +85,9 @@ import Testing
         #expect(!project.text("Output/modules/index.html").contains("too wide to read"), "the overview is drawn module by module")
     }
 
-    /// Strata's own site, built from this repository into a temporary folder.
-    @Test func stratasOwnDiagramsAreLegible() throws {
-        let repository = TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent()
-        let output = TestScratch.path("own-site")
-        defer { TestScratch.remove(output) }
-        var options = BuildOptions()
-        options.outputDirectory = output.path
-        let result = SiteBuilder(project: ProjectFiles(root: repository, workingDirectory: repository), options: options).build()
-        #expect(result.exitCode == 0, "\(TemporaryProject.lines(result).prefix(5))")
-        let drawings = TemporaryProject.shownDiagrams(in: output)
+    /// Strata's own site, built once for this and the browser tests (`SharedSites`).
+    @Test func stratasOwnDiagramsAreLegible() async throws {
+        let drawings = TemporaryProject.shownDiagrams(in: try await SharedSites.ownManual().output)
         #expect(drawings.count > 40, "the overview, the layers and every module")
         let findings = Self.findings(in: drawings)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")

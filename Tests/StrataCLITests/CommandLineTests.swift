@@ -13,16 +13,7 @@ import Testing
         var signal = false
     }
 
-    static let executable: URL = {
-        // The test bundle and the `strata` executable are built into the same folder.
-        let bundleFolder = Bundle.main.bundleURL.deletingLastPathComponent()
-        for candidate in [Bundle.main.bundleURL.appendingPathComponent("strata"), bundleFolder.appendingPathComponent("strata")]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/strata")
-    }()
+    static let executable = SharedSites.executable
 
     /// Runs `strata` with `arguments` in `folder` to its end, on a thread of its own.
     func strata(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Run {

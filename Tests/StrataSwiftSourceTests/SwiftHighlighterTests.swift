@@ -192,11 +192,23 @@ import Testing
         #expect(text(html(code)) == code)
     }
 
+    /// Every Swift file of Strata's sources: real code of every shape.
+    static let strataFiles: [String] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+        var files: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "swift" { files.append(url.path) }
+        }
+        return files.sorted()
+    }()
+
     /// The lexer against swift-syntax's classification on every Swift file of Strata's own
     /// sources: `make accuracy` does the same on the real packages of the machine.
     @Test func strataSourcesAreColouredAsSwiftSyntaxColoursThem() throws {
+        #expect(Self.strataFiles.count > 100)
         var agreement = HighlightAgreement()
-        for path in SwiftTokenClassifierTests.strataFiles {
+        for path in Self.strataFiles {
             let code = try String(contentsOfFile: path, encoding: .utf8)
             let reference = try #require(SyntaxHighlighter().runs(code))
             agreement.add(code: code, name: URL(fileURLWithPath: path).lastPathComponent, runs: highlighter.runs(code), reference: reference)

@@ -8,8 +8,7 @@ struct BrowserFixture {
     let work: URL
     let project: URL
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = SharedSites.repository
     static let artifacts = repository.appendingPathComponent(".build/test-artifacts/browser")
 
     /// Copies `Tests/Fixtures/sites/<name>` and builds it with `arguments`.
@@ -44,20 +43,6 @@ struct BrowserFixture {
         } catch {
             site.remove()
             throw error
-        }
-        return site
-    }
-
-    /// Strata's own site, built from this repository into a temporary folder: `url(_:)`
-    /// opens its pages.
-    static func buildRepository() async throws -> BrowserFixture {
-        let work = TestScratch.path("browser")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let site = BrowserFixture(work: work, project: work)
-        let run = try await CommandLineTests().strata(["build", "--quiet", "-C", repository.path, "--output", work.appendingPathComponent("Output").path], in: work)
-        guard run.status == 0 else {
-            site.remove()
-            throw RawHTTP.Failure(description: "strata build failed: \(run.stderr)")
         }
         return site
     }

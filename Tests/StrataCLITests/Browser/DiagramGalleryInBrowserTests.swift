@@ -16,7 +16,7 @@ import Testing
           .map(t => parseFloat(t.getAttribute('font-size') || '14') * t.getScreenCTM().a))
         """
 
-    static func check(_ name: String, pages: [(kind: String, page: String)], in site: BrowserFixture) async throws {
+    static func check(_ name: String, pages: [(kind: String, page: String)], in output: URL) async throws {
         try await SharedBrowser.takingTurns {
             let browser = try await SharedBrowser.shared.browser()
             let page = try await browser.newPage()
@@ -24,7 +24,7 @@ import Testing
             for (kind, path) in pages {
                 for (device, width, height, mobile) in [("desktop", 1280, 900, false), ("phone", 390, 844, true)] {
                     try await page.setViewport(width: width, height: height, mobile: mobile)
-                    try await page.inBothColourSchemes(site.url(path)) { scheme in
+                    try await page.inBothColourSchemes(output.appendingPathComponent(path).absoluteString) { scheme in
                         let view = "\(name) \(kind) (\(path)), \(device), \(scheme)"
                         #expect(try await page.evaluate("document.querySelectorAll('.diagram-frame svg').length") as? Int ?? 0 >= 1, "\(view): no diagram")
                         if device == "desktop" {
@@ -50,17 +50,15 @@ import Testing
         }
     }
 
+    /// The packages are built once for this and `DiagramGalleryTests` (`SharedSites`).
     @Test(arguments: [5, 30, 125, 500])
     func generatedPackages(modules: Int) async throws {
-        let package = LayeredPackage(modules: modules)
-        let site = try await BrowserFixture.build(files: package.files, name: "synthetic-\(modules)")
-        defer { site.remove() }
-        try await Self.check("\(modules)", pages: package.galleryPages, in: site)
+        let site = try await SharedSites.layeredPackage(modules: modules)
+        try await Self.check("\(modules)", pages: LayeredPackage(modules: modules).galleryPages, in: site.output)
     }
 
     @Test func stratasOwnSite() async throws {
-        let site = try await BrowserFixture.buildRepository()
-        defer { site.remove() }
-        try await Self.check("strata", pages: [("overview", "modules/index.html"), ("layer", "layers/infrastructure.html"), ("module", "modules/StrataCore.html")], in: site)
+        let site = try await SharedSites.ownManual()
+        try await Self.check("strata", pages: [("overview", "modules/index.html"), ("layer", "layers/infrastructure.html"), ("module", "modules/StrataCore.html")], in: site.output)
     }
 }

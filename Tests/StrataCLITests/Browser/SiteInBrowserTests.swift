@@ -307,10 +307,7 @@ import Testing
     /// Strata's own manual, the largest real site at hand: every page fits a phone, loads
     /// without a script error, and search finds a page, a module and a block of it.
     @Test func strataOwnManualFitsAPhoneAndIsSearchable() async throws {
-        let output = TestScratch.path("manual")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let run = try await CommandLineTests().strata(["build", "--quiet", "--output", output.path], in: BrowserFixture.repository)
-        #expect(run.status == 0, "\(run.stderr)")
+        let output = try await SharedSites.ownManual().output
         let enumerator = FileManager.default.enumerator(atPath: output.path)
         let pages = (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
         #expect(pages.count > 60)
