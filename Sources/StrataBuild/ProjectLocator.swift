@@ -47,6 +47,18 @@ public enum ProjectLocator {
         return Found(root: start, reason: nil)
     }
 
+    /// The repository `folder` is in: the nearest folder at or above it with a `.git`
+    /// (a folder, or the file a worktree or submodule has); nil outside any repository.
+    public static func repositoryRoot(of folder: URL) -> URL? {
+        var folder = folder.standardizedFileURL
+        while true {
+            if exists(folder, ".git") { return folder }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
     static func holdsProject(_ folder: URL) -> Bool {
         exists(folder, "strata.yml") || exists(folder, "Content") || holdsCode(folder)
     }

@@ -11,7 +11,10 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check the module graph against the layers and rules in strata.yml.",
         discussion: """
         Formats: text (path:line:column: error: message [rule-id]), json, sarif (SARIF 2.1.0), \
-        junit (JUnit XML), github (GitHub Actions annotations), markdown (a job summary).
+        junit (JUnit XML), github (GitHub Actions annotations), markdown (a job summary), \
+        codequality (GitLab Code Quality), checkstyle (Checkstyle XML).
+        Paths in reports are relative to the repository's root (the git top level, or the \
+        project folder outside a repository) unless --paths says otherwise.
         Exit codes: 0 no errors (warnings allowed unless --strict); 1 violations that are errors; \
         2 bad usage, configuration or input.
         """
@@ -19,8 +22,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("The report printed on standard output: text, json, sarif, junit, github or markdown.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The report printed on standard output: text, json, sarif, junit, github, markdown, codequality or checkstyle.", valueName: "format"))
     var format: CheckReportFormat = .text
+
+    @Option(name: .long, help: ArgumentHelp("How reports show file paths: repository (relative to the git top level), relative (to the current folder) or absolute (for Xcode).", valueName: "style"))
+    var paths: PathStyle = .repository
 
     @Option(name: .long, help: ArgumentHelp("Also write a report to a file, as format:file (e.g. sarif:strata.sarif). Repeatable.", valueName: "format:file"))
     var report: [String] = []
@@ -87,7 +93,9 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardError.write(Data("strata: check stopped: the errors above must be fixed before the rules can be judged\n".utf8))
             throw ExitCode(2)
         }
-        let report = checkRun.analysis.report
+        let reportPaths = ReportPaths(style: paths, project: project, workingDirectory: cwd)
+        let report = reportPaths.apply(to: checkRun.analysis.report)
+        let sourceRoot = reportPaths.sourceRootDescription
 
         if let updateBaseline {
             let violations = checkRun.analysis.allViolations
@@ -100,9 +108,9 @@ struct CheckCommand: ParsableCommand {
         }
 
         for request in requests {
-            try write(request.format.write(report, toolVersion: StrataVersion.current), to: request.path, cwd: cwd)
+            try write(request.format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot), to: request.path, cwd: cwd)
         }
-        FileHandle.standardOutput.write(Data(format.write(report, toolVersion: StrataVersion.current).utf8))
+        FileHandle.standardOutput.write(Data(format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot).utf8))
         if !quiet {
             FileHandle.standardError.write(Data("strata check: \(checkRun.readSummary)\nstrata check: \(report.summary)\n".utf8))
         }

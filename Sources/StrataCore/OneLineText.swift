@@ -24,6 +24,30 @@ public enum OneLineText {
         return result
     }
 
+    /// Prose that may span lines (a `because: |` block) on one line: each line break, with
+    /// the spaces and tabs around it, becomes one space, and what is left is escaped as by
+    /// `escape(_:)`. For messages; a file name keeps its visible `\n`.
+    public static func fold(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return escape(text) }
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        var pendingBreak = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r":
+                while folded.unicodeScalars.last == " " || folded.unicodeScalars.last == "\t" { folded.unicodeScalars.removeLast() }
+                pendingBreak = true
+            case " " where pendingBreak, "\t" where pendingBreak:
+                continue
+            default:
+                if pendingBreak, !folded.isEmpty { folded.unicodeScalars.append(" ") }
+                pendingBreak = false
+                folded.unicodeScalars.append(scalar)
+            }
+        }
+        return escape(folded)
+    }
+
     /// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

@@ -20,6 +20,7 @@ import Testing
 
     static let reports: [(format: String, file: String)] = [
         ("json", "check.json"), ("sarif", "check.sarif"), ("junit", "check.xml"), ("github", "check.github"), ("markdown", "check.md"),
+        ("codequality", "check.codequality.json"), ("checkstyle", "check.checkstyle.xml"),
     ]
 
     @Test(arguments: [

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import StrataCore
-import StrataReports
+@testable import StrataReports
 import Testing
 
 /// The report writers on a report with awkward text in it: quotes, markup, newlines,
@@ -92,6 +92,7 @@ import Testing
         let counter = JUnitCounter()
         parser.delegate = counter
         #expect(parser.parse(), "\(fixture): JUnit must parse as XML")
+        #expect(XMLGrammar.xunitJUnit10.problems(in: junit) == [], "\(fixture)")
         let json = try JSONValue.parse(try String(contentsOf: folder.appendingPathComponent("check.json"), encoding: .utf8))
         if case .integer(let errors)? = json["summary"]?["errors"] {
             #expect(counter.failures == errors)
@@ -112,6 +113,70 @@ import Testing
         #expect(text.contains("because: previews must build &lt;fast&gt; &amp; &quot;alone&quot;"))
     }
 
+    @Test func junitKeepsToJenkinsXunitSchema() {
+        #expect(XMLGrammar.xunitJUnit10.problems(in: Data(JUnitWriter().write(Self.report).utf8)) == [])
+        // The grammar is not a formality: the shape Strata wrote before, with the place of a
+        // violation on its test case, breaks it.
+        let old = #"<testsuites><testsuite name="r" tests="1" failures="1" errors="0"><testcase name="k" file="Package.swift" line="3"><failure message="m"/></testcase></testsuite></testsuites>"#
+        #expect(XMLGrammar.xunitJUnit10.problems(in: Data(old.utf8)) == [
+            "testsuites/testsuite/testcase: the attribute 'file' is not allowed", "testsuites/testsuite/testcase: the attribute 'line' is not allowed",
+        ])
+    }
+
+    /// A failure's text says what is wrong before the evidence: GitLab shows the text, not
+    /// the message attribute.
+    @Test func junitFailureTextStartsWithTheDiagnostic() {
+        let text = JUnitWriter().write(Self.report)
+        #expect(text.contains(#"""
+            <failure type="forbid/UI-Infrastructure" message="'FeedUI' depends on 'Database' | 100% wrong, really: yes">Package.swift:14:58: error: 'FeedUI' depends on 'Database' | 100% wrong, really: yes [forbid/UI-Infrastructure]
+            because: previews must build &lt;fast&gt; &amp; &quot;alone&quot;
+            see: guides/previews.html#no-database
+            Package.swift:14:58: dependency &quot;Database&quot;
+            """#), "\(text)")
+        #expect(text.contains("\nSources/Feed UI/A b.swift:2:1: import Database\n"))
+    }
+
+    @Test func checkstyleAndCodeQualityKeepToTheirFormats() throws {
+        let checkstyle = CheckstyleWriter().write(Self.report)
+        #expect(XMLGrammar.checkstyle.problems(in: Data(checkstyle.utf8)) == [])
+        #expect(checkstyle.contains(#"<error line="14" column="58" severity="error" message="'FeedUI' depends on 'Database' | 100% wrong, really: yes" source="strata.forbid/UI-Infrastructure"/>"#), "\(checkstyle)")
+        #expect(!XMLGrammar.checkstyle.problems(in: Data(#"<checkstyle><file name="a"><error line="0" severity="fatal" message="m"/></file></checkstyle>"#.utf8)).isEmpty)
+
+        let quality = try JSONValue.parse(CodeQualityWriter().write(Self.report))
+        #expect(CodeQualityFormat.problems(in: quality) == [])
+        guard case .array(let issues) = quality else { return }
+        #expect(issues.count == 3, "two violations and the stale baseline entry")
+        #expect(issues.first?["severity"] == .string("major"))
+        #expect(issues.first?["location"]?["path"] == .string("Package.swift"))
+        #expect(!CodeQualityFormat.problems(in: try JSONValue.parse(#"[{"description": "d", "check_name": "c", "fingerprint": "f", "severity": "bad", "location": {"path": "/abs", "lines": {"begin": 0}}}]"#)).isEmpty)
+    }
+
+    /// A reason written over several lines (`because: |`) is whole where a format can hold
+    /// lines, and folded onto its line where it cannot.
+    @Test func multiLineReasonsStayWholeOrFold() throws {
+        let because = "previews must build\n  without the database;\nsee the ADR"
+        let rationale = RuleRationale(name: "UI → Infrastructure", because: because)
+        let violation = Violation(
+            rule: .forbid, severity: .error, message: "'FeedUI' depends on 'Database': " + because, modules: ["FeedUI", "Database"],
+            evidence: [Evidence(kind: .declaration, location: SourceLocation(path: "Sources/Odd\nName.swift", line: 2, column: 1), summary: "import Database")],
+            rationale: rationale, key: "FeedUI -> Database"
+        )
+        let report = CheckReport(violations: [violation], rules: [RuleDescriptor(kind: .forbid, severity: .error, rationale: rationale)], moduleCount: 2)
+        let folded = "'FeedUI' depends on 'Database': previews must build without the database; see the ADR"
+        // Text: one line; the file name's own line break stays visible.
+        #expect(CheckTextWriter().write(report) == "Sources/Odd\\nName.swift:2:1: error: \(folded) [forbid/UI-Infrastructure]\n")
+        #expect(CheckMarkdownWriter().write(report).contains("| error | `forbid/UI-Infrastructure` | \(folded) |"))
+        #expect(CheckstyleWriter().write(report).contains("message=\"\(JUnitWriter().xml(folded))\""))
+        // JUnit: the attribute is one line, the text keeps the reason whole.
+        let junit = JUnitWriter().write(report)
+        #expect(junit.contains("message=\"\(JUnitWriter().xml(folded))\""))
+        #expect(junit.contains("because: previews must build\n  without the database;\nsee the ADR\n"))
+        // JSON and SARIF carry the message as it is.
+        #expect(CheckJSONWriter().write(report).contains(#"previews must build\n  without the database;\nsee the ADR"#))
+        #expect(SARIFWriter(toolVersion: "1").write(report).contains(#"previews must build\n  without the database;\nsee the ADR"#))
+        #expect(GitHubActionsWriter().write(report).contains("previews must build%0A  without the database;%0Asee the ADR"))
+    }
+
     @Test func githubCommandsEscapeWhatWouldEndThem() {
         let text = GitHubActionsWriter().write(Self.report)
         let lines = text.split(separator: "\n").map(String.init)
@@ -121,14 +186,14 @@ import Testing
         #expect(lines[2].hasPrefix("::warning file=baseline.json,line=4,title=Strata baseline.stale::the baseline records cycle 'X → Y → X'"))
     }
 
-    /// A line break in a message stays visible as `\n`: it must not end the line early and
-    /// start a second one that reads like a diagnostic of its own.
+    /// A line break in a message must not end the line early and start a second one that
+    /// reads like a diagnostic of its own: prose is folded onto the line.
     @Test func textHasOneLinePerViolationAndANotePerFurtherEvidence() {
         #expect(CheckTextWriter().write(Self.report) == """
             Package.swift:14:58: error: 'FeedUI' depends on 'Database' | 100% wrong, really: yes [forbid/UI-Infrastructure]
             Sources/Feed UI/A b.swift:2:1: note: import Database
             Sources/Feed UI/C.swift:3:1: note: @testable import Database
-            Package.swift:3:9: warning: 'A' declares 'B'\\nbut never imports it [unused-dependency]
+            Package.swift:3:9: warning: 'A' declares 'B' but never imports it [unused-dependency]
             baseline.json:4:1: warning: the baseline records cycle 'X → Y → X', which no longer happens; remove the entry (or run --update-baseline) [baseline.stale]
 
             """)
@@ -138,7 +203,7 @@ import Testing
         let text = CheckMarkdownWriter().write(Self.report)
         #expect(text.contains("**Failed**: 1 error, 1 warning in 5 modules; 2 more in the baseline; 1 baseline entry no longer matches."))
         #expect(text.contains("| error | `forbid/UI-Infrastructure` | 'FeedUI' depends on 'Database' \\| 100% wrong, really: yes | `Package.swift:14:58` |"))
-        #expect(text.contains("| warning | `unused-dependency` | 'A' declares 'B'\\\\nbut never imports it | `Package.swift:3:9` |"))
+        #expect(text.contains("| warning | `unused-dependency` | 'A' declares 'B' but never imports it | `Package.swift:3:9` |"))
         #expect(text.contains("- Because: previews must build \\<fast\\> & \"alone\""))
         #expect(text.contains("### Baseline entries that no longer match"))
     }

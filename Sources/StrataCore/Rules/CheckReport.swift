@@ -119,3 +119,29 @@ extension CheckReport {
         }
     }
 }
+
+extension CheckReport {
+    /// The same report with every file path passed through `paths`: the places of the
+    /// violations' evidence (project-relative as checked) and of the stale baseline entries
+    /// (as the baseline file was named). Reports are read from other folders than the
+    /// project's (a repository's root in CI, an absolute path in Xcode), so the command
+    /// line chooses how paths are shown just before the report is written.
+    public func mappingPaths(evidence: (String) -> String, baseline: (String) -> String) -> CheckReport {
+        var report = self
+        report.violations = violations.map { violation in
+            var violation = violation
+            violation.evidence = violation.evidence.map { item in
+                var item = item
+                item.location.path = evidence(item.location.path)
+                return item
+            }
+            return violation
+        }
+        report.staleBaselineEntries = staleBaselineEntries.map { entry in
+            var entry = entry
+            if let path = entry.location?.path { entry.location?.path = baseline(path) }
+            return entry
+        }
+        return report
+    }
+}

@@ -46,7 +46,7 @@ public struct CheckMarkdownWriter: Sendable {
 
     private func escape(_ text: String) -> String {
         var result = ""
-        for character in OneLineText.escape(text) {
+        for character in OneLineText.fold(text) {
             if "\\`*_[]<>|#".contains(character) { result.append("\\") }
             result.append(character)
         }
@@ -63,6 +63,6 @@ public struct CheckMarkdownWriter: Sendable {
     }
 
     private func html(_ text: String) -> String {
-        OneLineText.escape(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        OneLineText.fold(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

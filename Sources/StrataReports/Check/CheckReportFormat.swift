@@ -14,16 +14,24 @@ public enum CheckReportFormat: String, CaseIterable, Sendable {
     case github
     /// A Markdown summary, for `$GITHUB_STEP_SUMMARY` or a pull-request comment.
     case markdown
+    /// GitLab Code Quality (Code Climate issues), for merge-request widgets.
+    case codequality
+    /// Checkstyle XML, for Jenkins' Warnings plugin, reviewdog and editors.
+    case checkstyle
 
-    /// Writes the report; `toolVersion` goes into the formats that record the tool.
-    public func write(_ report: CheckReport, toolVersion: String) -> String {
+    /// Writes the report; `toolVersion` goes into the formats that record the tool, and
+    /// `sourceRoot` says in words what relative paths are relative to (nil when they are
+    /// absolute), for the formats that record it.
+    public func write(_ report: CheckReport, toolVersion: String, sourceRoot: String? = "the project folder") -> String {
         switch self {
         case .text: CheckTextWriter().write(report)
         case .json: CheckJSONWriter().write(report)
-        case .sarif: SARIFWriter(toolVersion: toolVersion).write(report)
+        case .sarif: SARIFWriter(toolVersion: toolVersion, sourceRoot: sourceRoot).write(report)
         case .junit: JUnitWriter().write(report)
         case .github: GitHubActionsWriter().write(report)
         case .markdown: CheckMarkdownWriter().write(report)
+        case .codequality: CodeQualityWriter().write(report)
+        case .checkstyle: CheckstyleWriter().write(report)
         }
     }
 }

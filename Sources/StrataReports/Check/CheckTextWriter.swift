@@ -9,7 +9,7 @@ public struct CheckTextWriter: Sendable {
         var lines: [String] = []
         for violation in report.violations {
             let place = violation.location.map { "\($0): " } ?? "strata: "
-            lines.append("\(place)\(violation.severity.rawValue): \(OneLineText.escape(violation.message)) [\(OneLineText.escape(violation.ruleID))]")
+            lines.append("\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) [\(OneLineText.escape(violation.ruleID))]")
             for item in violation.furtherEvidence {
                 lines.append("\(item.location): note: \(OneLineText.escape(item.summary))")
             }

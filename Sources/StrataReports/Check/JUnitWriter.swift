@@ -1,8 +1,12 @@
 import StrataCore
 
 /// JUnit XML: one test suite per rule, one failing test case per error (warnings pass, with
-/// their message as output), and one passing case for a rule with nothing to report, so CI
-/// dashboards show what was checked.
+/// their text as output), and one passing case for a rule with nothing to report, so CI
+/// dashboards show what was checked. It keeps to the schema Jenkins' xunit plugin validates
+/// against (`junit-10.xsd`), which GitLab and Azure read too: a test case has only a name and
+/// a class name, so the place of a violation goes into the failure's text, which starts with
+/// the `path:line:column: message` line and goes on with the project's reason, whole, and
+/// every line of evidence.
 public struct JUnitWriter: Sendable {
     public init() {}
 
@@ -19,14 +23,12 @@ public struct JUnitWriter: Sendable {
                 cases.append("    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(rule.title))\"/>")
             }
             for violation in violations {
-                let fileAttributes = violation.location.map { " file=\"\(xml($0.path))\" line=\"\($0.line)\"" } ?? ""
-                var body = violation.evidence.map { "\($0.location): \($0.summary)" }.joined(separator: "\n")
-                if let because = violation.rationale.because { body = "because: \(because)\n" + body }
-                let name = "    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(violation.key))\"\(fileAttributes)>"
+                let name = "    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(violation.key))\">"
+                let body = xml(Self.body(of: violation))
                 if violation.severity == .error {
-                    cases.append(name + "\n      <failure type=\"\(xml(rule.id))\" message=\"\(xml(violation.message))\">\(xml(body))</failure>\n    </testcase>")
+                    cases.append(name + "\n      <failure type=\"\(xml(rule.id))\" message=\"\(xml(OneLineText.fold(violation.message)))\">\(body)</failure>\n    </testcase>")
                 } else {
-                    cases.append(name + "\n      <system-out>\(xml("warning: " + violation.message + "\n" + body))</system-out>\n    </testcase>")
+                    cases.append(name + "\n      <system-out>\(body)</system-out>\n    </testcase>")
                 }
             }
             let failures = violations.filter { $0.severity == .error }.count
@@ -41,6 +43,21 @@ public struct JUnitWriter: Sendable {
         </testsuites>
 
         """
+    }
+
+    /// The failure's text: the diagnostic line, the message as written when it spans lines,
+    /// the reason and the page to read, then a line per piece of evidence.
+    static func body(of violation: Violation) -> String {
+        let place = violation.location.map { "\($0): " } ?? ""
+        var lines = ["\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) [\(violation.ruleID)]"]
+        if let because = violation.rationale.because {
+            lines.append("because: " + because.trimmingWhitespace)
+        }
+        if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("see: \(see)") }
+        for item in violation.evidence {
+            lines.append("\(item.location): \(item.summary)")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Text safe inside XML attributes and elements: characters XML 1.0 cannot hold are

@@ -7,9 +7,16 @@ import StrataCore
 /// with the rest as related locations.
 public struct SARIFWriter: Sendable {
     public let toolVersion: String
+    /// What the report's relative paths are relative to, said in words (`uriBaseId`
+    /// `%SRCROOT%`, which GitHub resolves against the checkout); nil when they are absolute.
+    public let sourceRoot: String?
 
-    public init(toolVersion: String) {
+    /// The id GitHub code scanning and other SARIF readers resolve relative paths against.
+    static let sourceRootID = "%SRCROOT%"
+
+    public init(toolVersion: String, sourceRoot: String? = "the project folder") {
         self.toolVersion = toolVersion
+        self.sourceRoot = sourceRoot
     }
 
     public func write(_ report: CheckReport) -> String {
@@ -18,10 +25,11 @@ public struct SARIFWriter: Sendable {
         let descriptors = rules.map { rule -> Rule in
             var help = rule.rationale.because ?? rule.kind.explanation
             if let see = rule.rationale.seeTarget ?? rule.rationale.see { help += " See \(see)." }
+            let helpURI = helpURI(rule, report)
             return Rule(
                 id: rule.id, name: Self.pascalCase(rule.kind.rawValue),
                 shortDescription: Message(text: rule.title), fullDescription: Message(text: rule.kind.explanation),
-                help: Message(text: help), helpUri: helpURI(rule.rationale, report),
+                help: Message(text: help, markdown: Self.helpMarkdown(rule, link: helpURI)), helpUri: helpURI,
                 defaultConfiguration: Configuration(level: Self.level(rule.severity), enabled: rule.severity != .off),
                 properties: Properties(tags: ["architecture"])
             )
@@ -43,6 +51,7 @@ public struct SARIFWriter: Sendable {
             schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0",
             runs: [Run(
                 tool: Tool(driver: Driver(name: "Strata", semanticVersion: toolVersion, rules: descriptors)),
+                originalUriBaseIds: sourceRoot.map { [Self.sourceRootID: BaseLocation(description: Message(text: "Paths are relative to \($0).", markdown: nil))] },
                 results: results
             )]
         )
@@ -51,17 +60,43 @@ public struct SARIFWriter: Sendable {
 
     private func physical(_ location: SourceLocation) -> PhysicalLocation {
         PhysicalLocation(
-            artifactLocation: ArtifactLocation(uri: Self.uri(location.path)),
+            artifactLocation: ArtifactLocation(uri: Self.uri(location.path), uriBaseId: location.path.hasPrefix("/") ? nil : sourceRoot.map { _ in Self.sourceRootID }),
             region: Region(startLine: location.line, startColumn: location.column)
         )
     }
 
-    /// An absolute link for `see:`: a URL as written, or the page under an absolute base URL.
-    private func helpURI(_ rationale: RuleRationale, _ report: CheckReport) -> String? {
-        guard let target = rationale.seeTarget else { return nil }
-        if target.hasPrefix("http://") || target.hasPrefix("https://") { return target }
+    /// An absolute link to what the rule means: `see:` as written when it is a URL, else
+    /// under the site's absolute base URL, the `see:` page or the rule's section of the
+    /// violations page (which lists every rule). Without an absolute base URL there is no
+    /// address to give.
+    private func helpURI(_ rule: RuleDescriptor, _ report: CheckReport) -> String? {
+        if let target = rule.rationale.seeTarget, target.hasPrefix("http://") || target.hasPrefix("https://") { return target }
         guard let base = report.documentationBaseURL else { return nil }
-        return (base.hasSuffix("/") ? base : base + "/") + target
+        let page = rule.rationale.seeTarget ?? ArchitectureSiteMap.violationsPath + "#" + SitePath.urlPath(rule.id)
+        return (base.hasSuffix("/") ? base : base + "/") + page
+    }
+
+    /// The rule's help as code scanning shows it: what it checks, the project's reason, and
+    /// where to read more.
+    static func helpMarkdown(_ rule: RuleDescriptor, link: String?) -> String {
+        var parts = ["**\(markdownEscaped(rule.title))**", markdownEscaped(rule.kind.explanation)]
+        if let because = rule.rationale.because { parts.append("Why, in this project: " + markdownEscaped(because)) }
+        if let link {
+            parts.append("See [\(markdownEscaped(rule.rationale.see ?? "the rule on the architecture site"))](\(link)).")
+        } else if let see = rule.rationale.seeTarget ?? rule.rationale.see {
+            parts.append("See `\(see.replacingOccurrences(of: "`", with: "'"))`.")
+        }
+        return parts.joined(separator: "\n\n")
+    }
+
+    /// Text that Markdown shows as written: its punctuation escaped.
+    static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\`*_{}[]()<>#+-!|~".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
     }
 
     /// A relative path as a URI reference: forward slashes, unsafe characters escaped.
@@ -99,7 +134,12 @@ public struct SARIFWriter: Sendable {
 
     struct Run: Encodable {
         var tool: Tool
+        var originalUriBaseIds: [String: BaseLocation]?
         var results: [Result]
+    }
+
+    struct BaseLocation: Encodable {
+        var description: Message
     }
 
     struct Tool: Encodable {
@@ -114,6 +154,12 @@ public struct SARIFWriter: Sendable {
 
     struct Message: Encodable {
         var text: String
+        var markdown: String?
+
+        init(text: String, markdown: String? = nil) {
+            self.text = text
+            self.markdown = markdown
+        }
     }
 
     struct Rule: Encodable {
@@ -159,6 +205,7 @@ public struct SARIFWriter: Sendable {
 
     struct ArtifactLocation: Encodable {
         var uri: String
+        var uriBaseId: String?
     }
 
     struct Region: Encodable {

@@ -17,13 +17,25 @@ extension ArchitecturePages {
         var headings: [Heading] = []
         var byRule: [String: [Violation]] = [:]
         for violation in report.violations { byRule[violation.ruleID, default: []].append(violation) }
-        let rules = report.rules.compactMap { rule -> TemplateValue? in
-            guard let violations = byRule[rule.id] else { return nil }
+        // Every rule checked has its section, violated or not: reports link each rule here
+        // (SARIF's helpUri), so a reader of a code-scanning alert finds what the rule means.
+        let rules = report.rules.filter { $0.severity != .off }.map { rule -> TemplateValue in
+            let violations = byRule[rule.id] ?? []
             headings.append(Heading(level: 2, text: rule.title, id: rule.id, location: SourceLocation(path: "strata.yml")))
-            return .object([
-                "id": .text(rule.id), "title": .text(rule.title), "explanation": .text(rule.rationale.because ?? rule.kind.explanation),
-                "violations": .list(violations.map { .object(violationValue($0, from: path)) }),
-            ])
+            var values: TemplateObject = [
+                "id": .text(rule.id), "title": .text(rule.title), "explanation": .text(rule.kind.explanation),
+                "hasReason": .bool(rule.rationale.because != nil), "reason": .text(rule.rationale.because ?? ""),
+                "severity": .text(rule.severity.rawValue), "hasViolations": .bool(!violations.isEmpty), "violations": .list(violations.map { .object(violationValue($0, from: path)) }),
+            ]
+            if let see = rule.rationale.seeTarget {
+                if see.contains("://") {
+                    values["see"] = .text(see)
+                } else {
+                    let hash = see.firstIndex(of: "#") ?? see.endIndex
+                    values["see"] = .text(SitePath.relativeURL(from: path, to: String(see[..<hash])) + see[hash...])
+                }
+            }
+            return .object(values)
         }
         let values: TemplateObject = [
             "summary": .text(report.violations.isEmpty

@@ -1,0 +1,46 @@
+import StrataCore
+
+/// Checkstyle XML, which Jenkins' Warnings plugin, reviewdog, Danger and many editors read:
+/// one `<file>` per file, one `<error>` per violation reported there, with its line, column,
+/// severity, message and rule as `source` (`strata.forbid/UI-Infrastructure`). Files are in
+/// path order, violations in line order, so the report is the same for the same code.
+public struct CheckstyleWriter: Sendable {
+    public init() {}
+
+    public func write(_ report: CheckReport) -> String {
+        var byFile: [String: [String]] = [:]
+        for violation in report.violations {
+            let location = violation.location
+            byFile[location?.path ?? "", default: []].append(error(
+                line: location?.line, column: location?.column, severity: violation.severity == .note ? "info" : violation.severity.rawValue,
+                message: "\(OneLineText.fold(violation.message))", source: "strata." + violation.ruleID
+            ))
+        }
+        for entry in report.staleBaselineEntries {
+            byFile[entry.location?.path ?? "", default: []].append(error(
+                line: entry.location?.line, column: nil, severity: "warning",
+                message: "the baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer happens; remove the entry",
+                source: "strata.baseline.stale"
+            ))
+        }
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<checkstyle version=\"4.3\">"]
+        for path in byFile.keys.sorted() {
+            lines.append("  <file name=\"\(xml(path))\">")
+            lines += byFile[path] ?? []
+            lines.append("  </file>")
+        }
+        lines.append("</checkstyle>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func error(line: Int?, column: Int?, severity: String, message: String, source: String) -> String {
+        var attributes = ""
+        if let line { attributes += " line=\"\(line)\"" }
+        if let column { attributes += " column=\"\(column)\"" }
+        return "    <error\(attributes) severity=\"\(severity)\" message=\"\(xml(message))\" source=\"\(xml(source))\"/>"
+    }
+
+    private func xml(_ text: String) -> String {
+        JUnitWriter().xml(text)
+    }
+}
