@@ -54,6 +54,8 @@ public struct BuildResult: Sendable {
     /// the site was written (0 for a failed build).
     public var searchIndexBytes = 0
     public var htmlBytes = 0
+    /// Whether the site has a `sitemap.xml` (only with an absolute base URL).
+    public var wroteSitemap = false
     /// The architecture the site shows (after the baseline), for a site with a module graph.
     public var architecture: ArchitectureCounts?
 

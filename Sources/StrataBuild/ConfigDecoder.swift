@@ -17,7 +17,9 @@ struct ConfigDecoder {
         for (key, pair) in named(pairs, in: "the configuration") {
             switch key {
             case "site": decodeSite(pair.value, into: &config.site)
-            case "content": config.contentDirectory = path(pair.value, key) ?? config.contentDirectory
+            case "content":
+                config.contentDirectory = path(pair.value, key) ?? config.contentDirectory
+                config.contentDirectoryIsConfigured = true
             case "theme": config.themeDirectory = path(pair.value, key)
             case "output": config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
             case "markdown": decodeMarkdown(pair.value, into: &config.markdown)

@@ -131,7 +131,11 @@ public struct SiteBuilder: Sendable {
         let graph = try StageClock.measure("read: graph") { try loadGraph(config: config) }
         let analyzed = StageClock.measure("analyze") { analyzeStage.run(config: config, pages: content.pages, graph: graph) }
         let guidance = StageClock.measure("link: guidance") { linkStage.guidance(config: config, pages: content.pages, graph: graph?.graph, analyzed: analyzed) }
-        let diagnostics = content.diagnostics + analyzed.guidance.diagnostics + (graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? [])
+        // A package documented from its code alone needs no content folder, unless
+        // strata.yml names one.
+        let contentDiagnostics = graph != nil && !config.contentDirectoryIsConfigured
+            ? content.diagnostics.filter { $0.ruleID != "content.missing" } : content.diagnostics
+        let diagnostics = contentDiagnostics + analyzed.guidance.diagnostics + (graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? [])
             + (analyzed.analysis?.diagnostics ?? []) + guidance.diagnostics
         return PreparedSite(content: content, graph: graph, analyzed: analyzed, guidance: guidance, diagnostics: diagnostics)
     }
@@ -167,6 +171,7 @@ public struct SiteBuilder: Sendable {
             for file in rendering.files {
                 if file.path == SearchIndex.path { result.searchIndexBytes = file.contents.count }
                 if file.path.hasSuffix(".html") { result.htmlBytes += file.contents.count }
+                if file.path == "sitemap.xml" { result.wroteSitemap = true }
             }
             if let report = rendering.checkReport {
                 result.architecture = BuildResult.ArchitectureCounts(errors: report.errorCount, warnings: report.warningCount, summary: report.summary)

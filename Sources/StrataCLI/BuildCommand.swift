@@ -12,7 +12,7 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("The output folder (default: output: in strata.yml, else Output).", valueName: "folder"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The output folder (default: output: in strata.yml, else Output).", valueName: "folder"))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("The URL path the site is published under, e.g. /docs/.", valueName: "url"))
@@ -43,6 +43,9 @@ struct BuildCommand: ParsableCommand {
                 let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
                 if let read = result.readSummary { print(read) }
                 print("Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into \(result.outputDisplayPath)/\(summary) in \(seconds) s. Open \(result.outputDisplayPath)/index.html")
+                if !result.wroteSitemap {
+                    print("No sitemap.xml: its addresses must be absolute; set site.base_url in strata.yml to the address the site is published at (https://…).")
+                }
                 if let architecture = result.architecture {
                     let problems = architecture.errors + architecture.warnings
                     print("Architecture: \(architecture.summary)" + (problems == 0 ? "." : "; the site shows them at \(result.outputDisplayPath)/violations.html, and `strata check` reports them with their evidence."))

@@ -22,8 +22,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("The report printed on standard output: text, json, sarif, junit, github, markdown, codequality or checkstyle.", valueName: "format"))
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("The report printed on standard output: text, json, sarif, junit, github, markdown, codequality or checkstyle.", valueName: "format"))
     var format: CheckReportFormat = .text
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the --format report to this file instead of standard output.", valueName: "file"))
+    var output: String?
 
     @Option(name: .long, help: ArgumentHelp("How reports show file paths: repository (relative to the git top level), relative (to the current folder) or absolute (for Xcode).", valueName: "style"))
     var paths: PathStyle = .repository
@@ -110,7 +113,8 @@ struct CheckCommand: ParsableCommand {
         for request in requests {
             try write(request.format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot), to: request.path, cwd: cwd)
         }
-        FileHandle.standardOutput.write(Data(format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot).utf8))
+        let printed = format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot)
+        if let output { try write(printed, to: output, cwd: cwd) } else { FileHandle.standardOutput.write(Data(printed.utf8)) }
         if !quiet {
             FileHandle.standardError.write(Data("strata check: \(checkRun.readSummary)\nstrata check: \(report.summary)\n".utf8))
         }

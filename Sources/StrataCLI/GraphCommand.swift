@@ -22,16 +22,16 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output format: text, json, dot, svg or mermaid.", valueName: "format"))
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Output format: text, json, dot, svg or mermaid.", valueName: "format"))
     var format: Format = .text
 
-    @Option(name: .long, help: ArgumentHelp("Show only this module and the modules within --depth of it, both ways.", valueName: "module"))
-    var focus: String?
+    @Option(name: .long, help: ArgumentHelp("Show only this module and the modules within --depth of it, both ways. Repeatable: the neighbourhoods of several modules.", valueName: "module"))
+    var focus: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("How many edges away from --focus to go (default: no limit).", valueName: "n"))
     var depth: Int?
 
-    @Flag(name: .long, help: "Do not say what was read.")
+    @Flag(name: .shortAndLong, help: "Do not say what was read.")
     var quiet = false
 
     @Flag(name: .long, help: "Leave out test targets.")
@@ -51,7 +51,7 @@ struct GraphCommand: ParsableCommand {
 
     func validate() throws {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if depth != nil, focus == nil { throw ValidationError("--depth needs --focus") }
+        if depth != nil, focus.isEmpty { throw ValidationError("--depth needs --focus") }
     }
 
     func run() throws {
@@ -70,11 +70,14 @@ struct GraphCommand: ParsableCommand {
         if hideTests { graph = graph.filtered { !$0.isTest } }
         if hideExternal { graph = graph.filtered { $0.isTarget } }
         if hideSDK { graph = graph.filtered { $0.kind != .sdk } }
-        if let focus {
-            guard graph.node(focus) != nil else {
-                let names = graph.nodes.map(\.id)
-                let hint = names.first { $0.lowercased() == focus.lowercased() }.map { "; did you mean '\($0)'?" } ?? ""
-                DiagnosticPrinter.printAll([.error("usage", "--focus: no module named '\(focus)' in the graph\(hint)")])
+        if !focus.isEmpty {
+            let names = graph.nodes.map(\.id)
+            let unknown = focus.filter { graph.node($0) == nil }
+            guard unknown.isEmpty else {
+                DiagnosticPrinter.printAll(unknown.map { name in
+                    let hint = (names.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, in: names)).map { "; did you mean '\($0)'?" } ?? ""
+                    return .error("usage", "--focus: no module named '\(name)' in the graph\(hint)")
+                })
                 throw ExitCode(2)
             }
             graph = graph.focused(on: focus, depth: depth)

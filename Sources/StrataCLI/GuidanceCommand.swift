@@ -23,7 +23,7 @@ struct GuidanceCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output format: markdown or json.", valueName: "format"))
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Output format: markdown or json.", valueName: "format"))
     var format: Format = .markdown
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))

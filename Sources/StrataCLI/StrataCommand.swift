@@ -17,6 +17,12 @@ public struct StrataCommand: AsyncParsableCommand {
     /// Parses the command line, runs the command and returns Strata's exit code (usage
     /// errors are 2, not ArgumentParser's 64).
     public static func execute(arguments: [String]? = nil) async -> Int32 {
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName }.filter { $0 != ServeWorkerCommand._commandName }
+        if let problem = CommandLineCheck.problem(in: given, commands: commands, hidden: [ServeWorkerCommand._commandName]) {
+            FileHandle.standardError.write(Data("Error: \(problem)\n  See 'strata --help' for more information.\n".utf8))
+            return 2
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -3,6 +3,8 @@
 public enum SitePath {
     /// The not-found page every site gets, from the theme's `404` template.
     public static let notFoundPage = "404.html"
+    /// The site's home page: the content's `index.md`, or one Strata generates.
+    public static let homePage = "index.html"
 
     /// The relative URL that leads from the page at `from` to the file at `to`, both
     /// relative to the site root (`guides/a.html` → `index.html` gives `../index.html`).

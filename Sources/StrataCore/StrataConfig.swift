@@ -4,6 +4,9 @@ public struct StrataConfig: Hashable, Sendable {
     public var site: SiteSettings
     /// Folder of Markdown pages and assets, relative to the project root.
     public var contentDirectory: String
+    /// Whether `content:` names the folder: a folder named on purpose must exist, while the
+    /// default `Content/` may be absent from a package documented from its code alone.
+    public var contentDirectoryIsConfigured = false
     /// A theme folder of the project's own; `nil` uses the theme built into Strata.
     public var themeDirectory: String?
     /// Where `strata build` writes the site, relative to the project root.

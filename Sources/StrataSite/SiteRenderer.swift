@@ -74,7 +74,9 @@ public struct SiteRenderer: Sendable {
         }.get()
         if let failure = builder.navigationItems.failure { throw DiagnosticsError([failure]) }
         let rendered = try pagesRendered.map { try $0.get() }
-        let sitemap = SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)
-        return rendered + [notFoundFile, sitemap] + builder.navigationItems.sharedListFiles() + theme.assets
+        // The sitemap protocol allows only absolute addresses: without an absolute base URL
+        // there is no sitemap to write (the build says so).
+        let sitemap = SitemapWriter.canBeWritten(baseURL: config.site.baseURL) ? [SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)] : []
+        return rendered + [notFoundFile] + sitemap + builder.navigationItems.sharedListFiles() + theme.assets
     }
 }

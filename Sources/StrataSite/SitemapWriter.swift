@@ -2,10 +2,15 @@ import StrataCore
 
 /// `sitemap.xml`: every page of the site at its canonical URL, in a fixed order and without
 /// dates (a build says nothing about when a page last changed, and the same input must give
-/// the same bytes). Search engines need absolute URLs, which a `base_url` of
-/// `https://…` gives; with a path, the entries are paths under it.
-struct SitemapWriter: Sendable {
+/// the same bytes). The protocol allows only absolute URLs, so a sitemap is written only
+/// when `base_url` is one (`https://…`).
+public struct SitemapWriter: Sendable {
     static let path = "sitemap.xml"
+
+    /// Whether `baseURL` is absolute, as a sitemap's addresses must be.
+    public static func canBeWritten(baseURL: String) -> Bool {
+        baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")
+    }
 
     let baseURL: String
 

@@ -320,7 +320,12 @@ extension GuidanceSiteTests {
     /// The sitemap and the search index are Strata's too, in a build and in the preview,
     /// where the index is only made when a browser asks for it.
     @Test func contentFilesNamedLikeTheSitemapOrSearchIndexAreCollisions() throws {
-        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/sitemap.xml": "<urlset/>\n", "Content/search-index.js": "mine\n"])
+        let files = ["Content/index.md": "# Home\n", "Content/sitemap.xml": "<urlset/>\n", "Content/search-index.js": "mine\n"]
+        // Without an absolute base URL Strata writes no sitemap: the project's own is copied.
+        let relative = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/sitemap.xml": "<urlset/>\n"])
+        #expect(relative.build().outcome == .written)
+        #expect(relative.text("Output/sitemap.xml") == "<urlset/>\n")
+        let project = try TemporaryProject(files: files.merging(["strata.yml": "site:\n  base_url: https://docs.example.test/\n"]) { $1 })
         let expected = [
             "Content/search-index.js:1:1: error: Strata writes a file of its own as 'search-index.js'; rename this one [content.collision]",
             "Content/sitemap.xml:1:1: error: Strata writes a file of its own as 'sitemap.xml'; rename this one [content.collision]",

@@ -18,3 +18,12 @@ import Testing
         """)
     }
 }
+
+/// The sitemap protocol allows absolute addresses only: a site published under a path, or
+/// opened from disk, gets none rather than one a search engine would reject.
+@Suite struct SitemapAddressTests {
+    @Test(arguments: [("https://example.com/docs/", true), ("http://localhost:8000/", true), ("/", false), ("/docs/", false), ("", false), ("example.com", false)])
+    func onlyAnAbsoluteBaseURLGetsASitemap(baseURL: String, written: Bool) {
+        #expect(SitemapWriter.canBeWritten(baseURL: baseURL) == written)
+    }
+}

@@ -108,6 +108,16 @@ struct RenderStage: Sendable {
             highlighter: LinkStage.highlighter
         )
         allPages += try guidancePages.pages()
+        // A site from the code alone, or a content folder without an index.md, still opens
+        // at index.html.
+        if !allPages.contains(where: { $0.outputPath == SitePath.homePage }) {
+            let summary = inputs.site.analyzed.analysis.map { analysis in
+                let modules = architecture?.model.graph.nodes.filter(\.isTarget).count ?? 0
+                let layers = config.layers.count
+                return "\(modules) module\(modules == 1 ? "" : "s")" + (layers > 0 ? " in \(layers) layer\(layers == 1 ? "" : "s")" : "") + "; strata check: \(analysis.report.summary)."
+            }
+            allPages.append(try GeneratedHomePage(site: config.site, theme: theme).page(for: allPages, architecture: summary))
+        }
         let redirects = try guidancePages.redirectFiles(site: config.site)
         let finishedPages = allPages
         let searchIndex: @Sendable () -> OutputFile = {

@@ -35,17 +35,23 @@ public struct ModuleGraph: Hashable, Sendable {
     /// The nodes within `depth` edges of `focus`, following edges both ways (what it uses
     /// and what uses it); `depth` nil means no limit.
     public func focused(on focus: String, depth: Int?) -> ModuleGraph {
+        focused(on: [focus], depth: depth)
+    }
+
+    /// The nodes within `depth` edges of any of `focuses`, following edges both ways: the
+    /// neighbourhoods of several modules in one drawing.
+    public func focused(on focuses: [String], depth: Int?) -> ModuleGraph {
         var outgoing: [String: [String]] = [:]
         var incoming: [String: [String]] = [:]
         for edge in edges {
             outgoing[edge.from, default: []].append(edge.to)
             incoming[edge.to, default: []].append(edge.from)
         }
-        var reached: Set<String> = [focus]
+        var reached = Set(focuses)
         for neighbours in [outgoing, incoming] {
-            var frontier = [focus]
+            var frontier = focuses
             var distance = 0
-            var seen: Set<String> = [focus]
+            var seen = Set(focuses)
             while !frontier.isEmpty, depth.map({ distance < $0 }) ?? true {
                 distance += 1
                 var next: [String] = []
