@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataTemplatesTests", dependencies: ["StrataTemplates"]),
         .testTarget(name: "StrataSearchTests", dependencies: ["StrataCore", "StrataSearch"]),
-        .testTarget(name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports", "StrataTestSupport"]),
+        .testTarget(name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports", "StrataYAML", "StrataTestSupport"]),
         .testTarget(name: "StrataDiagramsTests", dependencies: ["StrataCore", "StrataDiagrams", "StrataTestSupport"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
         .testTarget(

@@ -1,0 +1,108 @@
+import Foundation
+import StrataCore
+import StrataTestSupport
+import StrataYAML
+import Testing
+@testable import StrataReports
+
+/// The JSON Schemas Strata publishes (`Content/schemas/v1/`, in the repository and in the
+/// manual) describe what Strata writes and reads: every machine output of the fixtures, and
+/// of the binary on Xcode projects, validates against its schema, as does every
+/// `strata.yml` Strata accepts; and each schema refuses what Strata would not write or read.
+@Suite struct PublishedSchemaTests {
+    static let repository = SharedSites.repository
+    static let fixtures = repository.appendingPathComponent("Tests/Fixtures")
+
+    static func schema(_ name: String) throws -> JSONSchemaValidator {
+        let text = try String(contentsOf: repository.appendingPathComponent("Content/schemas/v1/\(name).schema.json"), encoding: .utf8)
+        return JSONSchemaValidator(root: try JSONValue.parse(text))
+    }
+
+    /// Every file called `name` below the fixtures, in a stable order.
+    static func fixtureFiles(named name: String) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)
+        var found: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.lastPathComponent == name { found.append(url) }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    static func json(_ url: URL) throws -> JSONValue {
+        try JSONValue.parse(try String(contentsOf: url, encoding: .utf8))
+    }
+
+    @Test func checkReportsValidate() throws {
+        let schema = try Self.schema("check-report")
+        let files = Self.fixtureFiles(named: "check.json")
+        #expect(files.count >= 10)
+        for file in files {
+            #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
+        }
+        #expect(schema.validate(try JSONValue.parse(CheckJSONWriter().write(CheckReportWriterTests.report))) == [])
+        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "summary": {"errors": -1, "warnings": 0, "modules": 0, "baselined": 0}, "violations": [], "stale_baseline": [], "rules": []}"#)).isEmpty)
+        #expect(!schema.validate(try JSONValue.parse(#"{"version": 2, "summary": {"errors": 0, "warnings": 0, "modules": 0, "baselined": 0}, "violations": [], "stale_baseline": [], "rules": []}"#)).isEmpty)
+    }
+
+    @Test func graphsValidate() async throws {
+        let schema = try Self.schema("graph")
+        let files = Self.fixtureFiles(named: "graph.json")
+        #expect(files.count >= 8)
+        for file in files {
+            #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
+        }
+        // Xcode projects too: their reader, product types and pbxproj locations.
+        for shape in ["app-with-packages", "groups-app", "synced-app", "workspace-app"] {
+            let run = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q", "-C", Self.fixtures.appendingPathComponent("xcode/\(shape)").path])
+            #expect(run.status == 0, "\(shape): \(run.stderr)")
+            let graph = try JSONValue.parse(run.stdout)
+            #expect(schema.validate(graph) == [], "\(shape)")
+            #expect(run.stdout.contains("\"reader\" : \"xcode\""), "\(shape)")
+        }
+        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "packages": [], "nodes": [{"id": "A", "kind": "library"}], "edges": []}"#)).isEmpty)
+    }
+
+    @Test func guidanceValidates() throws {
+        let schema = try Self.schema("guidance")
+        let files = Self.fixtureFiles(named: "guidance.json")
+        #expect(files.count >= 2)
+        for file in files {
+            #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
+        }
+        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "blocks": [{"id": "x"}], "reading_lists": [], "layers": [], "rules": []}"#)).isEmpty)
+    }
+
+    /// YAML as JSON, scalars typed as YAML 1.2's core schema types them.
+    static func json(_ node: DataNode) -> JSONValue {
+        switch node.value {
+        case .null: return .null
+        case .sequence(let items): return .array(items.map(json))
+        case .mapping(let pairs):
+            var members: [String: JSONValue] = [:]
+            for pair in pairs { if case .scalar(let key) = pair.key.value { members[key] = json(pair.value) } }
+            return .object(members)
+        case .scalar(let text):
+            if ["true", "True", "TRUE"].contains(text) { return .bool(true) }
+            if ["false", "False", "FALSE"].contains(text) { return .bool(false) }
+            if let number = Int(text) { return .integer(number) }
+            return .string(text)
+        }
+    }
+
+    static func config(_ yaml: String) throws -> JSONValue {
+        try #require(try YAMLReader.read(yaml, path: "strata.yml")).map(json) ?? .object([:])
+    }
+
+    @Test func everyConfigurationStrataReadsValidates() throws {
+        let schema = try Self.schema("strata")
+        let files = Self.fixtureFiles(named: "strata.yml") + [Self.repository.appendingPathComponent("strata.yml")]
+        #expect(files.count >= 15)
+        for file in files {
+            #expect(schema.validate(try Self.config(try String(contentsOf: file, encoding: .utf8))) == [], "\(file.path)")
+        }
+        #expect(schema.validate(try Self.config("site:\n  base-url: https://docs.test/\nrules:\n  unused_dependency: off\n  layer-order: error\n")) == [], "either spelling")
+        for wrong in ["site:\n  tittle: A\n", "rules:\n  cycle: fatal\n", "layers:\n  - modules: [A]\n", "build:\n  fail_on_violations: always\n", "guidance:\n  as_of: tomorrow\n", "unknown: 1\n"] {
+            #expect(!schema.validate(try Self.config(wrong)).isEmpty, "\(wrong)")
+        }
+    }
+}
