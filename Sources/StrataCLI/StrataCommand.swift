@@ -9,7 +9,7 @@ public struct StrataCommand: AsyncParsableCommand {
         abstract: "Documentation and architecture sites for Swift packages.",
         discussion: "Exit codes: 0 success; 1 failures under --strict (or violations); 2 bad usage, configuration or input.",
         version: StrataVersion.current,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, GraphCommand.self, GuidanceCommand.self, ServeWorkerCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, ServeCommand.self, CheckCommand.self, GraphCommand.self, GuidanceCommand.self, ServeWorkerCommand.self]
     )
 
     public init() {}

@@ -12,7 +12,7 @@ import Testing
         let folder = try GraphCommandTests().shop()
         let run = try await cli.strata(["chek"], in: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("Error: unknown command 'chek'; did you mean 'check'? (commands: build, serve, check, graph, guidance)\n"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: unknown command 'chek'; did you mean 'check'? (commands: init, build, serve, check, graph, guidance)\n"), "\(run.stderr)")
         let far = try await cli.strata(["publish"], in: folder)
         #expect(far.status == 2)
         #expect(far.stderr.hasPrefix("Error: unknown command 'publish' (commands:"), "\(far.stderr)")

@@ -93,7 +93,7 @@ import Testing
         try #require(try YAMLReader.read(yaml, path: "strata.yml")).map(json) ?? .object([:])
     }
 
-    @Test func everyConfigurationStrataReadsValidates() throws {
+    @Test func everyConfigurationStrataReadsValidates() async throws {
         let schema = try Self.schema("strata")
         let files = Self.fixtureFiles(named: "strata.yml") + [Self.repository.appendingPathComponent("strata.yml")]
         #expect(files.count >= 15)
@@ -101,6 +101,17 @@ import Testing
             #expect(schema.validate(try Self.config(try String(contentsOf: file, encoding: .utf8))) == [], "\(file.path)")
         }
         #expect(schema.validate(try Self.config("site:\n  base-url: https://docs.test/\nrules:\n  unused_dependency: off\n  layer-order: error\n")) == [], "either spelling")
+        // What `strata init` writes, for a package with sections and one without.
+        for fixture in ["check/layered", "check/multi-package"] {
+            let folder = TestScratch.path("init")
+            defer { TestScratch.remove(folder) }
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(fixture), to: folder)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("strata.yml"))
+            let run = try await ChildProcess.run(SharedSites.executable, ["init", "-q"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let written = try String(contentsOf: folder.appendingPathComponent("strata.yml"), encoding: .utf8)
+            #expect(schema.validate(try Self.config(written)) == [], "\(written)")
+        }
         for wrong in ["site:\n  tittle: A\n", "rules:\n  cycle: fatal\n", "layers:\n  - modules: [A]\n", "build:\n  fail_on_violations: always\n", "guidance:\n  as_of: tomorrow\n", "unknown: 1\n"] {
             #expect(!schema.validate(try Self.config(wrong)).isEmpty, "\(wrong)")
         }

@@ -1,0 +1,156 @@
+import StrataCore
+
+/// Layers proposed for a graph that has none declared (`strata init`): bottom-up, so that
+/// the code as it stands already keeps to them and `strata check` passes before anyone
+/// edits them. From the manifests' `// MARK:` sections when every module is in one and the
+/// sections depend on each other one way only; otherwise from the dependency order: each
+/// module one level above the deepest module it uses, the levels merged into Core, the
+/// levels between, and the top (App when it holds only executables).
+public struct LayerProposal: Hashable, Sendable {
+    public struct Layer: Hashable, Sendable {
+        public var name: String
+        public var modules: [String]
+    }
+
+    public enum Basis: Hashable, Sendable {
+        /// The `// MARK:` sections of the manifests.
+        case sections
+        /// The longest chain of dependencies below each module.
+        case dependencyOrder
+    }
+
+    public var layers: [Layer]
+    public var basis: Basis
+    /// Why sections were not used, when some modules have them.
+    public var sectionsSetAside: String?
+
+    /// A proposal for the non-test targets of `graph`.
+    public init(graph: ModuleGraph) {
+        let modules = graph.nodes.filter { $0.isTarget && !$0.isTest }.sorted { $0.id < $1.id }
+        let ids = Set(modules.map(\.id))
+        var uses: [String: Set<String>] = [:]
+        for edge in graph.edges where edge.from != edge.to && ids.contains(edge.from) && ids.contains(edge.to) {
+            uses[edge.from, default: []].insert(edge.to)
+        }
+        let depth = Self.depths(of: modules.map(\.id), uses: uses)
+        let sections = modules.compactMap(\.section)
+        let organising = Set(sections.filter { Self.organisingSections.contains($0.lowercased()) }).sorted()
+        if !organising.isEmpty {
+            self.init(
+                layers: Self.byDepth(modules, uses: uses, depth: depth), basis: .dependencyOrder,
+                sectionsSetAside: "\(organising.joined(separator: ", ")) organise\(organising.count == 1 ? "s" : "") the manifest rather than name\(organising.count == 1 ? "s" : "") a layer"
+            )
+            return
+        }
+        if !modules.isEmpty, sections.count == modules.count, Set(sections).count > 1 {
+            switch Self.sectionOrder(modules, uses: uses, depth: depth) {
+            case .success(let layers):
+                self.init(layers: layers, basis: .sections, sectionsSetAside: nil)
+                return
+            case .failure(let reason):
+                self.init(layers: Self.byDepth(modules, uses: uses, depth: depth), basis: .dependencyOrder, sectionsSetAside: reason.text)
+                return
+            }
+        }
+        let setAside = sections.isEmpty ? nil : sections.count < modules.count ? "not every module is in a // MARK: section" : "every module is in the same // MARK: section"
+        self.init(layers: Self.byDepth(modules, uses: uses, depth: depth), basis: .dependencyOrder, sectionsSetAside: setAside)
+    }
+
+    /// `// MARK:` sections that group a manifest's declarations by what they are, not by
+    /// layer (swift-nio's `Targets`, `Examples`, `Tests`).
+    static let organisingSections: Set<String> = [
+        "targets", "target", "examples", "example", "tests", "test", "test targets", "products", "dependencies", "packages",
+        "plugins", "plugin", "benchmarks", "executables", "tools", "macros", "internal", "public", "modules", "libraries", "other",
+    ]
+
+    init(layers: [Layer], basis: Basis, sectionsSetAside: String?) {
+        self.layers = layers
+        self.basis = basis
+        self.sectionsSetAside = sectionsSetAside
+    }
+
+    /// The longest chain of uses below each module; a module in a cycle counts its cycle once.
+    static func depths(of ids: [String], uses: [String: Set<String>]) -> [String: Int] {
+        var depth: [String: Int] = [:]
+        var visiting: Set<String> = []
+        // An explicit stack: a chain of thousands of modules must not exhaust the thread's.
+        for root in ids where depth[root] == nil {
+            var stack: [(id: String, expanded: Bool)] = [(root, false)]
+            while let (id, expanded) = stack.popLast() {
+                if expanded {
+                    visiting.remove(id)
+                    depth[id] = (uses[id] ?? []).map { depth[$0].map { $0 + 1 } ?? 0 }.max() ?? 0
+                    continue
+                }
+                guard depth[id] == nil, !visiting.contains(id) else { continue }
+                visiting.insert(id)
+                stack.append((id, true))
+                for next in (uses[id] ?? []).sorted() where depth[next] == nil && !visiting.contains(next) {
+                    stack.append((next, false))
+                }
+            }
+        }
+        return depth
+    }
+
+    struct SectionProblem: Error {
+        var text: String
+    }
+
+    /// The sections bottom-up, when they depend on each other one way only.
+    static func sectionOrder(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int]) -> Result<[Layer], SectionProblem> {
+        var sectionOf: [String: String] = [:]
+        var members: [String: [String]] = [:]
+        for module in modules {
+            guard let section = module.section else { continue }
+            sectionOf[module.id] = section
+            members[section, default: []].append(module.id)
+        }
+        var below: [String: Set<String>] = [:]
+        for (from, targets) in uses {
+            for to in targets {
+                guard let upper = sectionOf[from], let lower = sectionOf[to], upper != lower else { continue }
+                below[upper, default: []].insert(lower)
+            }
+        }
+        // Sections in order: each after every section it uses; ties by how deep they reach.
+        var placed: [String] = []
+        var remaining = Set(members.keys)
+        while !remaining.isEmpty {
+            let ready = remaining.filter { (below[$0] ?? []).isSubset(of: Set(placed)) }
+            guard !ready.isEmpty else {
+                let pair = remaining.sorted().lazy.compactMap { upper in (below[upper] ?? []).sorted().first { below[$0]?.contains(upper) == true }.map { (upper, $0) } }.first
+                return .failure(SectionProblem(text: pair.map { "the // MARK: sections \($0.0) and \($0.1) use each other" } ?? "the // MARK: sections use each other in a circle"))
+            }
+            let next = ready.min { lhs, rhs in
+                let left = members[lhs, default: []].compactMap { depth[$0] }.max() ?? 0
+                let right = members[rhs, default: []].compactMap { depth[$0] }.max() ?? 0
+                return (left, lhs) < (right, rhs)
+            }
+            guard let next else { break }
+            placed.append(next)
+            remaining.remove(next)
+        }
+        return .success(placed.map { Layer(name: $0, modules: members[$0, default: []].sorted()) })
+    }
+
+    /// Layers from the dependency order (see the type's description).
+    static func byDepth(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int]) -> [Layer] {
+        guard !modules.isEmpty else { return [] }
+        let used = Set(uses.values.flatMap { $0 })
+        // Executables nothing uses go to the top, whatever their depth.
+        let apps = Set(modules.filter { $0.kind == .executable && !used.contains($0.id) }.map(\.id))
+        let top = modules.map { depth[$0.id] ?? 0 }.max() ?? 0
+        var levels: [[String]] = Array(repeating: [], count: top + 1)
+        for module in modules {
+            let level = apps.contains(module.id) ? top : depth[module.id] ?? 0
+            levels[level].append(module.id)
+        }
+        guard top > 0 else { return [Layer(name: "Core", modules: levels[0])] }
+        let topName = levels[top].allSatisfy(apps.contains) ? "App" : "Features"
+        var layers = [Layer(name: "Core", modules: levels[0])]
+        if top > 1 { layers.append(Layer(name: "Services", modules: levels[1 ..< top].flatMap { $0 }.sorted())) }
+        layers.append(Layer(name: topName, modules: levels[top].sorted()))
+        return layers.filter { !$0.modules.isEmpty }
+    }
+}

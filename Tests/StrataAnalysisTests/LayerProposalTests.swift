@@ -1,0 +1,90 @@
+import StrataCore
+import Testing
+@testable import StrataAnalysis
+
+/// The layers `strata init` proposes keep to the code as it is (no dependency points down
+/// the list), come from the manifests' sections when those are layers, and otherwise from
+/// the dependency order.
+@Suite struct LayerProposalTests {
+    /// A graph of targets (`name` or `name:section`, `*` for an executable, `?` for a test)
+    /// and `from>to` uses.
+    func graph(_ targets: [String], _ uses: [String]) -> ModuleGraph {
+        let nodes = targets.map { spec -> ModuleNode in
+            var name = spec
+            var kind = ModuleNode.Kind.regular
+            if name.hasPrefix("*") { kind = .executable; name.removeFirst() }
+            if name.hasPrefix("?") { kind = .test; name.removeFirst() }
+            let parts = name.split(separator: ":").map(String.init)
+            return ModuleNode(id: parts[0], kind: kind, package: "P", section: parts.count > 1 ? parts[1] : nil)
+        }
+        let edges = uses.map { use -> ModuleEdge in
+            let parts = use.split(separator: ">").map(String.init)
+            return ModuleEdge(from: parts[0], to: parts[1], relation: .declaredAndImported, declarations: [], imports: [])
+        }
+        return ModuleGraph(nodes: nodes + [ModuleNode(id: "Foundation", kind: .sdk)], edges: edges + [ModuleEdge(from: "Models", to: "Foundation", relation: .sdk, declarations: [], imports: [])], packages: [])
+    }
+
+    func layers(_ proposal: LayerProposal) -> [String] {
+        proposal.layers.map { "\($0.name): \($0.modules.joined(separator: " "))" }
+    }
+
+    /// No use of a module in a later layer.
+    func keepsToTheCode(_ proposal: LayerProposal, _ graph: ModuleGraph) -> Bool {
+        var rank: [String: Int] = [:]
+        for (index, layer) in proposal.layers.enumerated() { for module in layer.modules { rank[module] = index } }
+        return graph.edges.allSatisfy { edge in
+            guard let from = rank[edge.from], let to = rank[edge.to] else { return true }
+            return to <= from
+        }
+    }
+
+    @Test func theDependencyOrderGivesCoreServicesAndTheApp() {
+        let shop = graph(["Models", "Networking", "Cart", "Checkout", "*ShopApp", "*Tool", "?CartTests"],
+                         ["Networking>Models", "Cart>Models", "Cart>Networking", "Checkout>Cart", "ShopApp>Checkout", "Tool>Models", "CartTests>Cart"])
+        let proposal = LayerProposal(graph: shop)
+        #expect(proposal.basis == .dependencyOrder)
+        #expect(proposal.sectionsSetAside == nil)
+        #expect(layers(proposal) == ["Core: Models", "Services: Cart Checkout Networking", "App: ShopApp Tool"], "the tool goes with the app; tests have no layer")
+        #expect(keepsToTheCode(proposal, shop))
+    }
+
+    @Test func aTopThatIsNotOnlyExecutablesIsFeatures() {
+        let library = graph(["Models", "Feed", "Profile"], ["Feed>Models", "Profile>Models"])
+        #expect(layers(LayerProposal(graph: library)) == ["Core: Models", "Features: Feed Profile"])
+        #expect(layers(LayerProposal(graph: graph(["Models"], []))) == ["Core: Models"])
+        #expect(LayerProposal(graph: graph(["?OnlyTests"], [])).layers.isEmpty)
+    }
+
+    @Test func sectionsThatAreLayersAreKeptInTheirDependencyOrder() {
+        let sections = graph(["Models:Core", "Store:Data", "Feed:UI", "*App:App"], ["Store>Models", "Feed>Store", "App>Feed", "App>Models"])
+        let proposal = LayerProposal(graph: sections)
+        #expect(proposal.basis == .sections)
+        #expect(layers(proposal) == ["Core: Models", "Data: Store", "UI: Feed", "App: App"])
+        #expect(keepsToTheCode(proposal, sections))
+    }
+
+    @Test func sectionsThatUseEachOtherOrOrganiseTheManifestAreSetAside() {
+        let tangled = graph(["A:One", "B:Two", "C:One"], ["A>B", "B>C"])
+        let proposal = LayerProposal(graph: tangled)
+        #expect(proposal.basis == .dependencyOrder)
+        #expect(proposal.sectionsSetAside == "the // MARK: sections One and Two use each other")
+        #expect(keepsToTheCode(proposal, tangled))
+
+        let organised = LayerProposal(graph: graph(["Models:Targets", "Feed:Targets", "*Demo:Examples"], ["Feed>Models", "Demo>Feed"]))
+        #expect(organised.basis == .dependencyOrder)
+        #expect(organised.sectionsSetAside == "Examples, Targets organise the manifest rather than name a layer")
+        #expect(layers(organised) == ["Core: Models", "Services: Feed", "App: Demo"])
+
+        #expect(LayerProposal(graph: graph(["Models:Core", "Feed"], ["Feed>Models"])).sectionsSetAside == "not every module is in a // MARK: section")
+    }
+
+    /// A chain longer than any thread's stack allows for recursion, and a cycle.
+    @Test func longChainsAndCyclesAreOrdered() {
+        let count = 20_000
+        let names = (0 ..< count).map { "M\($0)" }
+        let chain = graph(names, (1 ..< count).map { "M\($0)>M\($0 - 1)" } + ["M0>M5"])
+        let proposal = LayerProposal(graph: chain)
+        #expect(proposal.layers.map(\.name) == ["Core", "Services", "Features"])
+        #expect(proposal.layers.map(\.modules.count).reduce(0, +) == count)
+    }
+}
