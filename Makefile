@@ -34,11 +34,13 @@ preview: build
 	$(STRATA) serve --port $(PORT)
 
 ## test: run every test target, the browser tests in headless Chromium included (installed
-## if missing; screenshots go to .build/test-artifacts/browser/).
+## if missing; screenshots go to .build/test-artifacts/browser/), then Strata's SwiftPM
+## command plugin through `swift package strata` (scripts/test-plugin.sh).
 test: deps check-theme-list
 	@scripts/install-deps.sh chromium
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
+	SWIFT=$(SWIFT) scripts/test-plugin.sh
 
 ## flake-hunt: run the whole suite RUNS times (default 10) from a fresh clone of HEAD, with
 ## LOAD busy loops competing for the cores (default 0), then LOADED_RUNS more with LOAD (or

@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
+        // `swift package strata check` in a package that depends on Strata.
+        .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -103,6 +105,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
+        .plugin(
+            name: "StrataPlugin",
+            capability: .command(
+                intent: .custom(verb: "strata", description: "Run strata (check, build, graph, guidance, init) on this package."),
+                permissions: [.writeToPackageDirectory(reason: "strata build writes the site into Output/, and strata init writes strata.yml and Content/index.md.")]
+            ),
+            dependencies: ["strata"],
+            path: "Sources/StrataPlugin"
+        ),
 
         // MARK: Tooling
         .executableTarget(
@@ -139,7 +150,7 @@ let package = Package(
             name: "StrataBuildTests",
             dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataTestSupport"]
         ),
-        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataTestSupport"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataCore", "StrataYAML", "StrataTestSupport"]),
         // Helpers shared by test targets (a raw HTTP client for the preview server).
         .target(name: "StrataTestSupport", path: "Tests/Support"),
     ],

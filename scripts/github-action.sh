@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The work of Strata's GitHub Action (action.yml) once `strata` is built: check the
+# architecture with annotations on the pull request, a SARIF file for code scanning and a
+# Markdown job summary; optionally build the site for GitHub Pages. Reads the action's
+# inputs from INPUT_* variables and GitHub's files (GITHUB_STEP_SUMMARY, GITHUB_OUTPUT,
+# RUNNER_TEMP), so it runs (and is tested) outside GitHub too.
+#
+#   STRATA            the strata executable
+#   INPUT_PROJECT     the project folder (default: .)
+#   INPUT_CHECK       run strata check: true (default) or false
+#   INPUT_STRICT      fail on warnings too: true or false (default)
+#   INPUT_BASELINE    a baseline file, relative to the project (default: none)
+#   INPUT_SITE        build the site: true or false (default)
+#   INPUT_SITE_OUTPUT where the site goes (default: $RUNNER_TEMP/strata-site)
+#   INPUT_ARGS        more options for strata check, split on spaces
+# Outputs (in GITHUB_OUTPUT): sarif, summary, errors, warnings, exit-code (strata
+# check's), site, and status (the exit status below, for the action's last step).
+# Exit status: strata check's (0 clean, 1 violations, 2 bad input); 2 when the site fails.
+set -uo pipefail
+
+strata=${STRATA:?STRATA must name the strata executable}
+project=${INPUT_PROJECT:-.}
+temp=${RUNNER_TEMP:-$(mktemp -d)}
+summary_file=${GITHUB_STEP_SUMMARY:-/dev/null}
+output_file=${GITHUB_OUTPUT:-/dev/null}
+sarif="$temp/strata.sarif"
+markdown="$temp/strata-summary.md"
+json="$temp/strata-check.json"
+
+output() { printf '%s=%s\n' "$1" "$2" >> "$output_file"; }
+is_true() { case "${1:-}" in true|True|TRUE|yes|1) return 0 ;; *) return 1 ;; esac; }
+
+status=0
+if is_true "${INPUT_CHECK:-true}"; then
+    arguments=(check --format github --report "sarif:$sarif" --report "markdown:$markdown" --report "json:$json")
+    is_true "${INPUT_STRICT:-false}" && arguments+=(--strict)
+    [ -n "${INPUT_BASELINE:-}" ] && arguments+=(--baseline "${INPUT_BASELINE}")
+    # shellcheck disable=SC2206 # split on spaces, as documented
+    [ -n "${INPUT_ARGS:-}" ] && arguments+=(${INPUT_ARGS})
+    echo "::group::strata check"
+    (cd "$project" && "$strata" "${arguments[@]}")
+    status=$?
+    echo "::endgroup::"
+    if [ -f "$markdown" ]; then
+        cat "$markdown" >> "$summary_file"
+        output summary "$markdown"
+    else
+        printf '## Strata architecture check\n\n**Could not run** (exit code %s): see the job log for the diagnostics.\n' "$status" >> "$summary_file"
+    fi
+    [ -f "$sarif" ] && output sarif "$sarif"
+    if [ -f "$json" ]; then
+        errors=$(sed -n 's/^ *"errors" : \([0-9]*\).*/\1/p' "$json" | head -n 1)
+        warnings=$(sed -n 's/^ *"warnings" : \([0-9]*\).*/\1/p' "$json" | head -n 1)
+        output errors "${errors:-0}"
+        output warnings "${warnings:-0}"
+    fi
+    output exit-code "$status"
+fi
+
+if is_true "${INPUT_SITE:-false}"; then
+    site=${INPUT_SITE_OUTPUT:-$temp/strata-site}
+    case "$site" in /*) ;; *) site="$PWD/$site" ;; esac
+    echo "::group::strata build"
+    if (cd "$project" && "$strata" build --output "$site"); then
+        output site "$site"
+    else
+        echo "::error title=Strata::strata build failed; see the diagnostics above"
+        [ "$status" -eq 0 ] && status=2
+    fi
+    echo "::endgroup::"
+fi
+
+output status "$status"
+exit "$status"
