@@ -11,7 +11,7 @@
 #   INPUT_STRICT      fail on warnings too: true or false (default)
 #   INPUT_BASELINE    a baseline file, relative to the project (default: none)
 #   INPUT_SITE        build the site: true or false (default)
-#   INPUT_SITE_OUTPUT where the site goes (default: $RUNNER_TEMP/strata-site)
+#   INPUT_SITE_OUTPUT where the site goes (default: a folder in $RUNNER_TEMP)
 #   INPUT_ARGS        more options for strata check, split on spaces
 # Outputs (in GITHUB_OUTPUT): sarif, summary, errors, warnings, exit-code (strata
 # check's), site, and status (the exit status below, for the action's last step).
@@ -23,20 +23,35 @@ project=${INPUT_PROJECT:-.}
 temp=${RUNNER_TEMP:-$(mktemp -d)}
 summary_file=${GITHUB_STEP_SUMMARY:-/dev/null}
 output_file=${GITHUB_OUTPUT:-/dev/null}
-sarif="$temp/strata.sarif"
-markdown="$temp/strata-summary.md"
-json="$temp/strata-check.json"
+# A folder of its own per run: the action may run twice in a job (a monorepo's projects).
+work=$(mktemp -d "$temp/strata.XXXXXX")
+sarif="$work/strata.sarif"
+markdown="$work/strata-summary.md"
+json="$work/strata-check.json"
 
 output() { printf '%s=%s\n' "$1" "$2" >> "$output_file"; }
-is_true() { case "${1:-}" in true|True|TRUE|yes|1) return 0 ;; *) return 1 ;; esac; }
+# Inputs are "true" or "false", as action.yml's own conditions read them.
+is_true() { [ "${1:-}" = "true" ]; }
+
+if [ ! -d "$project" ]; then
+    echo "::error title=Strata::the project folder '$project' does not exist in $(pwd)"
+    printf '## Strata architecture check\n\n**Could not run**: the project folder `%s` does not exist.\n' "$project" >> "$summary_file"
+    output status 2
+    exit 2
+fi
 
 status=0
 if is_true "${INPUT_CHECK:-true}"; then
     arguments=(check --format github --report "sarif:$sarif" --report "markdown:$markdown" --report "json:$json")
     is_true "${INPUT_STRICT:-false}" && arguments+=(--strict)
     [ -n "${INPUT_BASELINE:-}" ] && arguments+=(--baseline "${INPUT_BASELINE}")
-    # shellcheck disable=SC2206 # split on spaces, as documented
-    [ -n "${INPUT_ARGS:-}" ] && arguments+=(${INPUT_ARGS})
+    if [ -n "${INPUT_ARGS:-}" ]; then
+        # Split on spaces, as documented, with no wildcard expansion.
+        set -f
+        read -r -a extra <<< "${INPUT_ARGS}"
+        set +f
+        arguments+=("${extra[@]}")
+    fi
     echo "::group::strata check"
     (cd "$project" && "$strata" "${arguments[@]}")
     status=$?
@@ -58,7 +73,7 @@ if is_true "${INPUT_CHECK:-true}"; then
 fi
 
 if is_true "${INPUT_SITE:-false}"; then
-    site=${INPUT_SITE_OUTPUT:-$temp/strata-site}
+    site=${INPUT_SITE_OUTPUT:-$work/site}
     case "$site" in /*) ;; *) site="$PWD/$site" ;; esac
     echo "::group::strata build"
     if (cd "$project" && "$strata" build --output "$site"); then

@@ -34,10 +34,13 @@ public struct LayerProposal: Hashable, Sendable {
         }
         let depth = Self.depths(of: modules.map(\.id), uses: uses)
         let sections = modules.compactMap(\.section)
+        // A layer named like a module's section would claim that module (sections assign
+        // layers), so the names from the dependency order keep clear of them.
+        let taken = Set(graph.nodes.compactMap { $0.section?.lowercased() })
         let organising = Set(sections.filter { Self.organisingSections.contains($0.lowercased()) }).sorted()
         if !organising.isEmpty {
             self.init(
-                layers: Self.byDepth(modules, uses: uses, depth: depth), basis: .dependencyOrder,
+                layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder,
                 sectionsSetAside: "\(organising.joined(separator: ", ")) organise\(organising.count == 1 ? "s" : "") the manifest rather than name\(organising.count == 1 ? "s" : "") a layer"
             )
             return
@@ -48,12 +51,12 @@ public struct LayerProposal: Hashable, Sendable {
                 self.init(layers: layers, basis: .sections, sectionsSetAside: nil)
                 return
             case .failure(let reason):
-                self.init(layers: Self.byDepth(modules, uses: uses, depth: depth), basis: .dependencyOrder, sectionsSetAside: reason.text)
+                self.init(layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder, sectionsSetAside: reason.text)
                 return
             }
         }
         let setAside = sections.isEmpty ? nil : sections.count < modules.count ? "not every module is in a // MARK: section" : "every module is in the same // MARK: section"
-        self.init(layers: Self.byDepth(modules, uses: uses, depth: depth), basis: .dependencyOrder, sectionsSetAside: setAside)
+        self.init(layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder, sectionsSetAside: setAside)
     }
 
     /// `// MARK:` sections that group a manifest's declarations by what they are, not by
@@ -69,28 +72,60 @@ public struct LayerProposal: Hashable, Sendable {
         self.sectionsSetAside = sectionsSetAside
     }
 
-    /// The longest chain of uses below each module; a module in a cycle counts its cycle once.
+    /// The longest chain of uses below each module. The modules of a cycle share one depth
+    /// (the cycle counts once), so no proposed layer puts one above another of its cycle.
     static func depths(of ids: [String], uses: [String: Set<String>]) -> [String: Int] {
-        var depth: [String: Int] = [:]
-        var visiting: Set<String> = []
-        // An explicit stack: a chain of thousands of modules must not exhaust the thread's.
-        for root in ids where depth[root] == nil {
-            var stack: [(id: String, expanded: Bool)] = [(root, false)]
-            while let (id, expanded) = stack.popLast() {
-                if expanded {
-                    visiting.remove(id)
-                    depth[id] = (uses[id] ?? []).map { depth[$0].map { $0 + 1 } ?? 0 }.max() ?? 0
+        let component = components(of: ids, uses: uses)
+        var below: [Int: Set<Int>] = [:]
+        for (from, targets) in uses {
+            guard let upper = component[from] else { continue }
+            for to in targets { if let lower = component[to], lower != upper { below[upper, default: []].insert(lower) } }
+        }
+        // Components come out of Tarjan's search with every component it uses before it.
+        var componentDepth: [Int: Int] = [:]
+        for index in Set(component.values).sorted() {
+            componentDepth[index] = (below[index] ?? []).map { (componentDepth[$0] ?? 0) + 1 }.max() ?? 0
+        }
+        return component.mapValues { componentDepth[$0] ?? 0 }
+    }
+
+    /// Each module's strongly connected component, numbered so that a component comes
+    /// after every component it uses (Tarjan's order), without recursion.
+    static func components(of ids: [String], uses: [String: Set<String>]) -> [String: Int] {
+        var index: [String: Int] = [:], lowlink: [String: Int] = [:], onStack: Set<String> = []
+        var stack: [String] = [], component: [String: Int] = [:]
+        var next = 0, count = 0
+        let successors = uses.mapValues { $0.sorted() }
+        for root in ids where index[root] == nil {
+            var work: [(id: String, child: Int)] = [(root, 0)]
+            index[root] = next; lowlink[root] = next; next += 1
+            stack.append(root); onStack.insert(root)
+            while let (id, child) = work.last {
+                let children = successors[id] ?? []
+                if child < children.count {
+                    work[work.count - 1].child += 1
+                    let other = children[child]
+                    if index[other] == nil {
+                        index[other] = next; lowlink[other] = next; next += 1
+                        stack.append(other); onStack.insert(other)
+                        work.append((other, 0))
+                    } else if onStack.contains(other) {
+                        lowlink[id] = min(lowlink[id] ?? 0, index[other] ?? 0)
+                    }
                     continue
                 }
-                guard depth[id] == nil, !visiting.contains(id) else { continue }
-                visiting.insert(id)
-                stack.append((id, true))
-                for next in (uses[id] ?? []).sorted() where depth[next] == nil && !visiting.contains(next) {
-                    stack.append((next, false))
+                work.removeLast()
+                if let parent = work.last?.id { lowlink[parent] = min(lowlink[parent] ?? 0, lowlink[id] ?? 0) }
+                guard lowlink[id] == index[id] else { continue }
+                while let member = stack.popLast() {
+                    onStack.remove(member)
+                    component[member] = count
+                    if member == id { break }
                 }
+                count += 1
             }
         }
-        return depth
+        return component
     }
 
     struct SectionProblem: Error {
@@ -134,8 +169,20 @@ public struct LayerProposal: Hashable, Sendable {
         return .success(placed.map { Layer(name: $0, modules: members[$0, default: []].sorted()) })
     }
 
+    /// Names for the layers from the dependency order, each with others to use when a
+    /// `// MARK:` section already has the name.
+    static let names = [
+        "Core": ["Core", "Foundation", "Base"], "Services": ["Services", "Domain", "Middle"],
+        "Features": ["Features", "Screens", "Top"], "App": ["App", "Application", "Apps"],
+    ]
+
+    static func name(_ role: String, avoiding taken: Set<String>) -> String {
+        let choices = names[role] ?? [role]
+        return choices.first { !taken.contains($0.lowercased()) } ?? "Proposed \(role)"
+    }
+
     /// Layers from the dependency order (see the type's description).
-    static func byDepth(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int]) -> [Layer] {
+    static func byDepth(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String> = []) -> [Layer] {
         guard !modules.isEmpty else { return [] }
         let used = Set(uses.values.flatMap { $0 })
         // Executables nothing uses go to the top, whatever their depth.
@@ -146,10 +193,10 @@ public struct LayerProposal: Hashable, Sendable {
             let level = apps.contains(module.id) ? top : depth[module.id] ?? 0
             levels[level].append(module.id)
         }
-        guard top > 0 else { return [Layer(name: "Core", modules: levels[0])] }
-        let topName = levels[top].allSatisfy(apps.contains) ? "App" : "Features"
-        var layers = [Layer(name: "Core", modules: levels[0])]
-        if top > 1 { layers.append(Layer(name: "Services", modules: levels[1 ..< top].flatMap { $0 }.sorted())) }
+        guard top > 0 else { return [Layer(name: name("Core", avoiding: taken), modules: levels[0])] }
+        let topName = name(levels[top].allSatisfy(apps.contains) ? "App" : "Features", avoiding: taken)
+        var layers = [Layer(name: name("Core", avoiding: taken), modules: levels[0])]
+        if top > 1 { layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[1 ..< top].flatMap { $0 }.sorted())) }
         layers.append(Layer(name: topName, modules: levels[top].sorted()))
         return layers.filter { !$0.modules.isEmpty }
     }

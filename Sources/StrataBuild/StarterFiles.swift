@@ -107,7 +107,11 @@ public struct StarterFiles: Sendable {
             case "\\": quoted += "\\\\"
             case "\n": quoted += "\\n"
             default:
-                if scalar.value < 0x20 { quoted += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2) } else { quoted.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) {
+                    quoted += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
             }
         }
         return quoted + "\""

@@ -49,10 +49,18 @@ struct ReportPaths {
         }
     }
 
+    /// `path` as an absolute path, `.` and `..` resolved: a local package beside the
+    /// project is reported as `../Shared/…`, which must not stay `App/../Shared/…`.
     func absolute(of path: String, in folder: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        return folder == "/" ? "/" + relative : folder + "/" + relative
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : folder + "/") + path).split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     func shown(_ absolute: String) -> String {

@@ -78,6 +78,22 @@ import Testing
         #expect(LayerProposal(graph: graph(["Models:Core", "Feed"], ["Feed>Models"])).sectionsSetAside == "not every module is in a // MARK: section")
     }
 
+    /// A cycle's modules share a layer: the proposal adds no layer-order error to the cycle's own.
+    @Test func aCycleStaysInOneLayer() {
+        let cyclic = graph(["A", "B", "C", "D"], ["A>B", "B>A", "C>A", "A>D"])
+        let proposal = LayerProposal(graph: cyclic)
+        #expect(layers(proposal) == ["Core: D", "Services: A B", "Features: C"])
+        #expect(keepsToTheCode(proposal, cyclic))
+    }
+
+    /// Sections assign layers by name, so a proposed layer never takes a section's name.
+    @Test func proposedNamesKeepClearOfSectionNames() {
+        let mixed = graph(["Models:Core", "Net:Core", "Feed", "*App:App"], ["Net>Models", "Feed>Net", "App>Feed"])
+        let proposal = LayerProposal(graph: mixed)
+        #expect(proposal.basis == .dependencyOrder)
+        #expect(layers(proposal) == ["Foundation: Models", "Services: Feed Net", "Application: App"])
+    }
+
     /// A chain longer than any thread's stack allows for recursion, and a cycle.
     @Test func longChainsAndCyclesAreOrdered() {
         let count = 20_000

@@ -14,6 +14,7 @@ import Testing
     struct Run {
         var status: Int32
         var stdout: String
+        var stderr: String
         var summary: String
         var outputs: [String: String]
     }
@@ -38,7 +39,7 @@ import Testing
             guard let equals = line.firstIndex(of: "=") else { continue }
             values[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        return Run(status: result.status, stdout: result.stdout, summary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "", outputs: values)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, summary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "", outputs: values)
     }
 
     @Test func violationsAnnotateSummariseAndFailAfterTheReportsAreWritten() async throws {
@@ -75,6 +76,26 @@ import Testing
         #expect(run.status == 2)
         #expect(run.summary.contains("**Could not run** (exit code 2)"), "\(run.summary)")
         #expect(run.outputs["status"] == "2" && run.outputs["sarif"] == nil)
+    }
+
+    @Test func aMissingProjectFolderIsBadInputNotViolations() async throws {
+        let root = try workspace("layered")
+        defer { TestScratch.remove(root) }
+        let run = try await action(in: root, inputs: ["PROJECT": "App/Nowhere", "ARGS": "--baseline *.json"])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("::error title=Strata::the project folder 'App/Nowhere' does not exist"), "\(run.stdout)")
+        #expect(run.summary.contains("**Could not run**: the project folder `App/Nowhere` does not exist."))
+        #expect(run.outputs["status"] == "2")
+    }
+
+    /// Extra options are split on spaces only: a `*` reaches strata as written.
+    @Test func extraOptionsAreNotExpanded() async throws {
+        let root = try workspace("layered")
+        defer { TestScratch.remove(root) }
+        try Data("x".utf8).write(to: root.appendingPathComponent("App/Feature/a.json"))
+        let run = try await action(in: root, inputs: ["PROJECT": "App/Feature", "ARGS": "--baseline *.json"])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("*.json"), "strata was given '*.json', not a.json: \(run.stderr)")
     }
 
     /// Every input the script reads is passed by action.yml, and every input is used.

@@ -103,6 +103,42 @@ import Testing
         }
     }
 
+    /// A local package beside the project (`../Shared`) is named from the repository's
+    /// root, not as `App/../Shared/…`.
+    @Test func aLocalPackageBesideTheProjectIsNamedFromTheRoot() async throws {
+        let root = try TestScratch.folder("repository")
+        defer { TestScratch.remove(root) }
+        let files = [
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "App/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "App", dependencies: [.package(path: "../Shared")], targets: [
+                    .target(name: "AppKit", dependencies: [.product(name: "SharedKit", package: "Shared")]),
+                ])
+                """,
+            "App/Sources/AppKit/A.swift": "import SharedKit\n",
+            "Shared/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Shared", products: [.library(name: "SharedKit", targets: ["SharedKit"])], targets: [
+                    .target(name: "SharedKit"), .target(name: "Other"),
+                ])
+                """,
+            "Shared/Sources/SharedKit/S.swift": "import Other\n",
+            "Shared/Sources/Other/O.swift": "\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let run = try await check(["-q"], in: root.appendingPathComponent("App"))
+        #expect(run.stdout == "Shared/Sources/SharedKit/S.swift:1:1: warning: 'SharedKit' imports 'Other' but does not declare it as a dependency [undeclared-import]\n", "\(run.stdout)")
+        let absolute = try await check(["-q", "--paths", "absolute"], in: root.appendingPathComponent("App"))
+        #expect(absolute.stdout.hasPrefix(root.standardizedFileURL.path + "/Shared/Sources/SharedKit/S.swift:1:1:"), "\(absolute.stdout)")
+    }
+
     /// Every string value of `key` anywhere in `value`.
     static func values(of key: String, in value: JSONValue) -> [String] {
         switch value {

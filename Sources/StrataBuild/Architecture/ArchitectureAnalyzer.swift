@@ -46,6 +46,7 @@ struct ArchitectureAnalyzer {
             moduleCount: graph.nodes.filter(\.isTarget).count,
             documentationBaseURL: config.site.baseURL.hasPrefix("http") ? config.site.baseURL : nil
         )
+        report.configurationPath = config.sourcePath
         if let baseline {
             let filtered = BaselineFilter.apply(baseline, to: checked.violations)
             report.violations = filtered.violations

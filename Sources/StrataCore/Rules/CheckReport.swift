@@ -13,6 +13,9 @@ public struct CheckReport: Hashable, Sendable {
     public var moduleCount: Int
     /// The site's base URL when it is absolute, to link rules to their documentation.
     public var documentationBaseURL: String?
+    /// The configuration file the rules came from, as shown on the command line: the place
+    /// formats that need a file for every entry give a violation that has none.
+    public var configurationPath: String?
 
     public init(violations: [Violation], baselinedCount: Int = 0, staleBaselineEntries: [BaselineEntry] = [], rules: [RuleDescriptor], moduleCount: Int, documentationBaseURL: String? = nil) {
         self.violations = violations
@@ -123,7 +126,7 @@ extension CheckReport {
 extension CheckReport {
     /// The same report with every file path passed through `paths`: the places of the
     /// violations' evidence (project-relative as checked) and of the stale baseline entries
-    /// (as the baseline file was named). Reports are read from other folders than the
+    /// (as the baseline file was named, like the configuration's). Reports are read from other folders than the
     /// project's (a repository's root in CI, an absolute path in Xcode), so the command
     /// line chooses how paths are shown just before the report is written.
     public func mappingPaths(evidence: (String) -> String, baseline: (String) -> String) -> CheckReport {
@@ -137,6 +140,7 @@ extension CheckReport {
             }
             return violation
         }
+        report.configurationPath = configurationPath.map(baseline)
         report.staleBaselineEntries = staleBaselineEntries.map { entry in
             var entry = entry
             if let path = entry.location?.path { entry.location?.path = baseline(path) }

@@ -11,13 +11,13 @@ public struct CheckstyleWriter: Sendable {
         var byFile: [String: [String]] = [:]
         for violation in report.violations {
             let location = violation.location
-            byFile[location?.path ?? "", default: []].append(error(
+            byFile[location?.path ?? report.configurationPath ?? "strata.yml", default: []].append(error(
                 line: location?.line, column: location?.column, severity: violation.severity == .note ? "info" : violation.severity.rawValue,
                 message: "\(OneLineText.fold(violation.message))", source: "strata." + violation.ruleID
             ))
         }
         for entry in report.staleBaselineEntries {
-            byFile[entry.location?.path ?? "", default: []].append(error(
+            byFile[entry.location?.path ?? report.configurationPath ?? "strata.yml", default: []].append(error(
                 line: entry.location?.line, column: nil, severity: "warning",
                 message: "the baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer happens; remove the entry",
                 source: "strata.baseline.stale"

@@ -3,8 +3,9 @@ import StrataCore
 /// GitLab Code Quality: the subset of the Code Climate issue format GitLab reads (a JSON
 /// array of issues, each with a description, check name, fingerprint, severity and the
 /// path and first line it is at), shown in merge requests beside the changed lines. The
-/// fingerprint is the rule and the violation's line-free key, hashed, so an issue keeps
-/// its identity while the code around it moves, and a fixed one shows as resolved.
+/// fingerprint is the rule, the violation's line-free key and its message, hashed, so an
+/// issue keeps its identity while the code around it moves (a fixed one shows as
+/// resolved), and two rules whose ids are alike still give two issues.
 public struct CodeQualityWriter: Sendable {
     public init() {}
 
@@ -12,15 +13,15 @@ public struct CodeQualityWriter: Sendable {
         var issues = report.violations.map { violation in
             Issue(
                 description: "\(OneLineText.fold(violation.message)) [\(violation.ruleID)]", checkName: violation.ruleID,
-                fingerprint: SHA256.hex(violation.ruleID + "|" + violation.key), severity: Self.severity(violation.severity),
-                location: Self.location(violation.location)
+                fingerprint: SHA256.hex(violation.ruleID + "|" + violation.key + "|" + violation.message), severity: Self.severity(violation.severity),
+                location: Self.location(violation.location, configuration: report.configurationPath)
             )
         }
         issues += report.staleBaselineEntries.map { entry in
             Issue(
                 description: "The baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer happens; remove the entry [baseline.stale]",
                 checkName: "baseline.stale", fingerprint: SHA256.hex("baseline.stale|" + entry.rule + "|" + entry.key), severity: "minor",
-                location: Self.location(entry.location)
+                location: Self.location(entry.location, configuration: report.configurationPath)
             )
         }
         return StableJSON.text(issues)
@@ -36,9 +37,9 @@ public struct CodeQualityWriter: Sendable {
     }
 
     /// A location for GitLab, which needs a path and a line: a violation without one is put
-    /// at the first line of the configuration.
-    static func location(_ location: SourceLocation?) -> Location {
-        Location(path: location?.path ?? "strata.yml", lines: Lines(begin: location?.line ?? 1))
+    /// at the first line of the configuration its rule came from.
+    static func location(_ location: SourceLocation?, configuration: String?) -> Location {
+        Location(path: location?.path ?? configuration ?? "strata.yml", lines: Lines(begin: location?.line ?? 1))
     }
 
     struct Issue: Encodable {

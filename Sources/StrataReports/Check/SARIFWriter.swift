@@ -82,7 +82,8 @@ public struct SARIFWriter: Sendable {
         var parts = ["**\(markdownEscaped(rule.title))**", markdownEscaped(rule.kind.explanation)]
         if let because = rule.rationale.because { parts.append("Why, in this project: " + markdownEscaped(because)) }
         if let link {
-            parts.append("See [\(markdownEscaped(rule.rationale.see ?? "the rule on the architecture site"))](\(link)).")
+            // In angle brackets, a destination may hold spaces and parentheses.
+            parts.append("See [\(markdownEscaped(rule.rationale.see ?? "the rule on the architecture site"))](<\(link.replacingOccurrences(of: ">", with: "%3E"))>).")
         } else if let see = rule.rationale.seeTarget ?? rule.rationale.see {
             parts.append("See `\(see.replacingOccurrences(of: "`", with: "'"))`.")
         }
