@@ -49,6 +49,9 @@ struct GraphCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
+    @Option(name: .long, help: ArgumentHelp("How file paths are shown: repository (relative to the git top level), relative (to the current folder) or absolute.", valueName: "style"))
+    var paths: PathStyle = .repository
+
     func validate() throws {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if depth != nil, focus.isEmpty { throw ValidationError("--depth needs --focus") }
@@ -66,7 +69,8 @@ struct GraphCommand: ParsableCommand {
         }
         DiagnosticPrinter.printAll(loaded.diagnostics)
         if !quiet { FileHandle.standardError.write(Data((loaded.summary + "\n").utf8)) }
-        var graph = loaded.graph
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var graph = ReportPaths(style: paths, project: project, workingDirectory: cwd).apply(to: loaded.graph)
         if hideTests { graph = graph.filtered { !$0.isTest } }
         if hideExternal { graph = graph.filtered { $0.isTarget } }
         if hideSDK { graph = graph.filtered { $0.kind != .sdk } }

@@ -3,7 +3,7 @@ import Foundation
 import StrataBuild
 import StrataCore
 
-/// How `strata check` shows the paths of files in its reports.
+/// How `strata check` and `strata graph` show the paths of files.
 enum PathStyle: String, CaseIterable, ExpressibleByArgument {
     /// Relative to the repository's root (the git top level; the project folder outside a
     /// repository): what GitHub code scanning, annotations and GitLab resolve.
@@ -36,6 +36,11 @@ struct ReportPaths {
             evidence: { shown(absolute(of: $0, in: projectRoot)) },
             baseline: { shown(absolute(of: $0, in: workingDirectory)) }
         )
+    }
+
+    /// The graph with every path in this style (its paths are relative to the project).
+    func apply(to graph: ModuleGraph) -> ModuleGraph {
+        graph.mappingPaths { shown(absolute(of: $0, in: projectRoot)) }
     }
 
     /// What relative paths are relative to, in words, for the reports that record it

@@ -137,6 +137,12 @@ import Testing
         #expect(run.stdout == "Shared/Sources/SharedKit/S.swift:1:1: warning: 'SharedKit' imports 'Other' but does not declare it as a dependency [undeclared-import]\n", "\(run.stdout)")
         let absolute = try await check(["-q", "--paths", "absolute"], in: root.appendingPathComponent("App"))
         #expect(absolute.stdout.hasPrefix(root.standardizedFileURL.path + "/Shared/Sources/SharedKit/S.swift:1:1:"), "\(absolute.stdout)")
+        // strata graph names files the same way.
+        let graph = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q"], in: root.appendingPathComponent("App"))
+        let document = try JSONValue.parse(graph.stdout)
+        #expect(Self.values(of: "manifest", in: document) == ["App/Package.swift", "Shared/Package.swift"], "\(graph.stdout.prefix(400))")
+        #expect(Self.values(of: "location", in: document).contains("Shared/Sources/SharedKit/S.swift:1:1"))
+        #expect(try PublishedSchemaTests.schema("graph").validate(document) == [])
     }
 
     /// Every string value of `key` anywhere in `value`.

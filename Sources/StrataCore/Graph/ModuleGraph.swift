@@ -206,3 +206,39 @@ public struct ModuleEdge: Hashable, Sendable {
         declarations.allSatisfy { $0.condition != nil } && imports.allSatisfy(\.isConditional)
     }
 }
+
+extension ModuleGraph {
+    /// The same graph with every file path (manifests, source folders and files, and the
+    /// places of declarations and imports) passed through `path`: `strata graph` shows
+    /// paths from the repository's root, as `strata check` does.
+    public func mappingPaths(_ path: (String) -> String) -> ModuleGraph {
+        var graph = self
+        graph.packages = packages.map { package in
+            var package = package
+            package.manifestPath = path(package.manifestPath)
+            return package
+        }
+        graph.nodes = nodes.map { node in
+            var node = node
+            node.sourcePath = node.sourcePath.map(path)
+            node.sourceFiles = node.sourceFiles.map(path)
+            if let place = node.location?.path { node.location?.path = path(place) }
+            return node
+        }
+        graph.edges = edges.map { edge in
+            var edge = edge
+            edge.declarations = edge.declarations.map { declaration in
+                var declaration = declaration
+                declaration.location.path = path(declaration.location.path)
+                return declaration
+            }
+            edge.imports = edge.imports.map { item in
+                var item = item
+                item.location.path = path(item.location.path)
+                return item
+            }
+            return edge
+        }
+        return graph
+    }
+}
