@@ -5,7 +5,8 @@ import StrataCore
 /// edits them. From the manifests' `// MARK:` sections when every module is in one and the
 /// sections depend on each other one way only; otherwise from the dependency order: each
 /// module one level above the deepest module it uses, the levels merged into Core, the
-/// levels between, and the top (App when it holds only executables).
+/// levels between, and the top (App when it holds only executables), a layer renamed
+/// after its modules' role word when they agree (`FeedUI`, `CartUI` → UI).
 public struct LayerProposal: Hashable, Sendable {
     public struct Layer: Hashable, Sendable {
         public var name: String
@@ -198,6 +199,39 @@ public struct LayerProposal: Hashable, Sendable {
         var layers = [Layer(name: name("Core", avoiding: taken), modules: levels[0])]
         if top > 1 { layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[1 ..< top].flatMap { $0 }.sorted())) }
         layers.append(Layer(name: topName, modules: levels[top].sorted()))
-        return layers.filter { !$0.modules.isEmpty }
+        return named(layers.filter { !$0.modules.isEmpty }, avoiding: taken)
+    }
+
+    /// Role words modules are commonly named with (`FeedUI`, `CartService`), and the layer
+    /// each suggests.
+    static let roles: [(suffix: String, layer: String)] = [
+        ("UI", "UI"), ("Views", "UI"), ("View", "UI"), ("Features", "Features"), ("Feature", "Features"),
+        ("Services", "Services"), ("Service", "Services"), ("Client", "Clients"), ("API", "Clients"),
+        ("Repository", "Data"), ("Persistence", "Data"), ("Database", "Data"), ("Store", "Data"),
+        ("Models", "Models"), ("Model", "Models"), ("Domain", "Domain"),
+    ]
+
+    /// The role word `module` ends with, at a word boundary of its camel case.
+    static func role(of module: String) -> String? {
+        for (suffix, layer) in roles where module.hasSuffix(suffix) {
+            let rest = module.dropLast(suffix.count)
+            if rest.isEmpty || rest.last.map({ $0.isLowercase || $0.isNumber }) == true { return layer }
+        }
+        return nil
+    }
+
+    /// Layers renamed after their modules' names where those agree: when at least two
+    /// modules, and two thirds of the layer, carry the same role word, the layer takes its
+    /// name (unless a section or another layer has it).
+    static func named(_ layers: [Layer], avoiding taken: Set<String>) -> [Layer] {
+        var used = taken.union(layers.map { $0.name.lowercased() })
+        return layers.map { layer in
+            var counts: [String: Int] = [:]
+            for module in layer.modules { if let role = role(of: module) { counts[role, default: 0] += 1 } }
+            guard let (role, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2, count * 3 >= layer.modules.count * 2,
+                  role.lowercased() == layer.name.lowercased() || !used.contains(role.lowercased()) else { return layer }
+            used.insert(role.lowercased())
+            return Layer(name: role, modules: layer.modules)
+        }
     }
 }

@@ -78,6 +78,18 @@ import Testing
         #expect(LayerProposal(graph: graph(["Models:Core", "Feed"], ["Feed>Models"])).sectionsSetAside == "not every module is in a // MARK: section")
     }
 
+    /// A layer whose modules are named for one role takes the role's name.
+    @Test func modulesNamedForARoleNameTheirLayer() {
+        let app = graph(["Models", "FeedService", "CartService", "FeedUI", "CartUI", "ProfileUI", "Settings"],
+                        ["FeedService>Models", "CartService>Models", "FeedUI>FeedService", "CartUI>CartService", "ProfileUI>Models", "Settings>Models"])
+        let proposal = LayerProposal(graph: app)
+        #expect(layers(proposal) == ["Core: Models", "Services: CartService FeedService ProfileUI Settings", "UI: CartUI FeedUI"])
+        #expect(keepsToTheCode(proposal, app))
+        #expect(LayerProposal.role(of: "Build") == nil, "a word boundary: Build is not a UI module")
+        #expect(LayerProposal.role(of: "GUI") == nil && LayerProposal.role(of: "FeedUI") == "UI" && LayerProposal.role(of: "UI") == "UI")
+        #expect(LayerProposal.role(of: "Cart2Service") == "Services" && LayerProposal.role(of: "Restore") == nil)
+    }
+
     /// A cycle's modules share a layer: the proposal adds no layer-order error to the cycle's own.
     @Test func aCycleStaysInOneLayer() {
         let cyclic = graph(["A", "B", "C", "D"], ["A>B", "B>A", "C>A", "A>D"])
