@@ -37,22 +37,28 @@ struct InitCommand: ParsableCommand {
         let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded? in
             try builder.loadGraph(config: StrataConfig())
         }
+        // What the graph reading found (a missing local package, say) is said, as by check.
+        DiagnosticPrinter.printAll(loaded?.diagnostics ?? [])
         let rootPackage = loaded?.graph.packages.first { $0.isRoot }?.name
         let title = rootPackage ?? files.root.lastPathComponent
         let starter = StarterFiles(title: title, graph: loaded?.graph)
-        var written: [String] = []
-        try write(starter.configuration, to: configURL, display: files.display("strata.yml"))
-        written.append(files.display("strata.yml"))
+        // The content folder is made first: when it cannot be, nothing has been written.
         let home = files.url("Content/index.md")
-        if FileManager.default.fileExists(atPath: home.path) {
-            if !quiet { CommandOutput.line("Kept \(files.display("Content/index.md")), which is already there.") }
-        } else {
+        let keepsHome = FileManager.default.fileExists(atPath: home.path)
+        if !keepsHome {
             do {
                 try FileManager.default.createDirectory(at: home.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
                 DiagnosticPrinter.printAll([.error("io.write", "cannot make the content folder: \(error.localizedDescription)", at: SourceLocation(path: files.display("Content")))])
                 throw ExitCode(2)
             }
+        }
+        var written: [String] = []
+        try write(starter.configuration, to: configURL, display: files.display("strata.yml"))
+        written.append(files.display("strata.yml"))
+        if keepsHome {
+            if !quiet { CommandOutput.line("Kept \(files.display("Content/index.md")), which is already there.") }
+        } else {
             try write(starter.homePage, to: home, display: files.display("Content/index.md"))
             written.append(files.display("Content/index.md"))
         }

@@ -21,26 +21,43 @@ struct ReportPaths {
     let style: PathStyle
     let projectRoot: String
     let repositoryRoot: String
+    /// Whether the project is in a repository (else its own folder stands for the root).
+    let isInRepository: Bool
     let workingDirectory: String
 
     init(style: PathStyle, project: ProjectFiles, workingDirectory: URL) {
         self.style = style
         projectRoot = project.root.standardizedFileURL.path
-        repositoryRoot = (ProjectLocator.repositoryRoot(of: project.root) ?? project.root).standardizedFileURL.path
+        let repository = ProjectLocator.repositoryRoot(of: project.root)
+        isInRepository = repository != nil
+        repositoryRoot = (repository ?? project.root).standardizedFileURL.path
         self.workingDirectory = workingDirectory.standardizedFileURL.path
     }
 
     /// The report with every path in this style.
     func apply(to report: CheckReport) -> CheckReport {
-        report.mappingPaths(
-            evidence: { shown(absolute(of: $0, in: projectRoot)) },
-            baseline: { shown(absolute(of: $0, in: workingDirectory)) }
-        )
+        let fromProject = projectPaths
+        return report.mappingPaths(evidence: fromProject, baseline: { shown(absolute(of: $0, in: workingDirectory)) })
+    }
+
+    /// A project-relative path in this style. A graph holds a path per file (thousands), so
+    /// a plain one (no `/` first, no `.` or `..` part) just gets the project's own prefix;
+    /// only the others are resolved part by part.
+    var projectPaths: (String) -> String {
+        let base = shown(projectRoot)
+        let prefix = base == "." ? "" : base + "/"
+        // A prefix serves only when the whole project is inside the folder paths start from
+        // (not for --paths relative run from a subfolder of the project).
+        let prefixServes = style == .absolute || !base.hasPrefix("/")
+        return { path in
+            let plain = prefixServes && !path.hasPrefix("/") && !path.hasPrefix("./") && !path.contains("/./") && !path.contains("..")
+            return plain ? prefix + path : shown(absolute(of: path, in: projectRoot))
+        }
     }
 
     /// The graph with every path in this style (its paths are relative to the project).
     func apply(to graph: ModuleGraph) -> ModuleGraph {
-        graph.mappingPaths { shown(absolute(of: $0, in: projectRoot)) }
+        graph.mappingPaths(projectPaths)
     }
 
     /// What relative paths are relative to, in words, for the reports that record it
@@ -49,8 +66,7 @@ struct ReportPaths {
         switch style {
         case .absolute: nil
         case .relative: "the folder strata check ran in"
-        case .repository: repositoryRoot == projectRoot && ProjectLocator.repositoryRoot(of: URL(fileURLWithPath: projectRoot)) == nil
-            ? "the project folder" : "the repository's root"
+        case .repository: isInRepository ? "the repository's root" : "the project folder"
         }
     }
 

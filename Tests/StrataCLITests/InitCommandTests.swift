@@ -54,6 +54,28 @@ import Testing
         #expect(text(folder, "strata.yml") == config)
     }
 
+    /// Bad input: a broken manifest is its line and exit 2; a content folder that cannot be
+    /// made leaves nothing written; what the graph reading warns of is said.
+    @Test func badInputWritesNothing() async throws {
+        let broken = try cli.project(["Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: ])\n", "Sources/A/a.swift": "\n"])
+        let run = try await cli.strata(["init"], in: broken)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Package.swift:3:"), "\(run.stderr)")
+        #expect(text(broken, "strata.yml") == nil)
+
+        let blocked = try GraphCommandTests().shop()
+        try Data("not a folder\n".utf8).write(to: blocked.appendingPathComponent("Content"))
+        let refused = try await cli.strata(["init"], in: blocked)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("Content:1:1: error: cannot make the content folder"), "\(refused.stderr)")
+        #expect(text(blocked, "strata.yml") == nil, "nothing written")
+
+        let missing = try cli.project(["Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"X\", dependencies: [.package(path: \"../nowhere\")], targets: [.target(name: \"A\")])\n", "Sources/A/a.swift": "\n"])
+        let warned = try await cli.strata(["init", "-q"], in: missing)
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("warning:") && warned.stderr.contains("nowhere"), "\(warned.stderr)")
+    }
+
     @Test func aFolderWithoutCodeGetsADocumentationSite() async throws {
         let folder = try cli.project(["README.md": "# Notes\n"])
         let initialised = try await cli.strata(["init"], in: folder)

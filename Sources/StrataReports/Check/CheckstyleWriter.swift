@@ -41,6 +41,6 @@ public struct CheckstyleWriter: Sendable {
     }
 
     private func xml(_ text: String) -> String {
-        JUnitWriter().xml(text)
+        XMLText.escape(text)
     }
 }

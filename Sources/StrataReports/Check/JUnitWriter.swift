@@ -60,14 +60,7 @@ public struct JUnitWriter: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Text safe inside XML attributes and elements: characters XML 1.0 cannot hold are
-    /// dropped, the rest escaped as for HTML.
     func xml(_ text: String) -> String {
-        var kept = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let allowed = scalar.value >= 0x20 || scalar == "\n" || scalar == "\t" || scalar == "\r"
-            if allowed, scalar.value != 0xFFFE, scalar.value != 0xFFFF { kept.append(scalar) }
-        }
-        return HTMLEscaping.escape(String(kept))
+        XMLText.escape(text)
     }
 }
