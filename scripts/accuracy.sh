@@ -28,8 +28,8 @@ if [ ! -d "$MIRROR" ]; then
 fi
 
 # The same flags as `make release` and `make bench`: a statically linked standard library.
-swift build -c release --static-swift-stdlib --product strata-accuracy --scratch-path .build-release >&2
-swift build -c release --static-swift-stdlib --product strata --scratch-path .build-release >&2
+swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product strata-accuracy --scratch-path .build-release >&2
+swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product strata --scratch-path .build-release >&2
 mkdir -p "$WORK"
 folders=()
 for package in "${PACKAGES[@]}"; do

@@ -50,6 +50,28 @@ struct PageText: Equatable, Sendable {
             }
         }
 
+        /// Appends a run of text bytes: each stretch without whitespace is copied whole.
+        mutating func append(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
+            var index = run.startIndex
+            while index < run.endIndex {
+                if Self.isSpace(run[index]) {
+                    pendingSpace = !bytes.isEmpty
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < run.endIndex, !Self.isSpace(run[end]) { end += 1 }
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: run[index ..< end]))
+                index = end
+            }
+        }
+
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+        }
+
         mutating func take() -> String {
             defer { self = CollapsedText() }
             return String(decoding: bytes, as: UTF8.self)
@@ -101,8 +123,11 @@ struct PageText: Equatable, Sendable {
                 } else if byte == UInt8(ascii: "&") {
                     entity()
                 } else {
-                    append(byte)
-                    position += 1
+                    // Text up to the next tag or entity, at once.
+                    var end = position + 1
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                    if headingLevel != nil { headingText.append(bytes[position ..< end]) } else { text.append(bytes[position ..< end]) }
+                    position = end
                 }
             }
             flushText()

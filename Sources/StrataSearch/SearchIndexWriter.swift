@@ -77,19 +77,28 @@ struct SearchIndexWriter: Sendable {
             }
             return table
         }
-        var all = SearchTermTable(expectedTerms: tables.map(\.count).max() ?? 0)
-        for table in tables { all.append(table) }
-        // Bytes, not text: the lists run to a million digits on a large site.
-        var out: [UInt8] = []
-        for (index, number) in all.numbersInScriptOrder().enumerated() {
-            if index > 0 { out.append(UInt8(ascii: "|")) }
-            out.append(contentsOf: all.term(number))
-            out.append(UInt8(ascii: " "))
-            Self.encode(all.titles[number], into: &out)
-            out.append(UInt8(ascii: " "))
-            Self.encode(all.bodies[number], into: &out)
+        // The terms are joined, sorted and written by shard, a shard being the terms of one
+        // first byte in script order: every term of a shard sorts before every term of the
+        // next, so the shards are made on every core and only put end to end.
+        let shards = ParallelMap.map(Array(0 ..< SearchTermTable.shardCount)) { shard -> [UInt8] in
+            var all = SearchTermTable(expectedTerms: tables.reduce(0) { max($0, $1.count(inShard: shard)) })
+            for table in tables { all.append(table, shard: shard) }
+            // Bytes, not text: the lists run to a million digits on a large site.
+            var out: [UInt8] = []
+            for number in all.numbersInScriptOrder() {
+                out.append(UInt8(ascii: "|"))
+                out.append(contentsOf: all.term(number))
+                out.append(UInt8(ascii: " "))
+                Self.encode(all.titles[number], into: &out)
+                out.append(UInt8(ascii: " "))
+                Self.encode(all.bodies[number], into: &out)
+            }
+            return out
         }
-        return String(decoding: out, as: UTF8.self)
+        var out: [UInt8] = []
+        out.reserveCapacity(shards.reduce(0) { $0 + $1.count })
+        for shard in shards { out.append(contentsOf: shard) }
+        return String(decoding: out.dropFirst(), as: UTF8.self)
     }
 
     /// Ascending numbers as gaps in the variable-length code described above.

@@ -15,6 +15,8 @@ struct SearchTermTable: Sendable {
     /// The last record each term was added for, so a term repeated in a record counts once.
     private var lastTitle: [Int] = []
     private var lastBody: [Int] = []
+    /// The numbers of the terms of each shard (see `shard(ofFirstByte:)`).
+    private var shardTerms: [[Int32]] = Array(repeating: [], count: shardCount)
 
     init(expectedTerms: Int = 1024) {
         var capacity = 16
@@ -45,11 +47,47 @@ struct SearchTermTable: Sendable {
 
     /// Adds another table's postings, for records after every record already here.
     mutating func append(_ other: SearchTermTable) {
-        for number in 0 ..< other.count {
-            let own = other.term(number).withUnsafeBufferPointer { self.number(of: $0) }
-            titles[own] += other.titles[number]
-            bodies[own] += other.bodies[number]
+        for number in 0 ..< other.count { append(other, term: number) }
+    }
+
+    /// Adds the postings of `other`'s terms in `shard`, for records after every record
+    /// already here.
+    mutating func append(_ other: SearchTermTable, shard: Int) {
+        for number in other.terms(inShard: shard) { append(other, term: Int(number)) }
+    }
+
+    private mutating func append(_ other: SearchTermTable, term number: Int) {
+        let own = other.term(number).withUnsafeBufferPointer { self.number(of: $0) }
+        titles[own] += other.titles[number]
+        bodies[own] += other.bodies[number]
+    }
+
+    /// Terms are sharded by their first byte so that every term of a shard sorts, in
+    /// script order, before every term of the next: one shard per digit and per letter
+    /// (terms are folded to lower case), and one for every term that starts beyond ASCII.
+    static let shardCount = 37
+
+    /// The shard of a term starting with `byte`.
+    static func shard(ofFirstByte byte: UInt8) -> Int {
+        // Terms are folded letters and digits; another ASCII byte joins the shard it sorts
+        // next to, and the shard's own sort puts it in its place.
+        switch byte {
+        case ..<0x30: 0
+        case 0x30 ... 0x39: Int(byte - 0x30)
+        case 0x3A ..< 0x61: 9
+        case 0x61 ... 0x7A: 10 + Int(byte - 0x61)
+        case 0x7B ..< 0x80: 35
+        default: 36
         }
+    }
+
+    /// The numbers of the terms in `shard`, in the order they were added.
+    func terms(inShard shard: Int) -> [Int32] {
+        shardTerms[shard]
+    }
+
+    func count(inShard shard: Int) -> Int {
+        shardTerms[shard].count
     }
 
     /// The term's number, added if new.
@@ -71,6 +109,7 @@ struct SearchTermTable: Sendable {
         bodies.append([])
         lastTitle.append(-1)
         lastBody.append(-1)
+        shardTerms[Self.shard(ofFirstByte: term.first ?? 0)].append(Int32(number))
         slots[slot] = Int32(number)
         if hashes.count * 2 > slots.count { grow() }
         return number

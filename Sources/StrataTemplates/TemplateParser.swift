@@ -149,7 +149,8 @@ enum TemplateParser {
 
     private static func name(_ text: String, line: Int, column: Int) throws(TemplateSyntaxError) -> TemplateName {
         if text == "." { return TemplateName(parts: []) }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // By bytes: the dot is ASCII, and a theme's names are split at every build's start.
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard !parts.contains(where: \.isEmpty) else {
             throw TemplateSyntaxError(message: "'\(text)' is not a name: dots go between names, as in 'page.title'", line: line, column: column)
         }

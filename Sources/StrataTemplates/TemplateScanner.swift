@@ -135,17 +135,17 @@ struct TemplateScanner {
             close = Array(parts[1].utf8)
             tokens.append(Token(kind: .tag(.delimiters), value: "", line: tagLine, column: tagColumn))
         default:
-            guard !name.isEmpty else { throw failure("this tag has no name") }
-            if let sigil = name.first, "#^/!><$=&{".contains(sigil) {
-                throw failure("'\(sigil)' must come right after '\(String(decoding: open, as: UTF8.self))', with no space: '\(String(decoding: open, as: UTF8.self))\(sigil)…'")
+            guard let sigil = name.utf8.first else { throw failure("this tag has no name") }
+            if Self.sigils.contains(sigil) {
+                throw failure("'\(Character(Unicode.Scalar(sigil)))' must come right after '\(String(decoding: open, as: UTF8.self))', with no space: '\(String(decoding: open, as: UTF8.self))\(Character(Unicode.Scalar(sigil)))…'")
             }
-            guard !name.contains(where: \.isWhitespace) else {
+            guard !Self.containsWhitespace(name) else {
                 throw failure("'\(name)' is not a name: names have no spaces")
             }
-            if name.contains("("), kind != .partial, kind != .parent {
+            if name.utf8.contains(UInt8(ascii: "(")), kind != .partial, kind != .parent {
                 throw failure("'\(name)' is a swift-mustache transform; Strata's templates have none (see Themes in the manual)")
             }
-            if name.hasPrefix("*"), kind == .partial || kind == .parent {
+            if sigil == UInt8(ascii: "*"), kind == .partial || kind == .parent {
                 throw failure("dynamic partial names ('\(name)') are not supported")
             }
             tokens.append(Token(kind: .tag(kind), value: name, line: tagLine, column: tagColumn))
@@ -170,10 +170,35 @@ struct TemplateScanner {
         return nil
     }
 
+    /// The bytes that open a tag of another kind when they come right after `{{`.
+    private static let sigils: Set<UInt8> = Set("#^/!><$=&{".utf8)
+
+    /// Whether `text` holds whitespace as `Character.isWhitespace` sees it: by bytes when
+    /// the text is ASCII, as nearly every tag is (a theme is scanned at every build's start).
+    private static func containsWhitespace(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false } else if isASCIIWhitespace(byte) { return true }
+        }
+        return ascii ? false : text.contains(where: \.isWhitespace)
+    }
+
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
     private static func trimmed(_ text: String) -> String {
-        var text = Substring(text)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
+        // ASCII whitespace by bytes; what is left is trimmed by characters only when it
+        // starts or ends beyond ASCII.
+        let bytes = text.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, isASCIIWhitespace(bytes[start]) { start = bytes.index(after: start) }
+        while start < end, isASCIIWhitespace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        var rest = text[start ..< end]
+        if let first = rest.utf8.first, let last = rest.utf8.last, first >= 0x80 || last >= 0x80 {
+            while let first = rest.first, first.isWhitespace { rest.removeFirst() }
+            while let last = rest.last, last.isWhitespace { rest.removeLast() }
+        }
+        return String(rest)
     }
 }

@@ -21,7 +21,11 @@ public enum YAMLReader {
         let node: Node?
         do {
             // UTF-8 named here: Yams would otherwise read its environment variable on every parse.
-            node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
+            // The basic resolver tags every plain scalar as text: Strata reads values as text
+            // itself and finds nulls by their spelling, and Yams' default resolver compiles a
+            // dozen ICU regular expressions on first use (1.5 ms of every command's start) and
+            // runs them on every scalar.
+            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw diagnostic(for: error, path: path, lineOffset: lineOffset)
         } catch {

@@ -107,6 +107,24 @@ import Testing
         #expect(byTerm["a"] == nil)
     }
 
+    /// The terms are merged and sorted by shards of their first byte, on every core; put end
+    /// to end, the shards must still be one list in JavaScript's order, with every record of
+    /// every term.
+    @Test func termsFromEveryShardComeOutInOneOrder() {
+        let words = ["zebra", "2024", "alpha", "9lives", "éclair", "ζήτα", "Zulu", "0x1f", "mid", "ａａ", "𝐚𝐚", "été", "b2b"]
+        let records = words.enumerated().map { record(.page, $0.element, "p\($0.offset).html", text: words[($0.offset + 1) % words.count]) }
+        let terms = SearchIndexWriter().encodedTerms(records).split(separator: "|").map { $0.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
+        let names = terms.map { $0[0] }
+        #expect(names == names.sorted { Array($0.utf16).lexicographicallyPrecedes(Array($1.utf16)) }, "JavaScript's order across shards")
+        #expect(Set(names) == Set(SearchTokenizer.terms(words.joined(separator: " "))))
+        for term in terms {
+            let titled = Set(decode(term[1])), texted = Set(decode(term[2]))
+            let expectedTitles = Set(records.indices.filter { SearchTokenizer.terms(records[$0].title).contains(term[0]) })
+            #expect(titled == expectedTitles, "\(term[0])")
+            #expect(texted == Set(records.indices.filter { SearchTokenizer.terms(records[$0].text).contains(term[0]) }).subtracting(expectedTitles), "\(term[0])")
+        }
+    }
+
     @Test func theIndexIsAScriptWithRecordsByNumber() {
         var module = record(.module, "Core", "modules/Core.html", context: "Module · layer Base")
         module.uses = ["Foundation"]
