@@ -1,3 +1,5 @@
+import Foundation
+
 /// The distinct terms of a run of records, each stored once with the records that hold it
 /// in their title and in their text: an open-addressing table over the terms' bytes, so
 /// indexing a word costs one hash of its bytes, not a `String`, a `Set` and a `Dictionary`
@@ -98,7 +100,7 @@ struct SearchTermTable: Sendable {
         while true {
             let found = Int(slots[slot])
             if found < 0 { break }
-            if hashes[found] == hash, bytes[starts[found] ..< starts[found + 1]].elementsEqual(term) { return found }
+            if hashes[found] == hash, sameBytes(found, term) { return found }
             slot = (slot + 1) & mask
         }
         let number = hashes.count
@@ -113,6 +115,14 @@ struct SearchTermTable: Sendable {
         slots[slot] = Int32(number)
         if hashes.count * 2 > slots.count { grow() }
         return number
+    }
+
+    /// Whether term `number` is `term`, byte for byte.
+    private func sameBytes(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[number], count = starts[number + 1] - start
+        guard count == term.count else { return false }
+        guard count > 0, let other = term.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, other, count) == 0 }
     }
 
     private mutating func grow() {
