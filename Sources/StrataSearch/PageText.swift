@@ -50,21 +50,33 @@ struct PageText: Equatable, Sendable {
             }
         }
 
-        /// Appends a run of text bytes: each stretch without whitespace is copied whole.
+        /// Appends a run of text bytes: each stretch of words with single spaces between
+        /// them, most of a paragraph, is copied whole.
         mutating func append(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
+            guard let base = run.base.baseAddress else { return }
             var index = run.startIndex
-            while index < run.endIndex {
-                if Self.isSpace(run[index]) {
+            let end = run.endIndex
+            while index < end {
+                if Self.isSpace(base[index]) {
                     pendingSpace = !bytes.isEmpty
                     index += 1
                     continue
                 }
-                var end = index + 1
-                while end < run.endIndex, !Self.isSpace(run[end]) { end += 1 }
+                var stretchEnd = index + 1
+                while stretchEnd < end {
+                    let byte = base[stretchEnd]
+                    if !Self.isSpace(byte) {
+                        stretchEnd += 1
+                    } else if byte == 0x20, stretchEnd + 1 < end, !Self.isSpace(base[stretchEnd + 1]) {
+                        stretchEnd += 2
+                    } else {
+                        break
+                    }
+                }
                 if pendingSpace { bytes.append(0x20) }
                 pendingSpace = false
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: run[index ..< end]))
-                index = end
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + index, count: stretchEnd - index))
+                index = stretchEnd
             }
         }
 
@@ -190,6 +202,18 @@ struct PageText: Equatable, Sendable {
             guard name.count < rolesByLength.count else { return [] }
             for known in rolesByLength[name.count] where equalIgnoringCase(name, known.name) { return known.role }
             return []
+        }
+
+        /// Whether a tag name is `known`, a name in lower case, ASCII letters compared
+        /// without case: a plain loop, as every tag of a page is looked up.
+        private static func equalIgnoringCase(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ known: [UInt8]) -> Bool {
+            guard name.count == known.count else { return false }
+            var index = name.startIndex
+            for byte in known {
+                guard lower(name[index]) == byte else { return false }
+                index += 1
+            }
+            return true
         }
 
         /// Whether two tag names are the same, ASCII letters compared without case.
