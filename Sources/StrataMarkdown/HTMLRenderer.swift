@@ -10,7 +10,7 @@ struct HTMLRenderer {
     let highlighter: (any CodeHighlighter)?
     /// Draws diagram fences; nil keeps them as code.
     var drawDiagram: ((MarkdownDocument.CodeBlock) -> String?)?
-    private var html = ""
+    private var html = HTMLBytes()
     private var openTableBodies: Set<OpaquePointer> = []
     private let callouts: CalloutLayout
     /// The callouts the renderer is inside, innermost last.
@@ -78,7 +78,7 @@ struct HTMLRenderer {
                 for _ in 0..<count { closeCallout() }
             }
         }
-        return html
+        return html.string
     }
 
     /// The links of the nodes a callout drawn from its parts stands in for still go through
@@ -206,13 +206,15 @@ struct HTMLRenderer {
         case CMARK_NODE_THEMATIC_BREAK:
             html += "<hr>\n"
         case CMARK_NODE_TEXT:
-            html += openCallouts.isEmpty ? escape(node.literal) : calloutText(node.literal)
+            if openCallouts.isEmpty { html.appendEscaped(cmark_node_get_literal(node.pointer)) } else { html += calloutText(node.literal) }
         case CMARK_NODE_SOFTBREAK:
             html += "\n"
         case CMARK_NODE_LINEBREAK:
             html += "<br>\n"
         case CMARK_NODE_CODE:
-            html += "<code>\(escape(node.literal))</code>"
+            html += "<code>"
+            html.appendEscaped(cmark_node_get_literal(node.pointer))
+            html += "</code>"
         case CMARK_NODE_HTML_INLINE:
             html += document.options.unsafeHTML ? node.literal : escape(node.literal)
         case CMARK_NODE_EMPH:
