@@ -111,6 +111,16 @@ struct LinkResolver: Sendable, Equatable {
     }
 
     static func hasScheme(_ destination: String) -> Bool {
+        // By bytes when the part before the colon is ASCII, as a URL scheme is: every link
+        // of every page is asked.
+        let bytes = destination.utf8
+        guard let byteColon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let schemeBytes = bytes[..<byteColon]
+        if schemeBytes.allSatisfy({ $0 < 0x80 }) {
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let first = schemeBytes.first, isLetter(first) else { return false }
+            return schemeBytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        }
         guard let colon = destination.firstIndex(of: ":") else { return false }
         let scheme = destination[..<colon]
         guard let first = scheme.first, first.isLetter else { return false }

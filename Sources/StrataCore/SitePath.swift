@@ -100,17 +100,24 @@ public enum SitePath {
     /// Resolves `relative` (which may contain `.` and `..`) against the folder `directory`.
     /// Returns `nil` when it climbs above the root.
     public static func resolve(_ relative: String, against directory: String) -> String? {
-        var parts = relative.hasPrefix("/") ? [] : directory.split(separator: "/").map(String.init)
-        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
+        // By bytes: every link of every page is resolved here, and `/` and `.` are ASCII.
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var parts: [Substring.UTF8View] = relative.utf8.first == slash ? [] : directory.utf8.split(separator: slash)
+        for part in relative.utf8.split(separator: slash) {
+            if part.count == 1, part.first == dot { continue }
+            if part.count == 2, part.first == dot, part.last == dot {
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
-            default: parts.append(String(part))
+                continue
             }
+            parts.append(part)
         }
-        return parts.joined(separator: "/")
+        var out: [UInt8] = []
+        for (number, part) in parts.enumerated() {
+            if number > 0 { out.append(slash) }
+            out.append(contentsOf: part)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A site path (`guides/c#.html`) as a URL path, each segment percent-encoded, for URLs
@@ -165,7 +172,8 @@ public enum SitePath {
 
     /// Decodes `%XX` escapes; invalid escapes are kept as written.
     public static func percentDecode(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        // `String.contains(String)` goes through Foundation's slow path; the byte is ASCII.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var index = 0

@@ -36,6 +36,11 @@ import Testing
         #expect(SitePath.resolve("./a/../b.md", against: "") == "b.md")
         #expect(SitePath.resolve("/top.md", against: "deep/down") == "top.md")
         #expect(SitePath.resolve("../../x.md", against: "guides") == nil)
+        #expect(SitePath.resolve("b//c/./d.md", against: "a//x/") == "a/x/b/c/d.md", "empty segments dropped")
+        #expect(SitePath.resolve("..", against: "a/b") == "a")
+        #expect(SitePath.resolve("...md", against: "a") == "a/...md", "only . and .. are special")
+        #expect(SitePath.resolve("ü/ß.md", against: "é") == "é/ü/ß.md")
+        #expect(SitePath.resolve("", against: "a/b") == "a/b")
     }
 
     @Test func percentCodingRoundTrips() {
