@@ -134,6 +134,21 @@ def repeat(count, measure, before=None):
     return Sample(runs)
 
 
+def repeat_alternating(count, measures):
+    """`count` timed runs of each (measure, before) pair, taken in turn (A, B, A, B, …)
+    after one untimed run of each, so that tools compared against each other see the same
+    moments of a shared machine. Returns one Sample per pair."""
+    runs = [[] for _ in measures]
+    for number in range(count + 1):
+        for index, (measure, before) in enumerate(measures):
+            if before:
+                before()
+            run = measure()
+            if number > 0:
+                runs[index].append(run)
+    return [Sample(each) for each in runs]
+
+
 def seconds(value):
     return f"{value:.2f} s" if value >= 0.995 else f"{value * 1000:.0f} ms"
 
@@ -340,10 +355,17 @@ class Bench:
             with open(path, encoding="utf-8") as handle:
                 blocks += sum(1 for line in handle if line.lstrip().startswith("```")) // 2
 
-        self.note(f"{shape}: Strata")
+        # Strata and libcmark-gfm take turns, run by run: the goal compares the two, and on a
+        # shared machine minutes apart their times moved by a quarter.
+        self.note(f"{shape}: Strata and libcmark-gfm, in turns")
         strata_out = os.path.join(WORK, f"out-docs-{shape}")
-        strata = repeat(args.runs, lambda: self.strata_build(project, strata_out), lambda: move_aside(strata_out))
+        cmark_command = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + markdown
+        strata, cmark = repeat_alternating(args.runs, [
+            (lambda: self.strata_build(project, strata_out), lambda: move_aside(strata_out)),
+            (lambda: run(cmark_command, cwd=project), None),
+        ])
         strata_html = self.html_bytes(strata_out)
+        cmark_html = len(cmark.runs[0].stdout.encode("utf-8"))
         self.note(f"{shape}: Hugo")
         hugo_out = os.path.join(hugo_project, "public")
         plain = ["hugo", "--quiet", "--config", "config.toml,no-highlighting.toml", "--destination", hugo_out]
@@ -351,9 +373,6 @@ class Bench:
         hugo_html = self.html_bytes(hugo_out)
         chroma = repeat(args.slow_runs, lambda: run(["hugo", "--quiet", "--destination", hugo_out], cwd=hugo_project), lambda: move_aside(hugo_out))
         chroma_html = self.html_bytes(hugo_out)
-        self.note(f"{shape}: libcmark-gfm")
-        cmark = repeat(args.runs, lambda: run(["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + markdown, cwd=project))
-        cmark_html = len(cmark.runs[0].stdout.encode("utf-8"))
 
         # One page of 150 KB: read, rendered and through the theme, from the build's own clock.
         largest = max(markdown, key=os.path.getsize)
