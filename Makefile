@@ -9,7 +9,7 @@ BUILD_FLAGS ?=
 # runtime's libraries at every launch).
 # It is also linked as a position-dependent executable and exports no symbols: the loader
 # then has no 147,000 relocations to apply and no 60,000-symbol table to search, which took
-# `strata --version` from 10 ms to 7 ms and every command's start by as much (see
+# `strata --version` from 11.3 ms to 8.0 ms and every command's start by as much (see
 # Content/reference/performance.md). The executable's own addresses are then not randomised
 # (its heap, stack and libraries still are), as with Go's default builds; drop the two
 # -Xlinker pairs to trade the 3 ms back.

@@ -216,12 +216,6 @@ struct PageText: Equatable, Sendable {
             return true
         }
 
-        /// Whether two tag names are the same, ASCII letters compared without case.
-        private static func equalIgnoringCase(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ other: some Collection<UInt8>) -> Bool {
-            guard name.count == other.count else { return false }
-            return zip(name, other).allSatisfy { lower($0) == lower($1) }
-        }
-
         private static func lower(_ byte: UInt8) -> UInt8 {
             byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
         }
@@ -247,13 +241,14 @@ struct PageText: Equatable, Sendable {
 
         /// Moves past the element just opened, nested ones of the same name included.
         private mutating func skip(to name: Slice<UnsafeBufferPointer<UInt8>>) {
+            let lowered = name.map(Self.lower)
             var depth = 1
             while depth > 0, let open = index(of: UInt8(ascii: "<"), from: position) {
                 guard let end = closeIndex(from: open) else { break }
                 let inside = bytes[(open + 1) ..< end]
                 position = end + 1
                 let closing = inside.first == UInt8(ascii: "/")
-                guard Self.equalIgnoringCase(Self.name(in: inside), name.lazy.map(Self.lower)) else { continue }
+                guard Self.equalIgnoringCase(Self.name(in: inside), lowered) else { continue }
                 if closing {
                     depth -= 1
                 } else if inside.last != UInt8(ascii: "/") {

@@ -47,11 +47,6 @@ struct SearchTermTable: Sendable {
         bodies[number].append(record)
     }
 
-    /// Adds another table's postings, for records after every record already here.
-    mutating func append(_ other: SearchTermTable) {
-        for number in 0 ..< other.count { append(other, term: number) }
-    }
-
     /// Adds the postings of `other`'s terms in `shard`, for records after every record
     /// already here.
     mutating func append(_ other: SearchTermTable, shard: Int) {

@@ -37,6 +37,11 @@ import Testing
         let strays = "<p>x</p>" + String(repeating: "<a", count: 50_000)
         #expect(PageText(html: strays).sections.first?.text == "x " + String(repeating: "<a", count: 50_000))
         #expect(PageText(html: "<p>x</p><svg><a<a").sections.first?.text == "x", "an element never closed ends the text")
+        // Skipped elements end at their own closing tag, whatever its case, nested ones included.
+        #expect(PageText(html: "<p>a</p><SVG><svg><text>in</text></Svg><g/></svg> b").sections.first?.text == "a b")
+        // Runs of whitespace are one space, wherever they fall in a run of text.
+        #expect(PageText(html: "  one two\n\t three  four \r\n<b>five</b>\n six ").sections.first?.text == "one two three four five six")
+        #expect(PageText(html: "<h2 id=\"h\">  Two \n words </h2>x").sections.last == PageText.Section(id: "h", heading: "Two words", text: "x"))
     }
 
     // MARK: Terms
