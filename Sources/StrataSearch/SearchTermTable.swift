@@ -116,8 +116,12 @@ struct SearchTermTable: Sendable {
     private func sameBytes(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[number], count = starts[number + 1] - start
         guard count == term.count else { return false }
-        guard count > 0, let other = term.baseAddress else { return true }
-        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, other, count) == 0 }
+        guard count > 0 else { return true }
+        guard let other = term.baseAddress else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return false }
+            return memcmp(base + start, other, count) == 0
+        }
     }
 
     private mutating func grow() {
