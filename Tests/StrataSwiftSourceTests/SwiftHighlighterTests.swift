@@ -192,7 +192,10 @@ import Testing
         #expect(text(html(code)) == code)
     }
 
-    /// Every Swift file of Strata's sources: real code of every shape.
+    /// Every fourth Swift file of Strata's sources (sorted by path): real code of every
+    /// shape. swift-syntax's classification, unoptimised as a test build has it, costs about
+    /// 30 ms a file, so the test takes a quarter of the files; `make accuracy` compares every
+    /// file of Strata and of the machine's packages with the optimised build.
     static let strataFiles: [String] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
@@ -200,20 +203,20 @@ import Testing
         while let url = enumerator?.nextObject() as? URL {
             if url.pathExtension == "swift" { files.append(url.path) }
         }
-        return files.sorted()
+        return stride(from: 0, to: files.count, by: 4).map { files.sorted()[$0] }
     }()
 
-    /// The lexer against swift-syntax's classification on every Swift file of Strata's own
-    /// sources: `make accuracy` does the same on the real packages of the machine.
+    /// The lexer against swift-syntax's classification on Strata's own sources (a quarter
+    /// of them, see `strataFiles`).
     @Test func strataSourcesAreColouredAsSwiftSyntaxColoursThem() throws {
-        #expect(Self.strataFiles.count > 100)
+        #expect(Self.strataFiles.count > 60)
         var agreement = HighlightAgreement()
         for path in Self.strataFiles {
             let code = try String(contentsOfFile: path, encoding: .utf8)
             let reference = try #require(SyntaxHighlighter().runs(code))
             agreement.add(code: code, name: URL(fileURLWithPath: path).lastPathComponent, runs: highlighter.runs(code), reference: reference)
         }
-        #expect(agreement.compared > 500_000)
+        #expect(agreement.compared > 250_000)
         #expect(agreement.fraction >= 0.999, "\(agreement.report.prefix(20).joined(separator: "\n"))")
     }
 }

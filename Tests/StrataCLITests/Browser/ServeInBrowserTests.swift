@@ -73,7 +73,9 @@ import Testing
             _ = try await page.evaluate("window.marker = 'kept'; window.addEventListener('pageshow', e => { window.restored = e.persisted; }); true")
             try await page.click(".content a[href='long.html']")
             try await page.waitFor("location.pathname === '/long.html' && document.readyState === 'complete'")
-            _ = try await page.evaluate("history.back(); true")
+            // Later, not in the evaluation: a navigation that starts before Chromium has sent
+            // the evaluation's result fails it ("Inspected target navigated or closed").
+            _ = try await page.evaluate("setTimeout(() => history.back(), 0); true")
             try await page.waitFor("location.pathname === '/' && document.readyState === 'complete'")
             // Chrome keeps no page served with `Cache-Control: no-store` (as the preview serves
             // every page) in its back/forward cache, so this one was loaded again.
