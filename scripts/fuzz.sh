@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh [-t SECONDS] [TARGET ...]      (make fuzz FUZZ_SECONDS=… FUZZ_TARGETS="…")
 #
 # Targets (Sources/strata-fuzz): page (front matter, Markdown, guidance, highlighting),
-# swift-source (imports and comment guidance), manifest (Package.swift), config (strata.yml).
+# swift-source (imports and comment guidance), manifest (Package.swift), config (strata.yml),
+# pbxproj (an Xcode project's project.pbxproj).
 # Default: every target, 60 s each. The fuzzing build lives in .build-fuzz (release, with
 # libFuzzer's coverage instrumentation); each target's corpus in .build-fuzz/corpus/<target>,
 # seeded from this repository's own files and kept between runs; anything found (a crash, an
@@ -16,14 +17,14 @@ seconds=60
 while getopts "t:h" option; do
     case "$option" in
         t) seconds="$OPTARG" ;;
-        h) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        h) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "error: -t takes a number of seconds" >&2; exit 2; }
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(page swift-source manifest config)
+[ ${#targets[@]} -gt 0 ] || targets=(page swift-source manifest config pbxproj)
 
 cd "$(dirname "$0")/.." || exit 2
 root=.build-fuzz
@@ -48,6 +49,7 @@ seed() {
         swift-source) find Sources Tests -name '*.swift' -size -64k ;;
         manifest) echo Package.swift; find Tests/Fixtures -name 'Package*.swift' ;;
         config) echo strata.yml; find Tests/Fixtures -name 'strata.yml' ;;
+        pbxproj) find Tests/Fixtures -name 'project.pbxproj' ;;
     esac | while read -r file; do cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"; done
 }
 
@@ -64,6 +66,11 @@ dictionary() {
             '"+="' '"append("' '"#if "' '"let "' '"var "' '"func "' '"\\\\("' '"["' '"]"' '"// MARK: "' ;;
         config) printf '%s\n' '"layers:"' '"modules:"' '"may_use:"' '"rules:"' '"forbid:"' '"from:"' '"to:"' '"tests:"' \
             '"support:"' '"site:"' '"base_url:"' '"&a "' '"*a"' '"- "' '"diagrams:"' '"guidance:"' ;;
+        pbxproj) printf '%s\n' '"isa = "' '"PBXNativeTarget"' '"PBXGroup"' '"PBXFileReference"' '"PBXBuildFile"' \
+            '"PBXSourcesBuildPhase"' '"PBXFileSystemSynchronizedRootGroup"' '"PBXFileSystemSynchronizedBuildFileExceptionSet"' \
+            '"XCSwiftPackageProductDependency"' '"XCLocalSwiftPackageReference"' '"PBXTargetDependency"' '"rootObject = "' \
+            '"objects = {"' '"children = ("' '"files = ("' '"sourceTree = "' '"<group>"' '"SOURCE_ROOT"' '"path = "' \
+            '"productType = "' '"exceptions = ("' '"membershipExceptions = ("' '"/* "' '" */"' '"{"' '"}"' '"("' '")"' '";"' '"\""' ;;
     esac > "$file"
     echo "$file"
 }
@@ -71,7 +78,7 @@ dictionary() {
 found=0
 summary=()
 for target in "${targets[@]}"; do
-    case "$target" in page|swift-source|manifest|config) ;; *) echo "error: no target '$target'" >&2; exit 2 ;; esac
+    case "$target" in page|swift-source|manifest|config|pbxproj) ;; *) echo "error: no target '$target'" >&2; exit 2 ;; esac
     corpus="$root/corpus/$target"
     findings="$root/findings/$target"
     mkdir -p "$findings"

@@ -2,6 +2,7 @@ import StrataCore
 import StrataDiagrams
 import StrataMarkdown
 import StrataSwiftSource
+import StrataXcode
 
 /// What the fuzz targets (`make fuzz`) drive: each reads untrusted bytes the way a build
 /// does, returning its diagnostics. A crash, a hang or runaway memory in one of these is
@@ -42,6 +43,19 @@ public enum FuzzEntryPoints {
         switch ManifestReader(environment: [:]).read(text: String(decoding: bytes, as: UTF8.self), path: "Package.swift", packageDirectory: "/fuzz") {
         case .manifest: return []
         case .unresolved(let diagnostics), .invalid(let diagnostics): return diagnostics
+        }
+    }
+
+    /// An Xcode project's `project.pbxproj`: the property list (OpenStep text, XML or
+    /// binary), then its targets, group tree, build phases, synchronized folders and
+    /// package references.
+    public static func xcodeProject(_ bytes: [UInt8]) -> [Diagnostic] {
+        do {
+            return try XcodeProjectReader(projectPath: "App.xcodeproj", rootPath: "/fuzz").read(bytes).diagnostics
+        } catch let diagnostic as Diagnostic {
+            return [diagnostic]
+        } catch {
+            return [.error("fuzz.unexpected", "\(error)")]
         }
     }
 

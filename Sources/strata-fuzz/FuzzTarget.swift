@@ -17,6 +17,7 @@ enum FuzzTargets {
         "swift-source": { _ = FuzzEntryPoints.swiftSource($0) },
         "manifest": { _ = FuzzEntryPoints.manifest($0) },
         "config": { _ = FuzzEntryPoints.configuration($0) },
+        "pbxproj": { _ = FuzzEntryPoints.xcodeProject($0) },
     ]
 
     /// Writes to standard error (Swift 6 will not touch the C `stderr` global).

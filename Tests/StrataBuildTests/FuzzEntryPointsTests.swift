@@ -1,0 +1,34 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+/// The readers `make fuzz` drives, as it drives them: a real input reads without an
+/// error, and a broken one gives a located error rather than a crash.
+@Suite struct FuzzEntryPointsTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(path)))
+    }
+
+    @Test func anXcodeProjectReadsAndABrokenOneIsAnErrorAtItsLine() throws {
+        let project = try bytes("xcode/synced-app/Notes.xcodeproj/project.pbxproj")
+        #expect(FuzzEntryPoints.xcodeProject(project).filter { $0.severity == .error }.isEmpty)
+        // Cut off half-way: the property list ends too soon.
+        let cut = FuzzEntryPoints.xcodeProject(Array(project.prefix(project.count / 2)))
+        #expect(cut.contains { $0.severity == .error && $0.location?.path == "App.xcodeproj/project.pbxproj" && ($0.location?.line ?? 0) > 1 }, "\(cut)")
+        // A property list that is not a project.
+        let notAProject = FuzzEntryPoints.xcodeProject(Array("// !$*UTF8*$!\n{ archiveVersion = 1; }\n".utf8))
+        #expect(notAProject.map(\.ruleID) == ["xcode.invalid-project"], "\(notAProject)")
+    }
+
+    @Test func everyOtherReaderTakesBrokenBytesWithoutCrashing() {
+        let broken = Array("---\ntitle: [\n---\n# A\n\u{0}\u{FF}".utf8) + [0xFF, 0xFE]
+        _ = FuzzEntryPoints.page(broken)
+        _ = FuzzEntryPoints.swiftSource(broken)
+        #expect(!FuzzEntryPoints.manifest(broken).isEmpty)
+        #expect(!FuzzEntryPoints.configuration(broken).isEmpty)
+    }
+}
