@@ -74,7 +74,7 @@ check: build
 ## accuracy: compare Strata's module graph with `swift package dump-package` on the real
 ## packages of this machine (/opt/swift-packages), with timings. Builds in release mode.
 accuracy: deps check-theme-list
-	scripts/accuracy.sh
+	RELEASE_LINK_FLAGS="$(RELEASE_LINK_FLAGS)" scripts/accuracy.sh
 
 ## bench: Strata's speed side by side with Hugo, MkDocs Material and DocC on generated
 ## corpora of 1,000 and 5,000 pages, with Hugo and cmark-gfm on documentation shaped like a

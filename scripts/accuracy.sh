@@ -27,9 +27,14 @@ if [ ! -d "$MIRROR" ]; then
   exit 2
 fi
 
-# The same flags as `make release` and `make bench`: a statically linked standard library.
-swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product strata-accuracy --scratch-path .build-release >&2
-swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product strata --scratch-path .build-release >&2
+# The same flags as `make release` and `make bench`: a statically linked standard library,
+# and the link flags the Makefile passes in RELEASE_LINK_FLAGS (its default when the script
+# is run by hand; set it empty for a position-independent executable).
+link_flags=${RELEASE_LINK_FLAGS--Xlinker -no-pie -Xlinker --no-export-dynamic}
+# shellcheck disable=SC2086 # the flags are words
+swift build -c release --static-swift-stdlib $link_flags --product strata-accuracy --scratch-path .build-release >&2
+# shellcheck disable=SC2086
+swift build -c release --static-swift-stdlib $link_flags --product strata --scratch-path .build-release >&2
 mkdir -p "$WORK"
 folders=()
 for package in "${PACKAGES[@]}"; do

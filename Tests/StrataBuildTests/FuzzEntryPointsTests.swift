@@ -24,11 +24,17 @@ import Testing
         #expect(notAProject.map(\.ruleID) == ["xcode.invalid-project"], "\(notAProject)")
     }
 
-    @Test func everyOtherReaderTakesBrokenBytesWithoutCrashing() {
-        let broken = Array("---\ntitle: [\n---\n# A\n\u{0}\u{FF}".utf8) + [0xFF, 0xFE]
-        _ = FuzzEntryPoints.page(broken)
-        _ = FuzzEntryPoints.swiftSource(broken)
-        #expect(!FuzzEntryPoints.manifest(broken).isEmpty)
-        #expect(!FuzzEntryPoints.configuration(broken).isEmpty)
+    @Test func everyOtherReaderGivesBrokenBytesALocatedError() {
+        let broken = Array("---\ntitle: [\n---\n# A\n".utf8) + [0xFF, 0xFE]
+        for (reader, diagnostics) in [
+            ("page", FuzzEntryPoints.page(broken)), ("manifest", FuzzEntryPoints.manifest(broken)),
+            ("config", FuzzEntryPoints.configuration(broken)),
+        ] {
+            #expect(diagnostics.contains { $0.severity == .error && $0.location != nil }, "\(reader): \(diagnostics)")
+        }
+        // A guidance part with no text, in an unterminated block comment: still read, and
+        // warned about at its line.
+        let source = FuzzEntryPoints.swiftSource(Array("import A\n/* CHECK:\n".utf8))
+        #expect(source.contains { $0.ruleID == "guidance.empty-part" && $0.location?.path == "F.swift" && $0.location?.line == 2 }, "\(source)")
     }
 }

@@ -203,7 +203,8 @@ import Testing
         while let url = enumerator?.nextObject() as? URL {
             if url.pathExtension == "swift" { files.append(url.path) }
         }
-        return stride(from: 0, to: files.count, by: 4).map { files.sorted()[$0] }
+        files.sort()
+        return stride(from: 0, to: files.count, by: 4).map { files[$0] }
     }()
 
     /// The lexer against swift-syntax's classification on Strata's own sources (a quarter

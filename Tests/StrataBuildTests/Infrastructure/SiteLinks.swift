@@ -43,7 +43,8 @@ enum SiteLinks {
         var values: [String] = []
         var index = 1
         while index + pattern.count <= html.count {
-            guard html[index] == pattern[0], [0x20, 0x09, 0x0A].contains(html[index - 1]),
+            let before = html[index - 1]
+            guard html[index] == pattern[0], before == 0x20 || before == 0x09 || before == 0x0A,
                   html[index ..< index + pattern.count].elementsEqual(pattern) else {
                 index += 1
                 continue
