@@ -26,6 +26,11 @@ shift $((OPTIND - 1))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(page swift-source manifest config pbxproj)
 
+# Checked before the build, which takes minutes from scratch.
+for target in "${targets[@]}"; do
+    case "$target" in page|swift-source|manifest|config|pbxproj) ;; *) echo "error: no target '$target' (page, swift-source, manifest, config, pbxproj)" >&2; exit 2 ;; esac
+done
+
 cd "$(dirname "$0")/.." || exit 2
 root=.build-fuzz
 mkdir -p "$root"
@@ -78,7 +83,6 @@ dictionary() {
 found=0
 summary=()
 for target in "${targets[@]}"; do
-    case "$target" in page|swift-source|manifest|config|pbxproj) ;; *) echo "error: no target '$target'" >&2; exit 2 ;; esac
     corpus="$root/corpus/$target"
     findings="$root/findings/$target"
     mkdir -p "$findings"
