@@ -150,7 +150,7 @@ let package = Package(
             name: "StrataBuildTests",
             dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataTestSupport"]
         ),
-        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataCore", "StrataYAML", "StrataTestSupport"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataCLI", "StrataCore", "StrataYAML", "StrataTestSupport"]),
         // Helpers shared by test targets (a raw HTTP client for the preview server).
         .target(name: "StrataTestSupport", path: "Tests/Support"),
     ],

@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var manifestMode: ManifestMode
     /// The day `LAST_VERIFIED` dates are measured against (`--as-of`).
     public var asOf: CalendarDate?
+    /// Whether reading the graph also gathers what only the site shows: the guidance blocks
+    /// in source comments and each target's lines. Off for `strata graph`, which shows neither.
+    public var readsSiteDetails = true
 
     public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false, manifestMode: ManifestMode = .auto, asOf: CalendarDate? = nil) {
         self.manifestMode = manifestMode

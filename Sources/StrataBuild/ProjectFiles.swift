@@ -119,23 +119,34 @@ public struct ProjectFiles: Sendable {
             throw notRegularFile(info, displayPath: displayPath)
         }
         // The size is a hint: a file that grows or shrinks while it is read is read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        // The buffer is not zeroed first (the read fills it), and one byte more than the size
+        // shows whether the file ended where its size said.
+        func readChunk(_ capacity: Int) throws -> [UInt8] {
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                while initialized < buffer.count {
+                    let read = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                    // A regular file never answers EAGAIN; only an interrupted read is tried again.
+                    if read < 0, errno == EINTR { continue }
+                    if read < 0 { failure = errno }
+                    if read <= 0 { return }
+                    initialized += read
+                }
             }
-            // A regular file never answers EAGAIN; only an interrupted read is tried again.
-            if read < 0, errno == EINTR { continue }
-            guard read >= 0 else {
-                throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(errno)))", at: SourceLocation(path: displayPath))
+            guard failure == 0 else {
+                throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(failure)))", at: SourceLocation(path: displayPath))
             }
-            if read == 0 { break }
-            count += read
+            return chunk
         }
-        bytes.removeLast(bytes.count - count)
-        return bytes
+        let capacity = max(Int(info.st_size), 0) + 1
+        var bytes = try readChunk(capacity)
+        guard bytes.count == capacity else { return bytes }
+        while true {
+            let wanted = max(bytes.count, 4096)
+            let more = try readChunk(wanted)
+            bytes += more
+            if more.count < wanted { return bytes }
+        }
     }
 
     private static func notRegularFile(_ info: stat, displayPath: String) -> Diagnostic {

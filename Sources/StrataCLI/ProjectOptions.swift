@@ -16,6 +16,11 @@ struct ProjectOptions: ParsableArguments {
     /// The project folder: `-C`, else the working folder or the one above it that holds the
     /// project (`ProjectLocator`), which is then named on standard error.
     func projectFiles(announce: Bool = true) -> ProjectFiles {
+        Self.projectFiles(folder: project, announce: announce)
+    }
+
+    /// The project folder for `-C folder` (nil when not given).
+    static func projectFiles(folder project: String?, announce: Bool = true) -> ProjectFiles {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if let project { return ProjectFiles(root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd) }
         let found = ProjectLocator.locate(from: cwd)

@@ -31,18 +31,36 @@ public struct StrataCommand: AsyncParsableCommand {
                 try command.run()
             }
             return 0
-        } catch let exitCode as ExitCode {
-            return exitCode.rawValue
         } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
-                print(message)
-                return 0
-            }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            return 2
+            return status(after: error)
         }
+    }
+
+    /// Runs the commands whose command line `GraphFastPath` reads, synchronously and without
+    /// the argument parser; nil for every other command line, which `execute` then runs.
+    public static func executeWithoutParser(arguments: [String]) -> Int32? {
+        guard arguments.first == GraphCommand._commandName, CommandLineCheck.problem(in: arguments, commands: [GraphCommand._commandName]) == nil,
+              let options = GraphFastPath.options(from: Array(arguments.dropFirst()))
+        else { return nil }
+        do {
+            try options.run()
+            return 0
+        } catch {
+            return status(after: error)
+        }
+    }
+
+    /// The exit status for an error a command threw, with its message printed.
+    static func status(after error: any Error) -> Int32 {
+        if let exitCode = error as? ExitCode { return exitCode.rawValue }
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            print(message)
+            return 0
+        }
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        return 2
     }
 }
 

@@ -6,6 +6,9 @@ public enum OneLineText {
     /// `text` with line breaks, tabs and other control characters as `\n`, `\r`, `\t` or
     /// `\u{…}`; the same text when it has none (the usual case, checked without copying).
     public static func escape(_ text: String) -> String {
+        // Printable ASCII (most paths) is looked at byte by byte, then everything else scalar by scalar.
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        if isPrintableASCII == true { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

@@ -105,7 +105,7 @@ private struct ImportLexer {
     }
 
     mutating func run() -> [SwiftImport] {
-        // No token after the last occurrence of the letters "import" can be an import, so
+        // No token after the last occurrence of the word "import" can be an import, so
         // lexing stops there: in most files that is a few lines from the top.
         let limit: Int
         if comments != nil {
@@ -120,15 +120,27 @@ private struct ImportLexer {
         return found
     }
 
-    /// Where `word` last occurs in the file, as plain bytes. Every file is searched from its
-    /// end, so eight bytes are tested at a time for the word's first letter.
+    /// Where `word` last occurs in the file as a whole word: not inside a longer ASCII
+    /// identifier ("imports", "reimport"), which no keyword can be. Every file is searched
+    /// from its end, so eight bytes are tested at a time for the word's first letter.
     func lastOccurrence(of word: [UInt8]) -> Int? {
         guard bytes.count >= word.count, let first = word.first, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
+        // A byte of an ASCII identifier. Other bytes, non-ASCII ones included, may border a
+        // keyword: when unsure, the match stands, and only costs lexing further.
+        func isWordByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
         func matches(at position: Int) -> Bool {
             var offset = 1
             while offset < word.count, bytes[position + offset] == word[offset] { offset += 1 }
-            return offset == word.count
+            guard offset == word.count else { return false }
+            if position > 0, isWordByte(bytes[position - 1]) { return false }
+            let after = position + word.count
+            return after == bytes.count || !isWordByte(bytes[after])
         }
         var position = bytes.count - word.count
         // Byte by byte until the rest is a whole number of eight-byte chunks.

@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func linesAreCountedAsEditorsNumberThem() {
-        for text in ["", "a", "a\n", "a\nb", "\n\n", String(repeating: "line\n", count: 37), String(repeating: "x", count: 17) + "\n" + String(repeating: "\n", count: 9)] {
+        for text in ["", "a", "a\n", "a\nb", "\n\n", String(repeating: "line\n", count: 37), String(repeating: "x", count: 17) + "\n" + String(repeating: "\n", count: 9),
+                     // Past the 255 blocks of 32 bytes a lane counts before it is summed.
+                     String(repeating: "\n", count: 32 * 255 + 33), String(repeating: "ab\ncd\n\n", count: 5_000) + "tail"] {
             let expected = text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
             #expect(PackageGraphLoader.lineCount(Array(text.utf8)) == expected, "\(text.debugDescription)")
         }

@@ -35,6 +35,15 @@ import Testing
         #expect(try ProjectFiles.readBytes(at: folder.appendingPathComponent("empty.md"), displayPath: "empty.md") == [])
     }
 
+    /// A file whose size says less than it holds (Linux's /proc files say 0) is read to its end.
+    @Test func readsPastTheSizeTheFileGives() throws {
+        let expected = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        let bytes = try ProjectFiles.readBytes(atPath: "/proc/self/maps", displayPath: "maps")
+        #expect(bytes.count > 4096)
+        // The map changes as the test allocates; its first line (the executable) does not.
+        #expect(String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" } == expected.prefix { $0 != "\n" })
+    }
+
     @Test func aFolderIsNamedAsOne() throws {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("strata.yml"), withIntermediateDirectories: true)
         #expect(message(reading: "strata.yml") == "strata.yml:1:1: error: this is a folder; Strata reads only regular files [io.read]")

@@ -12,13 +12,25 @@ private func scan(_ text: String) -> [SwiftImport] {
 
 @Suite struct ImportScannerTests {
     /// The search for the last "import" goes eight bytes at a time from the end: the last
-    /// import is found wherever it falls against those chunks, and "i"s that start no
-    /// "import" after it are passed over.
-    @Test(arguments: 0..<24)
+    /// import is found wherever it falls against those chunks, and "i"s and "im"s that
+    /// start no "import" after it are passed over.
+    @Test(arguments: 0..<70)
     func theLastImportIsFoundAtEveryOffset(padding: Int) {
         let text = "import A\n" + String(repeating: "i", count: padding) + "\nimport B\nlet iiii = \"im\" // in it\n"
         #expect(scan(text).map(\.module) == ["A", "B"])
         #expect(scan(String(repeating: " ", count: padding) + "import C").map(\.module) == ["C"])
+        #expect(scan("import D\n// " + String(repeating: "im", count: padding) + "\n").map(\.module) == ["D"])
+        #expect(scan(String(repeating: "imp", count: padding) + "\nimport E").map(\.module) == ["E"])
+    }
+
+    /// Lexing stops after the last whole word "import": words that contain it are passed
+    /// over, and a word that only borders non-ASCII text still counts.
+    @Test func wordsContainingImportAreNotWhereLexingStops() {
+        #expect(scan("import A\n// imports, reimport, important\nlet importance = 1, import_ = 2\n").map(\.module) == ["A"])
+        #expect(scan("let é = 1\nimport B\n// é\n").map(\.module) == ["B"])
+        #expect(scan("let a = \"é\"; import C").map(\.module) == ["C"])
+        #expect(scan("/* x */import D").map(\.module) == ["D"])
+        #expect(scan("import E;import F").map(\.module) == ["E", "F"])
     }
 
     @Test func plainAndSubmoduleImports() {

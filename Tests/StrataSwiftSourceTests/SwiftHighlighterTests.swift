@@ -217,7 +217,8 @@ import Testing
             let reference = try #require(SyntaxHighlighter().runs(code))
             agreement.add(code: code, name: URL(fileURLWithPath: path).lastPathComponent, runs: highlighter.runs(code), reference: reference)
         }
-        #expect(agreement.compared > 250_000)
+        // Which files fall in the quarter moves as files are added; any quarter is over 150,000.
+        #expect(agreement.compared > 150_000)
         #expect(agreement.fraction >= 0.999, "\(agreement.report.prefix(20).joined(separator: "\n"))")
     }
 }

@@ -54,9 +54,10 @@ public struct PackageGraphLoader: Sendable {
     public var mode: ManifestMode
     public var reader: ManifestReader
     public var swiftPM: SwiftPMClient
-    /// Imports already read from unchanged files (`strata serve`).
     /// Swift files already scanned (`strata serve`).
     var scanCache: ItemCache<ScanFingerprint, FileScan> = .none
+    /// Whether what only the site shows is read too (`BuildOptions.readsSiteDetails`).
+    public var readsSiteDetails = true
 
     public init(project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(), swiftPM: SwiftPMClient = SwiftPMClient()) {
         self.project = project
@@ -379,11 +380,13 @@ public struct PackageGraphLoader: Sendable {
         var lines: Int
     }
 
-    /// What a file's scan depends on: its bytes (which its stamp stands for) and the module
-    /// it belongs to (guidance ids start with the module's name).
+    /// What a file's scan depends on: its bytes (which its stamp stands for), the module
+    /// it belongs to (guidance ids start with the module's name), and whether its guidance
+    /// and lines were read.
     struct ScanFingerprint: MemoFingerprint, Equatable {
         var stamp: FileStamp
         var module: String
+        var readsDetails = true
 
         func matches(_ previous: ScanFingerprint) -> Bool { self == previous }
         func isKeepable(settleTime: Int64) -> Bool { stamp.isSettled(after: settleTime) }
@@ -405,20 +408,21 @@ public struct PackageGraphLoader: Sendable {
         let project = self.project
         let scanner = ImportScanner()
         let cache = scanCache
+        let readsDetails = self.readsSiteDetails
         let moduleOf: @Sendable (Job) -> String = { job in packages[job.package].targets[job.target].name }
         let results = ParallelMap.map(jobs) { job -> Result<FileScan, Diagnostic> in
             do {
                 // Looked at before it is read: a save during the build is seen by the next one.
                 let scan = try cache.value(for: job.file, fingerprint: {
-                    FileStamp.of(project.path(job.file)).map { ScanFingerprint(stamp: $0, module: moduleOf(job)) }
+                    FileStamp.of(project.path(job.file)).map { ScanFingerprint(stamp: $0, module: moduleOf(job), readsDetails: readsDetails) }
                 }) {
                     let bytes = try ProjectFiles.readBytes(atPath: project.path(job.file), displayPath: job.file)
                     var guidance: CommentGuidanceExtractor.Result?
-                    if GuidanceKeywordScan.mayOpenBlock(bytes) {
+                    if readsDetails, GuidanceKeywordScan.mayOpenBlock(bytes) {
                         let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
                         guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: try scanner.comments(in: bytes, path: job.file))
                     }
-                    return FileScan(imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: Self.lineCount(bytes))
+                    return FileScan(imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: readsDetails ? Self.lineCount(bytes) : 0)
                 }
                 return .success(scan)
             } catch let diagnostic as Diagnostic {

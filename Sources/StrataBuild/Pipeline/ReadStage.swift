@@ -107,6 +107,7 @@ struct ReadStage: Sendable {
         if roots.isEmpty, projects.isEmpty { return nil }
         var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
         loader.scanCache = scanCache
+        loader.readsSiteDetails = options.readsSiteDetails
         return try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)
     }
 

@@ -7,41 +7,88 @@ public struct GraphJSONWriter: Sendable {
     public init() {}
 
     public func write(_ graph: ModuleGraph) -> String {
-        // Built as a JSON tree and written directly: the same bytes JSONEncoder gives
-        // (JSONTreeTests), several times faster on an app of a thousand files.
-        let packages = graph.packages.map { package in
-            JSONTree.entries([
-                ("name", .string(package.name)), ("manifest", .string(package.manifestPath)), ("root", .bool(package.isRoot)),
-                ("reader", .string(package.isXcodeProject ? "xcode" : package.fallbackReasons == nil ? "syntax" : "swiftpm")),
-                ("fallback_reasons", package.fallbackReasons.map { .array($0.map { .string($0.description) }) }),
-            ])
+        // Written as it goes, keys in sorted order: the bytes JSONEncoder gives with sorted
+        // keys (JSONOutputTests), several times faster on an app of a thousand files.
+        // Room for the whole document at once (about 200 bytes an import, 80 a file): an
+        // array that grows copies itself and touches new pages each time.
+        let estimate = graph.edges.reduce(0) { $0 + 200 * ($1.imports.count + $1.declarations.count) } + graph.nodes.reduce(0) { $0 + 300 + 80 * $1.sourceFiles.count }
+        var output = JSONOutput(capacity: 4096 + estimate)
+        output.object { output in
+            output.key("edges")
+            output.array { output in
+                for edge in graph.edges { write(edge, into: &output) }
+            }
+            output.key("nodes")
+            output.array { output in
+                for node in graph.nodes { write(node, into: &output) }
+            }
+            output.key("packages")
+            output.array { output in
+                for package in graph.packages { write(package, into: &output) }
+            }
+            output.key("version")
+            output.int(1)
         }
-        let nodes = graph.nodes.map { node in
-            JSONTree.entries([
-                ("id", .string(node.id)), ("kind", .string(node.kind.rawValue)), ("product_type", .optional(node.productType)),
-                ("package", .optional(node.package)), ("section", .optional(node.section)), ("source_path", .optional(node.sourcePath)),
-                ("files", node.isTarget ? .array(node.sourceFiles.map(JSONTree.string)) : nil), ("location", .optional(node.location?.description)),
-            ])
+        return output.text
+    }
+
+    private func write(_ package: PackageSummary, into output: inout JSONOutput) {
+        output.object { output in
+            if let reasons = package.fallbackReasons { output.entry("fallback_reasons", strings: reasons.map(\.description)) }
+            output.entry("manifest", package.manifestPath)
+            output.entry("name", package.name)
+            output.entry("reader", package.isXcodeProject ? "xcode" : package.fallbackReasons == nil ? "syntax" : "swiftpm")
+            output.key("root")
+            output.bool(package.isRoot)
         }
-        let edges = graph.edges.map { edge in
-            JSONTree.entries([
-                ("from", .string(edge.from)), ("to", .string(edge.to)), ("kind", .string(edge.kind)), ("relation", .string(edge.relation.rawValue)),
-                ("conditional", .bool(edge.isConditional)),
-                ("declarations", .array(edge.declarations.map { declaration in
-                    JSONTree.entries([
-                        ("form", .string(declaration.kind.rawValue)), ("name", .string(declaration.name)), ("package", .optional(declaration.package)),
-                        ("condition", .optional(declaration.condition?.description)), ("location", .string(declaration.location.description)),
-                    ])
-                })),
-                ("imports", .array(edge.imports.map { item in
-                    JSONTree.entries([
-                        ("location", .string(item.location.description)), ("path", .string(item.path.joined(separator: "."))),
-                        ("kind", .optional(item.declarationKind)), ("attributes", item.attributes.isEmpty ? nil : .array(item.attributes.map(JSONTree.string))),
-                        ("access", .optional(item.accessLevel)), ("condition", .optional(item.condition)),
-                    ])
-                })),
-            ])
+    }
+
+    private func write(_ node: ModuleNode, into output: inout JSONOutput) {
+        output.object { output in
+            if node.isTarget { output.entry("files", strings: node.sourceFiles) }
+            output.entry("id", node.id)
+            output.entry("kind", node.kind.rawValue)
+            output.entry("location", node.location?.description)
+            output.entry("package", node.package)
+            output.entry("product_type", node.productType)
+            output.entry("section", node.section)
+            output.entry("source_path", node.sourcePath)
         }
-        return JSONTree.entries([("version", .int(1)), ("packages", .array(packages)), ("nodes", .array(nodes)), ("edges", .array(edges))]).text
+    }
+
+    private func write(_ edge: ModuleEdge, into output: inout JSONOutput) {
+        output.object { output in
+            output.key("conditional")
+            output.bool(edge.isConditional)
+            output.key("declarations")
+            output.array { output in
+                for declaration in edge.declarations {
+                    output.object { output in
+                        output.entry("condition", declaration.condition?.description)
+                        output.entry("form", declaration.kind.rawValue)
+                        output.entry("location", declaration.location.description)
+                        output.entry("name", declaration.name)
+                        output.entry("package", declaration.package)
+                    }
+                }
+            }
+            output.entry("from", edge.from)
+            output.key("imports")
+            output.array { output in
+                for item in edge.imports {
+                    output.object { output in
+                        output.entry("access", item.accessLevel)
+                        if !item.attributes.isEmpty { output.entry("attributes", strings: item.attributes) }
+                        output.entry("condition", item.condition)
+                        output.entry("kind", item.declarationKind)
+                        output.entry("location", item.location.description)
+                        output.entry("path", item.path.joined(separator: "."))
+                    }
+                }
+            }
+            output.entry("kind", edge.kind)
+            output.entry("relation", edge.relation.rawValue)
+            output.entry("to", edge.to)
+        }
     }
 }
