@@ -5,7 +5,30 @@ enum RelativePath {
     static func join(_ base: String, _ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         if base == "." || base.isEmpty { return normalize(path) }
+        // A group's path joined to its parent's, once per file and group of a project: when
+        // both are already in normal form, there is nothing to resolve.
+        if isNormalRelative(path), isNormalRelative(base.hasPrefix("/") ? String(base.utf8.dropFirst()) ?? base : base) {
+            return base + "/" + path
+        }
         return normalize(base + "/" + path)
+    }
+
+    /// Whether `path` is relative and has no empty, `.` or `..` part, so normalizing it would
+    /// not change it.
+    static func isNormalRelative(_ path: String) -> Bool {
+        var partLength = 0
+        var partIsDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if partLength == 0 || (partIsDots && partLength <= 2) { return false }
+                partLength = 0
+                partIsDots = true
+            } else {
+                partLength += 1
+                partIsDots = partIsDots && byte == UInt8(ascii: ".")
+            }
+        }
+        return partLength > 0 && !(partIsDots && partLength <= 2)
     }
 
     static func normalize(_ path: String) -> String {

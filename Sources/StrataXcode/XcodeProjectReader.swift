@@ -11,13 +11,15 @@ public struct XcodeProjectReader: Sendable {
     /// The Strata project folder as an absolute path (for `<absolute>` file references).
     public let rootPath: String
 
+    /// The `project.pbxproj` path, as reports show it: every location carries it, so it is
+    /// made once.
+    public let filePath: String
+
     public init(projectPath: String, rootPath: String) {
         self.projectPath = RelativePath.normalize(projectPath)
         self.rootPath = rootPath
+        filePath = RelativePath.join(self.projectPath, "project.pbxproj")
     }
-
-    /// The `project.pbxproj` path, as reports show it.
-    public var filePath: String { RelativePath.join(projectPath, "project.pbxproj") }
 
     /// - Throws: a `Diagnostic` when the file is not a property list, or not a project.
     public func read(_ bytes: [UInt8]) throws -> XcodeProject {
@@ -278,6 +280,8 @@ public struct XcodeProjectReader: Sendable {
         /// C99 identifier, as Xcode derives it.
         static func moduleName(settings: [String: String], targetName: String) -> String {
             func expand(_ text: String) -> String {
+                // Most names have no `$(…)` to expand.
+                guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
                 var result = text
                 for (pattern, value) in [("TARGET_NAME", targetName), ("PRODUCT_NAME", settings["PRODUCT_NAME"] ?? targetName)] {
                     for modifier in ["", ":c99extidentifier", ":rfc1034identifier"] {
@@ -293,6 +297,12 @@ public struct XcodeProjectReader: Sendable {
         }
 
         static func c99Identifier(_ text: String) -> String {
+            // An ASCII letter, digit or `_` is kept as it is: most names are only these.
+            let isPlain = text.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            }
+            if isPlain, let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) { return text }
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
                 let isWord = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
