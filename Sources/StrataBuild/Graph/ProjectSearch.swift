@@ -25,16 +25,19 @@ enum ProjectSearch {
         var found = Found()
         // Symbolic links to folders are not followed: a link to `/` or to a sibling
         // repository would otherwise make the search walk it, or walk in a circle.
-        func walk(_ relative: String) {
-            let url = project.url(relative).standardizedFileURL
-            guard !avoided.contains(url.path), let entries = try? FolderListing.entries(of: url.path) else { return }
+        // A folder's absolute path is its parent's and its name: names come from the folder
+        // listing (no `/`, and no `.` or `..`, which start with a dot), and links are not
+        // followed, so it is already in standard form.
+        func walk(_ relative: String, absolute folder: String) {
+            guard !avoided.contains(folder), let entries = try? FolderListing.entries(of: folder) else { return }
             if entries.contains(where: { $0.name == "Package.swift" }) { found.packages.append(PackageRoots.normalize(relative)) }
             for entry in entries {
                 guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name),
-                      FolderListing.isFolder(entry, in: url.path, followingLinks: false) else { continue }
+                      FolderListing.isFolder(entry, in: folder, followingLinks: false) else { continue }
                 let path = relative == "." ? name : relative + "/" + name
+                let child = folder == "/" ? "/" + name : folder + "/" + name
                 if name.hasSuffix(".xcodeproj") {
-                    if ProjectFiles.entryExists(url.appendingPathComponent(name).appendingPathComponent("project.pbxproj")) {
+                    if ProjectFiles.entryExists(atPath: child + "/project.pbxproj") {
                         found.xcodeProjects.append(PackageRoots.normalize(path))
                     } else {
                         found.unreadableProjects.append(PackageRoots.normalize(path))
@@ -42,11 +45,11 @@ enum ProjectSearch {
                 } else if name.hasSuffix(".xcworkspace") {
                     found.workspaces.append(PackageRoots.normalize(path))
                 } else {
-                    walk(path)
+                    walk(path, absolute: child)
                 }
             }
         }
-        walk(start)
+        walk(start, absolute: project.url(start).standardizedFileURL.path)
         found.packages.sort()
         found.xcodeProjects.sort()
         found.workspaces.sort()
