@@ -4,9 +4,11 @@ import StrataBuild
 /// editors run every few seconds (`strata graph --format json -q`). The parser learns a
 /// command's options by reflection, which in a binary this size costs about 4 ms per run,
 /// more than reading a small package's graph; `graph` is meant to be cheap enough to run
-/// on every save.
+/// on every save. The command then runs on the main thread, not on a thread of the
+/// concurrency runtime's pool.
 ///
-/// It accepts only the plain forms: flags, `--option value`, `--option=value` and `-o value`,
+/// It accepts only the plain forms: flags, `--option value`, `--option=value` (a value after
+/// the `=`) and `-o value`,
 /// each option once (`--focus` any number of times). Anything else (help, a positional
 /// argument, a value that starts with `-`, a value the option does not take, `--depth`
 /// without `--focus`) returns nil, and the argument parser then reads the command line and
@@ -26,6 +28,8 @@ enum GraphFastPath {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 attached = String(argument[argument.index(after: equals)...])
+                // The parser reads `--option=` as `--option` and takes the next argument.
+                guard attached?.isEmpty == false else { return nil }
             }
             guard let long = longName(name) else { return nil }
             guard long == "--focus" || seen.insert(long).inserted else { return nil }

@@ -36,8 +36,9 @@ public struct StrataCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs the commands whose command line `GraphFastPath` reads, synchronously and without
-    /// the argument parser; nil for every other command line, which `execute` then runs.
+    /// Runs the commands whose command line `GraphFastPath` reads, synchronously on the
+    /// calling thread and without the argument parser; nil for every other command line,
+    /// which `execute` then runs.
     public static func executeWithoutParser(arguments: [String]) -> Int32? {
         guard arguments.first == GraphCommand._commandName, CommandLineCheck.problem(in: arguments, commands: [GraphCommand._commandName]) == nil,
               let options = GraphFastPath.options(from: Array(arguments.dropFirst()))

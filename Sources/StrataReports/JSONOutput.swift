@@ -20,11 +20,12 @@ struct JSONOutput {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The document, with a final newline.
-    var text: String {
-        var document = bytes
-        document.append(0x0A)
-        return String(decoding: document, as: UTF8.self)
+    /// The document, with a final newline (added and taken off again, so the bytes are
+    /// not copied first).
+    mutating func text() -> String {
+        bytes.append(0x0A)
+        defer { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func object(_ body: (inout JSONOutput) -> Void) {

@@ -33,6 +33,26 @@ import StrataTestSupport
         ])
     }
 
+    /// Command lines the quick reader leaves to the argument parser still get its answer.
+    @Test func usageMistakesExitTwoWithTheParsersMessage() async throws {
+        let project = try shop()
+        let empty = try await cli.strata(["graph", "--project=", "--format", "json"], in: project)
+        #expect(empty.status == 2)
+        #expect(empty.stdout.isEmpty)
+        #expect(empty.stderr.contains("Missing value for '-C, --project <folder>'") || empty.stderr.contains("Missing value for '--project <folder>'"), "\(empty.stderr)")
+        let twice = try await cli.strata(["graph", "--format", "json", "-f", "dot"], in: project)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--format is given twice (as --format and -f)"), "\(twice.stderr)")
+        let format = try await cli.strata(["graph", "--format", "xml"], in: project)
+        #expect(format.status == 2)
+        #expect(format.stderr.contains("xml"), "\(format.stderr)")
+        // The same options read by either reader give the same bytes.
+        let quick = try await cli.strata(["graph", "--format", "json", "--quiet"], in: project)
+        let parsed = try await cli.strata(["graph", "-qf", "json"], in: project)
+        #expect(quick.status == 0 && parsed.status == 0)
+        #expect(quick.stdout == parsed.stdout && !quick.stdout.isEmpty)
+    }
+
     @Test func textIsTheDefault() async throws {
         let run = try await cli.strata(["graph"], in: try shop())
         #expect(run.status == 0)

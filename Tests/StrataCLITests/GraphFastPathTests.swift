@@ -56,6 +56,8 @@ import Testing
         ["--quiet=yes"], ["--hide-tests=true"], ["--depth", "2"], ["--depth", "x", "--focus", "A"], ["--depth", "-1", "--focus", "A"],
         ["--output", "-"], ["-o", "-x"], ["--format", "json", "--format", "dot"], ["-q", "--quiet"], ["--unknown"], ["--formats", "json"],
         ["--manifest", "SwiftPM"], ["--paths", "abs"],
+        // The parser reads `--option=` as the option without a value.
+        ["--project="], ["--focus=", "-q"], ["--output=", "-q"], ["--config="],
     ])
     func leavesEverythingElseToTheParser(arguments: [String]) {
         #expect(GraphFastPath.options(from: arguments) == nil)

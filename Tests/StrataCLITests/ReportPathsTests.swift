@@ -2,7 +2,9 @@
 import Testing
 
 /// A graph's paths get the project's prefix when they are plain; the others are resolved
-/// part by part. Plain is checked on the bytes, and must mean what it meant as strings.
+/// part by part. Plain is checked on the bytes, and must mean what it meant as strings,
+/// except where a combining mark follows a `/` or `.` (`"./\u{301}a"`): Swift's strings
+/// compare such a pair as one character, and the path is now resolved part by part.
 @Suite struct ReportPathsTests {
     /// The definition the byte scan replaced.
     static func plainAsStrings(_ path: String) -> Bool {

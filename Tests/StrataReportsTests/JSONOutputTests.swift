@@ -56,7 +56,7 @@ import Testing
             }
             output.entry("note", sample.note)
         }
-        return output.text
+        return output.text()
     }
 
     @Test(arguments: [

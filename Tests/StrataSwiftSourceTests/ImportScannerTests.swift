@@ -23,8 +23,20 @@ private func scan(_ text: String) -> [SwiftImport] {
         #expect(scan(String(repeating: "imp", count: padding) + "\nimport E").map(\.module) == ["E"])
     }
 
-    /// Lexing stops after the last whole word "import": words that contain it are passed
-    /// over, and a word that only borders non-ASCII text still counts.
+    /// Lexing stops after the last whole word "import": what follows it is not read, so
+    /// interpolations nested too deep after it are no error, words that contain it
+    /// ("imports") do not move the stop, and a word the lexer would read as `import`
+    /// (after a digit, beside non-ASCII text) still counts.
+    @Test func lexingStopsAfterTheLastWholeWordImport() throws {
+        let deep = "let y = " + String(repeating: "\"\\(", count: 200) + "1" + String(repeating: ")\"", count: 200)
+        #expect(try ImportScanner().imports(in: "import A\n" + deep + "\n// imports, important\n", path: "F.swift").map(\.module) == ["A"])
+        #expect(throws: Diagnostic.self) { try ImportScanner().imports(in: "import A\n" + deep + "\n// import\n", path: "F.swift") }
+        let afterDigit = "import Foundation\nlet x = 1import Bar\n"
+        let found = try ImportScanner().imports(in: afterDigit, path: "F.swift").map(\.module)
+        #expect(found == ["Foundation", "Bar"])
+        #expect(try ImportScanner().imports(in: afterDigit + "// imports\n", path: "F.swift").map(\.module) == found)
+    }
+
     @Test func wordsContainingImportAreNotWhereLexingStops() {
         #expect(scan("import A\n// imports, reimport, important\nlet importance = 1, import_ = 2\n").map(\.module) == ["A"])
         #expect(scan("let é = 1\nimport B\n// é\n").map(\.module) == ["B"])

@@ -29,7 +29,7 @@ public struct GraphJSONWriter: Sendable {
             output.key("version")
             output.int(1)
         }
-        return output.text
+        return output.text()
     }
 
     private func write(_ package: PackageSummary, into output: inout JSONOutput) {
