@@ -52,14 +52,10 @@ enum GraphFastPath {
         return options
     }
 
+    /// The long name of an option `graph` has (short names as every command spells them).
     private static func longName(_ name: String) -> String? {
-        switch name {
-        case "-f": "--format"
-        case "-q": "--quiet"
-        case "-o": "--output"
-        case "-C": "--project"
-        default: flags[name] != nil || valued[name] != nil ? name : nil
-        }
+        let long = CommandLineCheck.shortNames[name] ?? name
+        return flags[long] != nil || valued[long] != nil ? long : nil
     }
 
     private static let flags: [String: @Sendable (inout GraphOptions) -> Void] = [

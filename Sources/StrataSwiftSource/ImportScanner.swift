@@ -126,20 +126,18 @@ private struct ImportLexer {
     func lastOccurrence(of word: [UInt8]) -> Int? {
         guard bytes.count >= word.count, let first = word.first, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
-        // Only bytes the lexer would read into the same identifier rule a match out: an
-        // ASCII letter or `_` before it, and those or a digit after it. A digit before it is
-        // not one (the lexer reads `1import` as `1` and then `import`), nor is any other
-        // byte: when unsure, the match stands, and only costs lexing further.
-        func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
-        }
+        // A match is ruled out only where the lexer would read it into a longer identifier:
+        // after a byte that starts one (a letter, `_`, `$`), or before one that continues
+        // one. A digit before it is not such a byte (the lexer reads `1import` as `1` and
+        // then `import`), nor is a non-ASCII one: when unsure, the match stands, and only
+        // costs lexing further.
         func matches(at position: Int) -> Bool {
             var offset = 1
             while offset < word.count, bytes[position + offset] == word[offset] { offset += 1 }
             guard offset == word.count else { return false }
-            if position > 0, isLetter(bytes[position - 1]) { return false }
+            if position > 0, isIdentifierStart(bytes[position - 1]) { return false }
             let after = position + word.count
-            return after == bytes.count || !(isLetter(bytes[after]) || (bytes[after] >= UInt8(ascii: "0") && bytes[after] <= UInt8(ascii: "9")))
+            return after == bytes.count || !isIdentifierContinue(bytes[after])
         }
         var position = bytes.count - word.count
         // Byte by byte until the rest is a whole number of eight-byte chunks.

@@ -22,11 +22,9 @@ import Testing
         #expect(fast == (try GraphCommand.options(parsing: arguments)))
     }
 
-    static let shortNames = ["-f": "--format", "-q": "--quiet", "-o": "--output", "-C": "--project"]
-
     static func longName(_ argument: String) -> String {
         let name = String(argument.prefix { $0 != "=" })
-        return shortNames[name] ?? name
+        return CommandLineCheck.shortNames[name] ?? name
     }
 
     /// Every two of the accepted forms together (each option once), both ways round.
@@ -55,7 +53,7 @@ import Testing
         ["--format", "xml"], ["--format"], ["-f"], ["--format="], ["-fjson"], ["-qf", "json"], ["-f=json"],
         ["--quiet=yes"], ["--hide-tests=true"], ["--depth", "2"], ["--depth", "x", "--focus", "A"], ["--depth", "-1", "--focus", "A"],
         ["--output", "-"], ["-o", "-x"], ["--format", "json", "--format", "dot"], ["-q", "--quiet"], ["--unknown"], ["--formats", "json"],
-        ["--manifest", "SwiftPM"], ["--paths", "abs"],
+        ["--manifest", "SwiftPM"], ["--paths", "abs"], ["-p", "8000"],
         // The parser reads `--option=` as the option without a value.
         ["--project="], ["--focus=", "-q"], ["--output=", "-q"], ["--config="],
     ])

@@ -29,7 +29,7 @@ private func scan(_ text: String) -> [SwiftImport] {
     /// (after a digit, beside non-ASCII text) still counts.
     @Test func lexingStopsAfterTheLastWholeWordImport() throws {
         let deep = "let y = " + String(repeating: "\"\\(", count: 200) + "1" + String(repeating: ")\"", count: 200)
-        #expect(try ImportScanner().imports(in: "import A\n" + deep + "\n// imports, important\n", path: "F.swift").map(\.module) == ["A"])
+        #expect(try ImportScanner().imports(in: "import A\n" + deep + "\n// imports, important, reimport, $import, importé, import_\n", path: "F.swift").map(\.module) == ["A"])
         #expect(throws: Diagnostic.self) { try ImportScanner().imports(in: "import A\n" + deep + "\n// import\n", path: "F.swift") }
         let afterDigit = "import Foundation\nlet x = 1import Bar\n"
         let found = try ImportScanner().imports(in: afterDigit, path: "F.swift").map(\.module)
