@@ -17,7 +17,7 @@ if !CommandLine.arguments.dropFirst().contains("serve"), let symbol = dlsym(nil,
 }
 #endif
 
-// `strata graph` in its usual forms runs without the argument parser, whose reflection
-// takes longer than reading a small package (GraphFastPath), and on this thread.
+// `strata graph` and `strata build` in their usual forms run without the argument parser,
+// whose reflection takes longer than reading a small package (PlainCommandLine), on this thread.
 if let status = StrataCommand.executeWithoutParser(arguments: Array(CommandLine.arguments.dropFirst())) { exit(status) }
 exit(await StrataCommand.execute())

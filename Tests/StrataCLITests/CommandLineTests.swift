@@ -127,6 +127,33 @@ import Testing
         #expect(try await strata(["--version"], in: root).status == 0)
     }
 
+    /// `build` in its plain forms is read without the argument parser (`BuildFastPath`);
+    /// the parser still reads and explains the rest, and both readings build the same site.
+    @Test func bothCommandLineReadersBuildTheSameSite() async throws {
+        let root = try project(["Content/index.md": "# Hi\n\n[x](gone.md)\n", "Content/guide/page.md": "# Page\n\nText.\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let quick = try await strata(["build", "--quiet", "--output", "Quick"], in: root)
+        let parsed = try await strata(["build", "-qo", "Parsed"], in: root)
+        #expect(quick.status == 0 && parsed.status == 0)
+        #expect(quick.stdout.isEmpty && parsed.stdout.isEmpty)
+        #expect(quick.stderr == parsed.stderr && quick.stderr.contains("[link.broken]"), "\(quick.stderr)")
+        for file in ["index.html", "guide/page.html", "search-index.js"] {
+            let one = try Data(contentsOf: root.appendingPathComponent("Quick/" + file))
+            let other = try Data(contentsOf: root.appendingPathComponent("Parsed/" + file))
+            #expect(one == other, "\(file) differs")
+        }
+        let twice = try await strata(["build", "--output", "A", "-o", "B"], in: root)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--output is given twice (as --output and -o)"), "\(twice.stderr)")
+        let empty = try await strata(["build", "--output=", "--quiet"], in: root)
+        #expect(empty.status == 2, "\(empty.stderr)")
+        let date = try await strata(["build", "--as-of", "2026-02-30"], in: root)
+        #expect(date.status == 2)
+        #expect(date.stderr.contains("2026-02-30"), "\(date.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("A").path))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("B").path))
+    }
+
     @Test func aMissingExplicitConfigIsAnError() async throws {
         let root = try project(["Content/index.md": "x"])
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,0 +1,47 @@
+import StrataBuild
+import StrataCore
+
+/// Reads `strata build`'s options without the argument parser (`PlainCommandLine`): CI
+/// and `make` run it in the same few forms every time, and on a book of 48 pages the
+/// parser's reflection is 6% of the build. `BuildFastPathTests` checks both readings agree.
+enum BuildFastPath {
+    /// The options for `arguments` (after `build`), or nil when the argument parser should read them.
+    static func options(from arguments: [String]) -> BuildCommandOptions? {
+        reader.read(arguments, into: BuildCommandOptions())
+    }
+
+    private static let reader = PlainCommandLine<BuildCommandOptions>(
+        flags: [
+            "--strict": { $0.strict = true },
+            "--quiet": { $0.quiet = true },
+        ],
+        valued: [
+            "--output": { options, value in
+                options.output = value
+                return true
+            },
+            "--base-url": { options, value in
+                options.baseURL = value
+                return true
+            },
+            "--manifest": { options, value in
+                guard let mode = ManifestMode(rawValue: value) else { return false }
+                options.manifest = mode
+                return true
+            },
+            "--as-of": { options, value in
+                guard let date = CalendarDate(parsing: value) else { return false }
+                options.asOf = date
+                return true
+            },
+            "--config": { options, value in
+                options.config = value
+                return true
+            },
+            "--project": { options, value in
+                options.project = value
+                return true
+            },
+        ]
+    )
+}
