@@ -185,6 +185,10 @@ public struct SiteBuilder: Sendable {
             guard result.outcome == .written else { return (result, [], nil) }
             guard write else { return (result, rendering.files, rendering.searchIndex) }
             try StageClock.measure("write") { try WriteStage(options: options, writer: writer).run(rendering, result: &result) }
+            // Freeing the site (its parsed documents above all) takes longer than writing
+            // part of it: another thread does it, or the process ends first. `consume`
+            // leaves this thread no reference to drop, so it does not do the freeing itself.
+            BackgroundRelease.release(consume rendering)
             return (result, [], nil)
         } catch let error as DiagnosticsError {
             return (BuildResult(outcome: .failed, diagnostics: error.diagnostics.sorted(), pageCount: 0, fileCount: 0, outputDisplayPath: outputDisplay), [], nil)

@@ -17,10 +17,9 @@ struct WriteStage: Sendable {
 
     /// Writes `rendering` when `result` says the build passed; the search index, when it
     /// is still being made, is written last and measured.
-    func run(_ rendering: consuming RenderedSite, result: inout BuildResult) throws {
+    func run(_ rendering: RenderedSite, result: inout BuildResult) throws {
         guard result.outcome == .written else { return }
         try writer.write(rendering.files, last: rendering.searchIndex)
         if let index = rendering.searchIndex { result.searchIndexBytes = index().contents.count }
-        BackgroundRelease.release(rendering)
     }
 }
