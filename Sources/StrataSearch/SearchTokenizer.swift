@@ -11,8 +11,6 @@ enum SearchTokenizer {
         "there", "these", "this", "those", "to", "was", "were", "when", "which", "will", "with", "you", "your",
     ]
 
-    static let longestStopWord = stopWords.map(\.utf8.count).max() ?? 0
-
     /// Longer tokens are hashes, URLs or noise rather than words anyone types.
     static let longestTerm = 32
 
@@ -31,101 +29,137 @@ enum SearchTokenizer {
     static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         // Read once per text, not once per word (a global's every read checks that it is set up).
-        let stopWordKeys = Self.stopWordKeys
+        let stopWords = Self.stopWordTable
         text.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestTerm) { folded in
                 var index = 0
                 let count = bytes.count
                 while index < count {
-                    guard isWordByte(bytes[index]) || bytes[index] >= 0x80 else {
-                        index += 1
-                        continue
-                    }
+                    // Past what separates words, at once.
+                    while index < count, !isWordByte(bytes[index]), bytes[index] < 0x80 { index += 1 }
+                    guard index < count else { break }
                     let start = index
-                    var isASCII = true
-                    var isCamelCase = false
+                    // To the end of the word, noting only whether it has bytes beyond ASCII
+                    // and a capital after its first letter: most words have neither.
+                    var beyondASCII: UInt8 = 0
+                    var innerCapitals = false
+                    index += 1
                     while index < count {
                         let byte = bytes[index]
-                        if byte >= 0x80 {
-                            isASCII = false
-                        } else if !isWordByte(byte) {
-                            break
-                        } else if isUpper(byte), index > start {
-                            let previous = bytes[index - 1]
-                            if isLower(previous) || (isUpper(previous) && index + 1 < count && isLower(bytes[index + 1])) {
-                                isCamelCase = true
-                            }
-                        }
+                        guard isWordByte(byte) || byte >= 0x80 else { break }
+                        beyondASCII |= byte & 0x80
+                        innerCapitals = innerCapitals || isUpper(byte)
                         index += 1
                     }
-                    guard isASCII else {
+                    beyondASCII |= bytes[start] & 0x80
+                    guard beyondASCII == 0 else {
                         for term in slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< index]), as: UTF8.self)) {
                             var term = term
                             term.withUTF8 { body($0) }
                         }
                         continue
                     }
-                    emit(bytes, start, index, folded, stopWordKeys, body)
-                    guard isCamelCase else { continue }
+                    emit(bytes, start, index, folded, stopWords, body)
+                    guard innerCapitals else { continue }
                     // `HTMLRenderer` → HTML, Renderer: a part starts at an upper-case letter
                     // after a lower-case one, and at the last capital of a run before a
-                    // lower-case letter.
+                    // lower-case letter. A word with no such place is one part, already handed over.
                     var partStart = start
                     for position in (start + 1) ..< index {
                         let previous = bytes[position - 1], current = bytes[position]
                         let next = position + 1 < index ? bytes[position + 1] : 0
                         if (isLower(previous) && isUpper(current)) || (isUpper(previous) && isUpper(current) && isLower(next)) {
-                            emit(bytes, partStart, position, folded, stopWordKeys, body)
+                            emit(bytes, partStart, position, folded, stopWords, body)
                             partStart = position
                         }
                     }
-                    emit(bytes, partStart, index, folded, stopWordKeys, body)
+                    if partStart > start { emit(bytes, partStart, index, folded, stopWords, body) }
                 }
             }
         }
     }
 
     /// Hands `body` the ASCII word `bytes[start ..< end]` folded to lower case, when it makes
-    /// a term: two characters or more (or one digit), not too long, not a stop word.
+    /// a term: two characters or more (or one digit), not too long, not a stop word. Eight
+    /// bytes are folded at a time where the text has them.
     @inline(__always)
     private static func emit(
         _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ folded: UnsafeMutableBufferPointer<UInt8>,
-        _ stopWordKeys: [UInt64], _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        _ stopWords: StopWordTable, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         let length = end - start
-        guard length <= longestTerm, length >= 2 || (length == 1 && bytes[start] >= 0x30 && bytes[start] <= 0x39) else { return }
-        var key: UInt64 = 0
-        for offset in 0 ..< length {
-            let byte = bytes[start + offset]
-            let lower = isUpper(byte) ? byte + 0x20 : byte
-            folded[offset] = lower
-            if offset < 7 { key |= UInt64(lower) << (8 * UInt64(offset)) }
+        guard length <= longestTerm, length >= 2 || (length == 1 && bytes[start] &- 0x30 < 10) else { return }
+        guard let source = bytes.baseAddress, let target = folded.baseAddress else { return }
+        // `longestTerm` is a multiple of 8: a whole word written at any offset below the
+        // term's length stays inside `folded`.
+        var offset = 0
+        var first: UInt64 = 0
+        while offset < length {
+            var word: UInt64
+            if start + offset + 8 <= bytes.count {
+                word = UnsafeRawPointer(source + start + offset).loadUnaligned(as: UInt64.self)
+            } else {
+                word = 0
+                for index in 0 ..< min(8, length - offset) { word |= UInt64(source[start + offset + index]) << (8 * UInt64(index)) }
+            }
+            word = lowercasedWordBytes(word)
+            UnsafeMutableRawPointer(target + offset).storeBytes(of: word, as: UInt64.self)
+            if offset == 0 { first = word }
+            offset += 8
         }
         // No stop word is longer than five letters: most words skip the look-up.
-        if length <= longestStopWord, isStopWord(key | UInt64(length) << 56, stopWordKeys) { return }
-        body(UnsafeBufferPointer(rebasing: folded[0 ..< length]))
+        if length <= StopWordTable.longest {
+            let key = (first & ((1 << (8 * UInt64(length))) - 1)) | UInt64(length) << 56
+            if stopWords.contains(key) { return }
+        }
+        body(UnsafeBufferPointer(start: target, count: length))
+    }
+
+    /// Eight ASCII letters and digits (little-endian) with the capitals made small: a byte
+    /// is a capital when adding 0x3F sets its top bit and adding 0x25 does not (no byte is
+    /// above 0x7F, so no sum carries into the next).
+    @inline(__always)
+    static func lowercasedWordBytes(_ word: UInt64) -> UInt64 {
+        let atLeastA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+        let beyondZ = word &+ 0x2525_2525_2525_2525
+        let capitals = atLeastA & ~beyondZ & 0x8080_8080_8080_8080
+        return word | (capitals >> 2)
     }
 
     @inline(__always) private static func isLower(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
     @inline(__always) private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
     @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 }
 
-    /// Each stop word as one number (its bytes, and its length in the top byte), sorted, so
-    /// a word is looked up by bisection without hashing.
-    private static let stopWordKeys: [UInt64] = stopWords.map { word in
-        var key = UInt64(word.utf8.count) << 56
-        for (offset, byte) in word.utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(offset)) }
-        return key
-    }.sorted()
+    /// The stop words as numbers (a word's bytes, and its length in the top byte) in a
+    /// small open-addressing table: a word is looked up with one multiplication.
+    struct StopWordTable: Sendable {
+        static let longest = 5
+        private var slots: [UInt64] = Array(repeating: 0, count: 128)
 
-    private static func isStopWord(_ key: UInt64, _ keys: [UInt64]) -> Bool {
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        init(_ words: Set<String>) {
+            for word in words {
+                var key = UInt64(word.utf8.count) << 56
+                for (offset, byte) in word.utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(offset)) }
+                var slot = Self.slot(key)
+                while slots[slot] != 0 { slot = (slot + 1) & 127 }
+                slots[slot] = key
+            }
         }
-        return low < keys.count && keys[low] == key
+
+        @inline(__always) private static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57) }
+
+        @inline(__always) func contains(_ key: UInt64) -> Bool {
+            var slot = Self.slot(key)
+            while true {
+                let found = slots[slot]
+                if found == key { return true }
+                if found == 0 { return false }
+                slot = (slot + 1) & 127
+            }
+        }
     }
+
+    private static let stopWordTable = StopWordTable(stopWords)
 
     /// Words with characters beyond ASCII, folded as the script folds a query: composed
     /// (NFC), lower case, final sigma as sigma, and only then split where Unicode says a

@@ -62,6 +62,65 @@ import Testing
         #expect(SearchTokenizer.terms("iOS URLSession") == ["ios", "os", "urlsession", "url", "session"])
     }
 
+    /// The ASCII rules, written plainly: words are runs of letters and digits; each one, and
+    /// each camel-case part of it, is a term when it has two characters or more (or is one
+    /// digit), 32 at most, and is no stop word. The tokenizer folds eight bytes at a time and
+    /// may read past a word's end; it must agree with this wherever a word falls in the text.
+    static func plainASCIITerms(_ text: String) -> [String] {
+        func isWord(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber) }
+        func isUpper(_ c: Character) -> Bool { c.isASCII && c.isUppercase }
+        func isLower(_ c: Character) -> Bool { c.isASCII && c.isLowercase }
+        var terms: [String] = []
+        func add(_ word: [Character]) {
+            let lower = String(word).lowercased()
+            guard word.count <= 32, word.count >= 2 || word.first?.isNumber == true, !SearchTokenizer.stopWords.contains(lower) else { return }
+            terms.append(lower)
+        }
+        for run in text.split(whereSeparator: { !isWord($0) }) {
+            let word = Array(run)
+            add(word)
+            var parts: [[Character]] = []
+            var start = 0
+            for position in word.indices.dropFirst() {
+                let next: Character? = position + 1 < word.count ? word[position + 1] : nil
+                if (isLower(word[position - 1]) && isUpper(word[position])) || (isUpper(word[position - 1]) && isUpper(word[position]) && next.map(isLower) == true) {
+                    parts.append(Array(word[start ..< position]))
+                    start = position
+                }
+            }
+            if !parts.isEmpty {
+                parts.append(Array(word[start...]))
+                parts.forEach(add)
+            }
+        }
+        return terms
+    }
+
+    @Test func asciiTermsFollowThePlainRulesWhereverAWordEnds() {
+        // A fixed sequence, so a failure repeats.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        let alphabet = Array("abcxyzABCXYZ0189 -_.,\n\t()[]/@#`'")
+        let stopWords = Array(SearchTokenizer.stopWords)
+        for round in 0 ..< 3000 {
+            var text = ""
+            for _ in 0 ..< next(12) {
+                switch next(6) {
+                case 0: text += stopWords[next(stopWords.count)].uppercased()
+                case 1: text += String(repeating: "Ab", count: 1 + next(20))
+                case 2: text += String(repeating: "q", count: 25 + next(15)) + " "
+                default: text += String((0 ..< 1 + next(18)).map { _ in alphabet[next(alphabet.count)] })
+                }
+            }
+            #expect(SearchTokenizer.terms(text) == Self.plainASCIITerms(text), "round \(round): \(text)")
+        }
+    }
+
     // MARK: Encoding
 
     /// The script's decoder, in Swift: the test reads what the writer wrote the way the theme does.
