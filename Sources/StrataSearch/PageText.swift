@@ -64,6 +64,15 @@ struct PageText: Equatable, Sendable {
                 }
                 var stretchEnd = index + 1
                 while stretchEnd < end {
+                    // Eight bytes at a time while they hold no control byte, no two spaces
+                    // together and no space last (which the next byte would have to follow).
+                    if stretchEnd + 8 <= end {
+                        let word = UnsafeRawPointer(base + stretchEnd).loadUnaligned(as: UInt64.self)
+                        if Self.isPlainStretch(word) {
+                            stretchEnd += 8
+                            continue
+                        }
+                    }
                     let byte = base[stretchEnd]
                     if !Self.isSpace(byte) {
                         stretchEnd += 1
@@ -78,6 +87,19 @@ struct PageText: Equatable, Sendable {
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base + index, count: stretchEnd - index))
                 index = stretchEnd
             }
+        }
+
+        /// Whether eight bytes of text are copied as they are: none below 0x20 (line breaks,
+        /// tabs), no two spaces in a row, and no space as the last. Spaces are found exactly:
+        /// a byte of `word ^ 0x20…` is zero only where there is one, and adding 0x7F to its
+        /// low seven bits sets the top bit of every other byte, with no carry between bytes.
+        @inline(__always)
+        static func isPlainStretch(_ word: UInt64) -> Bool {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+            let controls = ~(((word & low) &+ 0x6060_6060_6060_6060) | word) & high
+            let spacesXor = word ^ 0x2020_2020_2020_2020
+            let spaces = ~(((spacesXor & low) &+ low) | spacesXor) & high
+            return controls == 0 && spaces & (spaces >> 8) == 0 && spaces >> 56 == 0
         }
 
         private static func isSpace(_ byte: UInt8) -> Bool {
@@ -136,8 +158,7 @@ struct PageText: Equatable, Sendable {
                     entity()
                 } else {
                     // Text up to the next tag or entity, at once.
-                    var end = position + 1
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                    let end = Self.indexOfMarkup(in: bytes, from: position + 1)
                     if headingLevel != nil { headingText.append(bytes[position ..< end]) } else { text.append(bytes[position ..< end]) }
                     position = end
                 }
@@ -156,6 +177,11 @@ struct PageText: Equatable, Sendable {
         }
 
         private mutating func tag() {
+            // Highlighted code is most of a page's tags: its spans are passed over at once.
+            if let end = Self.endOfHighlightSpanTag(in: bytes, at: position) {
+                position = end
+                return
+            }
             let next = position + 1 < bytes.count ? bytes[position + 1] : 0
             let startsTag = Self.isNameByte(next) && next != UInt8(ascii: "-") || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
             guard startsTag, let end = closeIndex(from: position) else {
@@ -188,6 +214,48 @@ struct PageText: Equatable, Sendable {
                     closeHeading()
                 }
             }
+        }
+
+        static let spanClose = Array("</span>".utf8)
+        static let highlightSpanOpen = Array("<span class=\"hl-".utf8)
+
+        /// Where `</span>` or `<span class="hl-name">` (a name of small letters, digits and
+        /// hyphens), the tags the highlighter writes, ends when one starts at `start`: they
+        /// mean nothing to the scanner (no role, no skipped class), so passing over them is
+        /// what reading them would do.
+        @inline(__always)
+        static func endOfHighlightSpanTag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+            guard start + 7 <= bytes.count, bytes[start + 1] == UInt8(ascii: "/") || bytes[start + 1] == UInt8(ascii: "s") else { return nil }
+            if bytes[start + 1] == UInt8(ascii: "/") {
+                for (offset, byte) in spanClose.enumerated() where bytes[start + offset] != byte { return nil }
+                return start + spanClose.count
+            }
+            guard start + highlightSpanOpen.count < bytes.count else { return nil }
+            for (offset, byte) in highlightSpanOpen.enumerated() where bytes[start + offset] != byte { return nil }
+            var index = start + highlightSpanOpen.count
+            while index < bytes.count, bytes[index] &- 0x61 < 26 || bytes[index] &- 0x30 < 10 || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: ">") else { return nil }
+            return index + 2
+        }
+
+        /// The first `<` or `&` at or after `start`, or the end: eight bytes at a time. (A
+        /// byte of `word ^ pattern` is zero where the byte matches; subtracting one from each
+        /// byte sets the top bit of the first zero byte, and possibly of later ones, never of
+        /// an earlier one.)
+        @inline(__always)
+        static func indexOfMarkup(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            var index = start
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let tags = word ^ 0x3C3C_3C3C_3C3C_3C3C, entities = word ^ 0x2626_2626_2626_2626
+                    let found = ((tags &- 0x0101_0101_0101_0101) & ~tags | (entities &- 0x0101_0101_0101_0101) & ~entities) & 0x8080_8080_8080_8080
+                    if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                    index += 8
+                }
+            }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
+            return index
         }
 
         /// The tag's name, as written, after the `/` of a closing tag.

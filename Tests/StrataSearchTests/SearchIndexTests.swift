@@ -44,6 +44,42 @@ import Testing
         #expect(PageText(html: "<h2 id=\"h\">  Two \n words </h2>x").sections.last == PageText.Section(id: "h", heading: "Two words", text: "x"))
     }
 
+    /// Text is read eight bytes at a time where it can be: whatever its spacing and wherever
+    /// its markup falls, it must read as text collapsed by hand. Inline tags (`b`, the
+    /// highlighter's spans) do not split words; entities are decoded.
+    @Test func textReadInWordsIsTextCollapsedByHand() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        let characters: [String] = ["a", "b", "Z", "é", "🙂", " ", " ", " ", "\n", "\t", "\r", "\u{1}", "-"]
+        let markup: [(html: String, text: String)] = [
+            ("<b>", ""), ("</b>", ""), ("<span class=\"hl-keyword\">", ""), ("</span>", ""), ("<span class=\"hl-x y\">", ""),
+            ("<span class=\"hl-\">", ""), ("&amp;", "&"), ("&lt;", "<"), ("<span>", ""), ("</spa>", ""),
+        ]
+        for round in 0 ..< 4000 {
+            var html = "", text = ""
+            for _ in 0 ..< next(24) {
+                if next(5) == 0 {
+                    let piece = markup[next(markup.count)]
+                    html += piece.html
+                    text += piece.text
+                } else {
+                    let piece = (0 ..< 1 + next(12)).map { _ in characters[next(characters.count)] }.joined()
+                    html += piece
+                    text += piece
+                }
+            }
+            // By scalars: "\r\n" is one Character.
+            let collapsed = text.unicodeScalars.split(whereSeparator: { " \n\t\r".unicodeScalars.contains($0) }).map { String(String.UnicodeScalarView($0)) }
+                .joined(separator: " ")
+            #expect(PageText(html: html).sections.first?.text == collapsed, "round \(round): \(html.debugDescription)")
+        }
+    }
+
     // MARK: Terms
 
     @Test func termsAreLowerCaseWordsWithCamelCaseParts() {
