@@ -17,31 +17,39 @@ struct SearchRecordCollector: Sendable {
         let entityPages = entityPagePaths()
         let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != SitePath.notFoundPage }
             .sorted { $0.outputPath < $1.outputPath }
-        let texts = ParallelMap.map(textPages) { PageText(html: $0.contentHTML) }
+        // Each page's records on every core (its text read, its excerpts cut), then joined,
+        // each section given its page's record.
+        let pageRecords = ParallelMap.map(textPages) { page in Self.records(of: page, text: PageText(html: page.contentHTML)) }
         var records: [SearchRecord] = []
-        for (page, text) in zip(textPages, texts) {
+        records.reserveCapacity(pageRecords.reduce(0) { $0 + $1.count })
+        for own in pageRecords {
             let pageIndex = records.count
-            let lead = text.sections.first?.text ?? ""
-            let firstText = page.description ?? text.sections.first(where: { !$0.text.isEmpty })?.text ?? ""
-            records.append(SearchRecord(
-                kind: .page, title: page.title, path: page.outputPath, context: "", text: lead,
-                excerpt: Self.excerpt(firstText)
-            ))
-            // The catalog's sections only repeat the blocks, which have records of their own.
-            guard page.outputPath != GuidanceCatalog.indexPath else { continue }
-            for section in text.sections.dropFirst() {
-                guard let id = section.id else { continue }
-                records.append(SearchRecord(
-                    kind: .section, title: section.heading, path: page.outputPath + "#" + id, context: page.title,
-                    text: section.text, excerpt: Self.excerpt(section.text), parent: pageIndex
-                ))
-            }
+            records += own
+            for section in (pageIndex + 1) ..< records.count { records[section].parent = pageIndex }
         }
         records += catalog.patterns.map(blockRecord)
         if let model, let siteMap {
             records += moduleRecords(model, siteMap)
             records += layerRecords(model, siteMap)
             records += componentRecords(model.components)
+        }
+        return records
+    }
+
+    /// A page's record, then one per section with an id (none for the catalog, whose
+    /// sections only repeat the blocks, which have records of their own). A section's
+    /// parent is 0, the page's record here.
+    static func records(of page: Page, text: PageText) -> [SearchRecord] {
+        let lead = text.sections.first?.text ?? ""
+        let firstText = page.description ?? text.sections.first(where: { !$0.text.isEmpty })?.text ?? ""
+        var records = [SearchRecord(kind: .page, title: page.title, path: page.outputPath, context: "", text: lead, excerpt: excerpt(firstText))]
+        guard page.outputPath != GuidanceCatalog.indexPath else { return records }
+        for section in text.sections.dropFirst() {
+            guard let id = section.id else { continue }
+            records.append(SearchRecord(
+                kind: .section, title: section.heading, path: page.outputPath + "#" + id, context: page.title,
+                text: section.text, excerpt: excerpt(section.text), parent: 0
+            ))
         }
         return records
     }
