@@ -44,12 +44,17 @@ struct HTMLRenderer {
     mutating func render() -> String {
         guard let iterator = cmark_iter_new(document.root) else { return "" }
         defer { cmark_iter_free(iterator) }
+        // Every node is checked against these: most pages hide one or two blocks and have
+        // no callouts, so a short array and two flags spare a hash per node.
+        let hidden = Array(document.hiddenBlocks)
+        let hasCallouts = !callouts.opening.isEmpty || !callouts.closing.isEmpty
+        let hidesForCallouts = !hiddenByCallouts.isEmpty
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = CMarkNode(cmark_iter_get_node(iterator)) else { continue }
             let entering = event == CMARK_EVENT_ENTER
-            if entering, document.hiddenBlocks.contains(node.pointer) {
+            if entering, !hidden.isEmpty, hidden.contains(node.pointer) {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }
@@ -58,7 +63,7 @@ struct HTMLRenderer {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }
-            if entering, let group = callouts.opening[node.pointer] {
+            if entering, hasCallouts, let group = callouts.opening[node.pointer] {
                 // A block whose nodes hold nothing else is drawn from its parts, in their place.
                 if group.isDrawnFromParts {
                     let drawing = CalloutHTML(highlighter: highlighter)
@@ -69,12 +74,12 @@ struct HTMLRenderer {
                 }
                 openCallout(group)
             }
-            if entering, hiddenByCallouts.contains(Int(bitPattern: node.pointer)) {
+            if entering, hidesForCallouts, hiddenByCallouts.contains(Int(bitPattern: node.pointer)) {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }
             renderNode(node, entering: entering)
-            if !entering || Self.isLeaf(node.type), let count = callouts.closing[node.pointer] {
+            if hasCallouts, !entering || Self.isLeaf(node.type), let count = callouts.closing[node.pointer] {
                 for _ in 0..<count { closeCallout() }
             }
         }
