@@ -155,6 +155,7 @@ public struct SiteBuilder: Sendable {
 
     private func renderSite(searchIndex timing: RenderStage.SearchIndexTiming, write: Bool) -> (result: BuildResult, files: [OutputFile], searchIndex: (@Sendable () -> OutputFile)?) {
         var outputDisplay = project.display(options.outputDirectory ?? "Output")
+        WorkerThreads.start()
         do {
             let config = try StageClock.measure("configure") { try configuration() }
             outputDisplay = project.display(config.outputDirectory)
