@@ -23,8 +23,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     public private(set) var headings: [Heading] = []
     /// Every link and image destination, in document order.
     public private(set) var links: [MarkdownLink] = []
-    /// Every code block that names a language, in document order.
-    public private(set) var codeBlocks: [CodeBlock] = []
+    /// Whether a code block is a diagram to draw at build time (its page then depends on
+    /// the module graph).
+    public private(set) var hasDiagramBlocks = false
     /// The size of the Markdown the page was parsed from, in bytes: what rendering it will
     /// cost, roughly, for scheduling the largest pages first.
     public internal(set) var byteCount = 0
@@ -37,8 +38,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         /// The whole info string (`mermaid nocheck`).
         public var info: String = ""
 
-        /// Whether the block is a diagram to draw at build time (` ```mermaid `, ` ```dot `).
-        public var isDiagram: Bool { Self.diagramLanguages.contains(language.lowercased()) }
+        /// The languages of diagrams drawn at build time (` ```mermaid `, ` ```dot `).
         public static let diagramLanguages: Set<String> = ["mermaid", "dot", "graphviz"]
     }
 
@@ -217,11 +217,9 @@ public final class MarkdownDocument: @unchecked Sendable {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 self.linkIndex[node.pointer] = self.links.count
                 self.links.append(MarkdownLink(destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
-            case CMARK_NODE_CODE_BLOCK:
-                let language = node.fenceLanguage
-                if !language.isEmpty {
-                    self.codeBlocks.append(CodeBlock(language: language, code: node.literal, location: self.location(of: node), info: node.fenceInfo.trimmingWhitespace))
-                }
+            case CMARK_NODE_CODE_BLOCK where !self.hasDiagramBlocks:
+                // The language alone: copying every block's code cost more than reading it.
+                self.hasDiagramBlocks = CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased())
             default:
                 break
             }

@@ -86,6 +86,14 @@ func html(_ markdown: String, _ options: MarkdownOptions = MarkdownOptions()) ->
         #expect(html("Use `a<b>`.") == "<p>Use <code>a&lt;b&gt;</code>.</p>\n")
     }
 
+    /// A page with a diagram fence depends on the module graph; one with only code does not.
+    @Test func diagramFencesAreNoted() {
+        #expect(MarkdownParser.parse("```mermaid\ngraph TD\n```", path: "p.md").hasDiagramBlocks)
+        #expect(MarkdownParser.parse("Text\n\n```swift\nlet a = 1\n```\n\n```DOT nocheck\ndigraph {}\n```", path: "p.md").hasDiagramBlocks)
+        #expect(MarkdownParser.parse("- ```graphviz\n  digraph {}\n  ```", path: "p.md").hasDiagramBlocks, "nested in a list")
+        #expect(!MarkdownParser.parse("```swift\nlet a = 1\n```\n\n    indented\n\n```\nplain\n```", path: "p.md").hasDiagramBlocks)
+    }
+
     @Test func imagesUsePlainTextAlt() {
         #expect(html("![A *nice* \"chart\"](chart.png \"Title\")") ==
             "<p><img src=\"chart.png\" alt=\"A nice &quot;chart&quot;\" title=\"Title\" loading=\"lazy\"></p>\n")

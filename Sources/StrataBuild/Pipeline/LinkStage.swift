@@ -131,7 +131,7 @@ struct LinkStage: Sendable {
             // With the same resolver as last time, every link leads where it led; a body
             // rendered anew is kept with where its links lead, for a later resolver.
             var looked: [LinkResolver.Resolution]?
-            let hasDiagrams = source.document.codeBlocks.contains(where: \.isDiagram)
+            let hasDiagrams = source.document.hasDiagramBlocks
             let pageGraph = hasDiagrams ? diagramGraph : nil
             let body = cache.value(for: source.outputPath, fingerprint: {
                 looked = sameTargets ? nil : resolutions()
