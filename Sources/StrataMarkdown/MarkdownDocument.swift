@@ -185,15 +185,29 @@ public final class MarkdownDocument: @unchecked Sendable {
         return plain
     }
 
-    /// Whether a paragraph can open with an UPPER_SNAKE key (a capital first letter, in its
-    /// text, code or bold): most paragraphs are ruled out before their text is gathered.
+    /// Whether a paragraph can open with an UPPER_SNAKE key and its colon (in its text, code
+    /// or bold): most paragraphs are ruled out before their text is gathered.
     static func mayBePairs(_ paragraph: CMarkNode) -> Bool {
         var node = paragraph.firstChild
         while let current = node, current.type == CMARK_NODE_STRONG || current.type == CMARK_NODE_EMPH {
             node = current.firstChild
         }
-        guard let first = node, first.type == CMARK_NODE_TEXT || first.type == CMARK_NODE_CODE else { return false }
-        return first.literal.unicodeScalars.first.map { ("A"..."Z").contains($0) } ?? false
+        guard let first = node, first.type == CMARK_NODE_TEXT || first.type == CMARK_NODE_CODE,
+              let literal = cmark_node_get_literal(first.pointer) else { return false }
+        // Both a metadata pair and a guidance keyword open with an upper-case word (A-Z, then
+        // A-Z, 0-9 or _) and its colon, which may stand in the next node (`**CHECK**:`). Any
+        // other character before the colon rules both out, without the paragraph's text
+        // being put together (most paragraphs open with a capital).
+        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            guard bytes[0] &- UInt8(ascii: "A") < 26 else { return false }
+            var index = 1
+            while true {
+                let byte = bytes[index]
+                if byte == 0 || byte == UInt8(ascii: ":") { return true }
+                guard byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") else { return false }
+                index += 1
+            }
+        }
     }
 
     /// Ids the page around the body already uses (the default theme's skip-link target,

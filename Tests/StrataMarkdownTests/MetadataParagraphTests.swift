@@ -33,6 +33,19 @@ import Testing
         #expect(pairs("**OWNER:** ana **TEAM:** core").map { String($0.split(separator: "@")[0]) } == ["OWNER=ana", "TEAM=core"])
     }
 
+    /// A paragraph is passed over when its first node rules a key out; a key's colon may
+    /// stand in the next node, and those paragraphs are still read.
+    @Test func aKeysColonMayStandInTheNextNode() {
+        #expect(pairs("**OWNER**: ana").map { String($0.split(separator: "@")[0]) } == ["OWNER=ana"])
+        #expect(pairs("`OWNER`: ana").map { String($0.split(separator: "@")[0]) } == ["OWNER=ana"])
+        let afterBlock = MarkdownParser.parse("**CHECK**: a screen has one view model.\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
+        #expect(afterBlock.metadata.isEmpty, "a bold keyword opens the body")
+        #expect(afterBlock.ignoredMetadata.map(\.line) == [3])
+        #expect(pairs("OWNER ana: x").isEmpty)
+        #expect(pairs("Owner: ana").isEmpty)
+        #expect(pairs("O: ana").isEmpty)
+    }
+
     @Test func metadataParagraphIsNotRenderedAsProse() {
         let document = MarkdownParser.parse("OWNER: ana\n\nBody", path: "p.md")
         #expect(document.renderHTML() == "<p>Body</p>\n")
