@@ -3,6 +3,9 @@ import StrataCLI
 #if canImport(Glibc)
 import Glibc
 
+// `strata build` first starts itself again with glibc's heap in huge pages (HugePages).
+HugePages.restartBuildIfUseful()
+
 // A build allocates and frees a few hundred megabytes in seconds, on every core. glibc
 // grows each thread's heap only by what an allocation needs, one `mprotect` per growth:
 // 5,000 of them in a 48-page build, a fifth of its system time. Growing by 64 MB at a time
