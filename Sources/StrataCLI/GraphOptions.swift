@@ -25,6 +25,8 @@ struct GraphOptions: Equatable {
     var paths: PathStyle = .repository
 
     func run() throws {
+        // The sources are scanned on every core once the manifests are read.
+        WorkerThreads.start()
         let project = ProjectOptions.projectFiles(folder: project)
         var buildOptions = BuildOptions(configPath: config, manifestMode: manifest)
         buildOptions.readsSiteDetails = false
