@@ -10,38 +10,24 @@ enum BuildFastPath {
         reader.read(arguments, into: BuildCommandOptions())
     }
 
-    private static let reader = PlainCommandLine<BuildCommandOptions>(
+    private typealias Reader = PlainCommandLine<BuildCommandOptions>
+
+    private static let reader = Reader(
         flags: [
             "--strict": { $0.strict = true },
             "--quiet": { $0.quiet = true },
         ],
         valued: [
-            "--output": { options, value in
-                options.output = value
-                return true
-            },
-            "--base-url": { options, value in
-                options.baseURL = value
-                return true
-            },
-            "--manifest": { options, value in
-                guard let mode = ManifestMode(rawValue: value) else { return false }
-                options.manifest = mode
-                return true
-            },
+            "--output": Reader.text(\.output),
+            "--base-url": Reader.text(\.baseURL),
+            "--manifest": Reader.choice(\.manifest),
             "--as-of": { options, value in
                 guard let date = CalendarDate(parsing: value) else { return false }
                 options.asOf = date
                 return true
             },
-            "--config": { options, value in
-                options.config = value
-                return true
-            },
-            "--project": { options, value in
-                options.project = value
-                return true
-            },
+            "--config": Reader.text(\.config),
+            "--project": Reader.text(\.project),
         ]
     )
 }

@@ -13,7 +13,9 @@ enum GraphFastPath {
         return options
     }
 
-    private static let reader = PlainCommandLine<GraphOptions>(
+    private typealias Reader = PlainCommandLine<GraphOptions>
+
+    private static let reader = Reader(
         flags: [
             "--quiet": { $0.quiet = true },
             "--hide-tests": { $0.hideTests = true },
@@ -21,11 +23,7 @@ enum GraphFastPath {
             "--hide-sdk": { $0.hideSDK = true },
         ],
         valued: [
-            "--format": { options, value in
-                guard let format = GraphOptions.Format(rawValue: value) else { return false }
-                options.format = format
-                return true
-            },
+            "--format": Reader.choice(\.format),
             "--focus": { options, value in
                 options.focus.append(value)
                 return true
@@ -35,28 +33,11 @@ enum GraphFastPath {
                 options.depth = depth
                 return true
             },
-            "--manifest": { options, value in
-                guard let mode = ManifestMode(rawValue: value) else { return false }
-                options.manifest = mode
-                return true
-            },
-            "--paths": { options, value in
-                guard let style = PathStyle(rawValue: value) else { return false }
-                options.paths = style
-                return true
-            },
-            "--output": { options, value in
-                options.output = value
-                return true
-            },
-            "--config": { options, value in
-                options.config = value
-                return true
-            },
-            "--project": { options, value in
-                options.project = value
-                return true
-            },
+            "--manifest": Reader.choice(\.manifest),
+            "--paths": Reader.choice(\.paths),
+            "--output": Reader.text(\.output),
+            "--config": Reader.text(\.config),
+            "--project": Reader.text(\.project),
         ],
         repeatable: ["--focus"]
     )

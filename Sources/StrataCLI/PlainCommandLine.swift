@@ -62,3 +62,23 @@ struct PlainCommandLine<Options>: Sendable {
         return flags[long] != nil || valued[long] != nil ? long : nil
     }
 }
+
+extension PlainCommandLine {
+    /// An option whose value is any text, set at `keyPath`.
+    static func text(_ keyPath: WritableKeyPath<Options, String?> & Sendable) -> @Sendable (inout Options, String) -> Bool {
+        { options, value in
+            options[keyPath: keyPath] = value
+            return true
+        }
+    }
+
+    /// An option whose value is one of a type's raw values (`--format json`), set at `keyPath`.
+    static func choice<Value: RawRepresentable>(_ keyPath: WritableKeyPath<Options, Value> & Sendable) -> @Sendable (inout Options, String) -> Bool
+        where Value.RawValue == String {
+        { options, value in
+            guard let chosen = Value(rawValue: value) else { return false }
+            options[keyPath: keyPath] = chosen
+            return true
+        }
+    }
+}

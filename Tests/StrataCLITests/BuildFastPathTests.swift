@@ -23,21 +23,12 @@ import Testing
 
     /// Every two of the accepted forms together (each option once), both ways round.
     @Test func readsCombinationsAsTheParserDoes() throws {
-        let single = Self.accepted.filter { !$0.isEmpty && $0.filter { $0.hasPrefix("-") }.count == 1 }
-        var compared = 0
-        for first in single {
-            for second in single {
-                guard Set((first + second).filter { $0.hasPrefix("-") }.map(GraphFastPathTests.longName)).count == 2 else { continue }
-                let arguments = first + second
-                guard let fast = BuildFastPath.options(from: arguments) else {
-                    Issue.record("the fast path declined \(arguments)")
-                    continue
-                }
-                #expect(fast == (try BuildCommand.options(parsing: arguments)), "\(arguments)")
-                compared += 1
-            }
+        let pairs = CommandLineForms.pairs(of: Self.accepted)
+        for arguments in pairs {
+            let fast = try #require(BuildFastPath.options(from: arguments), "the fast path declined \(arguments)")
+            #expect(fast == (try BuildCommand.options(parsing: arguments)), "\(arguments)")
         }
-        #expect(compared > 300)
+        #expect(pairs.count > 300)
     }
 
     /// Help, mistakes and the forms it does not know go to the parser, which explains them.

@@ -22,29 +22,14 @@ import Testing
         #expect(fast == (try GraphCommand.options(parsing: arguments)))
     }
 
-    static func longName(_ argument: String) -> String {
-        let name = String(argument.prefix { $0 != "=" })
-        return CommandLineCheck.shortNames[name] ?? name
-    }
-
     /// Every two of the accepted forms together (each option once), both ways round.
     @Test func readsCombinationsAsTheParserDoes() throws {
-        let single = Self.accepted.filter { !$0.isEmpty && !$0.contains("--depth") && !$0.contains("--depth=0") && $0.filter { $0.hasPrefix("-") }.count == 1 }
-        var compared = 0
-        for first in single {
-            for second in single {
-                let names = Set((first + second).filter { $0.hasPrefix("-") }.map(Self.longName))
-                guard names.count == 2 || first == second && first.first == "--focus" else { continue }
-                let arguments = first + second
-                guard let fast = GraphFastPath.options(from: arguments) else {
-                    Issue.record("the fast path declined \(arguments)")
-                    continue
-                }
-                #expect(fast == (try GraphCommand.options(parsing: arguments)), "\(arguments)")
-                compared += 1
-            }
+        let pairs = CommandLineForms.pairs(of: Self.accepted.filter { !$0.contains("--depth") && !$0.contains("--depth=0") }, repeatable: ["--focus"])
+        for arguments in pairs {
+            let fast = try #require(GraphFastPath.options(from: arguments), "the fast path declined \(arguments)")
+            #expect(fast == (try GraphCommand.options(parsing: arguments)), "\(arguments)")
         }
-        #expect(compared > 300)
+        #expect(pairs.count > 300)
     }
 
     /// Help, mistakes and the forms it does not know go to the parser, which explains them.

@@ -48,13 +48,8 @@ import Testing
     /// its markup falls, it must read as text collapsed by hand. Inline tags (`b`, the
     /// highlighter's spans) do not split words; entities are decoded.
     @Test func textReadInWordsIsTextCollapsedByHand() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
+        var numbers = FixedNumbers(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { numbers.next(below: bound) }
         let characters: [String] = ["a", "b", "Z", "é", "🙂", " ", " ", " ", "\n", "\t", "\r", "\u{1}", "-"]
         let markup: [(html: String, text: String)] = [
             ("<b>", ""), ("</b>", ""), ("<span class=\"hl-keyword\">", ""), ("</span>", ""), ("<span class=\"hl-x y\">", ""),
@@ -133,14 +128,8 @@ import Testing
     }
 
     @Test func asciiTermsFollowThePlainRulesWhereverAWordEnds() {
-        // A fixed sequence, so a failure repeats.
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
+        var numbers = FixedNumbers(seed: 0x2545_F491_4F6C_DD1D)
+        func next(_ bound: Int) -> Int { numbers.next(below: bound) }
         let alphabet = Array("abcxyzABCXYZ0189 -_.,\n\t()[]/@#`'")
         let stopWords = Array(SearchTokenizer.stopWords)
         for round in 0 ..< 3000 {
@@ -260,5 +249,19 @@ import Testing
         #expect(script.contains("[5,\"App · Data\",\"components/App/Data.html\",\"Component · layer Data\",\"1 type: FeedStore\"]"))
         #expect(script.contains("[6,\"FeedStore\",\"components/App/Data.html#type-FeedStore\",\"class · App · Data\",\"\",[],[\"Feed Screen\"]]"))
         #expect(script.contains("[6,\"Feed Screen\",\"components/App/UI.html#type-Feed-Screen\",\"struct · App · UI\",\"\",[\"FeedStore\"],[]]"))
+    }
+}
+
+/// A fixed sequence of numbers (xorshift), so a generated test that fails fails again.
+struct FixedNumbers {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(below bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
     }
 }
