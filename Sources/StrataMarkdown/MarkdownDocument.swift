@@ -198,15 +198,14 @@ public final class MarkdownDocument: @unchecked Sendable {
         // A-Z, 0-9 or _) and its colon, which may stand in the next node (`**CHECK**:`). Any
         // other character before the colon rules both out, without the paragraph's text
         // being put together (most paragraphs open with a capital).
-        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
-            guard bytes[0] &- UInt8(ascii: "A") < 26 else { return false }
-            var index = 1
-            while true {
-                let byte = bytes[index]
-                if byte == 0 || byte == UInt8(ascii: ":") { return true }
-                guard byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") else { return false }
-                index += 1
-            }
+        let bytes = UnsafeRawPointer(literal)
+        guard bytes.load(as: UInt8.self) &- UInt8(ascii: "A") < 26 else { return false }
+        var offset = 1
+        while true {
+            let byte = bytes.load(fromByteOffset: offset, as: UInt8.self)
+            if byte == 0 || byte == UInt8(ascii: ":") { return true }
+            guard byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") else { return false }
+            offset += 1
         }
     }
 
