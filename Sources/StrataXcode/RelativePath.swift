@@ -7,7 +7,7 @@ enum RelativePath {
         if base == "." || base.isEmpty { return normalize(path) }
         // A group's path joined to its parent's, once per file and group of a project: when
         // both are already in normal form, there is nothing to resolve.
-        if isNormalRelative(path), isNormalRelative(base.hasPrefix("/") ? String(base.utf8.dropFirst()) ?? base : base) {
+        if isNormalRelative(path), isNormalRelative(base.hasPrefix("/") ? String(base.dropFirst()) : base) {
             return base + "/" + path
         }
         return normalize(base + "/" + path)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct BuildFastPathTests {
     static let accepted: [[String]] = [
         [], ["--quiet"], ["-q"], ["--strict"],
-        ["--output", "Site"], ["-o", "a b"], ["--output=x=y"], ["-o", "日本"],
+        ["--output", "Site"], ["--output", ""], ["-o", "a b"], ["--output=x=y"], ["-o", "日本"],
         ["--base-url", "/docs/"], ["--base-url=https://example.com/docs/"],
         ["--manifest", "syntax"], ["--manifest=swiftpm"], ["--manifest", "auto"],
         ["--as-of", "2026-11-26"], ["--as-of=2024-02-29"],

@@ -8,7 +8,7 @@ import Testing
         [], ["--format", "json"], ["--format=json"], ["-f", "dot"], ["-f", "svg"], ["--format", "mermaid"], ["--format", "text"],
         ["-q"], ["--quiet"], ["--hide-tests"], ["--hide-external"], ["--hide-sdk"],
         ["--manifest", "syntax"], ["--manifest=swiftpm"], ["--manifest", "auto"],
-        ["-o", "graph.json"], ["--output", "a b.json"], ["--output=x=y.json"],
+        ["-o", "graph.json"], ["--config", ""], ["--output", "a b.json"], ["--output=x=y.json"],
         ["--paths", "absolute"], ["--paths=relative"], ["--paths", "repository"],
         ["--config", "other.yml"], ["--config=c.yml"], ["-C", "App"], ["--project", "../App"], ["--project=App"],
         ["--focus", "Core"], ["--focus=Core", "--depth=0"], ["--focus", "A", "--focus", "B", "--depth", "2"], ["--depth", "1", "--focus", "A"],
