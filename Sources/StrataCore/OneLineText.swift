@@ -1,7 +1,10 @@
 /// Text that must stay on one line of a report: diagnostics are read line by line by CI
 /// problem matchers and editors, so a file name holding a line break would end a line early
 /// and forge a second, well-formed `path:line:col: error:` line; an escape character could
-/// drive the terminal. Such characters are written as visible escapes instead.
+/// drive the terminal; a right-to-left override could make a line read otherwise than it
+/// parses. Such characters are written as visible escapes instead. This is the escaping of
+/// every plain-text output (diagnostics, the text reports, `strata graph`'s text); the other
+/// formats (XML, Mermaid, DOT, GitHub commands) build theirs on `needsEscape`.
 public enum OneLineText {
     /// `text` with line breaks, tabs and other control characters as `\n`, `\r`, `\t` or
     /// `\u{…}`; the same text when it has none (the usual case, checked without copying).
@@ -13,16 +16,7 @@ public enum OneLineText {
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
+            if needsEscape(scalar) { result += visible(scalar) } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
@@ -51,9 +45,40 @@ public enum OneLineText {
         return escape(folded)
     }
 
-    /// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// A path where a location or a name is expected: escaped as by `escape(_:)`, and each
+    /// `:` written `\u{3A}`, so that a file named `a.md:99:1: error: x.md` cannot make the
+    /// line read as an error at `a.md:99` to a problem matcher that stops at the first colon.
+    public static func path(_ text: String) -> String {
+        let escaped = escape(text)
+        guard escaped.utf8.contains(UInt8(ascii: ":")) else { return escaped }
+        var result = ""
+        result.reserveCapacity(escaped.utf8.count + 8)
+        for scalar in escaped.unicodeScalars {
+            if scalar == ":" { result += "\\u{3A}" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// One scalar as `escape(_:)` writes it when it needs escaping.
+    public static func visible(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the
+    /// bidirectional controls (marks, embeddings, overrides, isolates), which reorder how a
+    /// line is shown without changing how it parses.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (value >= 0x7F && value <= 0x9F) || value == 0x2028 || value == 0x2029
+        if value < 0x20 || (value >= 0x7F && value <= 0x9F) { return true }
+        guard value >= 0x61C else { return false }
+        switch value {
+        case 0x61C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A ... 0x202E, 0x2066 ... 0x2069: return true
+        default: return false
+        }
     }
 }

@@ -16,8 +16,9 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         SourceLocation(path: path, line: line + lines, column: column)
     }
 
-    /// `path:line:column`, the path on one line (see `OneLineText`).
-    public var description: String { "\(OneLineText.escape(path)):\(line):\(column)" }
+    /// `path:line:column`, the path on one line and with no colon of its own (see
+    /// `OneLineText.path`), so the numbers that follow are the only ones a reader can take.
+    public var description: String { "\(OneLineText.path(path)):\(line):\(column)" }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)

@@ -9,17 +9,29 @@ public struct DOTText: Sendable {
     /// A DOT string. Graphviz expands `\G`, `\N`, `\E`… in labels once and in tooltips,
     /// links and ids twice, so a backslash is doubled for a label and doubled twice for
     /// anything else. `&` is written `&amp;`, so that an `&amp;` in a name is shown as written
-    /// (Graphviz decodes entities). A newline becomes a label line break.
+    /// (Graphviz decodes entities). A newline becomes a label line break; other controls and
+    /// bidirectional controls are written as visible escapes (`\u{202E}`), so the DOT text
+    /// `strata graph` prints stays one line per statement and reads as it parses.
     public static func quote(_ text: String, isLabel: Bool = true) -> String {
         var quoted = "\""
-        for character in text {
-            switch character {
+        func append(_ scalar: Unicode.Scalar) {
+            switch scalar {
             case "\"": quoted += "\\\""
             case "\\": quoted += isLabel ? "\\\\" : "\\\\\\\\"
             case "&": quoted += "&amp;"
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\n": quoted += "\\n"
             case "\r": break
-            default: quoted.append(character)
+            default:
+                if OneLineText.needsEscape(scalar) {
+                    OneLineText.visible(scalar).unicodeScalars.forEach(append)
+                } else {
+                    append(scalar)
+                }
             }
         }
         return quoted + "\""

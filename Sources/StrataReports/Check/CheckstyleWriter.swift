@@ -25,7 +25,7 @@ public struct CheckstyleWriter: Sendable {
         }
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<checkstyle version=\"4.3\">"]
         for path in byFile.keys.sorted() {
-            lines.append("  <file name=\"\(xml(path))\">")
+            lines.append("  <file name=\"\(XMLText.attribute(path))\">")
             lines += byFile[path] ?? []
             lines.append("  </file>")
         }
@@ -37,10 +37,6 @@ public struct CheckstyleWriter: Sendable {
         var attributes = ""
         if let line { attributes += " line=\"\(line)\"" }
         if let column { attributes += " column=\"\(column)\"" }
-        return "    <error\(attributes) severity=\"\(severity)\" message=\"\(xml(message))\" source=\"\(xml(source))\"/>"
-    }
-
-    private func xml(_ text: String) -> String {
-        XMLText.escape(text)
+        return "    <error\(attributes) severity=\"\(severity)\" message=\"\(XMLText.attribute(message))\" source=\"\(XMLText.attribute(source))\"/>"
     }
 }

@@ -27,9 +27,22 @@ public struct GitHubActionsWriter: Sendable {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// The escaping GitHub applies to a command's message.
+    /// The escaping GitHub applies to a command's message (`%`, line breaks), and every
+    /// other control or bidirectional control made visible as on a diagnostic line, so an
+    /// annotation reads as it parses.
     private func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": escaped += "%25"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            default:
+                if OneLineText.needsEscape(scalar) { escaped += OneLineText.visible(scalar) } else { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return escaped
     }
 
     /// The escaping for a property value, which also ends at `,` and `:`.

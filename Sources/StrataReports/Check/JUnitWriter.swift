@@ -20,13 +20,13 @@ public struct JUnitWriter: Sendable {
             let violations = byRule[rule.id] ?? []
             var cases: [String] = []
             if violations.isEmpty {
-                cases.append("    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(rule.title))\"/>")
+                cases.append("    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(rule.title))\"/>")
             }
             for violation in violations {
-                let name = "    <testcase classname=\"strata.\(xml(rule.id))\" name=\"\(xml(violation.key))\">"
+                let name = "    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(violation.key))\">"
                 let body = xml(Self.body(of: violation))
                 if violation.severity == .error {
-                    cases.append(name + "\n      <failure type=\"\(xml(rule.id))\" message=\"\(xml(OneLineText.fold(violation.message)))\">\(body)</failure>\n    </testcase>")
+                    cases.append(name + "\n      <failure type=\"\(attribute(rule.id))\" message=\"\(attribute(OneLineText.fold(violation.message)))\">\(body)</failure>\n    </testcase>")
                 } else {
                     cases.append(name + "\n      <system-out>\(body)</system-out>\n    </testcase>")
                 }
@@ -34,7 +34,7 @@ public struct JUnitWriter: Sendable {
             let failures = violations.filter { $0.severity == .error }.count
             totalTests += cases.count
             totalFailures += failures
-            suites.append("  <testsuite name=\"\(xml(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n" + cases.joined(separator: "\n") + "\n  </testsuite>")
+            suites.append("  <testsuite name=\"\(attribute(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n" + cases.joined(separator: "\n") + "\n  </testsuite>")
         }
         return """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -49,18 +49,22 @@ public struct JUnitWriter: Sendable {
     /// the reason and the page to read, then a line per piece of evidence.
     static func body(of violation: Violation) -> String {
         let place = violation.location.map { "\($0): " } ?? ""
-        var lines = ["\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) [\(violation.ruleID)]"]
+        var lines = ["\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) [\(OneLineText.escape(violation.ruleID))]"]
         if let because = violation.rationale.because {
             lines.append("because: " + because.trimmingWhitespace)
         }
-        if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("see: \(see)") }
+        if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("see: \(OneLineText.escape(see))") }
         for item in violation.evidence {
-            lines.append("\(item.location): \(item.summary)")
+            lines.append("\(item.location): \(OneLineText.escape(item.summary))")
         }
         return lines.joined(separator: "\n")
     }
 
     func xml(_ text: String) -> String {
         XMLText.escape(text)
+    }
+
+    func attribute(_ text: String) -> String {
+        XMLText.attribute(text)
     }
 }

@@ -1,15 +1,29 @@
 import StrataCore
 
-/// Text for the XML reports (JUnit, Checkstyle), in attributes and elements alike.
+/// Text for the XML reports (JUnit, Checkstyle): the one escaping both use.
 enum XMLText {
-    /// `text` with the characters XML 1.0 cannot hold dropped, and the rest escaped as for
-    /// HTML (`&`, `<`, `>`, `"`).
+    /// Element text: line breaks and tabs kept; a carriage return, the characters XML 1.0
+    /// cannot hold, other controls and bidirectional controls written as visible escapes
+    /// (`\r`, `\u{202E}`), as on a diagnostic line; then `&`, `<`, `>`, `"` escaped.
     static func escape(_ text: String) -> String {
-        var kept = String.UnicodeScalarView()
+        var kept = ""
+        kept.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            let allowed = scalar.value >= 0x20 || scalar == "\n" || scalar == "\t" || scalar == "\r"
-            if allowed, scalar.value != 0xFFFE, scalar.value != 0xFFFF { kept.append(scalar) }
+            if scalar == "\n" || scalar == "\t" {
+                kept.unicodeScalars.append(scalar)
+            } else if OneLineText.needsEscape(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                kept += OneLineText.visible(scalar)
+            } else {
+                kept.unicodeScalars.append(scalar)
+            }
         }
-        return HTMLEscaping.escape(String(kept))
+        return HTMLEscaping.escape(kept)
+    }
+
+    /// An attribute value (a test case's name, a message): on one line, every control
+    /// visible, since a parser would fold a raw line break into a space and a dashboard
+    /// would show the name run together.
+    static func attribute(_ text: String) -> String {
+        escape(OneLineText.escape(text))
     }
 }

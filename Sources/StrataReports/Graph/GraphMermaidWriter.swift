@@ -43,8 +43,20 @@ public struct GraphMermaidWriter: Sendable {
         }
     }
 
-    /// Mermaid labels are quoted; `"` cannot appear inside, so it becomes `#quot;`.
+    /// Mermaid labels are quoted; `"` cannot appear inside, so it becomes `#quot;` (and `#`,
+    /// which starts such an entity, `#35;`). Line breaks, other controls and bidirectional
+    /// controls are written as visible escapes (`\n`, `\u{202E}`), so a name can neither end
+    /// the line (and start a CI log command on the next) nor reorder how the label reads.
     func label(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\""
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "#quot;"
+            case "#": quoted += "#35;"
+            default:
+                if OneLineText.needsEscape(scalar) { quoted += OneLineText.visible(scalar) } else { quoted.unicodeScalars.append(scalar) }
+            }
+        }
+        return quoted + "\""
     }
 }

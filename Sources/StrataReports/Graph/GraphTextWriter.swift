@@ -1,6 +1,8 @@
 import StrataCore
 
 /// A readable listing of the graph: each package's targets with what they use and how.
+/// Names and paths come from the project, so each is written through `OneLineText`: one
+/// line per entry, whatever a target is named.
 public struct GraphTextWriter: Sendable {
     public init() {}
 
@@ -10,14 +12,14 @@ public struct GraphTextWriter: Sendable {
         for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
         for package in graph.packages {
             let how = package.isXcodeProject ? "Xcode project" : package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
-            lines.append("\(package.name) (\(package.manifestPath), \(how))")
+            lines.append("\(name(package.name)) (\(OneLineText.path(package.manifestPath)), \(how))")
             for node in graph.nodes where node.isTarget && node.package == package.name {
-                var heading = "  \(node.id) [\(node.productType ?? node.kind.rawValue)]"
-                if let section = node.section { heading += " in '\(section)'" }
-                if let path = node.sourcePath { heading += " \(path), \(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s")" }
+                var heading = "  \(name(node.id)) [\(name(node.productType ?? node.kind.rawValue))]"
+                if let section = node.section { heading += " in '\(name(section))'" }
+                if let path = node.sourcePath { heading += " \(OneLineText.path(path)), \(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s")" }
                 lines.append(heading)
                 for edge in outgoing[node.id, default: []] {
-                    var line = "    → \(edge.to)  \(edge.kind)"
+                    var line = "    → \(name(edge.to))  \(edge.kind)"
                     if !edge.isDeclared { line += " (\(edge.relation.rawValue))" }
                     if edge.isConditional { line += ", conditional" }
                     lines.append(line)
@@ -29,12 +31,17 @@ public struct GraphTextWriter: Sendable {
         if !external.isEmpty {
             lines.append("External modules")
             for node in external {
-                lines.append("  \(node.id) [\(node.kind.rawValue)]" + (node.package.map { " from \($0)" } ?? ""))
+                lines.append("  \(name(node.id)) [\(node.kind.rawValue)]" + (node.package.map { " from \(name($0))" } ?? ""))
             }
             lines.append("")
         }
         let declared = graph.edges.filter(\.isDeclared).count
         lines.append("\(graph.nodes.filter(\.isTarget).count) targets, \(graph.edges.count) edges (\(declared) declared)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A name on one line, with no colon a problem matcher could take for a location.
+    private func name(_ text: String) -> String {
+        OneLineText.path(text)
     }
 }
