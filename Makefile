@@ -17,7 +17,7 @@ RELEASE_LINK_FLAGS ?= -Xlinker -no-pie -Xlinker --no-export-dynamic
 RELEASE_FLAGS := -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
 STRATA := .build/debug/strata
 
-.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench flake-hunt fuzz
+.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench flake-hunt fuzz hostile
 
 all: site
 
@@ -90,6 +90,13 @@ bench: deps check-theme-list
 	@scripts/install-deps.sh python3 python3-venv wrk hugo time cmark-gfm
 	$(SWIFT) build $(RELEASE_FLAGS) --product strata
 	mkdocs=$$(scripts/bench-tools.sh) && scripts/bench.py --mkdocs "$$mkdocs"
+
+## hostile: run a release build on about 1,400 hostile inputs (every input Strata reads,
+## every format it writes, serve under load), each watched for crashes, runs over 30 s or
+## 1 GB, and files read or written outside the project (scripts/hostile-campaign.py).
+hostile: deps check-theme-list
+	$(SWIFT) build $(RELEASE_FLAGS) --product strata
+	scripts/hostile-campaign.py --strata .build/release/strata
 
 ## release: an optimised binary at .build/release/strata.
 release: deps check-theme-list

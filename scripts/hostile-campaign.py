@@ -266,11 +266,6 @@ def read_only_output(project):
     os.chmod(project, 0o555)
 
 
-MANIFEST_CHAINS = {
-    "Array<": ("let x: " + "Array<" * "{n}" + "Int" + ">" * "{n}", "type"),
-}
-
-
 def deep(pattern, n):
     """A Swift expression or type nested `n` times by `pattern`."""
     forms = {
