@@ -753,9 +753,35 @@ def run_case(binary, root, index, case):
         changed = sorted({p for p, _ in set(after_project.items()) ^ set(before_project.items())})
         # the output folder's own swap leaves nothing beside it either
         problems.append("changed the project outside its output: %s" % [os.path.relpath(p, project.encode()).decode(errors="replace") for p in changed][:3])
+    survivors = kill_processes_under(case_root)
+    if survivors:
+        problems.append("left %d process(es) running after it ended: %s" % (len(survivors), survivors[:2]))
     restore_permissions(case_root)
     shutil.rmtree(case_root, ignore_errors=True)
     return case, problems, worst_seconds, worst_kb
+
+
+def kill_processes_under(folder):
+    """Kills every process working in `folder` or naming it on its command line: what a run
+    left behind (SwiftPM starts a manifest's process in a group of its own, which a kill of
+    Strata's group does not reach). Returns their command lines."""
+    killed = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            cwd = os.readlink("/proc/%s/cwd" % pid)
+            with open("/proc/%s/cmdline" % pid, "rb") as handle:
+                command = handle.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if cwd.startswith(folder) or folder in command:
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+                killed.append(command[:100])
+            except OSError:
+                pass
+    return killed
 
 
 def restore_permissions(folder):
