@@ -85,7 +85,7 @@ public struct ReadBoundary: Sendable, Hashable {
     /// What to say about a file or folder that resolves outside the boundary.
     static func refusal(_ what: String, leadsTo real: String) -> String {
         "\(what) resolves outside the project, to \(real); Strata reads only the project's files and the folders the "
-            + "command line names: run with '\(option) <folder>' to allow a folder outside it"
+            + "command line names: run with '\(option) \(real)' to allow it"
     }
 
     /// The error a read outside the boundary throws: what reached it without a check of

@@ -119,7 +119,8 @@ import Testing
         let result = Self.build(project)
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
         let line = try #require(TemporaryProject.lines(result).first { $0.contains("[package.outside-project]") })
-        #expect(line.hasPrefix("Package.swift:3:50: warning: the local package '\(path)' resolves outside the project") && line.contains("--allow-read"), "\(line)")
+        #expect(line.hasPrefix("Package.swift:3:49: warning: the local package '\(path)' resolves outside the project"), "\(line)")
+        #expect(line.contains("run with '--allow-read /") && line.contains("/Shared' to allow it"), "\(line)")
         #expect(!Self.leaked(project))
 
         let allowed = Self.build(project, allowing: [outside.url("Shared")])
@@ -166,7 +167,7 @@ import Testing
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
         let lines = TemporaryProject.lines(result).filter { $0.contains("outside-project]") }
         #expect(lines.map { $0.components(separatedBy: ": warning:").first ?? $0 } == [
-            "App.xcodeproj/project.pbxproj:6:6", "App.xcodeproj/project.pbxproj:7:6", "App.xcodeproj/project.pbxproj:8:6",
+            "App.xcodeproj/project.pbxproj:4:68", "App.xcodeproj/project.pbxproj:6:7", "App.xcodeproj/project.pbxproj:9:98",
         ], "\(lines)")
         #expect(!Self.leaked(project))
     }
