@@ -6,7 +6,7 @@ import StrataCore
 /// diffs well in review and stale entries can be reported at their line.
 public enum BaselineFile {
     public static func read(at url: URL, displayPath: String) throws -> [BaselineEntry] {
-        let bytes = try ProjectFiles.readBytes(at: url, displayPath: displayPath)
+        let bytes = try ProjectFiles.readCommandLineFile(at: url, displayPath: displayPath)
         let text = try TextDecoding.decode(bytes, path: displayPath)
         let fileLocation = SourceLocation(path: displayPath)
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {

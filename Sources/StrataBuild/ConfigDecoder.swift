@@ -5,6 +5,8 @@ import StrataCore
 /// key or a value of the wrong shape is an error at its line, never silently ignored.
 struct ConfigDecoder {
     var diagnostics: [Diagnostic] = []
+    /// Settings read and not applied (`follow_links_outside:`, now the command line's).
+    var warnings: [Diagnostic] = []
     /// Where each entry of `packages:` is, while it is decoded.
     private var packageEntryLocations: [SourceLocation] = []
 
@@ -20,7 +22,10 @@ struct ConfigDecoder {
             case "content":
                 config.contentDirectory = path(pair.value, key) ?? config.contentDirectory
                 config.contentDirectoryIsConfigured = true
-            case "theme": config.themeDirectory = path(pair.value, key)
+                config.contentLocation = pair.value.location
+            case "theme":
+                config.themeDirectory = path(pair.value, key)
+                config.themeLocation = pair.value.location
             case "output": config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
             case "markdown": decodeMarkdown(pair.value, into: &config.markdown)
             case "packages":
@@ -37,7 +42,15 @@ struct ConfigDecoder {
             case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
             case "build": decodeBuild(pair.value, into: &config)
             case "links": config.links = decodeLinks(pair.value)
-            case "follow_links_outside": config.followLinksOutside = bool(pair.value, key) ?? config.followLinksOutside
+            case "follow_links_outside":
+                // A pull request writes strata.yml: what may be read outside the project is
+                // the command line's to say.
+                warnings.append(.warning(
+                    "config.ignored-setting",
+                    "follow_links_outside: is ignored: strata.yml may come from a pull request, so only the command line can let Strata "
+                        + "read outside the project; run with '\(ReadBoundary.option) <folder>' for each folder a link may lead into",
+                    at: pair.key.location
+                ))
             default:
                 unknownKey(
                     pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"],

@@ -18,7 +18,8 @@ public enum ConfigLoader {
         }
         let bytes: [UInt8]
         do {
-            bytes = try ProjectFiles.readBytes(at: url, displayPath: display)
+            // A file `--config` names may be anywhere; the project's own is read inside it.
+            bytes = try explicitPath == nil ? project.readBytes(at: url, displayPath: display) : ProjectFiles.readCommandLineFile(at: url, displayPath: display)
         } catch let diagnostic as Diagnostic {
             throw DiagnosticsError([diagnostic])
         }
@@ -34,7 +35,9 @@ public enum ConfigLoader {
             var decoder = ConfigDecoder()
             let config = decoder.decode(root, path: path)
             guard decoder.diagnostics.isEmpty else { throw DiagnosticsError(decoder.diagnostics) }
-            return config
+            var decoded = config
+            decoded.warnings = decoder.warnings
+            return decoded
         } catch let diagnostic as Diagnostic {
             throw DiagnosticsError([diagnostic])
         }

@@ -18,23 +18,22 @@ struct ContentFile: Hashable, Sendable {
 
 /// Lists the content folder: Markdown pages and the files copied through. Hidden files are
 /// skipped; symbolic links are followed, but a link that loops or leads nowhere is reported
-/// rather than followed forever, and one that leads out of the project (and out of the
-/// content folder) is refused unless `follow_links_outside:` allows it: a link to `~/.ssh`
-/// or a `.env` must not end up on a public site. The listing is sorted, so it never
-/// depends on the disk.
+/// rather than followed forever, and one that leads out of the read boundary (the project,
+/// and the folders `--allow-read` names) is refused, as is the content folder itself when
+/// it resolves outside it: a link to `~/.ssh` or a `.env` must not end up on a public site.
+/// The listing is sorted, so it never depends on the disk.
 struct ContentScanner {
     let project: ProjectFiles
     let contentDirectory: String
-    let followLinksOutside: Bool
+    /// Where strata.yml names the folder (`content:`), if it does.
+    let declaredAt: SourceLocation?
     private(set) var files: [ContentFile] = []
     private(set) var diagnostics: [Diagnostic] = []
-    /// The real paths a link may lead into, each ending in `/`.
-    private var allowedRoots: [String] = []
 
-    init(project: ProjectFiles, contentDirectory: String, followLinksOutside: Bool = false) {
+    init(project: ProjectFiles, contentDirectory: String, declaredAt: SourceLocation? = nil) {
         self.project = project
         self.contentDirectory = contentDirectory
-        self.followLinksOutside = followLinksOutside
+        self.declaredAt = declaredAt
     }
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
@@ -50,7 +49,13 @@ struct ContentScanner {
             ))
             return
         }
-        allowedRoots = ProjectFiles.realRoots([project.root, rootURL])
+        if let real = project.boundary.outside(rootURL.path) {
+            diagnostics.append(.error(
+                "content.outside-project", ReadBoundary.refusal("the content folder '\(contentDirectory)'", leadsTo: real),
+                at: Self.folderLocation(contentDirectory, declaredAt: declaredAt, project: project)
+            ))
+            return
+        }
         walk(rootURL, relative: "", ancestors: [realPath(rootURL)])
         files.sort { $0.relativePath < $1.relativePath }
     }
@@ -58,7 +63,10 @@ struct ContentScanner {
     private mutating func walk(_ folder: URL, relative: String, ancestors: Set<String>) {
         let entries: [FolderListing.Entry]
         do {
-            entries = try FolderListing.entries(of: folder.path)
+            entries = try project.entries(of: folder.path)
+        } catch let outside as ReadBoundary.Outside {
+            diagnostics.append(.error("content.outside-link", Self.outsideLinkMessage("outside the project, to \(outside.real)"), at: location(relative)))
+            return
         } catch {
             diagnostics.append(.error("io.read", "cannot list this folder: \(error.localizedDescription)", at: location(relative)))
             return
@@ -84,7 +92,7 @@ struct ContentScanner {
                 }
                 continue
             }
-            if info.st_mode & S_IFMT == S_IFLNK, !followLinksOutside, let target = ProjectFiles.linkTargetOutside(fullPath, roots: allowedRoots) {
+            if info.st_mode & S_IFMT == S_IFLNK, let target = ProjectFiles.linkTargetOutside(fullPath, roots: project.boundary.roots) {
                 diagnostics.append(.error("content.outside-link", Self.outsideLinkMessage(target), at: location(path)))
                 continue
             }
@@ -118,7 +126,17 @@ struct ContentScanner {
     }
 
     static func outsideLinkMessage(_ target: String) -> String {
-        "this symbolic link leads \(target); Strata publishes only the project's own, visible files. Copy the file in, or set 'follow_links_outside: true' in strata.yml"
+        "this symbolic link leads \(target); Strata publishes only the project's own, visible files. Copy the file in, "
+            + "or run with '\(ReadBoundary.option) <folder>' to allow the folder it leads into"
+    }
+
+    /// Where to report a content or theme folder outside the boundary: at its line of
+    /// strata.yml when the path written there leaves the project (absolute, or through
+    /// `..`), else at the folder (a symbolic link).
+    static func folderLocation(_ folder: String, declaredAt: SourceLocation?, project: ProjectFiles) -> SourceLocation {
+        let leaves = folder.hasPrefix("/") || folder.split(separator: "/").contains("..")
+        if leaves, let declaredAt { return declaredAt }
+        return SourceLocation(path: project.display(folder))
     }
 
     private func location(_ path: String) -> SourceLocation {

@@ -33,13 +33,29 @@ enum FolderListing {
         return found && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `entry` of the folder `path` is a symbolic link (one `lstat` only where the
+    /// listing does not say).
+    static func isLink(_ entry: Entry, in path: String) -> Bool {
+        if entry.type == UInt8(DT_LNK) { return true }
+        guard entry.type == UInt8(DT_UNKNOWN) else { return false }
+        var full = Array(path.utf8) + [UInt8(ascii: "/")] + entry.bytes + [0]
+        var info = stat()
+        let found = full.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+        }
+        return found && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// The entries of `path` except `.` and `..`, sorted as Strata sorts paths (by name,
     /// then by bytes for names that are not text).
-    static func entries(of path: String) throws -> [Entry] {
+    /// - Throws: `ReadBoundary.Outside` when the folder opened resolves outside `boundary`
+    ///   (one system call per folder: its entries are then inside, links aside).
+    static func entries(of path: String, inside boundary: ReadBoundary) throws -> [Entry] {
         guard let folder = opendir(path) else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
         }
         defer { closedir(folder) }
+        if let real = boundary.outside(descriptor: dirfd(folder), path: path) { throw ReadBoundary.Outside(real: real) }
         var entries: [Entry] = []
         while let entry = readdir(folder) {
             let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 import StrataDiagrams
 import StrataMarkdown
@@ -12,7 +13,9 @@ public enum FuzzEntryPoints {
     /// body rendered with Swift highlighting, its Mermaid diagrams read and written as DOT
     /// (not laid out: Graphviz is not what is fuzzed here).
     public static func page(_ bytes: [UInt8]) -> [Diagnostic] {
-        let loader = PageLoader(options: MarkdownOptions(unsafeHTML: bytes.first.map { $0 & 1 == 1 } ?? false))
+        let loader = PageLoader(
+            options: MarkdownOptions(unsafeHTML: bytes.first.map { $0 & 1 == 1 } ?? false), project: ProjectFiles(root: URL(fileURLWithPath: "/nonexistent"))
+        )
         let (page, diagnostics) = loader.page(from: bytes, relativePath: "page.md", displayPath: "page.md", outputPath: "page.html", isSectionIndex: false)
         if let page {
             let guidance = page.guidance

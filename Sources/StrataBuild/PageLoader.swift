@@ -6,6 +6,8 @@ import StrataYAML
 /// matter, parses the Markdown, and merges front matter with the metadata paragraph.
 struct PageLoader: Sendable {
     let options: MarkdownOptions
+    /// Where pages are read from, inside its boundary.
+    var project: ProjectFiles
 
     /// The largest Markdown page Strata builds. A 50 MB page took over two minutes and
     /// 2.2 GB; time and memory now grow in step with the page, and stop here.
@@ -17,7 +19,7 @@ struct PageLoader: Sendable {
     func load(_ file: ContentFile, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
         let bytes: [UInt8]
         do {
-            bytes = try ProjectFiles.readBytes(at: file.url, displayPath: displayPath)
+            bytes = try project.readBytes(at: file.url, displayPath: displayPath)
         } catch let diagnostic as Diagnostic {
             return (nil, [diagnostic])
         } catch {

@@ -9,11 +9,19 @@ public struct ProjectFiles: Sendable {
     let rootPath: String
     /// Prefix that makes a root-relative path readable from the working folder ("" or "site/").
     let displayPrefix: String
+    /// What may be read: the project, and the folders the command line names. Every read
+    /// and every folder listing goes through it (`readBytes`, `entries(of:)`).
+    public let boundary: ReadBoundary
 
-    public init(root: URL, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    /// - Parameter allowedReads: folders outside the project that may be read, as the
+    ///   command line names them (`--allow-read`); never from `strata.yml`.
+    public init(
+        root: URL, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), allowedReads: [URL] = []
+    ) {
         self.root = root.standardizedFileURL
         let rootPath = self.root.path
         self.rootPath = rootPath
+        boundary = ReadBoundary(project: self.root, allowed: allowedReads)
         let cwd = workingDirectory.standardizedFileURL.path
         if rootPath == cwd {
             displayPrefix = ""
@@ -60,18 +68,8 @@ public struct ProjectFiles: Sendable {
         return lstat(url.path, &info) == 0
     }
 
-    /// The real paths of `folders`, each ending in `/`: what a symbolic link may lead into.
-    static func realRoots(_ folders: [URL]) -> [String] {
-        folders.map { folder in
-            guard let resolved = realpath(folder.path, nil) else { return folder.path + "/" }
-            defer { free(resolved) }
-            let path = String(cString: resolved)
-            return path.hasSuffix("/") ? path : path + "/"
-        }
-    }
-
     /// Why the symbolic link at `path` may not be followed, when it leads outside every one
-    /// of `roots` (see `realRoots`), to a hidden file or folder inside one (a `.env`,
+    /// of `roots` (`ReadBoundary.roots`), to a hidden file or folder inside one (a `.env`,
     /// `.git`), or somewhere that cannot be worked out; nil for a link that stays inside, a
     /// link that leads nowhere or loops (reported where it is read), and anything that is
     /// not a link.
@@ -90,12 +88,29 @@ public struct ProjectFiles: Sendable {
         return nil
     }
 
-    /// Reads a regular file, turning every failure into a diagnostic at `displayPath`.
-    static func readBytes(at url: URL, displayPath: String) throws -> [UInt8] {
-        try readBytes(atPath: url.path, displayPath: displayPath)
+    /// The entries of a folder (`FolderListing`), when it resolves inside the boundary.
+    /// - Throws: `ReadBoundary.Outside` for a folder outside it, or why it cannot be listed.
+    func entries(of path: String) throws -> [FolderListing.Entry] {
+        try FolderListing.entries(of: path, inside: boundary)
     }
 
-    static func readBytes(atPath path: String, displayPath: String) throws -> [UInt8] {
+    /// Reads a regular file inside the boundary, turning every failure into a diagnostic at
+    /// `displayPath` (`io.outside-project` for one that resolves outside it).
+    func readBytes(at url: URL, displayPath: String) throws -> [UInt8] {
+        try Self.readBytes(atPath: url.path, displayPath: displayPath, inside: boundary)
+    }
+
+    func readBytes(atPath path: String, displayPath: String) throws -> [UInt8] {
+        try Self.readBytes(atPath: path, displayPath: displayPath, inside: boundary)
+    }
+
+    /// Reads a file the command line names itself (`--config`, `--baseline`): the person
+    /// running Strata chose it, so it may be anywhere.
+    static func readCommandLineFile(at url: URL, displayPath: String) throws -> [UInt8] {
+        try readBytes(atPath: url.path, displayPath: displayPath, inside: nil)
+    }
+
+    private static func readBytes(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws -> [UInt8] {
         // Opened without waiting (a FIFO would block an ordinary open) and without becoming a
         // controlling terminal, then checked to be a regular file on the open descriptor, then
         // read whole: three system calls and one buffer, where Foundation's FileHandle made six
@@ -117,6 +132,10 @@ public struct ProjectFiles: Sendable {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw notRegularFile(info, displayPath: displayPath)
+        }
+        // Judged on what was opened, after every link on the way was followed.
+        if let boundary, let real = boundary.outside(descriptor: descriptor, path: path) {
+            throw ReadBoundary.outsideError(real, displayPath: displayPath)
         }
         // The size is a hint: a file that grows or shrinks while it is read is read to its end.
         // The buffer is not zeroed first (the read fills it), and one byte more than the size

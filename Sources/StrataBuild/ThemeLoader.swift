@@ -16,12 +16,15 @@ enum ThemeLoader {
             let location = config.sourcePath.map { SourceLocation(path: $0) } ?? SourceLocation(path: display)
             throw DiagnosticsError([.error("theme.missing", "the theme folder '\(directory)' does not exist", at: location)])
         }
+        if let real = project.boundary.outside(root.path) {
+            let location = ContentScanner.folderLocation(directory, declaredAt: config.themeLocation, project: project)
+            throw DiagnosticsError([.error("theme.outside-project", ReadBoundary.refusal("the theme folder '\(directory)'", leadsTo: real), at: location)])
+        }
         var files: [(path: String, contents: [UInt8])] = []
         var diagnostics: [Diagnostic] = []
         // A theme's assets are published as the content's are: no link may bring in a file
-        // from outside the project or the theme.
-        let roots = ProjectFiles.realRoots([project.root, root])
-        collect(folder: root.path, relative: "", display: display, roots: roots, followLinksOutside: config.followLinksOutside, files: &files, diagnostics: &diagnostics)
+        // from outside the read boundary.
+        collect(folder: root.path, relative: "", display: display, project: project, files: &files, diagnostics: &diagnostics)
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         // The generated pages' templates the theme does not have are the default theme's.
         let own = Set(files.map(\.path))
@@ -36,13 +39,17 @@ enum ThemeLoader {
     /// Symbolic links to folders are not followed, as FileManager's enumerator did not; links
     /// to files inside the project are published, as the content's are.
     private static func collect(
-        folder: String, relative: String, display: String, roots: [String], followLinksOutside: Bool,
+        folder: String, relative: String, display: String, project: ProjectFiles,
         files: inout [(path: String, contents: [UInt8])], diagnostics: inout [Diagnostic]
     ) {
         let shown = { (name: String) in display + "/" + (relative.isEmpty ? name : relative + "/" + name) }
         let entries: [FolderListing.Entry]
         do {
-            entries = try FolderListing.entries(of: folder)
+            entries = try project.entries(of: folder)
+        } catch let outside as ReadBoundary.Outside {
+            let shown = relative.isEmpty ? display : display + "/" + relative
+            diagnostics.append(.error("theme.outside-link", ContentScanner.outsideLinkMessage("outside the project, to \(outside.real)"), at: SourceLocation(path: shown)))
+            return
         } catch {
             diagnostics.append(.error("theme.unreadable", "cannot list this folder of the theme: \(error.localizedDescription)", at: SourceLocation(path: relative.isEmpty ? display : display + "/" + relative)))
             return
@@ -54,7 +61,7 @@ enum ThemeLoader {
             }
             let path = folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            if !followLinksOutside, let target = ProjectFiles.linkTargetOutside(path, roots: roots) {
+            if let target = ProjectFiles.linkTargetOutside(path, roots: project.boundary.roots) {
                 diagnostics.append(.error("theme.outside-link", ContentScanner.outsideLinkMessage(target), at: SourceLocation(path: shown(name))))
                 continue
             }
@@ -66,10 +73,10 @@ enum ThemeLoader {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if (link.st_mode & S_IFMT) == S_IFLNK { continue }
-                collect(folder: path, relative: relativePath, display: display, roots: roots, followLinksOutside: followLinksOutside, files: &files, diagnostics: &diagnostics)
+                collect(folder: path, relative: relativePath, display: display, project: project, files: &files, diagnostics: &diagnostics)
             } else if (info.st_mode & S_IFMT) == S_IFREG {
                 do {
-                    files.append((relativePath, try ProjectFiles.readBytes(at: URL(fileURLWithPath: path), displayPath: shown(name))))
+                    files.append((relativePath, try project.readBytes(at: URL(fileURLWithPath: path), displayPath: shown(name))))
                 } catch let diagnostic as Diagnostic {
                     diagnostics.append(diagnostic)
                 } catch {

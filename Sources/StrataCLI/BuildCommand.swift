@@ -33,7 +33,7 @@ struct BuildCommand: ParsableCommand {
     /// The options as plain values.
     var options: BuildCommandOptions {
         BuildCommandOptions(
-            config: projectOptions.config, project: projectOptions.project, output: output, baseURL: baseURL, strict: strict, quiet: quiet,
+            config: projectOptions.config, project: projectOptions.project, allowRead: projectOptions.allowRead, output: output, baseURL: baseURL, strict: strict, quiet: quiet,
             manifest: manifest, asOf: asOf
         )
     }

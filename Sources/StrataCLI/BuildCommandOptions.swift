@@ -8,6 +8,8 @@ import StrataCore
 struct BuildCommandOptions: Equatable {
     var config: String?
     var project: String?
+    /// `--allow-read`: folders outside the project that may be read.
+    var allowRead: [String] = []
     var output: String?
     var baseURL: String?
     var strict = false
@@ -18,7 +20,7 @@ struct BuildCommandOptions: Equatable {
     func run() throws {
         let started = Date()
         let options = BuildOptions(configPath: config, outputDirectory: output, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
-        let result = SiteBuilder(project: ProjectOptions.projectFiles(folder: project), options: options).build()
+        let result = SiteBuilder(project: ProjectOptions.projectFiles(folder: project, allowRead: allowRead), options: options).build()
         DiagnosticPrinter.printAll(result.diagnostics)
         switch result.outcome {
         case .written:

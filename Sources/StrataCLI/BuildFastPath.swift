@@ -28,6 +28,11 @@ enum BuildFastPath {
             },
             "--config": Reader.text(\.config),
             "--project": Reader.text(\.project),
-        ]
+            "--allow-read": { options, value in
+                options.allowRead.append(value)
+                return true
+            },
+        ],
+        repeatable: ["--allow-read"]
     )
 }

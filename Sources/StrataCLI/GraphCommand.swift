@@ -53,7 +53,7 @@ struct GraphCommand: ParsableCommand {
     /// The options as plain values.
     var options: GraphOptions {
         GraphOptions(
-            config: projectOptions.config, project: projectOptions.project, format: format, focus: focus, depth: depth, quiet: quiet,
+            config: projectOptions.config, project: projectOptions.project, allowRead: projectOptions.allowRead, format: format, focus: focus, depth: depth, quiet: quiet,
             hideTests: hideTests, hideExternal: hideExternal, hideSDK: hideSDK, manifest: manifest, output: output, paths: paths
         )
     }

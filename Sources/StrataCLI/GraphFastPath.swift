@@ -38,7 +38,11 @@ enum GraphFastPath {
             "--output": Reader.text(\.output),
             "--config": Reader.text(\.config),
             "--project": Reader.text(\.project),
+            "--allow-read": { options, value in
+                options.allowRead.append(value)
+                return true
+            },
         ],
-        repeatable: ["--focus"]
+        repeatable: ["--focus", "--allow-read"]
     )
 }

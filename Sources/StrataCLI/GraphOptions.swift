@@ -13,6 +13,8 @@ struct GraphOptions: Equatable {
 
     var config: String?
     var project: String?
+    /// `--allow-read`: folders outside the project that may be read.
+    var allowRead: [String] = []
     var format: Format = .text
     var focus: [String] = []
     var depth: Int?
@@ -27,7 +29,7 @@ struct GraphOptions: Equatable {
     func run() throws {
         // The sources are scanned on every core once the manifests are read.
         WorkerThreads.start()
-        let project = ProjectOptions.projectFiles(folder: project)
+        let project = ProjectOptions.projectFiles(folder: project, allowRead: allowRead)
         var buildOptions = BuildOptions(configPath: config, manifestMode: manifest)
         buildOptions.readsSiteDetails = false
         let builder = SiteBuilder(project: project, options: buildOptions)

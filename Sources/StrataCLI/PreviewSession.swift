@@ -176,6 +176,8 @@ final class PreviewSession: @unchecked Sendable {
         process.executableURL = Self.executable
         var arguments = ["serve-worker", "-C", project.root.path, "--manifest", options.manifestMode.rawValue]
         if let config = options.configPath { arguments += ["--config", config] }
+        // The folders the command line allowed, as real paths (the project's own is first).
+        for root in project.boundary.roots.dropFirst() { arguments += ["--allow-read", root] }
         if let baseURL = options.baseURL { arguments += ["--base-url", baseURL] }
         if options.strict { arguments.append("--strict") }
         if let asOf = options.asOf { arguments += ["--as-of", asOf.description] }

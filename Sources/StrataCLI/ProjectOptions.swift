@@ -13,18 +13,31 @@ struct ProjectOptions: ParsableArguments {
     )
     var project: String?
 
+    @Option(
+        name: .customLong("allow-read"),
+        help: ArgumentHelp(
+            "Also read this folder outside the project (a sibling package, a shared theme, where links lead). Repeatable; strata.yml cannot.",
+            valueName: "folder"
+        )
+    )
+    var allowRead: [String] = []
+
     /// The project folder: `-C`, else the working folder or the one above it that holds the
     /// project (`ProjectLocator`), which is then named on standard error.
     func projectFiles(announce: Bool = true) -> ProjectFiles {
-        Self.projectFiles(folder: project, announce: announce)
+        Self.projectFiles(folder: project, allowRead: allowRead, announce: announce)
     }
 
-    /// The project folder for `-C folder` (nil when not given).
-    static func projectFiles(folder project: String?, announce: Bool = true) -> ProjectFiles {
+    /// The project folder for `-C folder` (nil when not given), with what else it may read
+    /// (`--allow-read`, relative to the working folder).
+    static func projectFiles(folder project: String?, allowRead: [String] = [], announce: Bool = true) -> ProjectFiles {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if let project { return ProjectFiles(root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd) }
+        let allowed = allowRead.map { URL(fileURLWithPath: $0, relativeTo: cwd) }
+        if let project {
+            return ProjectFiles(root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd, allowedReads: allowed)
+        }
         let found = ProjectLocator.locate(from: cwd)
-        let files = ProjectFiles(root: found.root, workingDirectory: cwd)
+        let files = ProjectFiles(root: found.root, workingDirectory: cwd, allowedReads: allowed)
         if announce, let reason = found.reason {
             FileHandle.standardError.write(Data("strata: reading the project at \(found.shown(from: cwd)) (\(reason))\n".utf8))
         }

@@ -11,10 +11,11 @@ public struct StrataConfig: Hashable, Sendable {
     public var themeDirectory: String?
     /// Where `strata build` writes the site, relative to the project root.
     public var outputDirectory: String
-    /// Whether symbolic links in the content folder may lead outside the project and the
-    /// content folder (`follow_links_outside:`). Off: a link to `~/.ssh` or a `.env` must
-    /// never be published by accident.
-    public var followLinksOutside = false
+    /// Where `content:` and `theme:` are written, for a folder that resolves outside the project.
+    public var contentLocation: SourceLocation?
+    public var themeLocation: SourceLocation?
+    /// Warnings about the file itself (a setting read and ignored), reported with the content's.
+    public var warnings: [Diagnostic] = []
     public var markdown: MarkdownSettings
     /// The Swift packages whose module graph Strata reads, as folders relative to the
     /// project root, as written: a folder, a glob (`Packages/*`, `Modules/**`), or a glob

@@ -100,8 +100,11 @@ import Testing
         #expect(TemporaryProject.lines(refused).allSatisfy { $0.hasSuffix("[content.outside-link]") })
         #expect(!FileManager.default.fileExists(atPath: project.url("Output").path))
 
-        try project.write("strata.yml", Data("follow_links_outside: true\n".utf8))
-        let allowed = project.build()
+        // Only the command line allows it (`--allow-read`), a folder at a time; a hidden
+        // file only when named itself.
+        try FileManager.default.removeItem(at: project.url("Content/token.txt"))
+        let allowedReads = [outside.url("notes"), outside.url(".env")]
+        let allowed = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root, allowedReads: allowedReads)).build()
         #expect(allowed.outcome == .written, "\(TemporaryProject.lines(allowed))")
         #expect(project.text("Output/env.txt") == "SECRET=1\n")
         #expect(project.text("Output/notes/page.html").contains("Elsewhere"))

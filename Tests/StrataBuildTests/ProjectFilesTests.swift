@@ -18,7 +18,7 @@ import Testing
 
     func message(reading name: String) -> String? {
         do {
-            _ = try ProjectFiles.readBytes(at: folder.appendingPathComponent(name), displayPath: name)
+            _ = try ProjectFiles(root: folder).readBytes(at: folder.appendingPathComponent(name), displayPath: name)
             return nil
         } catch let diagnostic as Diagnostic {
             return diagnostic.description
@@ -30,16 +30,16 @@ import Testing
     @Test func readsARegularFileWhole() throws {
         let bytes = (0..<70_000).map { UInt8($0 % 251) }
         try Data(bytes).write(to: folder.appendingPathComponent("big.bin"))
-        #expect(try ProjectFiles.readBytes(at: folder.appendingPathComponent("big.bin"), displayPath: "big.bin") == bytes)
+        #expect(try ProjectFiles(root: folder).readBytes(at: folder.appendingPathComponent("big.bin"), displayPath: "big.bin") == bytes)
         try Data().write(to: folder.appendingPathComponent("empty.md"))
-        #expect(try ProjectFiles.readBytes(at: folder.appendingPathComponent("empty.md"), displayPath: "empty.md") == [])
+        #expect(try ProjectFiles(root: folder).readBytes(at: folder.appendingPathComponent("empty.md"), displayPath: "empty.md") == [])
     }
 
     #if os(Linux)
     /// A file whose size says less than it holds (Linux's /proc files say 0) is read to its end.
     @Test func readsPastTheSizeTheFileGives() throws {
         let expected = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
-        let bytes = try ProjectFiles.readBytes(atPath: "/proc/self/maps", displayPath: "maps")
+        let bytes = try ProjectFiles(root: URL(fileURLWithPath: "/proc")).readBytes(atPath: "/proc/self/maps", displayPath: "maps")
         #expect(bytes.count > 4096)
         // The map changes as the test allocates; its first line (the executable) does not.
         #expect(String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" } == expected.prefix { $0 != "\n" })

@@ -154,8 +154,9 @@ import Testing
         await server.expectStops()
     }
 
-    /// A local package outside the project (`.package(path: "../Shared")`) is part of the
-    /// graph, so its sources are watched too.
+    /// A local package outside the project (`.package(path: "../Shared")`), allowed with
+    /// `--allow-read` (which the builder process gets too), is part of the graph, so its
+    /// sources are watched too.
     @Test func aLocalPackageOutsideTheProjectIsWatched() async throws {
         let work = try project([
             "App/Package.swift": """
@@ -175,7 +176,7 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: work) }
         let root = work.appendingPathComponent("App")
-        let server = try await Server.start(in: root)
+        let server = try await Server.start(in: root, arguments: ["--allow-read", "../Shared"])
         let events = try await RawHTTP.EventStream.open(port: server.port)
         _ = try await events.next("hello")
         #expect(try await !RawHTTP.request(port: server.port, target: "/modules/Shared.html").text.contains("Dispatch"))

@@ -20,7 +20,7 @@ enum ComponentSymbols {
         let read = ParallelMap.map(files) { file -> SwiftSymbols? in
             // Looked at before it is read: a save during the build is seen by the next one.
             cache.value(for: file, fingerprint: { FileStamp.of(project.path(file)).map(Fingerprint.init) }) {
-                guard let bytes = try? ProjectFiles.readBytes(atPath: project.path(file), displayPath: file) else { return nil }
+                guard let bytes = try? project.readBytes(atPath: project.path(file), displayPath: file) else { return nil }
                 return extractor.symbols(in: String(decoding: bytes, as: UTF8.self), path: file)
             }
         }

@@ -39,21 +39,21 @@ struct CheckoutExports {
                 }
             }
         }
-        var checkouts = CheckoutFolders(folders: checkoutFolders(for: packages), reader: reader)
+        var checkouts = CheckoutFolders(folders: checkoutFolders(for: packages), reader: reader, project: project)
         guard checkouts.hasAny else { return [:] }
         var exportsOfTarget: [String: Set<String>] = [:]
         func exports(of target: String, preferring identity: String) -> Set<String> {
             if let known = exportsOfTarget[target] { return known }
             exportsOfTarget[target] = []
             guard let (checkout, declaration) = checkouts.target(named: target, preferring: identity) else { return [] }
-            let resolver = SourceFileResolver(packageDirectory: checkout.folder, manifest: checkout.manifest)
+            let resolver = SourceFileResolver(packageDirectory: checkout.folder, manifest: checkout.manifest, project: project)
             guard let resolved = try? resolver.resolve(declaration) else { return [] }
             var found: Set<String> = []
             let scanner = ImportScanner()
             for file in resolved.files {
                 let url = checkout.folder.appendingPathComponent(resolved.folder).appendingPathComponent(file)
                 // Most files re-export nothing: a byte search decides before any scan.
-                guard let bytes = try? ProjectFiles.readBytes(at: url, displayPath: file), Self.mentionsExported(bytes),
+                guard let bytes = try? project.readBytes(at: url, displayPath: file), Self.mentionsExported(bytes),
                       let imports = try? scanner.imports(in: bytes, path: file) else { continue }
                 for item in imports where item.isExported { found.insert(item.module) }
             }
@@ -82,11 +82,13 @@ struct CheckoutExports {
         /// Identity → folder, for every checkout found.
         let folders: [String: URL]
         let reader: ManifestReader
+        let project: ProjectFiles
         var read: [String: Checkout?] = [:]
 
-        init(folders: [String: URL], reader: ManifestReader) {
+        init(folders: [String: URL], reader: ManifestReader, project: ProjectFiles) {
             self.folders = folders
             self.reader = reader
+            self.project = project
         }
 
         var hasAny: Bool { !folders.isEmpty }
@@ -96,7 +98,7 @@ struct CheckoutExports {
             var checkout: Checkout?
             if let folder = folders[identity] {
                 let manifestURL = folder.appendingPathComponent("Package.swift")
-                if let bytes = try? ProjectFiles.readBytes(at: manifestURL, displayPath: manifestURL.path),
+                if let bytes = try? project.readBytes(at: manifestURL, displayPath: manifestURL.path),
                    case .manifest(let manifest) = reader.read(text: String(decoding: bytes, as: UTF8.self), path: manifestURL.path, packageDirectory: folder.path) {
                     checkout = Checkout(folder: folder, manifest: manifest)
                 }

@@ -98,7 +98,7 @@ public struct PackageGraphLoader: Sendable {
             let next = queue.removeFirst()
             guard seen.insert(next.url.path).inserted else { continue }
             do {
-                var package = try loadPackage(at: next.url, isRoot: next.isRoot, requiredBy: next.requiredBy)
+                var package = try loadPackage(at: next.url, isRoot: next.isRoot, requiredBy: next.requiredBy, warnings: &warnings)
                 for dependency in package.manifest.dependencies {
                     guard case .path(let path) = dependency.source else { continue }
                     let url = URL(fileURLWithPath: path, relativeTo: next.url.appendingPathComponent("/")).standardizedFileURL
@@ -194,8 +194,11 @@ public struct PackageGraphLoader: Sendable {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// `folder/name`, for paths relative to the project; "" or "." on either side is the
+    /// other side (a target whose `path:` is "." has the package's folder).
     func join(_ folder: String, _ name: String) -> String {
-        folder == "." ? name : folder + "/" + name
+        if folder == "." || folder.isEmpty { return name.isEmpty ? "." : name }
+        return name.isEmpty || name == "." ? folder : folder + "/" + name
     }
 
     // MARK: One package
@@ -205,20 +208,29 @@ public struct PackageGraphLoader: Sendable {
         var diagnostic: Diagnostic
     }
 
-    /// The first line of a file (where `// swift-tools-version:` is), or "".
-    static func firstLine(of url: URL) -> Substring {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+    /// The first line of a file (where `// swift-tools-version:` is), or "" (also for one
+    /// that resolves outside the read boundary).
+    func firstLine(of url: URL) -> Substring {
+        guard project.boundary.outside(url.path) == nil, let handle = try? FileHandle(forReadingFrom: url) else { return "" }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 256)) ?? Data()
         return Substring(String(decoding: data, as: UTF8.self))
     }
 
-    func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?) throws -> PackageSources {
+    func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?, warnings: inout [Diagnostic]) throws -> PackageSources {
         let folder = relative(url)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path),
+        if let real = project.boundary.outside(url.path) {
+            let message = ReadBoundary.refusal("the local package '\(folder)'", leadsTo: real)
+            guard isRoot else {
+                // As a package not checked out yet: the graph shows its products as external.
+                throw MissingLocalPackage(diagnostic: .warning("package.outside-project", message + "; its products are shown as external ones, unverified", at: requiredBy))
+            }
+            throw DiagnosticsError([.error("package.outside-project", message, at: requiredBy)])
+        }
+        guard let names = try? project.entries(of: url.path).compactMap(\.name),
               let manifestName = ManifestFileSelector.select(
                   from: names, toolsVersion: reader.conditions.compilerVersion,
-                  declaredToolsVersion: { ManifestFileSelector.toolsVersion(ofManifest: Self.firstLine(of: url.appendingPathComponent($0))) }
+                  declaredToolsVersion: { ManifestFileSelector.toolsVersion(ofManifest: firstLine(of: url.appendingPathComponent($0))) }
               )
         else {
             guard isRoot else {
@@ -237,7 +249,7 @@ public struct PackageGraphLoader: Sendable {
         }
         let manifestPath = join(folder, manifestName)
         let manifestURL = url.appendingPathComponent(manifestName)
-        let bytes = try ProjectFiles.readBytes(at: manifestURL, displayPath: manifestPath)
+        let bytes = try project.readBytes(at: manifestURL, displayPath: manifestPath)
         let text = String(decoding: bytes, as: UTF8.self)
 
         switch mode {
@@ -266,7 +278,7 @@ public struct PackageGraphLoader: Sendable {
                     )])
                 }
             case .manifest(let manifest):
-                return try resolveSources(manifest, url: url, folder: folder, isRoot: isRoot)
+                return try resolveSources(manifest, url: url, folder: folder, isRoot: isRoot, warnings: &warnings)
             }
         }
     }
@@ -290,8 +302,8 @@ public struct PackageGraphLoader: Sendable {
         return PackageSources(manifest: loaded.manifest, isRoot: isRoot, directory: folder, targets: targets)
     }
 
-    func resolveSources(_ manifest: PackageManifest, url: URL, folder: String, isRoot: Bool) throws -> PackageSources {
-        let resolver = SourceFileResolver(packageDirectory: url, manifest: manifest)
+    func resolveSources(_ manifest: PackageManifest, url: URL, folder: String, isRoot: Bool, warnings: inout [Diagnostic]) throws -> PackageSources {
+        let resolver = SourceFileResolver(packageDirectory: url, manifest: manifest, project: project)
         var targets: [TargetSources] = []
         var errors: [Diagnostic] = []
         for target in manifest.targets {
@@ -310,13 +322,18 @@ public struct PackageGraphLoader: Sendable {
                         errors.append(.error(
                             "source.unreadable", "cannot list this folder of target '\(target.name)': \(reason)", at: SourceLocation(path: path.isEmpty ? shown : join(shown, path))
                         ))
+                    case .outsideLink(let path, let real):
+                        warnings.append(.warning(
+                            "source.outside-link", ReadBoundary.refusal("this symbolic link of target '\(target.name)'", leadsTo: real) + "; it is left out",
+                            at: SourceLocation(path: join(shown, path))
+                        ))
                     }
                 }
                 var sources = TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: [])
                 if target.kind == .system {
                     // Swift imports a system library by the modules its module map declares.
                     let map = url.appendingPathComponent(targetFolder).appendingPathComponent("module.modulemap")
-                    if let data = FileManager.default.contents(atPath: map.path), let text = String(data: data, encoding: .utf8) {
+                    if let bytes = try? project.readBytes(at: map, displayPath: join(shown, "module.modulemap")), let text = String(validating: bytes, as: UTF8.self) {
                         sources.moduleNames = ModuleMapNames.names(in: text).filter { $0 != target.name }
                     }
                 }
@@ -327,6 +344,12 @@ public struct PackageGraphLoader: Sendable {
                     place += "; SwiftPM reads the whole '\(join(folder, whole))' folder as a target's only when it is the package's one target of its sort (tools version 5.9 or later)"
                 }
                 errors.append(.error("target.missing-sources", "target '\(target.name)' has no source folder: \(place)", at: target.location))
+            } catch SourceFileResolver.Failure.outside(let path, let real) {
+                warnings.append(.warning(
+                    "source.outside-project", ReadBoundary.refusal("the folder '\(join(folder, path))' of target '\(target.name)'", leadsTo: real) + "; the target is read without files",
+                    at: target.location
+                ))
+                targets.append(TargetSources(name: target.name, folder: nil, files: [], imports: []))
             }
         }
         guard errors.isEmpty else { throw DiagnosticsError(errors) }
@@ -416,7 +439,7 @@ public struct PackageGraphLoader: Sendable {
                 let scan = try cache.value(for: job.file, fingerprint: {
                     FileStamp.of(project.path(job.file)).map { ScanFingerprint(stamp: $0, module: moduleOf(job), readsDetails: readsDetails) }
                 }) {
-                    let bytes = try ProjectFiles.readBytes(atPath: project.path(job.file), displayPath: job.file)
+                    let bytes = try project.readBytes(atPath: project.path(job.file), displayPath: job.file)
                     var guidance: CommentGuidanceExtractor.Result?
                     if readsDetails, GuidanceKeywordScan.mayOpenBlock(bytes) {
                         let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file

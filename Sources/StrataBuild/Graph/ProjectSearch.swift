@@ -29,7 +29,7 @@ enum ProjectSearch {
         // listing (no `/`, and no `.` or `..`, which start with a dot), and links are not
         // followed, so it is already in standard form.
         func walk(_ relative: String, absolute folder: String) {
-            guard !avoided.contains(folder), let entries = try? FolderListing.entries(of: folder) else { return }
+            guard !avoided.contains(folder), let entries = try? project.entries(of: folder) else { return }
             if entries.contains(where: { $0.name == "Package.swift" }) { found.packages.append(PackageRoots.normalize(relative)) }
             for entry in entries {
                 guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name),

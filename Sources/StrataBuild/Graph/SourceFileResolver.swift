@@ -11,14 +11,17 @@ import StrataCore
 struct SourceFileResolver {
     let packageDirectory: URL
     let manifest: PackageManifest
+    /// What may be read: a folder or link that leads outside it is left out, and said.
+    let project: ProjectFiles
     /// The folders SwiftPM looks in, chosen once per package.
     private let sourceFolder: String
     private let testFolder: String
     private let pluginFolder = "Plugins"
 
-    init(packageDirectory: URL, manifest: PackageManifest) {
+    init(packageDirectory: URL, manifest: PackageManifest, project: ProjectFiles) {
         self.packageDirectory = packageDirectory
         self.manifest = manifest
+        self.project = project
         func firstExisting(_ names: [String]) -> String {
             names.first { name in
                 var isFolder: ObjCBool = false
@@ -34,6 +37,8 @@ struct SourceFileResolver {
         /// held the target by itself, had it been the package's only one of its sort from
         /// tools version 5.9.
         case missingFolder(tried: [String], whole: String?)
+        /// `path:` names a folder that resolves outside the read boundary, to `real`.
+        case outside(folder: String, real: String)
     }
 
     /// What keeps a file or folder of the target from being read, relative to its folder.
@@ -44,6 +49,9 @@ struct SourceFileResolver {
         case fileName(String, isFolder: Bool)
         /// A folder that cannot be listed (no permission), whose files would be left out.
         case unreadableFolder(String, reason: String)
+        /// A symbolic link (a file or a folder) that leads outside the read boundary, to
+        /// `real`: left out.
+        case outsideLink(String, real: String)
     }
 
     /// The folder (relative to the package), the Swift files (relative to that folder), and
@@ -54,6 +62,7 @@ struct SourceFileResolver {
         if let path = target.path {
             folder = normalize(path)
             guard isDirectory(folder) else { throw Failure.missingFolder(tried: [folder], whole: nil) }
+            if let real = project.boundary.outside(absolute(folder)) { throw Failure.outside(folder: folder, real: real) }
         } else {
             let root = switch target.kind {
             case .test: testFolder
@@ -98,9 +107,7 @@ struct SourceFileResolver {
     }
 
     private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, into walk: inout Walk) {
-        var absolute = packageDirectory.path
-        if !folder.isEmpty { absolute += "/" + folder }
-        if !relative.isEmpty { absolute += "/" + relative }
+        let absolute = self.absolute(relative.isEmpty ? folder : folder.isEmpty ? relative : folder + "/" + relative)
         // A folder reached twice through symbolic links is read once (and a loop ends).
         var info = stat()
         if stat(absolute, &info) == 0 {
@@ -108,7 +115,10 @@ struct SourceFileResolver {
         }
         let entries: [FolderListing.Entry]
         do {
-            entries = try FolderListing.entries(of: absolute)
+            entries = try project.entries(of: absolute)
+        } catch let outside as ReadBoundary.Outside {
+            walk.problems.append(.outsideLink(relative, real: outside.real))
+            return
         } catch {
             walk.problems.append(.unreadableFolder(relative, reason: error.localizedDescription))
             return
@@ -135,6 +145,11 @@ struct SourceFileResolver {
         for (name, entry) in named.sorted(by: { $0.name < $1.name }) {
             let path = relative.isEmpty ? name : relative + "/" + name
             if skipped.contains(path) { continue }
+            // A link is followed only inside the boundary; the folder it is in already is.
+            if FolderListing.isLink(entry, in: absolute), let real = project.boundary.outside(absolute + "/" + name) {
+                if name.hasSuffix(".swift") || FolderListing.isFolder(entry, in: absolute) { walk.problems.append(.outsideLink(path, real: real)) }
+                continue
+            }
             if FolderListing.isFolder(entry, in: absolute) {
                 // Folders SwiftPM treats as one resource (a documentation catalog, an asset
                 // catalog…): the Swift files in them are not compiled.
@@ -142,6 +157,9 @@ struct SourceFileResolver {
                 if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
                 self.walk(folder: folder, relative: path, skipped: skipped, included: included, into: &walk)
             } else if name.hasSuffix(".swift") {
+                // A target whose folder is the package's (`path: "."`) does not compile the
+                // manifests, as SwiftPM does not.
+                if folder.isEmpty, relative.isEmpty, name == "Package.swift" || name.hasPrefix("Package@swift-") { continue }
                 // A link to nothing is not a file SwiftPM compiles.
                 if entry.type == UInt8(DT_LNK) || entry.type == UInt8(DT_UNKNOWN) {
                     var target = stat()
@@ -169,7 +187,12 @@ struct SourceFileResolver {
         return FileManager.default.fileExists(atPath: packageDirectory.appendingPathComponent(relative).path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    /// `./Sources/A/` → `Sources/A`.
+    /// The absolute path of a folder relative to the package ("" for the package's own).
+    private func absolute(_ relative: String) -> String {
+        relative.isEmpty ? packageDirectory.path : packageDirectory.path + "/" + relative
+    }
+
+    /// `./Sources/A/` → `Sources/A`; `.` → "" (the package's own folder).
     private func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." && !part.isEmpty { parts.append(part) }

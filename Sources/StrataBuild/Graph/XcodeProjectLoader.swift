@@ -20,7 +20,7 @@ struct XcodeProjectLoader: Sendable {
     /// - Parameter path: the `.xcodeproj` folder, relative to the project.
     func load(_ path: String, isRoot: Bool) throws -> Loaded {
         let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
-        let bytes = try ProjectFiles.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
+        let bytes = try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
         let xcode = try reader.read(bytes)
         var warnings = xcode.diagnostics
 
@@ -45,6 +45,7 @@ struct XcodeProjectLoader: Sendable {
         }
 
         var targets: [TargetSources] = []
+        var judge = ReadBoundary.PathJudge(project.boundary)
         for target in xcode.targets {
             var declared = TargetDeclaration(name: target.name, kind: target.productType.targetKind, location: target.location)
             declared.productType = target.productType.rawValue
@@ -53,7 +54,13 @@ struct XcodeProjectLoader: Sendable {
 
             var files: Set<String> = []
             for file in target.files {
-                if ProjectFiles.entryExists(atPath: project.path(file.path)) {
+                if let real = judge.outside(project.path(file.path)) {
+                    warnings.append(.warning(
+                        "source.outside-project",
+                        ReadBoundary.refusal("'\(project.display(file.path))', which target '\(target.name)' compiles,", leadsTo: real) + "; it is left out",
+                        at: file.location
+                    ))
+                } else if ProjectFiles.entryExists(atPath: project.path(file.path)) {
                     files.insert(file.path)
                 } else {
                     warnings.append(.warning(
@@ -72,7 +79,15 @@ struct XcodeProjectLoader: Sendable {
                     ))
                     continue
                 }
-                for file in swiftFiles(below: folder.path) where folder.contains(file) {
+                if let real = project.boundary.outside(project.path(folder.path)) {
+                    warnings.append(.warning(
+                        "source.outside-project",
+                        ReadBoundary.refusal("the synchronized folder '\(project.display(folder.path))' of target '\(target.name)'", leadsTo: real) + "; it gives the target no files",
+                        at: folder.location
+                    ))
+                    continue
+                }
+                for file in swiftFiles(below: folder.path, warnings: &warnings) where folder.contains(file) {
                     files.insert(Self.join(folder.path, file))
                 }
             }
@@ -117,12 +132,14 @@ struct XcodeProjectLoader: Sendable {
     ]
 
     /// The Swift files below a folder (relative to it, sorted): hidden entries, opaque
-    /// folders and links to folders are not entered.
-    func swiftFiles(below folder: String) -> [String] {
+    /// folders and links to folders are not entered; a link to a file outside the read
+    /// boundary is left out, with a warning.
+    func swiftFiles(below folder: String, warnings: inout [Diagnostic]) -> [String] {
+        var outside: [Diagnostic] = []
         var found: [String] = []
         func walk(_ relative: String) {
             let absolute = project.path(relative == "." ? folder : Self.join(folder, relative))
-            guard let entries = try? FolderListing.entries(of: absolute) else { return }
+            guard let entries = try? project.entries(of: absolute) else { return }
             for entry in entries {
                 guard let name = entry.name, !name.hasPrefix(".") else { continue }
                 let path = relative == "." ? name : relative + "/" + name
@@ -130,11 +147,17 @@ struct XcodeProjectLoader: Sendable {
                     let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
                     if !Self.opaqueFolderExtensions.contains(ext) { walk(path) }
                 } else if name.hasSuffix(".swift") {
+                    if FolderListing.isLink(entry, in: absolute), let real = project.boundary.outside(absolute + "/" + name) {
+                        let shown = project.display(Self.join(folder, path))
+                        outside.append(.warning("source.outside-link", ReadBoundary.refusal("this symbolic link", leadsTo: real) + "; it is left out", at: SourceLocation(path: shown)))
+                        continue
+                    }
                     found.append(path)
                 }
             }
         }
         walk(".")
+        warnings += outside
         return found.sorted()
     }
 

@@ -65,7 +65,7 @@ enum XcodeProjectRoots {
     static func projectsUsingRootPackage(_ found: ProjectSearch.Found, project: ProjectFiles) -> [String] {
         found.xcodeProjects.filter { path in
             let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
-            guard let bytes = try? ProjectFiles.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath),
+            guard let bytes = try? project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath),
                   let xcode = try? reader.read(bytes) else { return false }
             return (xcode.packages + xcode.folderReferences).contains { $0.source == .local(".") }
         }
@@ -78,7 +78,7 @@ enum XcodeProjectRoots {
         for entry in named {
             if entry.path.hasSuffix(".xcworkspace") {
                 let reader = XcodeWorkspaceReader(workspacePath: entry.path, rootPath: project.root.standardizedFileURL.path)
-                let bytes = try ProjectFiles.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
+                let bytes = try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
                 for reference in try reader.read(bytes) {
                     // Other tools' projects (CocoaPods' Pods.xcodeproj) are not the app's code.
                     guard !reference.path.split(separator: "/").contains(where: { ProjectSearch.skipped.contains(String($0)) }),

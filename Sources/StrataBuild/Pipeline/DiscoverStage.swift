@@ -21,9 +21,9 @@ struct DiscoverStage: Sendable {
     }
 
     func run(config: StrataConfig) -> Discovered {
-        var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory, followLinksOutside: config.followLinksOutside)
+        var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory, declaredAt: config.contentLocation)
         scanner.scan()
-        var diagnostics = scanner.diagnostics
+        var diagnostics = config.warnings + scanner.diagnostics
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
 
         let markdownFiles = scanner.files.filter { $0.kind == .markdown }

@@ -30,7 +30,8 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
 @Suite struct PackageGraphLoaderTests {
     @Test func multiPackageAppMatchesTheGoldenGraph() throws {
         let project = try TemporaryProject(packages: "app")
-        let loaded = try project.loadGraph("App")
+        // A monorepo's sibling package is read when the command line allows it.
+        let loaded = try project.loadGraph("App", allowing: ["Shared"])
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.packages.map(\.manifest.name) == ["App", "Shared"])
         let graph = loaded.graph
@@ -39,11 +40,11 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         try expectGolden(GraphMermaidWriter().write(graph), "app.graph.mmd")
         try expectGolden(GraphTextWriter().write(graph), "app.graph.txt")
         // Reading twice gives the same bytes.
-        #expect(GraphJSONWriter().write(try project.loadGraph("App").graph) == GraphJSONWriter().write(graph))
+        #expect(GraphJSONWriter().write(try project.loadGraph("App", allowing: ["Shared"]).graph) == GraphJSONWriter().write(graph))
     }
 
     @Test func crossPackageEdgesAndClassification() throws {
-        let graph = try TemporaryProject(packages: "app").loadGraph("App").graph
+        let graph = try TemporaryProject(packages: "app").loadGraph("App", allowing: ["Shared"]).graph
         func relation(_ from: String, _ to: String) -> ModuleEdge.Relation? {
             graph.edges.first { $0.from == from && $0.to == to }?.relation
         }
@@ -82,9 +83,9 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(!FileManager.default.fileExists(atPath: project.url(".build").path))
         // And asked for it explicitly, SwiftPM reads a manifest Strata could read too.
         let viaSwiftPM = try await OwnThread.run("swift package dump-package") {
-            Handed(try TemporaryProject(packages: "app").loadGraph("App", mode: .swiftpm))
+            Handed(try TemporaryProject(packages: "app").loadGraph("App", mode: .swiftpm, allowing: ["Shared"]))
         }.value
-        #expect(viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" } == (try TemporaryProject(packages: "app").loadGraph("App").graph.edges.map { "\($0.from)->\($0.to)" }))
+        #expect(viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" } == (try TemporaryProject(packages: "app").loadGraph("App", allowing: ["Shared"]).graph.edges.map { "\($0.from)->\($0.to)" }))
     }
 
     /// When SwiftPM cannot evaluate a manifest either, its compiler errors are reported at

@@ -55,9 +55,10 @@ final class TemporaryProject {
         }
     }
 
-    /// Reads the module graph of the package in `folder`.
-    func loadGraph(_ folder: String = ".", mode: ManifestMode = .syntax) throws -> PackageGraphLoader.Loaded {
-        let project = ProjectFiles(root: url(folder), workingDirectory: url(folder))
+    /// Reads the module graph of the package in `folder`, which may also read the folders
+    /// `allowing` names (relative to this project, as `--allow-read` would).
+    func loadGraph(_ folder: String = ".", mode: ManifestMode = .syntax, allowing: [String] = []) throws -> PackageGraphLoader.Loaded {
+        let project = ProjectFiles(root: url(folder), workingDirectory: url(folder), allowedReads: allowing.map(url))
         return try PackageGraphLoader(project: project, mode: mode).load()
     }
 
