@@ -79,7 +79,7 @@ let package = Package(
         // Each turns Core values into one kind of output, and depends on Core only. The
         // template engine is Strata's own (fast, and it knows nothing of sites), which the
         // site's theme compiles and renders through.
-        .target(name: "StrataTemplates"),
+        .target(name: "StrataTemplates", dependencies: ["StrataCore"]),
         .target(name: "StrataSearch", dependencies: ["StrataCore"]),
         .target(name: "StrataReports", dependencies: ["StrataCore"]),
         .target(name: "StrataDiagrams", dependencies: ["StrataCore"]),

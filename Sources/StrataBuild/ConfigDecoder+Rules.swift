@@ -16,8 +16,20 @@ extension ConfigDecoder {
 
     mutating func decodeRules(_ node: DataNode, layerNames: [String], into rules: inout RuleSettings) {
         guard let pairs = mapping(node, "rules") else { return }
+        // `layer-order` and `layer_order` are one rule: written twice, one would silently win.
+        var seen: [String: (written: String, location: SourceLocation?)] = [:]
         for (written, pair) in named(pairs, in: "rules") {
             let key = written.replacingOccurrences(of: "_", with: "-")
+            let rule = Self.severityKeys[key].map(\.rawValue) ?? key
+            if let first = seen[rule] {
+                diagnostics.append(.error(
+                    "config.duplicate-key",
+                    "rules: '\(written)' sets the same rule as '\(first.written)' (at \(first.location?.description ?? "above")); write it once",
+                    at: pair.key.location
+                ))
+                continue
+            }
+            seen[rule] = (written, pair.key.location)
             if let kind = Self.severityKeys[key] {
                 if let severity = ruleSeverity(pair.value, written) { rules.severities[kind] = severity }
                 continue

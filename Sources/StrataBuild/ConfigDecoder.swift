@@ -35,7 +35,7 @@ struct ConfigDecoder {
             case "projects":
                 config.projectsLocation = pair.value.location
                 (config.projects, config.projectEntryLocations) = decodeProjects(pair.value)
-            case "layers": config.layers = decodeLayers(pair.value)
+            case "layers": config.layers = decodeLayers(pair.value, at: pair.key.location)
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
             case "guidance": decodeGuidance(pair.value, into: &config.guidance)
@@ -92,12 +92,17 @@ struct ConfigDecoder {
     }
 
     /// `layers:` — a list, bottom-up, of `{ name, modules: [globs], may_use: [names] }`.
-    private mutating func decodeLayers(_ node: DataNode) -> [LayerDeclaration] {
+    private mutating func decodeLayers(_ node: DataNode, at keyLocation: SourceLocation) -> [LayerDeclaration] {
         guard let items = node.items else {
             diagnostics.append(.error("config.type", "layers must be a list of layers, bottom-up, found \(node.kindName)", at: node.location))
             return []
         }
+        guard ReadingLimits.configLayers.allows(items.count) else {
+            diagnostics.append(ReadingLimits.configLayers.exceeded(at: keyLocation, "strata.yml declares \(items.count) layers"))
+            return []
+        }
         var layers: [LayerDeclaration] = []
+        var declared: [String: SourceLocation?] = [:]
         for item in items {
             guard let pairs = mapping(item, "a layer") else { continue }
             var name: String?
@@ -152,10 +157,15 @@ struct ConfigDecoder {
                 diagnostics.append(.error("config.invalid-value", "every layer needs a name", at: item.location))
                 continue
             }
-            if let first = layers.first(where: { $0.name == name }) {
-                diagnostics.append(.error("config.invalid-value", "layer '\(name)' is declared twice (first at \(first.location?.description ?? "above"))", at: item.location))
+            guard ReadingLimits.configNameBytes.allows(name.utf8.count) else {
+                diagnostics.append(ReadingLimits.configNameBytes.exceeded(at: item.location, "a layer's name is \(name.utf8.count) bytes long"))
                 continue
             }
+            if let first = declared[name] {
+                diagnostics.append(.error("config.invalid-value", "layer '\(name)' is declared twice (first at \(first?.description ?? "above"))", at: item.location))
+                continue
+            }
+            declared[name] = item.location
             var layer = LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location)
             layer.paths = paths
             layer.types = types
@@ -183,27 +193,47 @@ struct ConfigDecoder {
     }
 
     /// A cycle among layers' allowed uses (explicit `may_use:`, or "every layer before"), if any.
+    /// "Every layer before" goes through one stand-in per position ("any layer below the
+    /// n-th"), so the graph has as many arrows as the file has names, not layers squared, and
+    /// the search keeps its own stack, so no count of layers can overflow the thread's.
     static func mayUseCycle(_ layers: [LayerDeclaration]) -> [String]? {
-        var uses: [String: [String]] = [:]
-        for (index, layer) in layers.enumerated() {
-            uses[layer.name] = (layer.mayUse ?? layers[..<index].map(\.name)).filter { $0 != layer.name }
-        }
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
-        var path: [String] = []
-        func visit(_ name: String) -> [String]? {
-            if state[name] == 2 { return nil }
-            if state[name] == 1, let start = path.firstIndex(of: name) { return Array(path[start...]) + [name] }
-            state[name] = 1
-            path.append(name)
-            for next in uses[name] ?? [] where uses[next] != nil {
-                if let cycle = visit(next) { return cycle }
+        // Nodes 0..<n are the layers; n + i stands for "any layer before layer i".
+        let count = layers.count
+        var index: [String: Int] = [:]
+        for (position, layer) in layers.enumerated() where index[layer.name] == nil { index[layer.name] = position }
+        var uses: [[Int]] = Array(repeating: [], count: 2 * count)
+        for (position, layer) in layers.enumerated() {
+            if let mayUse = layer.mayUse {
+                uses[position] = mayUse.compactMap { index[$0] }.filter { $0 != position }
+            } else if position > 0 {
+                uses[position] = [count + position]
             }
-            path.removeLast()
-            state[name] = 2
-            return nil
+            if position > 0 {
+                uses[count + position] = [position - 1] + (position > 1 ? [count + position - 1] : [])
+            }
         }
-        for layer in layers {
-            if let cycle = visit(layer.name) { return cycle }
+        var state = Array(repeating: 0, count: 2 * count)  // 1 on the path, 2 done
+        for start in 0..<count where state[start] == 0 {
+            // The path, each node with the next of its uses to try.
+            var path: [(node: Int, next: Int)] = [(start, 0)]
+            state[start] = 1
+            while let (node, next) = path.last {
+                guard next < uses[node].count else {
+                    state[node] = 2
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let target = uses[node][next]
+                if state[target] == 1, let from = path.firstIndex(where: { $0.node == target }) {
+                    let cycle = path[from...].map(\.node).filter { $0 < count } + [target]
+                    return cycle.map { layers[$0].name }
+                }
+                if state[target] == 0 {
+                    state[target] = 1
+                    path.append((target, 0))
+                }
+            }
         }
         return nil
     }

@@ -9,10 +9,6 @@ struct PageLoader: Sendable {
     /// Where pages are read from, inside its boundary.
     var project: ProjectFiles
 
-    /// The largest Markdown page Strata builds. A 50 MB page took over two minutes and
-    /// 2.2 GB; time and memory now grow in step with the page, and stop here.
-    static let maximumPageBytes = 10_000_000
-
     /// Front-matter keys Strata itself uses; every other key is page metadata.
     static let reservedKeys: Set<String> = ["title", "description", "weight", "nav_order"]
 
@@ -32,11 +28,13 @@ struct PageLoader: Sendable {
     func page(from bytes: [UInt8], relativePath: String, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         do {
-            guard bytes.count <= Self.maximumPageBytes else {
-                throw Diagnostic.error(
-                    "content.too-large",
-                    "this page is \(bytes.count / 1_000_000) MB; Strata builds pages of at most \(Self.maximumPageBytes / 1_000_000) MB (a page that size is a book no browser shows well): split it",
-                    at: SourceLocation(path: displayPath)
+            try ReadingLimits.pageBytes.check(
+                bytes.count, at: SourceLocation(path: displayPath),
+                "this page is \(bytes.count / 1_000_000) MB (a page that size is a book no browser shows well): split it"
+            )
+            if let long = outputPath.split(separator: "/").first(where: { !ReadingLimits.pageNameBytes.allows($0.utf8.count) }) {
+                throw ReadingLimits.pageNameBytes.exceeded(
+                    at: SourceLocation(path: displayPath), "this page would be published as '\(long)', \(long.utf8.count) bytes: rename it shorter"
                 )
             }
             let text = try TextDecoding.decode(bytes, path: displayPath)

@@ -102,4 +102,37 @@ public enum WrittenDiagram {
         attributes.insert(("class", classes.joined(separator: " ")), at: 0)
         return DOTText.quote(node.id) + DOTText.attributes(attributes) + ";"
     }
+
+    /// A quick drawing of a diagram too large to lay out in full: every box in one of a few
+    /// rows, in the order written; arrows drawn but not shaping the layout; Graphviz's layout
+    /// effort at its least. Groups are not drawn (a row would cross them).
+    public static func simplifiedDOT(_ drawn: DrawnGraph, id: String, title: String) -> String {
+        var dot = DOTText()
+        let rows = max(1, min(6, (drawn.nodes.count + 59) / 60))
+        let perRow = max(1, (drawn.nodes.count + rows - 1) / rows)
+        for row in 0..<rows {
+            let members = drawn.nodes.dropFirst(row * perRow).prefix(perRow)
+            guard !members.isEmpty else { continue }
+            dot.line("{ rank=same;")
+            for node in members {
+                dot.line("  " + DOTText.quote(node.id) + DOTText.attributes([("class", "written-node"), ("label", node.label)]) + ";")
+            }
+            dot.line("}")
+        }
+        // Rows stack in order: an invisible arrow from each row's first box to the next's.
+        for row in 1..<max(1, rows) where row * perRow < drawn.nodes.count {
+            dot.edge(drawn.nodes[(row - 1) * perRow].id, drawn.nodes[row * perRow].id, [("style", "invis")])
+        }
+        for edge in drawn.edges {
+            var attributes: [(String, String)] = [("class", "dep written-edge"), ("constraint", "false")]
+            if !edge.hasArrow { attributes.append(("arrowhead", "none")) }
+            dot.edge(edge.from, edge.to, attributes)
+        }
+        let settings = [
+            "graph [id=\(DOTText.quote("svg.\(id)", isLabel: false)), rankdir=\(DOTText.quote(drawn.direction, isLabel: false)), nodesep=\"0.3\", ranksep=\"0.45\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title, isLabel: false)), nslimit=\"1\", nslimit1=\"1\", mclimit=\"0.05\", searchsize=\"10\", remincross=\"false\", splines=\"line\"];",
+            "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
+            "edge [arrowsize=\"0.6\", color=\"#64748b\"];",
+        ]
+        return dot.graph(named: id, settings: settings)
+    }
 }

@@ -53,9 +53,13 @@ public struct GuidanceExtractor {
         var drafts = assembler.drafts
         // The code blocks right after a block's last paragraph (or after the list or quote
         // holding it) are its examples; when two blocks end in one paragraph, the last gets them.
+        // The last draft ending in each unit, found once: asking every draft about all those
+        // after it made a page of many blocks quadratic.
+        var lastDraftOfUnit: [Int: Int] = [:]
+        for index in drafts.indices { if let unit = drafts[index].lastUnit { lastDraftOfUnit[unit] = index } }
         let runs: [ExampleRun] = drafts.indices.map { index in
             guard let unit = drafts[index].lastUnit, let paragraph = paragraphs[unit] else { return ExampleRun() }
-            guard !drafts[(index + 1)...].contains(where: { $0.lastUnit == unit }) else { return ExampleRun() }
+            guard lastDraftOfUnit[unit] == index else { return ExampleRun() }
             let run = ExampleRun.after(paragraph)
             let scope = Self.scope(of: paragraph)
             if run.examples.isEmpty, scope.pointer != paragraph.pointer, Self.isLastParagraph(paragraph, in: scope) {

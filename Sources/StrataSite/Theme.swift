@@ -47,7 +47,7 @@ public struct Theme: Sendable, Equatable {
                     try library.add(text, named: name)
                 } catch {
                     broken.insert(name)
-                    diagnostics.append(.error("theme.template", "template does not parse: \(error.message)", at: SourceLocation(path: location.path, line: error.line, column: error.column)))
+                    diagnostics.append(.error(error.id ?? "theme.template", "template does not parse: \(error.message)", at: SourceLocation(path: location.path, line: error.line, column: error.column)))
                 }
             } else if file.path.hasPrefix("assets/") {
                 assets.append(OutputFile(path: file.path, contents: file.contents))
@@ -78,7 +78,7 @@ public struct Theme: Sendable, Equatable {
     /// other without end) is a `theme.template` error at the tag that went too deep.
     func render(_ context: TemplateObject, template: String, capacity: Int = 0) -> Result<[UInt8], Diagnostic> {
         library.render(context, template: template, capacity: capacity).mapError { failure in
-            .error("theme.template", failure.message, at: Self.templateLocation(failure.position.template, line: failure.position.line, column: failure.position.column, in: displayPath))
+            .error(failure.id ?? "theme.template", failure.message, at: Self.templateLocation(failure.position.template, line: failure.position.line, column: failure.position.column, in: displayPath))
         }
     }
 

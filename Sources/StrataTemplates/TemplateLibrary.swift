@@ -8,6 +8,8 @@ public struct TemplateLibrary: Sendable {
         public let message: String
         public let line: Int
         public let column: Int
+        /// The diagnostic id when a reading limit was passed (`template.too-deep`).
+        public var id: String? = nil
     }
 
     private(set) var templates: [String: [TemplateNode]] = [:]
@@ -21,7 +23,7 @@ public struct TemplateLibrary: Sendable {
         do {
             templates[name] = try TemplateParser.parse(source, name: name)
         } catch {
-            throw Problem(template: name, message: error.message, line: error.line, column: error.column)
+            throw Problem(template: name, message: error.message, line: error.line, column: error.column, id: error.id)
         }
     }
 
@@ -62,6 +64,7 @@ public struct TemplateLibrary: Sendable {
             return .failure(.init(message: "there is no template '\(name)' in the theme", position: TemplatePosition(template: name, line: 1, column: 1)))
         }
         var renderer = TemplateRenderer(templates: templates, context: .object(context), capacity: capacity)
+        renderer.position = TemplatePosition(template: name, line: 1, column: 1)
         renderer.render(nodes)
         if let failure = renderer.failure { return .failure(failure) }
         return .success(renderer.output)

@@ -3,7 +3,7 @@
 indirect enum TemplateNode: Sendable, Equatable {
     case text(String)
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(TemplateName, escaped: Bool)
+    case variable(TemplateName, escaped: Bool, at: TemplatePosition)
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
     case section(TemplateName, inverted: Bool, [TemplateNode])
     /// `{{>name}}`; `indentation` is the whitespace before a standalone tag, which every
@@ -33,4 +33,6 @@ struct TemplateSyntaxError: Error, Equatable {
     let message: String
     let line: Int
     let column: Int
+    /// The diagnostic id: a reading limit's, or nil for a plain syntax error.
+    var id: String? = nil
 }

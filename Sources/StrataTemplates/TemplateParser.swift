@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Compiles a template's tokens into nodes, as the Mustache specification describes: a
 /// section, comment, partial, block or delimiter tag alone on its line takes the whole line
 /// with it; every section is closed by its own name; a parent's body keeps only its blocks.
@@ -67,9 +69,6 @@ enum TemplateParser {
         return pieces
     }
 
-    /// Sections nested deeper than this are an error, not a stack overflow.
-    static let maximumNesting = 500
-
     private struct Frame {
         var kind: TemplateScanner.TagKind
         var name: String
@@ -101,15 +100,18 @@ enum TemplateParser {
             case .tag(let kind):
                 switch kind {
                 case .variable(let escaped):
-                    append(.variable(try name(token), escaped: escaped))
+                    append(.variable(try name(token), escaped: escaped, at: TemplatePosition(template: template, line: token.line, column: token.column)))
                 case .comment, .delimiters:
                     continue
                 case .partial:
                     append(.partial(token.value, indentation: piece.indentation, at: TemplatePosition(template: template, line: token.line, column: token.column)))
                 case .section, .invertedSection, .parent, .block:
                     if kind != .parent, kind != .block { _ = try name(token) }
-                    guard frames.count <= Self.maximumNesting else {
-                        throw TemplateSyntaxError(message: "sections nest more than \(Self.maximumNesting) deep here", line: token.line, column: token.column)
+                    guard ReadingLimits.templateNesting.allows(frames.count) else {
+                        throw TemplateSyntaxError(
+                            message: ReadingLimits.templateNesting.exceeded(at: nil, "sections nest too deep here").message,
+                            line: token.line, column: token.column, id: ReadingLimits.templateNesting.id
+                        )
                     }
                     frames.append(Frame(kind: kind, name: token.value, line: token.line, column: token.column, indentation: piece.indentation))
                 case .close:

@@ -1,22 +1,28 @@
+import StrataCore
+
 /// Renders compiled templates into bytes. Names are looked up through the stack of
 /// enclosing section values, innermost first, as Mustache specifies; a dotted name finds its
 /// first part that way and the rest inside it.
+///
+/// One render is bounded (`ReadingLimits.template…`): partials inside one another, partials
+/// included in all, and bytes written, so no theme can make a page take minutes or gigabytes.
 public struct TemplateRenderer {
-    /// How deep partials and parents may include one another: a partial that includes itself
-    /// without a section to stop it would otherwise never end.
-    static let maximumDepth = 100
-
     /// A template that could not be rendered, and the tag where it went wrong.
     public struct Failure: Error, Equatable {
         public let message: String
         public let position: TemplatePosition
+        /// The diagnostic id when a reading limit was passed (`template.too-large`).
+        public var id: String? = nil
     }
 
     let templates: [String: [TemplateNode]]
     private(set) var output: [UInt8] = []
     private(set) var failure: Failure?
     private var stack: [TemplateValue]
-    private var depth = 0
+    private var depth = LimitCounter(ReadingLimits.templateDepth)
+    private var includes = LimitCounter(ReadingLimits.templateIncludes)
+    /// The last tag rendered: where a render that grows too large is reported.
+    var position: TemplatePosition?
     /// Prefix of every line, inside a partial that stood alone on an indented line.
     private var indentation = ""
     private var atLineStart = true
@@ -33,7 +39,8 @@ public struct TemplateRenderer {
             switch node {
             case .text(let text):
                 write(text)
-            case .variable(let name, let escaped):
+            case .variable(let name, let escaped, let at):
+                position = at
                 guard let text = resolve(name)?.interpolated, !text.isEmpty else { continue }
                 if !indentation.isEmpty, atLineStart { append(indentation) }
                 if escaped { appendEscaped(text) } else { append(text) }
@@ -84,18 +91,35 @@ public struct TemplateRenderer {
             failure = Failure(message: "there is no template '\(name)' in the theme", position: position)
             return
         }
-        guard depth < Self.maximumDepth else {
-            failure = Failure(message: "templates include each other more than \(Self.maximumDepth) deep here; does '\(name)' include itself with no section to stop it?", position: position)
+        self.position = position
+        guard depth.spend() else {
+            let limit = ReadingLimits.templateDepth
+            let message = limit.exceeded(at: nil, "templates include each other too deep here; does '\(name)' include itself with no section to stop it?").message
+            failure = Failure(message: message, position: position, id: limit.id)
             return
         }
-        depth += 1
+        defer { depth.leave() }
+        guard includes.spend() else {
+            let limit = ReadingLimits.templateIncludes
+            let message = limit.exceeded(at: nil, "this render includes too many partials (partials that each include the next more than once multiply)").message
+            failure = Failure(message: message, position: position, id: limit.id)
+            return
+        }
         let outer = indentation
         indentation += extra
         // A standalone tag's line was removed, so the partial starts a line.
         if !extra.isEmpty { atLineStart = true }
         render(nodes, overrides: overrides)
         indentation = outer
-        depth -= 1
+    }
+
+    /// Stops the render once it has written more than a render may.
+    private mutating func checkSize() {
+        let limit = ReadingLimits.templateOutput
+        guard !limit.allows(output.count), failure == nil else { return }
+        let message = limit.exceeded(at: nil, "this template writes more than a page can hold (a value written many times, or partials that repeat)").message
+        failure = Failure(message: message, position: position ?? TemplatePosition(template: "", line: 1, column: 1), id: limit.id)
+        output = []
     }
 
     private func resolve(_ name: TemplateName) -> TemplateValue? {
@@ -136,10 +160,12 @@ public struct TemplateRenderer {
                 start = bytes.endIndex
             }
         }
+        checkSize()
     }
 
     private mutating func append(_ text: String) {
         output.append(contentsOf: text.utf8)
+        checkSize()
     }
 
     /// Text with `& < > " '` written as entities, so it is safe in elements and attributes.
@@ -163,6 +189,7 @@ public struct TemplateRenderer {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
+        checkSize()
     }
 }
 

@@ -32,14 +32,9 @@ public enum YAMLReader {
             throw Diagnostic.error("yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: firstLine))
         }
         guard let node else { return nil }
-        var budget = maximumValues
+        var budget = ReadingLimits.yamlValues.maximum
         return try convert(node, path: path, lineOffset: lineOffset, budget: &budget)
     }
-
-    /// The most values one document may hold once Yams has put each alias's anchored value
-    /// in its place. A kilobyte of aliases of aliases ("billion laughs") expands to
-    /// billions; no configuration or front matter comes near this.
-    public static let maximumValues = 100_000
 
     private static func convert(_ node: Node, path: String, lineOffset: Int, budget: inout Int) throws -> DataNode {
         let location = SourceLocation(
@@ -49,10 +44,8 @@ public enum YAMLReader {
         )
         budget -= 1
         guard budget >= 0 else {
-            throw Diagnostic.error(
-                "yaml.too-large",
-                "this YAML holds more than \(maximumValues) values once its aliases are expanded (each *alias repeats its anchor's whole value); Strata reads at most \(maximumValues)",
-                at: location
+            throw ReadingLimits.yamlValues.exceeded(
+                at: location, "this YAML holds too many values once its aliases are expanded (each *alias repeats its anchor's whole value)"
             )
         }
         switch node {

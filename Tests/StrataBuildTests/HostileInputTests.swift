@@ -348,7 +348,7 @@ import Testing
         let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/big.md": String(repeating: line, count: 10_100_000 / line.utf8.count)])
         let result = project.build()
         #expect(result.exitCode == 2)
-        #expect(TemporaryProject.lines(result).first?.hasPrefix("Content/big.md:1:1: error: this page is 10 MB; Strata builds pages of at most 10 MB") == true)
+        #expect(TemporaryProject.lines(result).first?.hasPrefix("Content/big.md:1:1: error: this page is 10 MB (a page that size is a book no browser shows well): split it (Strata's limit: 10000000 bytes in one page) [content.too-large]") == true)
     }
 }
 

@@ -70,7 +70,16 @@ struct PageDiagramDrawer: Sendable {
         var diagnostics = drift?.diagnostics(at: block.location) ?? []
         var svg: String
         do {
-            if isMermaid {
+            let size = drawn.nodes.count + drawn.edges.count
+            if !ReadingLimits.diagramLayout.allows(size) {
+                var simplified = ReadingLimits.diagramLayout.exceeded(
+                    at: block.location,
+                    "this diagram has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows, too many to lay out in reasonable time; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels"
+                )
+                simplified.severity = .warning
+                diagnostics.append(simplified)
+                svg = try GraphvizRenderer.shared.svg(dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title))
+            } else if isMermaid {
                 let dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
                 svg = try GraphvizRenderer.shared.svg(dot: dot)
             } else {
