@@ -79,7 +79,7 @@ let package = Package(
         // Each turns Core values into one kind of output, and depends on Core only. The
         // template engine is Strata's own (fast, and it knows nothing of sites), which the
         // site's theme compiles and renders through.
-        .target(name: "StrataTemplates", dependencies: ["StrataCore"]),
+        .target(name: "StrataTemplates"),
         .target(name: "StrataSearch", dependencies: ["StrataCore"]),
         .target(name: "StrataReports", dependencies: ["StrataCore"]),
         .target(name: "StrataDiagrams", dependencies: ["StrataCore"]),
@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "StrataSearchTests", dependencies: ["StrataCore", "StrataSearch"]),
         .testTarget(name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports", "StrataYAML", "StrataTestSupport"]),
         .testTarget(name: "StrataDiagramsTests", dependencies: ["StrataCore", "StrataDiagrams", "StrataTestSupport"]),
-        .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite"]),
+        .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite", "StrataTemplates"]),
         .testTarget(
             name: "StrataBuildTests",
             dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataTestSupport"]

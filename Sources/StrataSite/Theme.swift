@@ -29,7 +29,7 @@ public struct Theme: Sendable, Equatable {
     /// - Throws: `DiagnosticsError` listing every template that fails to parse, includes
     ///   one the theme does not have, or is missing.
     public init(files: [(path: String, contents: [UInt8])], displayPath: String) throws {
-        var library = TemplateLibrary()
+        var library = TemplateLibrary(bounds: Self.bounds)
         var assets: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         // Templates that exist but did not compile: not reported again as missing.
@@ -47,7 +47,7 @@ public struct Theme: Sendable, Equatable {
                     try library.add(text, named: name)
                 } catch {
                     broken.insert(name)
-                    diagnostics.append(.error(error.id ?? "theme.template", "template does not parse: \(error.message)", at: SourceLocation(path: location.path, line: error.line, column: error.column)))
+                    diagnostics.append(.error(Self.id(of: error.bound), "template does not parse: \(error.message)", at: SourceLocation(path: location.path, line: error.line, column: error.column)))
                 }
             } else if file.path.hasPrefix("assets/") {
                 assets.append(OutputFile(path: file.path, contents: file.contents))
@@ -78,7 +78,25 @@ public struct Theme: Sendable, Equatable {
     /// other without end) is a `theme.template` error at the tag that went too deep.
     func render(_ context: TemplateObject, template: String, capacity: Int = 0) -> Result<[UInt8], Diagnostic> {
         library.render(context, template: template, capacity: capacity).mapError { failure in
-            .error(failure.id ?? "theme.template", failure.message, at: Self.templateLocation(failure.position.template, line: failure.position.line, column: failure.position.column, in: displayPath))
+            .error(Self.id(of: failure.bound), failure.message, at: Self.templateLocation(failure.position.template, line: failure.position.line, column: failure.position.column, in: displayPath))
+        }
+    }
+
+    /// The template engine's bounds, from Strata's reading limits (`ReadingLimits.template…`).
+    static let bounds = TemplateBounds(
+        sectionNesting: ReadingLimits.templateNesting.maximum, partialDepth: ReadingLimits.templateDepth.maximum,
+        partialIncludes: ReadingLimits.templateIncludes.maximum, outputBytes: ReadingLimits.templateOutput.maximum
+    )
+
+    /// The diagnostic of a template failure: the reading limit's id for a bound it passed,
+    /// else `theme.template`.
+    static func id(of bound: TemplateBounds.Bound?) -> String {
+        switch bound {
+        case .sectionNesting: ReadingLimits.templateNesting.id
+        case .partialDepth: ReadingLimits.templateDepth.id
+        case .partialIncludes: ReadingLimits.templateIncludes.id
+        case .outputBytes: ReadingLimits.templateOutput.id
+        case nil: "theme.template"
         }
     }
 

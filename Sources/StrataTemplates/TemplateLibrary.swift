@@ -8,22 +8,26 @@ public struct TemplateLibrary: Sendable {
         public let message: String
         public let line: Int
         public let column: Int
-        /// The diagnostic id when a reading limit was passed (`template.too-deep`).
-        public var id: String? = nil
+        /// The bound it passed, when that is why it failed.
+        public var bound: TemplateBounds.Bound? = nil
     }
 
     private(set) var templates: [String: [TemplateNode]] = [:]
+    /// What one parse and one render may take.
+    public let bounds: TemplateBounds
 
-    public init() {}
+    public init(bounds: TemplateBounds = .standard) {
+        self.bounds = bounds
+    }
 
     public var names: Set<String> { Set(templates.keys) }
 
     /// Compiles `source` as the template `name`.
     public mutating func add(_ source: String, named name: String) throws(Problem) {
         do {
-            templates[name] = try TemplateParser.parse(source, name: name)
+            templates[name] = try TemplateParser.parse(source, name: name, maximumNesting: bounds.sectionNesting)
         } catch {
-            throw Problem(template: name, message: error.message, line: error.line, column: error.column, id: error.id)
+            throw Problem(template: name, message: error.message, line: error.line, column: error.column, bound: error.bound)
         }
     }
 
@@ -63,7 +67,7 @@ public struct TemplateLibrary: Sendable {
         guard let nodes = templates[name] else {
             return .failure(.init(message: "there is no template '\(name)' in the theme", position: TemplatePosition(template: name, line: 1, column: 1)))
         }
-        var renderer = TemplateRenderer(templates: templates, context: .object(context), capacity: capacity)
+        var renderer = TemplateRenderer(templates: templates, context: .object(context), bounds: bounds, capacity: capacity)
         renderer.position = TemplatePosition(template: name, line: 1, column: 1)
         renderer.render(nodes)
         if let failure = renderer.failure { return .failure(failure) }

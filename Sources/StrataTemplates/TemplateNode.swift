@@ -33,6 +33,6 @@ struct TemplateSyntaxError: Error, Equatable {
     let message: String
     let line: Int
     let column: Int
-    /// The diagnostic id: a reading limit's, or nil for a plain syntax error.
-    var id: String? = nil
+    /// The bound it passed, or nil for a plain syntax error.
+    var bound: TemplateBounds.Bound? = nil
 }

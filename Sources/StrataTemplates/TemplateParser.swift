@@ -1,12 +1,14 @@
-import StrataCore
-
 /// Compiles a template's tokens into nodes, as the Mustache specification describes: a
 /// section, comment, partial, block or delimiter tag alone on its line takes the whole line
 /// with it; every section is closed by its own name; a parent's body keeps only its blocks.
 enum TemplateParser {
-    static func parse(_ source: String, name: String) throws(TemplateSyntaxError) -> [TemplateNode] {
+    /// `maximumNesting`: sections open at once past which the template is an error, not a
+    /// stack overflow (`TemplateBounds.sectionNesting`).
+    static func parse(
+        _ source: String, name: String, maximumNesting: Int = TemplateBounds.standard.sectionNesting
+    ) throws(TemplateSyntaxError) -> [TemplateNode] {
         let tokens = standaloneLinesRemoved(try TemplateScanner.tokens(of: source))
-        return try build(tokens, template: name)
+        return try build(tokens, template: name, maximumNesting: maximumNesting)
     }
 
     /// A token after the standalone pass: a partial or parent that stood alone carries the
@@ -78,7 +80,7 @@ enum TemplateParser {
         var nodes: [TemplateNode] = []
     }
 
-    private static func build(_ pieces: [Piece], template: String) throws(TemplateSyntaxError) -> [TemplateNode] {
+    private static func build(_ pieces: [Piece], template: String, maximumNesting: Int) throws(TemplateSyntaxError) -> [TemplateNode] {
         var frames = [Frame(kind: .comment, name: "", line: 0, column: 0, indentation: "")]
         func append(_ node: TemplateNode) {
             // A parent's body is only its blocks: anything else there is never shown.
@@ -107,10 +109,10 @@ enum TemplateParser {
                     append(.partial(token.value, indentation: piece.indentation, at: TemplatePosition(template: template, line: token.line, column: token.column)))
                 case .section, .invertedSection, .parent, .block:
                     if kind != .parent, kind != .block { _ = try name(token) }
-                    guard ReadingLimits.templateNesting.allows(frames.count) else {
+                    guard frames.count <= maximumNesting else {
                         throw TemplateSyntaxError(
-                            message: ReadingLimits.templateNesting.exceeded(at: nil, "sections nest too deep here").message,
-                            line: token.line, column: token.column, id: ReadingLimits.templateNesting.id
+                            message: "sections nest more than \(maximumNesting) deep here",
+                            line: token.line, column: token.column, bound: .sectionNesting
                         )
                     }
                     frames.append(Frame(kind: kind, name: token.value, line: token.line, column: token.column, indentation: piece.indentation))

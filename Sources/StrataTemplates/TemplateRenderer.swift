@@ -1,34 +1,34 @@
-import StrataCore
-
 /// Renders compiled templates into bytes. Names are looked up through the stack of
 /// enclosing section values, innermost first, as Mustache specifies; a dotted name finds its
 /// first part that way and the rest inside it.
 ///
-/// One render is bounded (`ReadingLimits.template…`): partials inside one another, partials
-/// included in all, and bytes written, so no theme can make a page take minutes or gigabytes.
+/// One render is bounded (`TemplateBounds`): partials inside one another, partials included
+/// in all, and bytes written, so no theme can make a page take minutes or gigabytes.
 public struct TemplateRenderer {
     /// A template that could not be rendered, and the tag where it went wrong.
     public struct Failure: Error, Equatable {
         public let message: String
         public let position: TemplatePosition
-        /// The diagnostic id when a reading limit was passed (`template.too-large`).
-        public var id: String? = nil
+        /// The bound it passed, when that is why it failed.
+        public var bound: TemplateBounds.Bound? = nil
     }
 
     let templates: [String: [TemplateNode]]
     private(set) var output: [UInt8] = []
     private(set) var failure: Failure?
     private var stack: [TemplateValue]
-    private var depth = LimitCounter(ReadingLimits.templateDepth)
-    private var includes = LimitCounter(ReadingLimits.templateIncludes)
+    let bounds: TemplateBounds
+    private var depth = 0
+    private var includes = 0
     /// The last tag rendered: where a render that grows too large is reported.
     var position: TemplatePosition?
     /// Prefix of every line, inside a partial that stood alone on an indented line.
     private var indentation = ""
     private var atLineStart = true
 
-    init(templates: [String: [TemplateNode]], context: TemplateValue, capacity: Int = 0) {
+    init(templates: [String: [TemplateNode]], context: TemplateValue, bounds: TemplateBounds = .standard, capacity: Int = 0) {
         self.templates = templates
+        self.bounds = bounds
         stack = [context]
         output.reserveCapacity(capacity)
     }
@@ -92,17 +92,17 @@ public struct TemplateRenderer {
             return
         }
         self.position = position
-        guard depth.spend() else {
-            let limit = ReadingLimits.templateDepth
-            let message = limit.exceeded(at: nil, "templates include each other too deep here; does '\(name)' include itself with no section to stop it?").message
-            failure = Failure(message: message, position: position, id: limit.id)
+        guard depth < bounds.partialDepth else {
+            let message = "templates include each other more than \(bounds.partialDepth) deep here; does '\(name)' include itself with no section to stop it?"
+            failure = Failure(message: message, position: position, bound: .partialDepth)
             return
         }
-        defer { depth.leave() }
-        guard includes.spend() else {
-            let limit = ReadingLimits.templateIncludes
-            let message = limit.exceeded(at: nil, "this render includes too many partials (partials that each include the next more than once multiply)").message
-            failure = Failure(message: message, position: position, id: limit.id)
+        depth += 1
+        defer { depth -= 1 }
+        includes += 1
+        guard includes <= bounds.partialIncludes else {
+            let message = "this render includes more than \(bounds.partialIncludes) partials (partials that each include the next more than once multiply)"
+            failure = Failure(message: message, position: position, bound: .partialIncludes)
             return
         }
         let outer = indentation
@@ -115,10 +115,9 @@ public struct TemplateRenderer {
 
     /// Stops the render once it has written more than a render may.
     private mutating func checkSize() {
-        let limit = ReadingLimits.templateOutput
-        guard !limit.allows(output.count), failure == nil else { return }
-        let message = limit.exceeded(at: nil, "this template writes more than a page can hold (a value written many times, or partials that repeat)").message
-        failure = Failure(message: message, position: position ?? TemplatePosition(template: "", line: 1, column: 1), id: limit.id)
+        guard output.count > bounds.outputBytes, failure == nil else { return }
+        let message = "this template writes more than \(bounds.outputBytes) bytes (a value written many times, or partials that repeat)"
+        failure = Failure(message: message, position: position ?? TemplatePosition(template: "", line: 1, column: 1), bound: .outputBytes)
         output = []
     }
 

@@ -1,5 +1,6 @@
 import StrataCore
 @testable import StrataSite
+import StrataTemplates
 import Testing
 
 @Suite struct ThemeTests {
@@ -15,6 +16,16 @@ import Testing
             file("assets/x.css", "body{}"),
             file("README.md", "ignored"),
         ]
+    }
+
+    /// The template engine keeps its own figures (it depends on no Strata module); the site
+    /// hands it Strata's reading limits, and the two must agree.
+    @Test func theEngineBoundsAreTheReadingLimits() {
+        #expect(Theme.bounds == TemplateBounds.standard)
+        #expect(Theme.id(of: .partialIncludes) == "template.too-slow")
+        #expect(Theme.id(of: .outputBytes) == "template.too-large")
+        #expect(Theme.id(of: .partialDepth) == "template.too-deep")
+        #expect(Theme.id(of: nil) == "theme.template")
     }
 
     @Test func rendersPagesNavigationAndAssets() throws {
