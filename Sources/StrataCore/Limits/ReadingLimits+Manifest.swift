@@ -41,7 +41,7 @@ extension ReadingLimits {
     // The interpreter's budget, for the whole manifest.
 
     public static let manifestSteps = ReadingLimit(
-        "manifest", .tooSlow, maximum: 2_000_000, counts: "evaluation steps")
+        "manifest", .tooSlow, maximum: 250_000, counts: "evaluation steps")
     /// Everything values hold at once is counted when built: a string doubled, then mapped
     /// over, is refused before it takes the memory.
     public static let manifestValueBytes = ReadingLimit(
