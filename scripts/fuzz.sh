@@ -47,8 +47,9 @@ fuzzer="$root/release/strata-fuzz"
 # The seeds: real inputs of each kind, from this repository.
 seed() {
     local target="$1" corpus="$2"
-    [ -n "$(ls -A "$corpus" 2>/dev/null)" ] && return
     mkdir -p "$corpus"
+    deep_seeds "$target" "$corpus"  # every run: a kept corpus gains them too
+    [ -n "$(ls -A "$corpus" | grep -v -e '^deep-' -e '^budget-')" ] && return
     case "$target" in
         page) find Content Tests/Fixtures -name '*.md' ;;
         swift-source) find Sources Tests -name '*.swift' -size -64k ;;
@@ -56,6 +57,36 @@ seed() {
         config) echo strata.yml; find Tests/Fixtures -name 'strata.yml' ;;
         pbxproj) find Tests/Fixtures -name 'project.pbxproj' ;;
     esac | while read -r file; do cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"; done
+}
+
+# Inputs just past each nesting limit (issue 45), generated, so mutations start where the
+# readers once crashed: chains with no bracket, nested brackets, #if and interpolations.
+deep_seeds() {
+    local target="$1" corpus="$2" n
+    case "$target" in manifest|swift-source) ;; *) return ;; esac
+    local package='let package = Package(name: "A", targets: [.target(name: "A")])'
+    rep() { local i; for ((i = 0; i < $2; i++)); do printf '%s' "$1"; done; }
+    for n in 60 70 1100; do
+        { printf 'let x: '; rep 'Array<' $n; printf 'Int'; rep '>' $n; printf ' = []\n%s\n' "$package"; } > "$corpus/deep-generic-$n"
+        { printf 'let x: '; rep '() -> ' $n; printf 'Int\n%s\n' "$package"; } > "$corpus/deep-arrow-$n"
+        { printf 'let x = 1'; rep ' + 1' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-sum-$n"
+        { printf 'let x = y'; rep '?' $n; printf '.z\n%s\n' "$package"; } > "$corpus/deep-optional-$n"
+        { printf 'let x = y'; rep '[0]' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-subscript-$n"
+        { printf 'let x = f'; rep '()' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-call-$n"
+        { printf 'let x = y'; rep '.b' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-member-$n"
+        { printf 'let x = '; rep 'try ' $n; printf 'y\n%s\n' "$package"; } > "$corpus/deep-try-$n"
+        { printf 'let x = a'; rep ' ? a' $n; rep ' : b' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-ternary-$n"
+        { printf 'func f() {\n if a {}'; rep ' else if a {}' $((n * 5)); printf '\n}\n%s\n' "$package"; } > "$corpus/deep-elseif-$n"
+        { printf 'let x = '; rep '"\(' $((n * 3)); printf '1'; rep ')"' $((n * 3)); printf '\n%s\n' "$package"; } > "$corpus/deep-interpolation-$n"
+        { rep $'#if A\n' $n; rep $'#endif\n' $n; printf '%s\n' "$package"; } > "$corpus/deep-if-$n"
+    done
+    for n in 11 12 13 199 201; do
+        { printf 'let x = '; rep '[' $n; rep ']' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-square-$n"
+        { printf 'let x = '; rep '(' $n; printf '1'; rep ')' $n; printf '\n%s\n' "$package"; } > "$corpus/deep-paren-$n"
+    done
+    { printf 'var s = "x"\nfor _ in 0..<19 { s = s + s }\nlet names = (0..<10000).map { i in s + "\\(i)" }\n%s\n' "$package"; } \
+        > "$corpus/budget-bytes"
+    { printf 'var n = 0\nfor _ in 0..<1400 { for _ in 0..<1400 { n = n + 1 } }\n%s\n' "$package"; } > "$corpus/budget-steps"
 }
 
 # Words each reader gives meaning to, so mutations reach past its first checks.

@@ -35,6 +35,8 @@ public enum FuzzEntryPoints {
     public static func swiftSource(_ bytes: [UInt8]) -> [Diagnostic] {
         do {
             _ = try ImportScanner().imports(in: bytes, path: "F.swift")
+            let symbols = SymbolExtractor().symbols(in: String(decoding: bytes, as: UTF8.self), path: "F.swift")
+            if !symbols.diagnostics.isEmpty { return symbols.diagnostics }
             return CommentGuidanceExtractor(idPrefix: "M/F").extract(from: try ImportScanner().comments(in: bytes, path: "F.swift")).diagnostics
         } catch {
             return [error]
@@ -43,7 +45,7 @@ public enum FuzzEntryPoints {
 
     /// A `Package.swift`, read from its syntax.
     public static func manifest(_ bytes: [UInt8]) -> [Diagnostic] {
-        switch ManifestReader(environment: [:]).read(text: String(decoding: bytes, as: UTF8.self), path: "Package.swift", packageDirectory: "/fuzz") {
+        switch ManifestReader(environment: [:]).read(bytes: bytes, path: "Package.swift", packageDirectory: "/fuzz") {
         case .manifest: return []
         case .unresolved(let diagnostics), .invalid(let diagnostics): return diagnostics
         }

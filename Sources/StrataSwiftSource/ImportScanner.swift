@@ -16,7 +16,7 @@ public struct ImportScanner: Sendable {
 
     /// String interpolations nested deeper than this end the reading with an error: the
     /// lexer follows them by recursion, and 20,000 of them ran out of stack.
-    public static let maximumInterpolationDepth = 100
+    public static var maximumInterpolationDepth: Int { ReadingLimits.sourceInterpolations.maximum }
 
     public func imports(in text: String, path: String) throws(Diagnostic) -> [SwiftImport] {
         try imports(in: Array(text.utf8), path: path)
@@ -46,10 +46,8 @@ public struct ImportScanner: Sendable {
     }
 
     static func tooDeep(at location: StrataCore.SourceLocation) -> Diagnostic {
-        .error(
-            "source.too-deep",
-            "string interpolations nest more than \(maximumInterpolationDepth) deep here; Strata reads no further in this file",
-            at: location
+        ReadingLimits.sourceInterpolations.exceeded(
+            at: location, "string interpolations nest more than \(maximumInterpolationDepth) deep here; Strata reads no further in this file"
         )
     }
 }

@@ -4,8 +4,21 @@ import SwiftSyntax
 
 extension ManifestInterpreter {
     func evaluate(_ expression: ExprSyntax, in scope: ManifestScope) -> ManifestValue {
-        steps += 1
-        if steps > Self.stepLimit { return unknown("the manifest runs longer than Strata evaluates", at: expression) }
+        if let excess { return .unknown(Unresolved(reason: excess.message, location: location(of: expression))) }
+        if !steps.spend() {
+            return passed(ReadingLimits.manifestSteps, at: expression, "the manifest runs longer than Strata evaluates")
+        }
+        if !depth.spend() {
+            depth.leave()
+            return passed(
+                ReadingLimits.manifestEvaluationDepth, at: expression, "expressions nest deeper than Strata evaluates here"
+            )
+        }
+        defer { depth.leave() }
+        return evaluateOnce(expression, in: scope)
+    }
+
+    private func evaluateOnce(_ expression: ExprSyntax, in scope: ManifestScope) -> ManifestValue {
         if let literal = expression.as(StringLiteralExprSyntax.self) { return evaluateString(literal, in: scope) }
         if let literal = expression.as(IntegerLiteralExprSyntax.self) {
             return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(ManifestValue.int)
@@ -14,6 +27,7 @@ extension ManifestInterpreter {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true)) }
         if expression.is(NilLiteralExprSyntax.self) { return .none }
         if let array = expression.as(ArrayExprSyntax.self) {
+            guard spendBytes(Self.listBytes(array.elements.count), at: array) else { return .none }
             return .array(array.elements.map { element in
                 let value = evaluate(element.expression, in: scope)
                 if case .string(let text) = value, element.expression.is(StringLiteralExprSyntax.self) {
@@ -64,7 +78,7 @@ extension ManifestInterpreter {
         for segment in literal.segments {
             switch segment {
             case .stringSegment(let piece):
-                text += literal.openingPounds == nil ? unescape(piece.content.text) : piece.content.text
+                text += unescape(piece.content.text, pounds: literal.openingPounds?.text.count ?? 0)
             case .expressionSegment(let interpolation):
                 guard interpolation.expressions.count == 1, let only = interpolation.expressions.first else {
                     return unknown("a string interpolation", at: interpolation)
@@ -77,29 +91,65 @@ extension ManifestInterpreter {
                 text += piece
             }
         }
+        guard spendBytes(text.utf8.count, at: literal) else { return .none }
         return .string(text)
     }
 
-    func unescape(_ text: String) -> String {
+    /// A string segment's text with Swift's escapes decoded: `\0 \\ \t \n \r \" \'`,
+    /// `\u{…}` and a multi-line string's `\` at a line end; in a raw string (`#"…"#`) only
+    /// those written with its number of `#` (`\#n`), the rest kept as written.
+    func unescape(_ text: String, pounds: Int = 0) -> String {
         guard text.contains("\\") else { return text }
-        var result = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "0": result.append("\0")
-                default: result.append(character)
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            var after = index + 1
+            var hashes = 0
+            while hashes < pounds, after < scalars.count, scalars[after] == "#" {
+                hashes += 1
+                after += 1
+            }
+            guard scalar == "\\", hashes == pounds, after < scalars.count else {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            let escaped = scalars[after]
+            index = after + 1
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "0": result.append("\0")
+            case "\\", "\"", "'": result.append(escaped)
+            case "u":
+                var end = index
+                while end < scalars.count, scalars[end] != "}" { end += 1 }
+                let digits = index + 1 < end ? String(String.UnicodeScalarView(scalars[(index + 1)..<end])) : ""
+                if index < scalars.count, scalars[index] == "{", end < scalars.count, digits.count <= 8,
+                   let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+                    result.append(decoded)
+                    index = end + 1
+                } else {
+                    result.append(contentsOf: scalars[(after - hashes - 1)..<index])
                 }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
+            case " ", "\t", "\n", "\r":
+                // A line continuation in a multi-line string: the line break is not in the text.
+                var next = after
+                while next < scalars.count, scalars[next] == " " || scalars[next] == "\t" { next += 1 }
+                if next < scalars.count, scalars[next] == "\r" { next += 1 }
+                if next < scalars.count, scalars[next] == "\n" {
+                    index = next + 1
+                } else {
+                    result.append(contentsOf: scalars[(after - hashes - 1)..<index])
+                }
+            default:
+                result.append(contentsOf: scalars[(after - hashes - 1)..<index])
             }
         }
-        return result
+        return String(result)
     }
 
     func evaluateDictionary(_ dictionary: DictionaryExprSyntax, in scope: ManifestScope) -> ManifestValue {
@@ -141,12 +191,14 @@ extension ManifestInterpreter {
 
     /// Runs a function or closure body; a single expression is its own result.
     func callBody(_ body: CodeBlockItemListSyntax, scope: ManifestScope, site: Syntax) -> ManifestValue {
-        guard callDepth < 48 else { return unknown("helpers nested too deeply", at: site) }
-        callDepth += 1
+        guard callDepth.spend() else {
+            callDepth.leave()
+            return passed(ReadingLimits.manifestHelperDepth, at: site, "helpers call each other deeper than Strata evaluates here")
+        }
         let outerSite = callSite
         if callSite == nil { callSite = site }
         defer {
-            callDepth -= 1
+            callDepth.leave()
             callSite = outerSite
         }
         if body.count == 1, let only = body.first, case .expr(let expression) = only.item,
@@ -438,11 +490,14 @@ extension ManifestInterpreter {
                 let value = callClosure(closure, captured: captured, arguments: [element], site: site)
                 if let unresolved = value.unresolved { return .unknown(unresolved) }
                 switch name {
-                case "map": result.append(value)
+                case "map":
+                    guard spendBytes(MemoryLayout<ManifestValue>.stride, at: call) else { return .none }
+                    result.append(value)
                 case "compactMap": if !value.isNone { result.append(value) }
                 case "flatMap":
                     guard case .array(let inner) = value else { return unknown("`flatMap` to something that is not a list", at: call) }
-                    guard result.count + inner.count <= Self.maximumElements else { return oversized(at: call) }
+                    guard result.count + inner.count <= Self.maximumElements else { return oversized(at: call, ReadingLimits.manifestElements) }
+                    guard spendBytes(Self.listBytes(inner.count), at: call) else { return .none }
                     result += inner
                 default:
                     guard let keep = truth(value) else { return unknown("a `filter` Strata cannot decide", at: call) }
@@ -471,7 +526,7 @@ extension ManifestInterpreter {
             }
             return undecided ? unknown("a `contains` Strata cannot decide", at: call) : .bool(false)
         case (.array(let elements), "reversed"):
-            return .array(elements.reversed())
+            return spendBytes(Self.listBytes(elements.count), at: call) ? .array(elements.reversed()) : .none
         case (.array(let elements), "joined"):
             let separator: String
             switch arguments.first(where: { $0.label == "separator" })?.value {
@@ -485,11 +540,14 @@ extension ManifestInterpreter {
                 guard case .string(let text) = element else { return unknown("`joined` of values that are not strings", at: call) }
                 bytes += text.utf8.count + separator.utf8.count
                 guard bytes <= Self.maximumTextBytes else { return oversized(at: call) }
+                guard spendBytes(text.utf8.count + separator.utf8.count, at: call) else { return .none }
                 parts.append(text)
             }
             return .string(parts.joined(separator: separator))
-        case (.string(let text), "lowercased"): return .string(text.lowercased())
-        case (.string(let text), "uppercased"): return .string(text.uppercased())
+        case (.string(let text), "lowercased"):
+            return spendBytes(text.utf8.count, at: call) ? .string(text.lowercased()) : .none
+        case (.string(let text), "uppercased"):
+            return spendBytes(text.utf8.count, at: call) ? .string(text.uppercased()) : .none
         case (.string(let text), "hasPrefix"):
             if case .string(let prefix)? = arguments.first?.value { return .bool(text.hasPrefix(prefix)) }
         case (.string(let text), "hasSuffix"):
@@ -497,6 +555,7 @@ extension ManifestInterpreter {
         case (.string(let text), "appending"):
             if case .string(let more)? = arguments.first?.value {
                 guard text.utf8.count + more.utf8.count <= Self.maximumTextBytes else { return oversized(at: call) }
+                guard spendBytes(text.utf8.count + more.utf8.count, at: call) else { return .none }
                 return .string(text + more)
             }
         case (.none, _):
@@ -552,16 +611,16 @@ extension ManifestInterpreter {
         return binary(binaryOperator, left, right, at: Syntax(infix))
     }
 
-    /// Longer ranges are not expanded (a manifest has no use for them, and memory does).
-    static let rangeLimit = 10_000
 
     func binary(_ name: String, _ left: ManifestValue, _ right: ManifestValue, at node: Syntax) -> ManifestValue {
         switch (name, left.plain, right.plain) {
         case let ("+", .string(a), .string(b)):
             guard a.utf8.count + b.utf8.count <= Self.maximumTextBytes else { return oversized(at: node) }
+            guard spendBytes(a.utf8.count + b.utf8.count, at: node) else { return .none }
             return .string(a + b)
         case let ("+", .array(a), .array(b)):
-            guard a.count + b.count <= Self.maximumElements else { return oversized(at: node) }
+            guard a.count + b.count <= Self.maximumElements else { return oversized(at: node, ReadingLimits.manifestElements) }
+            guard spendBytes(Self.listBytes(a.count + b.count), at: node) else { return .none }
             return .array(a + b)
         case let ("+", .int(a), .int(b)):
             let (sum, overflow) = a.addingReportingOverflow(b)
@@ -577,8 +636,16 @@ extension ManifestInterpreter {
         case let (">", .int(a), .int(b)): return .bool(a > b)
         case let ("<=", .int(a), .int(b)): return .bool(a <= b)
         case let (">=", .int(a), .int(b)): return .bool(a >= b)
-        case let ("...", .int(a), .int(b)) where a <= b && b - a < Self.rangeLimit: return .array((a...b).map(ManifestValue.int))
-        case let ("..<", .int(a), .int(b)) where a <= b && b - a <= Self.rangeLimit: return .array((a..<b).map(ManifestValue.int))
+        case let ("...", .int(a), .int(b)), let ("..<", .int(a), .int(b)):
+            guard a <= b else { break }
+            let closed = name == "..."
+            let (span, overflow) = b.subtractingReportingOverflow(a)
+            let count = closed ? span &+ 1 : span
+            guard !overflow, count >= 0, ReadingLimits.manifestRange.allows(count) else {
+                return passed(ReadingLimits.manifestRange, at: node, "this range is longer than Strata evaluates")
+            }
+            guard spendBytes(Self.listBytes(count), at: node) else { return .none }
+            return .array(closed ? (a...b).map(ManifestValue.int) : (a..<b).map(ManifestValue.int))
         case ("==", _, _), ("!=", _, _):
             guard let equal = left.equals(right) else { break }
             return .bool(name == "==" ? equal : !equal)

@@ -31,15 +31,20 @@ final class ManifestInterpreter {
     /// The outermost call of a helper function being evaluated: objects created inside a
     /// helper are reported at the line that calls it.
     var callSite: Syntax?
-    var callDepth = 0
-    var steps = 0
-    static let stepLimit = 2_000_000
+    /// Helpers and closures called inside one another.
+    var callDepth = LimitCounter(ReadingLimits.manifestHelperDepth)
+    /// Expressions evaluated inside one another: each is a frame of recursion.
+    var depth = LimitCounter(ReadingLimits.manifestEvaluationDepth)
+    /// The budget of the whole evaluation: steps, and bytes of every value built.
+    var steps = LimitCounter(ReadingLimits.manifestSteps)
+    var bytes = LimitCounter(ReadingLimits.manifestValueBytes)
     /// The largest text and list a manifest may build: a string doubled 40 times took
     /// gigabytes in seconds. A manifest past them is refused, not read in part.
-    static let maximumTextBytes = 1 << 20
-    static let maximumElements = 100_000
-    /// The first value that would have been larger.
-    var oversize: Unresolved?
+    static var maximumTextBytes: Int { ReadingLimits.manifestTextBytes.maximum }
+    static var maximumElements: Int { ReadingLimits.manifestElements.maximum }
+    /// The first limit passed, as its located error: the manifest is refused, and the
+    /// evaluation stops as soon as it can.
+    var excess: Diagnostic?
     /// Declarations Swift itself rejects (`let let package = …`), at their place.
     var invalid: [Diagnostic] = []
 
@@ -63,11 +68,30 @@ final class ManifestInterpreter {
 
     /// The value that stands for one too large to build, remembered as the reason the
     /// manifest is refused.
-    func oversized(at node: some SyntaxProtocol) -> ManifestValue {
-        let value = unknown("a value larger than Strata evaluates (over 1 MiB of text, or 100,000 elements)", at: node)
-        if oversize == nil { oversize = value.unresolved }
+    func oversized(at node: some SyntaxProtocol, _ limit: ReadingLimit = ReadingLimits.manifestTextBytes) -> ManifestValue {
+        let detail = limit == ReadingLimits.manifestElements || limit == ReadingLimits.manifestTextBytes
+            ? "this builds a value larger than Strata evaluates (over 1 MiB of text, or 100,000 elements); SwiftPM would not finish it either"
+            : "this builds more than Strata evaluates"
+        return passed(limit, at: node, detail)
+    }
+
+    /// Records the first limit passed, and gives the value that stands for the result.
+    func passed(_ limit: ReadingLimit, at node: some SyntaxProtocol, _ detail: String) -> ManifestValue {
+        let value = unknown(detail, at: node)
+        if excess == nil { excess = limit.exceeded(at: location(of: node), detail) }
         return value
     }
+
+    /// Counts `count` bytes of a value about to be built; false (and the manifest refused)
+    /// once the budget is spent.
+    func spendBytes(_ count: Int, at node: some SyntaxProtocol) -> Bool {
+        if bytes.spend(count) { return true }
+        _ = passed(ReadingLimits.manifestValueBytes, at: node, "this builds more values than Strata evaluates")
+        return false
+    }
+
+    /// Bytes a list of `count` elements takes.
+    static func listBytes(_ count: Int) -> Int { count * MemoryLayout<ManifestValue>.stride }
 
     static let relevantProperties: Set<String> = ["targets", "products", "dependencies", "name", "path", "exclude", "sources", "resources", "type"]
 
@@ -120,9 +144,9 @@ final class ManifestInterpreter {
 
     func execute(_ items: CodeBlockItemListSyntax, in scope: ManifestScope) -> Flow {
         for item in items {
-            steps += 1
-            if steps > Self.stepLimit {
-                taint(Syntax(item), in: scope, reason: "the manifest runs longer than Strata evaluates")
+            guard excess == nil else { return .normal }
+            if !steps.spend() {
+                _ = passed(ReadingLimits.manifestSteps, at: item, "the manifest runs longer than Strata evaluates")
                 return .normal
             }
             let flow = execute(item, in: scope)
@@ -344,12 +368,14 @@ final class ManifestInterpreter {
         case (.array(let elements), "append"):
             if let contents = arguments.first(where: { $0.label == "contentsOf" })?.value {
                 if case .array(let more) = contents {
-                    updated = elements.count + more.count > Self.maximumElements ? oversized(at: call) : .array(elements + more)
+                    updated = elements.count + more.count > Self.maximumElements ? oversized(at: call, ReadingLimits.manifestElements)
+                        : spendBytes(Self.listBytes(elements.count + more.count), at: call) ? .array(elements + more) : .none
                 } else {
                     updated = contents.unresolved.map(ManifestValue.unknown) ?? unknown("`append(contentsOf:)` of something that is not a list", at: call)
                 }
             } else if let element = arguments.first?.value {
-                updated = elements.count >= Self.maximumElements ? oversized(at: call) : .array(elements + [element])
+                updated = elements.count >= Self.maximumElements ? oversized(at: call, ReadingLimits.manifestElements)
+                    : spendBytes(Self.listBytes(elements.count + 1), at: call) ? .array(elements + [element]) : .none
             } else {
                 updated = unknown("`append` without an argument", at: call)
             }

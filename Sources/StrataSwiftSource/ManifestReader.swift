@@ -6,6 +6,21 @@ import SwiftParserDiagnostics
 import SwiftSyntax
 
 extension ManifestReader {
+    /// The second `let package` (or `var`) at the top level, which Swift rejects as a
+    /// redeclaration; nil when there is at most one. (In the clauses of one `#if`, one each
+    /// is fine: only one is compiled.)
+    static func secondPackageDeclaration(in tree: SourceFileSyntax) -> PatternBindingSyntax? {
+        var seen = false
+        for item in tree.statements {
+            guard case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "package" {
+                if seen { return binding }
+                seen = true
+            }
+        }
+        return nil
+    }
+
     /// A syntax error swift-syntax's diagnostics generator would trap on instead of
     /// describing, as Strata's diagnostic. Found by fuzzing: an `=` the lexer flags for
     /// uneven whitespace while both its sides hold a space or tab gets a Fix-It with no
@@ -46,14 +61,57 @@ public struct ManifestReader: Sendable {
     /// - Parameters:
     ///   - path: the manifest's path as shown to the user.
     ///   - packageDirectory: the absolute package folder (`Context.packageDirectory`).
-    public func read(text: String, path: String, packageDirectory: String) -> Result {
-        if let excess = SwiftNestingCheck().check(text) {
+    /// The manifest straight from its file's bytes: text that is not UTF-8 is refused, as
+    /// the compiler refuses it, at the first byte that is not.
+    public func read(bytes: [UInt8], path: String, packageDirectory: String) -> Result {
+        if let offset = Self.firstInvalidUTF8(in: bytes) {
+            var line = 1
+            var lineStart = 0
+            for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = position + 1
+            }
             return .invalid([.error(
-                "manifest.too-deep", "\(excess.reason); Strata does not read a manifest nested this deep",
-                at: SourceLocation(path: path, line: excess.line, column: excess.column)
+                "manifest.encoding", "the manifest is not valid UTF-8 here (byte \(offset + 1)); SwiftPM would not read it either",
+                at: SourceLocation(path: path, line: line, column: offset - lineStart + 1)
             )])
         }
+        return read(text: String(decoding: bytes, as: UTF8.self), path: path, packageDirectory: packageDirectory)
+    }
+
+    /// Where the first byte that does not belong to valid UTF-8 is, or nil.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    public func read(text: String, path: String, packageDirectory: String) -> Result {
+        if let excess = SwiftNestingCheck(limits: .manifest).check(text) {
+            return .invalid([excess.diagnostic(path: path, "Strata does not read a manifest nested this deep")])
+        }
         let parsed = Parser.parse(source: text)
+        // Before anything walks the tree: every walk recurses once per level.
+        if let tooDeep = SyntaxDepth.diagnostic(
+            for: parsed, text: text, limit: ReadingLimits.manifestSyntaxDepth, path: path,
+            consequence: "Strata does not read a manifest nested this deep"
+        ) {
+            return .invalid([tooDeep])
+        }
+        if let second = Self.secondPackageDeclaration(in: parsed) {
+            let place = SourceLocationConverter(fileName: path, tree: parsed).location(for: second.positionAfterSkippingLeadingTrivia)
+            return .invalid([.error(
+                "manifest.syntax", "invalid redeclaration of 'package'",
+                at: SourceLocation(path: path, line: place.line, column: place.column)
+            )])
+        }
         if parsed.hasError, let trap = Self.diagnosticThatWouldTrap(in: parsed, path: path) { return .invalid([trap]) }
         let syntaxErrors = parsed.hasError ? ParseDiagnosticsGenerator.diagnostics(for: parsed) : []
         if !syntaxErrors.isEmpty {
@@ -74,11 +132,7 @@ public struct ManifestReader: Sendable {
         )
         interpreter.run(tree.statements)
         if !interpreter.invalid.isEmpty { return .invalid(interpreter.invalid) }
-        if let oversize = interpreter.oversize {
-            return .invalid([.error(
-                "manifest.too-large", "this builds \(oversize.reason); SwiftPM would not finish it either", at: oversize.location
-            )])
-        }
+        if let excess = interpreter.excess { return .invalid([excess]) }
         var converter = ManifestConverter(path: path)
         let manifest = converter.manifest(from: interpreter)
         if !converter.invalid.isEmpty { return .invalid(converter.invalid) }

@@ -15,8 +15,19 @@ import SwiftSyntax
 public struct SymbolExtractor: Sendable {
     public init() {}
 
+    /// The symbols of the file; none, and the located `source.too-deep`, for a file nested
+    /// past what swift-syntax parses or walks safely.
     public func symbols(in text: String, path: String) -> SwiftSymbols {
+        let consequence = "Strata reads no further in this file"
+        if let excess = SwiftNestingCheck(limits: .source).check(text) {
+            return SwiftSymbols(diagnostics: [excess.diagnostic(path: path, consequence)])
+        }
         let tree = Parser.parse(source: text)
+        if let tooDeep = SyntaxDepth.diagnostic(
+            for: tree, text: text, limit: ReadingLimits.sourceSyntaxDepth, path: path, consequence: consequence
+        ) {
+            return SwiftSymbols(diagnostics: [tooDeep])
+        }
         let collector = SymbolCollector(path: path, converter: SourceLocationConverter(fileName: path, tree: tree))
         collector.walk(tree)
         return SwiftSymbols(declarations: collector.declarations, references: collector.references)

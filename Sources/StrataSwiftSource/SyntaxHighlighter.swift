@@ -14,8 +14,9 @@ public struct SyntaxHighlighter: Sendable {
     /// The coloured runs of `code`; nil for text nested past what swift-syntax parses in
     /// good time (see `SwiftNestingCheck`).
     public func runs(_ code: String) -> [HighlightRun]? {
-        guard SwiftNestingCheck().check(code) == nil else { return nil }
+        guard SwiftNestingCheck(limits: .source).check(code) == nil else { return nil }
         let tree = Parser.parse(source: code)
+        guard SyntaxDepth.excess(in: tree, limit: ReadingLimits.sourceSyntaxDepth) == nil else { return nil }
         let bytes = Array(code.utf8)
         var runs: [HighlightRun] = []
         for classified in tree.classifications {

@@ -7,8 +7,11 @@ import SwiftSyntax
 public struct SyntaxImportScanner: Sendable {
     public init() {}
 
+    /// Nothing for text nested past what swift-syntax reads safely (see `SwiftNestingCheck`).
     public func imports(in text: String, path: String) -> [SwiftImport] {
+        guard SwiftNestingCheck(limits: .source).check(text) == nil else { return [] }
         let tree = Parser.parse(source: text)
+        guard SyntaxDepth.excess(in: tree, limit: ReadingLimits.sourceSyntaxDepth) == nil else { return [] }
         let collector = ImportCollector(path: path, converter: SourceLocationConverter(fileName: path, tree: tree))
         collector.walk(tree)
         return collector.found

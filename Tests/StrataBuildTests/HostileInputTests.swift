@@ -28,7 +28,7 @@ import Testing
         let result = project.build()
         #expect(result.exitCode == 2)
         #expect(TemporaryProject.lines(result).contains(
-            "Sources/A/A.swift:2:\(9 + 3 * 100 + 1): error: string interpolations nest more than 100 deep here; Strata reads no further in this file [source.too-deep]"
+            "Sources/A/A.swift:2:\(9 + 3 * 100 + 1): error: string interpolations nest more than 100 deep here; Strata reads no further in this file (Strata's limit: 100 string interpolations open at once) [source.too-deep]"
         ))
     }
 

@@ -36,6 +36,8 @@ struct ArchitectureAnalyzer {
         let components = ComponentChecker(layers: config.layers, settings: settings)
             .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer), memo: resolutionMemo)
         diagnostics += components.diagnostics
+        // Files not read for their symbols (nested past a limit), in the order of their paths.
+        diagnostics += symbols.keys.sorted().flatMap { symbols[$0]?.diagnostics ?? [] }
         if !components.layeredModules.isEmpty {
             // A module whose files or types are in layers is not unassigned.
             checked.violations.removeAll { $0.rule == .unassignedModule && $0.modules.allSatisfy(components.layeredModules.contains) }

@@ -99,7 +99,7 @@ struct CheckoutExports {
             if let folder = folders[identity] {
                 let manifestURL = folder.appendingPathComponent("Package.swift")
                 if let bytes = try? project.readBytes(at: manifestURL, displayPath: manifestURL.path),
-                   case .manifest(let manifest) = reader.read(text: String(decoding: bytes, as: UTF8.self), path: manifestURL.path, packageDirectory: folder.path) {
+                   case .manifest(let manifest) = reader.read(bytes: bytes, path: manifestURL.path, packageDirectory: folder.path) {
                     checkout = Checkout(folder: folder, manifest: manifest)
                 }
             }

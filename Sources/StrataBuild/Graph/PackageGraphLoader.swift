@@ -256,7 +256,7 @@ public struct PackageGraphLoader: Sendable {
         case .swiftpm:
             return try loadWithSwiftPM(url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: [])
         case .syntax, .auto:
-            switch reader.read(text: text, path: manifestPath, packageDirectory: url.path) {
+            switch reader.read(bytes: bytes, path: manifestPath, packageDirectory: url.path) {
             case .invalid(let diagnostics):
                 throw DiagnosticsError(diagnostics)
             case .unresolved(let reasons):

@@ -3,10 +3,13 @@
 public struct SwiftSymbols: Hashable, Sendable {
     public var declarations: [TypeDeclaration]
     public var references: [TypeReference]
+    /// Why the file was not read (nested past a limit), at the place: it gives no symbols.
+    public var diagnostics: [Diagnostic]
 
-    public init(declarations: [TypeDeclaration] = [], references: [TypeReference] = []) {
+    public init(declarations: [TypeDeclaration] = [], references: [TypeReference] = [], diagnostics: [Diagnostic] = []) {
         self.declarations = declarations
         self.references = references
+        self.diagnostics = diagnostics
     }
 }
 
