@@ -21,7 +21,9 @@ struct ConfigDecoder {
                 config.contentDirectory = path(pair.value, key) ?? config.contentDirectory
                 config.contentDirectoryIsConfigured = true
             case "theme": config.themeDirectory = path(pair.value, key)
-            case "output": config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
+            case "output":
+                config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
+                config.outputLocation = pair.value.location
             case "markdown": decodeMarkdown(pair.value, into: &config.markdown)
             case "packages":
                 config.packagesLocation = pair.value.location

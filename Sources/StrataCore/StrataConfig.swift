@@ -11,6 +11,8 @@ public struct StrataConfig: Hashable, Sendable {
     public var themeDirectory: String?
     /// Where `strata build` writes the site, relative to the project root.
     public var outputDirectory: String
+    /// Where `output:` is written in strata.yml, for the write boundary's errors.
+    public var outputLocation: SourceLocation?
     /// Whether symbolic links in the content folder may lead outside the project and the
     /// content folder (`follow_links_outside:`). Off: a link to `~/.ssh` or a `.env` must
     /// never be published by accident.

@@ -183,7 +183,7 @@ extension SwiftPMClient {
     }
 
     /// The processes descended from `root`, from `/proc` (none elsewhere).
-    static func descendants(of root: Int32) -> [Int32] {
+    public static func descendants(of root: Int32) -> [Int32] {
         #if os(Linux)
         var children: [Int32: [Int32]] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
