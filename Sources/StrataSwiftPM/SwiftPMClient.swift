@@ -100,6 +100,12 @@ public struct SwiftPMClient: Sendable {
     /// - Parameter temporaryDirectory: the `TMPDIR` the command sees; the caller's when nil.
     /// - Throws: a `Failure` when it ends with an error, a `Diagnostic` when it cannot run.
     public func run(_ arguments: [String], manifestPath: String, temporaryDirectory: URL? = nil) throws -> Data {
+        // Run through a shell on Linux, a missing `swift` would read as SwiftPM's own failure.
+        if let swiftExecutable, access(swiftExecutable, X_OK) != 0 {
+            throw Diagnostic.error(
+                "swiftpm.unavailable", "cannot run `\(swiftExecutable)`: \(String(cString: strerror(errno)))", at: SourceLocation(path: manifestPath)
+            )
+        }
         let process = Process()
         let command = [swiftExecutable ?? "swift"] + arguments
         #if os(Linux)

@@ -26,7 +26,7 @@ public struct ConfigureStage: Sendable {
     }
 
     /// The write boundary (`OutputBoundary`) against the inputs the configuration names;
-    /// the source folders the graph names are checked before the write (`SiteBuilder`).
+    /// the source folders the graph names are checked just before the write.
     private func checkFolders(_ config: StrataConfig) throws {
         var inputs: [(String, String)] = [("the project folder", "."), ("the content folder", config.contentDirectory)]
         if let theme = config.themeDirectory { inputs.append(("the theme folder", theme)) }
