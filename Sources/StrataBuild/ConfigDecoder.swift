@@ -26,7 +26,9 @@ struct ConfigDecoder {
             case "theme":
                 config.themeDirectory = path(pair.value, key)
                 config.themeLocation = pair.value.location
-            case "output": config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
+            case "output":
+                config.outputDirectory = path(pair.value, key) ?? config.outputDirectory
+                config.outputLocation = pair.value.location
             case "markdown": decodeMarkdown(pair.value, into: &config.markdown)
             case "packages":
                 config.packagesLocation = pair.value.location

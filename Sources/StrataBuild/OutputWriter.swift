@@ -26,12 +26,34 @@ public struct OutputWriter: Sendable {
         }
         // The marker is a regular file: a folder of that name proves nothing.
         var marker = stat()
-        if lstat(destination.appendingPathComponent(Self.markerFileName).path, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG { return }
+        if lstat(destination.appendingPathComponent(Self.markerFileName).path, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG {
+            try checkRemovable()
+            return
+        }
         let contents = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
         guard contents.isEmpty else {
             throw Diagnostic.error(
                 "output.not-strata",
                 "the output folder exists, is not empty and was not made by Strata (it has no \(Self.markerFileName)); refusing to replace it. Choose another --output or remove the folder yourself",
+                at: SourceLocation(path: displayPath)
+            )
+        }
+    }
+
+    /// The previous site is removed once the new one is in place: a folder of it that this
+    /// user cannot change (a read-only `Output/`) would stay behind as `.Output.strata-new-…`
+    /// forever, so it is an error before anything is written.
+    func checkRemovable() throws {
+        var folders = [destination.path]
+        let walker = FileManager.default.enumerator(atPath: destination.path)
+        while let name = walker?.nextObject() as? String {
+            if (walker?.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { folders.append(destination.path + "/" + name) }
+        }
+        for folder in folders where access(folder, W_OK | X_OK) != 0 {
+            let shown = folder == destination.path ? "the output folder" : "'\(folder.dropFirst(destination.path.count + 1))' in the output folder"
+            throw Diagnostic.error(
+                "output.read-only",
+                "\(shown) cannot be changed (\(String(cString: strerror(errno)))), so the previous site could not be replaced; make it writable or remove it",
                 at: SourceLocation(path: displayPath)
             )
         }

@@ -185,6 +185,9 @@ public struct SiteBuilder: Sendable {
             }
             guard result.outcome == .written else { return (result, [], nil) }
             guard write else { return (result, rendering.files, rendering.searchIndex) }
+            if let graph = (rendering.inputs as? RenderStage.Inputs)?.site.graph {
+                try ConfigureStage(project: project, options: options).boundary(config).check(inputs: OutputBoundary.sourceFolders(graph.packages))
+            }
             try StageClock.measure("write") { try WriteStage(options: options, writer: writer).run(rendering, result: &result) }
             // Freeing the site (its parsed documents above all) takes longer than writing
             // part of it: another thread does it, or the process ends first. `consume`

@@ -24,7 +24,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
-    @Option(name: .long, help: ArgumentHelp("How to read manifests for the module graph: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
     @Option(name: .long, help: ArgumentHelp("Measure LAST_VERIFIED against this day (YYYY-MM-DD) instead of today (default: guidance.as_of in strata.yml, else SOURCE_DATE_EPOCH, else today).", valueName: "date"))

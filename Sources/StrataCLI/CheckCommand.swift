@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print no summary line.")
     var quiet = false
 
-    @Option(name: .long, help: ArgumentHelp("How to read manifests: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
     struct ReportRequest {

@@ -36,7 +36,7 @@ struct GraphCommand: ParsableCommand {
     @Flag(name: .long, help: "Leave out toolchain and OS modules (Foundation, XCTest, Glibc…).")
     var hideSDK = false
 
-    @Option(name: .long, help: ArgumentHelp("How to read manifests: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))

@@ -38,7 +38,7 @@ struct GuidanceCommand: ParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1, nothing written) on any warning about the blocks, such as a broken READ_ALSO.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("How to read manifests: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
     /// The diagnostics this command reports: those about blocks and page metadata, and

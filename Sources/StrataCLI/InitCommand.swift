@@ -19,7 +19,7 @@ struct InitCommand: ParsableCommand {
     )
     var project: String?
 
-    @Option(name: .long, help: ArgumentHelp("How to read manifests: syntax, swiftpm or auto (syntax, falling back to SwiftPM).", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")

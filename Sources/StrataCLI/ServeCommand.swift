@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail a rebuild on any warning, such as a broken link, and show it in the browser.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("How to read manifests for the module graph: syntax, swiftpm or auto.", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
     @Option(name: .long, help: ArgumentHelp("Measure LAST_VERIFIED against this day (YYYY-MM-DD).", valueName: "date"))

@@ -11,9 +11,11 @@ public struct StrataConfig: Hashable, Sendable {
     public var themeDirectory: String?
     /// Where `strata build` writes the site, relative to the project root.
     public var outputDirectory: String
-    /// Where `content:` and `theme:` are written, for a folder that resolves outside the project.
+    /// Where `content:`, `theme:` and `output:` are written, for a folder that resolves
+    /// outside the project (the read and write boundaries' errors).
     public var contentLocation: SourceLocation?
     public var themeLocation: SourceLocation?
+    public var outputLocation: SourceLocation?
     /// Warnings about the file itself (a setting read and ignored), reported with the content's.
     public var warnings: [Diagnostic] = []
     public var markdown: MarkdownSettings

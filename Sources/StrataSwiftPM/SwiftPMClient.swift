@@ -3,9 +3,11 @@ import StrataCore
 
 /// Asks SwiftPM itself about a package: `swift package dump-package` for the manifest as
 /// SwiftPM evaluates it, and `swift package describe --type json` for the files each
-/// target compiles. Strata uses it when a manifest computes its graph in ways the syntax
-/// reader cannot follow, or when `--manifest swiftpm` asks for it. It needs a Swift
-/// toolchain and compiles the manifest, so it is much slower than reading the syntax.
+/// target compiles. Strata uses it only when `--manifest swiftpm` on the command line asks:
+/// SwiftPM compiles and runs the manifest's code. On macOS SwiftPM runs that code in its own
+/// sandbox (Strata never passes `--disable-sandbox`); Linux has none, so there the commands
+/// run under a time limit (`timeLimit`, the whole process group killed) and an address-space
+/// limit (`memoryLimitKB`, `ulimit -v` in the child).
 public struct SwiftPMClient: Sendable {
     /// The package as SwiftPM sees it.
     public struct Package: Sendable {
@@ -20,7 +22,15 @@ public struct SwiftPMClient: Sendable {
     /// How long one SwiftPM command may take before Strata gives up on it.
     public var timeout: TimeInterval
 
-    public init(swiftExecutable: String? = nil, timeout: TimeInterval = 300) {
+    /// Seconds one SwiftPM command may take: a cold `dump-package` of a small manifest takes
+    /// about 2 s here, and a manifest's code that loops would otherwise never end.
+    public static let timeLimit: TimeInterval = 120
+    /// The address space (KB) a SwiftPM command may map on Linux: 1 GB and more let
+    /// `dump-package` of a small manifest finish; 128 MB cannot even load SwiftPM, and
+    /// 256 MB made its compiler hang. 4 GB leaves room for large manifests.
+    public static let memoryLimitKB = 4 * 1024 * 1024
+
+    public init(swiftExecutable: String? = nil, timeout: TimeInterval = SwiftPMClient.timeLimit) {
         self.swiftExecutable = swiftExecutable
         self.timeout = timeout
     }
@@ -90,14 +100,22 @@ public struct SwiftPMClient: Sendable {
     /// - Parameter temporaryDirectory: the `TMPDIR` the command sees; the caller's when nil.
     /// - Throws: a `Failure` when it ends with an error, a `Diagnostic` when it cannot run.
     public func run(_ arguments: [String], manifestPath: String, temporaryDirectory: URL? = nil) throws -> Data {
-        let process = Process()
-        if let swiftExecutable {
-            process.executableURL = URL(fileURLWithPath: swiftExecutable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift"] + arguments
+        // Run through a shell on Linux, a missing `swift` would read as SwiftPM's own failure.
+        if let swiftExecutable, access(swiftExecutable, X_OK) != 0 {
+            throw Diagnostic.error(
+                "swiftpm.unavailable", "cannot run `\(swiftExecutable)`: \(String(cString: strerror(errno)))", at: SourceLocation(path: manifestPath)
+            )
         }
+        let process = Process()
+        let command = [swiftExecutable ?? "swift"] + arguments
+        #if os(Linux)
+        // No sandbox on Linux: the manifest's code gets a bounded address space at least.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -v \(Self.memoryLimitKB) && exec \"$@\"", "strata-swiftpm"] + command
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        #endif
         if let temporaryDirectory {
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = temporaryDirectory.path
@@ -126,13 +144,15 @@ public struct SwiftPMClient: Sendable {
             }
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            // Ended before the caller removes the scratch folder SwiftPM may still write to.
-            process.terminate()
-            let patience = Date(timeIntervalSinceNow: 5)
-            while process.isRunning && Date() < patience { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            throw Diagnostic.error("swiftpm.timeout", "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds", at: where_)
+            // Ended, with every process it started (Foundation makes the child a process
+            // group's leader), before the caller removes the scratch folder.
+            Self.killGroup(of: process)
+            throw Diagnostic.error(
+                "swiftpm.too-slow",
+                "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds and was stopped; "
+                    + "the manifest's code may loop",
+                at: where_
+            )
         }
         process.waitUntilExit()
         let (stdout, stderr) = collected.values
@@ -149,6 +169,46 @@ public struct SwiftPMClient: Sendable {
             ), standardError: text)
         }
         return stdout
+    }
+}
+
+extension SwiftPMClient {
+    /// Kills `process`, its process group and, on Linux, every process descended from it:
+    /// SwiftPM starts the compiler and the manifest's program in process groups of their own,
+    /// so the group alone would leave a looping manifest running. Each is stopped before any
+    /// is killed, so none is orphaned out of reach while the others are.
+    static func killGroup(of process: Process) {
+        let pid = process.processIdentifier
+        if pid > 0 {
+            let tree = [pid] + descendants(of: pid)
+            for member in tree { _ = kill(member, SIGSTOP) }
+            _ = kill(-pid, SIGKILL)  // the group, when the child leads one
+            for member in tree { _ = kill(member, SIGKILL) }
+        }
+        process.waitUntilExit()
+    }
+
+    /// The processes descended from `root`, from `/proc` (none elsewhere).
+    public static func descendants(of root: Int32) -> [Int32] {
+        #if os(Linux)
+        var children: [Int32: [Int32]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After the command's name in parentheses: state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
+        }
+        var found: [Int32] = []
+        var queue = children[root] ?? []
+        while let next = queue.popLast(), found.count < 100_000 {
+            found.append(next)
+            queue += children[next] ?? []
+        }
+        return found
+        #else
+        return []
+        #endif
     }
 }
 

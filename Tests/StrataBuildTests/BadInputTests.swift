@@ -144,10 +144,12 @@ import Testing
 
     @Test func outputThatWouldSwallowInputs() throws {
         #expect(try failingBuild { try $0.write("strata.yml", Data("output: .\n".utf8)) } == [
-            "strata.yml:1:1: error: the output folder '.' would contain the project folder; every build replaces it, so choose a folder of its own [config.output]",
+            "strata.yml:1:9: error: the output folder '.' is the project folder itself; output: in strata.yml must name a folder inside the project "
+                + "(a folder elsewhere can only be chosen with --output on the command line) [config.output-outside]",
         ])
         #expect(try failingBuild { try $0.write("strata.yml", Data("output: Content/site\n".utf8)) } == [
-            "strata.yml:1:1: error: the output folder 'Content/site' is inside the content folder; choose a folder outside it [config.output]",
+            "strata.yml:1:9: error: the output folder 'Content/site' lies inside the content folder ('Content'); every build replaces the output folder, "
+                + "so it must be a folder of its own, apart from everything Strata reads [output.overlaps-input]",
         ])
     }
 

@@ -260,23 +260,14 @@ public struct PackageGraphLoader: Sendable {
             case .invalid(let diagnostics):
                 throw DiagnosticsError(diagnostics)
             case .unresolved(let reasons):
-                guard mode == .auto else {
-                    throw DiagnosticsError(reasons + [.error(
-                        "manifest.unresolved", "Strata cannot read this manifest from its syntax; run with `--manifest auto` to let SwiftPM evaluate it",
-                        at: SourceLocation(path: manifestPath)
-                    )])
-                }
-                do {
-                    return try loadWithSwiftPM(url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: reasons)
-                } catch let located as DiagnosticsError {
-                    throw located  // the compiler's own errors, at their lines of the manifest
-                } catch let failure as Diagnostic {
-                    throw DiagnosticsError(reasons + [failure, .error(
-                        "manifest.unresolved",
-                        "Strata cannot read this manifest from its syntax, and SwiftPM could not evaluate it either",
-                        at: SourceLocation(path: manifestPath)
-                    )])
-                }
+                // Never SwiftPM unasked: it would compile and run the repository's code.
+                throw DiagnosticsError(reasons + [.error(
+                    "manifest.unresolved",
+                    "Strata cannot read this manifest from its syntax alone, and runs no code from the repository unless asked; "
+                        + "`--manifest swiftpm` on the command line lets SwiftPM evaluate it, which compiles and runs the "
+                        + "manifest's Swift code on this machine (only for a repository you trust)",
+                    at: SourceLocation(path: manifestPath)
+                )])
             case .manifest(let manifest):
                 return try resolveSources(manifest, url: url, folder: folder, isRoot: isRoot, warnings: &warnings)
             }
@@ -288,8 +279,7 @@ public struct PackageGraphLoader: Sendable {
         do {
             loaded = try swiftPM.load(directory: url, manifestText: manifestText, manifestPath: manifestPath, reasons: reasons)
         } catch let failure as Diagnostic {
-            if reasons.isEmpty { throw DiagnosticsError([failure]) }
-            throw failure
+            throw DiagnosticsError([failure])
         }
         let targets = loaded.manifest.targets.map { target -> TargetSources in
             guard let (path, files) = loaded.sources[target.name] else {

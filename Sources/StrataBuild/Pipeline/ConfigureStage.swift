@@ -25,19 +25,22 @@ public struct ConfigureStage: Sendable {
         return config
     }
 
+    /// The write boundary (`OutputBoundary`) against the inputs the configuration names;
+    /// the source folders the graph names are checked just before the write.
     private func checkFolders(_ config: StrataConfig) throws {
-        let output = project.url(config.outputDirectory).path
-        let location = config.sourcePath.map { SourceLocation(path: $0) }
-        func contains(_ outer: String, _ inner: String) -> Bool { inner == outer || inner.hasPrefix(outer + "/") }
-        var guarded: [(String, String)] = [("the project folder", project.root.path), ("the content folder", project.url(config.contentDirectory).path)]
-        if let theme = config.themeDirectory { guarded.append(("the theme folder", project.url(theme).path)) }
-        if let configPath = options.configPath { guarded.append(("the configuration file", project.url(configPath).path)) }
-        for (name, path) in guarded where contains(output, path) {
-            throw Diagnostic.error("config.output", "the output folder '\(config.outputDirectory)' would contain \(name); every build replaces it, so choose a folder of its own", at: location)
-        }
-        let content = project.url(config.contentDirectory).path
-        if contains(content, output) {
-            throw Diagnostic.error("config.output", "the output folder '\(config.outputDirectory)' is inside the content folder; choose a folder outside it", at: location)
-        }
+        var inputs: [(String, String)] = [("the project folder", "."), ("the content folder", config.contentDirectory)]
+        if let theme = config.themeDirectory { inputs.append(("the theme folder", theme)) }
+        if let configPath = options.configPath ?? config.sourcePath.map(project.projectRelative) { inputs.append(("the configuration file", configPath)) }
+        for folder in config.packages ?? [] where !PackagePattern.isGlob(folder) { inputs.append(("a package folder", folder)) }
+        for folder in config.projects ?? [] where !PackagePattern.isGlob(folder) { inputs.append(("an Xcode project", folder)) }
+        try boundary(config).check(inputs: inputs)
+    }
+
+    func boundary(_ config: StrataConfig) -> OutputBoundary {
+        let fromCommandLine = options.outputDirectory != nil
+        return OutputBoundary(
+            project: project, output: config.outputDirectory, isFromCommandLine: fromCommandLine,
+            location: fromCommandLine ? nil : config.outputLocation ?? config.sourcePath.map { SourceLocation(path: $0) }
+        )
     }
 }

@@ -69,12 +69,18 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(found.first?.message.contains("Module") == true)
     }
 
-    /// SwiftPM runs as a child process, which the test awaits on a thread of its own.
-    @Test func aComputedManifestFallsBackToSwiftPM() async throws {
+    /// The default reads the syntax alone too: it never falls back to running the manifest.
+    @Test func aComputedManifestIsAnErrorByDefault() throws {
+        let found = errors { _ = try TemporaryProject(packages: "computed").loadGraph(mode: .auto) }
+        #expect(found.map(\.ruleID) == ["manifest.unresolved", "manifest.unresolved"])
+        #expect(found.last?.message.contains("`--manifest swiftpm`") == true)
+    }
+
+    /// `--manifest swiftpm` asks SwiftPM, which runs as a child process, awaited on a thread of its own.
+    @Test func aComputedManifestIsReadBySwiftPMWhenAsked() async throws {
         let project = try TemporaryProject(packages: "computed")
         let handed = Handed(project)
-        let loaded = try await OwnThread.run("swift package dump-package") { Handed(try handed.value.loadGraph(mode: .auto)) }.value
-        #expect(loaded.graph.packages.first?.fallbackReasons?.first?.location?.line == 13)
+        let loaded = try await OwnThread.run("swift package dump-package") { Handed(try handed.value.loadGraph(mode: .swiftpm)) }.value
         let edge = loaded.graph.edges.first { $0.from == "Tool" && $0.to == "Core" }
         #expect(edge?.relation == .declaredAndImported)
         #expect(edge?.imports.first?.location == SourceLocation(path: "Sources/Tool/Tool.swift", line: 1, column: 1))
@@ -96,7 +102,7 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
             "Sources/A/A.swift": "let a = 1\n",
         ])
         let handed = Handed(project)
-        let found = await OwnThread.run("swift package dump-package") { Handed(errors { _ = try handed.value.loadGraph(mode: .auto) }) }.value
+        let found = await OwnThread.run("swift package dump-package") { Handed(errors { _ = try handed.value.loadGraph(mode: .swiftpm) }) }.value
         #expect(found.map(\.description) == ["Package.swift:3:12: error: SwiftPM: cannot find 'undefinedThing' in scope [swiftpm.failed]"])
     }
 
