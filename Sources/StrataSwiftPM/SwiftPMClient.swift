@@ -24,7 +24,7 @@ public struct SwiftPMClient: Sendable {
 
     /// Seconds one SwiftPM command may take: a cold `dump-package` of a small manifest takes
     /// about 2 s here, and a manifest's code that loops would otherwise never end.
-    public static let timeLimit: TimeInterval = 120
+    public static let timeLimit = TimeInterval(ReadingLimits.swiftPMSeconds.maximum)
     /// The address space (KB) a SwiftPM command may map on Linux: 1 GB and more let
     /// `dump-package` of a small manifest finish; 128 MB cannot even load SwiftPM, and
     /// 256 MB made its compiler hang. 4 GB leaves room for large manifests.
@@ -148,7 +148,7 @@ public struct SwiftPMClient: Sendable {
             // group's leader), before the caller removes the scratch folder.
             Self.killGroup(of: process)
             throw Diagnostic.error(
-                "swiftpm.too-slow",
+                ReadingLimits.swiftPMSeconds.id,
                 "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds and was stopped; "
                     + "the manifest's code may loop",
                 at: where_

@@ -139,7 +139,7 @@ import Testing
             try project.write("Themes/mine/templates/page.mustache", Data("{{>partials/nav-item}}".utf8))
             try project.write("Themes/mine/templates/partials/nav-item.mustache", Data("<li>{{title}}\n  {{>partials/nav-item}}</li>".utf8))
             try project.write("Themes/mine/templates/404.mustache", Data("404".utf8))
-        } == ["Themes/mine/templates/partials/nav-item.mustache:2:3: error: templates include each other more than 100 deep here; does 'partials/nav-item' include itself with no section to stop it? [theme.template]"])
+        } == ["Themes/mine/templates/partials/nav-item.mustache:2:3: error: templates include each other more than 100 deep here; does 'partials/nav-item' include itself with no section to stop it? [template.too-deep]"])
     }
 
     @Test func outputThatWouldSwallowInputs() throws {

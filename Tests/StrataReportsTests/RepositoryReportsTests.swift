@@ -133,12 +133,14 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let run = try await check(["-q"], in: root.appendingPathComponent("App"))
+        // The sibling package is outside the project folder (App/), so it is read only when
+        // the command line allows it.
+        let run = try await check(["-q", "--allow-read", "../Shared"], in: root.appendingPathComponent("App"))
         #expect(run.stdout == "Shared/Sources/SharedKit/S.swift:1:1: warning: 'SharedKit' imports 'Other' but does not declare it as a dependency [undeclared-import]\n", "\(run.stdout)")
-        let absolute = try await check(["-q", "--paths", "absolute"], in: root.appendingPathComponent("App"))
+        let absolute = try await check(["-q", "--allow-read", "../Shared", "--paths", "absolute"], in: root.appendingPathComponent("App"))
         #expect(absolute.stdout.hasPrefix(root.standardizedFileURL.path + "/Shared/Sources/SharedKit/S.swift:1:1:"), "\(absolute.stdout)")
         // strata graph names files the same way.
-        let graph = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q"], in: root.appendingPathComponent("App"))
+        let graph = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q", "--allow-read", "../Shared"], in: root.appendingPathComponent("App"))
         let document = try JSONValue.parse(graph.stdout)
         #expect(Self.values(of: "manifest", in: document) == ["App/Package.swift", "Shared/Package.swift"], "\(graph.stdout.prefix(400))")
         #expect(Self.values(of: "location", in: document).contains("Shared/Sources/SharedKit/S.swift:1:1"))

@@ -4,7 +4,7 @@ extension ReadingLimits {
         [
             manifestBrackets, manifestSquareBrackets, manifestUnclosedBrackets, manifestConditionals, manifestChain,
             manifestElseIfChain, manifestSyntaxDepth, manifestEvaluationDepth, manifestHelperDepth, manifestSteps,
-            manifestValueBytes, manifestTextBytes, manifestElements, manifestRange,
+            manifestValueBytes, manifestTextBytes, manifestElements, manifestRange, swiftPMSeconds,
         ]
     }
 
@@ -52,4 +52,8 @@ extension ReadingLimits {
         "manifest", .tooLarge, maximum: 100_000, counts: "elements in one list")
     public static let manifestRange = ReadingLimit(
         "manifest", .tooLarge, maximum: 10_000, counts: "elements of one range")
+
+    /// Seconds one SwiftPM command may run under `--manifest swiftpm`, which compiles and
+    /// runs the manifest: past it, it and every process it started are killed.
+    public static let swiftPMSeconds = ReadingLimit("swiftpm", .tooSlow, maximum: 120, counts: "seconds for one SwiftPM command")
 }
