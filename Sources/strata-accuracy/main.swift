@@ -156,7 +156,9 @@ for folder in packageFolders {
     let name = url.lastPathComponent
     totals.packages += 1
     let project = ProjectFiles(root: url, workingDirectory: url)
-    let loader = PackageGraphLoader(project: project, mode: .auto)
+    // The interpreter first; a manifest it cannot evaluate is then read as a user who trusts
+    // it would, with `--manifest swiftpm` (these are the machine's own packages).
+    var loader = PackageGraphLoader(project: project, mode: .syntax)
 
     // SwiftPM's view: dump-package for the manifest, describe for the files.
     let manifestName = ManifestFileSelector.select(
@@ -181,7 +183,12 @@ for folder in packageFolders {
     // Strata's view.
     let loaded: PackageGraphLoader.Loaded
     do {
-        loaded = try loader.load()
+        do {
+            loaded = try loader.load()
+        } catch let error as DiagnosticsError where error.diagnostics.contains(where: { $0.ruleID == "manifest.unresolved" }) {
+            loader = PackageGraphLoader(project: project, mode: .swiftpm)
+            loaded = try loader.load()
+        }
     } catch let error as DiagnosticsError {
         print("\(name): Strata failed:")
         error.diagnostics.forEach { print("  \($0)") }
