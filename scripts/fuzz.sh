@@ -63,9 +63,14 @@ seed() {
 # readers once crashed: chains with no bracket, nested brackets, #if and interpolations.
 deep_seeds() {
     local target="$1" corpus="$2" n
-    case "$target" in manifest|swift-source) ;; *) return ;; esac
-    local package='let package = Package(name: "A", targets: [.target(name: "A")])'
     rep() { local i; for ((i = 0; i < $2; i++)); do printf '%s' "$1"; done; }
+    case "$target" in
+        manifest|swift-source) ;;
+        page) page_seeds "$corpus"; return ;;
+        config) config_seeds "$corpus"; return ;;
+        *) return ;;
+    esac
+    local package='let package = Package(name: "A", targets: [.target(name: "A")])'
     for n in 60 70 1100; do
         { printf 'let x: '; rep 'Array<' $n; printf 'Int'; rep '>' $n; printf ' = []\n%s\n' "$package"; } > "$corpus/deep-generic-$n"
         { printf 'let x: '; rep '() -> ' $n; printf 'Int\n%s\n' "$package"; } > "$corpus/deep-arrow-$n"
@@ -87,6 +92,31 @@ deep_seeds() {
     { printf 'var s = "x"\nfor _ in 0..<19 { s = s + s }\nlet names = (0..<10000).map { i in s + "\\(i)" }\n%s\n' "$package"; } \
         > "$corpus/budget-bytes"
     { printf 'var n = 0\nfor _ in 0..<1400 { for _ in 0..<1400 { n = n + 1 } }\n%s\n' "$package"; } > "$corpus/budget-steps"
+}
+
+# Pages near the page reader's bounds: many guidance blocks (once quadratic), deep lists and
+# quotes, deep front-matter aliases, large written diagrams (drawn simplified past 250).
+page_seeds() {
+    local corpus="$1" i
+    { printf '# G\n\n'; for ((i = 0; i < 3000; i++)); do printf 'CHECK: thing %d\nIF: a\nTHEN: b\n\n' $i; done; } > "$corpus/deep-guidance"
+    { for ((i = 0; i < 500; i++)); do rep '  ' $i; printf -- '- x\n'; done; } > "$corpus/deep-list"
+    { rep '>' 5000; printf ' x\n'; } > "$corpus/deep-quote"
+    { printf -- '---\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n'
+      for ((i = 1; i < 8; i++)); do printf 'a%d: &a%d [*a%d, *a%d, *a%d, *a%d]\n' $i $i $((i-1)) $((i-1)) $((i-1)) $((i-1)); done
+      printf -- '---\n# F\n'; } > "$corpus/deep-aliases"
+    { printf '```mermaid\nflowchart TD\n'; for ((i = 0; i < 300; i++)); do printf '  N%d --> N%d\n' $i $(((i * 7) % 300)); done; printf '```\n'; } \
+        > "$corpus/deep-mermaid"
+}
+
+# Configurations near the config reader's bounds: a thousand layers, long names, deep YAML,
+# both spellings of a rule.
+config_seeds() {
+    local corpus="$1" i
+    { printf 'layers:\n'; for ((i = 0; i < 1001; i++)); do printf '  - name: L%d\n    modules: [M%d]\n' $i $i; done; } > "$corpus/deep-layers"
+    { printf 'layers:\n  - name: '; rep 'L' 201; printf '\n    modules: [A]\n'; } > "$corpus/deep-layer-name"
+    { printf 'x: '; rep '[' 2000; rep ']' 2000; printf '\n'; } > "$corpus/deep-flow"
+    { printf 'rules:\n  layer-order: error\n  layer_order: off\n'; } > "$corpus/deep-rule-spellings"
+    { printf 'layers:\n'; for ((i = 0; i < 500; i++)); do printf '  - name: L%d\n    may_use: [L%d]\n' $i $(((i + 1) % 500)); done; } > "$corpus/deep-cycle"
 }
 
 # Words each reader gives meaning to, so mutations reach past its first checks.
