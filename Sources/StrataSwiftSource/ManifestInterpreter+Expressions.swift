@@ -346,6 +346,9 @@ extension ManifestInterpreter {
             guard let base = member.base, !isTypeReference(base, in: scope) else {
                 return staticCall(name, call, in: scope)
             }
+            if name == "fileExists", base.trimmedDescription == "FileManager.default" {
+                return fileExists(call, in: scope)
+            }
             let receiver = evaluate(base, in: scope)
             if Self.mutatingMethods.contains(name) {
                 mutate(base, method: name, call: call, in: scope)
@@ -387,6 +390,23 @@ extension ManifestInterpreter {
             if arguments.count == 1, case .array = arguments[0].value { return arguments[0].value }
         }
         return unknown("`\(shortText(call))`, a call Strata cannot resolve", at: call)
+    }
+
+    /// `FileManager.default.fileExists(atPath:)` for a path inside the package, written
+    /// relative to it (SwiftPM evaluates a manifest in its package's folder): whether the
+    /// entry is there, link or not, without following it. Any other path stays unknown, so a
+    /// manifest cannot learn what lies outside the project.
+    func fileExists(_ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        let arguments = evaluateArguments(call, in: scope)
+        guard arguments.count == 1, arguments[0].label == "atPath", case .string(let path) = arguments[0].value else {
+            return unknown("`\(shortText(call))`, a file check Strata cannot follow", at: call)
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"), !path.isEmpty, !parts.contains(".."), !parts.contains(where: { $0.hasPrefix("~") }) else {
+            return unknown("`fileExists(atPath: \"\(path)\")`: a path outside the package, which Strata does not look at", at: call)
+        }
+        var info = stat()
+        return .bool(lstat(packageDirectory + "/" + path, &info) == 0)
     }
 
     /// `.target(…)`, `Product.library(…)` and the like, or a user-defined static function.

@@ -51,9 +51,14 @@ public struct ManifestReader: Sendable {
     }
 
     public var conditions: CompilationConditions
+    /// What `ProcessInfo.processInfo.environment` and `Context.environment` hold for the
+    /// manifest: empty unless a caller says otherwise, so a manifest cannot copy a CI
+    /// secret into a module's name (and so onto a published site), and the same repository
+    /// gives the same graph on every machine. A manifest asking for a variable sees none,
+    /// as on a machine that does not set it.
     public var environment: [String: String]
 
-    public init(conditions: CompilationConditions = .host, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(conditions: CompilationConditions = .host, environment: [String: String] = [:]) {
         self.conditions = conditions
         self.environment = environment
     }
