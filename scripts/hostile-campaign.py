@@ -31,6 +31,7 @@ import resource
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -595,6 +596,9 @@ def write_files(root, files, outside):
         os.makedirs(os.path.dirname(full), exist_ok=True)
         if isinstance(content, tuple):
             if content[0] == "link":
+                # a link in place of a folder the base project has (`Content`, say)
+                if os.path.isdir(full) and not os.path.islink(full):
+                    shutil.rmtree(full)
                 os.symlink(content[1], full)
             elif content[0] == "dir":
                 os.makedirs(full, exist_ok=True)
@@ -690,7 +694,8 @@ def contains_canary(folder):
     for dirpath, _, names in os.walk(folder):
         for name in names:
             path = os.path.join(dirpath, name)
-            if os.path.islink(path):
+            # only regular files: opening a pipe the case made would wait for a writer forever
+            if not stat.S_ISREG(os.lstat(path).st_mode):
                 continue
             try:
                 with open(path, "rb") as handle:
@@ -759,6 +764,14 @@ def run_case(binary, root, index, case):
     restore_permissions(case_root)
     shutil.rmtree(case_root, ignore_errors=True)
     return case, problems, worst_seconds, worst_kb
+
+
+def run_case_guarded(binary, root, index, case):
+    """`run_case`, with a failure of the harness itself counted as the case's failure."""
+    try:
+        return run_case(binary, root, index, case)
+    except Exception as error:  # noqa: BLE001 - reported, never hidden
+        return case, ["the campaign could not run it: %r" % error], 0.0, 0
 
 
 def kill_processes_under(folder):
@@ -955,7 +968,7 @@ def main():
         results = {}
         failures = []
         with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
-            futures = [pool.submit(run_case, binary, root, i, case) for i, case in enumerate(cases)]
+            futures = [pool.submit(run_case_guarded, binary, root, i, case) for i, case in enumerate(cases)]
             for future in concurrent.futures.as_completed(futures):
                 case, problems, seconds, kb = future.result()
                 row = results.setdefault(case.family, [0, 0, 0, 0.0, 0])
