@@ -95,6 +95,7 @@ bench: deps check-theme-list
 ## every format it writes, serve under load), each watched for crashes, runs over 30 s or
 ## 1 GB, and files read or written outside the project (scripts/hostile-campaign.py).
 hostile: deps check-theme-list
+	@scripts/install-deps.sh time python3
 	$(SWIFT) build $(RELEASE_FLAGS) --product strata
 	scripts/hostile-campaign.py --strata .build/release/strata
 

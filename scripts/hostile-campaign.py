@@ -668,7 +668,10 @@ def run_command(binary, args, cwd, scratch_home):
             # a guard for the machine, far above what the campaign judges (1 GB)
             resource.setrlimit(resource.RLIMIT_AS, (16 * 1024**3, 16 * 1024**3))
 
-        process = subprocess.Popen([binary] + args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        # /usr/bin/time reports Strata's own peak: a child forked from this (large) Python
+        # process would inherit its high-water mark, which Linux keeps across exec.
+        time_path = out_path + ".time"
+        process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", time_path, binary] + args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                    env=env, start_new_session=True, preexec_fn=limits)
         status, usage, timed_out = None, None, False
         while True:
@@ -686,8 +689,19 @@ def run_command(binary, args, cwd, scratch_home):
     with open(out_path, "rb") as handle:
         output = handle.read()
     os.unlink(out_path)
+    peak_kb = 0
+    try:
+        with open(time_path) as handle:
+            lines = [line for line in handle.read().split("\n") if line.strip().isdigit()]
+            peak_kb = int(lines[-1]) if lines else 0
+        os.unlink(time_path)
+    except OSError:
+        pass
     code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-    return code, seconds, usage.ru_maxrss, output, timed_out
+    # /usr/bin/time passes a signal on as "Command terminated by signal N" and exits 128+N
+    if code >= 128:
+        code = -(code - 128)
+    return code, seconds, peak_kb, output, timed_out
 
 
 def contains_canary(folder):
@@ -856,10 +870,13 @@ def serve_family(binary, root):
     problems = []
 
     def request(data, timeout=10):
+        # one request per connection: the server keeps connections alive unless told
+        if data.endswith(b"\r\n\r\n") and b"Connection:" not in data:
+            data = data[:-2] + b"Connection: close\r\n\r\n"
+        chunks = []
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
                 s.sendall(data)
-                chunks = []
                 while True:
                     chunk = s.recv(65536)
                     if not chunk:
@@ -867,9 +884,9 @@ def serve_family(binary, root):
                     chunks.append(chunk)
                     if sum(map(len, chunks)) > 5_000_000:
                         break
-                return b"".join(chunks)
         except OSError:
-            return b""
+            pass
+        return b"".join(chunks)
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not request(requests[0], timeout=2).startswith(b"HTTP/1.1 200"):
@@ -911,15 +928,20 @@ def serve_family(binary, root):
                 s.close()
     if server.poll() is not None:
         problems.append("serve exited with %s" % server.returncode)
+    peak_kb = 0
+    try:
+        with open("/proc/%d/status" % server.pid) as handle:
+            peak_kb = int(next(line for line in handle if line.startswith("VmHWM:")).split()[1])
+    except (OSError, StopIteration, ValueError):
+        pass
     os.killpg(server.pid, signal.SIGTERM)
     try:
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     log.close()
-    return problems, sent, usage.ru_maxrss
+    return problems, sent, peak_kb
 
 
 # ---------------------------------------------------------------------------------------

@@ -59,18 +59,26 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         return Self.match(parts[...], names[...])
     }
 
+    /// Whether `parts` match `names`, one row of a table at a time from the end (`**` takes
+    /// zero or more names): time grows with parts × names, where trying each split of each
+    /// `**` in turn was exponential in the number of `**` (200 of them ran for minutes).
     private static func match(_ parts: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        guard let first = parts.first else { return names.isEmpty }
-        if first == "**" {
-            // Zero or more folders: try each split, shortest first.
-            var rest = names
-            while true {
-                if match(parts.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
+        let parts = Array(parts), names = Array(names)
+        // below[j]: whether parts[(i + 1)...] match names[j...]; the last row is "no parts".
+        var below = [Bool](repeating: false, count: names.count + 1)
+        below[names.count] = true
+        for part in parts.reversed() {
+            var row = [Bool](repeating: false, count: names.count + 1)
+            let pattern = part == "**" ? nil : ModulePattern(part)
+            for j in stride(from: names.count, through: 0, by: -1) {
+                if let pattern {
+                    row[j] = j < names.count && below[j + 1] && pattern.matches(names[j])
+                } else {
+                    row[j] = below[j] || (j < names.count && row[j + 1])
+                }
             }
+            below = row
         }
-        guard let name = names.first, ModulePattern(first).matches(name) else { return false }
-        return match(parts.dropFirst(), names.dropFirst())
+        return below[0]
     }
 }

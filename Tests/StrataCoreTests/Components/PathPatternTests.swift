@@ -16,4 +16,17 @@ import Testing
     func matches(pattern: String, path: String, expected: Bool) {
         #expect(PathPattern(pattern).matches(path) == expected, "\(pattern) ~ \(path)")
     }
+
+    /// Each `**` was tried at every split in turn: 200 of them in a `paths:` glob ran a
+    /// check past 30 s (issue 45's campaign). Matching now grows with parts × names.
+    @Test func manyDoubleStarsMatchInLinearRows() {
+        let pattern = PathPattern(String(repeating: "**/", count: 60) + "x.swift")
+        let deep = (0..<30).map { "d\($0)" }.joined(separator: "/")
+        #expect(!pattern.matches(deep + "/y.swift"))
+        #expect(pattern.matches(deep + "/x.swift"))
+        #expect(PathPattern("App/**/UI/**/*.swift").matches("App/a/b/UI/c/V.swift"))
+        #expect(!PathPattern("App/**/UI/**/*.swift").matches("App/a/b/Core/c/V.swift"))
+        #expect(PathPattern("**").matches("a/b"))
+        #expect(PathPattern("a/**").matches("a"))
+    }
 }
