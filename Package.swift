@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite", "StrataTemplates"]),
         .testTarget(
             name: "StrataBuildTests",
-            dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataTestSupport"]
+            dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataSwiftPM", "StrataTestSupport"]
         ),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataCLI", "StrataCore", "StrataYAML", "StrataTestSupport"]),
         // Helpers shared by test targets (a raw HTTP client for the preview server).
