@@ -20,7 +20,7 @@ struct BuildCommandOptions: Equatable {
     func run() throws {
         let started = Date()
         let options = BuildOptions(configPath: config, outputDirectory: output, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
-        let result = SiteBuilder(project: ProjectOptions.projectFiles(folder: project, allowRead: allowRead), options: options).build()
+        let result = SiteBuilder(project: try ProjectOptions.projectFiles(folder: project, allowRead: allowRead), options: options).build()
         DiagnosticPrinter.printAll(result.diagnostics)
         switch result.outcome {
         case .written:

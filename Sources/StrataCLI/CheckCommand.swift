@@ -82,7 +82,7 @@ struct CheckCommand: ParsableCommand {
         let requests = try reportRequests()
         // The sources are scanned and read on every core once the manifests are read.
         WorkerThreads.start()
-        let project = projectOptions.projectFiles()
+        let project = try projectOptions.projectFiles()
         let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let checkRun = try DiagnosticPrinter.exitingOnBadInput { () throws -> SiteBuilder.CheckRun in

@@ -29,7 +29,7 @@ struct GraphOptions: Equatable {
     func run() throws {
         // The sources are scanned on every core once the manifests are read.
         WorkerThreads.start()
-        let project = ProjectOptions.projectFiles(folder: project, allowRead: allowRead)
+        let project = try ProjectOptions.projectFiles(folder: project, allowRead: allowRead)
         var buildOptions = BuildOptions(configPath: config, manifestMode: manifest)
         buildOptions.readsSiteDetails = false
         let builder = SiteBuilder(project: project, options: buildOptions)

@@ -49,7 +49,7 @@ struct GuidanceCommand: ParsableCommand {
 
     func run() throws {
         let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
-        let builder = SiteBuilder(project: projectOptions.projectFiles(), options: options)
+        let builder = SiteBuilder(project: try projectOptions.projectFiles(), options: options)
         let (config, catalog, found) = try DiagnosticPrinter.exitingOnBadInput { () throws -> (StrataConfig, GuidanceCatalog, [Diagnostic]) in
             let config = try builder.configuration()
             let guidance = try builder.guidance(config: config)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataBuild
+import StrataCore
 
 /// Options every command that reads a project shares.
 struct ProjectOptions: ParsableArguments {
@@ -24,15 +25,25 @@ struct ProjectOptions: ParsableArguments {
 
     /// The project folder: `-C`, else the working folder or the one above it that holds the
     /// project (`ProjectLocator`), which is then named on standard error.
-    func projectFiles(announce: Bool = true) -> ProjectFiles {
-        Self.projectFiles(folder: project, allowRead: allowRead, announce: announce)
+    func projectFiles(announce: Bool = true) throws -> ProjectFiles {
+        try Self.projectFiles(folder: project, allowRead: allowRead, announce: announce)
     }
 
     /// The project folder for `-C folder` (nil when not given), with what else it may read
-    /// (`--allow-read`, relative to the working folder).
-    static func projectFiles(folder project: String?, allowRead: [String] = [], announce: Bool = true) -> ProjectFiles {
+    /// (`--allow-read`, relative to the working folder). An `--allow-read` that names
+    /// nothing is bad usage (exit 2): a mistyped folder would otherwise allow nothing, and
+    /// the reads it was meant for would be refused with no word about the option.
+    static func projectFiles(folder project: String?, allowRead: [String] = [], announce: Bool = true) throws -> ProjectFiles {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let allowed = allowRead.map { URL(fileURLWithPath: $0, relativeTo: cwd) }
+        try DiagnosticPrinter.exitingOnBadInput {
+            let missing = zip(allowRead, allowed).filter { !FileManager.default.fileExists(atPath: $0.1.path) }
+            guard missing.isEmpty else {
+                throw DiagnosticsError(missing.map { written, _ -> Diagnostic in
+                    .error("usage.allow-read", "--allow-read '\(written)': there is no such file or folder")
+                })
+            }
+        }
         if let project {
             return ProjectFiles(root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd, allowedReads: allowed)
         }

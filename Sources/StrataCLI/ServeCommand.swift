@@ -49,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Writing to a builder that just died must fail with EPIPE, not end the server
         // (SwiftNIO ignores SIGPIPE process-wide on Linux only).
         signal(SIGPIPE, SIG_IGN)
-        let project = projectOptions.projectFiles()
+        let project = try projectOptions.projectFiles()
         // Everything else can be fixed while the server runs; a mistyped folder cannot.
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: project.root.path, isDirectory: &isFolder), isFolder.boolValue else {

@@ -28,7 +28,7 @@ struct ServeWorkerCommand: ParsableCommand {
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         Self.dieWithParent()
-        let project = projectOptions.projectFiles(announce: false)
+        let project = try projectOptions.projectFiles(announce: false)
         let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let memory = BuildMemory()
         let reader = PreviewWireReader(descriptor: 0)

@@ -71,4 +71,17 @@ import Testing
         #expect(run.stderr.contains("[output.not-strata]"), "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/.strata-output/keep.txt").path))
     }
+
+    /// A mistyped `--allow-read` allowed nothing and said nothing, so the reads it was meant
+    /// for were refused with a message that named the very option given. It is bad usage,
+    /// on every command that reads a project, in the parser's forms and the quick ones.
+    @Test(arguments: [["build"], ["build", "--quiet"], ["graph", "-f", "json"], ["check"]])
+    func anAllowReadNamingNothingIsBadUsage(command: [String]) async throws {
+        let root = try cli.project(["Content/index.md": "# Home\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try await cli.strata(command + ["--allow-read", "../no-such-folder"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("strata: error: --allow-read '../no-such-folder': there is no such file or folder [usage.allow-read]"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
+    }
 }
