@@ -37,6 +37,58 @@ enum FileBytesWriter {
         return failure.map { Failure(path: path, reason: $0) }
     }
 
+    /// Creates `path` as a copy of a large file the site publishes as it is, a megabyte at a
+    /// time, so that memory does not grow with it.
+    /// - Returns: what went wrong, or `nil` when the file was copied. The source must still
+    ///   be the file that was checked when it was read: the same real path, size and time.
+    static func copy(_ copy: FileCopy, to path: String) -> Failure? {
+        guard let source = openCopySource(copy) else {
+            return Failure(path: path, reason: "'\(copy.source)' changed or went away while the site was built")
+        }
+        defer { close(source) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else { return Failure(path: path, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var copied = 0
+        copying: while copied < copy.size {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress!, min($0.count, copy.size - copied)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                failure = count < 0 ? "cannot read '\(copy.source)': \(String(cString: strerror(errno)))" : "'\(copy.source)' became shorter while it was copied"
+                break
+            }
+            var written = 0
+            while written < count {
+                let done = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, count - written) }
+                if done < 0, errno == EINTR { continue }
+                guard done > 0 else {
+                    failure = done < 0 ? String(cString: strerror(errno)) : "the disk took no more bytes"
+                    break copying
+                }
+                written += done
+            }
+            copied += count
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure.map { Failure(path: path, reason: $0) }
+    }
+
+    /// Opens the source of a copy when it is still the file that was checked: a regular file
+    /// at that real path (no link in the way), of that size and modification time.
+    static func openCopySource(_ copy: FileCopy) -> Int32? {
+        let descriptor = open(copy.source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == copy.size,
+              ProjectFiles.modified(info) == copy.modified, ReadBoundary.realPath(ofDescriptor: descriptor).map({ $0 == copy.source }) ?? true
+        else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
     /// What a file of the previous site must be for a rebuild to reuse it.
     struct Reuse: Sendable {
         /// The previous output folder, symbolic links resolved, ending in `/`.

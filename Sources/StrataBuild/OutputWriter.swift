@@ -106,6 +106,7 @@ public struct OutputWriter: Sendable {
             let previous = manager.fileExists(atPath: destination.appendingPathComponent(Self.markerFileName).path) ? destination.path + "/" : nil
             let reuse = previous.flatMap { FileBytesWriter.Reuse(previousOutput: $0, newFile: root + Self.markerFileName) }
             let place: @Sendable (OutputFile) -> FileBytesWriter.Failure? = { file in
+                if let copy = file.copy { return FileBytesWriter.copy(copy, to: root + file.path) }
                 if let previous, let reuse, FileBytesWriter.link(file.contents, from: previous + file.path, to: root + file.path, reuse: reuse) { return nil }
                 return FileBytesWriter.write(file.contents, to: root + file.path)
             }

@@ -110,7 +110,35 @@ public struct ProjectFiles: Sendable {
         try readBytes(atPath: url.path, displayPath: displayPath, inside: nil)
     }
 
+    /// Publishes a file of the project as it is: read when it is small, held as a copy made
+    /// when the site is written (`FileCopy`) when it is large, so that a video or a disk
+    /// image among the assets is never in memory whole.
+    func outputFile(at url: URL, path: String, displayPath: String) throws -> OutputFile {
+        let (descriptor, info) = try Self.openChecked(atPath: url.path, displayPath: displayPath, inside: boundary)
+        defer { close(descriptor) }
+        if Int(info.st_size) >= FileCopy.threshold, let real = ReadBoundary.realPath(ofDescriptor: descriptor) ?? ReadBoundary.realPath(url.path) {
+            return OutputFile(path: path, copying: FileCopy(source: real, size: Int(info.st_size), modified: Self.modified(info)))
+        }
+        return OutputFile(path: path, contents: try Self.readOpened(descriptor, info, displayPath: displayPath))
+    }
+
+    /// A file's modification time in nanoseconds since 1970.
+    static func modified(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+
     private static func readBytes(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws -> [UInt8] {
+        let (descriptor, info) = try openChecked(atPath: path, displayPath: displayPath, inside: boundary)
+        defer { close(descriptor) }
+        return try readOpened(descriptor, info, displayPath: displayPath)
+    }
+
+    /// Opens a regular file inside the boundary (nil: anywhere), for reading.
+    private static func openChecked(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws -> (Int32, stat) {
         // Opened without waiting (a FIFO would block an ordinary open) and without becoming a
         // controlling terminal, then checked to be a regular file on the open descriptor, then
         // read whole: three system calls and one buffer, where Foundation's FileHandle made six
@@ -125,18 +153,26 @@ public struct ProjectFiles: Sendable {
             }
             throw Diagnostic.error("io.read", "cannot read this file: \(reason)", at: SourceLocation(path: displayPath))
         }
-        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(errno)))", at: SourceLocation(path: displayPath))
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw Diagnostic.error("io.read", "cannot read this file: \(reason)", at: SourceLocation(path: displayPath))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
             throw notRegularFile(info, displayPath: displayPath)
         }
         // Judged on what was opened, after every link on the way was followed.
         if let boundary, let real = boundary.outside(descriptor: descriptor, path: path) {
+            close(descriptor)
             throw ReadBoundary.outsideError(real, displayPath: displayPath)
         }
+        return (descriptor, info)
+    }
+
+    /// Reads an open regular file whole.
+    private static func readOpened(_ descriptor: Int32, _ info: stat, displayPath: String) throws -> [UInt8] {
         // The size is a hint: a file that grows or shrinks while it is read is read to its end.
         // The buffer is not zeroed first (the read fills it), and one byte more than the size
         // shows whether the file ended where its size said.

@@ -21,17 +21,18 @@ enum ThemeLoader {
             throw DiagnosticsError([.error("theme.outside-project", ReadBoundary.refusal("the theme folder '\(directory)'", leadsTo: real), at: location)])
         }
         var files: [(path: String, contents: [UInt8])] = []
+        var copies: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         // A theme's assets are published as the content's are: no link may bring in a file
         // from outside the read boundary.
-        collect(folder: root.path, relative: "", display: display, project: project, files: &files, diagnostics: &diagnostics)
+        collect(folder: root.path, relative: "", display: display, project: project, files: &files, copies: &copies, diagnostics: &diagnostics)
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         // The generated pages' templates the theme does not have are the default theme's.
         let own = Set(files.map(\.path))
         for name in Theme.generatedPageTemplates where !own.contains("templates/\(name).mustache") {
             if let file = DefaultTheme.files.first(where: { $0.path == "templates/\(name).mustache" }) { files.append(file) }
         }
-        return try Theme(files: files, displayPath: display)
+        return try Theme(files: files, copies: copies, displayPath: display)
     }
 
     /// Reads every file of a theme folder, hidden ones aside, listing folders by their bytes
@@ -40,7 +41,7 @@ enum ThemeLoader {
     /// to files inside the project are published, as the content's are.
     private static func collect(
         folder: String, relative: String, display: String, project: ProjectFiles,
-        files: inout [(path: String, contents: [UInt8])], diagnostics: inout [Diagnostic]
+        files: inout [(path: String, contents: [UInt8])], copies: inout [OutputFile], diagnostics: inout [Diagnostic]
     ) {
         let shown = { (name: String) in display + "/" + (relative.isEmpty ? name : relative + "/" + name) }
         let entries: [FolderListing.Entry]
@@ -73,10 +74,17 @@ enum ThemeLoader {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if (link.st_mode & S_IFMT) == S_IFLNK { continue }
-                collect(folder: path, relative: relativePath, display: display, project: project, files: &files, diagnostics: &diagnostics)
+                collect(folder: path, relative: relativePath, display: display, project: project, files: &files, copies: &copies, diagnostics: &diagnostics)
             } else if (info.st_mode & S_IFMT) == S_IFREG {
                 do {
-                    files.append((relativePath, try project.readBytes(at: URL(fileURLWithPath: path), displayPath: shown(name))))
+                    let url = URL(fileURLWithPath: path)
+                    if relativePath.hasPrefix("assets/") {
+                        // An asset of many megabytes is copied when the site is written, not read.
+                        let file = try project.outputFile(at: url, path: relativePath, displayPath: shown(name))
+                        if file.copy != nil { copies.append(file) } else { files.append((relativePath, file.contents)) }
+                    } else {
+                        files.append((relativePath, try project.readBytes(at: url, displayPath: shown(name))))
+                    }
                 } catch let diagnostic as Diagnostic {
                     diagnostics.append(diagnostic)
                 } catch {

@@ -9,9 +9,14 @@ final class ChangeInbox: @unchecked Sendable {
     private let signal: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
 
-    init() {
+    /// Told of every batch as it arrives, while a rebuild may still be running.
+    private let arrived: @Sendable () -> Void
+
+    /// - Parameter arrived: called for every batch as it arrives, before it is merged.
+    init(arrived: @escaping @Sendable () -> Void = {}) {
         // Holding one signal is enough: it only says "something is pending".
         (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.arrived = arrived
     }
 
     /// Reads `watcher`'s batches until it stops; then, if it is the main watcher, the inbox
@@ -19,6 +24,7 @@ final class ChangeInbox: @unchecked Sendable {
     func collect(from watcher: FileWatcher, endsInbox: Bool = true) async {
         for await batch in watcher.batches {
             lock.withLock { pending.formUnion(batch) }
+            arrived()
             continuation.yield()
         }
         if endsInbox { continuation.finish() }

@@ -22,11 +22,23 @@ final class PreviewSession: @unchecked Sendable {
     /// The builder, while one runs, and the site as it has sent it so far.
     private var builder: Builder?
     private var builderSite: [String: [UInt8]] = [:]
+    private var builderCopies: [String: FileCopy] = [:]
     /// The builder's process id, for `stop` and the watchdog, which do not wait for the queue.
     private let running = Mutex<Int32?>(nil)
     /// A build taking longer than this is taken for a builder that hangs: it is killed, and
     /// reported as a crash is.
     static let buildDeadline: Duration = .seconds(600)
+    /// A rebuild still running when newer changes arrive is stopped once it has run this
+    /// many times as long as the slowest build so far, and at least `shortestHang`: it is
+    /// taken for one that hangs, and the newer changes are built at once instead of after
+    /// `buildDeadline`.
+    static let hangFactor = 3
+    static let shortestHang: Duration = .seconds(10)
+    /// The rebuild under way (its builder's process and when it began), the slowest build
+    /// so far, and the builder stopped for newer changes, if any; read by the watcher's side.
+    private let underWay = Mutex<(pid: Int32, since: ContinuousClock.Instant)?>(nil)
+    private let slowestBuild = Mutex<Duration>(.zero)
+    private let superseded = Mutex<Int32?>(nil)
 
     struct Builder {
         let process: Process
@@ -71,6 +83,22 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
+    /// Newer changes arrived: a rebuild under way that runs far longer than any build before
+    /// it (`hangFactor`, `shortestHang`) is stopped then, so that they are built now.
+    func newerChangesArrived() {
+        guard let build = underWay.withLock({ $0 }) else { return }
+        let limit = max(Self.shortestHang, slowestBuild.withLock { $0 } * Self.hangFactor)
+        let wait = max(.zero, build.since + limit - ContinuousClock.now)
+        let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            underWay.withLock { current in
+                guard let current, current.pid == build.pid, current.since == build.since else { return }
+                superseded.withLock { $0 = build.pid }
+                kill(build.pid, SIGKILL)
+            }
+        }
+    }
+
     /// Ends the builder at once, whatever it is doing (the server is stopping).
     func stop() {
         running.withLock { pid in
@@ -87,8 +115,11 @@ final class PreviewSession: @unchecked Sendable {
         } catch let failure as BuilderFailure {
             outcome = Outcome(succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0, diagnostics: [failure.diagnostic], diagnosticsChanged: true)
             lastDiagnostics = []
-            if buildNumber == 0 { hub.publish(ServedSite(files: ["index.html": Array(Self.failurePage.utf8), "404.html": Array(Self.failurePage.utf8)], buildTag: "\(session)-0")) }
-            hub.publishFailure([failure.diagnostic.description])
+            // A rebuild stopped for newer changes is followed at once by theirs.
+            if failure.diagnostic.ruleID != Self.supersededID {
+                if buildNumber == 0 { hub.publish(ServedSite(files: ["index.html": Array(Self.failurePage.utf8), "404.html": Array(Self.failurePage.utf8)], buildTag: "\(session)-0")) }
+                hub.publishFailure([failure.diagnostic.description])
+            }
         } catch {
             outcome = Outcome(succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0, diagnostics: [], diagnosticsChanged: false)
         }
@@ -96,6 +127,8 @@ final class PreviewSession: @unchecked Sendable {
         outcome.milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
         return outcome
     }
+
+    static let supersededID = "serve.build-superseded"
 
     /// Why the builder gave no build: it crashed, was killed, or could not start.
     struct BuilderFailure: Error {
@@ -106,7 +139,7 @@ final class PreviewSession: @unchecked Sendable {
         let fresh = builder == nil
         let builder = try self.builder ?? startBuilder()
         self.builder = builder
-        if fresh { builderSite = [:] }
+        if fresh { (builderSite, builderCopies) = ([:], [:]) }
         // A new builder has nothing to reuse: it builds everything.
         let request = PreviewWire.line(PreviewWire.Request(changed: fresh ? [] : changed))
         let pid = builder.process.processIdentifier
@@ -116,16 +149,25 @@ final class PreviewSession: @unchecked Sendable {
         let seconds = Double(Self.buildDeadline.components.seconds)
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
         defer { watchdog.cancel() }
+        let since = ContinuousClock.now
+        underWay.withLock { $0 = (pid, since) }
+        defer { underWay.withLock { $0 = nil } }
         guard (try? builder.input.write(contentsOf: request)) != nil, let build = builder.reader.decode(PreviewWire.Build.self) else {
             throw crash(of: builder, changed: changed)
         }
-        var site = builderSite
+        let took = ContinuousClock.now - since
+        slowestBuild.withLock { $0 = max($0, took) }
+        var site = builderSite, copies = builderCopies
         for file in build.files {
+            if let copy = file.copy {
+                (site[file.path], copies[file.path]) = (nil, copy)
+                continue
+            }
             guard let bytes = builder.reader.read(file.size) else { throw crash(of: builder, changed: changed) }
-            site[file.path] = bytes
+            (site[file.path], copies[file.path]) = (bytes, nil)
         }
-        for path in build.removed { site[path] = nil }
-        if build.succeeded { builderSite = site }
+        for path in build.removed { (site[path], copies[path]) = (nil, nil) }
+        if build.succeeded { (builderSite, builderCopies) = (site, copies) }
 
         let diagnostics = build.diagnostics.map(\.diagnostic)
         let diagnosticsChanged = diagnostics != lastDiagnostics
@@ -137,12 +179,12 @@ final class PreviewSession: @unchecked Sendable {
         )
         let current = hub.current
         if build.succeeded {
-            var served = ServedSite(files: site, buildTag: "\(session)-\(buildNumber + 1)")
+            var served = ServedSite(files: site, copies: copies, buildTag: "\(session)-\(buildNumber + 1)")
             let index = PendingFile()
             if build.searchIndexFollows { served.deferred[SearchIndex.path] = DeferredFile { index.wait() } }
             // The builder sends only what differs from its last good build, which is what is
             // served; a new builder sends everything, so only then is the site compared.
-            let filesChanged = fresh ? served.files != current.files : !build.files.isEmpty || !build.removed.isEmpty
+            let filesChanged = fresh ? served.files != current.files || served.copies != current.copies : !build.files.isEmpty || !build.removed.isEmpty
             outcome.siteChanged = filesChanged || current.failure != nil || buildNumber == 0
             if outcome.siteChanged {
                 buildNumber += 1
@@ -204,10 +246,17 @@ final class PreviewSession: @unchecked Sendable {
         kill(builder.process.processIdentifier, SIGKILL)
         try? builder.input.close()
         builder.process.waitUntilExit()
+        let after = changed.isEmpty ? "building the site" : "rebuilding after " + ServeCommand.describe(changed, project: project)
+        if superseded.withLock({ stopped in defer { stopped = nil }; return stopped == builder.process.processIdentifier }) {
+            let slowest = slowestBuild.withLock { $0 }
+            return BuilderFailure(diagnostic: .warning(
+                Self.supersededID,
+                "the builder was stopped while \(after): newer changes arrived after it had run \(Self.hangFactor) times as long as the slowest build so far (\(ServeCommand.format(Double(slowest.components.seconds) * 1000 + Double(slowest.components.attoseconds) / 1e15))), and at least \(Self.shortestHang.components.seconds) s; they are built now. Should this happen again, `strata build` shows what takes so long"
+            ))
+        }
         let how = builder.process.terminationReason == .uncaughtSignal
             ? "was ended by signal \(builder.process.terminationStatus) (\(String(cString: strsignal(builder.process.terminationStatus))))"
             : "exited with status \(builder.process.terminationStatus)"
-        let after = changed.isEmpty ? "building the site" : "rebuilding after " + ServeCommand.describe(changed, project: project)
         return BuilderFailure(diagnostic: .error(
             "serve.builder-crashed",
             "the builder \(how) while \(after); this is a bug in Strata, please report it with the file that changed. The last good site is still served, and the next change starts a new builder"

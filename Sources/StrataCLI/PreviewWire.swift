@@ -3,7 +3,8 @@ import StrataCore
 
 /// What `strata serve` and its builder process (`strata serve-worker`) say to each other
 /// over the builder's standard input and output. Each message is one line of JSON; a
-/// build's message is followed by the bytes of the files it lists, one after the other.
+/// build's message is followed by the bytes of the files it lists, one after the other
+/// (large files published as copies are named, not sent).
 enum PreviewWire {
     /// Supervisor → builder: build again, these files having changed.
     struct Request: Codable {
@@ -30,6 +31,23 @@ enum PreviewWire {
     struct FileHeader: Codable {
         var path: String
         var size: Int
+        /// For a large file published as a copy (`FileCopy`): where it is and when it was
+        /// changed. No bytes follow for it; the server reads it from disk when asked.
+        var source: String?
+        var modified: Int64?
+
+        init(_ file: OutputFile) {
+            path = file.path
+            size = file.size
+            source = file.copy?.source
+            modified = file.copy?.modified
+        }
+
+        /// The copy this header describes, if it is one.
+        var copy: FileCopy? {
+            guard let source, let modified else { return nil }
+            return FileCopy(source: source, size: size, modified: modified)
+        }
     }
 
     /// Builder → supervisor, after a successful build's message: the search index, whose

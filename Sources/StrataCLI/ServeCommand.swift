@@ -96,7 +96,8 @@ struct ServeCommand: AsyncParsableCommand {
                 var noticed = false
                 // inotify can give way to polling later (a watched file's folder went away).
                 var pollingAnnounced = watcher.fallbackReason != nil
-                let inbox = ChangeInbox()
+                // A rebuild that hangs is stopped when newer changes arrive (PreviewSession).
+                let inbox = ChangeInbox(arrived: { session.newerChangesArrived() })
                 async let collecting: Void = inbox.collect(from: watcher)
                 // Local packages outside the project (`.package(path: "../Shared")`) are
                 // watched as the graph names them.
@@ -160,6 +161,10 @@ struct ServeCommand: AsyncParsableCommand {
         let what = describe(changed, project: project)
         if outcome.diagnosticsChanged { DiagnosticPrinter.printAll(outcome.diagnostics) }
         guard outcome.succeeded else {
+            if outcome.diagnostics.contains(where: { $0.ruleID == PreviewSession.supersededID }) {
+                CommandOutput.line("Stopped the rebuild (\(what)) after \(format(outcome.milliseconds)): newer changes arrived; building them now.")
+                return
+            }
             CommandOutput.line("Rebuild failed (\(what)) in \(format(outcome.milliseconds)); still serving the last good site.")
             return
         }

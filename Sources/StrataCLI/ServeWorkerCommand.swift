@@ -32,7 +32,7 @@ struct ServeWorkerCommand: ParsableCommand {
         let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let memory = BuildMemory()
         let reader = PreviewWireReader(descriptor: 0)
-        var sent: [String: [UInt8]] = [:]
+        var sent: [String: OutputFile] = [:]
         while let request = reader.decode(PreviewWire.Request.self) {
             Self.crashForTests(changed: request.changed)
             memory.noteChanges(request.changed)
@@ -42,12 +42,12 @@ struct ServeWorkerCommand: ParsableCommand {
             var removed: [String] = []
             if succeeded {
                 // The last file given for a path is the one, as `strata build` writes it.
-                var now: [String: [UInt8]] = [:]
+                var now: [String: OutputFile] = [:]
                 now.reserveCapacity(files.count)
-                for file in files { now[file.path] = file.contents }
+                for file in files { now[file.path] = file }
                 changedFiles = now.keys.sorted().compactMap { path in
-                    guard let contents = now[path], sent[path] != contents else { return nil }
-                    return OutputFile(path: path, contents: contents)
+                    guard let file = now[path], sent[path] != file else { return nil }
+                    return file
                 }
                 removed = sent.keys.filter { now[$0] == nil }.sorted()
                 sent = now
@@ -56,7 +56,7 @@ struct ServeWorkerCommand: ParsableCommand {
                 succeeded: succeeded, pages: result.pageCount, pagesRendered: memory.statistics.pagesRendered,
                 diagramsLaidOut: result.diagrams.laidOut, diagnostics: result.diagnostics.map(PreviewWire.WireDiagnostic.init),
                 packageFolders: memory.packageFolders.map { project.url($0).standardizedFileURL.path },
-                files: changedFiles.map { PreviewWire.FileHeader(path: $0.path, size: $0.contents.count) }, removed: removed,
+                files: changedFiles.map(PreviewWire.FileHeader.init), removed: removed,
                 searchIndexFollows: succeeded && searchIndex != nil
             )
             var bytes = PreviewWire.line(message)
@@ -85,10 +85,14 @@ struct ServeWorkerCommand: ParsableCommand {
         watcher.start()
     }
 
-    /// For tests of a builder that crashes: in a debug build, with `STRATA_TEST_CRASH_ON`
-    /// naming a file, a rebuild for a change to that file ends the process as a crash would.
+    /// For tests of a builder that crashes or hangs: in a debug build, with
+    /// `STRATA_TEST_CRASH_ON` naming a file, a rebuild for a change to that file ends the
+    /// process as a crash would; with `STRATA_TEST_HANG_ON`, it never ends.
     static func crashForTests(changed: [String]) {
         #if DEBUG
+        if let name = ProcessInfo.processInfo.environment["STRATA_TEST_HANG_ON"], changed.contains(where: { $0.hasSuffix("/" + name) }) {
+            while true { sleep(60) }
+        }
         if let name = ProcessInfo.processInfo.environment["STRATA_TEST_CRASH_ON"], changed.contains(where: { $0.hasSuffix("/" + name) }) {
             // The runtime's crash handler would answer a signal sent this way and go on.
             signal(SIGSEGV, SIG_DFL)

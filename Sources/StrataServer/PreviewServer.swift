@@ -8,8 +8,8 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// The HTTP side of `strata serve`: answers from the hub's current site (never from the
-/// disk), adds the live-reload script to HTML pages, and streams build events. Built on
+/// The HTTP side of `strata serve`: answers from the hub's current site (from memory; only
+/// the large files a build publishes as copies, `FileCopy`, are read from disk), adds the live-reload script to HTML pages, and streams build events. Built on
 /// Hummingbird; stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 public struct PreviewServer: Sendable {
     public let host: String
@@ -158,6 +158,13 @@ public struct PreviewServer: Sendable {
 
     private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) async -> Response {
         let contentType = ContentType.of(path: path)
+        if let copy = site.copies[path] {
+            guard let body = CopiedFileBody.body(copy) else { return await notFound(site, method: method) }
+            var headers = Self.commonHeaders
+            headers[.contentType] = contentType
+            headers[.contentLength] = String(copy.size)
+            return Response(status: status, headers: headers, body: method == .head ? ResponseBody() : body)
+        }
         var bytes = await site.contents(of: path) ?? []
         if ContentType.isHTML(contentType) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }
         return Self.body(status, bytes, contentType: contentType, method: method)

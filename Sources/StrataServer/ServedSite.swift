@@ -11,18 +11,23 @@ public struct ServedSite: Sendable {
     public var failure: [String]?
     /// Files made only when first asked for (the search index), by path.
     public var deferred: [String: DeferredFile] = [:]
+    /// Large files served from disk as the build found them, by path.
+    public var copies: [String: FileCopy] = [:]
 
     public init(files: [OutputFile], buildTag: String) {
         var byPath: [String: [UInt8]] = [:]
         byPath.reserveCapacity(files.count)
-        for file in files { byPath[file.path] = file.contents }
+        for file in files {
+            if let copy = file.copy { copies[file.path] = copy } else { byPath[file.path] = file.contents }
+        }
         self.files = byPath
         self.buildTag = buildTag
         self.failure = nil
     }
 
-    public init(files: [String: [UInt8]], buildTag: String, failure: [String]? = nil) {
+    public init(files: [String: [UInt8]], copies: [String: FileCopy] = [:], buildTag: String, failure: [String]? = nil) {
         self.files = files
+        self.copies = copies
         self.buildTag = buildTag
         self.failure = failure
     }
@@ -47,7 +52,7 @@ public struct ServedSite: Sendable {
             let index = path + "index.html"
             return files[index] != nil ? .file(index) : .notFound
         }
-        if files[path] != nil || deferred[path] != nil { return .file(path) }
+        if files[path] != nil || deferred[path] != nil || copies[path] != nil { return .file(path) }
         if files[path + "/index.html"] != nil { return .redirect(path + "/") }
         return .notFound
     }

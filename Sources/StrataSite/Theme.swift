@@ -25,10 +25,12 @@ public struct Theme: Sendable, Equatable {
         "partials/module-mentions", "partials/modules-table", "partials/violation-row", "partials/components-table", "partials/reference-groups",
     ]
 
-    /// - Parameter files: the theme folder's files as (relative path, bytes).
+    /// - Parameters:
+    ///   - files: the theme folder's files as (relative path, bytes).
+    ///   - copies: its large assets, published as copies (`FileCopy`) rather than read.
     /// - Throws: `DiagnosticsError` listing every template that fails to parse, includes
     ///   one the theme does not have, or is missing.
-    public init(files: [(path: String, contents: [UInt8])], displayPath: String) throws {
+    public init(files: [(path: String, contents: [UInt8])], copies: [OutputFile] = [], displayPath: String) throws {
         var library = TemplateLibrary(bounds: Self.bounds)
         var assets: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
@@ -65,9 +67,10 @@ public struct Theme: Sendable, Equatable {
         }
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         self.displayPath = displayPath
-        self.assets = assets
+        let copies = copies.filter { $0.path.hasPrefix("assets/") }
+        self.assets = (assets + copies).sorted { $0.path < $1.path }
         self.library = library
-        self.sourceFiles = files.sorted(by: { $0.path < $1.path }).map { OutputFile(path: $0.path, contents: $0.contents) }
+        self.sourceFiles = (files.map { OutputFile(path: $0.path, contents: $0.contents) } + copies).sorted { $0.path < $1.path }
     }
 
     public static func == (lhs: Theme, rhs: Theme) -> Bool {

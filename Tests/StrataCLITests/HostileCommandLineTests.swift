@@ -36,6 +36,41 @@ import Testing
         #expect(try leftovers(in: root).isEmpty, "the next build removed what the killed one left")
     }
 
+    /// Item 16: a read-only Output/ built with exit 0 and left `.Output.strata-new-…`
+    /// behind forever. Nothing is read-only to root, so as root (CI) the builds run as
+    /// `nobody` through setpriv, in a project `nobody` owns.
+    @Test func aReadOnlyOutputIsAnErrorAndLeavesNothingBehind() async throws {
+        let root = try cli.project(["Content/index.md": "# Hi\n", "Content/guides/intro.md": "# Intro\n"])
+        let output = root.appendingPathComponent("Output")
+        defer {
+            chmod(output.path, 0o755)
+            chmod(output.appendingPathComponent("guides").path, 0o755)
+            try? FileManager.default.removeItem(at: root)
+        }
+        func build() async throws -> CommandLineTests.Run {
+            guard getuid() == 0 else { return try await cli.strata(["build", "--quiet"], in: root) }
+            let run = try await ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.executable.path, "build", "--quiet"], in: root
+            )
+            return CommandLineTests.Run(status: run.status, stdout: run.stdout, stderr: run.stderr, signal: run.signal)
+        }
+        if getuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) runs the build as nobody")
+            for path in [root.path] + (FileManager.default.subpaths(atPath: root.path) ?? []).map({ root.path + "/" + $0 }) { chown(path, 65534, 65534) }
+        }
+        let first = try await build()
+        #expect(first.status == 0, "\(first.stderr)")
+        for (folder, shown) in [(output.appendingPathComponent("guides"), "'guides' in the output folder"), (output, "the output folder")] {
+            chmod(folder.path, 0o555)
+            let run = try await build()
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Output:1:1: error: \(shown) cannot be changed (Permission denied), so the previous site could not be replaced; make it writable or remove it [output.read-only]"), "\(run.stderr)")
+            #expect(try leftovers(in: root).isEmpty, "nothing is left beside Output/")
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("guides/intro.html").path), "the previous site stays")
+            chmod(folder.path, 0o755)
+        }
+    }
+
     /// Ten killed builds left 184 MB of staging folders. A folder of a process still
     /// running, or one Strata did not make, is left alone.
     @Test func leftoversOfLiveBuildsAndOtherFoldersAreKept() async throws {

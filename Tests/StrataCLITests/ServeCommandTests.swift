@@ -154,6 +154,29 @@ import Testing
         await server.expectStops()
     }
 
+    /// A rebuild that hangs (in a debug build, `STRATA_TEST_HANG_ON` makes a change to
+    /// hang.md hang the builder) used to hold every later save until the 600 s deadline;
+    /// newer changes now stop it once it has run `PreviewSession.shortestHang`, and are built.
+    @Test func aHangingRebuildIsStoppedByNewerChanges() async throws {
+        let root = try project(Self.basicProject)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try await Server.start(in: root, environment: ["STRATA_TEST_HANG_ON": "hang.md"])
+        let events = try await RawHTTP.EventStream.open(port: server.port)
+        _ = try await events.next("hello")
+
+        try write(root, "Content/hang.md", "# Hang\n")
+        try await Task.sleep(for: .seconds(1))
+        try write(root, "Content/guide.md", "# Guide\n\nAfter the hang.\n")
+        // Stopped at 10 s, then one rebuild: well inside the wait, even on a loaded machine.
+        _ = try await events.next("reload", timeout: 90)
+        #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("After the hang."))
+        #expect(try await RawHTTP.request(port: server.port, target: "/hang.html").status == 200, "the new builder built everything")
+        try await server.waitForLine(containing: "Stopped the rebuild (Content/hang.md changed) after ")
+        #expect(server.stderr.contains("warning: the builder was stopped while rebuilding after Content/hang.md changed"), "\(server.stderr)")
+        #expect(server.stderr.contains("[serve.build-superseded]"))
+        await server.expectStops()
+    }
+
     /// A local package outside the project (`.package(path: "../Shared")`), allowed with
     /// `--allow-read` (which the builder process gets too), is part of the graph, so its
     /// sources are watched too.

@@ -243,6 +243,33 @@ import Testing
         }
     }
 
+    /// A large file the build publishes as a copy (`FileCopy`) is read from disk as it is
+    /// sent, and served as missing once it is no longer the file the build checked.
+    @Test func aCopiedFileIsStreamedFromDiskAndRefusedOnceChanged() async throws {
+        let folder = TestScratch.path("served-copy")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("video.bin").resolvingSymlinksInPath()
+        var generator = SeededGenerator(seed: 45)
+        let bytes = (0 ..< (CopiedFileBody.chunk * 2 + 777)).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+        try Data(bytes).write(to: file)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        let copy = FileCopy(source: file.path, size: bytes.count, modified: CopiedFileBody.modified(info))
+        try await withServer { port, hub in
+            hub.publish(ServedSite(files: ["index.html": Array("<html></html>".utf8)], copies: ["media/video.bin": copy], buildTag: "test-2"))
+            let response = try await RawHTTP.request(port: port, target: "/media/video.bin")
+            #expect(response.status == 200)
+            #expect(response.headers["content-length"] == String(bytes.count))
+            #expect(response.body == bytes)
+            let head = try await RawHTTP.request(port: port, target: "/media/video.bin", method: "HEAD")
+            #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == String(bytes.count))
+
+            try Data(bytes + [1]).write(to: file)
+            #expect(try await RawHTTP.request(port: port, target: "/media/video.bin").status == 404)
+        }
+    }
+
     @Test func stoppingClosesEventStreams() async throws {
         let hub = LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "t"))
         let server = PreviewServer(host: "127.0.0.1", port: 0, hub: hub)

@@ -140,7 +140,7 @@ struct RenderStage: Sendable {
         if let indexing, timing == .withPages { files.append(indexing.wait()) }
         for asset in inputs.site.content.assets {
             do {
-                files.append(OutputFile(path: asset.relativePath, contents: try project.readBytes(at: asset.url, displayPath: display(asset.relativePath))))
+                files.append(try project.outputFile(at: asset.url, path: asset.relativePath, displayPath: display(asset.relativePath)))
             } catch let diagnostic as Diagnostic {
                 diagnostics.append(diagnostic)
             }
