@@ -422,6 +422,68 @@ def family_diagrams(outside):
     return cases
 
 
+def small_dot(rng):
+    """A small graph of the features that crashed Graphviz 2.42 in process: clusters (some
+    nested, some sharing boxes), rank sets, labels, unconstrained and zero-length arrows,
+    merged, clipped and joined arrows, ports, records and every spline kind."""
+    n = rng.randint(3, 12)
+    lines = ["digraph G {"]
+    for chance, line in ((0.5, "rankdir=LR;"), (0.2, "newrank=true;"), (0.2, "concentrate=true;"), (0.3, "compound=true;"), (0.2, "node [shape=record];")):
+        if rng.random() < chance:
+            lines.append(" " + line)
+    if rng.random() < 0.2:
+        lines.append(" splines=%s;" % rng.choice(["ortho", "polyline", "line", "curved", "false"]))
+    nodes = ["n%d" % i for i in range(n)]
+
+    def clusters(prefix, depth):
+        out = []
+        for c in range(rng.randint(0, 2 if depth else 3)):
+            name = "cluster_%s%d" % (prefix, c)
+            members = rng.sample(nodes, rng.randint(0, min(4, n)))
+            inner = clusters(prefix + str(c) + "_", depth + 1) if depth < 2 and rng.random() < 0.4 else []
+            out.append(' subgraph %s { label="%s"; %s %s }' % (name, name, "".join(m + "; " for m in members), " ".join(inner)))
+        return out
+
+    lines += clusters("", 0)
+    for _ in range(rng.randint(0, 2)):
+        lines.append(" { rank=%s; %s; }" % (rng.choice(["same", "min", "max", "source", "sink"]), "; ".join(rng.sample(nodes, 2))))
+    for e in range(rng.randint(1, 3 * n)):
+        attributes = []
+        for chance, attribute in ((0.5, 'label="L%d"' % e), (0.1, "constraint=false"), (0.1, 'headlabel="h"'), (0.1, "minlen=%d" % rng.randint(0, 3)),
+                                  (0.1, "weight=%d" % rng.randint(0, 5)), (0.05, "dir=both"), (0.05, 'lhead="cluster_0"'), (0.05, 'samehead="x"'),
+                                  (0.05, "headport=%s" % rng.choice(["n", "s", "e", "w", "ne"]))):
+            if rng.random() < chance:
+                attributes.append(attribute)
+        lines.append(" %s -> %s [%s];" % (rng.choice(nodes), rng.choice(nodes), ", ".join(attributes)))
+    return "\n".join(lines + ["}"])
+
+
+def small_mermaid(rng):
+    """A small flowchart with subgraphs and labelled arrows, Mermaid's commonest shape."""
+    n = rng.randint(3, 20)
+    lines = ["flowchart " + rng.choice(["TD", "LR", "BT", "RL"])]
+    for g in range(rng.randint(0, 4)):
+        lines.append("  subgraph G%d[Group %d]" % (g, g))
+        lines += ["    N%d[Box %d]" % (i, i) for i in rng.sample(range(n), rng.randint(0, min(5, n)))]
+        lines.append("  end")
+    for e in range(rng.randint(1, 3 * n)):
+        label = "|label %d|" % e if rng.random() < 0.5 else ""
+        lines.append("  N%d -->%s N%d" % (rng.randrange(n), label, rng.randrange(n)))
+    return "\n".join(lines)
+
+
+def family_diagram_shapes(outside):
+    """400 small DOT graphs and 200 Mermaid flowcharts, ten to a page."""
+    rng = random.Random(4545)
+    cases = []
+    for kind, make, count in (("dot", small_dot, 400), ("mermaid", small_mermaid, 200)):
+        for start in range(0, count, 10):
+            pages = {"Content/%s%d.md" % (kind, i): "# %s %d\n\n```%s nocheck\n%s\n```\n" % (kind, i, kind, make(rng)) for i in range(start, start + 10)}
+            pages["Content/index.md"] = "# Home\n"
+            cases.append(Case("diagram shapes", "%s-%d" % (kind, start), pages, commands=[["build"]]))
+    return cases
+
+
 def theme(templates):
     files = {"Themes/evil/templates/" + name + ".mustache": text for name, text in templates.items()}
     files["strata.yml"] = "theme: Themes/evil\n" + LAYERS
@@ -955,6 +1017,7 @@ FAMILIES = {
     "source depth": family_source_depth,
     "manifest budget": family_manifest_budget,
     "diagrams": family_diagrams,
+    "diagram shapes": family_diagram_shapes,
     "templates": family_templates,
     "config": family_config,
     "pages": family_pages,

@@ -123,6 +123,7 @@ extension GraphvizRenderer {
         }
         defer { agclose(graph) }
         Self.adjust(graph, adjustments)
+        try LayoutSafety.prepare(graph)
         guard gvLayout(context, graph, "dot") == 0 else {
             throw GraphvizError(message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
         }

@@ -47,6 +47,42 @@ import Testing
         #expect(project.build(BuildOptions(strict: true)).exitCode == 1)
     }
 
+    /// A Mermaid flowchart with subgraphs and labelled arrows (as common as Mermaid gets)
+    /// aborted the build with a double free inside Graphviz 2.42 (see LayoutSafety): it is
+    /// drawn, its labels beside the arrows; a DOT box in two groups is shown as code.
+    @Test func groupsWithLabelledArrowsAreDrawnAndABoxInTwoGroupsIsCode() throws {
+        let project = try TemporaryProject(files: [
+            "Content/index.md": "# Home\n",
+            "Content/flow.md": """
+            # Flow
+
+            ```mermaid
+            flowchart LR
+              subgraph S1[Group]
+                N4[Store]
+                N5[Cache]
+              end
+              N0 -->|asks| N2
+              N5 -->|fills| N2
+              N2 -->|writes| N4
+              N0 -->|reads| N4
+            ```
+
+            ```dot
+            digraph G { subgraph cluster_a { X; } subgraph cluster_b { X; Y; } X -> Y; }
+            ```
+
+            """,
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        #expect(TemporaryProject.lines(result) == [
+            "Content/flow.md:15:1: warning: this diagram is shown as code: the box 'X' is in two groups ('cluster_a' and 'cluster_b'), neither inside the other; put it in one [diagram.layout-failed]",
+        ])
+        let page = project.text("Output/flow.html")
+        for label in ["asks", "fills", "writes", "reads", "Store", "Cache", "Group"] { #expect(page.contains(">\(label)</text>"), "\(label)") }
+    }
+
     @Test func aDOTDiagramIsDrawnThemedAndChecked() throws {
         let project = try project("# Layers\n\n```dot\ndigraph { UI -> Service; Service -> Infrastructure; Infrastructure -> Core; Service -> Core; UI -> Core; App -> UI }\n```\n")
         let result = project.build()

@@ -1,0 +1,104 @@
+import CGraphviz
+
+/// Steers a graph an author wrote clear of the Graphviz 2.42 layout paths that corrupt
+/// memory, before it is laid out in this process. Found by fuzzing small graphs (see
+/// Content/reference/limits.md): a labelled arrow in a graph with clusters (the label's rank
+/// is made by reallocating the rank table that clusters still point into), a box in two
+/// clusters neither inside the other, `concentrate`, arrows clipped at clusters (`lhead`,
+/// `ltail`), arrows sharing an end (`samehead`, `sametail`) and a box in two rank sets each
+/// crashed or aborted the process.
+enum LayoutSafety {
+    /// Changes the graph where a gentler form exists (labels of arrows that may be flat
+    /// drawn beside them, `xlabel`; arrows not merged, clipped or joined), and refuses it
+    /// where none does.
+    static func prepare(_ graph: UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) {
+        var clusters: [Group] = []
+        var rankSets: [Group] = []
+        collect(graph, inside: [], clusters: &clusters, rankSets: &rankSets)
+        for (index, first) in clusters.enumerated() {
+            for second in clusters[(index + 1)...] where !first.ancestors.contains(second.name) && !second.ancestors.contains(first.name) {
+                // Nested clusters share their boxes; others may not.
+                if let shared = first.members.intersection(second.members).min() {
+                    throw GraphvizError(message: "the box '\(shared)' is in two groups ('\(first.name)' and '\(second.name)'), neither inside the other; put it in one")
+                }
+            }
+        }
+        for (index, first) in rankSets.enumerated() {
+            for second in rankSets[(index + 1)...] {
+                if let shared = first.members.intersection(second.members).min() {
+                    throw GraphvizError(message: "the box '\(shared)' is in two rank sets ('\(first.name)' and '\(second.name)'); put it in one")
+                }
+            }
+        }
+        let root = UnsafeMutableRawPointer(graph)
+        if isTrue(get(root, "concentrate")) { set(root, "concentrate", "false") }
+        var node = agfstnode(graph)
+        while let current = node {
+            var edge = agfstout(graph, current)
+            while let out = edge {
+                let object = UnsafeMutableRawPointer(out)
+                for unsafe in ["lhead", "ltail", "samehead", "sametail"] where !get(object, unsafe).isEmpty { set(object, unsafe, "") }
+                // An arrow that may end up within one rank (a "flat" arrow: clusters and rank
+                // sets make them, as do `constraint=false` and `minlen=0`) with its label in
+                // the layout would have dot add a rank above the first, which 2.42 gets wrong.
+                let mayBeFlat = !clusters.isEmpty || !rankSets.isEmpty || get(object, "constraint").lowercased() == "false" || get(object, "constraint") == "0"
+                    || Double(get(object, "minlen")).map { $0 < 1 } ?? false
+                if mayBeFlat, let label = "label".withCString({ agget(object, UnsafeMutablePointer(mutating: $0)) }), label.pointee != 0, get(object, "xlabel").isEmpty {
+                    // The same string object, so an HTML label stays one.
+                    "xlabel".withCString { key in "".withCString { empty in _ = agsafeset(object, UnsafeMutablePointer(mutating: key), label, UnsafeMutablePointer(mutating: empty)) } }
+                    set(object, "label", "")
+                }
+                edge = agnxtout(graph, out)
+            }
+            node = agnxtnode(graph, current)
+        }
+    }
+
+    /// A cluster or rank set: its name, its boxes (a cluster's include those of the
+    /// subgraphs inside it) and the clusters it is inside.
+    struct Group {
+        var name: String
+        var members: Set<String>
+        var ancestors: [String]
+    }
+
+    private static func collect(_ graph: UnsafeMutablePointer<Agraph_t>, inside ancestors: [String], clusters: inout [Group], rankSets: inout [Group]) {
+        var subgraph = agfstsubg(graph)
+        while let current = subgraph {
+            let name = agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? ""
+            let isCluster = name.lowercased().hasPrefix("cluster")
+            let rank = get(UnsafeMutableRawPointer(current), "rank")
+            if isCluster || ["same", "min", "max", "source", "sink"].contains(rank) {
+                var members: Set<String> = []
+                var node = agfstnode(current)
+                while let member = node {
+                    members.insert(agnameof(UnsafeMutableRawPointer(member)).map { String(cString: $0) } ?? "")
+                    node = agnxtnode(current, member)
+                }
+                if isCluster {
+                    clusters.append(Group(name: name, members: members, ancestors: ancestors))
+                } else {
+                    // An unnamed set (`{ rank=same; … }`) is named by Graphviz `%<number>`.
+                    rankSets.append(Group(name: name.isEmpty || name.hasPrefix("%") ? "rank=\(rank)" : name, members: members, ancestors: ancestors))
+                }
+            }
+            collect(current, inside: isCluster ? ancestors + [name] : ancestors, clusters: &clusters, rankSets: &rankSets)
+            subgraph = agnxtsubg(current)
+        }
+    }
+
+    private static func isTrue(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        return lowered == "true" || lowered == "yes" || (Int(lowered).map { $0 != 0 } ?? false)
+    }
+
+    private static func get(_ object: UnsafeMutableRawPointer, _ name: String) -> String {
+        name.withCString { agget(object, UnsafeMutablePointer(mutating: $0)) }.map { String(cString: $0) } ?? ""
+    }
+
+    private static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: String) {
+        name.withCString { key in value.withCString { text in "".withCString { empty in
+            _ = agsafeset(object, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text), UnsafeMutablePointer(mutating: empty))
+        } } }
+    }
+}

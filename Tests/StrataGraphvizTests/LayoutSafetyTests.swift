@@ -1,0 +1,60 @@
+import Testing
+@testable import StrataGraphviz
+
+/// Graphs a page may hold that made Graphviz 2.42 corrupt memory while laying them out, in
+/// Strata's own process (found by fuzzing small graphs; each crashed or aborted a build).
+/// Each is now drawn in a gentler form, or refused with a message; a regression here ends
+/// the test process, which fails the suite.
+@Suite struct LayoutSafetyTests {
+    func svg(_ dot: String) throws -> String {
+        try GraphvizRenderer.shared.svg(dot: dot)
+    }
+
+    /// Labelled arrows that end up within the first rank made dot add a rank above it by
+    /// reallocating the rank table, which it then freed wrongly ("double free").
+    @Test(arguments: [
+        // Clusters make flat arrows.
+        "digraph G { rankdir=LR; subgraph cluster_1 { N4; N5; } N0 -> N2 [label=\"a\"]; N5 -> N2 [label=\"b\"]; N2 -> N4 [label=\"c\"]; N0 -> N4 [label=\"d\"]; }",
+        // So do arrows that do not constrain the ranks, without any cluster.
+        "digraph G { rankdir=LR; n3 -> n1 [dir=both]; n0 -> n3 [label=\"L1\", constraint=false, minlen=3]; n0 -> n1 [label=\"L2\", headport=e]; n2 -> n3 [label=\"L3\", constraint=false]; n0 -> n3; n0 -> n2; }",
+    ])
+    func labelsOfArrowsThatMayBeFlatAreDrawnBesideThem(dot: String) throws {
+        let drawn = try svg(dot)
+        for label in dot.split(separator: "\"").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+            #expect(drawn.contains(">\(label)</text>"), "the label \(label) is still drawn")
+        }
+    }
+
+    @Test func labelsOfOrdinaryArrowsStayInTheLayout() throws {
+        // No cluster, rank set or unconstrained arrow: the label keeps its place (and its
+        // room) in the layout, as Graphviz draws it.
+        let drawn = try svg("digraph G { A -> B [label=\"calls\"]; }")
+        #expect(drawn.contains(">calls</text>"))
+        #expect(try svg("digraph G { A -> B [xlabel=\"calls\"]; }") != drawn)
+    }
+
+    @Test func aBoxInTwoGroupsNeitherInsideTheOtherIsRefused() throws {
+        #expect(throws: GraphvizError(message: "the box 'n5' is in two groups ('cluster_1' and 'cluster_2'), neither inside the other; put it in one")) {
+            try svg("digraph G { subgraph cluster_1 { n5; } subgraph cluster_2 { n5; n1; } n5 -> n1; }")
+        }
+        // Nested groups share their boxes.
+        #expect(try svg("digraph G { subgraph cluster_1 { n5; subgraph cluster_2 { n5; n1; } } n5 -> n1 [label=\"x\"]; }").contains(">x</text>"))
+    }
+
+    @Test func aBoxInTwoRankSetsIsRefused() throws {
+        #expect(throws: GraphvizError(message: "the box 'n0' is in two rank sets ('rank=source' and 'rank=sink'); put it in one")) {
+            try svg("digraph G { { rank=source; n2; n0; } { rank=sink; n0; n8; } n8 -> n4; n2 -> n0; }")
+        }
+    }
+
+    /// `concentrate`, arrows clipped at a cluster (`lhead`, `ltail`) and arrows sharing an
+    /// end (`samehead`, `sametail`) aborted dot; they are drawn as ordinary arrows.
+    @Test(arguments: [
+        "digraph G { concentrate=true; subgraph cluster_0 { label=\"C0\"; } n9 -> n10 [label=\"L0\"]; n9 -> n10 [label=\"L5\"]; n5 -> n10 [label=\"L10\"]; n0 -> n1; }",
+        "digraph G { rankdir=LR; compound=true; subgraph cluster_0 { n9; n6; n1; subgraph cluster_0_0 { n8; n4; n2; } } n4 -> n3 [label=\"L2\"]; n9 -> n4 [minlen=3, lhead=\"cluster_0_0\"]; n5 -> n8 [ltail=\"cluster_0\"]; }",
+        "digraph G { rankdir=LR; n3 -> n1 [dir=both]; n0 -> n3 [label=\"L1\", constraint=false, minlen=3, samehead=\"x\"]; n0 -> n1 [label=\"L2\", samehead=\"x\"]; n2 -> n3 [sametail=\"y\"]; }",
+    ])
+    func mergedClippedAndJoinedArrowsAreDrawnPlainly(dot: String) throws {
+        #expect(try svg(dot).hasPrefix("<?xml") || svg(dot).contains("<svg"))
+    }
+}
