@@ -104,6 +104,9 @@ public struct GraphAdjustments: Sendable {
     public var addedEdges: [(tail: String, head: String, attributes: [(String, String)])] = []
     /// The graph's id, which every id in its SVG starts with.
     public var id: String?
+    /// Whether an author wrote the graph (a page's Mermaid or DOT), rather than Strata: it is
+    /// then laid out in the form `LayoutSafety` makes, clear of Graphviz 2.42's crashes.
+    public var isWritten = false
 
     public init() {}
 
@@ -123,7 +126,7 @@ extension GraphvizRenderer {
         }
         defer { agclose(graph) }
         Self.adjust(graph, adjustments)
-        try LayoutSafety.prepare(graph)
+        if adjustments.isWritten { try LayoutSafety.prepare(graph) }
         guard gvLayout(context, graph, "dot") == 0 else {
             throw GraphvizError(message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
         }

@@ -5,8 +5,9 @@ import CGraphviz
 /// Content/reference/limits.md): a labelled arrow in a graph with clusters (the label's rank
 /// is made by reallocating the rank table that clusters still point into), a box in two
 /// clusters neither inside the other, `concentrate`, arrows clipped at clusters (`lhead`,
-/// `ltail`), arrows sharing an end (`samehead`, `sametail`) and a box in two rank sets each
-/// crashed or aborted the process.
+/// `ltail`), arrows sharing an end (`samehead`, `sametail`), `splines=ortho`, `constraint=false`
+/// with groups, a box in two rank sets and a rank set across groups each crashed or aborted
+/// the process.
 enum LayoutSafety {
     /// Changes the graph where a gentler form exists (labels of arrows that may be flat
     /// drawn beside them, `xlabel`; arrows not merged, clipped or joined), and refuses it
@@ -30,14 +31,30 @@ enum LayoutSafety {
                 }
             }
         }
+        // A rank set across groups trips dot's assertions (class2.c's merge_chain).
+        for set in rankSets {
+            var inner: [String: String] = [:]
+            for member in set.members.sorted() {
+                let deepest = clusters.filter { $0.members.contains(member) }.max { $0.ancestors.count < $1.ancestors.count }
+                inner[deepest?.name ?? ""] = inner[deepest?.name ?? ""] ?? member
+            }
+            guard inner.count > 1 else { continue }
+            let shown = inner.sorted { $0.key < $1.key }.prefix(2).map { "'\($0.value)' \($0.key.isEmpty ? "in no group" : "in '\($0.key)'")" }
+            throw GraphvizError(message: "the rank set '\(set.name)' holds boxes of different groups (\(shown.joined(separator: ", "))); rank boxes together inside their group")
+        }
         let root = UnsafeMutableRawPointer(graph)
         if isTrue(get(root, "concentrate")) { set(root, "concentrate", "false") }
+        // The orthogonal router aborts on some graphs (maze.c's chkSgraph).
+        if get(root, "splines").lowercased() == "ortho" { set(root, "splines", "polyline") }
         var node = agfstnode(graph)
         while let current = node {
             var edge = agfstout(graph, current)
             while let out = edge {
                 let object = UnsafeMutableRawPointer(out)
                 for unsafe in ["lhead", "ltail", "samehead", "sametail"] where !get(object, unsafe).isEmpty { set(object, unsafe, "") }
+                // With groups, an arrow that does not shape the ranks beside two that are
+                // alike trips class2.c's merge_chain: every arrow shapes them.
+                if !clusters.isEmpty, ["false", "0", "no"].contains(get(object, "constraint").lowercased()) { set(object, "constraint", "true") }
                 // An arrow that may end up within one rank (a "flat" arrow: clusters and rank
                 // sets make them, as do `constraint=false` and `minlen=0`) with its label in
                 // the layout would have dot add a rank above the first, which 2.42 gets wrong.

@@ -7,7 +7,9 @@ import Testing
 /// the test process, which fails the suite.
 @Suite struct LayoutSafetyTests {
     func svg(_ dot: String) throws -> String {
-        try GraphvizRenderer.shared.svg(dot: dot)
+        var written = GraphAdjustments()
+        written.isWritten = true
+        return try GraphvizRenderer.shared.svg(dot: dot, adjusting: written)
     }
 
     /// Labelled arrows that end up within the first rank made dot add a rank above it by
@@ -47,12 +49,23 @@ import Testing
         }
     }
 
-    /// `concentrate`, arrows clipped at a cluster (`lhead`, `ltail`) and arrows sharing an
-    /// end (`samehead`, `sametail`) aborted dot; they are drawn as ordinary arrows.
+    @Test func aRankSetAcrossGroupsIsRefusedAndOneInsideAGroupIsDrawn() throws {
+        #expect(throws: GraphvizError(message: "the rank set 'rank=max' holds boxes of different groups ('n6' in 'cluster_0', 'n4' in 'cluster_1'); rank boxes together inside their group")) {
+            try svg("digraph G { newrank=true; subgraph cluster_0 { n5; n6; } subgraph cluster_1 { n4; } { rank=max; n6; n4; } n5 -> n6; n6 -> n4; }")
+        }
+        #expect(try svg("digraph G { subgraph cluster_0 { { rank=same; a; b; } c; } a -> c; b -> c [label=\"x\"]; }").contains(">x</text>"))
+    }
+
+    /// `concentrate`, arrows clipped at a cluster (`lhead`, `ltail`), arrows sharing an end
+    /// (`samehead`, `sametail`) and orthogonal arrows aborted dot; they are drawn plainly.
     @Test(arguments: [
         "digraph G { concentrate=true; subgraph cluster_0 { label=\"C0\"; } n9 -> n10 [label=\"L0\"]; n9 -> n10 [label=\"L5\"]; n5 -> n10 [label=\"L10\"]; n0 -> n1; }",
         "digraph G { rankdir=LR; compound=true; subgraph cluster_0 { n9; n6; n1; subgraph cluster_0_0 { n8; n4; n2; } } n4 -> n3 [label=\"L2\"]; n9 -> n4 [minlen=3, lhead=\"cluster_0_0\"]; n5 -> n8 [ltail=\"cluster_0\"]; }",
         "digraph G { rankdir=LR; n3 -> n1 [dir=both]; n0 -> n3 [label=\"L1\", constraint=false, minlen=3, samehead=\"x\"]; n0 -> n1 [label=\"L2\", samehead=\"x\"]; n2 -> n3 [sametail=\"y\"]; }",
+        // With groups, arrows that do not shape the ranks (beside two alike) shape them.
+        "digraph G { rankdir=LR; subgraph cluster_0 { n1; n2; } subgraph cluster_1 { n4; n0; n3; } n1 -> n3; n1 -> n3; n2 -> n1 [label=\"L9\", constraint=false]; n1 -> n5 [dir=both]; n0 -> n2; n4 -> n2; n0 -> n5; }",
+        // Orthogonal arrows are drawn as straight segments.
+        "digraph G { rankdir=LR; splines=ortho; { rank=max; n8; n5; } n1 -> n8 [label=\"L1\"]; n7 -> n0 [dir=both]; n1 -> n8 [label=\"L4\"]; n0 -> n8; n5 -> n1; n7 -> n5; }",
     ])
     func mergedClippedAndJoinedArrowsAreDrawnPlainly(dot: String) throws {
         #expect(try svg(dot).hasPrefix("<?xml") || svg(dot).contains("<svg"))

@@ -78,10 +78,10 @@ struct PageDiagramDrawer: Sendable {
                 )
                 simplified.severity = .warning
                 diagnostics.append(simplified)
-                svg = try GraphvizRenderer.shared.svg(dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title))
+                svg = try GraphvizRenderer.shared.svg(dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title), adjusting: Self.written)
             } else if isMermaid {
                 let dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
-                svg = try GraphvizRenderer.shared.svg(dot: dot)
+                svg = try GraphvizRenderer.shared.svg(dot: dot, adjusting: Self.written)
             } else {
                 svg = try GraphvizRenderer.shared.svg(dot: block.code, adjusting: adjustments(for: drawn, drift: drift, id: id, page: page))
             }
@@ -93,10 +93,17 @@ struct PageDiagramDrawer: Sendable {
         return Drawn(html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil), diagnostics: diagnostics)
     }
 
+    /// A graph an author wrote, laid out clear of Graphviz's crashes (`LayoutSafety`).
+    static let written: GraphAdjustments = {
+        var adjustments = GraphAdjustments()
+        adjustments.isWritten = true
+        return adjustments
+    }()
+
     /// What a DOT diagram gets on the graph Graphviz read: Strata's look as defaults, the
     /// tone and link of each box that names a module or layer, and the drift marks.
     func adjustments(for drawn: DrawnGraph, drift: DiagramDrift?, id: String, page: String) -> GraphAdjustments {
-        var adjustments = GraphAdjustments()
+        var adjustments = Self.written
         adjustments.id = "svg.\(id)"
         adjustments.graphDefaults = [("fontname", "Helvetica"), ("fontsize", "12"), ("bgcolor", "transparent")]
         adjustments.nodeDefaults = [
