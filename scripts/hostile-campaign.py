@@ -401,6 +401,14 @@ def family_diagrams(outside):
             cases.append(Case("diagrams", "%s-%d-%d" % (kind, boxes, arrows), package_project({"Content/diagram.md": page}), commands=[["build"]]))
     pages = {"Content/d%d.md" % i: "# D%d\n\n```mermaid\n%s\n```\n" % (i, mermaid(80, 300, i)) for i in range(30)}
     cases.append(Case("diagrams", "thirty-80-300", package_project(pages), commands=[["build"]]))
+    # Each below the bound of one diagram, about a second each: the build's budget holds.
+    labelled = {}
+    for i in range(40):
+        rng = random.Random(i)
+        lines = ["flowchart TD"] + ["  N%d[Box number %d]" % (b, b) for b in range(30)]
+        lines += ["  N%d -->|label %d| N%d" % (rng.randrange(30), k, rng.randrange(30)) for k in range(220)]
+        labelled["Content/l%02d.md" % i] = "# L%d\n\n```mermaid nocheck\n%s\n```\n" % (i, "\n".join(lines))
+    cases.append(Case("diagrams", "forty-30-220-labelled", package_project(labelled), commands=[["build"]]))
     weird = {
         "mermaid-unclosed": "```mermaid\nflowchart TD\n  A[\"" + "x" * 100000 + "\n```\n",
         "mermaid-long-label": "```mermaid\nflowchart TD\n  A[" + "x" * 1000000 + "] --> B\n```\n",

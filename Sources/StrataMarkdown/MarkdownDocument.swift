@@ -239,6 +239,18 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
     }
 
+    /// The page's diagram fences (` ```mermaid `, ` ```dot `), in the order `renderHTML`
+    /// hands them to `drawDiagram`.
+    public func diagramBlocks() -> [CodeBlock] {
+        guard hasDiagramBlocks else { return [] }
+        var blocks: [CodeBlock] = []
+        CMarkNode(root).forEachNode { node in
+            guard node.type == CMARK_NODE_CODE_BLOCK, CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased()) else { return }
+            blocks.append(CodeBlock(language: node.fenceLanguage, code: node.literal, location: self.location(of: node), info: node.fenceInfo.trimmingWhitespace))
+        }
+        return blocks
+    }
+
     func location(of node: CMarkNode) -> SourceLocation {
         var line = node.startLine
         var column = node.startColumn

@@ -72,4 +72,37 @@ import Testing
         let page = project.text("Output/index.html")
         #expect(page.contains("<svg") && page.contains("written-edge"), "the diagram is still drawn")
     }
+
+    /// Item 10, across a build: 30 diagrams of 80 / 300 took 33 s, and diagrams each below
+    /// the bound of one still add up (about a second each at the bound). Past the build's
+    /// layout work, the diagrams that follow, in the order of the pages' paths, are drawn
+    /// simplified, each with a warning at its fence.
+    @Test func diagramsPastTheBuildsLayoutWorkAreDrawnSimplified() throws {
+        // A ring of 125 boxes: 250 boxes and arrows, the bound of one, and quick to lay out.
+        var ring = "flowchart LR\n"
+        for index in 0..<125 { ring += "  N\(index) --> N\((index + 1) % 125)\n" }
+        #expect(ReadingLimits.diagramLayout.allows(250))
+        let fitting = ReadingLimits.diagramLayoutWork.maximum / (250 * 250)
+        var files = ["Content/index.md": "# Home\n"]
+        for page in 0...fitting { files[String(format: "Content/p%03d.md", page)] = "# P\(page)\n\n```mermaid nocheck\n\(ring)```\n" }
+        let project = try TemporaryProject(files: files)
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let lines = TemporaryProject.lines(result).filter { $0.contains("diagram.") }
+        #expect(lines == [
+            String(format: "Content/p%03d.md:3:1: warning: ", fitting)
+                + "the diagrams before this one (pages in the order of their paths) used the layout work one build spends on diagrams; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels (Strata's limit: 1000000 units of layout work in one build (n² for a diagram of n boxes and arrows)) [diagram.too-slow]",
+        ], "the first \(fitting) diagrams are laid out in full, the next is not")
+        let last = project.text(String(format: "Output/p%03d.html", fitting))
+        #expect(last.contains("<svg") && last.contains("written-edge"), "the diagram past the budget is still drawn")
+    }
+
+    @Test func theLayoutBudgetFollowsThePagesPathsAndStopsAtTheFirstDiagramPastIt() {
+        let budget = DiagramBudget(pages: [(path: "b.html", work: [40, 30]), (path: "a.html", work: [50]), (path: "c.html", work: [5])], maximum: 100)
+        // a: 50, then b: 40 (90), then b's second (120) is past it; c's, though small, too.
+        #expect(budget.inFull == ["b.html": 1, "c.html": 0])
+        #expect(budget.isInFull(page: "a.html", index: 0) && budget.isInFull(page: "b.html", index: 0))
+        #expect(!budget.isInFull(page: "b.html", index: 1) && !budget.isInFull(page: "c.html", index: 0))
+        #expect(DiagramBudget(pages: [(path: "a.html", work: [100])], maximum: 100).inFull.isEmpty, "up to the maximum is within it")
+    }
 }

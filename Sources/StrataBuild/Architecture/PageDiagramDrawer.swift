@@ -29,14 +29,69 @@ struct PageDiagramDrawer: Sendable {
     static let maximumBytes = 100_000
 
     /// The `index`-th diagram of the page published at `page`.
-    func draw(_ block: MarkdownDocument.CodeBlock, page: String, index: Int) -> Drawn {
+    /// - Parameter inFull: false when the build's layout work is spent (`DiagramBudget`): the
+    ///   diagram is then drawn simplified, with a warning.
+    func draw(_ block: MarkdownDocument.CodeBlock, page: String, index: Int, inFull: Bool = true) -> Drawn {
         let words = block.info.split(separator: " ").dropFirst().map { $0.lowercased() }
         let checks = !words.contains("nocheck")
         let id = GuidanceID.slug(page.hasSuffix(".html") ? String(page.dropLast(5)) : page) + "-diagram-\(index + 1)"
         let title = "Diagram \(index + 1) of the page"
         let isMermaid = block.language.lowercased() == "mermaid"
-        func unreadable(_ reason: String, at location: SourceLocation) -> Drawn {
-            Drawn(html: nil, diagnostics: [.warning("diagram.unreadable", "this \(isMermaid ? "Mermaid" : "DOT") diagram is shown as code: \(reason)", at: location)])
+        let drawn: DrawnGraph
+        switch read(block) {
+        case .unreadable(let unreadable): return unreadable
+        case .graph(let graph): drawn = graph
+        }
+        let drift = checks ? checker?.check(drawn) : nil
+        var diagnostics = drift?.diagnostics(at: block.location) ?? []
+        var svg: String
+        do {
+            let size = drawn.nodes.count + drawn.edges.count
+            if !ReadingLimits.diagramLayout.allows(size) || !inFull {
+                var simplified = inFull
+                    ? ReadingLimits.diagramLayout.exceeded(
+                        at: block.location,
+                        "this diagram has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows, too many to lay out in reasonable time; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels"
+                    )
+                    : ReadingLimits.diagramLayoutWork.exceeded(
+                        at: block.location,
+                        "the diagrams before this one (pages in the order of their paths) used the layout work one build spends on diagrams; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels"
+                    )
+                simplified.severity = .warning
+                diagnostics.append(simplified)
+                svg = try GraphvizRenderer.shared.svg(dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title), adjusting: Self.written)
+            } else if isMermaid {
+                let dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
+                svg = try GraphvizRenderer.shared.svg(dot: dot, adjusting: Self.written)
+            } else {
+                svg = try GraphvizRenderer.shared.svg(dot: block.code, adjusting: adjustments(for: drawn, drift: drift, id: id, page: page))
+            }
+        } catch {
+            diagnostics.append(.warning("diagram.layout-failed", "this diagram is shown as code: \(error.message)", at: block.location))
+            return Drawn(html: nil, diagnostics: diagnostics)
+        }
+        svg = Self.withSafeLinks(GraphvizSVG.inline(svg))
+        return Drawn(html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil), diagnostics: diagnostics)
+    }
+
+    /// A graph an author wrote, laid out clear of Graphviz's crashes (`LayoutSafety`).
+    static let written: GraphAdjustments = {
+        var adjustments = GraphAdjustments()
+        adjustments.isWritten = true
+        return adjustments
+    }()
+
+    /// A diagram fence read: its boxes and arrows, or why it stays code.
+    enum Read {
+        case graph(DrawnGraph)
+        case unreadable(Drawn)
+    }
+
+    /// Reads a diagram fence (no layout), within the bounds of a written diagram.
+    func read(_ block: MarkdownDocument.CodeBlock) -> Read {
+        let isMermaid = block.language.lowercased() == "mermaid"
+        func unreadable(_ reason: String, at location: SourceLocation) -> Read {
+            .unreadable(Drawn(html: nil, diagnostics: [.warning("diagram.unreadable", "this \(isMermaid ? "Mermaid" : "DOT") diagram is shown as code: \(reason)", at: location)]))
         }
         guard block.code.utf8.count <= Self.maximumBytes else {
             return unreadable("it is larger than \(Self.maximumBytes / 1000) KB", at: block.location)
@@ -66,39 +121,17 @@ struct PageDiagramDrawer: Sendable {
                 at: block.location
             )
         }
-        let drift = checks ? checker?.check(drawn) : nil
-        var diagnostics = drift?.diagnostics(at: block.location) ?? []
-        var svg: String
-        do {
-            let size = drawn.nodes.count + drawn.edges.count
-            if !ReadingLimits.diagramLayout.allows(size) {
-                var simplified = ReadingLimits.diagramLayout.exceeded(
-                    at: block.location,
-                    "this diagram has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows, too many to lay out in reasonable time; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels"
-                )
-                simplified.severity = .warning
-                diagnostics.append(simplified)
-                svg = try GraphvizRenderer.shared.svg(dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title), adjusting: Self.written)
-            } else if isMermaid {
-                let dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
-                svg = try GraphvizRenderer.shared.svg(dot: dot, adjusting: Self.written)
-            } else {
-                svg = try GraphvizRenderer.shared.svg(dot: block.code, adjusting: adjustments(for: drawn, drift: drift, id: id, page: page))
-            }
-        } catch {
-            diagnostics.append(.warning("diagram.layout-failed", "this diagram is shown as code: \(error.message)", at: block.location))
-            return Drawn(html: nil, diagnostics: diagnostics)
-        }
-        svg = Self.withSafeLinks(GraphvizSVG.inline(svg))
-        return Drawn(html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil), diagnostics: diagnostics)
+        return .graph(drawn)
     }
 
-    /// A graph an author wrote, laid out clear of Graphviz's crashes (`LayoutSafety`).
-    static let written: GraphAdjustments = {
-        var adjustments = GraphAdjustments()
-        adjustments.isWritten = true
-        return adjustments
-    }()
+    /// The layout work a fence costs when laid out in full: n² for n boxes and arrows, or 0
+    /// when it is not laid out in full whatever the budget (it stays code, or is past the
+    /// bound of one diagram and drawn simplified).
+    func layoutWork(of block: MarkdownDocument.CodeBlock) -> Int {
+        guard case .graph(let drawn) = read(block) else { return 0 }
+        let size = drawn.nodes.count + drawn.edges.count
+        return ReadingLimits.diagramLayout.allows(size) ? size * size : 0
+    }
 
     /// What a DOT diagram gets on the graph Graphviz read: Strata's look as defaults, the
     /// tone and link of each box that names a module or layer, and the drift marks.

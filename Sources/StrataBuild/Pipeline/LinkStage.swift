@@ -27,9 +27,11 @@ struct LinkStage: Sendable {
         var resolutions: [LinkResolver.Resolution]?
         /// For a page with diagrams, the graph they are checked against (nil otherwise).
         var diagramGraph: Int?
+        /// How many of its diagrams are laid out in full (`DiagramBudget`; nil: all).
+        var diagramsInFull: Int?
 
         func matches(_ previous: BodyFingerprint) -> Bool {
-            guard document === previous.document, callouts == previous.callouts, diagramGraph == previous.diagramGraph else { return false }
+            guard document === previous.document, callouts == previous.callouts, diagramGraph == previous.diagramGraph, diagramsInFull == previous.diagramsInFull else { return false }
             guard let resolutions, let before = previous.resolutions else { return true }
             return resolutions == before
         }
@@ -125,6 +127,7 @@ struct LinkStage: Sendable {
         let sameTargets = sameLinkTargets(resolver)
         let diagrams = guidance.diagrams
         let diagramGraph = guidance.diagramGraph
+        let budget = DiagramBudget(pages: sourcePages, drawer: diagrams)
         let resolved = ParallelMap.map(Array(sourcePages.enumerated()), costliestFirst: { $0.element.document.byteCount }) { index, source in
             let pageCallouts = callouts[index] ?? []
             let resolutions = { source.document.links.map { resolver.resolve($0, from: source) } }
@@ -133,16 +136,17 @@ struct LinkStage: Sendable {
             var looked: [LinkResolver.Resolution]?
             let hasDiagrams = source.document.hasDiagramBlocks
             let pageGraph = hasDiagrams ? diagramGraph : nil
+            let inFull = budget.inFull[source.outputPath]
             let body = cache.value(for: source.outputPath, fingerprint: {
                 looked = sameTargets ? nil : resolutions()
-                return BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked, diagramGraph: pageGraph)
+                return BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked, diagramGraph: pageGraph, diagramsInFull: inFull)
             }, keeping: {
-                BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions(), diagramGraph: pageGraph)
+                BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions(), diagramGraph: pageGraph, diagramsInFull: inFull)
             }) { () -> RenderedBody in
                 var bodyDiagnostics: [Diagnostic] = []
                 var diagramCount = 0
                 let html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter, drawDiagram: { block in
-                    let drawn = diagrams.draw(block, page: source.outputPath, index: diagramCount)
+                    let drawn = diagrams.draw(block, page: source.outputPath, index: diagramCount, inFull: budget.isInFull(page: source.outputPath, index: diagramCount))
                     diagramCount += 1
                     bodyDiagnostics += drawn.diagnostics
                     return drawn.html

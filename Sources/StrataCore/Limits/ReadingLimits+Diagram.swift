@@ -1,6 +1,6 @@
 extension ReadingLimits {
     /// The diagram readers' limits, in the order the limits page lists them.
-    public static var diagramLimits: [ReadingLimit] { [diagramLayout] }
+    public static var diagramLimits: [ReadingLimit] { [diagramLayout, diagramLayoutWork] }
 
     /// Boxes plus arrows of a diagram written in a page that Graphviz lays out in full. The
     /// Graphviz Strata links (2.42) minimises crossings and places boxes in time that grows
@@ -8,4 +8,11 @@ extension ReadingLimits {
     /// is drawn simplified (boxes in a few rows, arrows that do not shape the layout, least
     /// layout effort), which takes well under a second at the largest diagram drawn.
     public static let diagramLayout = ReadingLimit("diagram", .tooSlow, maximum: 250, counts: "boxes and arrows laid out in full")
+
+    /// Layout work of the diagrams written in one build's pages laid out in full, a diagram
+    /// of n boxes and arrows counting n² (Graphviz's time grows at least that fast): 16
+    /// diagrams at the bound above, or 400 of 50. Each below the bound takes at most about a
+    /// second, so a hundred of them took over a minute; past this, the diagrams that follow
+    /// (pages in the order of their paths) are drawn simplified.
+    public static let diagramLayoutWork = ReadingLimit("diagram", .tooSlow, maximum: 1_000_000, counts: "units of layout work in one build (n² for a diagram of n boxes and arrows)")
 }
