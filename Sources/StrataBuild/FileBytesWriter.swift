@@ -70,6 +70,11 @@ enum FileBytesWriter {
             }
             copied += count
         }
+        // Rewritten while it was copied, the copy would be half old, half new.
+        var after = stat()
+        if failure == nil, fstat(source, &after) != 0 || Int(after.st_size) != copy.size || ProjectFiles.modified(after) != copy.modified {
+            failure = "'\(copy.source)' changed while it was copied"
+        }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure.map { Failure(path: path, reason: $0) }
     }

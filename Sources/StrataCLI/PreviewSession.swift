@@ -150,11 +150,16 @@ final class PreviewSession: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
         defer { watchdog.cancel() }
         let since = ContinuousClock.now
-        underWay.withLock { $0 = (pid, since) }
+        // A builder started after one was stopped builds everything, more slowly than any
+        // rebuild before it: it is not stopped in turn.
+        let restarted = superseded.withLock { stopped in defer { stopped = nil }; return stopped != nil }
+        if !restarted { underWay.withLock { $0 = (pid, since) } }
         defer { underWay.withLock { $0 = nil } }
         guard (try? builder.input.write(contentsOf: request)) != nil, let build = builder.reader.decode(PreviewWire.Build.self) else {
             throw crash(of: builder, changed: changed)
         }
+        // The build is done; only its files follow, and they are never stopped.
+        underWay.withLock { $0 = nil }
         let took = ContinuousClock.now - since
         slowestBuild.withLock { $0 = max($0, took) }
         var site = builderSite, copies = builderCopies
@@ -247,7 +252,7 @@ final class PreviewSession: @unchecked Sendable {
         try? builder.input.close()
         builder.process.waitUntilExit()
         let after = changed.isEmpty ? "building the site" : "rebuilding after " + ServeCommand.describe(changed, project: project)
-        if superseded.withLock({ stopped in defer { stopped = nil }; return stopped == builder.process.processIdentifier }) {
+        if superseded.withLock({ $0 == builder.process.processIdentifier }) {
             let slowest = slowestBuild.withLock { $0 }
             return BuilderFailure(diagnostic: .warning(
                 Self.supersededID,

@@ -16,16 +16,18 @@ enum LayoutSafety {
         var clusters: [Group] = []
         var rankSets: [Group] = []
         collect(graph, inside: [], clusters: &clusters, rankSets: &rankSets)
-        for (index, first) in clusters.enumerated() {
-            for second in clusters[(index + 1)...] where !first.ancestors.contains(second.name) && !second.ancestors.contains(first.name) {
+        // Thousands of empty clusters fit in a diagram's 100 KB: only those with boxes count.
+        let filled = clusters.filter { !$0.members.isEmpty }
+        for (index, first) in filled.enumerated() {
+            for second in filled[(index + 1)...] where !first.members.isDisjoint(with: second.members) {
                 // Nested clusters share their boxes; others may not.
-                if let shared = first.members.intersection(second.members).min() {
+                if !first.ancestors.contains(second.name), !second.ancestors.contains(first.name), let shared = first.members.intersection(second.members).min() {
                     throw GraphvizError(message: "the box '\(shared)' is in two groups ('\(first.name)' and '\(second.name)'), neither inside the other; put it in one")
                 }
             }
         }
         for (index, first) in rankSets.enumerated() {
-            for second in rankSets[(index + 1)...] {
+            for second in rankSets[(index + 1)...] where !first.members.isDisjoint(with: second.members) {
                 if let shared = first.members.intersection(second.members).min() {
                     throw GraphvizError(message: "the box '\(shared)' is in two rank sets ('\(first.name)' and '\(second.name)'); put it in one")
                 }
@@ -35,7 +37,7 @@ enum LayoutSafety {
         for set in rankSets {
             var inner: [String: String] = [:]
             for member in set.members.sorted() {
-                let deepest = clusters.filter { $0.members.contains(member) }.max { $0.ancestors.count < $1.ancestors.count }
+                let deepest = filled.filter { $0.members.contains(member) }.max { $0.ancestors.count < $1.ancestors.count }
                 inner[deepest?.name ?? ""] = inner[deepest?.name ?? ""] ?? member
             }
             guard inner.count > 1 else { continue }
@@ -43,7 +45,7 @@ enum LayoutSafety {
             throw GraphvizError(message: "the rank set '\(set.name)' holds boxes of different groups (\(shown.joined(separator: ", "))); rank boxes together inside their group")
         }
         let root = UnsafeMutableRawPointer(graph)
-        if isTrue(get(root, "concentrate")) { set(root, "concentrate", "false") }
+        if mapBool(get(root, "concentrate")) { set(root, "concentrate", "false") }
         // The orthogonal router aborts on some graphs (maze.c's chkSgraph).
         if get(root, "splines").lowercased() == "ortho" { set(root, "splines", "polyline") }
         var node = agfstnode(graph)
@@ -54,12 +56,13 @@ enum LayoutSafety {
                 for unsafe in ["lhead", "ltail", "samehead", "sametail"] where !get(object, unsafe).isEmpty { set(object, unsafe, "") }
                 // With groups, an arrow that does not shape the ranks beside two that are
                 // alike trips class2.c's merge_chain: every arrow shapes them.
-                if !clusters.isEmpty, ["false", "0", "no"].contains(get(object, "constraint").lowercased()) { set(object, "constraint", "true") }
+                let constraint = get(object, "constraint")
+                let isUnconstrained = !constraint.isEmpty && !mapBool(constraint)
+                if !clusters.isEmpty, isUnconstrained { set(object, "constraint", "true") }
                 // An arrow that may end up within one rank (a "flat" arrow: clusters and rank
                 // sets make them, as do `constraint=false` and `minlen=0`) with its label in
                 // the layout would have dot add a rank above the first, which 2.42 gets wrong.
-                let mayBeFlat = !clusters.isEmpty || !rankSets.isEmpty || get(object, "constraint").lowercased() == "false" || get(object, "constraint") == "0"
-                    || Double(get(object, "minlen")).map { $0 < 1 } ?? false
+                let mayBeFlat = !clusters.isEmpty || !rankSets.isEmpty || isUnconstrained || integer(get(object, "minlen"), default: 1) < 1
                 if mayBeFlat, let label = "label".withCString({ agget(object, UnsafeMutablePointer(mutating: $0)) }), label.pointee != 0, get(object, "xlabel").isEmpty {
                     // The same string object, so an HTML label stays one.
                     "xlabel".withCString { key in "".withCString { empty in _ = agsafeset(object, UnsafeMutablePointer(mutating: key), label, UnsafeMutablePointer(mutating: empty)) } }
@@ -83,7 +86,8 @@ enum LayoutSafety {
         var subgraph = agfstsubg(graph)
         while let current = subgraph {
             let name = agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? ""
-            let isCluster = name.lowercased().hasPrefix("cluster")
+            // As dot 2.42 tells clusters: by name, in lower case.
+            let isCluster = name.hasPrefix("cluster")
             let rank = get(UnsafeMutableRawPointer(current), "rank")
             if isCluster || ["same", "min", "max", "source", "sink"].contains(rank) {
                 var members: Set<String> = []
@@ -99,14 +103,32 @@ enum LayoutSafety {
                     rankSets.append(Group(name: name.isEmpty || name.hasPrefix("%") ? "rank=\(rank)" : name, members: members, ancestors: ancestors))
                 }
             }
-            collect(current, inside: isCluster ? ancestors + [name] : ancestors, clusters: &clusters, rankSets: &rankSets)
+            // dot's ranking does not look inside a rank set, whose subgraphs inherit its `rank`.
+            if isCluster || rank.isEmpty {
+                collect(current, inside: isCluster ? ancestors + [name] : ancestors, clusters: &clusters, rankSets: &rankSets)
+            }
             subgraph = agnxtsubg(current)
         }
     }
 
-    private static func isTrue(_ value: String) -> Bool {
-        let lowered = value.lowercased()
-        return lowered == "true" || lowered == "yes" || (Int(lowered).map { $0 != 0 } ?? false)
+    /// A Graphviz boolean as dot reads it (`mapbool`): `true`/`yes` (any case) or a number
+    /// not 0 is true; anything else, `false` and the empty string included, is false.
+    static func mapBool(_ value: String) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes": return true
+        case "false", "no", "": return false
+        default: return value.first?.isASCII == true && value.first?.isNumber == true && integer(value, default: 0) != 0
+        }
+    }
+
+    /// A Graphviz integer as dot reads it (`strtol`: leading spaces, then digits, the rest
+    /// ignored); `default` when there are no digits.
+    static func integer(_ value: String, default fallback: Int) -> Int {
+        value.withCString { text in
+            var end: UnsafeMutablePointer<CChar>?
+            let number = strtol(text, &end, 10)
+            return end == UnsafeMutablePointer(mutating: text) ? fallback : number
+        }
     }
 
     private static func get(_ object: UnsafeMutableRawPointer, _ name: String) -> String {

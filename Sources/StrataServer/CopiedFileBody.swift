@@ -24,8 +24,9 @@ enum CopiedFileBody {
                 let bytes = await withCheckedContinuation { continuation in
                     queue.async { continuation.resume(returning: file.read(wanted)) }
                 }
-                // Shorter than the build said: the answer ends early, which the browser sees.
-                guard let bytes, !bytes.isEmpty else { break }
+                // Shorter than the build said: the connection is closed rather than the
+                // answer ended short of its Content-Length, which a browser would wait out.
+                guard let bytes, !bytes.isEmpty else { throw Shortened() }
                 try await writer.write(ByteBuffer(bytes: bytes))
                 sent += bytes.count
             }
@@ -33,9 +34,23 @@ enum CopiedFileBody {
         }
     }
 
+    /// Whether the copy's source is still the file the build checked (for a HEAD request,
+    /// which sends no body).
+    static func isServable(_ copy: FileCopy) -> Bool {
+        guard let descriptor = openSource(copy) else { return false }
+        close(descriptor)
+        return true
+    }
+
+    struct Shortened: Error {}
+
     /// Opens the copy's source when it is still the file the build checked: a regular file
-    /// at that real path (the last part no link), of that size and modification time.
+    /// at that real path (no link on it), of that size and modification time.
     static func openSource(_ copy: FileCopy) -> Int32? {
+        // No link anywhere on its path now, as when the build checked it.
+        guard let real = realpath(copy.source, nil) else { return nil }
+        defer { free(real) }
+        guard String(cString: real) == copy.source else { return nil }
         let descriptor = open(copy.source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         var info = stat()
@@ -60,6 +75,9 @@ enum CopiedFileBody {
         private var descriptor: Int32
 
         init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        // A body that is never sent (the client went away first) still closes its file.
+        deinit { close() }
 
         func read(_ count: Int) -> [UInt8]? {
             lock.withLock {

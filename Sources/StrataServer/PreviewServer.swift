@@ -159,11 +159,12 @@ public struct PreviewServer: Sendable {
     private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) async -> Response {
         let contentType = ContentType.of(path: path)
         if let copy = site.copies[path] {
-            guard let body = CopiedFileBody.body(copy) else { return await notFound(site, method: method) }
+            let body = method == .head ? (CopiedFileBody.isServable(copy) ? ResponseBody() : nil) : CopiedFileBody.body(copy)
+            guard let body else { return await notFound(site, method: method) }
             var headers = Self.commonHeaders
             headers[.contentType] = contentType
             headers[.contentLength] = String(copy.size)
-            return Response(status: status, headers: headers, body: method == .head ? ResponseBody() : body)
+            return Response(status: status, headers: headers, body: body)
         }
         var bytes = await site.contents(of: path) ?? []
         if ContentType.isHTML(contentType) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }

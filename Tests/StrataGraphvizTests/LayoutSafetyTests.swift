@@ -56,6 +56,16 @@ import Testing
         #expect(try svg("digraph G { subgraph cluster_0 { { rank=same; a; b; } c; } a -> c; b -> c [label=\"x\"]; }").contains(">x</text>"))
     }
 
+    /// As dot reads them: `constraint=off` is false, `minlen=" 0"` is 0, a rank set's own
+    /// subgraphs are part of it, and only subgraphs named `cluster…` in lower case are groups.
+    @Test func attributesAreReadAsDotReadsThem() throws {
+        #expect(LayoutSafety.mapBool("off") == false && LayoutSafety.mapBool("Yes") && LayoutSafety.mapBool("2") && !LayoutSafety.mapBool("0"))
+        #expect(LayoutSafety.integer(" 0", default: 1) == 0 && LayoutSafety.integer("1x", default: 0) == 1 && LayoutSafety.integer("x", default: 1) == 1)
+        #expect(try svg("digraph G { { rank=same; a -> { b c }; } a -> d; }").contains("<svg"))
+        #expect(try svg("digraph G { subgraph Cluster_1 { n5; } subgraph cluster_2 { n5; n1; } n5 -> n1 [label=\"x\"]; }").contains(">x</text>"))
+        #expect(try svg("digraph G { rankdir=LR; subgraph cluster_0 { n1; n2; } subgraph cluster_1 { n4; n0; n3; } n1 -> n3; n1 -> n3; n2 -> n1 [label=\"L9\", constraint=off]; n1 -> n5 [dir=both]; n0 -> n2; n4 -> n2; n0 -> n5; }").contains(">L9</text>"))
+    }
+
     /// `concentrate`, arrows clipped at a cluster (`lhead`, `ltail`), arrows sharing an end
     /// (`samehead`, `sametail`) and orthogonal arrows aborted dot; they are drawn plainly.
     @Test(arguments: [

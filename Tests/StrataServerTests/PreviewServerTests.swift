@@ -264,6 +264,16 @@ import Testing
             #expect(response.body == bytes)
             let head = try await RawHTTP.request(port: port, target: "/media/video.bin", method: "HEAD")
             #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == String(bytes.count))
+            // Neither a HEAD request nor a GET leaves the file open once answered.
+            for _ in 0 ..< 20 {
+                _ = try await RawHTTP.request(port: port, target: "/media/video.bin", method: "HEAD")
+                _ = try await RawHTTP.request(port: port, target: "/media/video.bin")
+            }
+            func descriptorsOnTheFile() -> Int {
+                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+                return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == file.path }.count
+            }
+            try await waitUntil("the server to close video.bin after 40 requests (\(descriptorsOnTheFile()) still open)", timeout: .seconds(30)) { descriptorsOnTheFile() == 0 }
 
             try Data(bytes + [1]).write(to: file)
             #expect(try await RawHTTP.request(port: port, target: "/media/video.bin").status == 404)
