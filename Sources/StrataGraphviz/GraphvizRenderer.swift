@@ -191,7 +191,8 @@ extension GraphvizRenderer {
     }
 
     /// The boxes and arrows a DOT graph declares, as Graphviz reads them (no layout): each
-    /// node with its `label` (its name when it has none), each edge from tail to head. For
+    /// node with its `label` (its name when it has none), each edge from tail to head, with
+    /// its `label` when it has one. For
     /// the drift check of diagrams written in pages.
     public func structure(dot: String) throws(GraphvizError) -> (graph: DrawnGraph, isDirected: Bool) {
         lock.lock()
@@ -213,7 +214,10 @@ extension GraphvizRenderer {
             while let out = edge {
                 let tail = strata_edge_tail(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
                 let head = strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
-                drawn.edges.append(DrawnGraph.Edge(from: tail, to: head, hasArrow: agisdirected(graph) != 0))
+                var edgeDrawn = DrawnGraph.Edge(from: tail, to: head, hasArrow: agisdirected(graph) != 0)
+                let edgeLabel = "label".withCString { key in agget(UnsafeMutableRawPointer(out), UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) } ?? ""
+                if !edgeLabel.isEmpty { edgeDrawn.label = edgeLabel }
+                drawn.edges.append(edgeDrawn)
                 edge = agnxtout(graph, out)
             }
             node = agnxtnode(graph, current)

@@ -91,7 +91,7 @@ import Testing
         let lines = TemporaryProject.lines(result).filter { $0.contains("diagram.") }
         #expect(lines == [
             String(format: "Content/p%03d.md:3:1: warning: ", fitting)
-                + "the diagrams before this one (pages in the order of their paths) used the layout work one build spends on diagrams; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels (Strata's limit: 1000000 units of layout work in one build (n² for a diagram of n boxes and arrows)) [diagram.too-slow]",
+                + "the diagrams before this one (pages in the order of their paths) used the layout work one build spends on diagrams; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels (Strata's limit: 1000000 units of layout work in one build (n² for a diagram of n boxes, arrows and arrow labels)) [diagram.too-slow]",
         ], "the first \(fitting) diagrams are laid out in full, the next is not")
         let last = project.text(String(format: "Output/p%03d.html", fitting))
         #expect(last.contains("<svg") && last.contains("written-edge"), "the diagram past the budget is still drawn")

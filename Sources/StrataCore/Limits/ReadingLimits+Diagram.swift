@@ -10,9 +10,10 @@ extension ReadingLimits {
     public static let diagramLayout = ReadingLimit("diagram", .tooSlow, maximum: 250, counts: "boxes and arrows laid out in full")
 
     /// Layout work of the diagrams written in one build's pages laid out in full, a diagram
-    /// of n boxes and arrows counting n² (Graphviz's time grows at least that fast): 16
-    /// diagrams at the bound above, or 400 of 50. Each below the bound takes at most about a
-    /// second, so a hundred of them took over a minute; past this, the diagrams that follow
-    /// (pages in the order of their paths) are drawn simplified.
-    public static let diagramLayoutWork = ReadingLimit("diagram", .tooSlow, maximum: 1_000_000, counts: "units of layout work in one build (n² for a diagram of n boxes and arrows)")
+    /// of n boxes, arrows and arrow labels counting n² (Graphviz's time grows at least that
+    /// fast): 16 diagrams of 250 bare arrows and boxes, or 400 of 50. Each below the bound
+    /// above takes up to about a second, so a hundred of them took over a minute; past
+    /// this, the diagrams that follow (pages in the order of their paths) are drawn
+    /// simplified.
+    public static let diagramLayoutWork = ReadingLimit("diagram", .tooSlow, maximum: 1_000_000, counts: "units of layout work in one build (n² for a diagram of n boxes, arrows and arrow labels)")
 }
