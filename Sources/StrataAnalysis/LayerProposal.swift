@@ -6,7 +6,9 @@ import StrataCore
 /// sections depend on each other one way only; otherwise from the dependency order: each
 /// module one level above the deepest module it uses, the levels merged into Core, the
 /// levels between, and the top (App when it holds only executables), a layer renamed
-/// after its modules' role word when they agree (`FeedUI`, `CartUI` → UI).
+/// after its modules' role word when they agree (`FeedUI`, `CartUI` → UI). When the
+/// modules' names say their roles (a third of them or more: `…Client`, `…Feature`, an app
+/// target), the layers come from those instead (`RoleLayers`).
 public struct LayerProposal: Hashable, Sendable {
     public struct Layer: Hashable, Sendable {
         public var name: String
@@ -18,10 +20,14 @@ public struct LayerProposal: Hashable, Sendable {
         case sections
         /// The longest chain of dependencies below each module.
         case dependencyOrder
+        /// What the modules are named for and what they build (`RoleLayers`).
+        case roles
     }
 
     public var layers: [Layer]
     public var basis: Basis
+    /// Why each module is in its layer, for the comment beside it (`.roles` only).
+    public var reasons: [String: String] = [:]
     /// Why sections were not used, when some modules have them.
     public var sectionsSetAside: String?
 
@@ -41,7 +47,7 @@ public struct LayerProposal: Hashable, Sendable {
         let organising = Set(sections.filter { Self.organisingSections.contains($0.lowercased()) }).sorted()
         if !organising.isEmpty {
             self.init(
-                layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder,
+                fromCode: modules, uses: uses, depth: depth, avoiding: taken,
                 sectionsSetAside: "\(organising.joined(separator: ", ")) organise\(organising.count == 1 ? "s" : "") the manifest rather than name\(organising.count == 1 ? "s" : "") a layer"
             )
             return
@@ -52,12 +58,26 @@ public struct LayerProposal: Hashable, Sendable {
                 self.init(layers: layers, basis: .sections, sectionsSetAside: nil)
                 return
             case .failure(let reason):
-                self.init(layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder, sectionsSetAside: reason.text)
+                self.init(fromCode: modules, uses: uses, depth: depth, avoiding: taken, sectionsSetAside: reason.text)
                 return
             }
         }
         let setAside = sections.isEmpty ? nil : sections.count < modules.count ? "not every module is in a // MARK: section" : "every module is in the same // MARK: section"
-        self.init(layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder, sectionsSetAside: setAside)
+        self.init(fromCode: modules, uses: uses, depth: depth, avoiding: taken, sectionsSetAside: setAside)
+    }
+
+    /// Layers from the modules' names and kinds when those say enough, else from the
+    /// dependency order.
+    init(fromCode modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String>, sectionsSetAside: String?) {
+        guard RoleLayers.applies(to: modules) else {
+            self.init(layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder, sectionsSetAside: sectionsSetAside)
+            return
+        }
+        let (layers, reasons) = RoleLayers.layers(modules, uses: uses)
+        // A layer named like a // MARK: section would claim that section's modules.
+        let renamed = layers.map { Layer(name: taken.contains($0.name.lowercased()) ? "Proposed \($0.name)" : $0.name, modules: $0.modules) }
+        self.init(layers: renamed, basis: .roles, sectionsSetAside: sectionsSetAside)
+        self.reasons = reasons
     }
 
     /// `// MARK:` sections that group a manifest's declarations by what they are, not by
@@ -173,7 +193,7 @@ public struct LayerProposal: Hashable, Sendable {
     /// Names for the layers from the dependency order, each with others to use when a
     /// `// MARK:` section already has the name.
     static let names = [
-        "Core": ["Core", "Foundation", "Base"], "Services": ["Services", "Domain", "Middle"],
+        "Core": ["Core", "Foundation", "Base"], "Services": ["Services", "Middle", "Proposed Services"], "Domain": ["Domain", "Data", "Proposed Domain"],
         "Features": ["Features", "Screens", "Top"], "App": ["App", "Application", "Apps"],
     ]
 
@@ -186,8 +206,8 @@ public struct LayerProposal: Hashable, Sendable {
     static func byDepth(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String> = []) -> [Layer] {
         guard !modules.isEmpty else { return [] }
         let used = Set(uses.values.flatMap { $0 })
-        // Executables nothing uses go to the top, whatever their depth.
-        let apps = Set(modules.filter { $0.kind == .executable && !used.contains($0.id) }.map(\.id))
+        // Apps, their extensions and executables nothing uses go to the top, whatever their depth.
+        let apps = Set(modules.filter { RoleLayers.isTop($0, used: used) }.map(\.id))
         let top = modules.map { depth[$0.id] ?? 0 }.max() ?? 0
         var levels: [[String]] = Array(repeating: [], count: top + 1)
         for module in modules {
@@ -197,7 +217,19 @@ public struct LayerProposal: Hashable, Sendable {
         guard top > 0 else { return [Layer(name: name("Core", avoiding: taken), modules: levels[0])] }
         let topName = name(levels[top].allSatisfy(apps.contains) ? "App" : "Features", avoiding: taken)
         var layers = [Layer(name: name("Core", avoiding: taken), modules: levels[0])]
-        if top > 1 { layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[1 ..< top].flatMap { $0 }.sorted())) }
+        if top > 1 {
+            let middle = levels[1 ..< top].flatMap { $0 }
+            // A middle holding more than half the modules says little: it is split where its
+            // levels pass half of it, the lower part Domain, the upper Services.
+            var lower: [String] = []
+            var level = 1
+            while top - level > 1, middle.count * 2 > modules.count, (lower.count + levels[level].count) * 2 <= middle.count {
+                lower += levels[level]
+                level += 1
+            }
+            if !lower.isEmpty { layers.append(Layer(name: name("Domain", avoiding: taken), modules: lower.sorted())) }
+            layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[level ..< top].flatMap { $0 }.sorted()))
+        }
         layers.append(Layer(name: topName, modules: levels[top].sorted()))
         return named(layers.filter { !$0.modules.isEmpty }, avoiding: taken)
     }

@@ -44,6 +44,11 @@ public struct StarterFiles: Sendable {
             lines.append("# dependency against them. Proposed from the dependency order: each module sits in")
             lines.append("# the layer of the deepest chain of modules below it\(proposal.sectionsSetAside.map { " (not from // MARK: sections: \($0))" } ?? "").")
             lines.append("# Rename the layers, and move modules up as your architecture intends.")
+        case .roles:
+            lines.append("# dependency against them. Proposed from what the modules are named for (…Core, …Model,")
+            lines.append("# …Client, …Live, DesignSystem, …Feature) and what they build (apps and extensions on top),")
+            lines.append("# each module at least as high as the modules it uses, so the code keeps to it\(proposal.sectionsSetAside.map { " (not from // MARK: sections: \($0))" } ?? "").")
+            lines.append("# The comment beside each module says why it is there; move modules as your architecture intends.")
         }
         if proposal.layers.isEmpty {
             lines.append("# (The package has no modules but tests, so no layers are proposed.)")
@@ -55,7 +60,8 @@ public struct StarterFiles: Sendable {
                 lines.append("    modules:")
                 for module in layer.modules {
                     let used = uses[module, default: []].sorted()
-                    let note = used.isEmpty ? "uses none of these modules" : "uses " + used.prefix(4).joined(separator: ", ") + (used.count > 4 ? " and \(used.count - 4) more" : "")
+                    var note = used.isEmpty ? "uses none of these modules" : "uses " + used.prefix(4).joined(separator: ", ") + (used.count > 4 ? " and \(used.count - 4) more" : "")
+                    if let reason = proposal.reasons[module], !reason.hasPrefix("uses ") { note = reason + (used.isEmpty ? "" : "; " + note) }
                     lines.append("      - \(Self.yaml(module))   # \(note)")
                 }
             }

@@ -39,13 +39,70 @@ import Testing
     }
 
     @Test func theDependencyOrderGivesCoreServicesAndTheApp() {
-        let shop = graph(["Models", "Networking", "Cart", "Checkout", "*ShopApp", "*Tool", "?CartTests"],
-                         ["Networking>Models", "Cart>Models", "Cart>Networking", "Checkout>Cart", "ShopApp>Checkout", "Tool>Models", "CartTests>Cart"])
+        // Names that say no role: the dependency order decides.
+        let shop = graph(["Base", "Wire", "Cart", "Checkout", "*ShopApp", "*Tool", "?CartTests"],
+                         ["Wire>Base", "Cart>Base", "Cart>Wire", "Checkout>Cart", "ShopApp>Checkout", "Tool>Base", "CartTests>Cart"])
         let proposal = LayerProposal(graph: shop)
         #expect(proposal.basis == .dependencyOrder)
         #expect(proposal.sectionsSetAside == nil)
-        #expect(layers(proposal) == ["Core: Models", "Services: Cart Checkout Networking", "App: ShopApp Tool"], "the tool goes with the app; tests have no layer")
+        #expect(layers(proposal) == ["Core: Base", "Services: Cart Checkout Wire", "App: ShopApp Tool"], "the tool goes with the app; tests have no layer")
         #expect(keepsToTheCode(proposal, shop))
+    }
+
+    /// The names say the roles (`Models`, `Networking`): the layers follow them.
+    @Test func namesThatSayTheirRolesGiveTheirLayers() {
+        let shop = graph(["Models", "Networking", "Cart", "Checkout", "*ShopApp", "*Tool", "?CartTests"],
+                         ["Networking>Models", "Cart>Models", "Cart>Networking", "Checkout>Cart", "ShopApp>Checkout", "Tool>Models", "CartTests>Cart"])
+        let proposal = LayerProposal(graph: shop)
+        #expect(proposal.basis == .roles)
+        #expect(layers(proposal) == ["Models: Models", "Clients: Cart Checkout Networking", "App: ShopApp Tool"])
+        #expect(proposal.reasons["Networking"] == "named …Networking" && proposal.reasons["Cart"] == "uses Networking" && proposal.reasons["ShopApp"] == "an executable")
+        #expect(keepsToTheCode(proposal, shop))
+    }
+
+    /// Issue 46's 18-module app: 13 local packages, an app and 4 extensions. The dependency
+    /// order put 16 of them in one layer, Services; the names put the models and the network
+    /// client at the bottom, the environment and design system above, the features above
+    /// those, the app and its extensions on top.
+    @Test func anEighteenModuleAppGetsTheLayersAMaintainerWouldWrite() {
+        let features = ["FeedFeature", "ProfileFeature", "SearchFeature", "SettingsFeature", "OnboardingFeature", "PlayerFeature"]
+        var uses = ["APIClient>Models", "APIClientLive>APIClient", "Persistence>Models", "Environment>APIClient", "Environment>Persistence", "DesignSystem>Utilities", "ImageLoader>Utilities", "Models>Utilities"]
+        for feature in features { uses += ["\(feature)>Environment", "\(feature)>DesignSystem", "\(feature)>Models", "App>\(feature)"] }
+        uses += ["ProfileFeature>ImageLoader", "FeedFeature>PlayerFeature", "App>APIClientLive", "WidgetExtension>Models", "ShareExtension>APIClient", "NotificationService>Models", "IntentsExtension>Environment", "App>WidgetExtension"]
+        var app = graph(["Utilities", "Models", "APIClient", "APIClientLive", "Persistence", "Environment", "DesignSystem", "ImageLoader", "*App", "*WidgetExtension", "*ShareExtension", "*NotificationService", "*IntentsExtension"] + features, uses)
+        for index in app.nodes.indices where app.nodes[index].kind == .executable { app.nodes[index].productType = app.nodes[index].id == "App" ? "app" : "app-extension" }
+        let proposal = LayerProposal(graph: app)
+        #expect(proposal.basis == .roles)
+        #expect(layers(proposal) == [
+            "Core: ImageLoader Utilities", "Models: Models", "Clients: APIClient Environment Persistence", "Live: APIClientLive", "DesignSystem: DesignSystem",
+            "Features: FeedFeature OnboardingFeature PlayerFeature ProfileFeature SearchFeature SettingsFeature",
+            "App: App IntentsExtension NotificationService ShareExtension WidgetExtension",
+        ])
+        #expect(proposal.layers.allSatisfy { $0.modules.count * 2 <= 18 }, "no layer holds half the modules")
+        #expect(proposal.reasons["WidgetExtension"] == "an Xcode app-extension target", "an extension the app embeds is on top, though the app uses it")
+        #expect(proposal.reasons["Environment"] == "uses APIClient")
+        #expect(keepsToTheCode(proposal, app))
+    }
+
+    /// A module named for a low role that uses a higher one is raised, and says why.
+    @Test func aModuleNamedLowButUsingHigherIsRaisedAndSaysWhy() {
+        let app = graph(["Models", "UserModel", "APIClient", "FeedFeature"], ["UserModel>APIClient", "APIClient>Models", "FeedFeature>UserModel"])
+        let proposal = LayerProposal(graph: app)
+        #expect(layers(proposal) == ["Models: Models", "Clients: APIClient UserModel", "Features: FeedFeature"])
+        #expect(proposal.reasons["UserModel"] == "named …Model, raised to Clients: it uses APIClient")
+        #expect(keepsToTheCode(proposal, app))
+        #expect(RoleLayers.words(of: "APIClientLive") == ["API", "Client", "Live"])
+        #expect(RoleLayers.words(of: "My Share-Extension2") == ["My", "Share", "Extension2"])
+        #expect(RoleLayers.tier(of: "DesignSystem") == 4 && RoleLayers.tier(of: "SearchFeature") == 5 && RoleLayers.tier(of: "Settings") == nil)
+    }
+
+    /// Without role names, a middle holding more than half the modules is split by depth.
+    @Test func aMiddleOfMoreThanHalfTheModulesIsSplit() {
+        let chain = graph(["A", "B", "C", "D", "E", "F", "*G"], ["B>A", "C>B", "D>C", "E>D", "F>E", "G>F"])
+        let proposal = LayerProposal(graph: chain)
+        #expect(proposal.basis == .dependencyOrder)
+        #expect(layers(proposal) == ["Core: A", "Domain: B C", "Services: D E F", "App: G"])
+        #expect(keepsToTheCode(proposal, chain))
     }
 
     @Test func aTopThatIsNotOnlyExecutablesIsFeatures() {
@@ -83,7 +140,7 @@ import Testing
         let app = graph(["Models", "FeedService", "CartService", "FeedUI", "CartUI", "ProfileUI", "Settings"],
                         ["FeedService>Models", "CartService>Models", "FeedUI>FeedService", "CartUI>CartService", "ProfileUI>Models", "Settings>Models"])
         let proposal = LayerProposal(graph: app)
-        #expect(layers(proposal) == ["Core: Models", "Services: CartService FeedService ProfileUI Settings", "UI: CartUI FeedUI"])
+        #expect(layers(proposal) == ["Models: Models Settings", "Clients: CartService FeedService", "Features: CartUI FeedUI ProfileUI"])
         #expect(keepsToTheCode(proposal, app))
         #expect(LayerProposal.role(of: "Build") == nil, "a word boundary: Build is not a UI module")
         #expect(LayerProposal.role(of: "GUI") == nil && LayerProposal.role(of: "FeedUI") == "UI" && LayerProposal.role(of: "UI") == "UI")
@@ -112,7 +169,7 @@ import Testing
         let names = (0 ..< count).map { "M\($0)" }
         let chain = graph(names, (1 ..< count).map { "M\($0)>M\($0 - 1)" } + ["M0>M5"])
         let proposal = LayerProposal(graph: chain)
-        #expect(proposal.layers.map(\.name) == ["Core", "Services", "Features"])
+        #expect(proposal.layers.map(\.name) == ["Core", "Domain", "Services", "Features"])
         #expect(proposal.layers.map(\.modules.count).reduce(0, +) == count)
     }
 }
