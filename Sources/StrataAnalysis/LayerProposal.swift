@@ -219,16 +219,16 @@ public struct LayerProposal: Hashable, Sendable {
         var layers = [Layer(name: name("Core", avoiding: taken), modules: levels[0])]
         if top > 1 {
             let middle = levels[1 ..< top].flatMap { $0 }
-            // A middle holding more than half the modules says little: it is split where its
-            // levels pass half of it, the lower part Domain, the upper Services.
-            var lower: [String] = []
-            var level = 1
-            while top - level > 1, middle.count * 2 > modules.count, (lower.count + levels[level].count) * 2 <= middle.count {
-                lower += levels[level]
-                level += 1
+            // A middle holding more than half the modules says little: it is split between
+            // two of its levels, where the parts come out most even, the lower part Domain,
+            // the upper Services.
+            var split = 1
+            if middle.count * 2 > modules.count, top > 2 {
+                let counts = (2 ..< top).map { level in (level, abs(levels[1 ..< level].joined().count - levels[level ..< top].joined().count)) }
+                split = counts.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0 ?? 1
             }
-            if !lower.isEmpty { layers.append(Layer(name: name("Domain", avoiding: taken), modules: lower.sorted())) }
-            layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[level ..< top].flatMap { $0 }.sorted()))
+            if split > 1 { layers.append(Layer(name: name("Domain", avoiding: taken), modules: levels[1 ..< split].flatMap { $0 }.sorted())) }
+            layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[split ..< top].flatMap { $0 }.sorted()))
         }
         layers.append(Layer(name: topName, modules: levels[top].sorted()))
         return named(layers.filter { !$0.modules.isEmpty }, avoiding: taken)
