@@ -1,6 +1,7 @@
 import StrataCore
 
-/// Layers proposed from what modules are named and what they build, as a maintainer would
+/// Layers proposed from what modules are named (or the folders they are in) and what they
+/// build, as a maintainer would
 /// sort them: core utilities, models, clients and services, their live implementations, the
 /// design system, features, and the app with its extensions on top. A module named for no
 /// role sits with the highest layer of the modules it uses; one named for a role but using a
@@ -53,12 +54,30 @@ struct RoleLayers {
         return words
     }
 
+    /// The layer a module's name gives it, else the folder its sources are in
+    /// (`Sources/Features/Feed`, `Packages/Clients/API`), with the reason to show.
+    static func role(of module: ModuleNode) -> (tier: Int, reason: String)? {
+        if let tier = tier(of: module.id) {
+            let word = tiers[tier].words.filter { module.id.hasSuffix($0) }.max { $0.count < $1.count } ?? tiers[tier].layer
+            return (tier, "named …\(word)")
+        }
+        guard let path = module.sourcePath else { return nil }
+        for folder in path.split(separator: "/").reversed().map(String.init) where folder != module.id && !containerFolders.contains(folder) {
+            if let tier = tiers.firstIndex(where: { $0.words.contains(folder) }) { return (tier, "in the folder \(folder)") }
+        }
+        return nil
+    }
+
+    /// Folders that hold modules of every kind, which say nothing of a layer.
+    static let containerFolders: Set<String> = ["Sources", "Source", "Packages", "Modules", "Targets", "Libraries", "Frameworks", "Tests", "."]
+
     /// Whether the names say enough: among the modules that are not executables, two or
-    /// more, and a third of them, named for roles of two layers or more. (A library whose
-    /// modules are `…Core` and `…TestSupport` says little; its dependency order says more.)
+    /// more, and a third of them, named (or in folders named) for roles of two layers or
+    /// more. (A library whose modules are `…Core` and `…TestSupport` says little; its
+    /// dependency order says more.)
     static func applies(to modules: [ModuleNode]) -> Bool {
         let libraries = modules.filter { $0.kind != .executable }
-        let named = libraries.compactMap { tier(of: $0.id) }
+        let named = libraries.compactMap { role(of: $0)?.tier }
         return named.count >= 2 && named.count * 3 >= libraries.count && Set(named).count >= 2
     }
 
@@ -81,10 +100,9 @@ struct RoleLayers {
             if isTop(module, used: used) {
                 named[module.id] = tiers.count - 1
                 roles[module.id] = module.productType.map { "an Xcode \($0) target" } ?? "an executable"
-            } else if let tier = tier(of: module.id) {
-                named[module.id] = tier
-                let word = tiers[tier].words.filter { module.id.hasSuffix($0) }.max { $0.count < $1.count } ?? tiers[tier].layer
-                roles[module.id] = "named …\(word)"
+            } else if let role = role(of: module) {
+                named[module.id] = role.tier
+                roles[module.id] = role.reason
             }
         }
         // Components bottom-up (Tarjan's order): each at least as high as what it uses.

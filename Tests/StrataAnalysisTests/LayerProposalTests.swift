@@ -96,6 +96,22 @@ import Testing
         #expect(RoleLayers.tier(of: "DesignSystem") == 4 && RoleLayers.tier(of: "SearchFeature") == 5 && RoleLayers.tier(of: "Settings") == nil)
     }
 
+    /// Folders say roles too: `Sources/Features/Feed` is a feature, whatever its name.
+    @Test func foldersNamedForARoleGiveTheirLayer() {
+        var app = graph(["Feed", "Profile", "Networking", "Models", "Settings"], ["Feed>Networking", "Profile>Networking", "Networking>Models", "Settings>Models"])
+        for index in app.nodes.indices {
+            switch app.nodes[index].id {
+            case "Feed", "Profile": app.nodes[index].sourcePath = "Sources/Features/\(app.nodes[index].id)"
+            case "Settings": app.nodes[index].sourcePath = "Packages/Features/Settings/Sources/Settings"
+            default: app.nodes[index].sourcePath = "Sources/\(app.nodes[index].id)"
+            }
+        }
+        let proposal = LayerProposal(graph: app)
+        #expect(layers(proposal) == ["Models: Models", "Clients: Networking", "Features: Feed Profile Settings"])
+        #expect(proposal.reasons["Settings"] == "in the folder Features")
+        #expect(keepsToTheCode(proposal, app))
+    }
+
     /// Without role names, a middle holding more than half the modules is split by depth.
     @Test func aMiddleOfMoreThanHalfTheModulesIsSplit() {
         let chain = graph(["A", "B", "C", "D", "E", "F", "*G"], ["B>A", "C>B", "D>C", "E>D", "F>E", "G>F"])
