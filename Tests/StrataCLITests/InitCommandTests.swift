@@ -41,6 +41,27 @@ import Testing
         #expect(text(folder, "Output/layers/features.html") != nil || text(folder, "Output/layers/Features.html") != nil, "a page per proposed layer")
     }
 
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/init")
+
+    /// Issue 46: an app of models, clients, a design system, six features and an app, whose
+    /// dependency order put most modules in one layer. The proposal follows the names (the
+    /// golden file), and the code keeps to it.
+    @Test(arguments: ["roles-app"])
+    func theProposalFollowsTheModulesRoles(fixture: String) async throws {
+        let folder = TestScratch.path("init")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(fixture), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let initialised = try await cli.strata(["init"], in: folder)
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        let golden = Self.fixtures.appendingPathComponent("\(fixture).strata.yml")
+        let written = try #require(text(folder, "strata.yml"))
+        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" { try Data(written.utf8).write(to: golden) }
+        #expect(written == (try String(contentsOf: golden, encoding: .utf8)), "Tests/Fixtures/init/\(fixture).strata.yml differs from what strata init wrote")
+        let check = try await cli.strata(["check"], in: folder)
+        #expect(check.status == 0 && check.stderr.hasSuffix("no violations in 15 modules\n"), "\(check.stderr)")
+    }
+
     @Test func itNeverReplacesAFile() async throws {
         let folder = try GraphCommandTests().shop()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)

@@ -1,0 +1,3 @@
+import Models
+
+public struct APIClientMarker { public init() {} }

@@ -1,0 +1,3 @@
+import APIClient
+
+public struct APIClientLiveMarker { public init() {} }

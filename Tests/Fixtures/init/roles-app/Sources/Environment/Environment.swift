@@ -1,0 +1,4 @@
+import APIClient
+import Persistence
+
+public struct EnvironmentMarker { public init() {} }

@@ -1,0 +1,3 @@
+import Utilities
+
+public struct ModelsMarker { public init() {} }

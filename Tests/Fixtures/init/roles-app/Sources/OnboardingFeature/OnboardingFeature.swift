@@ -1,0 +1,5 @@
+import Environment
+import DesignSystem
+import Models
+
+public struct OnboardingFeatureMarker { public init() {} }

@@ -1,0 +1,3 @@
+import Models
+
+public struct PersistenceMarker { public init() {} }

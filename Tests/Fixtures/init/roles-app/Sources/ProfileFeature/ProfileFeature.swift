@@ -1,0 +1,6 @@
+import Environment
+import DesignSystem
+import Models
+import ImageLoader
+
+public struct ProfileFeatureMarker { public init() {} }

@@ -1,0 +1,5 @@
+import Environment
+import DesignSystem
+import Models
+
+public struct SettingsFeatureMarker { public init() {} }

@@ -1,0 +1,2 @@
+
+public struct UtilitiesMarker { public init() {} }
