@@ -59,7 +59,7 @@ LOADED_RUNS ?= 0
 flake-hunt:
 	scripts/flake-hunt.sh --load $(LOAD) --loaded-runs $(LOADED_RUNS) $(RUNS)
 
-## fuzz: fuzz each reader (page, swift-source, manifest, config, pbxproj) with libFuzzer for
+## fuzz: fuzz each reader (page, swift-source, manifest, config, pbxproj, diagram) with libFuzzer for
 ## FUZZ_SECONDS each (default 60); FUZZ_TARGETS picks some. Findings go to
 ## .build-fuzz/findings/<target>/ (scripts/fuzz.sh).
 FUZZ_SECONDS ?= 60

@@ -24,11 +24,11 @@ done
 shift $((OPTIND - 1))
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "error: -t takes a number of seconds" >&2; exit 2; }
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(page swift-source manifest config pbxproj)
+[ ${#targets[@]} -gt 0 ] || targets=(page swift-source manifest config pbxproj diagram)
 
 # Checked before the build, which takes minutes from scratch.
 for target in "${targets[@]}"; do
-    case "$target" in page|swift-source|manifest|config|pbxproj) ;; *) echo "error: no target '$target' (page, swift-source, manifest, config, pbxproj)" >&2; exit 2 ;; esac
+    case "$target" in page|swift-source|manifest|config|pbxproj|diagram) ;; *) echo "error: no target '$target' (page, swift-source, manifest, config, pbxproj, diagram)" >&2; exit 2 ;; esac
 done
 
 cd "$(dirname "$0")/.." || exit 2
@@ -68,6 +68,7 @@ deep_seeds() {
         manifest|swift-source) ;;
         page) page_seeds "$corpus"; return ;;
         config) config_seeds "$corpus"; return ;;
+        diagram) diagram_seeds "$corpus"; return ;;
         *) return ;;
     esac
     local package='let package = Package(name: "A", targets: [.target(name: "A")])'
@@ -108,6 +109,31 @@ page_seeds() {
         > "$corpus/deep-mermaid"
 }
 
+# Diagrams of the shapes that crashed Graphviz 2.42 in process (first byte: 'm' Mermaid,
+# 'd' DOT): labelled arrows with groups, unconstrained arrows, a box in two groups or rank
+# sets, merged, clipped and joined arrows, orthogonal splines.
+diagram_seeds() {
+    local corpus="$1"
+    printf 'mflowchart LR
+  subgraph S1[G]
+    N4
+    N5
+  end
+  N0 -->|a| N2
+  N5 -->|b| N2
+  N2 -->|c| N4
+  N0 -->|d| N4
+' > "$corpus/deep-mermaid-groups"
+    printf 'ddigraph G { rankdir=LR; subgraph cluster_1 { N4; N5; } N0 -> N2 [label="a"]; N5 -> N2 [label="b"]; N2 -> N4 [label="c"]; N0 -> N4 [label="d"]; }
+' > "$corpus/deep-dot-groups"
+    printf 'ddigraph G { n3 -> n1 [dir=both]; n0 -> n3 [label="L1", constraint=false, minlen=3, samehead="x"]; n0 -> n1 [label="L2", headport=e]; n2 -> n3 [label="L3", constraint=false]; }
+' > "$corpus/deep-dot-flat"
+    printf 'ddigraph G { concentrate=true; compound=true; splines=ortho; subgraph cluster_0 { a; subgraph cluster_1 { b; } } { rank=same; a; c; } { rank=max; c; d; } a -> b [lhead="cluster_1", label="x"]; b -> c; b -> c; c -> d [constraint=false]; }
+' > "$corpus/deep-dot-mixed"
+    printf 'ddigraph G { subgraph cluster_a { X; } subgraph cluster_b { X; Y; } X -> Y; }
+' > "$corpus/deep-dot-two-groups"
+}
+
 # Configurations near the config reader's bounds: a thousand layers, long names, deep YAML,
 # both spellings of a rule.
 config_seeds() {
@@ -132,6 +158,8 @@ dictionary() {
             '"+="' '"append("' '"#if "' '"let "' '"var "' '"func "' '"\\\\("' '"["' '"]"' '"// MARK: "' ;;
         config) printf '%s\n' '"layers:"' '"modules:"' '"may_use:"' '"rules:"' '"forbid:"' '"from:"' '"to:"' '"tests:"' \
             '"support:"' '"site:"' '"base_url:"' '"&a "' '"*a"' '"- "' '"diagrams:"' '"guidance:"' ;;
+        diagram) printf '%s\n' '"digraph G {"' '"subgraph cluster_"' '"rank=same;"' '"rank=min;"' '"label=\"x\""' '"constraint=false"' '"minlen=0"' \
+            '"concentrate=true;"' '"lhead="' '"samehead="' '"splines=ortho;"' '"->"' '"flowchart LR\x0a"' '"subgraph "' '"end\x0a"' '"-->|x|"' '"[box]"' ;;
         pbxproj) printf '%s\n' '"isa = "' '"PBXNativeTarget"' '"PBXGroup"' '"PBXFileReference"' '"PBXBuildFile"' \
             '"PBXSourcesBuildPhase"' '"PBXFileSystemSynchronizedRootGroup"' '"PBXFileSystemSynchronizedBuildFileExceptionSet"' \
             '"XCSwiftPackageProductDependency"' '"XCLocalSwiftPackageReference"' '"PBXTargetDependency"' '"rootObject = "' \

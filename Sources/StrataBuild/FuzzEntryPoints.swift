@@ -30,6 +30,16 @@ public enum FuzzEntryPoints {
         return diagnostics
     }
 
+    /// A diagram written in a page, drawn as a build draws it: read, steered clear of
+    /// Graphviz's crashes (`LayoutSafety`) and laid out by Graphviz in this process. The
+    /// first byte says the language (odd: Mermaid, even: DOT); the rest is the fence's code.
+    public static func diagram(_ bytes: [UInt8]) -> [Diagnostic] {
+        guard let first = bytes.first else { return [] }
+        let code = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        let block = MarkdownDocument.CodeBlock(language: first & 1 == 1 ? "mermaid" : "dot", code: code, location: SourceLocation(path: "page.md"), info: "")
+        return PageDiagramDrawer(checker: nil, siteMap: nil).draw(block, page: "page.html", index: 0).diagnostics
+    }
+
     /// A Swift source file as the graph reader scans it: its imports, and the guidance in
     /// its comments.
     public static func swiftSource(_ bytes: [UInt8]) -> [Diagnostic] {

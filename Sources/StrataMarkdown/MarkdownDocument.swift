@@ -40,6 +40,14 @@ public final class MarkdownDocument: @unchecked Sendable {
 
         /// The languages of diagrams drawn at build time (` ```mermaid `, ` ```dot `).
         public static let diagramLanguages: Set<String> = ["mermaid", "dot", "graphviz"]
+
+        /// A block as a page would hold it (for drawing one outside a page: fuzzing, tests).
+        public init(language: String, code: String, location: SourceLocation, info: String = "") {
+            self.language = language
+            self.code = code
+            self.location = location
+            self.info = info
+        }
     }
 
     var headingIDs: [OpaquePointer: String] = [:]

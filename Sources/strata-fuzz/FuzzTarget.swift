@@ -18,6 +18,7 @@ enum FuzzTargets {
         "manifest": { _ = FuzzEntryPoints.manifest($0) },
         "config": { _ = FuzzEntryPoints.configuration($0) },
         "pbxproj": { _ = FuzzEntryPoints.xcodeProject($0) },
+        "diagram": { _ = FuzzEntryPoints.diagram($0) },
     ]
 
     /// Writes to standard error (Swift 6 will not touch the C `stderr` global).

@@ -37,4 +37,14 @@ import Testing
         let source = FuzzEntryPoints.swiftSource(Array("import A\n/* CHECK:\n".utf8))
         #expect(source.contains { $0.ruleID == "guidance.empty-part" && $0.location?.path == "F.swift" && $0.location?.line == 2 }, "\(source)")
     }
+
+    /// The diagram target draws in process through Graphviz: a graph of the shapes that
+    /// crashed it is drawn or refused with a located warning, and broken code is a warning.
+    @Test func theDiagramTargetDrawsOrRefusesWithAWarning() {
+        #expect(FuzzEntryPoints.diagram(Array("ddigraph G { rankdir=LR; subgraph cluster_1 { N4; N5; } N0 -> N2 [label=\"a\"]; N5 -> N2 [label=\"b\"]; N2 -> N4 [label=\"c\"]; N0 -> N4 [label=\"d\"]; }".utf8)).isEmpty)
+        let twoGroups = FuzzEntryPoints.diagram(Array("ddigraph G { subgraph cluster_a { X; } subgraph cluster_b { X; Y; } X -> Y; }".utf8))
+        #expect(twoGroups.map(\.ruleID) == ["diagram.layout-failed"] && twoGroups.first?.location?.path == "page.md", "\(twoGroups)")
+        #expect(FuzzEntryPoints.diagram(Array("mflowchart LR\n  A -->".utf8)).map(\.ruleID) == ["diagram.unreadable"])
+        #expect(FuzzEntryPoints.diagram([]).isEmpty)
+    }
 }
