@@ -86,8 +86,9 @@ enum LayoutSafety {
         var subgraph = agfstsubg(graph)
         while let current = subgraph {
             let name = agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? ""
-            // As dot 2.42 tells clusters: by name, in lower case.
-            let isCluster = name.hasPrefix("cluster")
+            // As dot tells clusters (utils.c's is_a_cluster): by name, in any case, so
+            // `Cluster_1` is one (the diagram fuzz target found a crash through it).
+            let isCluster = name.lowercased().hasPrefix("cluster")
             let rank = get(UnsafeMutableRawPointer(current), "rank")
             if isCluster || ["same", "min", "max", "source", "sink"].contains(rank) {
                 var members: Set<String> = []

@@ -47,4 +47,12 @@ import Testing
         #expect(FuzzEntryPoints.diagram(Array("mflowchart LR\n  A -->".utf8)).map(\.ruleID) == ["diagram.unreadable"])
         #expect(FuzzEntryPoints.diagram([]).isEmpty)
     }
+
+    /// Found by `make fuzz` (the diagram target, 304,311 runs): a group named `Cluster_1`,
+    /// which dot 2.42 takes for a cluster whatever the case and LayoutSafety then did not,
+    /// with rank sets and unconstrained arrows, aborted dot's install_in_rank.
+    @Test func theDiagramTargetsFindingIsDrawnSafely() {
+        let finding: [UInt8] = [100, 100, 105, 103, 114, 97, 112, 104, 32, 71, 32, 123, 32, 99, 111, 110, 99, 101, 110, 116, 114, 97, 116, 101, 61, 116, 114, 117, 101, 59, 32, 99, 111, 109, 112, 111, 117, 110, 100, 61, 116, 114, 32, 123, 32, 97, 59, 32, 115, 117, 98, 103, 114, 97, 112, 104, 32, 67, 108, 117, 115, 116, 101, 114, 95, 49, 32, 123, 32, 98, 59, 32, 125, 32, 125, 32, 123, 32, 114, 65, 110, 107, 61, 115, 97, 109, 101, 59, 32, 97, 59, 32, 99, 59, 32, 125, 32, 123, 32, 114, 97, 110, 107, 61, 109, 97, 120, 59, 32, 99, 59, 32, 100, 59, 32, 125, 32, 97, 32, 45, 62, 32, 98, 32, 91, 108, 255, 104, 101, 97, 100, 61, 34, 99, 108, 117, 115, 116, 101, 114, 95, 49, 34, 44, 32, 108, 97, 98, 101, 108, 61, 34, 120, 34, 93, 59, 32, 98, 32, 45, 62, 32, 99, 59, 32, 163, 223, 98, 210, 193, 223, 156, 196, 223, 99, 32, 45, 62, 32, 100, 32, 91, 99, 111, 110, 115, 116, 114, 97, 105, 110, 116, 61, 102, 97, 108, 115, 101, 93, 59, 32, 125, 10]
+        #expect(FuzzEntryPoints.diagram(finding).allSatisfy { $0.severity == .warning })
+    }
 }

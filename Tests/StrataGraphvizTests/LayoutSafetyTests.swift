@@ -57,12 +57,17 @@ import Testing
     }
 
     /// As dot reads them: `constraint=off` is false, `minlen=" 0"` is 0, a rank set's own
-    /// subgraphs are part of it, and only subgraphs named `cluster…` in lower case are groups.
+    /// subgraphs are part of it, and subgraphs named `cluster…` in any case are groups.
     @Test func attributesAreReadAsDotReadsThem() throws {
         #expect(LayoutSafety.mapBool("off") == false && LayoutSafety.mapBool("Yes") && LayoutSafety.mapBool("2") && !LayoutSafety.mapBool("0"))
         #expect(LayoutSafety.integer(" 0", default: 1) == 0 && LayoutSafety.integer("1x", default: 0) == 1 && LayoutSafety.integer("x", default: 1) == 1)
         #expect(try svg("digraph G { { rank=same; a -> { b c }; } a -> d; }").contains("<svg"))
-        #expect(try svg("digraph G { subgraph Cluster_1 { n5; } subgraph cluster_2 { n5; n1; } n5 -> n1 [label=\"x\"]; }").contains(">x</text>"))
+        #expect(throws: GraphvizError(message: "the box 'n5' is in two groups ('Cluster_1' and 'cluster_2'), neither inside the other; put it in one")) {
+            try svg("digraph G { subgraph Cluster_1 { n5; } subgraph cluster_2 { n5; n1; } n5 -> n1 [label=\"x\"]; }")
+        }
+        // Found by `make fuzz` (the diagram target): a group named `Cluster_1` with a clipped,
+        // labelled arrow, unconstrained arrows and rank sets aborted dot's install_in_rank.
+        #expect(try svg("digraph G { concentrate=true; compound=tr { a; subgraph Cluster_1 { b; } } { rAnk=same; a; c; } { rank=max; c; d; } a -> b [lhead=\"cluster_1\", label=\"x\"]; b -> c; e -> c -> d [constraint=false]; }").contains("<svg"))
         #expect(try svg("digraph G { rankdir=LR; subgraph cluster_0 { n1; n2; } subgraph cluster_1 { n4; n0; n3; } n1 -> n3; n1 -> n3; n2 -> n1 [label=\"L9\", constraint=off]; n1 -> n5 [dir=both]; n0 -> n2; n4 -> n2; n0 -> n5; }").contains(">L9</text>"))
     }
 
