@@ -62,7 +62,7 @@ import Testing
                 N4[Store]
                 N5[Cache]
               end
-              N0 -->|asks| N2
+              N0[Client] -->|asks| N2[Service]
               N5 -->|fills| N2
               N2 -->|writes| N4
               N0 -->|reads| N4
@@ -81,6 +81,7 @@ import Testing
         ])
         let page = project.text("Output/flow.html")
         for label in ["asks", "fills", "writes", "reads", "Store", "Cache", "Group"] { #expect(page.contains(">\(label)</text>"), "\(label)") }
+
     }
 
     @Test func aDOTDiagramIsDrawnThemedAndChecked() throws {

@@ -70,7 +70,9 @@ struct PageDiagramDrawer: Sendable {
             diagnostics.append(.warning("diagram.layout-failed", "this diagram is shown as code: \(error.message)", at: block.location))
             return Drawn(html: nil, diagnostics: diagnostics)
         }
-        svg = Self.withSafeLinks(GraphvizSVG.inline(svg))
+        // Labels drawn beside their arrows (`xlabel`, as LayoutSafety makes them in a graph
+        // with groups) are placed without regard to each other: moved off any text they cover.
+        svg = Self.withSafeLinks(LabelSpreader.spread(GraphvizSVG.inline(svg)))
         return Drawn(html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil), diagnostics: diagnostics)
     }
 
