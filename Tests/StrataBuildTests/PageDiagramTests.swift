@@ -1,6 +1,7 @@
 import Foundation
 import StrataBuild
 import StrataCore
+import StrataDiagrams
 import Testing
 
 /// Diagrams written in pages (` ```mermaid `, ` ```dot `): drawn at build time through
@@ -81,6 +82,13 @@ import Testing
         ])
         let page = project.text("Output/flow.html")
         for label in ["asks", "fills", "writes", "reads", "Store", "Cache", "Group"] { #expect(page.contains(">\(label)</text>"), "\(label)") }
+        // Drawn beside their arrows, the labels are moved off one another (LabelSpreader):
+        // "reads" and "writes" were drawn over each other.
+        let figure = try #require(page.range(of: "written-diagram").flatMap { page.range(of: "<svg", range: $0.upperBound ..< page.endIndex) })
+        let end = page.range(of: "</svg>", range: figure.upperBound ..< page.endIndex)?.upperBound ?? page.endIndex
+        let drawn = DiagramLegibility.measure(String(page[figure.lowerBound ..< end]))
+        #expect(drawn.labels.contains { $0.text == "reads" }, "the drawing's labels are measured")
+        #expect(drawn.overlaps.isEmpty, "\(drawn.overlaps)")
 
     }
 
