@@ -83,6 +83,6 @@ import Testing
         "digraph G { rankdir=LR; splines=ortho; { rank=max; n8; n5; } n1 -> n8 [label=\"L1\"]; n7 -> n0 [dir=both]; n1 -> n8 [label=\"L4\"]; n0 -> n8; n5 -> n1; n7 -> n5; }",
     ])
     func mergedClippedAndJoinedArrowsAreDrawnPlainly(dot: String) throws {
-        #expect(try svg(dot).hasPrefix("<?xml") || svg(dot).contains("<svg"))
+        #expect(try svg(dot).contains("<svg"))
     }
 }
