@@ -21,6 +21,9 @@ public struct Page: Hashable, Sendable {
     /// Whether the sidebar lists the page. Generated pages that come by the hundred (one
     /// per module) are reached from their index instead, so every page's sidebar stays small.
     public var isListedInNavigation = true
+    /// How much of the window the page takes: the text column, or the window less the
+    /// sidebar (a drawing of every module), or all of it (a map or a matrix).
+    public var layout: PageLayout = .column
 
     public init(
         sourcePath: String,
@@ -51,4 +54,16 @@ public struct Page: Hashable, Sendable {
         guard let slash = outputPath.lastIndex(of: "/") else { return "" }
         return String(outputPath[..<slash])
     }
+}
+
+/// How much of the window a page takes. Themes draw `.column` and `.wide` pages with their
+/// `page` template (`page.isWide` set for the second) and `.fullWindow` pages with
+/// `full-window`, which has no sidebar and no footer.
+public enum PageLayout: String, Hashable, Sendable {
+    /// The readable text column, with the sidebar and the table of contents.
+    case column
+    /// Text in its column, figures as wide as the window less the sidebar.
+    case wide
+    /// The whole window below the header: a drawing or a matrix to pan and zoom.
+    case fullWindow = "full-window"
 }

@@ -18,6 +18,9 @@ public struct ArchitectureDiagramSet: Sendable {
     public func diagrams() -> [Diagram] {
         let drawer = ArchitectureDiagrams(model: model, siteMap: siteMap)
         var diagrams = [drawer.overview(id: ArchitectureSiteMap.overviewDiagramID, at: ArchitectureSiteMap.indexPath)]
+        if let summary = drawer.layerSummary(id: ArchitectureSiteMap.layerSummaryDiagramID, at: ArchitectureSiteMap.indexPath) {
+            diagrams.append(summary)
+        }
         for (index, group) in model.groups.enumerated() where group.isLayer {
             // A layer with nothing to draw gets no diagram: its page says it has no modules.
             guard let path = siteMap.path(ofLayer: group.name),
@@ -39,6 +42,9 @@ public struct ArchitectureDiagramSet: Sendable {
     public func fallbacks(of diagram: Diagram) -> [Diagram] {
         let drawer = ArchitectureDiagrams(model: model, siteMap: siteMap)
         if diagram.id == ArchitectureSiteMap.overviewDiagramID {
+            // Up to its limit the overview draws every module, however wide: the page shows it
+            // at its natural size, to pan and zoom, and the map page fits it to the window.
+            guard !drawer.overviewDrawsEveryModule else { return [] }
             return drawer.overviewFallback(id: diagram.id, at: diagram.pagePath).map { [$0] } ?? []
         }
         for (index, group) in model.groups.enumerated() where group.isLayer {

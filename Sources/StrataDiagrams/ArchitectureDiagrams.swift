@@ -143,6 +143,32 @@ struct ArchitectureDiagrams: Sendable {
         return fallback
     }
 
+    /// Up to this many modules the overview draws each of them and every dependency, never
+    /// a simpler drawing in its place: legibility comes from the page showing the drawing at
+    /// its natural size (and the map page), not from leaving the modules out.
+    public static let everyModuleLimit = 150
+
+    /// Whether the overview draws every module: at most `everyModuleLimit` of them, within
+    /// `diagrams.max_nodes` and `max_edges`.
+    var overviewDrawsEveryModule: Bool {
+        let drawn = model.graph.nodes.filter(model.isDrawn)
+        guard drawn.count <= Self.everyModuleLimit else { return false }
+        let drawnIDs = Set(drawn.map(\.id))
+        return drawn.count <= model.settings.maxNodes
+            && model.graph.edges.filter { drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to }.count <= model.settings.maxEdges
+    }
+
+    /// The layers at a glance, beside an overview that draws every module: one box per layer
+    /// with the number of dependencies between them; nil when the overview draws layers
+    /// itself or there is one layer only.
+    func layerSummary(id: String, at page: String) -> Diagram? {
+        guard overviewDrawsEveryModule else { return nil }
+        let drawnIDs = Set(model.graph.nodes.filter(model.isDrawn).map(\.id))
+        guard model.groups.filter({ $0.modules.contains(where: drawnIDs.contains) }).count > 1 else { return nil }
+        let unit = model.groups.first?.isLayer == false ? "package" : "layer"
+        return groupLevel(id: id, at: page, highlight: nil, title: "The \(unit)s at a glance, with the number of dependencies from each to each")
+    }
+
     /// Above this many modules, the overview's and a layer's layouts are bounded (see `overview`).
     static let boundedLayoutNodes = 100
     static let boundedLayout = "graph [nslimit=\"2\", nslimit1=\"2\"];"
@@ -398,7 +424,7 @@ struct ArchitectureDiagrams: Sendable {
     // MARK: Layer level
 
     /// One box per group, with the number of dependencies between each pair.
-    func groupLevel(id: String, at page: String, highlight: Int?) -> Diagram {
+    func groupLevel(id: String, at page: String, highlight: Int?, title: String? = nil) -> Diagram {
         var counts: [Int: [Int: [ModuleEdge]]] = [:]
         var insideCounts: [Int: Int] = [:]
         for edge in model.graph.edges {
@@ -433,7 +459,7 @@ struct ArchitectureDiagrams: Sendable {
                 )
             }
         }
-        let title = "Dependencies between the \(model.groups.first?.isLayer == false ? "packages" : "layers") of \(model.graph.packages.first?.name ?? "the package")"
+        let title = title ?? "Dependencies between the \(model.groups.first?.isLayer == false ? "packages" : "layers") of \(model.graph.packages.first?.name ?? "the package")"
         return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), markers: markers)
     }
 

@@ -84,6 +84,7 @@ struct PageContext: Sendable {
             "sourcePath": .text(page.sourcePath),
             "url": .text(SitePath.relativeURL(from: page.outputPath, to: page.outputPath)),
         ]
+        if page.layout == .wide { values["isWide"] = true }
         if let description = page.description { values["description"] = .text(description) }
         if let titleID = page.titleID { values["titleID"] = .text(titleID) }
         if !page.metadata.isEmpty {

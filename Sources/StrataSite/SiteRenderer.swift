@@ -63,7 +63,7 @@ public struct SiteRenderer: Sendable {
                 // bytes are rarely copied as they grow and little memory is left unused.
                 var capacity = page.contentHTML.utf8.count + 6_144
                 if case .text(let nav)? = context["navHTML"] { capacity += nav.utf8.count }
-                return theme.render(context, template: "page", capacity: capacity).map { OutputFile(path: page.outputPath, contents: $0) }
+                return theme.render(context, template: page.layout == .fullWindow ? PageLayout.fullWindow.rawValue : "page", capacity: capacity).map { OutputFile(path: page.outputPath, contents: $0) }
             }
         }
         let notFound = Page(sourcePath: "", outputPath: SitePath.notFoundPage, title: "Page not found")

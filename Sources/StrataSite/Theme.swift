@@ -20,7 +20,7 @@ public struct Theme: Sendable, Equatable {
     /// that lacks one gets the default theme's, so a theme made before a page kind had a
     /// template keeps working, and a theme restyles a page kind by adding its template.
     public static let generatedPageTemplates = [
-        "home", "overview", "module", "layer", "component", "violations", "guidance-block", "guidance-catalog", "guidance-redirect", "partials/guidance-items", "partials/guidance-links", "partials/diagram-frame", "partials/edge-table", "partials/evidence-list",
+        "home", "overview", "full-window", "partials/header", "module-matrix", "module-map", "module", "layer", "component", "violations", "guidance-block", "guidance-catalog", "guidance-redirect", "partials/guidance-items", "partials/guidance-links", "partials/diagram-frame", "partials/edge-table", "partials/evidence-list",
         "partials/guidance-list", "partials/layer-edge-table", "partials/layer-link", "partials/module-chip",
         "partials/module-mentions", "partials/modules-table", "partials/violation-row", "partials/components-table", "partials/reference-groups",
     ]

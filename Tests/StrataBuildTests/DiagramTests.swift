@@ -24,7 +24,7 @@ import StrataTestSupport
     @Test func dotMatchesTheGoldenFiles() throws {
         let project = try TemporaryProject(check: "layered-violations")
         let all = try diagrams(project)
-        #expect(all.map(\.id).prefix(6) == ["overview", "layer-core", "layer-infrastructure", "layer-ui", "layer-service", "layer-live"])
+        #expect(all.map(\.id).prefix(7) == ["overview", "overview-layers", "layer-core", "layer-infrastructure", "layer-ui", "layer-service", "layer-live"])
         let chosen = all.filter { ["overview", "layer-ui", "module-FeedUI", "module-Models"].contains($0.id) }
         #expect(chosen.count == 4)
         if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
@@ -127,12 +127,12 @@ import StrataTestSupport
         let project = try TemporaryProject(check: "layered-violations")
         let first = project.build()
         let firstFiles = project.files()
-        #expect(first.diagrams.count == 16, "the overview, 5 layers, 10 modules")
+        #expect(first.diagrams.count == 17, "the overview, the layers at a glance, 5 layers, 10 modules")
         let second = project.build()
         #expect(second.diagrams.reused == second.diagrams.count, "every layout came from Output/.strata-cache")
         #expect(second.diagrams.laidOut == 0)
         #expect(project.files() == firstFiles)
-        #expect(firstFiles.keys.filter { $0.hasPrefix(".strata-cache/layouts/") }.count == 16)
+        #expect(firstFiles.keys.filter { $0.hasPrefix(".strata-cache/layouts/") }.count == 17)
     }
 
     @Test func pagesAndModulesThatMentionEachOtherAreLinkedBothWays() throws {
@@ -260,7 +260,9 @@ import StrataTestSupport
         let project = try TemporaryProject(files: files)
         let result = project.build()
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
-        #expect(result.diagrams.count == count + layers.count + 1)
+        // The overview, the layers at a glance beside it (with two layers or more that hold modules), each layer, each module.
+        let occupied = Set(modules.compactMap { module in layers.first { module.hasPrefix($0) } }).count
+        #expect(result.diagrams.count == count + layers.count + 1 + (occupied > 1 ? 1 : 0))
         #expect(!result.diagnostics.contains { $0.ruleID == "diagram.layout-failed" })
         let overview = project.text("Output/modules/index.html")
         #expect(overview.contains("<svg"))
@@ -313,9 +315,21 @@ import StrataTestSupport
         let set = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap)
         let diagrams = set.diagrams()
 
+        // Up to 150 modules the overview draws every one, however wide: never a fallback;
+        // the layers at a glance are a drawing of their own beside it.
         let overview = try #require(diagrams.first { $0.id == "overview" })
-        #expect(set.fallbacks(of: overview).count == 1)
-        #expect(set.fallbacks(of: overview).first?.dot.contains("group:0") == true, "the fallback draws one box per layer")
+        #expect(set.fallbacks(of: overview).isEmpty)
+        let summary = try #require(diagrams.first { $0.id == "overview-layers" })
+        #expect(summary.dot.contains("group:0"), "the summary draws one box per layer")
+        #expect(summary.pagePath == "modules/index.html")
+        // Past 150, a layer-by-layer drawing is still tried when the modules are too wide.
+        let larger = try TemporaryProject(files: LayeredPackage(modules: 160).files)
+        let largerBuilder = SiteBuilder(project: ProjectFiles(root: larger.root, workingDirectory: larger.root))
+        let largerArchitecture = try #require(try largerBuilder.prepare(config: largerBuilder.configuration()).architecture)
+        let largerSet = ArchitectureDiagramSet(model: largerArchitecture.model, siteMap: largerArchitecture.siteMap)
+        let largerOverview = try #require(largerSet.diagrams().first { $0.id == "overview" })
+        #expect(largerSet.fallbacks(of: largerOverview).first?.dot.contains("group:0") == true, "the fallback draws one box per layer")
+        #expect(!largerSet.diagrams().contains { $0.id == "overview-layers" })
 
         // Core: about 35 modules using each other, used by every other layer.
         let core = try #require(diagrams.first { $0.id == "layer-core" })
@@ -331,10 +345,13 @@ import StrataTestSupport
         let crowdedFallback = set.fallbacks(of: crowded)[0].dot
         #expect(crowdedFallback.contains("modules\\n") || crowdedFallback.contains(" modules\""), "\(crowded.id)")
 
-        // Built: the overview and Core's page show their fallbacks, with the notes that say so.
+        // Built: the overview draws all 125 modules; Core's page shows its fallback, with the note that says so.
         let result = project.build()
         #expect(result.exitCode != 2, "\(TemporaryProject.lines(result).prefix(3))")
-        #expect(project.text("Output/modules/index.html").contains("too wide to read at this page"))
+        let index = project.text("Output/modules/index.html")
+        #expect(!index.contains("too wide to read at this page"))
+        let missing = LayeredPackage(modules: 125).modules.map(\.name).filter { !index.contains("<title>\($0)</title>") }
+        #expect(missing.isEmpty, "every module is a box of the overview: \(missing)")
         #expect(project.text("Output/layers/core.html").contains("not drawn (too many to read at this page"))
         // Both attempts are cached, so the next build lays out nothing.
         let again = project.build()

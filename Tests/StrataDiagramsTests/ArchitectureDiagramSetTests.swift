@@ -41,9 +41,9 @@ import Testing
     @Test func theOverviewEachLayerAndEachModuleGetADiagramOnTheirPage() {
         let (model, siteMap) = Self.model()
         let diagrams = ArchitectureDiagramSet(model: model, siteMap: siteMap).diagrams()
-        #expect(diagrams.map(\.id) == ["overview", "layer-core", "layer-data-layer", "layer-ui-layer", "module-Core", "module-Data", "module-UI"])
+        #expect(diagrams.map(\.id) == ["overview", "overview-layers", "layer-core", "layer-data-layer", "layer-ui-layer", "module-Core", "module-Data", "module-UI"])
         #expect(diagrams.map(\.pagePath) == [
-            "modules/index.html", "layers/core.html", "layers/data-layer.html", "layers/ui-layer.html",
+            "modules/index.html", "modules/index.html", "layers/core.html", "layers/data-layer.html", "layers/ui-layer.html",
             "modules/Core.html", "modules/Data.html", "modules/UI.html",
         ])
         for diagram in diagrams {

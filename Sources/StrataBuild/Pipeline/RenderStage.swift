@@ -148,6 +148,9 @@ struct RenderStage: Sendable {
         if let loaded = inputs.site.graph {
             files.append(StageClock.measure("render: graph.json") { OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)) })
         }
+        if let architecture {
+            files.append(StageClock.measure("render: architecture.js") { architecture.dataFile() })
+        }
         files += layout.cacheFiles
         files += redirects
         if !catalog.isEmpty {

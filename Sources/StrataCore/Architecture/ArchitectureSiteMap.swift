@@ -18,6 +18,17 @@ public struct ArchitectureSiteMap: Sendable {
     public static let indexPath = "\(modulesFolder)/index.html"
     public static let violationsPath = "violations.html"
     public static let overviewTitle = "Architecture overview"
+    /// Every module drawn in the whole window, with the focus and path views.
+    public static let mapPath = "\(modulesFolder)/map.html"
+    public static let mapTitle = "Module map"
+    /// The dependency structure matrix: a row and a column per module.
+    public static let matrixPath = "\(modulesFolder)/matrix.html"
+    public static let matrixTitle = "Dependency matrix"
+    /// The modules and dependencies (with their evidence) the map and the matrix read, as a
+    /// script, so that they work from `file://`, where a page cannot fetch a file.
+    public static let dataPath = "\(modulesFolder)/architecture.js"
+    /// The names of the folder's own pages, which a module's page never takes.
+    public static let reservedPageNames: Set<String> = ["index", "map", "matrix"]
 
     /// A module's generated page; the name is made safe as a file name (see `SitePath.pageName`).
     public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(SitePath.pageName(for: module)).html" }
@@ -61,6 +72,8 @@ public struct ArchitectureSiteMap: Sendable {
     public static func componentDiagramID(_ module: String) -> String { "components-\(module)" }
 
     public static let overviewDiagramID = "overview"
+    /// The layers at a glance, on the overview, beside a drawing of every module.
+    public static let layerSummaryDiagramID = "overview-layers"
 
     /// The neighbourhood diagram on a module's page.
     public static func moduleDiagramID(_ module: String) -> String { "module-\(module)" }

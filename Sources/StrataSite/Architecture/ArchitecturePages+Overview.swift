@@ -29,12 +29,18 @@ extension ArchitecturePages {
             "hasLayers": .bool(!layers.isEmpty),
             "hasViolations": .bool(!report.violations.isEmpty),
             "modules": .list(modulesTableRows(modules, from: path)), "moduleColumns": .object(modulesTableColumns(modules)),
+            "mapHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.mapPath)),
+            "matrixHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.matrixPath)),
         ]
         let id = ArchitectureSiteMap.overviewDiagramID
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
         if !layers.isEmpty {
             section("Layers", "layers")
             values["groups"] = .list(layerRows(from: path, components: inputs.components))
+            let summaryID = ArchitectureSiteMap.layerSummaryDiagramID
+            if let summary = diagramValue(inputs.diagrams[summaryID], drawing: inputs.drawings[summaryID], legend: false) {
+                values["layerSummary"] = .object(["diagram": .object(summary)])
+            }
             section("Dependencies between layers", "layer-matrix")
             for (name, value) in layerMatrix() { values[name] = value }
         }
@@ -43,11 +49,14 @@ extension ArchitecturePages {
             values["violationRules"] = .list(violationSummary(from: path))
         }
         section("Modules", "modules")
-        return Page(
+        var page = Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.overviewTitle,
             description: "The module graph of the package drawn by layer, the layers and what each may use, and every module.",
             weight: 1000, isSectionIndex: true, headings: headings, contentHTML: try inputs.render(values, template: "overview")
         )
+        // The drawing of every module takes the window's width; the text keeps its column.
+        page.layout = .wide
+        return page
     }
 
     /// Each layer, bottom-up as declared, with its modules and what it may use.

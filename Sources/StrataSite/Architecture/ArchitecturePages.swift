@@ -78,6 +78,9 @@ public struct ArchitecturePages: Sendable {
             pages.append(generated)
         }
         pages.append(try overviewPage(modules, context))
+        let matrix = ModuleMatrix(model: model)
+        pages.append(try mapPage(matrix, context))
+        pages.append(try matrixPage(matrix, context))
         for (index, group) in model.groups.enumerated() where group.isLayer {
             guard let path = layerPaths[group.name] else { continue }
             var page = try layerPage(index, at: path, context)
@@ -128,6 +131,8 @@ public struct ArchitecturePages: Sendable {
         var titles: [String: String] = [:]
         for node in graph.nodes where node.isTarget && guides[node.id] == nil { titles[ArchitectureSiteMap.modulePath(node.id)] = node.id }
         titles[ArchitectureSiteMap.indexPath] = ArchitectureSiteMap.overviewTitle
+        titles[ArchitectureSiteMap.mapPath] = ArchitectureSiteMap.mapTitle
+        titles[ArchitectureSiteMap.matrixPath] = ArchitectureSiteMap.matrixTitle
         for layer in layers {
             if let path = layerPaths[layer.name] { titles[path] = "\(layer.name) layer" }
         }

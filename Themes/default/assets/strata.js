@@ -261,6 +261,259 @@
     wrapper.appendChild(button);
   });
 
+  // The module map's views, from modules/architecture.js: focus on a module (what it
+  // reaches and what reaches it, however far) or the shortest path from one module to
+  // another with the evidence of each step. The choice is kept in the URL's query
+  // (?focus=A, ?from=A&to=B), so a view can be linked to. Modules the drawing leaves out
+  // are still listed in the panel.
+  function mapViews(svg, nodes, drawnEdges, status) {
+    var data = window.strataArchitecture;
+    var form = document.querySelector(".map-views");
+    var panel = document.querySelector(".map-panel");
+    if (!form || !panel || !data.modules) return null;
+    var names = data.modules.map(function (module) { return module[0]; });
+    var position = {};
+    names.forEach(function (name, index) { position[name] = index; });
+    var outgoing = names.map(function () { return []; }), incoming = names.map(function () { return []; });
+    data.edges.forEach(function (edge, index) { outgoing[edge[0]].push(index); incoming[edge[1]].push(index); });
+    var inputs = { focus: form.elements.focus, from: form.elements.from, to: form.elements.to };
+    var current = null;
+    var link = function (index) { return '<a href="' + escapeHTML(data.modules[index][2]) + '">' + escapeHTML(names[index]) + "</a>"; };
+    var groupName = function (index) { var group = data.groups[data.modules[index][1]]; return group ? group[0] : "no layer"; };
+    // Every module reached from `start` along the arrows (or against them), nearest first.
+    var reach = function (start, forward) {
+      var seen = {}, order = [], queue = [start];
+      seen[start] = true;
+      while (queue.length) {
+        var at = queue.shift();
+        (forward ? outgoing : incoming)[at].forEach(function (edgeIndex) {
+          var other = data.edges[edgeIndex][forward ? 1 : 0];
+          if (seen[other]) return;
+          seen[other] = true;
+          order.push(other);
+          queue.push(other);
+        });
+      }
+      return order;
+    };
+    // The fewest dependencies leading from `from` to `to`, as edge indices; null when none does.
+    var shortest = function (from, to) {
+      var via = {}, queue = [from];
+      via[from] = -1;
+      while (queue.length) {
+        var at = queue.shift();
+        if (at === to) break;
+        outgoing[at].forEach(function (edgeIndex) {
+          var other = data.edges[edgeIndex][1];
+          if (via[other] !== undefined) return;
+          via[other] = edgeIndex;
+          queue.push(other);
+        });
+      }
+      if (via[to] === undefined) return null;
+      var steps = [];
+      for (var at = to; at !== from; at = data.edges[via[at]][0]) steps.unshift(via[at]);
+      return steps;
+    };
+    var clearMarks = function () {
+      svg.classList.remove("is-viewing");
+      Array.prototype.forEach.call(svg.querySelectorAll(".on-view, .on-path, .view-start"), function (element) {
+        element.classList.remove("on-view", "on-path", "view-start");
+      });
+    };
+    // Keeps the modules in `kept` and the drawn arrows `keepEdge` accepts; dims the rest.
+    var mark = function (kept, keepEdge, start) {
+      clearMarks();
+      svg.classList.add("is-viewing");
+      Object.keys(kept).forEach(function (index) {
+        var node = nodes[names[index]];
+        if (node) node.classList.add("on-view");
+      });
+      if (start !== undefined && nodes[names[start]]) nodes[names[start]].classList.add("view-start");
+      drawnEdges.forEach(function (edge) {
+        var kind = keepEdge(position[edge.from], position[edge.to]);
+        if (kind) edge.element.classList.add("on-view");
+        if (kind === "path") edge.element.classList.add("on-path");
+      });
+    };
+    var byGroup = function (indices) {
+      var groups = {}, order = [];
+      indices.forEach(function (index) {
+        var name = groupName(index);
+        if (!groups[name]) { groups[name] = []; order.push(name); }
+        groups[name].push(index);
+      });
+      return "<ul>" + order.map(function (name) {
+        return "<li><strong>" + escapeHTML(name) + "</strong> (" + groups[name].length + "): " + groups[name].map(link).join(", ") + "</li>";
+      }).join("") + "</ul>";
+    };
+    var remember = function (query) {
+      if (!window.history || !window.history.replaceState) return;
+      var search = query.toString();
+      try { window.history.replaceState(null, "", window.location.pathname + (search ? "?" + search : "") + window.location.hash); } catch (e) { /* an address the browser will not rewrite: the view still shows */ }
+    };
+    var unknown = function (name) {
+      panel.hidden = false;
+      panel.innerHTML = "<p>No module is named <strong>" + escapeHTML(name) + "</strong>. Pick one from the list as you type.</p>";
+    };
+    var evidence = function (edge) {
+      if (!edge[6].length) return "";
+      return '<ul class="evidence">' + edge[6].map(function (item) { return "<li><code>" + escapeHTML(item[0]) + "</code> " + escapeHTML(item[1]) + "</li>"; }).join("")
+        + (edge[7] > edge[6].length ? "<li>and " + (edge[7] - edge[6].length) + " more on the module's page</li>" : "") + "</ul>";
+    };
+    var api = {
+      active: function () { return current !== null; },
+      clear: function () {
+        current = null;
+        clearMarks();
+        panel.hidden = true;
+        panel.innerHTML = "";
+        status.textContent = "";
+        Object.keys(inputs).forEach(function (key) { inputs[key].value = ""; });
+        remember(new URLSearchParams());
+      },
+      focus: function (name) {
+        if (name === null || name === undefined || name === "") { api.clear(); return; }
+        var start = position[name];
+        inputs.focus.value = name;
+        inputs.from.value = inputs.to.value = "";
+        if (start === undefined) { unknown(name); return; }
+        current = "focus";
+        var down = reach(start, true), up = reach(start, false);
+        var isDown = {}, isUp = {}, kept = {};
+        kept[start] = isDown[start] = isUp[start] = true;
+        down.forEach(function (index) { kept[index] = isDown[index] = true; });
+        up.forEach(function (index) { kept[index] = isUp[index] = true; });
+        mark(kept, function (from, to) { return (isDown[from] && isDown[to]) || (isUp[from] && isUp[to]) ? "view" : null; }, start);
+        panel.hidden = false;
+        panel.innerHTML = "<h2>Focus: " + link(start) + "</h2><p>" + escapeHTML(name) + " reaches " + down.length + " module" + (down.length === 1 ? "" : "s")
+          + " (" + outgoing[start].length + " directly) and is reached by " + up.length + " (" + incoming[start].length + " directly).</p>"
+          + "<h3>What it reaches</h3>" + (down.length ? byGroup(down) : "<p>Nothing: it uses no other module.</p>")
+          + "<h3>What reaches it</h3>" + (up.length ? byGroup(up) : "<p>Nothing: no module uses it.</p>");
+        status.textContent = "Focus: " + name + " reaches " + down.length + " and is reached by " + up.length + ". Escape or Clear ends the view.";
+        var query = new URLSearchParams();
+        query.set("focus", name);
+        remember(query);
+      },
+      path: function (fromName, toName) {
+        var from = position[fromName], to = position[toName];
+        inputs.focus.value = "";
+        inputs.from.value = fromName;
+        inputs.to.value = toName;
+        if (from === undefined) { unknown(fromName); return; }
+        if (to === undefined) { unknown(toName); return; }
+        current = "path";
+        var query = new URLSearchParams();
+        query.set("from", fromName);
+        query.set("to", toName);
+        remember(query);
+        var steps = shortest(from, to);
+        panel.hidden = false;
+        if (!steps) {
+          var back = shortest(to, from);
+          var kept = {};
+          kept[from] = kept[to] = true;
+          mark(kept, function () { return null; }, from);
+          panel.innerHTML = "<h2>No path</h2><p>No chain of dependencies leads from " + link(from) + " to " + link(to) + ".</p>"
+            + (back ? "<p>The other way, " + escapeHTML(toName) + " reaches " + escapeHTML(fromName) + " in " + back.length + " step" + (back.length === 1 ? "" : "s") + ".</p>" : "<p>Neither reaches the other.</p>");
+          status.textContent = "No path from " + fromName + " to " + toName + ".";
+          return;
+        }
+        var onPath = {}, pathEdges = {};
+        onPath[from] = true;
+        steps.forEach(function (edgeIndex) {
+          var edge = data.edges[edgeIndex];
+          onPath[edge[1]] = true;
+          pathEdges[edge[0] + ">" + edge[1]] = true;
+        });
+        mark(onPath, function (a, b) { return pathEdges[a + ">" + b] ? "path" : null; }, from);
+        panel.innerHTML = "<h2>Path: " + escapeHTML(fromName) + " → " + escapeHTML(toName) + "</h2><p>" + steps.length + " step" + (steps.length === 1 ? "" : "s")
+          + ", the fewest there are; each with the lines that make it.</p><ol class=\"path-steps\">" + steps.map(function (edgeIndex) {
+            var edge = data.edges[edgeIndex];
+            var facts = [edge[2] ? edge[2] + " import" + (edge[2] === 1 ? "" : "s") : "declared, never imported"];
+            if (edge[4].length) facts.push("breaks " + edge[4].join(", "));
+            return "<li>" + link(edge[0]) + " → " + link(edge[1]) + " <span class=\"path-facts\">(" + escapeHTML(facts.join("; ")) + ")</span>" + evidence(edge) + "</li>";
+          }).join("") + "</ol>";
+        status.textContent = "Path from " + fromName + " to " + toName + ": " + steps.length + " step" + (steps.length === 1 ? "" : "s") + ".";
+      },
+    };
+    var chosen = function (input) { return input.value.trim(); };
+    var update = function (event) {
+      var target = event.target;
+      if (target === inputs.focus) {
+        if (position[chosen(inputs.focus)] !== undefined || (event.type === "change" && chosen(inputs.focus))) api.focus(chosen(inputs.focus));
+        else if (!chosen(inputs.focus) && current === "focus") api.clear();
+      } else if (target === inputs.from || target === inputs.to) {
+        var from = chosen(inputs.from), to = chosen(inputs.to);
+        if (from && to && ((position[from] !== undefined && position[to] !== undefined) || event.type === "change")) api.path(from, to);
+      }
+    };
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.querySelector(".view-clear").addEventListener("click", function () { api.clear(); });
+    form.hidden = false;
+    var params = new URLSearchParams(window.location.search);
+    if (params.get("focus")) api.focus(params.get("focus"));
+    else if (params.get("from") && params.get("to")) api.path(params.get("from"), params.get("to"));
+    return api;
+  }
+
+  // The dependency matrix: hovering a cell lights its row and column names; a click (or
+  // Enter) opens the dependency's evidence from modules/architecture.js instead of the
+  // using module's page, which is where the cell leads without scripts.
+  var matrix = document.querySelector(".dsm");
+  var matrixPanel = document.querySelector(".dsm-evidence");
+  if (matrix && matrixPanel && window.strataArchitecture) {
+    var matrixData = window.strataArchitecture;
+    var rowItems = matrix.querySelectorAll(".dsm-rows li"), columnItems = matrix.querySelectorAll(".dsm-columns li");
+    var lit = [], opened = null;
+    var light = function (cell) {
+      lit.forEach(function (item) { item.classList.remove("is-lit"); });
+      lit = [];
+      if (!cell) return;
+      var edge = matrixData.edges[Number(cell.getAttribute("data-edge"))];
+      if (!edge) return;
+      lit = [rowItems[edge[0]], columnItems[edge[1]]].filter(Boolean);
+      lit.forEach(function (item) { item.classList.add("is-lit"); });
+    };
+    var body = matrix.querySelector(".dsm-body");
+    body.addEventListener("mouseover", function (event) { light(event.target.closest(".dsm-cell")); });
+    body.addEventListener("focusin", function (event) { light(event.target.closest(".dsm-cell")); });
+    body.addEventListener("mouseleave", function () { light(opened); });
+    var closePanel = function () {
+      if (opened) opened.classList.remove("is-open");
+      opened = null;
+      matrixPanel.hidden = true;
+      light(null);
+    };
+    body.addEventListener("click", function (event) {
+      var cell = event.target.closest(".dsm-cell");
+      if (!cell) return;
+      var edge = matrixData.edges[Number(cell.getAttribute("data-edge"))];
+      if (!edge) return;
+      event.preventDefault();
+      if (opened) opened.classList.remove("is-open");
+      opened = cell;
+      cell.classList.add("is-open");
+      light(cell);
+      var from = matrixData.modules[edge[0]], to = matrixData.modules[edge[1]];
+      var facts = [edge[2] ? edge[2] + " import" + (edge[2] === 1 ? "" : "s") : "declared, never imported", edge[3]];
+      if (edge[1] < edge[0]) facts.push("against the order");
+      if (edge[5]) facts.push("on a cycle");
+      if (edge[4].length) facts.push("breaks " + edge[4].join(", "));
+      matrixPanel.innerHTML = '<button type="button" class="dsm-close">Close</button><h2>' + escapeHTML(from[0]) + " → " + escapeHTML(to[0]) + "</h2><p>" + escapeHTML(facts.join("; ")) + ".</p>"
+        + (edge[6].length ? '<ul class="evidence">' + edge[6].map(function (item) { return "<li><code>" + escapeHTML(item[0]) + "</code> " + escapeHTML(item[1]) + "</li>"; }).join("")
+          + (edge[7] > edge[6].length ? "<li>and " + (edge[7] - edge[6].length) + " more</li>" : "") + "</ul>" : "")
+        + '<p><a href="' + escapeHTML(cell.getAttribute("href")) + '">Every dependency of ' + escapeHTML(from[0]) + "</a> · " + '<a href="' + escapeHTML(to[2]) + '">' + escapeHTML(to[0]) + "</a></p>";
+      matrixPanel.hidden = false;
+      matrixPanel.querySelector(".dsm-close").addEventListener("click", function () { closePanel(); cell.focus(); });
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && opened) { var cell = opened; closePanel(); cell.focus(); }
+    });
+  }
+
   // Diagrams: hover or focus a box to see what it uses and what uses it, the rest dimmed;
   // click (or Enter) pins that view, and a second click opens the box's page; Escape or a
   // click on the background unpins. Above a diagram of many boxes, a box finds a module; a
@@ -307,6 +560,8 @@
     status.className = "diagram-status";
     status.setAttribute("aria-live", "polite");
     var pinned = null;
+    // The module map's focus and path views, when this is the map (set up below).
+    var views = null;
     var marks = ["is-focus", "is-related", "is-outgoing", "is-incoming"];
     var clear = function () {
       svg.classList.remove("is-focusing");
@@ -332,16 +587,23 @@
       return { uses: uses, usedBy: usedBy, linked: linked };
     };
     var pin = function (name) {
+      // On the map a click focuses the module: what it reaches and what reaches it.
+      if (views) {
+        pinned = name;
+        views.focus(name);
+        return;
+      }
       pinned = name;
       var counts = show(name);
       status.textContent = name ? "Pinned: " + labels[name] + (counts.linked ? " is linked to " + counts.linked : " uses " + counts.uses + " and is used by " + counts.usedBy) + " in this diagram. Click it again to open its page; Escape unpins." : "";
     };
     names.forEach(function (name) {
       var node = nodes[name];
-      node.addEventListener("mouseenter", function () { if (!pinned) show(name); });
-      node.addEventListener("mouseleave", function () { if (!pinned) show(null); });
-      node.addEventListener("focusin", function () { if (!pinned) show(name); });
-      node.addEventListener("focusout", function () { if (!pinned) show(null); });
+      var idle = function () { return !pinned && !(views && views.active()); };
+      node.addEventListener("mouseenter", function () { if (idle()) show(name); });
+      node.addEventListener("mouseleave", function () { if (idle()) show(null); });
+      node.addEventListener("focusin", function () { if (idle()) show(name); });
+      node.addEventListener("focusout", function () { if (idle()) show(null); });
       node.addEventListener("click", function (event) {
         if (pinned === name) return;
         event.preventDefault();
@@ -349,17 +611,19 @@
       });
     });
     svg.addEventListener("click", function (event) {
-      if (pinned && !event.target.closest("g.node")) pin(null);
+      if ((pinned || (views && views.active())) && !event.target.closest("g.node")) pin(null);
     });
     frame.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && pinned) {
+      if (event.key === "Escape" && (pinned || (views && views.active()))) {
         pin(null);
         event.stopPropagation();
       }
     });
 
+    // The bar stands above the drawing from the start, so the frame's size is measured as shown.
     var controls = document.createElement("div");
     controls.className = "diagram-controls";
+    figure.insertBefore(controls, frame);
     if (names.length >= 6) {
       var find = document.createElement("input");
       find.type = "search";
@@ -388,9 +652,31 @@
       });
       controls.appendChild(find);
     }
+    // Zoom. A drawing opens fitted to its frame when its smallest text stays readable
+    // (11 px) there, else at its natural size, to pan; the module map always opens fitted to
+    // the window, and zooms with the wheel around the pointer (elsewhere, Ctrl and the wheel,
+    // which is also a trackpad's pinch).
     var natural = svg.width && svg.width.baseVal ? svg.width.baseVal.value : 0;
-    if (natural > frame.clientWidth + 1) {
-      var scale = 0;
+    var naturalHeight = svg.height && svg.height.baseVal ? svg.height.baseVal.value : 0;
+    var isMap = figure.classList.contains("diagram-map");
+    var perUnit = svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width ? natural / svg.viewBox.baseVal.width : 4 / 3;
+    var smallestText = Infinity;
+    Array.prototype.forEach.call(svg.querySelectorAll("text[font-size]"), function (text) {
+      var size = parseFloat(text.getAttribute("font-size"));
+      if (size > 0 && size < smallestText) smallestText = size;
+    });
+    smallestText = isFinite(smallestText) ? smallestText * perUnit : 14;
+    var frameStyle = window.getComputedStyle(frame);
+    var inner = function (size, start, end) { return size - parseFloat(frameStyle[start]) - parseFloat(frameStyle[end]); };
+    var fitScale = function () {
+      var value = inner(frame.clientWidth, "paddingLeft", "paddingRight") / natural;
+      if (isMap && naturalHeight) value = Math.min(value, inner(frame.clientHeight, "paddingTop", "paddingBottom") / naturalHeight);
+      return Math.min(1, value);
+    };
+    if (natural > 0 && (isMap || natural > inner(frame.clientWidth, "paddingLeft", "paddingRight") + 1)) {
+      var fitted = isMap || smallestText * fitScale() >= 11;
+      var scale = 1;
+      var current = function () { return fitted ? fitScale() : scale; };
       var button = function (text, label, action) {
         var element = document.createElement("button");
         element.type = "button";
@@ -402,21 +688,56 @@
         return element;
       };
       var apply = function () {
-        frame.classList.toggle("actual-size", scale > 0);
-        svg.style.width = scale > 0 ? Math.round(natural * scale) + "px" : "";
-        fit.setAttribute("aria-pressed", scale === 0 ? "true" : "false");
-        actual.setAttribute("aria-pressed", scale === 1 ? "true" : "false");
+        frame.classList.toggle("actual-size", !fitted);
+        svg.style.width = fitted && !isMap ? "" : Math.round(natural * current()) + "px";
+        fit.setAttribute("aria-pressed", fitted ? "true" : "false");
+        actual.setAttribute("aria-pressed", !fitted && scale === 1 ? "true" : "false");
+        frame.setAttribute("data-scale", current().toFixed(3));
       };
-      var fitted = function () { return frame.clientWidth / natural; };
-      button("\u2212", "Zoom out", function () { scale = Math.max(fitted(), (scale || fitted()) / 1.5); if (scale <= fitted()) scale = 0; apply(); });
-      var fit = button("Fit", "Fit to width", function () { scale = 0; apply(); });
-      var actual = button("Actual size", "Actual size", function () { scale = 1; apply(); });
-      button("+", "Zoom in", function () { scale = Math.min(4, (scale || fitted()) * 1.5); apply(); });
+      // Zooms to `value`, keeping the drawing's point under (x, y) where it is.
+      var zoomAt = function (value, x, y) {
+        var before = svg.getBoundingClientRect();
+        var fx = before.width ? (x - before.left) / before.width : 0.5, fy = before.height ? (y - before.top) / before.height : 0.5;
+        fitted = value <= fitScale() + 1e-6;
+        scale = fitted ? 1 : value;
+        apply();
+        var after = svg.getBoundingClientRect();
+        frame.scrollLeft += after.left + fx * after.width - x;
+        frame.scrollTop += after.top + fy * after.height - y;
+      };
+      var atCentre = function (value) {
+        var box = frame.getBoundingClientRect();
+        zoomAt(value, box.left + box.width / 2, box.top + box.height / 2);
+      };
+      button("\u2212", "Zoom out", function () { atCentre(Math.max(fitScale(), current() / 1.5)); });
+      var fit = button("Fit", isMap ? "Fit to the window" : "Fit to width", function () { fitted = true; apply(); });
+      var actual = button("Actual size", "Actual size", function () { atCentre(1); });
+      button("+", "Zoom in", function () { atCentre(Math.min(4, current() * 1.5)); });
       apply();
+      // Opened at natural size, the frame shows the top layer's modules first, centred.
+      if (!fitted) {
+        var boxes = names.map(function (name) { return nodes[name].getBoundingClientRect(); });
+        var top = Math.min.apply(null, boxes.map(function (box) { return box.top; }));
+        var row = boxes.filter(function (box) { return box.top <= top + 2; });
+        if (row.length) {
+          var left = Math.min.apply(null, row.map(function (box) { return box.left; }));
+          var right = Math.max.apply(null, row.map(function (box) { return box.right; }));
+          var frameBox = frame.getBoundingClientRect();
+          frame.scrollLeft += (left + right) / 2 - (frameBox.left + frameBox.width / 2);
+        }
+      }
+      // The map's frame changes size with the window and with the view's panel: a fitted
+      // drawing follows it.
+      if (isMap && window.ResizeObserver) new ResizeObserver(function () { if (fitted) apply(); }).observe(frame);
+      frame.addEventListener("wheel", function (event) {
+        if (!isMap && !event.ctrlKey) return;
+        event.preventDefault();
+        zoomAt(Math.max(fitScale(), Math.min(4, current() * Math.exp(-event.deltaY * 0.0015))), event.clientX, event.clientY);
+      }, { passive: false });
       // Drag the background to pan a diagram larger than its frame.
       var drag = null;
       frame.addEventListener("pointerdown", function (event) {
-        if (scale === 0 || event.target.closest("g.node")) return;
+        if (fitted || event.target.closest("g.node")) return;
         drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop };
         frame.classList.add("is-panning");
       });
@@ -430,7 +751,8 @@
         frame.classList.remove("is-panning");
       });
     }
-    if (controls.childNodes.length) figure.insertBefore(controls, frame);
+    if (isMap && window.strataArchitecture) views = mapViews(svg, nodes, edges, status);
+    if (!controls.childNodes.length) figure.removeChild(controls);
     figure.insertBefore(status, frame.nextSibling);
   });
 })();
