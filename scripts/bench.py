@@ -468,6 +468,80 @@ class Bench:
                  "and reads no source; `strata graph` reads the manifest and scans every source for imports on every run.")
         self.say()
 
+    # The architecture views in a browser ---------------------------------------------
+
+    RENDER_PAGE = """<!DOCTYPE html><meta charset="utf-8"><body><script>
+// Loads the view in a 1280 x 900 frame and, once it has loaded, lays it out: the time from
+// the frame's navigation to its first complete layout, as its own clock tells it.
+var frame = document.createElement("iframe");
+frame.style.width = "1280px"; frame.style.height = "900px";
+frame.onload = function () {
+  var view = frame.contentWindow;
+  view.document.body.getBoundingClientRect();
+  document.body.setAttribute("data-rendered", String(view.performance.now()));
+  document.body.setAttribute("data-elements", String(view.document.getElementsByTagName("*").length));
+};
+frame.src = location.hash.slice(1);
+document.body.appendChild(frame);
+</script></body>"""
+
+    def render_ms(self, output, page):
+        """Milliseconds headless Chromium takes to load `page` of the site in `output` and
+        lay it out, scripts included, from disk (`file://`), and the page's element count."""
+        probe = os.path.join(output, "bench-render.html")
+        with open(probe, "w", encoding="utf-8") as handle:
+            handle.write(self.RENDER_PAGE)
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        if not chromium:
+            raise Failed("no chromium on PATH for the architecture views (scripts/install-deps.sh chromium)")
+        result = run([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                      "--dump-dom", "file://" + probe + "#" + page], cwd=output)
+        os.remove(probe)
+        found = re.search(r'data-rendered="([0-9.]+)" data-elements="(\d+)"', result.stdout)
+        if not found:
+            raise Failed(f"Chromium did not render {page} in {output}:\n{result.stdout[-400:]}{result.stderr[-400:]}")
+        return float(found.group(1)), int(found.group(2))
+
+    def views(self):
+        """The module map and the dependency matrix of the layered packages, as a browser
+        draws them, and what making them adds to a clean build."""
+        args = self.args
+        self.say("### The module map and the dependency matrix")
+        self.say()
+        self.say("| Modules | Matrix elements | Matrix loaded and laid out in Chromium | Map loaded and laid out | "
+                 "Map, matrix and architecture.js made in a clean build |")
+        self.say("|---:|---:|---:|---:|---:|")
+        for size in args.sizes:
+            self.note(f"architecture views of {size} modules")
+            project = os.path.join(WORK, f"app-{size}")
+            if not os.path.isdir(project):
+                subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-layered-package.py"), project, str(size)],
+                               check=True, capture_output=True)
+            output = os.path.join(WORK, f"out-views-{size}")
+            move_aside(output)
+            env = dict(os.environ, STRATA_STAGE_TIMES="1")
+            built = run([args.strata, "build", "--output", output], cwd=project, env=env)
+            stages = {m.group(1): float(m.group(2)) for m in re.finditer(r"^strata: (render: (?:map and matrix pages|architecture\.js)) ([0-9.]+) ms$", built.stderr, re.M)}
+            if len(stages) != 2:
+                raise Failed(f"strata build in {project} printed no stage times for the views:\n{built.stderr[-600:]}")
+            made = sum(stages.values()) / 1000
+            matrix = [self.render_ms(output, "modules/matrix.html") for _ in range(args.runs)]
+            page_map = [self.render_ms(output, "modules/map.html") for _ in range(args.runs)]
+            matrix_ms = statistics.median(m[0] for m in matrix)
+            map_ms = statistics.median(m[0] for m in page_map)
+            self.say(f"| {size:,} | {matrix[0][1]:,} | {matrix_ms:.0f} ms | {map_ms:.0f} ms | {seconds(made)} |")
+            if size >= 2000:
+                self.goals.append((f"{size:,}-module dependency matrix loaded and laid out in headless Chromium under 1 s",
+                                   f"{matrix_ms:.0f} ms", matrix_ms < 1000))
+            if size == 500:
+                self.goals.append(("500-module package: the map and the matrix add under 2 s to a clean build",
+                                   seconds(made), made < 2))
+        self.say()
+        self.say("Chromium's time runs from the view's navigation to its first complete layout, scripts "
+                 "(`architecture.js`, the theme's) included, in a 1280 x 900 frame from `file://`; the build's is the "
+                 "making of the two pages and of `architecture.js` (`STRATA_STAGE_TIMES=1`), the pages' templates included.")
+        self.say()
+
     # Layers inside a target ---------------------------------------------------------
 
     def components(self):
@@ -529,16 +603,22 @@ class Bench:
         self.say(f"- Median of {args.runs} runs ({args.slow_runs} for MkDocs, DocC and `dump-package`); "
                  "wall clock of the whole command, start to exit, after one untimed warm-up run of each")
         self.say()
-        if not args.docs_only:
+        if args.views_only:
+            self.say("## Packages")
+            self.say()
+            self.views()
+        elif not args.docs_only:
             self.markdown_sites()
-        self.say("## Documentation shaped like real documentation")
-        self.say()
-        for shape in args.docs:
-            self.docs(shape)
-        if not args.docs_only:
+        if not args.views_only:
+            self.say("## Documentation shaped like real documentation")
+            self.say()
+            for shape in args.docs:
+                self.docs(shape)
+        if not args.docs_only and not args.views_only:
             self.say("## Packages")
             self.say()
             self.packages()
+            self.views()
             self.components()
         self.say("## Goals")
         self.say()
@@ -610,6 +690,8 @@ def main():
                         help="only the documentation-shaped corpora (DOCS_ONLY=1 make bench)")
     parser.add_argument("--docs", type=str.split, default=os.environ.get("DOCS", "proposals book").split(),
                         help="shapes of generate-docs-corpus.py to build")
+    parser.add_argument("--views-only", action="store_true", default=os.environ.get("VIEWS_ONLY") == "1",
+                        help="only the module map and the dependency matrix of the layered packages")
     parser.add_argument("--sizes", type=numbers, default=numbers(os.environ.get("SIZES", "100 500 2000")))
     parser.add_argument("--report", default=os.environ.get("REPORT", os.path.join(WORK, "report.md")))
     parser.add_argument("--strata", default=os.path.join(ROOT, ".build", "release", "strata"))

@@ -101,6 +101,9 @@ struct RenderStage: Sendable {
                     }
                 )
             }
+            allPages += try StageClock.measure("render: map and matrix pages") {
+                try architecture.viewPages(theme: theme, diagrams: diagrams, drawings: layout.drawings)
+            }
         }
         let guidancePages = GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },

@@ -78,9 +78,6 @@ public struct ArchitecturePages: Sendable {
             pages.append(generated)
         }
         pages.append(try overviewPage(modules, context))
-        let matrix = ModuleMatrix(model: model)
-        pages.append(try mapPage(matrix, context))
-        pages.append(try matrixPage(matrix, context))
         for (index, group) in model.groups.enumerated() where group.isLayer {
             guard let path = layerPaths[group.name] else { continue }
             var page = try layerPage(index, at: path, context)

@@ -58,6 +58,19 @@ import Testing
             _ = try await page.evaluate("[...document.querySelectorAll('.diagram-zoom')].find(b => b.getAttribute('aria-label') === 'Actual size').click(); true")
             let zoomed = Self.sizes(try await page.strings(Self.labelSizes(map)))
             #expect(zoomed.values.allSatisfy { $0 >= 10.95 }, "at actual size every label is readable")
+
+            // The matrix draws what is in view, and what comes into view as it scrolls: the
+            // last module's row, and the cells of the bottom right corner.
+            try await page.navigate(to: site.url("modules/matrix.html"))
+            let drawnRows = try await page.evaluate("document.querySelectorAll('.dsm-rows li').length") as? Int ?? 0
+            #expect(drawnRows > 0 && (count <= 30 ? drawnRows == count : drawnRows < count), "\(drawnRows) rows drawn of \(count)")
+            let last = try await page.string("""
+                new Promise(done => { const s = document.querySelector('.dsm-scroll'); s.scrollTop = s.scrollHeight; s.scrollLeft = s.scrollWidth;
+                  requestAnimationFrame(() => requestAnimationFrame(() => done([...document.querySelectorAll('.dsm-rows li')].pop().textContent))); })
+                """)
+            #expect(last.hasPrefix("\(count) "), "the last row is drawn once scrolled to: \(last)")
+            let drawnCells = try await page.evaluate("document.querySelectorAll('.dsm-cell').length") as? Int ?? 0
+            #expect(drawnCells > 0, "the bottom right corner has its cells")
             #expect(page.errors.isEmpty, "\(page.errors)")
         }
     }

@@ -459,59 +459,129 @@
     return api;
   }
 
-  // The dependency matrix: hovering a cell lights its row and column names; a click (or
-  // Enter) opens the dependency's evidence from modules/architecture.js instead of the
-  // using module's page, which is where the cell leads without scripts.
+  // The dependency matrix, drawn from modules/architecture.js: only the rows, columns and
+  // cells in view (and a margin) are elements, drawn again as the matrix scrolls, so 2,000
+  // modules open as fast as 20. Hovering a cell lights its row and column; a click (or
+  // Enter) opens the dependency's evidence; Escape closes it.
   var matrix = document.querySelector(".dsm");
   var matrixPanel = document.querySelector(".dsm-evidence");
-  if (matrix && matrixPanel && window.strataArchitecture) {
+  if (matrix && matrixPanel && window.strataArchitecture && window.strataArchitecture.modules) {
     var matrixData = window.strataArchitecture;
-    var rowItems = matrix.querySelectorAll(".dsm-rows li"), columnItems = matrix.querySelectorAll(".dsm-columns li");
-    var lit = [], opened = null;
-    var light = function (cell) {
-      lit.forEach(function (item) { item.classList.remove("is-lit"); });
-      lit = [];
-      if (!cell) return;
-      var edge = matrixData.edges[Number(cell.getAttribute("data-edge"))];
-      if (!edge) return;
-      lit = [rowItems[edge[0]], columnItems[edge[1]]].filter(Boolean);
-      lit.forEach(function (item) { item.classList.add("is-lit"); });
+    var scroller = matrix.parentNode;
+    var count = matrixData.modules.length;
+    var rowList = matrix.querySelector(".dsm-rows"), columnList = matrix.querySelector(".dsm-columns"), body = matrix.querySelector(".dsm-body");
+    var corner = matrix.querySelector(".dsm-corner");
+    var cellSize = parseFloat(getComputedStyle(matrix).getPropertyValue("--cell")) || 22;
+    // Where each row's cells start in the edges, which come by row, then column.
+    var rowStart = new Array(count + 1).fill(0);
+    matrixData.edges.forEach(function (edge) { rowStart[edge[0] + 1] += 1; });
+    for (var at = 0; at < count; at += 1) rowStart[at + 1] += rowStart[at];
+    // Each layer's run of rows: its square on the diagonal.
+    var runs = [];
+    matrixData.modules.forEach(function (module, row) {
+      var last = runs[runs.length - 1];
+      if (last && last.group === module[1]) last.count += 1; else runs.push({ group: module[1], start: row, count: 1 });
+    });
+    var tone = function (group) { return matrixData.groups[group] ? matrixData.groups[group][1] : "tone-none"; };
+    var groupName = function (group) { return matrixData.groups[group] ? matrixData.groups[group][0] : "no layer"; };
+    var facts = function (edge) {
+      var list = [edge[2] ? edge[2] + " import" + (edge[2] === 1 ? "" : "s") : "declared, never imported"];
+      if (edge[1] < edge[0]) list.push("against the order");
+      if (edge[5]) list.push("on a cycle");
+      if (edge[4].length) list.push("breaks " + edge[4].join(", "));
+      return list;
     };
-    var body = matrix.querySelector(".dsm-body");
-    body.addEventListener("mouseover", function (event) { light(event.target.closest(".dsm-cell")); });
-    body.addEventListener("focusin", function (event) { light(event.target.closest(".dsm-cell")); });
-    body.addEventListener("mouseleave", function () { light(opened); });
+    var shown = null, openedEdge = -1, litEdge = -1;
+    var draw = function () {
+      var labels = corner.offsetWidth, head = corner.offsetHeight;
+      var margin = 8;
+      var r0 = Math.max(0, Math.floor((scroller.scrollTop - head) / cellSize) - margin);
+      var r1 = Math.min(count, Math.ceil((scroller.scrollTop + scroller.clientHeight) / cellSize) + margin);
+      var c0 = Math.max(0, Math.floor((scroller.scrollLeft - labels) / cellSize) - margin);
+      var c1 = Math.min(count, Math.ceil((scroller.scrollLeft + scroller.clientWidth) / cellSize) + margin);
+      var key = [r0, r1, c0, c1].join(" ");
+      if (key === shown) return;
+      shown = key;
+      var rows = [], columns = [], cells = [];
+      for (var row = r0; row < r1; row += 1) {
+        var module = matrixData.modules[row];
+        rows.push('<li class="' + tone(module[1]) + '" style="--i:' + row + '" data-row="' + row + '"><span class="dsm-number">' + (row + 1) + '</span> <a href="' + escapeHTML(module[2]) + '" title="' + escapeHTML(module[0] + " · " + groupName(module[1])) + '">' + escapeHTML(module[0]) + "</a></li>");
+      }
+      for (var column = c0; column < c1; column += 1) {
+        columns.push('<li class="' + tone(matrixData.modules[column][1]) + '" style="--i:' + column + '" data-column="' + column + '" title="' + escapeHTML(matrixData.modules[column][0]) + '">' + (column + 1) + "</li>");
+      }
+      runs.forEach(function (run) {
+        if (run.start + run.count <= Math.max(r0, c0) || run.start >= Math.min(r1, c1)) return;
+        cells.push('<div class="dsm-run ' + tone(run.group) + '" style="--start:' + run.start + ";--count:" + run.count + '" title="' + escapeHTML(groupName(run.group)) + '"></div>');
+      });
+      for (row = r0; row < r1; row += 1) {
+        for (var index = rowStart[row]; index < rowStart[row + 1]; index += 1) {
+          var edge = matrixData.edges[index];
+          if (edge[1] < c0 || edge[1] >= c1) continue;
+          var classes = "dsm-cell" + (edge[1] < edge[0] ? " against" : "") + (edge[5] ? " cycle" : "") + (edge[4].length ? " violating" : "")
+            + (edge[2] ? "" : " declared-only") + (index === openedEdge ? " is-open" : "");
+          var from = matrixData.modules[edge[0]], to = matrixData.modules[edge[1]];
+          cells.push('<a class="' + classes + '" style="--r:' + edge[0] + ";--c:" + edge[1] + '" href="' + escapeHTML(from[2]) + '#depends-on" data-edge="' + index
+            + '" title="' + escapeHTML(from[0] + " → " + to[0] + ": " + facts(edge).join("; ")) + '">' + (edge[2] ? (edge[2] > 99 ? "99+" : edge[2]) : "·") + "</a>");
+        }
+      }
+      rowList.innerHTML = rows.join("");
+      columnList.innerHTML = columns.join("");
+      body.innerHTML = cells.join("");
+      light(litEdge);
+    };
+    var light = function (edgeIndex) {
+      litEdge = edgeIndex;
+      Array.prototype.forEach.call(matrix.querySelectorAll(".is-lit"), function (item) { item.classList.remove("is-lit"); });
+      var edge = matrixData.edges[edgeIndex];
+      if (!edge) return;
+      var row = rowList.querySelector('li[data-row="' + edge[0] + '"]'), column = columnList.querySelector('li[data-column="' + edge[1] + '"]');
+      if (row) row.classList.add("is-lit");
+      if (column) column.classList.add("is-lit");
+    };
+    var edgeOf = function (target) {
+      var cell = target.closest && target.closest(".dsm-cell");
+      return cell ? Number(cell.getAttribute("data-edge")) : -1;
+    };
+    var pending = false;
+    scroller.addEventListener("scroll", function () {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(function () { pending = false; draw(); });
+    });
+    if (window.ResizeObserver) new ResizeObserver(function () { draw(); }).observe(scroller);
+    body.addEventListener("mouseover", function (event) { light(edgeOf(event.target)); });
+    body.addEventListener("focusin", function (event) { light(edgeOf(event.target)); });
+    body.addEventListener("mouseleave", function () { light(openedEdge); });
     var closePanel = function () {
-      if (opened) opened.classList.remove("is-open");
-      opened = null;
+      var cell = body.querySelector('.dsm-cell[data-edge="' + openedEdge + '"]');
+      if (cell) cell.classList.remove("is-open");
+      openedEdge = -1;
       matrixPanel.hidden = true;
-      light(null);
+      light(-1);
+      if (cell) cell.focus();
     };
     body.addEventListener("click", function (event) {
-      var cell = event.target.closest(".dsm-cell");
-      if (!cell) return;
-      var edge = matrixData.edges[Number(cell.getAttribute("data-edge"))];
+      var edgeIndex = edgeOf(event.target);
+      var edge = matrixData.edges[edgeIndex];
       if (!edge) return;
       event.preventDefault();
-      if (opened) opened.classList.remove("is-open");
-      opened = cell;
-      cell.classList.add("is-open");
-      light(cell);
+      Array.prototype.forEach.call(body.querySelectorAll(".is-open"), function (cell) { cell.classList.remove("is-open"); });
+      event.target.closest(".dsm-cell").classList.add("is-open");
+      openedEdge = edgeIndex;
+      light(edgeIndex);
       var from = matrixData.modules[edge[0]], to = matrixData.modules[edge[1]];
-      var facts = [edge[2] ? edge[2] + " import" + (edge[2] === 1 ? "" : "s") : "declared, never imported", edge[3]];
-      if (edge[1] < edge[0]) facts.push("against the order");
-      if (edge[5]) facts.push("on a cycle");
-      if (edge[4].length) facts.push("breaks " + edge[4].join(", "));
-      matrixPanel.innerHTML = '<button type="button" class="dsm-close">Close</button><h2>' + escapeHTML(from[0]) + " → " + escapeHTML(to[0]) + "</h2><p>" + escapeHTML(facts.join("; ")) + ".</p>"
+      matrixPanel.innerHTML = '<button type="button" class="dsm-close">Close</button><h2>' + escapeHTML(from[0]) + " → " + escapeHTML(to[0]) + "</h2><p>" + escapeHTML(facts(edge).concat([edge[3]]).join("; ")) + ".</p>"
         + (edge[6].length ? '<ul class="evidence">' + edge[6].map(function (item) { return "<li><code>" + escapeHTML(item[0]) + "</code> " + escapeHTML(item[1]) + "</li>"; }).join("")
           + (edge[7] > edge[6].length ? "<li>and " + (edge[7] - edge[6].length) + " more</li>" : "") + "</ul>" : "")
-        + '<p><a href="' + escapeHTML(cell.getAttribute("href")) + '">Every dependency of ' + escapeHTML(from[0]) + "</a> · " + '<a href="' + escapeHTML(to[2]) + '">' + escapeHTML(to[0]) + "</a></p>";
+        + '<p><a href="' + escapeHTML(from[2]) + '#depends-on">Every dependency of ' + escapeHTML(from[0]) + "</a> · " + '<a href="' + escapeHTML(to[2]) + '">' + escapeHTML(to[0]) + "</a></p>";
       matrixPanel.hidden = false;
-      matrixPanel.querySelector(".dsm-close").addEventListener("click", function () { closePanel(); cell.focus(); });
+      matrixPanel.querySelector(".dsm-close").addEventListener("click", closePanel);
     });
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && opened) { var cell = opened; closePanel(); cell.focus(); }
+      if (event.key === "Escape" && openedEdge >= 0) closePanel();
     });
+    draw();
   }
 
   // Diagrams: hover or focus a box to see what it uses and what uses it, the rest dimmed;
