@@ -75,6 +75,29 @@ import Testing
         }
     }
 
+    /// Strata's own manual: its overview draws every one of its modules, each label 11 px or
+    /// more as the page opens.
+    @Test func stratasOwnOverviewDrawsEveryModule() async throws {
+        let site = try await SharedSites.ownManual()
+        // The modules the site holds (test targets are not drawn), from the map's data file.
+        let data = try String(contentsOf: site.output.appendingPathComponent("modules/architecture.js"), encoding: .utf8)
+        let modulesPart = try #require(data.firstRange(of: "\"modules\":[").flatMap { open in data[open.upperBound...].firstRange(of: "],\n\"edges\"").map { data[open.upperBound..<$0.lowerBound] } })
+        let modules = Set(modulesPart.split(separator: "\n").compactMap { line in line.split(separator: "\"").dropFirst().first.map(String.init) })
+        #expect(modules.count >= 25 && modules.contains("StrataCore") && modules.contains("StrataCLI"), "\(modules.sorted())")
+        try await SharedBrowser.takingTurns {
+            let browser = try await SharedBrowser.shared.browser()
+            let page = try await browser.newPage()
+            defer { page.close() }
+            try await page.setViewport(width: 1280, height: 900, mobile: false)
+            try await page.navigate(to: site.output.appendingPathComponent("modules/index.html").absoluteString)
+            let shown = Self.sizes(try await page.strings(Self.labelSizes("[id=\"diagram.overview\"]")))
+            #expect(Set(shown.keys) == modules, "missing: \(modules.subtracting(shown.keys).sorted())")
+            #expect(shown.values.allSatisfy { $0 >= 10.95 }, "\(shown.filter { $0.value < 10.95 })")
+            try await page.screenshot(to: BrowserFixture.screenshotPath("views-strata-overview-desktop"))
+            #expect(page.errors.isEmpty, "\(page.errors)")
+        }
+    }
+
     @Test func screenshotsOfEachViewAtBothWidthsInBothModes() async throws {
         let package = LayeredPackage(modules: 18)
         let site = try await BrowserFixture.build(files: package.files, name: "views-shots")
