@@ -21,6 +21,16 @@ public struct ArchitectureDiagramSet: Sendable {
         if let summary = drawer.layerSummary(id: ArchitectureSiteMap.layerSummaryDiagramID, at: ArchitectureSiteMap.indexPath) {
             diagrams.append(summary)
         }
+        // Too many modules to draw one by one: the map draws families, each opening in place.
+        if !drawer.overviewDrawsEveryModule {
+            let families = ModuleFamilies(model: model)
+            if !families.families.isEmpty {
+                diagrams.append(drawer.familyMap(families, open: nil, id: ArchitectureSiteMap.familiesDiagramID, at: ArchitectureSiteMap.mapPath))
+                for index in families.families.indices {
+                    diagrams.append(drawer.familyMap(families, open: index, id: ArchitectureSiteMap.familyDiagramID(index), at: ArchitectureSiteMap.mapPath))
+                }
+            }
+        }
         for (index, group) in model.groups.enumerated() where group.isLayer {
             // A layer with nothing to draw gets no diagram: its page says it has no modules.
             guard let path = siteMap.path(ofLayer: group.name),

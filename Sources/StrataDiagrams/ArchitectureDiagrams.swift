@@ -499,7 +499,7 @@ struct ArchitectureDiagrams: Sendable {
         }
     }
 
-    private func openBand(_ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String, diagram: String) {
+    func openBand(_ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String, diagram: String) {
         dot.open("subgraph \(DOTText.quote("cluster_\(index)"))")
         // Subgraphs inherit the root's attributes: each band needs an id of its own.
         var attributes = [
@@ -540,7 +540,7 @@ struct ArchitectureDiagrams: Sendable {
         return members.sorted { ((depth[$0] ?? 0), $1) > ((depth[$1] ?? 0), $0) }
     }
 
-    private func moduleNode(_ module: String, from page: String, into dot: inout DOTText, isFocus: Bool = false) {
+    func moduleNode(_ module: String, from page: String, into dot: inout DOTText, isFocus: Bool = false) {
         guard let node = model.graph.node(module) else { return }
         let group = model.groupOfModule[module].map { model.groups[$0] }
         var classes = ["module", group?.toneClass ?? "tone-none", "kind-\(node.kind.rawValue)"]
@@ -587,7 +587,7 @@ struct ArchitectureDiagrams: Sendable {
         dot.node(nodeID ?? Self.groupNodeID(index), attributes)
     }
 
-    private func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker]) {
+    func moduleEdge(_ edge: ModuleEdge, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker]) {
         let kind = Self.edgeClass(edge.isDeclared, edge.isImported)
         let rules = model.rules(of: edge)
         var classes = ["dep", kind]
@@ -620,7 +620,7 @@ struct ArchitectureDiagrams: Sendable {
     }
 
     /// - Parameter names: what the two ends are called in the legend, when they are groups.
-    private func aggregateEdge(
+    func aggregateEdge(
         from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker],
         alwaysCount: Bool = false, names: (String, String)? = nil, clipped: (String, String)? = nil
     ) {

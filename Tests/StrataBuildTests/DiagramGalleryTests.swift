@@ -27,9 +27,10 @@ import Testing
             let legibility = DiagramLegibility.measure(svg)
             if !legibility.overlaps.isEmpty { findings.append(Finding(diagram: id, problem: "overlaps \(legibility.overlaps.prefix(4))")) }
             if !legibility.overflowing.isEmpty { findings.append(Finding(diagram: id, problem: "overflows \(legibility.overflowing.prefix(4))")) }
-            // The overview is shown at its natural size (zoom 1) when fitting it would shrink
-            // its text: it draws every module, however wide. Every other drawing fits the column.
-            let font = legibility.smallestRenderedFont(inColumn: id == "overview" ? max(column, legibility.naturalWidth) : column)
+            // The overview and a large graph's map of families are shown at their natural size
+            // (zoom 1) when fitting would shrink their text. Every other drawing fits the column.
+            let natural = id == "overview" || id.hasPrefix("map-famil")
+            let font = legibility.smallestRenderedFont(inColumn: natural ? max(column, legibility.naturalWidth) : column)
             if font < DiagramLegibility.smallestReadableFont { findings.append(Finding(diagram: id, problem: "smallest text \(String(format: "%.1f", font)) px (\(Int(legibility.naturalWidth)) px wide)")) }
         }
         return findings

@@ -74,6 +74,10 @@ public struct ArchitectureSiteMap: Sendable {
     public static let overviewDiagramID = "overview"
     /// The layers at a glance, on the overview, beside a drawing of every module.
     public static let layerSummaryDiagramID = "overview-layers"
+    /// The map of a graph too large to draw module by module: its families of modules, and
+    /// the same drawing with one family opened, by the family's position.
+    public static let familiesDiagramID = "map-families"
+    public static func familyDiagramID(_ index: Int) -> String { "map-family-\(index)" }
 
     /// The neighbourhood diagram on a module's page.
     public static func moduleDiagramID(_ module: String) -> String { "module-\(module)" }

@@ -33,10 +33,24 @@ extension ArchitecturePages {
             "modules": .list(matrix.modules.map { .text($0) }),
             "moduleCount": .number(matrix.modules.count),
         ]
-        let id = ArchitectureSiteMap.overviewDiagramID
+        // A graph the overview draws module by module is drawn so here; a larger one by
+        // families, each opening in place into its modules (hidden until opened).
+        let familiesID = ArchitectureSiteMap.familiesDiagramID
+        let id = inputs.diagrams[familiesID] != nil ? familiesID : ArchitectureSiteMap.overviewDiagramID
         if var diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) {
             diagram["isMap"] = true
             values["diagram"] = .object(diagram)
+        }
+        if id == familiesID {
+            let families = ModuleFamilies(model: model)
+            values["families"] = .list(families.families.enumerated().compactMap { index, family -> TemplateValue? in
+                let familyID = ArchitectureSiteMap.familyDiagramID(index)
+                guard var diagram = diagramValue(inputs.diagrams[familyID], drawing: inputs.drawings[familyID], legend: false) else { return nil }
+                diagram["isMap"] = true
+                diagram["family"] = .text(families.key(of: family, in: model))
+                return .object(["diagram": .object(diagram)])
+            })
+            values["hasFamilies"] = true
         }
         var page = Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.mapTitle,

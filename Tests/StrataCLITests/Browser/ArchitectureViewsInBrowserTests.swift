@@ -75,6 +75,50 @@ import Testing
         }
     }
 
+    /// 500 modules: the map opens on the families of each layer, legible as it opens; a
+    /// family's box opens its modules in place (kept in the address); every module is on
+    /// the map or one family away; a focus on a module inside a family opens the family.
+    @Test func aLargeGraphsMapOpensFamilyByFamily() async throws {
+        let site = try await SharedSites.layeredPackage(modules: 500)
+        let names = Set(LayeredPackage(modules: 500).modules.map(\.name))
+        let map = site.output.appendingPathComponent("modules/map.html").absoluteString
+        try await SharedBrowser.takingTurns {
+            let browser = try await SharedBrowser.shared.browser()
+            let page = try await browser.newPage()
+            defer { page.close() }
+            try await page.setViewport(width: 1280, height: 900, mobile: false)
+            try await page.navigate(to: map)
+            let shown = ".diagram-map:not([hidden])"
+            #expect(try await page.string("document.querySelector('\(shown)').id") == "diagram.map-families")
+            let families = try await page.evaluate("document.querySelectorAll('\(shown) g.node.family').length") as? Int ?? 0
+            #expect(families >= 10, "two families a layer: \(families)")
+            let smallest = try await page.evaluate("Math.min(...[...document.querySelectorAll('\(shown) svg text')].map(t => parseFloat(t.getAttribute('font-size') || '14') * t.getScreenCTM().a))") as? Double ?? 0
+            #expect(smallest >= 10.95, "the families' map opens legible: \(smallest) px")
+            // Every module: on the families' map, or in one family's drawing.
+            let reachable = Set(try await page.strings("[...document.querySelectorAll('.diagram-map g.node.module')].map(n => n.querySelector('title').textContent)"))
+            #expect(reachable == names, "\(names.subtracting(reachable).count) modules are in no drawing")
+
+            // A family's box opens it in place; the address keeps it; Every family closes it.
+            _ = try await page.evaluate("document.querySelector('\(shown) g.node.family').querySelector('a').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })); true")
+            let opened = try await page.string("document.querySelector('\(shown)').getAttribute('data-family')")
+            #expect(!opened.isEmpty)
+            #expect(try await page.string("decodeURIComponent(location.search)") == "?open=\(opened)")
+            #expect(try await page.evaluate("document.querySelector('.map-back').hidden") as? Bool == false)
+            #expect(try await page.evaluate("document.querySelectorAll('\(shown) g.node.module').length") as? Int ?? 0 > 2, "its modules are drawn")
+            _ = try await page.evaluate("document.querySelector('.map-back').click(); true")
+            #expect(try await page.string("document.querySelector('\(shown)').id") == "diagram.map-families")
+            #expect(try await page.string("location.search") == "")
+
+            // A focus on a module inside a family, from the address: the family opens, the module is lit.
+            let inside = try #require(try await page.strings("[...document.querySelectorAll('.diagram-map[data-family] g.node.module')].map(n => n.querySelector('title').textContent)").first)
+            try await page.navigate(to: map + "?focus=" + inside)
+            #expect(try await page.evaluate("document.querySelector('\(shown)').hasAttribute('data-family')") as? Bool == true)
+            #expect(try await page.strings("[...document.querySelectorAll('\(shown) g.node.view-start')].map(n => n.querySelector('title').textContent)") == [inside])
+            try await page.screenshot(to: BrowserFixture.screenshotPath("views-500-map-focus"))
+            #expect(page.errors.isEmpty, "\(page.errors)")
+        }
+    }
+
     /// Strata's own manual: its overview draws every one of its modules, each label 11 px or
     /// more as the page opens.
     @Test func stratasOwnOverviewDrawsEveryModule() async throws {

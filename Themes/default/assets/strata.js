@@ -265,9 +265,15 @@
   // reaches and what reaches it, however far) or the shortest path from one module to
   // another with the evidence of each step. The choice is kept in the URL's query
   // (?focus=A, ?from=A&to=B), so a view can be linked to. Modules the drawing leaves out
-  // are still listed in the panel.
-  function mapViews(svg, nodes, drawnEdges, status) {
+  // are still listed in the panel. On the map of a large graph, a family's box opens the
+  // drawing with that family's modules in place (?open=Layer/*Kit), and a view of a module
+  // inside a family opens the family first.
+  function mapViews(frames) {
     var data = window.strataArchitecture;
+    var shownFrame = function () { return frames.filter(function (frame) { return !frame.figure.hidden; })[0] || frames[0]; };
+    var back = document.querySelector(".map-back");
+    var opened = null;
+    var redraw = function () {};
     var form = document.querySelector(".map-views");
     var panel = document.querySelector(".map-panel");
     if (!form || !panel || !data.modules) return null;
@@ -316,25 +322,64 @@
       return steps;
     };
     var clearMarks = function () {
-      svg.classList.remove("is-viewing");
-      Array.prototype.forEach.call(svg.querySelectorAll(".on-view, .on-path, .view-start"), function (element) {
-        element.classList.remove("on-view", "on-path", "view-start");
+      frames.forEach(function (frame) {
+        frame.svg.classList.remove("is-viewing");
+        Array.prototype.forEach.call(frame.svg.querySelectorAll(".on-view, .on-path, .view-start"), function (element) {
+          element.classList.remove("on-view", "on-path", "view-start");
+        });
       });
     };
     // Keeps the modules in `kept` and the drawn arrows `keepEdge` accepts; dims the rest.
+    // A closed family's box, by its members: the figure that opens family K draws K's
+    // modules, and every figure draws the box of K with a link that opens it.
+    var familyBox = {};
+    var topLevel = {};
+    frames.forEach(function (frame) {
+      if (!frame.figure.getAttribute("data-family")) Object.keys(frame.nodes).forEach(function (name) { topLevel[name] = true; });
+    });
+    frames.forEach(function (frame) {
+      var key = frame.figure.getAttribute("data-family");
+      if (!key) return;
+      var box = null;
+      frames.some(function (other) {
+        return Object.keys(other.nodes).some(function (name) {
+          var link = other.nodes[name].querySelector("a");
+          var href = link ? link.getAttribute("href") || link.getAttribute("xlink:href") || "" : "";
+          var found = /[?&]open=([^&]*)/.exec(href);
+          if (found && decodeURIComponent(found[1]) === key) { box = name; return true; }
+          return false;
+        });
+      });
+      if (box) Object.keys(frame.nodes).forEach(function (name) { if (!topLevel[name] && !/^family:/.test(name)) familyBox[name] = box; });
+    });
+    // The box that draws module `index` in the figure shown: its own, or its family's.
+    var boxOf = function (index, nodes) { var name = names[index]; return nodes[name] ? name : familyBox[name]; };
+    // Keeps the modules in `kept` (or their families' boxes) and the drawn arrows `keepEdge`
+    // accepts, by the boxes they join; dims the rest, and brings `start` into view.
     var mark = function (kept, keepEdge, start) {
       clearMarks();
+      var frame = shownFrame(), svg = frame.svg, nodes = frame.nodes, drawnEdges = frame.edges;
       svg.classList.add("is-viewing");
       Object.keys(kept).forEach(function (index) {
-        var node = nodes[names[index]];
-        if (node) node.classList.add("on-view");
+        var box = boxOf(index, nodes);
+        if (box && nodes[box]) nodes[box].classList.add("on-view");
       });
-      if (start !== undefined && nodes[names[start]]) nodes[names[start]].classList.add("view-start");
+      var startBox = start === undefined ? null : boxOf(start, nodes);
+      if (startBox && nodes[startBox]) {
+        nodes[startBox].classList.add("view-start");
+        if (nodes[startBox].scrollIntoView) nodes[startBox].scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
       drawnEdges.forEach(function (edge) {
-        var kind = keepEdge(position[edge.from], position[edge.to]);
+        var kind = keepEdge(edge.from, edge.to);
         if (kind) edge.element.classList.add("on-view");
         if (kind === "path") edge.element.classList.add("on-path");
       });
+    };
+    // Module indices as the boxes of the figure shown.
+    var boxes = function (indices) {
+      var nodes = shownFrame().nodes, result = {};
+      indices.forEach(function (index) { var box = boxOf(index, nodes); if (box) result[box] = true; });
+      return result;
     };
     var byGroup = function (indices) {
       var groups = {}, order = [];
@@ -349,6 +394,7 @@
     };
     var remember = function (query) {
       if (!window.history || !window.history.replaceState) return;
+      if (opened) query.set("open", opened);
       var search = query.toString();
       try { window.history.replaceState(null, "", window.location.pathname + (search ? "?" + search : "") + window.location.hash); } catch (e) { /* an address the browser will not rewrite: the view still shows */ }
     };
@@ -361,30 +407,56 @@
       return '<ul class="evidence">' + edge[6].map(function (item) { return "<li><code>" + escapeHTML(item[0]) + "</code> " + escapeHTML(item[1]) + "</li>"; }).join("")
         + (edge[7] > edge[6].length ? "<li>and " + (edge[7] - edge[6].length) + " more on the module's page</li>" : "") + "</ul>";
     };
+    // The family figure that draws `name` as a module, when the figure shown does not.
+    var openFor = function (name) {
+      if (name === undefined || shownFrame().nodes[name]) return;
+      var holder = frames.filter(function (frame) { return frame.figure.getAttribute("data-family") && frame.nodes[name]; })[0];
+      if (holder) api.open(holder.figure.getAttribute("data-family"), true);
+    };
     var api = {
       active: function () { return current !== null; },
+      // Shows the drawing with the family `key` open (null: every family closed).
+      open: function (key, quietly) {
+        if (key && !frames.some(function (frame) { return frame.figure.getAttribute("data-family") === key; })) return;
+        frames.forEach(function (frame) {
+          var own = frame.figure.getAttribute("data-family");
+          frame.figure.hidden = key ? own !== key : own !== null;
+        });
+        opened = key || null;
+        if (back) back.hidden = !opened;
+        if (!quietly) {
+          redraw();
+          if (!current) remember(new URLSearchParams());
+        }
+      },
       clear: function () {
         current = null;
+        redraw = function () {};
         clearMarks();
         panel.hidden = true;
         panel.innerHTML = "";
-        status.textContent = "";
+        frames.forEach(function (frame) { frame.status.textContent = ""; });
         Object.keys(inputs).forEach(function (key) { inputs[key].value = ""; });
         remember(new URLSearchParams());
       },
-      focus: function (name) {
+      // `keepOpen`: the family the reader opened stays open, though it does not draw `name`.
+      focus: function (name, keepOpen) {
         if (name === null || name === undefined || name === "") { api.clear(); return; }
         var start = position[name];
         inputs.focus.value = name;
         inputs.from.value = inputs.to.value = "";
         if (start === undefined) { unknown(name); return; }
+        if (!keepOpen) openFor(name);
         current = "focus";
+        redraw = function () { api.focus(name, true); };
+        var status = shownFrame().status;
         var down = reach(start, true), up = reach(start, false);
         var isDown = {}, isUp = {}, kept = {};
         kept[start] = isDown[start] = isUp[start] = true;
         down.forEach(function (index) { kept[index] = isDown[index] = true; });
         up.forEach(function (index) { kept[index] = isUp[index] = true; });
-        mark(kept, function (from, to) { return (isDown[from] && isDown[to]) || (isUp[from] && isUp[to]) ? "view" : null; }, start);
+        var downBoxes = boxes([start].concat(down)), upBoxes = boxes([start].concat(up));
+        mark(kept, function (from, to) { return (downBoxes[from] && downBoxes[to]) || (upBoxes[from] && upBoxes[to]) ? "view" : null; }, start);
         panel.hidden = false;
         panel.innerHTML = "<h2>Focus: " + link(start) + "</h2><p>" + escapeHTML(name) + " reaches " + down.length + " module" + (down.length === 1 ? "" : "s")
           + " (" + outgoing[start].length + " directly) and is reached by " + up.length + " (" + incoming[start].length + " directly).</p>"
@@ -395,14 +467,17 @@
         query.set("focus", name);
         remember(query);
       },
-      path: function (fromName, toName) {
+      path: function (fromName, toName, keepOpen) {
         var from = position[fromName], to = position[toName];
         inputs.focus.value = "";
         inputs.from.value = fromName;
         inputs.to.value = toName;
         if (from === undefined) { unknown(fromName); return; }
         if (to === undefined) { unknown(toName); return; }
+        if (!keepOpen) openFor(fromName);
         current = "path";
+        redraw = function () { api.path(fromName, toName, true); };
+        var status = shownFrame().status;
         var query = new URLSearchParams();
         query.set("from", fromName);
         query.set("to", toName);
@@ -419,12 +494,12 @@
           status.textContent = "No path from " + fromName + " to " + toName + ".";
           return;
         }
-        var onPath = {}, pathEdges = {};
+        var onPath = {}, pathEdges = {}, shownNodes = shownFrame().nodes;
         onPath[from] = true;
         steps.forEach(function (edgeIndex) {
           var edge = data.edges[edgeIndex];
           onPath[edge[1]] = true;
-          pathEdges[edge[0] + ">" + edge[1]] = true;
+          pathEdges[boxOf(edge[0], shownNodes) + ">" + boxOf(edge[1], shownNodes)] = true;
         });
         mark(onPath, function (a, b) { return pathEdges[a + ">" + b] ? "path" : null; }, from);
         panel.innerHTML = "<h2>Path: " + escapeHTML(fromName) + " → " + escapeHTML(toName) + "</h2><p>" + steps.length + " step" + (steps.length === 1 ? "" : "s")
@@ -453,7 +528,9 @@
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.querySelector(".view-clear").addEventListener("click", function () { api.clear(); });
     form.hidden = false;
+    if (back) back.addEventListener("click", function () { api.open(null); });
     var params = new URLSearchParams(window.location.search);
+    if (params.get("open")) api.open(params.get("open"));
     if (params.get("focus")) api.focus(params.get("focus"));
     else if (params.get("from") && params.get("to")) api.path(params.get("from"), params.get("to"));
     return api;
@@ -588,6 +665,8 @@
   // click (or Enter) pins that view, and a second click opens the box's page; Escape or a
   // click on the background unpins. Above a diagram of many boxes, a box finds a module; a
   // diagram wider than its column gets zoom buttons, and then pans by dragging.
+  var mapViewsApi = null;
+  var mapFrames = [];
   Array.prototype.forEach.call(document.querySelectorAll(".diagram-frame"), function (frame) {
     var svg = frame.querySelector("svg");
     if (!svg) return;
@@ -630,8 +709,9 @@
     status.className = "diagram-status";
     status.setAttribute("aria-live", "polite");
     var pinned = null;
-    // The module map's focus and path views, when this is the map (set up below).
-    var views = null;
+    // The module map's focus and path views, when this is the map (set up once every
+    // figure of the map is).
+    var views = function () { return figure.classList.contains("diagram-map") ? mapViewsApi : null; };
     var marks = ["is-focus", "is-related", "is-outgoing", "is-incoming"];
     var clear = function () {
       svg.classList.remove("is-focusing");
@@ -658,9 +738,9 @@
     };
     var pin = function (name) {
       // On the map a click focuses the module: what it reaches and what reaches it.
-      if (views) {
+      if (views()) {
         pinned = name;
-        views.focus(name);
+        views().focus(name);
         return;
       }
       pinned = name;
@@ -669,22 +749,32 @@
     };
     names.forEach(function (name) {
       var node = nodes[name];
-      var idle = function () { return !pinned && !(views && views.active()); };
+      var idle = function () { return !pinned && !(views() && views().active()); };
       node.addEventListener("mouseenter", function () { if (idle()) show(name); });
       node.addEventListener("mouseleave", function () { if (idle()) show(null); });
       node.addEventListener("focusin", function () { if (idle()) show(name); });
       node.addEventListener("focusout", function () { if (idle()) show(null); });
       node.addEventListener("click", function (event) {
+        // On the map of a large graph, a family's box opens the family in place.
+        if (node.classList.contains("family") && views()) {
+          var link = node.querySelector("a");
+          var found = /[?&]open=([^&]*)/.exec(link ? link.getAttribute("href") || link.getAttribute("xlink:href") || "" : "");
+          if (found) {
+            event.preventDefault();
+            views().open(decodeURIComponent(found[1]));
+            return;
+          }
+        }
         if (pinned === name) return;
         event.preventDefault();
         pin(name);
       });
     });
     svg.addEventListener("click", function (event) {
-      if ((pinned || (views && views.active())) && !event.target.closest("g.node")) pin(null);
+      if ((pinned || (views() && views().active())) && !event.target.closest("g.node")) pin(null);
     });
     frame.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && (pinned || (views && views.active()))) {
+      if (event.key === "Escape" && (pinned || (views() && views().active()))) {
         pin(null);
         event.stopPropagation();
       }
@@ -744,7 +834,9 @@
       return Math.min(1, value);
     };
     if (natural > 0 && (isMap || natural > inner(frame.clientWidth, "paddingLeft", "paddingRight") + 1)) {
-      var fitted = isMap || smallestText * fitScale() >= 11;
+      // The map of every module opens fitted to the window; a large graph's map of families
+      // opens legible, fitted only where its text stays 11 px.
+      var fitted = (isMap && figure.id.indexOf("diagram.map-famil") !== 0) || smallestText * fitScale() >= 11;
       var scale = 1;
       var current = function () { return fitted ? fitScale() : scale; };
       var button = function (text, label, action) {
@@ -821,8 +913,9 @@
         frame.classList.remove("is-panning");
       });
     }
-    if (isMap && window.strataArchitecture) views = mapViews(svg, nodes, edges, status);
+    if (isMap) mapFrames.push({ figure: figure, svg: svg, nodes: nodes, edges: edges, status: status });
     if (!controls.childNodes.length) figure.removeChild(controls);
     figure.insertBefore(status, frame.nextSibling);
   });
+  if (mapFrames.length && window.strataArchitecture) mapViewsApi = mapViews(mapFrames);
 })();
