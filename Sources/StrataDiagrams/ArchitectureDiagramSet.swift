@@ -26,7 +26,8 @@ public struct ArchitectureDiagramSet: Sendable {
             let families = ModuleFamilies(model: model)
             if !families.families.isEmpty {
                 diagrams.append(drawer.familyMap(families, open: nil, id: ArchitectureSiteMap.familiesDiagramID, at: ArchitectureSiteMap.mapPath))
-                for index in families.families.indices {
+                // A family too large to draw module by module opens its layer's page instead.
+                for index in families.families.indices where families.families[index].modules.count <= ArchitectureDiagrams.everyModuleLimit {
                     diagrams.append(drawer.familyMap(families, open: index, id: ArchitectureSiteMap.familyDiagramID(index), at: ArchitectureSiteMap.mapPath))
                 }
             }

@@ -90,7 +90,10 @@ extension ArchitectureDiagrams {
             ("label", "\(family.name)\n\(family.modules.count) modules"), ("class", "group-node family \(group.toneClass)"), ("shape", "box3d"), ("style", "filled"),
             ("fillcolor", group.tone.map { Self.fills[$0 % Self.fills.count] } ?? "#f1f5f9"),
             ("tooltip", "\(family.name) in \(group.name): \(family.modules.count) modules (\(listed)). Click to open."),
-            ("href", SitePath.relativeURL(from: page, to: ArchitectureSiteMap.mapPath) + "?open=" + Self.queryEscaped(key)),
+            // Past the overview's limit a family is not drawn module by module: its layer's page lists it.
+            ("href", family.modules.count > Self.everyModuleLimit
+                ? layerPath(group.name).map { SitePath.relativeURL(from: page, to: $0) } ?? SitePath.relativeURL(from: page, to: ArchitectureSiteMap.indexPath)
+                : SitePath.relativeURL(from: page, to: ArchitectureSiteMap.mapPath) + "?open=" + Self.queryEscaped(key)),
         ])
     }
 

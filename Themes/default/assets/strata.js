@@ -417,7 +417,7 @@
       active: function () { return current !== null; },
       // Shows the drawing with the family `key` open (null: every family closed).
       open: function (key, quietly) {
-        if (key && !frames.some(function (frame) { return frame.figure.getAttribute("data-family") === key; })) return;
+        if (key && !frames.some(function (frame) { return frame.figure.getAttribute("data-family") === key; })) return false;
         frames.forEach(function (frame) {
           var own = frame.figure.getAttribute("data-family");
           frame.figure.hidden = key ? own !== key : own !== null;
@@ -759,9 +759,8 @@
         if (node.classList.contains("family") && views()) {
           var link = node.querySelector("a");
           var found = /[?&]open=([^&]*)/.exec(link ? link.getAttribute("href") || link.getAttribute("xlink:href") || "" : "");
-          if (found) {
+          if (found && views().open(decodeURIComponent(found[1])) !== false) {
             event.preventDefault();
-            views().open(decodeURIComponent(found[1]));
             return;
           }
         }
