@@ -37,6 +37,19 @@ struct DiagramLayout {
         var statistics: DiagramStatistics
         /// Diagram id → why Graphviz could not draw it.
         var failures: [String: String]
+
+        /// This result and `other`'s, as one layout of both sets of diagrams.
+        mutating func add(_ other: Result) {
+            diagrams += other.diagrams
+            drawings.merge(other.drawings) { first, _ in first }
+            let written = Set(cacheFiles.map(\.path))
+            cacheFiles += other.cacheFiles.filter { !written.contains($0.path) }
+            failures.merge(other.failures) { first, _ in first }
+            statistics.count += other.statistics.count
+            statistics.laidOut += other.statistics.laidOut
+            statistics.reused += other.statistics.reused
+            statistics.seconds += other.statistics.seconds
+        }
     }
 
     /// What a layout depends on besides its DOT: the Graphviz release, its plugins, and how
