@@ -1,8 +1,9 @@
 import StrataCore
 
 /// The groups a large graph's map draws inside each layer, one box each until opened: the
-/// packages of a layer whose modules come from several, else the name families a team
-/// gives its modules (`*Feature`, `*Client`, `*ClientLive`, `*Kit`). A layer of few modules,
+/// packages of a layer whose modules come from several, else the folders that hold their
+/// folders (`Sources/Features/*`, `Sources/Clients/*`) where those differ, else the name
+/// families a team gives its modules (`*Feature`, `*Client`, `*ClientLive`, `*Kit`). A layer of few modules,
 /// and a module alone in its family, stay modules.
 public struct ModuleFamilies: Sendable {
     public struct Family: Sendable, Equatable {
@@ -30,12 +31,20 @@ public struct ModuleFamilies: Sendable {
         for (layer, group) in model.groups.enumerated() {
             let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
             guard members.count > Self.smallLayer else { continue }
+            // By package where the layer's modules come from several; else by the folder that
+            // holds their folders (`Sources/Features/*`) where that tells them apart; else by name.
             let packages = Set(members.map { model.graph.node($0)?.package ?? "" })
-            let byPackage = packages.count > 1 && packages.count < members.count
-            var keyed: [String: [String]] = [:]
-            for module in members {
-                keyed[byPackage ? (model.graph.node(module)?.package ?? module) : Self.familyName(of: module), default: []].append(module)
+            let folders = Set(members.map { Self.folderFamily(model.graph.node($0)?.sourcePath) ?? "" })
+            let key: (String) -> String
+            if packages.count > 1 && packages.count < members.count {
+                key = { model.graph.node($0)?.package ?? $0 }
+            } else if folders.count > 1 && folders.count < members.count && !folders.contains("") {
+                key = { Self.folderFamily(model.graph.node($0)?.sourcePath) ?? $0 }
+            } else {
+                key = Self.familyName(of:)
             }
+            var keyed: [String: [String]] = [:]
+            for module in members { keyed[key(module), default: []].append(module) }
             for key in keyed.keys.sorted() where (keyed[key]?.count ?? 0) > 1 {
                 families.append(Family(name: key, layer: layer, modules: keyed[key] ?? []))
             }
@@ -46,6 +55,13 @@ public struct ModuleFamilies: Sendable {
             for module in family.modules { familyOfModule[module] = index }
         }
         self.familyOfModule = familyOfModule
+    }
+
+    /// The folder that holds a module's folder, as a family: `Sources/Features/Feed` →
+    /// `Sources/Features/*`; nil for a module with no folder, or one at the top.
+    public static func folderFamily(_ sourcePath: String?) -> String? {
+        guard let path = sourcePath?.split(separator: "/").map(String.init), path.count >= 2 else { return nil }
+        return path.dropLast().joined(separator: "/") + "/*"
     }
 
     /// The family a module's name puts it in: its last word (`FeedFeature` → `*Feature`,

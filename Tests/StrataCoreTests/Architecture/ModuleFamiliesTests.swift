@@ -41,6 +41,21 @@ import Testing
         #expect(families.familyOfModule["Models"] == nil, "a layer of two is drawn module by module")
     }
 
+    @Test func aLayerInFoldersOfFoldersIsSplitByFolder() {
+        var model = Self.model([(name: "Features", modules: (1 ... 10).map { (name: "M\($0)", package: "App") })])
+        var graph = model.graph
+        for index in graph.nodes.indices {
+            graph.nodes[index].sourcePath = index < 6 ? "Sources/Features/\(graph.nodes[index].id)" : "Sources/Clients/\(graph.nodes[index].id)"
+        }
+        model = ArchitectureModel(graph: graph, layers: model.layers, assignments: model.assignments, report: model.report, settings: model.settings)
+        let families = ModuleFamilies(model: model)
+        #expect(families.families.map(\.name) == ["Sources/Clients/*", "Sources/Features/*"])
+        #expect(families.families.map(\.modules.count) == [4, 6])
+        // All in one folder (`Sources/*`) says nothing: names decide.
+        #expect(ModuleFamilies.folderFamily("Sources/Feed") == "Sources/*")
+        #expect(ModuleFamilies.folderFamily("Feed") == nil)
+    }
+
     @Test func aLayerOfSeveralPackagesIsSplitByPackage() {
         let modules = (1 ... 6).map { (name: "A\($0)Feature", package: "Alpha") } + (1 ... 4).map { (name: "B\($0)Feature", package: "Beta") }
         let families = ModuleFamilies(model: Self.model([(name: "Features", modules: modules)]))
