@@ -149,13 +149,26 @@ struct ArchitectureDiagrams: Sendable {
     public static let everyModuleLimit = 150
 
     /// Whether the overview draws every module: at most `everyModuleLimit` of them, within
-    /// `diagrams.max_nodes` and `max_edges`.
+    /// `diagrams.max_nodes` and `max_edges` counted as `overview` counts them (external
+    /// packages and their arrows included when `diagrams.external` draws them).
     var overviewDrawsEveryModule: Bool {
         let drawn = model.graph.nodes.filter(model.isDrawn)
         guard drawn.count <= Self.everyModuleLimit else { return false }
         let drawnIDs = Set(drawn.map(\.id))
-        return drawn.count <= model.settings.maxNodes
-            && model.graph.edges.filter { drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to }.count <= model.settings.maxEdges
+        var nodes = drawn.count
+        var edges = model.graph.edges.filter { drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to }.count
+        if model.settings.showExternal {
+            var packages: Set<String> = []
+            var pairs: Set<String> = []
+            for edge in model.graph.edges where drawnIDs.contains(edge.from) {
+                guard let node = model.graph.node(edge.to), node.kind == .product else { continue }
+                packages.insert(node.package ?? node.id)
+                pairs.insert(edge.from + "\u{0}" + (node.package ?? node.id))
+            }
+            nodes += packages.count
+            edges += pairs.count
+        }
+        return nodes <= model.settings.maxNodes && edges <= model.settings.maxEdges
     }
 
     /// The layers at a glance, beside an overview that draws every module: one box per layer

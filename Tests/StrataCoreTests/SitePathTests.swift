@@ -56,7 +56,7 @@ import Testing
         for plain in ["FeedService", "swift-nio", "Core_2", "A.B", "C++Bridge"] {
             #expect(SitePath.pageName(for: plain) == plain)
         }
-        for name in ["../../outside/PWNED", "a/b", "with space", ".hidden", "index", "Café", "", String(repeating: "x", count: 101), "a\nb"] {
+        for name in ["../../outside/PWNED", "a/b", "with space", ".hidden", "index", "map", "matrix", "Café", "", String(repeating: "x", count: 101), "a\nb"] {
             let page = SitePath.pageName(for: name)
             #expect(page.hasSuffix(String(SHA256.hex(name).prefix(10))), "\(name)")
             #expect(SitePath.unsafeReason(page) == nil && !page.contains("/") && !page.hasPrefix("."), "\(name) → \(page)")

@@ -74,6 +74,7 @@ struct RenderStage: Sendable {
 
         // Diagrams are laid out once each, or taken from the cache, before the pages show them.
         var allPages = inputs.pages
+        var viewData: OutputFile?
         var layout = DiagramLayout.Result(diagrams: [], drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
             let set = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap)
@@ -81,7 +82,7 @@ struct RenderStage: Sendable {
             let layouts = DiagramLayout(previousOutput: previousOutput(config), cache: layoutCache)
             // The map's families (a graph past 150 modules) are laid out on their own, so a
             // build can tell what the map costs (`make bench`).
-            let isFamilyMap = { (diagram: Diagram) in diagram.id.hasPrefix(ArchitectureSiteMap.familiesDiagramID) || diagram.id.hasPrefix("map-family-") }
+            let isFamilyMap = { (diagram: Diagram) in ArchitectureSiteMap.isFamilyDiagram(diagram.id) }
             layout = StageClock.measure("render: layout") { layouts.layOut(written.filter { !isFamilyMap($0) }, fallbacks: set.fallbacks(of:)) }
             let families = written.filter(isFamilyMap)
             if !families.isEmpty {
@@ -108,9 +109,11 @@ struct RenderStage: Sendable {
                     }
                 )
             }
-            allPages += try StageClock.measure("render: map and matrix pages") {
-                try architecture.viewPages(theme: theme, diagrams: diagrams, drawings: layout.drawings)
+            let views = try StageClock.measure("render: map, matrix and architecture.js") {
+                try architecture.views(theme: theme, diagrams: diagrams, drawings: layout.drawings)
             }
+            allPages += views.pages
+            viewData = views.data
         }
         let guidancePages = GuidancePages(
             catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
@@ -158,9 +161,7 @@ struct RenderStage: Sendable {
         if let loaded = inputs.site.graph {
             files.append(StageClock.measure("render: graph.json") { OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)) })
         }
-        if let architecture {
-            files.append(StageClock.measure("render: architecture.js") { architecture.dataFile() })
-        }
+        if let viewData { files.append(viewData) }
         files += layout.cacheFiles
         files += redirects
         if !catalog.isEmpty {

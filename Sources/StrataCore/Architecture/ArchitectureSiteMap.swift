@@ -78,6 +78,8 @@ public struct ArchitectureSiteMap: Sendable {
     /// the same drawing with one family opened, by the family's position.
     public static let familiesDiagramID = "map-families"
     public static func familyDiagramID(_ index: Int) -> String { "map-family-\(index)" }
+    /// Whether `id` is one of the map's families' drawings.
+    public static func isFamilyDiagram(_ id: String) -> Bool { id == familiesDiagramID || id.hasPrefix("map-family-") }
 
     /// The neighbourhood diagram on a module's page.
     public static func moduleDiagramID(_ module: String) -> String { "module-\(module)" }

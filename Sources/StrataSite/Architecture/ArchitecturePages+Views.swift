@@ -4,21 +4,19 @@ import StrataTemplates
 /// The whole-window views of the architecture: the map (every module, with the focus and
 /// path views) and the dependency structure matrix, and the data file both read.
 extension ArchitecturePages {
-    /// The module map and the dependency matrix, which take the whole window. Apart from
-    /// `pages(merging:…)` so that a build can tell what they cost.
+    /// The module map and the dependency matrix, which take the whole window, and
+    /// `modules/architecture.js`, which both load: made from one `ModuleMatrix`, so a cell's
+    /// number is the same edge in all three. Apart from `pages(merging:…)` so that a build
+    /// can tell what they cost.
     /// - Throws: `DiagnosticsError` when a template of `theme` cannot be rendered.
-    public func viewPages(theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:]) throws -> [Page] {
+    public func views(theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:]) throws -> (pages: [Page], data: OutputFile) {
         let inputs = PageInputs(
             theme: theme, diagrams: Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), drawings: drawings,
             catalog: GuidanceCatalog(), mentions: [:], titles: [:], components: ComponentIndex(ComponentGraph(), violations: [])
         )
         let matrix = ModuleMatrix(model: model)
-        return [try mapPage(matrix, inputs), try matrixPage(matrix, inputs)]
-    }
-
-    /// `modules/architecture.js`, which the map and the matrix load.
-    public func dataFile() -> OutputFile {
-        ArchitectureData(model: model, siteMap: siteMap, matrix: ModuleMatrix(model: model)).file()
+        let data = ArchitectureData(model: model, siteMap: siteMap, matrix: matrix).file()
+        return ([try mapPage(matrix, inputs), try matrixPage(matrix, inputs)], data)
     }
 
     /// The overview's drawing in the whole window, opening fitted to it, with the focus view

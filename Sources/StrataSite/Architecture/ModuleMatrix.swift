@@ -22,7 +22,6 @@ struct ModuleMatrix: Sendable {
     let groups: [Int]
     /// By row, then column.
     let cells: [Cell]
-    let position: [String: Int]
 
     init(model: ArchitectureModel) {
         let drawn = model.graph.nodes.filter { $0.isTarget && model.isDrawn($0) }.map(\.id)
@@ -40,18 +39,8 @@ struct ModuleMatrix: Sendable {
         for (position, module) in order.order.enumerated() { row[module] = position }
         modules = order.order.map { drawn[$0] }
         groups = order.order.map { level[$0] }
-        position = Dictionary(modules.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         cells = edges.map { from, to, edge in
             Cell(row: row[from], column: row[to], edge: edge, rules: model.rules(of: edge), isCycle: order.shareACycle(from, to))
         }.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
-    }
-
-    /// Runs of rows in one group, top-down: (group, first row, row count).
-    var groupRuns: [(group: Int, start: Int, count: Int)] {
-        var runs: [(group: Int, start: Int, count: Int)] = []
-        for (row, group) in groups.enumerated() {
-            if let last = runs.last, last.group == group { runs[runs.count - 1].count += 1 } else { runs.append((group, row, 1)) }
-        }
-        return runs
     }
 }
