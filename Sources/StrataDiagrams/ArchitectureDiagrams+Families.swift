@@ -93,23 +93,7 @@ extension ArchitectureDiagrams {
             // Past the overview's limit a family is not drawn module by module: its layer's page lists it.
             ("href", family.modules.count > Self.everyModuleLimit
                 ? layerPath(group.name).map { SitePath.relativeURL(from: page, to: $0) } ?? SitePath.relativeURL(from: page, to: ArchitectureSiteMap.indexPath)
-                : SitePath.relativeURL(from: page, to: ArchitectureSiteMap.mapPath) + "?open=" + Self.queryEscaped(key)),
+                : SitePath.relativeURL(from: page, to: ArchitectureSiteMap.mapPath) + "?open=" + SitePath.percentEncode(key)),
         ])
-    }
-
-    /// `text` as a URL query value: letters, digits and `-._~` kept, every other byte escaped.
-    static func queryEscaped(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF")
-                result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
-            }
-        }
-        return result
     }
 }
