@@ -68,7 +68,8 @@ public struct ModuleGraphBuilder: Sendable {
             let sources = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for target in package.manifest.targets {
                 if let other = state.packageOfTarget[target.name] {
-                    state.diagnostics.append(.error(
+                    state.diagnostics.append(problem(
+                        in: package.manifest,
                         "graph.duplicate-module",
                         "module '\(target.name)' is declared by both '\(packages[other].manifest.name)' and '\(package.manifest.name)'",
                         at: target.location
@@ -107,9 +108,10 @@ public struct ModuleGraphBuilder: Sendable {
                 return
             }
             guard manifest.target(named: dependency.name) != nil else {
-                state.diagnostics.append(.error(
+                state.diagnostics.append(problem(
+                    in: manifest,
                     "manifest.unknown-target",
-                    "target '\(target.name)' depends on target '\(dependency.name)', which package '\(manifest.name)' does not declare"
+                    "target '\(target.name)' depends on target '\(dependency.name)', which \(container(manifest)) does not declare"
                         + suggestion(dependency.name, among: manifest.targets.map(\.name)),
                     at: dependency.location
                 ))
@@ -141,7 +143,8 @@ public struct ModuleGraphBuilder: Sendable {
             }
             let external = manifest.dependencies.filter { package.localPackages[$0.identity] == nil }
             guard !external.isEmpty else {
-                state.diagnostics.append(.error(
+                state.diagnostics.append(problem(
+                    in: manifest,
                     "manifest.unknown-target",
                     "target '\(target.name)' depends on '\(dependency.name)', which is neither a target of '\(manifest.name)' nor a product of its dependencies"
                         + suggestion(dependency.name, among: manifest.targets.map(\.name)),
@@ -154,7 +157,8 @@ public struct ModuleGraphBuilder: Sendable {
             addExternalProduct(dependency.name, package: owner, from: target.name, declaration: dependency, &state)
         case .product:
             guard let packageName = dependency.package, let declared = manifest.dependency(named: packageName) else {
-                state.diagnostics.append(.error(
+                state.diagnostics.append(problem(
+                    in: manifest,
                     "manifest.unknown-package",
                     "target '\(target.name)' depends on product '\(dependency.name)' of package '\(dependency.package ?? "")', which is not among the dependencies of '\(manifest.name)'"
                         + suggestion(dependency.package ?? "", among: manifest.dependencies.map(\.identity)),
@@ -164,7 +168,8 @@ public struct ModuleGraphBuilder: Sendable {
             }
             if let localName = package.localPackages[declared.identity], let local = packages.first(where: { $0.manifest.name == localName }) {
                 guard let product = local.manifest.products.first(where: { $0.name == dependency.name }) else {
-                    state.diagnostics.append(.error(
+                    state.diagnostics.append(problem(
+                        in: manifest,
                         "manifest.unknown-product",
                         "package '\(local.manifest.name)' has no product '\(dependency.name)'"
                             + suggestion(dependency.name, among: local.manifest.products.map(\.name)),
@@ -194,6 +199,18 @@ public struct ModuleGraphBuilder: Sendable {
 
     func localPackages(of package: PackageSources) -> [PackageSources] {
         package.localPackages.values.sorted().compactMap { name in packages.first { $0.manifest.name == name } }
+    }
+
+    /// A declaration that names nothing: an error in a package manifest (SwiftPM refuses
+    /// it), a warning in an Xcode project (Xcode opens the project, and builds the rest).
+    func problem(in manifest: PackageManifest, _ id: String, _ message: String, at location: SourceLocation) -> Diagnostic {
+        guard manifest.origin == .xcodeProject else { return .error(id, message, at: location) }
+        return .warning(id, message + "; it is left out of the graph", at: location)
+    }
+
+    /// `package 'Name'`, or `project 'Name'` for an Xcode project.
+    func container(_ manifest: PackageManifest) -> String {
+        "\(manifest.origin == .xcodeProject ? "project" : "package") '\(manifest.name)'"
     }
 
     func suggestion(_ name: String, among candidates: [String]) -> String {

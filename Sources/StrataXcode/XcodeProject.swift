@@ -20,12 +20,15 @@ public struct XcodeProject: Hashable, Sendable {
     /// a local package was added this way, and its products were then named without a
     /// package. Only those that hold a `Package.swift` are packages.
     public var folderReferences: [XcodePackageReference]
+    /// Aggregate and legacy (external build tool) targets: they compile no Swift module,
+    /// but a native target that depends on one is built after what it depends on.
+    public var buildOnlyTargets: [XcodeBuildOnlyTarget]
     /// What the reader could not follow (a dangling object id, …): warnings.
     public var diagnostics: [Diagnostic]
 
     public init(
         name: String, path: String, sourceRoot: String, targets: [XcodeTarget], packages: [XcodePackageReference],
-        folderReferences: [XcodePackageReference] = [], diagnostics: [Diagnostic] = []
+        folderReferences: [XcodePackageReference] = [], buildOnlyTargets: [XcodeBuildOnlyTarget] = [], diagnostics: [Diagnostic] = []
     ) {
         self.name = name
         self.path = path
@@ -33,6 +36,7 @@ public struct XcodeProject: Hashable, Sendable {
         self.targets = targets
         self.packages = packages
         self.folderReferences = folderReferences
+        self.buildOnlyTargets = buildOnlyTargets
         self.diagnostics = diagnostics
     }
 }
@@ -64,6 +68,28 @@ public struct XcodeTarget: Hashable, Sendable {
         self.files = files
         self.folders = folders
         self.dependencies = dependencies
+    }
+}
+
+/// A target that builds no module: `PBXAggregateTarget` (scripts, or a group of other
+/// targets) or `PBXLegacyTarget` (an external build tool such as `make`).
+public struct XcodeBuildOnlyTarget: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case aggregate
+        case externalBuildTool = "external build tool"
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The targets it depends on (of this project, or another one).
+    public var dependencies: [XcodeDependency]
+    public var location: SourceLocation
+
+    public init(name: String, kind: Kind, dependencies: [XcodeDependency], location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.dependencies = dependencies
+        self.location = location
     }
 }
 

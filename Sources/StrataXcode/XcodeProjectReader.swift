@@ -89,6 +89,26 @@ public struct XcodeProjectReader: Sendable {
             let projectSettings = buildSettings(project["buildConfigurationList"])
             let native = targets.filter { $0.1["isa"]?.string == "PBXNativeTarget" }
             let projectID = id
+            var buildOnly: [XcodeBuildOnlyTarget] = []
+            for (targetID, target) in targets where target["isa"]?.string != "PBXNativeTarget" {
+                let name = target["name"]?.string ?? targetID
+                let kind: XcodeBuildOnlyTarget.Kind
+                switch target["isa"]?.string {
+                case "PBXAggregateTarget": kind = .aggregate
+                case "PBXLegacyTarget": kind = .externalBuildTool
+                default:
+                    diagnostics.append(.warning(
+                        "xcode.unknown-target-kind",
+                        "target '\(name)' is a '\(target["isa"]?.string ?? "")', which Strata does not know; it is read as an aggregate target (no module)",
+                        at: reader.location(target)
+                    ))
+                    kind = .aggregate
+                }
+                buildOnly.append(XcodeBuildOnlyTarget(
+                    name: name, kind: kind, dependencies: targetDependencies(of: target, nameOfTarget: nameOfTarget, rootID: projectID),
+                    location: reader.location(target)
+                ))
+            }
             let read = native.map { id, target in
                 self.target(
                     target, id: id, projectSettings: projectSettings, packages: packages, nameOfTarget: nameOfTarget,
@@ -103,7 +123,7 @@ public struct XcodeProjectReader: Sendable {
             }
             return XcodeProject(
                 name: RelativePath.stem(reader.projectPath), path: reader.filePath, sourceRoot: sourceRoot, targets: read,
-                packages: packageOrder, folderReferences: folders, diagnostics: diagnostics
+                packages: packageOrder, folderReferences: folders, buildOnlyTargets: buildOnly, diagnostics: diagnostics
             )
         }
 
@@ -198,7 +218,8 @@ public struct XcodeProjectReader: Sendable {
                 switch item["isa"]?.string {
                 case "PBXSourcesBuildPhase":
                     for buildFile in item["files"]?.array ?? [] {
-                        guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"], let id = reference.string,
+                        guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"],
+                              object(reference, what: "file reference") != nil, let id = reference.string,
                               let path = paths[id], path.hasSuffix(".swift") else { continue }
                         let declared = objects[id].map(reader.location) ?? reader.location(buildFile)
                         read.files.append(XcodeSourceFile(path: path, location: declared))
@@ -219,15 +240,7 @@ public struct XcodeProjectReader: Sendable {
                     continue
                 }
             }
-            for reference in target["dependencies"]?.array ?? [] {
-                guard let dependency = object(reference, what: "target dependency") else { continue }
-                if let other = dependency["target"]?.string, let otherName = nameOfTarget[other] {
-                    read.dependencies.append(XcodeDependency(kind: .target(otherName, project: nil), location: reader.location(reference)))
-                } else if let proxy = dependency["targetProxy"], let item = object(proxy, what: "target proxy"), let (target, project) = remoteTarget(item, rootID: rootID) {
-                    read.dependencies.append(XcodeDependency(kind: .target(target, project: project), location: reader.location(reference)))
-                }
-                // A dependency on a package plug-in (`productRef`) builds a tool; nothing imports it.
-            }
+            read.dependencies += targetDependencies(of: target, nameOfTarget: nameOfTarget, rootID: rootID)
             for reference in target["packageProductDependencies"]?.array ?? [] {
                 guard let product = object(reference, what: "package product") else { continue }
                 guard let productName = product["productName"]?.string, !productName.isEmpty else {
@@ -254,6 +267,22 @@ public struct XcodeProjectReader: Sendable {
                 read.folders.append(XcodeSynchronizedFolder(path: path, membership: .only(added.sorted()), location: reader.location(group)))
             }
             return read
+        }
+
+        /// A target's `dependencies`: targets of this project, or of another one through a
+        /// container proxy.
+        mutating func targetDependencies(of target: PropertyList, nameOfTarget: [String: String], rootID: String) -> [XcodeDependency] {
+            var found: [XcodeDependency] = []
+            for reference in target["dependencies"]?.array ?? [] {
+                guard let dependency = object(reference, what: "target dependency") else { continue }
+                if let other = dependency["target"]?.string, let otherName = nameOfTarget[other] {
+                    found.append(XcodeDependency(kind: .target(otherName, project: nil), location: reader.location(reference)))
+                } else if let proxy = dependency["targetProxy"], let item = object(proxy, what: "target proxy"), let (target, project) = remoteTarget(item, rootID: rootID) {
+                    found.append(XcodeDependency(kind: .target(target, project: project), location: reader.location(reference)))
+                }
+                // A dependency on a package plug-in (`productRef`) builds a tool; nothing imports it.
+            }
+            return found
         }
 
         /// The target a `PBXContainerItemProxy` stands for: its `remoteInfo`, in this project

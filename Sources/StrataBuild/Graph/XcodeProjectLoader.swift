@@ -26,8 +26,12 @@ struct XcodeProjectLoader: Sendable {
 
         var manifest = PackageManifest(name: xcode.name, path: xcode.path, origin: .xcodeProject)
         var localPackages: [(folder: URL, location: SourceLocation)] = []
-        var identities: [XcodePackageReference: String] = [:]
+        // By source, not by object: a product may name a second reference to a package the
+        // project lists (the same URL), and Xcode takes it for the listed one.
+        var identities: [XcodePackageReference.Source: String] = [:]
         for reference in xcode.packages + xcode.folderReferences {
+            // The same package listed twice is one dependency.
+            if identities[reference.source] != nil { continue }
             let declaration: PackageDependencyDeclaration
             switch reference.source {
             case .remote(let url):
@@ -40,16 +44,32 @@ struct XcodeProjectLoader: Sendable {
                 declaration = PackageDependencyDeclaration(source: .path(url.path), location: reference.location)
                 localPackages.append((url, reference.location))
             }
-            identities[reference] = declaration.identity
+            identities[reference.source] = declaration.identity
             manifest.dependencies.append(declaration)
         }
+        for target in xcode.targets {
+            for case .product(let name, let package?) in target.dependencies.map(\.kind) where identities[package.source] == nil {
+                // A product whose package reference the project does not list: Xcode still
+                // resolves it, so the package is a dependency; the project file is worth fixing.
+                guard case .remote(let url) = package.source else { continue }
+                let declaration = PackageDependencyDeclaration(source: .url(url), location: package.location)
+                warnings.append(.warning(
+                    "xcode.unlisted-package",
+                    "product '\(name)' of target '\(target.name)' comes from the package at '\(url)', which the project's package references do not list; it is read as a dependency all the same",
+                    at: package.location
+                ))
+                identities[package.source] = declaration.identity
+                manifest.dependencies.append(declaration)
+            }
+        }
+        let buildOnly = Dictionary(xcode.buildOnlyTargets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
         var targets: [TargetSources] = []
         var judge = ReadBoundary.PathJudge(project.boundary)
         for target in xcode.targets {
             var declared = TargetDeclaration(name: target.name, kind: target.productType.targetKind, location: target.location)
             declared.productType = target.productType.rawValue
-            declared.dependencies = target.dependencies.map { dependency(of: $0, identities: identities) }
+            declared.dependencies = Self.throughBuildOnlyTargets(target.dependencies, buildOnly: buildOnly).map { dependency(of: $0.dependency, through: $0.through, identities: identities) }
             manifest.targets.append(declared)
 
             var files: Set<String> = []
@@ -101,7 +121,39 @@ struct XcodeProjectLoader: Sendable {
         return Loaded(sources: sources, localPackages: localPackages, warnings: warnings)
     }
 
-    func dependency(of dependency: XcodeDependency, identities: [XcodePackageReference: String]) -> TargetDependencyDeclaration {
+    /// A dependency on an aggregate or external-build-tool target stands for what that
+    /// target depends on (Xcode builds those first), at the line of the first dependency;
+    /// a build-only target with no target dependencies (a script) stands for nothing.
+    static func throughBuildOnlyTargets(
+        _ dependencies: [XcodeDependency], buildOnly: [String: XcodeBuildOnlyTarget]
+    ) -> [(dependency: XcodeDependency, through: XcodeBuildOnlyTarget?)] {
+        var result: [(dependency: XcodeDependency, through: XcodeBuildOnlyTarget?)] = []
+        for dependency in dependencies {
+            guard case .target(let name, nil) = dependency.kind, let first = buildOnly[name] else {
+                result.append((dependency, nil))
+                continue
+            }
+            var seen: Set<String> = [name]
+            var pending = first.dependencies
+            while !pending.isEmpty {
+                let next = pending.removeFirst()
+                if case .target(let inner, nil) = next.kind, let nested = buildOnly[inner] {
+                    if seen.insert(inner).inserted { pending += nested.dependencies }
+                    continue
+                }
+                result.append((XcodeDependency(kind: next.kind, location: dependency.location), first))
+            }
+        }
+        return result
+    }
+
+    func dependency(of dependency: XcodeDependency, through: XcodeBuildOnlyTarget?, identities: [XcodePackageReference.Source: String]) -> TargetDependencyDeclaration {
+        var declaration = self.dependency(of: dependency, identities: identities)
+        if let through, let written = declaration.written { declaration.written = written + " through \(through.kind.rawValue) target \"\(through.name)\"" }
+        return declaration
+    }
+
+    func dependency(of dependency: XcodeDependency, identities: [XcodePackageReference.Source: String]) -> TargetDependencyDeclaration {
         switch dependency.kind {
         case .target(let name, nil):
             return TargetDependencyDeclaration(kind: .target, name: name, location: dependency.location, written: "target dependency \"\(name)\"")
@@ -117,7 +169,7 @@ struct XcodeProjectLoader: Sendable {
             )
         case .product(let name, let package?):
             return TargetDependencyDeclaration(
-                kind: .product, name: name, package: identities[package], location: dependency.location, written: "package product \"\(name)\""
+                kind: .product, name: name, package: identities[package.source], location: dependency.location, written: "package product \"\(name)\""
             )
         case .product(let name, nil):
             return TargetDependencyDeclaration(kind: .byName, name: name, location: dependency.location, written: "package product \"\(name)\"")

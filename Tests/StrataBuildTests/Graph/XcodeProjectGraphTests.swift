@@ -6,7 +6,7 @@ import Testing
 /// Xcode projects read as Xcode shows them: each fixture under `Tests/Fixtures/xcode` has
 /// the targets, files and dependencies written down by hand in `expected-graph.txt`.
 @Suite struct XcodeProjectGraphTests {
-    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package"]
+    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package", "messy-app"]
 
     func load(_ project: TemporaryProject) throws -> PackageGraphLoader.Loaded? {
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
@@ -54,6 +54,31 @@ import Testing
         #expect(graph.node("NotesWidgetExtension")?.sourceFiles == ["Notes/Core/Note.swift", "NotesWidget/NotesWidget.swift"])
         #expect(graph.node("NotesWidgetExtension")?.productType == "app-extension")
         #expect(loaded.summary == "Read 1 Xcode project: 3 targets, 7 Swift files.", "a file two targets compile is counted once")
+    }
+
+    @Test func aMessyProjectIsReadAsXcodeReadsItWithLocatedWarningsAndNoError() throws {
+        let loaded = try #require(try load(TemporaryProject(xcode: "messy-app")))
+        #expect(loaded.diagnostics.map(\.description) == [
+            "Podcasts.xcodeproj/project.pbxproj:57:89: warning: file reference 'D40000000000000000000299' names no object of the project; it is skipped [xcode.dangling-reference]",
+            "Podcasts.xcodeproj/project.pbxproj:247:93: warning: package reference 'D40000000000000000000C99' names no object of the project; it is skipped [xcode.dangling-reference]",
+            "Podcasts.xcodeproj/project.pbxproj:246:93: warning: product 'Lottie' of target 'Player' comes from the package at 'https://github.com/airbnb/lottie-spm.git', which the project's package references do not list; it is read as a dependency all the same [xcode.unlisted-package]",
+            "Podcasts.xcodeproj/project.pbxproj:128:5: warning: target 'Player' depends on target 'Widgets', which project 'Podcasts' does not declare; it is left out of the graph [manifest.unknown-target]",
+        ])
+        let graph = loaded.graph
+        #expect(graph.node("PreBuildActions") == nil && graph.node("Make") == nil, "build-only targets are no modules")
+        // Through the aggregate target `Frameworks`, which depends on Shared and on the
+        // script-only PreBuildActions.
+        let shared = try #require(graph.edges.first { $0.from == "Player" && $0.to == "Shared" })
+        #expect(shared.evidence.map { "\($0.location) \($0.summary)" } == [
+            "Podcasts.xcodeproj/project.pbxproj:126:5 target dependency \"Shared\" through aggregate target \"Frameworks\"",
+            "Player/PlayerApp.swift:2:1 import Shared",
+        ])
+        // The product's package is a second reference to a listed URL: the listed package.
+        #expect(graph.node("ZIPFoundation")?.package == "zipfoundation")
+        #expect(graph.node("Lottie")?.package == "lottie-spm")
+        #expect(graph.edges.first { $0.from == "Player" && $0.to == "Charts" }?.isDeclared == true, "a dangling package: found by name")
+        #expect(graph.packages.first?.name == "Podcasts")
+        #expect(loaded.summary == "Read 1 Xcode project: 3 targets, 3 Swift files.")
     }
 
     @Test func anAppWithLocalAndRemotePackagesIsOneGraph() throws {

@@ -1,0 +1,4 @@
+@testable import Player
+import XCTest
+
+final class PlayerTests: XCTestCase {}

@@ -1,0 +1,7 @@
+public struct Episode {
+    public var title: String
+
+    public init(title: String) {
+        self.title = title
+    }
+}
