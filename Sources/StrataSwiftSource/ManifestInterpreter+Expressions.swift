@@ -55,8 +55,11 @@ extension ManifestInterpreter {
             case nil: return unknown("a condition Strata cannot decide", at: ternary.condition)
             }
         }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return evaluate(only.expression, in: scope)
+        if let tuple = expression.as(TupleExprSyntax.self) {
+            if tuple.elements.count == 1, let only = tuple.elements.first { return evaluate(only.expression, in: scope) }
+            // `(name: "SwiftPM", targets: [...])`: read like a call's arguments, by label or position.
+            let elements = tuple.elements.map { ManifestObject.Argument(label: $0.label?.text, value: evaluate($0.expression, in: scope)) }
+            return .object(ManifestObject(function: ManifestObject.tupleFunction, arguments: elements, location: location(of: tuple), section: nil))
         }
         if let chained = expression.as(OptionalChainingExprSyntax.self) { return evaluate(chained.expression, in: scope) }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return evaluate(forced.expression, in: scope) }
@@ -545,6 +548,17 @@ extension ManifestInterpreter {
                 }
             }
             return undecided ? unknown("a `contains` Strata cannot decide", at: call) : .bool(false)
+        case (.array(let elements), "first"), (.array(let elements), "last"):
+            // `first(where:)` / `last(where:)`: a target found by name, often to change it.
+            let ordered = name == "first" ? Array(elements) : elements.reversed()
+            guard let (closure, captured) = closureArgument() else { return unknown("`\(name)` without `where:`", at: call) }
+            for element in ordered {
+                guard let hit = truth(callClosure(closure, captured: captured, arguments: [element], site: site)) else {
+                    return unknown("a `\(name)(where:)` Strata cannot decide", at: call)
+                }
+                if hit { return element }
+            }
+            return .none
         case (.array(let elements), "reversed"):
             return spendBytes(Self.listBytes(elements.count), at: call) ? .array(elements.reversed()) : .none
         case (.array(let elements), "joined"):

@@ -93,6 +93,9 @@ final class ManifestObject {
         var value: ManifestValue
     }
 
+    /// The function name a tuple is read as: its elements are the arguments.
+    static let tupleFunction = "(tuple)"
+
     let function: String
     var arguments: [Argument]
     let location: SourceLocation
@@ -127,6 +130,7 @@ final class ManifestObject {
     /// the default for the lists the graph reads.
     func property(_ name: String) -> ManifestValue {
         if let value = value(name) { return value }
+        if function == Self.tupleFunction, let position = Int(name), arguments.indices.contains(position) { return arguments[position].value }
         switch name {
         case "targets", "products", "dependencies", "exclude", "resources", "plugins": return .array([])
         case "type" where TargetKind(manifestFunction: function) != nil:

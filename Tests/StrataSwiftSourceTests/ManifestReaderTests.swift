@@ -190,6 +190,49 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         #expect(manifest(body, environment: ["WITH_BENCH": "1"])?.targets.map(\.name) == ["Core", "LinuxOnly", "X", "Bench"])
     }
 
+    @Test func targetsFoundWithFirstOrLastWhereAreChangedInThePackage() {
+        // As the package manager's own manifest writes it.
+        let read = manifest("""
+        let package = Package(name: "P", targets: [.target(name: "Build"), .target(name: "Support"), .target(name: "Bridge")])
+        package.targets.first(where: { $0.name == "Build" })!.dependencies += ["Support"]
+        let bridge: Target = package.targets.last(where: { ["Bridge", "Other"].contains($0.name) })!
+        bridge.dependencies += [.product(name: "SwiftBuild", package: "swift-build")]
+        if let missing = package.targets.first(where: { $0.name == "Nowhere" }) { missing.dependencies = ["Build"] }
+        """)
+        #expect(dependencies(read, "Build") == ["byName:Support"])
+        #expect(dependencies(read, "Bridge") == ["product:SwiftBuild@swift-build"])
+        #expect(dependencies(read, "Support") == [])
+        // Without `where:`, nothing says which element: unresolved where it is written.
+        guard case .unresolved(let diagnostics) = StrataSwiftSourceTests.read("""
+        let package = Package(name: "P", targets: [.target(name: "A")])
+        package.targets.first(where: nil)!.dependencies += ["B"]
+        """) else { Issue.record("a `first` without a closure is not evaluated"); return }
+        #expect(diagnostics.contains { $0.message.contains("`first` without `where:`") })
+    }
+
+    @Test func tuplesAreReadByLabelAndPosition() {
+        let read = manifest("""
+        let dataModel = (
+            name: "DataModel",
+            targets: ["Model", "Graph"]
+        )
+        let whole = (name: "Whole", targets: dataModel.targets + ["Build"])
+        let pair = ("Pair", ["Model"])
+        let package = Package(
+            name: "P",
+            products: [
+                .library(name: dataModel.name, targets: dataModel.targets),
+                .library(name: whole.name, type: .dynamic, targets: whole.targets),
+                .library(name: pair.0, targets: pair.1),
+            ],
+            targets: [.target(name: "Model"), .target(name: "Graph"), .target(name: "Build")]
+        )
+        """)
+        #expect(read?.products.map { "\($0.name): \($0.targets.joined(separator: ","))" } == [
+            "DataModel: Model,Graph", "Whole: Model,Graph,Build", "Pair: Model",
+        ])
+    }
+
     @Test func computedSettingsThatDoNotTouchTheGraphAreIgnored() {
         let read = manifest("""
         let settings: [SwiftSetting] = makeSettings(strict: ProcessInfo.processInfo.environment["STRICT"] != nil)
