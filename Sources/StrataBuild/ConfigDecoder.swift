@@ -284,9 +284,10 @@ struct ConfigDecoder {
                 continue
             }
             let named = PackagePattern.isExclusion(entry) ? String(entry.dropFirst()) : entry
-            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace") {
+            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace"), !XcodeGenSpecLoader.isSpec(named) {
                 diagnostics.append(.error(
-                    "config.invalid-value", "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder (Swift packages go under packages:)", at: item.location
+                    "config.invalid-value",
+                    "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder or an XcodeGen spec (.yml) (Swift packages go under packages:)", at: item.location
                 ))
                 continue
             }

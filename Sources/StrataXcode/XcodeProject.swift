@@ -113,6 +113,9 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
         /// Only those paths: the folder belongs to another target, and an exception set
         /// adds them to this one.
         case only([String])
+        /// A folder an XcodeGen spec lists as a source: the files its `includes:` globs match
+        /// (all when there are none), but those its `excludes:` globs match or are below.
+        case matching(includes: [PathPattern], excludes: [PathPattern])
     }
 
     public var path: String
@@ -134,6 +137,16 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
         switch membership {
         case .all(let excluded): return !listed(excluded)
         case .only(let added): return listed(added)
+        case .matching(let includes, let excludes):
+            // A glob that matches a folder takes everything below it.
+            var prefixes: [String] = []
+            var parts = relativePath.split(separator: "/")
+            while !parts.isEmpty {
+                prefixes.append(parts.joined(separator: "/"))
+                parts.removeLast()
+            }
+            if excludes.contains(where: { pattern in prefixes.contains { pattern.matches($0) } }) { return false }
+            return includes.isEmpty || includes.contains { pattern in prefixes.contains { pattern.matches($0) } }
         }
     }
 }

@@ -34,6 +34,12 @@ public struct XcodeProjectReader: Sendable {
         return reading.project(project, id: rootID)
     }
 
+    /// The module name Xcode gives a target with these build settings (see
+    /// `Reading.moduleName`), for other readers of Xcode targets (XcodeGen specs).
+    public static func moduleName(settings: [String: String], targetName: String) -> String {
+        Reading.moduleName(settings: settings, targetName: targetName)
+    }
+
     func location(_ value: PropertyList) -> SourceLocation {
         SourceLocation(path: filePath, line: value.line, column: value.column)
     }

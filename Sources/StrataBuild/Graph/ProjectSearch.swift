@@ -12,8 +12,11 @@ enum ProjectSearch {
         var workspaces: [String] = []
         /// `.xcodeproj` folders without a `project.pbxproj`.
         var unreadableProjects: [String] = []
+        /// XcodeGen specs (`project.yml`) in folders with no readable `.xcodeproj`: the
+        /// project is generated, and not kept in the repository.
+        var xcodeGenSpecs: [String] = []
 
-        var isEmpty: Bool { packages.isEmpty && xcodeProjects.isEmpty && workspaces.isEmpty }
+        var isEmpty: Bool { packages.isEmpty && xcodeProjects.isEmpty && workspaces.isEmpty && xcodeGenSpecs.isEmpty }
     }
 
     /// Folders a search does not enter.
@@ -31,6 +34,14 @@ enum ProjectSearch {
         func walk(_ relative: String, absolute folder: String) {
             guard !avoided.contains(folder), let entries = try? project.entries(of: folder) else { return }
             if entries.contains(where: { $0.name == "Package.swift" }) { found.packages.append(PackageRoots.normalize(relative)) }
+            let hasProject = entries.contains { entry in
+                guard let name = entry.name, name.hasSuffix(".xcodeproj") else { return false }
+                return ProjectFiles.entryExists(atPath: folder + "/" + name + "/project.pbxproj")
+            }
+            if !hasProject, let spec = entries.compactMap(\.name).sorted().first(where: XcodeGenSpecLoader.specNames.contains),
+               isXcodeGenSpec(folder + "/" + spec, project: project) {
+                found.xcodeGenSpecs.append(PackageRoots.normalize(relative == "." ? spec : relative + "/" + spec))
+            }
             for entry in entries {
                 guard let name = entry.name, !name.hasPrefix("."), !skipped.contains(name),
                       FolderListing.isFolder(entry, in: folder, followingLinks: false) else { continue }
@@ -53,6 +64,15 @@ enum ProjectSearch {
         found.packages.sort()
         found.xcodeProjects.sort()
         found.workspaces.sort()
+        found.xcodeGenSpecs.sort()
         return found
+    }
+
+    /// Whether a `project.yml` is XcodeGen's (other tools use the name too): a line of its
+    /// first 64 KB starts with `targets:` or `include:`.
+    static func isXcodeGenSpec(_ path: String, project: ProjectFiles) -> Bool {
+        guard let bytes = try? project.readBytes(atPath: path, displayPath: path) else { return false }
+        let text = String(decoding: bytes.prefix(65_536), as: UTF8.self)
+        return text.split(separator: "\n").contains { $0.hasPrefix("targets:") || $0.hasPrefix("include:") }
     }
 }

@@ -17,12 +17,27 @@ struct XcodeProjectLoader: Sendable {
         var warnings: [Diagnostic]
     }
 
-    /// - Parameter path: the `.xcodeproj` folder, relative to the project.
+    /// - Parameter path: the `.xcodeproj` folder, or an XcodeGen spec (`project.yml`),
+    ///   relative to the project.
     func load(_ path: String, isRoot: Bool) throws -> Loaded {
-        let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
-        let bytes = try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
-        let xcode = try reader.read(bytes)
-        var warnings = xcode.diagnostics
+        let xcode: XcodeProject
+        var warnings: [Diagnostic] = []
+        if XcodeGenSpecLoader.isSpec(path) {
+            let (spec, specWarnings) = try XcodeGenSpecLoader(project: project).load(path)
+            warnings = specWarnings
+            let files = project
+            xcode = XcodeGenProjectReader(specPath: path) { relative in
+                let url = files.url(relative)
+                guard ProjectFiles.entryExists(url) else { return .missing }
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? .folder : .file
+            }.read(spec)
+        } else {
+            let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
+            let bytes = try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
+            xcode = try reader.read(bytes)
+        }
+        warnings += xcode.diagnostics
 
         var manifest = PackageManifest(name: xcode.name, path: xcode.path, origin: .xcodeProject)
         var localPackages: [(folder: URL, location: SourceLocation)] = []

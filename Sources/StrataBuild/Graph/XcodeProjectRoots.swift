@@ -35,9 +35,9 @@ enum XcodeProjectRoots {
             let start = PackagePattern.fixedPrefix(entry)
             let found = searched[start] ?? ProjectSearch.find(under: start, project: project, avoiding: [output])
             searched[start] = found
-            let matches = (found.xcodeProjects + found.workspaces).filter { PackagePattern.matches(PackageRoots.normalize(entry), $0) }.sorted()
+            let matches = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs).filter { PackagePattern.matches(PackageRoots.normalize(entry), $0) }.sorted()
             if matches.isEmpty {
-                errors.append(.error("projects.unmatched", "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder", at: location(index)))
+                errors.append(.error("projects.unmatched", "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder or XcodeGen spec", at: location(index)))
             }
             named += matches.map { ($0, location(index)) }
         }
@@ -53,9 +53,9 @@ enum XcodeProjectRoots {
 
     /// What a search below the project found: its projects, and what its workspaces add.
     static func discovered(_ found: ProjectSearch.Found, project: ProjectFiles) -> Roots {
-        let named = (found.xcodeProjects + found.workspaces).map { (path: $0, location: SourceLocation?.none) }
+        let named = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs).map { (path: $0, location: SourceLocation?.none) }
         // A workspace that cannot be read adds nothing here; the projects found stand.
-        return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects)
+        return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects + found.xcodeGenSpecs)
     }
 
     /// The projects found that refer to the project folder's own package as a local
@@ -68,6 +68,18 @@ enum XcodeProjectRoots {
             guard let bytes = try? project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath),
                   let xcode = try? reader.read(bytes) else { return false }
             return (xcode.packages + xcode.folderReferences).contains { $0.source == .local(".") }
+        }
+    }
+
+    /// The projects and XcodeGen specs right in the project folder that build an app: with a
+    /// root `Package.swift`, they are the app the package's modules (or tools) serve. A
+    /// library's own project (frameworks and tests only) is not: it builds the package's
+    /// modules again.
+    static func rootAppProjects(_ found: ProjectSearch.Found, project: ProjectFiles) -> [String] {
+        let atRoot = (found.xcodeProjects + found.xcodeGenSpecs).filter { !$0.contains("/") }
+        return atRoot.filter { path in
+            guard let loaded = try? XcodeProjectLoader(project: project).load(path, isRoot: true) else { return false }
+            return loaded.sources.manifest.targets.contains { $0.productType == XcodeProductType.app.rawValue }
         }
     }
 

@@ -89,6 +89,9 @@ struct ReadStage: Sendable {
             let packageFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"].map { project.url($0).standardizedFileURL.path }
             let below = config.packages == nil ? PackageRoots.search(project: project, config: config, alsoAvoiding: packageFolders) : found()
             projects = XcodeProjectRoots.projectsUsingRootPackage(below, project: project)
+            // An app project (or XcodeGen spec) beside the root manifest is the repository's
+            // app; the package holds its tools or some of its modules.
+            projects += XcodeProjectRoots.rootAppProjects(below, project: project).filter { !projects.contains($0) }
         } else {
             let xcode = XcodeProjectRoots.discovered(found(), project: project)
             projects = xcode.projects

@@ -6,7 +6,7 @@ import Testing
 /// Xcode projects read as Xcode shows them: each fixture under `Tests/Fixtures/xcode` has
 /// the targets, files and dependencies written down by hand in `expected-graph.txt`.
 @Suite struct XcodeProjectGraphTests {
-    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package", "messy-app"]
+    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package", "messy-app", "xcodegen-app"]
 
     func load(_ project: TemporaryProject) throws -> PackageGraphLoader.Loaded? {
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
@@ -81,6 +81,48 @@ import Testing
         #expect(loaded.summary == "Read 1 Xcode project: 3 targets, 3 Swift files.")
     }
 
+    @Test func anXcodeGenSpecIsReadAsTheProjectItGeneratesWithEvidenceAtItsLines() throws {
+        let loaded = try #require(try load(TemporaryProject(xcode: "xcodegen-app")))
+        #expect(loaded.diagnostics.map(\.description) == [
+            "project.yml:5:5: warning: the included spec 'Tools/missing.yml' does not exist; it is skipped [xcodegen.missing-include]",
+        ])
+        let graph = loaded.graph
+        // Included from App/SupportingFiles/target.yml, its paths relative to that folder.
+        let kit = try #require(graph.edges.first { $0.from == "Reader" && $0.to == "Kit_iOS" })
+        #expect(kit.evidence.map { "\($0.location) \($0.summary)" } == [
+            "App/SupportingFiles/target.yml:15:17 target dependency \"Kit_iOS\"",
+            "App/Sources/ReaderApp.swift:1:1 import KitCore",
+        ])
+        // A template's `${target_name}`, and one target per platform keeping the module name.
+        #expect(graph.node("Kit_macOS")?.productType == "framework")
+        #expect(graph.edges.first { $0.from == "KitTests" && $0.to == "Kit_iOS" }?.relation == .declaredAndImported)
+        #expect(graph.node("Sentry")?.package == "sentry-cocoa", "github: is a GitHub URL")
+        #expect(graph.node("Everything") == nil && graph.node("Lint") == nil, "aggregate and legacy targets are no modules")
+        #expect(graph.edges.first { $0.from == "Reader" && $0.to == "Storage" } == nil)
+        #expect(graph.edges.first { $0.from == "Kit_iOS" && $0.to == "Storage" }?.relation == .declaredAndImported)
+        #expect(loaded.summary == "Read 1 Xcode project and 1 package: 6 targets, 7 Swift files.")
+    }
+
+    @Test func aCommittedProjectWinsOverTheSpecItWasGeneratedFrom() throws {
+        let project = try TemporaryProject(xcode: "xcodegen-app")
+        let other = try TemporaryProject(xcode: "groups-app")
+        try FileManager.default.copyItem(at: other.url("Weather.xcodeproj"), to: project.url("Reader.xcodeproj"))
+        let loaded = try #require(try load(project))
+        #expect(loaded.graph.packages.map(\.manifestPath).contains("Reader.xcodeproj/project.pbxproj"))
+        #expect(!loaded.graph.packages.map(\.manifestPath).contains("project.yml"))
+    }
+
+    @Test func anXcodeGenAppBesideARootPackageIsReadWithIt() throws {
+        let project = try TemporaryProject(xcode: "xcodegen-app")
+        try project.write("Package.swift", Data("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\", targets: [.executableTarget(name: \"tools\")])\n".utf8))
+        try project.write("Sources/tools/main.swift", Data("print(1)\n".utf8))
+        let loaded = try #require(try load(project))
+        #expect(loaded.graph.packages.map(\.name) == ["Reader", "Tools", "Storage"])
+        // A project listed by hand.
+        try project.write("strata.yml", Data("projects: [project.yml]\npackages: []\n".utf8))
+        #expect(try load(project)?.graph.packages.map(\.name) == ["Reader", "Storage"])
+    }
+
     @Test func anAppWithLocalAndRemotePackagesIsOneGraph() throws {
         let loaded = try #require(try load(TemporaryProject(xcode: "app-with-packages")))
         let graph = loaded.graph
@@ -119,8 +161,8 @@ import Testing
     @Test func projectsEntriesAreCheckedWhereTheyAreWritten() throws {
         for (entry, rule, message) in [
             ("[App.xcodeproj]", "projects.missing", "projects: 'App.xcodeproj' does not exist"),
-            ("[\"Apps/*.xcodeproj\"]", "projects.unmatched", "projects: 'Apps/*.xcodeproj' matches no .xcodeproj or .xcworkspace folder"),
-            ("[Libraries/Receipts]", "config.invalid-value", "projects: 'Libraries/Receipts' is not an .xcodeproj or .xcworkspace folder (Swift packages go under packages:)"),
+            ("[\"Apps/*.xcodeproj\"]", "projects.unmatched", "projects: 'Apps/*.xcodeproj' matches no .xcodeproj or .xcworkspace folder or XcodeGen spec"),
+            ("[Libraries/Receipts]", "config.invalid-value", "projects: 'Libraries/Receipts' is not an .xcodeproj or .xcworkspace folder or an XcodeGen spec (.yml) (Swift packages go under packages:)"),
             ("[\"**/*.xcodeproj\", \"!**\"]", "projects.unmatched", "projects: the entries leave no Xcode project to read"),
         ] {
             let project = try TemporaryProject(xcode: "workspace-app")

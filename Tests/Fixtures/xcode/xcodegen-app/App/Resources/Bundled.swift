@@ -1,0 +1,1 @@
+// A template copied as a resource, never compiled.

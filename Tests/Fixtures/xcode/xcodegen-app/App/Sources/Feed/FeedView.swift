@@ -1,0 +1,7 @@
+import Charts
+import Sentry
+import SwiftUI
+
+struct FeedView: View {
+    var body: some View { Text("Feed") }
+}

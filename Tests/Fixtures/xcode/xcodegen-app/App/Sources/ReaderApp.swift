@@ -1,0 +1,8 @@
+import KitCore
+import Lottie
+import SwiftUI
+
+@main
+struct ReaderApp: App {
+    var body: some Scene { WindowGroup { FeedView() } }
+}

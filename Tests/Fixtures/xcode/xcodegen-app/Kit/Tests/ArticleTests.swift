@@ -1,0 +1,2 @@
+@testable import KitCore
+import XCTest

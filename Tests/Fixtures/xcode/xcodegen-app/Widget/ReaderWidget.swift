@@ -1,0 +1,2 @@
+import KitCore
+import WidgetKit
