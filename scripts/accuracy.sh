@@ -53,6 +53,11 @@ done
 status=0
 .build-release/release/strata-accuracy --runs "$RUNS" --strata "$PWD/.build-release/release/strata" "${folders[@]}" Tests/Fixtures/xcode/*/ || status=$?
 
+# Real apps' Xcode projects: Swift files per target against mod-pbxproj's listing.
+echo
+echo "Xcode projects of real repositories, Swift files per target against mod-pbxproj:"
+scripts/xcode-oracle-compare.sh "$PWD/.build-release/release/strata" || status=$?
+
 # Swift highlighting: the lexer against swift-syntax's classification, on every Swift file
 # of the same packages and of Strata itself.
 echo
