@@ -386,7 +386,16 @@ struct ConfigDecoder {
                 } else {
                     diagnostics.append(.error("config.invalid-value", "guidance.as_of must be a date written YYYY-MM-DD, found '\(text)'", at: pair.value.location))
                 }
-            default: unknownKey(pair.key, known: ["stale_after", "as_of"], in: "guidance")
+            case "rule_sets", "rule-sets":
+                let entries = pair.value.items ?? [pair.value]
+                var names: [String] = []
+                for entry in entries {
+                    guard let name = string(entry, "guidance.rule_sets"), !name.trimmingWhitespace.isEmpty else { continue }
+                    names.append(name.trimmingWhitespace)
+                }
+                if pair.value.value == .null { names = [] }
+                guidance.ruleSetHeadings = names
+            default: unknownKey(pair.key, known: ["stale_after", "as_of", "rule_sets"], in: "guidance")
             }
         }
     }

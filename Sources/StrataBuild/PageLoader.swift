@@ -6,6 +6,8 @@ import StrataYAML
 /// matter, parses the Markdown, and merges front matter with the metadata paragraph.
 struct PageLoader: Sendable {
     let options: MarkdownOptions
+    /// Section headings that make a rule set with no `RULES:` line.
+    var ruleSetHeadings: [String] = GuidanceExtractor.defaultRuleSetHeadings
     /// Where pages are read from, inside its boundary.
     var project: ProjectFiles
 
@@ -63,8 +65,8 @@ struct PageLoader: Sendable {
                     at: place
                 ))
             }
-            if GuidanceKeywordScan.mayOpenBlock(bytes) {
-                let guidance = GuidanceExtractor(pageKey: page.key).extract(from: document)
+            if GuidanceKeywordScan.mayOpenBlock(bytes) || GuidanceKeywordScan.mayHoldRuleSection(bytes, headings: ruleSetHeadings) {
+                let guidance = GuidanceExtractor(pageKey: page.key, ruleSetHeadings: ruleSetHeadings).extract(from: document)
                 page.guidance = guidance
                 diagnostics += guidance.diagnostics
             }

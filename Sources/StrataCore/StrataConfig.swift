@@ -114,9 +114,13 @@ public struct GuidanceSettings: Hashable, Sendable {
     /// The day staleness is measured against, when pinned (`as_of:`), so a build gives the
     /// same output on any day; nil means the `--as-of` option, `SOURCE_DATE_EPOCH`, or today.
     public var asOf: CalendarDate?
+    /// Section headings that make a rule set with no `RULES:` line when their subsections
+    /// or list items are numbered (`rule_sets:`); compared without case or a final colon.
+    public var ruleSetHeadings: [String]
 
-    public init(staleAfterDays: Int = 180, asOf: CalendarDate? = nil) {
+    public init(staleAfterDays: Int = 180, asOf: CalendarDate? = nil, ruleSetHeadings: [String] = ["Rules", "Guidelines"]) {
         self.staleAfterDays = staleAfterDays
         self.asOf = asOf
+        self.ruleSetHeadings = ruleSetHeadings
     }
 }

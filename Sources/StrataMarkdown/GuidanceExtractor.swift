@@ -5,14 +5,21 @@ import StrataCore
 /// paragraphs only (in lists and quotes too), never from code spans or code blocks; the
 /// code blocks that directly follow a block, each perhaps under a label ("👎 No Good",
 /// `BAD:`), become its examples; and a section marked `RULES:` gives a rule per numbered
-/// heading or list item.
+/// heading or list item, as does a section headed "Rules" or "Guidelines" whose
+/// subsections or list items are numbered.
 public struct GuidanceExtractor {
     /// The page, relative to the content folder and without extension (`guides/networking`):
     /// the start of every derived id.
     public let pageKey: String
+    /// Section headings that make a rule set with no `RULES:` line (`guidance.rule_sets`).
+    public let ruleSetHeadings: [String]
 
-    public init(pageKey: String) {
+    /// What a section of rules is headed when strata.yml does not say.
+    public static let defaultRuleSetHeadings = ["Rules", "Guidelines"]
+
+    public init(pageKey: String, ruleSetHeadings: [String] = defaultRuleSetHeadings) {
         self.pageKey = pageKey
+        self.ruleSetHeadings = ruleSetHeadings
     }
 
     public struct Result: Sendable {
@@ -27,9 +34,9 @@ public struct GuidanceExtractor {
         var assembler = GuidanceAssembler()
         var heading: Heading? = document.titleHeading
         var paragraphs: [Int: CMarkNode] = [:]
-        let ruleSets = RuleSetReader(document: document)
+        let ruleSets = RuleSetReader(document: document, ruleSetHeadings: ruleSetHeadings)
         let sets = ruleSets.read()
-        let markers = Set(sets.map { Int(bitPattern: $0.marker.pointer) })
+        let markers = Set(sets.compactMap { $0.marker.map { Int(bitPattern: $0.pointer) } })
         CMarkNode(document.root).forEachNode { node in
             switch node.type {
             case CMARK_NODE_HEADING:

@@ -9,6 +9,9 @@ import StrataCore
 /// them need no rewriting into CHECK/IF/THEN.
 struct RuleSetReader {
     let document: MarkdownDocument
+    /// Section headings that make a rule set with no `RULES:` line, when what the section
+    /// holds is numbered ("## Rules" then "### 1. …", or a numbered list).
+    var ruleSetHeadings: [String] = GuidanceExtractor.defaultRuleSetHeadings
 
     struct Rule {
         var draft: GuidanceAssembler.Draft
@@ -16,8 +19,9 @@ struct RuleSetReader {
     }
 
     struct RuleSet {
-        /// The `RULES:` paragraph, which the page does not show.
-        var marker: CMarkNode
+        /// The `RULES:` paragraph, which the page does not show; nil for a section whose
+        /// heading makes it a rule set.
+        var marker: CMarkNode?
         var rules: [Rule]
         var diagnostics: [Diagnostic]
     }
@@ -27,10 +31,15 @@ struct RuleSetReader {
         var sets: [RuleSet] = []
         var sectionLevel = document.titleHeading == nil ? 0 : 1
         var section: Heading? = document.titleHeading
+        let names = Set(ruleSetHeadings.map { Self.headingKey($0) })
         for (index, node) in children.enumerated() {
             if node.type == CMARK_NODE_HEADING {
                 sectionLevel = node.headingLevel
                 section = document.hiddenBlocks.contains(node.pointer) ? document.titleHeading : heading(of: node)
+                if !names.isEmpty, !document.hiddenBlocks.contains(node.pointer), names.contains(Self.headingKey(GuidanceExtractor.inlineText(of: node))),
+                   let set = namedSet(at: index, in: children, section: section) {
+                    sets.append(set)
+                }
                 continue
             }
             guard node.type == CMARK_NODE_PARAGRAPH, !document.hiddenBlocks.contains(node.pointer), let marker = marker(node) else { continue }
@@ -54,6 +63,49 @@ struct RuleSetReader {
             sets.append(set)
         }
         return sets
+    }
+
+    // MARK: A section named as a rule set
+
+    /// "Rules", "## Guidelines:", "Rules" in any case: what a heading is compared by.
+    static func headingKey(_ text: String) -> String {
+        var key = text.trimmingWhitespace.lowercased()
+        while let last = key.last, last == ":" || last == "." { key.removeLast() }
+        return key.trimmingWhitespace
+    }
+
+    /// The rule set of a section headed "Rules" (or another configured name): one rule per
+    /// numbered heading below it, else per item of its numbered lists; nil when nothing in
+    /// it is numbered (a section of prose about rules), or when a `RULES:` line says.
+    private func namedSet(at index: Int, in children: [CMarkNode], section: Heading?) -> RuleSet? {
+        let level = children[index].headingLevel
+        var end = index + 1
+        while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= level) { end += 1 }
+        let span = Array(children[(index + 1)..<end])
+        if span.contains(where: { $0.type == CMARK_NODE_PARAGRAPH && isMarker($0) }) { return nil }
+        let marker = Marker(location: document.location(of: children[index]))
+        let idSection = section.flatMap { $0.level == 1 ? "" : $0.text } ?? ""
+        let numbered = span.filter { $0.type == CMARK_NODE_HEADING && $0.headingLevel > level }
+        if let shallowest = numbered.map(\.headingLevel).min() {
+            let rules = numbered.filter { $0.headingLevel == shallowest }
+            // Every heading of the rules' level is numbered ("1. …", "Rule 2: …").
+            if rules.allSatisfy({ Self.isNumbered(GuidanceExtractor.inlineText(of: $0)) }) {
+                let found = headingRules(in: span, section: level, idSection: idSection, marker: marker)
+                return found.isEmpty ? nil : RuleSet(marker: nil, rules: found, diagnostics: [])
+            }
+            return nil
+        }
+        let lists = span.filter { $0.type == CMARK_NODE_LIST && $0.listType == CMARK_ORDERED_LIST }
+        guard !lists.isEmpty else { return nil }
+        let found = itemRules(in: lists, section: section, marker: marker)
+        return found.isEmpty ? nil : RuleSet(marker: nil, rules: found, diagnostics: [])
+    }
+
+    /// Whether a heading starts with its number: "1. …", "2) …", "Rule 3: …".
+    static func isNumbered(_ text: String) -> Bool {
+        var rest = Substring(text.trimmingWhitespace)
+        if rest.lowercased().hasPrefix("rule ") { rest = rest.dropFirst(5) }
+        return rest.first?.isNumber == true && statement(text) != text.trimmingWhitespace
     }
 
     // MARK: The marker

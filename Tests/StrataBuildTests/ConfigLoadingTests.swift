@@ -229,8 +229,12 @@ extension ConfigLoadingTests {
         #expect(diagnostics("guidance:\n  stale_after: -3\n  as_of: tomorrow\n  stale: 1\n") == [
             "strata.yml:2:16: error: guidance.stale_after must be a number of days (180, or '180d', '26w'), found '-3' [config.invalid-value]",
             "strata.yml:3:10: error: guidance.as_of must be a date written YYYY-MM-DD, found 'tomorrow' [config.invalid-value]",
-            "strata.yml:4:3: error: unknown key 'stale' in guidance (known keys: stale_after, as_of) [config.unknown-key]",
+            "strata.yml:4:3: error: unknown key 'stale' in guidance (known keys: stale_after, as_of, rule_sets) [config.unknown-key]",
         ])
+        #expect(try load("guidance:\n  rule_sets: [Rules, Conventions]\n").guidance.ruleSetHeadings == ["Rules", "Conventions"])
+        #expect(try load("guidance:\n  rule_sets: []\n").guidance.ruleSetHeadings == [])
+        #expect(try load("guidance:\n  rule_sets: Principles\n").guidance.ruleSetHeadings == ["Principles"])
+        #expect(try load("").guidance.ruleSetHeadings == ["Rules", "Guidelines"])
     }
 }
 

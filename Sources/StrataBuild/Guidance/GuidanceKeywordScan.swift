@@ -11,4 +11,12 @@ enum GuidanceKeywordScan {
     static func mayOpenBlock(_ bytes: [UInt8]) -> Bool {
         openingKeywords.contains { ByteSearch.contains(bytes, $0.0, anchor: $0.1) }
     }
+
+    /// Whether a page may have a section headed as a rule set ("## Rules"): one of the
+    /// names, in any case, follows a `#` somewhere. Only pages that pass are parsed for it.
+    static func mayHoldRuleSection(_ bytes: [UInt8], headings: [String]) -> Bool {
+        guard !headings.isEmpty, bytes.contains(UInt8(ascii: "#")) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self).lowercased()
+        return headings.contains { text.contains("# " + $0.lowercased()) }
+    }
 }

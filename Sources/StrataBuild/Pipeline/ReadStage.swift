@@ -37,7 +37,7 @@ struct ReadStage: Sendable {
     /// Parses the discovered pages, through `pageCache`.
     func pages(_ discovered: DiscoverStage.Discovered, config: StrataConfig) -> Content {
         let markdownOptions = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation)
-        let loader = PageLoader(options: markdownOptions, project: project)
+        let loader = PageLoader(options: markdownOptions, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project)
         let cache = pageCache
         let loaded = ParallelMap.map(discovered.pages, costliestFirst: { Int($0.file.stamp?.size ?? 0) }) { page in
             // The stamp was taken before the file was read: a save during the build is seen
