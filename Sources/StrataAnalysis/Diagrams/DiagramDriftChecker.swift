@@ -14,6 +14,8 @@ public struct DiagramDriftChecker: Sendable {
     /// arrows the module graph cannot confirm, so they are not checked.
     public let innerLayers: Set<String>
     private let modules: Set<String>
+    private let moduleMatcher: DiagramNameMatcher
+    private let layerMatcher: DiagramNameMatcher
     private let moduleEdges: [String: ModuleEdge]
     private let layerEdges: [String: ModuleEdge]
     /// The first edge from a module into a layer, and from a layer to a module.
@@ -26,6 +28,8 @@ public struct DiagramDriftChecker: Sendable {
         self.layers = layers
         self.innerLayers = Set(innerLayers).subtracting(layers)
         modules = Set(graph.nodes.filter(\.isTarget).map(\.id))
+        moduleMatcher = DiagramNameMatcher(modules)
+        layerMatcher = DiagramNameMatcher(Set(layers).union(innerLayers))
         var byPair: [String: ModuleEdge] = [:]
         var byLayers: [String: ModuleEdge] = [:]
         var intoLayers: [String: ModuleEdge] = [:]
@@ -46,9 +50,27 @@ public struct DiagramDriftChecker: Sendable {
 
     static func key(_ from: String, _ to: String) -> String { from + "\u{0}" + to }
 
+    /// Whether a box reads as a step of a call flow (`NetworkRouter.request()`,
+    /// `URLSession.data(for:)`, `DTO(s)`) rather than a module: such diagrams draw calls,
+    /// not dependencies, and are not checked.
+    static func isCallStep(_ label: String) -> Bool {
+        label.contains("(") && label.contains(")")
+    }
+
     public func check(_ drawn: DrawnGraph) -> DiagramDrift {
         var names: [String: DiagramDrift.Name] = [:]
-        for node in drawn.nodes { names[node.id] = name(of: node) }
+        var readAs: [String: String] = [:]
+        for node in drawn.nodes {
+            let (name, written) = self.name(of: node)
+            names[node.id] = name
+            if let written { readAs[name.text] = written }
+        }
+        // A diagram of calls, or one whose boxes are mostly not modules or layers (a
+        // deployment, a user journey), is another kind of drawing: left alone.
+        let named = names.values.filter { $0 != .unknown }.count
+        if drawn.nodes.contains(where: { Self.isCallStep($0.label) }) || named == 0 || named * 2 < drawn.nodes.count {
+            return DiagramDrift(isChecked: false, names: names, findings: [])
+        }
         // A name that is both a module and a layer (`App`) is read as what the other boxes are.
         let layerBoxes = names.values.filter { if case .layer = $0 { true } else { false } }.count
         let moduleBoxes = names.values.filter { if case .module = $0 { true } else { false } }.count
@@ -56,7 +78,6 @@ public struct DiagramDriftChecker: Sendable {
             guard case .module(let module)? = names[node.id], layers.contains(module), layerBoxes > moduleBoxes - 1 else { continue }
             names[node.id] = .layer(module)
         }
-        guard names.values.contains(where: { $0 != .unknown }) else { return DiagramDrift(isChecked: false, names: names, findings: []) }
         var findings: [DiagramDrift.Finding] = []
         // One suggester for every unknown box, bounded: a diagram of 400 unknown boxes asks once each.
         let unknown = drawn.nodes.filter { names[$0.id] == .unknown }
@@ -90,19 +111,25 @@ public struct DiagramDriftChecker: Sendable {
             missing.append(.missing(from: parts[0], to: parts[1], evidence: edge.evidence.first?.location))
         }
         findings += missing.sorted { $0.sortKey < $1.sortKey }
-        return DiagramDrift(isChecked: true, names: names, findings: findings)
+        return DiagramDrift(isChecked: true, names: names, findings: findings, readAs: readAs)
     }
 
-    /// What a box names: its label, else its id, as a module, else as a layer.
-    private func name(of node: DrawnGraph.Node) -> DiagramDrift.Name {
+    /// What a box names: its label, else its id, as a module, else as a layer, exactly;
+    /// else as a person would read it (`DiagramNameMatcher`), with the text it was written as.
+    private func name(of node: DrawnGraph.Node) -> (DiagramDrift.Name, written: String?) {
         let label = node.label.trimmingWhitespace
         for candidate in [label, node.id] {
-            if modules.contains(candidate) { return .module(candidate) }
+            if modules.contains(candidate) { return (.module(candidate), nil) }
         }
         for candidate in [label, node.id] where layers.contains(candidate) || innerLayers.contains(candidate) {
-            return .layer(candidate)
+            return (.layer(candidate), nil)
         }
-        return .unknown
+        guard !Self.isCallStep(label) else { return (.unknown, nil) }
+        for candidate in [label, node.id] {
+            if let match = layerMatcher.match(candidate) { return (.layer(match.name), candidate) }
+            if let match = moduleMatcher.match(candidate) { return (.module(match.name), candidate) }
+        }
+        return (.unknown, nil)
     }
 
     static func isLayer(_ name: DiagramDrift.Name) -> Bool {

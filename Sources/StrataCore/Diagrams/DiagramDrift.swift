@@ -36,11 +36,21 @@ public struct DiagramDrift: Hashable, Sendable {
     /// Node id → what it names.
     public var names: [String: Name]
     public var findings: [Finding]
+    /// Module or layer → the box's text, for boxes that name it otherwise (`Feed UI` for
+    /// `FeedUI`, `Features_AllBreeds` for `PresentationLayer_Features_AllBreeds`): a
+    /// warning about them says which it took.
+    public var readAs: [String: String]
 
-    public init(isChecked: Bool, names: [String: Name], findings: [Finding]) {
+    public init(isChecked: Bool, names: [String: Name], findings: [Finding], readAs: [String: String] = [:]) {
         self.isChecked = isChecked
         self.names = names
         self.findings = findings
+        self.readAs = readAs
+    }
+
+    /// `FeedUI`, or `FeedUI ('Feed UI' in the diagram)` when the box says it otherwise.
+    func shown(_ name: String) -> String {
+        readAs[name].map { "\(name) ('\($0)' in the diagram)" } ?? name
     }
 
     /// The findings as warnings, placed at the diagram's lines: `start` is the fence's
@@ -60,13 +70,13 @@ public struct DiagramDrift: Hashable, Sendable {
             case .absent(let from, let to, let line, let isReversed):
                 return .warning(
                     "diagram.drift",
-                    "the diagram draws \(from) → \(to), and the code has no such dependency" + (isReversed ? " (\(to) depends on \(from): is the arrow reversed?)" : ""),
+                    "the diagram draws \(shown(from)) → \(shown(to)), and the code has no such dependency" + (isReversed ? " (\(to) depends on \(from): is the arrow reversed?)" : ""),
                     at: at(line)
                 )
             case .missing(let from, let to, let evidence):
                 return .warning(
                     "diagram.drift",
-                    "the diagram leaves out \(from) → \(to), which the code has" + (evidence.map { " (\($0.path):\($0.line))" } ?? ""),
+                    "the diagram leaves out \(shown(from)) → \(shown(to)), which the code has" + (evidence.map { " (\($0.path):\($0.line))" } ?? ""),
                     at: at(nil)
                 )
             }

@@ -32,6 +32,39 @@ import Testing
         )
     }
 
+    @Test func boxesNamedAsPeopleWriteThemAreTheModulesTheyMean() {
+        let drift = checker.check(drawn([("feed-ui", "feed_service"), ("feed_service", "Net"), ("Persistence", "feed_service")], labels: ["feed-ui": "Feed UI"]))
+        #expect(drift.isChecked)
+        #expect(drift.names["feed-ui"] == .module("FeedUI"), "case and separators")
+        #expect(drift.names["feed_service"] == .module("FeedService"))
+        #expect(drift.names["Net"] == .module("Networking") || drift.names["Net"] == .unknown)
+        // The only finding says what the boxes were taken as.
+        let absent = drift.diagnostics(at: SourceLocation(path: "p.md", line: 1)).map(\.message).filter { $0.contains("Persistence") }
+        #expect(absent == ["the diagram draws Persistence → FeedService ('feed_service' in the diagram), and the code has no such dependency (FeedService depends on Persistence: is the arrow reversed?)"])
+    }
+
+    @Test func aBoxTwoNamesCouldMeanIsNeither() {
+        let matcher = DiagramNameMatcher(["PresentationLayer_Features_AllBreeds", "PresentationLayer_Features_Favorites", "FeedUI", "FeedService", "URLSessionKit"])
+        #expect(matcher.match("Features_AllBreeds")?.name == "PresentationLayer_Features_AllBreeds", "a folder prefix left out")
+        #expect(matcher.match("features-favorites")?.name == "PresentationLayer_Features_Favorites")
+        #expect(matcher.match("Feed") == nil, "FeedUI or FeedService")
+        #expect(matcher.match("Layer") == nil, "words in the middle of a name are not the name")
+        #expect(matcher.match("Favorites")?.name == "PresentationLayer_Features_Favorites", "the name's last word, unique")
+        #expect(matcher.match("AllBreeds")?.name == "PresentationLayer_Features_AllBreeds")
+        #expect(matcher.match("URL Session Kit")?.name == "URLSessionKit")
+        #expect(DiagramNameMatcher.words("URLSessionKit2Go") == ["url", "session", "kit2", "go"])
+    }
+
+    @Test func callFlowsAndDrawingsOfOtherThingsAreLeftAlone() {
+        let calls = checker.check(drawn([("FeedUI", "load"), ("load", "request")], labels: ["load": "FeedService.load()", "request": "NetworkRouter.request()"]))
+        #expect(!calls.isChecked && calls.findings.isEmpty)
+        let deployment = checker.check(drawn([("Phone", "CDN"), ("CDN", "Gateway"), ("Gateway", "FeedService")]))
+        #expect(!deployment.isChecked, "one box in four names a module")
+        let mostly = checker.check(drawn([("FeedUI", "FeedService"), ("FeedService", "Cache")]))
+        #expect(mostly.isChecked, "two of three boxes are modules: the third is a finding")
+        #expect(mostly.findings.contains { if case .unknown("Cache", _, _) = $0 { true } else { false } })
+    }
+
     @Test func aTrueDiagramHasNoFindings() {
         let drift = checker.check(drawn([("FeedUI", "FeedService"), ("FeedService", "Networking"), ("FeedService", "Persistence")]))
         #expect(drift.isChecked)
