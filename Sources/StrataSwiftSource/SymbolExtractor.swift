@@ -41,6 +41,8 @@ private final class SymbolCollector: SyntaxVisitor {
     var references: [TypeReference] = []
     /// The types the walk is inside, outermost first.
     var enclosing: [String] = []
+    /// For each of `enclosing`, whether it is an extension.
+    var enclosingIsExtension: [Bool] = []
     /// Generic parameters (and a protocol's associated types) in scope, innermost last:
     /// `Fingerprint` in `struct Memo<Fingerprint, Value>` names no declared type.
     var genericScopes: [Set<String>] = []
@@ -74,9 +76,11 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     func reference(_ name: String, _ kind: TypeReference.Kind, at node: some SyntaxProtocol) {
+        // The innermost declared type: `enclosing` up to it, when it is not an extension.
+        let declaredIn = enclosingIsExtension.lastIndex(of: false).map { enclosing[...$0].joined(separator: ".") }
         references.append(TypeReference(
-            name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), location: location(node),
-            isInStoredProperty: storedPropertyDepth > 0
+            name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), declaredIn: declaredIn,
+            location: location(node), isInStoredProperty: storedPropertyDepth > 0
         ))
     }
 
@@ -95,7 +99,8 @@ private final class SymbolCollector: SyntaxVisitor {
         // A member of a `public extension` without an access modifier of its own is public.
         let isPublic = access.map { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) } ?? (publicExtensionDepth.last == enclosing.count)
         declarations.append(TypeDeclaration(
-            name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node), isPublic: isPublic
+            name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node), isPublic: isPublic,
+            container: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), isInExtension: enclosingIsExtension.last == true
         ))
     }
 
@@ -106,12 +111,14 @@ private final class SymbolCollector: SyntaxVisitor {
     ) -> SyntaxVisitorContinueKind {
         declare(name.text, kind, inheritance: inheritance, attributes: attributes, modifiers: modifiers, at: name)
         enclosing.append(name.text)
+        enclosingIsExtension.append(false)
         genericScopes.append(generics)
         return .visitChildren
     }
 
     func leave() {
         enclosing.removeLast()
+        enclosingIsExtension.removeLast()
         genericScopes.removeLast()
     }
 
@@ -157,6 +164,7 @@ private final class SymbolCollector: SyntaxVisitor {
         declare(extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, at: node.extendedType)
         // Members of an extension are inside the extended type.
         enclosing.append(extended)
+        enclosingIsExtension.append(true)
         let isPublic = node.modifiers.contains { [.keyword(.public), .keyword(.package)].contains($0.name.tokenKind) }
         publicExtensionDepth.append(isPublic ? enclosing.count : -1)
         return .visitChildren
@@ -164,6 +172,7 @@ private final class SymbolCollector: SyntaxVisitor {
 
     override func visitPost(_ node: ExtensionDeclSyntax) {
         enclosing.removeLast()
+        enclosingIsExtension.removeLast()
         publicExtensionDepth.removeLast()
     }
 

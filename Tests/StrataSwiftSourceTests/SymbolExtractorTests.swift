@@ -12,6 +12,31 @@ import Testing
         symbols(text).references.map { "\($0.kind.rawValue) \($0.name)" + ($0.enclosingType.map { " in \($0)" } ?? "") }
     }
 
+    @Test func eachReferenceKnowsTheTypeWhoseCodeItIs() {
+        let found = symbols("""
+        extension ProfileView {
+            final class ViewModel {
+                var view: ProfileView?
+                struct Row { let item: Item }
+            }
+            func make() -> Store { Store() }
+        }
+        struct Feed { let item: Item }
+        let top = Store()
+        """)
+        #expect(found.references.map { "\($0.name) \($0.declaredIn ?? "-") \($0.enclosingType ?? "-")" } == [
+            "ProfileView - ProfileView",  // the extended type itself
+            "ProfileView ProfileView.ViewModel ProfileView.ViewModel",
+            "Item ProfileView.ViewModel.Row ProfileView.ViewModel.Row",
+            "Store - ProfileView", "Store - ProfileView",  // directly in the extension
+            "Item Feed Feed",
+            "Store - -",
+        ])
+        #expect(found.declarations.map { "\($0.name) \($0.container ?? "-") \($0.isInExtension)" } == [
+            "ProfileView - false", "ProfileView.ViewModel ProfileView true", "ProfileView.ViewModel.Row ProfileView.ViewModel false", "Feed - false",
+        ])
+    }
+
     @Test func declarationsOfEveryKindWithNestingInheritanceAndAttributes() {
         let found = symbols("""
         @Observable @MainActor

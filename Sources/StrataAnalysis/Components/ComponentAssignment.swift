@@ -2,7 +2,10 @@ import StrataCore
 
 /// Which layer each file and each type of the read modules is in, and why: a file by the
 /// first layer whose `paths:` match it, else by its module's layer; a type by the first
-/// layer that claims it (`types:`, `conforms_to:`, `attributes:`), else by its file's.
+/// layer that claims it by its own name, conformances or attributes (`types:`,
+/// `conforms_to:`, `attributes:`), else — a nested type — by the type it is declared in,
+/// else by its file's. A type nested in an extension, with no claim of its own, is in the
+/// file's layer when `paths:` place the file, else in the extended type's.
 /// Two claims on one file or type are `layer.ambiguous`, reported once.
 struct ComponentAssignment {
     struct Placed: Hashable, Sendable {
@@ -32,16 +35,6 @@ struct ComponentAssignment {
     var diagnostics: [Diagnostic] = []
     var usedPaths: Set<PathPattern> = []
     var usedTypePatterns: Set<ModulePattern> = []
-
-    /// The layer of code in `file` of `module`, inside `enclosing` (qualified) if given:
-    /// its outermost type's, else its file's.
-    func layer(ofCodeIn file: String, module: String, enclosing: String?, claims: (String) -> ComponentChecker.Claim?) -> String? {
-        if let enclosing {
-            let outermost = Self.outermost(enclosing)
-            if let layer = types[module]?[outermost]?.layer ?? claims(outermost)?.layer { return layer }
-        }
-        return files[module]?[file]?.layer
-    }
 
     static func outermost(_ qualified: String) -> String {
         // Searched as bytes: called for every reference written inside a type.
@@ -87,6 +80,8 @@ struct ComponentAssignment {
 
             var typeLayers: [String: Placed] = [:]
             var declared: [TypeDeclaration] = []
+            // Nested types with no claim of their own, placed once every type is.
+            var unclaimedNested: [(declaration: TypeDeclaration, file: String)] = []
             for file in node.sourceFiles {
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
                     declared.append(declaration)
@@ -107,11 +102,27 @@ struct ComponentAssignment {
                     }
                     if let claim = claims.first {
                         typeLayers[declaration.name] = Placed(layer: claim.layer, origin: claim.label)
+                    } else if declaration.container != nil {
+                        unclaimedNested.append((declaration, file))
                     } else if let placed = fileLayers[file] {
                         let origin = placed.isModuleLayer ? placed.origin : fileOrigins[placed.origin] ?? "file in \(placed.origin)"
                         fileOrigins[placed.origin] = origin
                         typeLayers[declaration.name] = Placed(layer: placed.layer, origin: origin)
                     }
+                }
+            }
+            // Outer types first: a type nested in a nested type takes what its container took.
+            for (declaration, file) in unclaimedNested.sorted(by: { $0.declaration.name.count < $1.declaration.name.count }) {
+                guard let container = declaration.container, let filePlaced = fileLayers[file] else { continue }
+                let fileOrigin = filePlaced.isModuleLayer ? filePlaced.origin : fileOrigins[filePlaced.origin] ?? "file in \(filePlaced.origin)"
+                fileOrigins[filePlaced.origin] = fileOrigin
+                if declaration.isInExtension, !filePlaced.isModuleLayer {
+                    // Code in a file `paths:` place is that layer's, extensions included.
+                    typeLayers[declaration.name] = Placed(layer: filePlaced.layer, origin: fileOrigin)
+                } else if let outer = typeLayers[container] {
+                    typeLayers[declaration.name] = Placed(layer: outer.layer, origin: outer.isModuleLayer ? outer.origin : "nested in \(container)")
+                } else {
+                    typeLayers[declaration.name] = Placed(layer: filePlaced.layer, origin: fileOrigin)
                 }
             }
             types[node.id] = typeLayers

@@ -15,8 +15,8 @@ extension ComponentChecker {
                 }
                 var byPair: [(from: String, to: String, evidence: [Evidence])] = []
                 for resolved in references.of(file) {
-                    guard let from = resolved.outermost, let to = resolved.only?.name, member(from), member(to), from != to,
-                          ComponentAssignment.outermost(to) != from else { continue }
+                    guard let from = resolved.speakingType, let to = resolved.only?.name, member(from), member(to), from != to,
+                          !ResolvedReferences.isSelfOrNested(to, in: from) else { continue }
                     let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
                     if let index = byPair.firstIndex(where: { $0.from == from && $0.to == to }) {
                         byPair[index].evidence.append(evidence)
@@ -87,7 +87,7 @@ extension ComponentChecker {
                 var byPair: [(from: String, to: String, evidence: [Evidence])] = []
                 for resolved in references.of(file) {
                     guard let target = resolved.only?.name, rule.types.contains(where: { $0.matches(Self.ownName(target)) }) else { continue }
-                    let outermost = resolved.outermost
+                    let outermost = resolved.speakingType
                     if let outermost, rule.types.contains(where: { $0.matches(Self.ownName(outermost)) }) { continue }
                     let allowed = rule.users.contains { selector in
                         switch selector.kind {

@@ -97,7 +97,7 @@ public final class ResolutionMemo: @unchecked Sendable {
         for reference in references { Self.addKeys(of: reference.name, to: &names) }
         let entry = Entry(
             module: module, isLayered: isLayered, references: references, fileSpeaker: fileSpeaker, names: names,
-            outermosts: Set(result.resolved.compactMap(\.outermost)), targets: Set(result.resolved.flatMap(\.targets)), result: result
+            outermosts: Set(result.resolved.compactMap(\.speakingType).flatMap { [$0, ComponentAssignment.outermost($0)] }), targets: Set(result.resolved.flatMap(\.targets)), result: result
         )
         lock.withLock { entries[file] = entry }
     }

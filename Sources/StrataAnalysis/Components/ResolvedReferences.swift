@@ -15,10 +15,11 @@ struct ResolvedReferences {
         var reference: TypeReference
         var module: String
         var file: String
-        /// The layer the code speaks for: its outermost type's, else its file's.
+        /// The layer the code speaks for (see `speaker(of:)`).
         var speaker: Placed?
-        /// The outermost type the code is written in.
-        var outermost: String?
+        /// The type whose code it is: the innermost type declared around it, else the type
+        /// an extension extends; nil at the top level.
+        var speakingType: String?
         var targets: [TypeResolver.Target]
 
         /// The one declaration the name means, when it means exactly one.
@@ -123,23 +124,30 @@ struct ResolvedReferences {
         var resolved: [Resolved] = []
         var diagnostics: [Diagnostic] = []
         var ambiguous: Set<String> = []
+        let claimsTypes = checker.layers.contains(where: \.hasTypeMembers)
         for reference in references {
             let targets = scope.resolve(reference)
             // A name that means no declared type matters only to what a type owns.
             guard !targets.isEmpty || reference.isInStoredProperty else { continue }
-            let outermost = reference.enclosingType.map(ComponentAssignment.outermost)
             var speaker = fileSpeaker
-            if let outermost {
-                if let known = speakers[outermost] {
+            let speakingType = reference.declaredIn ?? reference.enclosingType
+            if let declared = reference.declaredIn {
+                // Code in a type declared here is that type's (a nested type's is its own).
+                if let placed = typeLayers[declared] { speaker = Placed(layer: placed.layer, isModuleLayer: placed.isModuleLayer) }
+            } else if let extended = reference.enclosingType, fileSpeaker?.isModuleLayer != false {
+                // Code in an extension is the extended type's, unless `paths:` place the
+                // file: then it is the file's layer, like everything written there.
+                if let known = speakers[extended] {
                     speaker = known ?? fileSpeaker
                 } else {
                     var found: Placed?
-                    if let placed = typeLayers[outermost] {
+                    let outermost = ComponentAssignment.outermost(extended)
+                    if let placed = typeLayers[extended] ?? typeLayers[outermost] {
                         found = Placed(layer: placed.layer, isModuleLayer: placed.isModuleLayer)
-                    } else if checker.layers.contains(where: \.hasTypeMembers), let claim = checker.claims(name: outermost).first {
+                    } else if claimsTypes, let claim = checker.claims(name: extended).first {
                         found = Placed(layer: claim.layer, isModuleLayer: false)
                     }
-                    speakers[outermost] = found
+                    speakers[extended] = found
                     speaker = found ?? fileSpeaker
                 }
             }
@@ -151,7 +159,7 @@ struct ResolvedReferences {
                     at: reference.location
                 ))
             }
-            resolved.append(Resolved(reference: reference, module: scope.module, file: file, speaker: speaker, outermost: outermost, targets: targets))
+            resolved.append(Resolved(reference: reference, module: scope.module, file: file, speaker: speaker, speakingType: speakingType, targets: targets))
         }
         return (resolved, diagnostics)
     }
@@ -162,14 +170,20 @@ struct ResolvedReferences {
         var found: [ComponentGraph.Reference] = []
         for item in resolved {
             guard let speaker = item.speaker, let target = item.only, let placed = types[target.module]?[target.name] else { continue }
-            if target.module == item.module, let outermost = item.outermost, ComponentAssignment.outermost(target.name) == outermost { continue }
+            if target.module == item.module, let speaking = item.speakingType, Self.isSelfOrNested(target.name, in: speaking) { continue }
             found.append(ComponentGraph.Reference(
-                from: ComponentGraph.ComponentID(module: item.module, layer: speaker.layer), fromType: item.outermost,
+                from: ComponentGraph.ComponentID(module: item.module, layer: speaker.layer), fromType: item.speakingType,
                 to: ComponentGraph.ComponentID(module: target.module, layer: placed.layer), toType: target.name,
                 kind: item.reference.kind, location: item.reference.location
             ))
         }
         return found
+    }
+
+    /// Whether `name` is `type` itself or a type nested in it: a type naming itself or its
+    /// own parts says nothing about the architecture (a nested type naming its container does).
+    static func isSelfOrNested(_ name: String, in type: String) -> Bool {
+        name == type || (name.hasPrefix(type) && name.dropFirst(type.count).first == ".")
     }
 
     /// Every reference of the component graph, by file path order.

@@ -31,14 +31,24 @@ public struct TypeDeclaration: Hashable, Sendable {
     public var location: SourceLocation
     /// Declared `public`, `open` or `package`: other modules can name it.
     public var isPublic: Bool
+    /// What it is written in (qualified), nil at the top level; and whether that is an
+    /// extension (`extension ProfileView { final class ViewModel {} }`) rather than the
+    /// declaration of a type in this file.
+    public var container: String?
+    public var isInExtension: Bool
 
-    public init(name: String, kind: Kind, inherits: [String] = [], attributes: [String] = [], location: SourceLocation, isPublic: Bool = false) {
+    public init(
+        name: String, kind: Kind, inherits: [String] = [], attributes: [String] = [], location: SourceLocation, isPublic: Bool = false,
+        container: String? = nil, isInExtension: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.inherits = inherits
         self.attributes = attributes
         self.location = location
         self.isPublic = isPublic
+        self.container = container
+        self.isInExtension = isInExtension
     }
 }
 
@@ -66,15 +76,22 @@ public struct TypeReference: Hashable, Sendable {
     public var kind: Kind
     /// The type the reference is written in (qualified), nil at the top level.
     public var enclosingType: String?
+    /// The innermost type *declared* around the reference in this file (qualified), whose
+    /// code it is; nil at the top level and directly in an extension, where the code is the
+    /// extension's (`enclosingType` then names the extended type).
+    public var declaredIn: String?
     public var location: SourceLocation
     /// Written in a stored instance property of the enclosing type, its type or its initial
     /// value (`@State var model: FeedViewModel`, `let store = Store()`): what the type owns.
     public var isInStoredProperty: Bool
 
-    public init(name: String, kind: Kind, enclosingType: String? = nil, location: SourceLocation, isInStoredProperty: Bool = false) {
+    public init(
+        name: String, kind: Kind, enclosingType: String? = nil, declaredIn: String? = nil, location: SourceLocation, isInStoredProperty: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.enclosingType = enclosingType
+        self.declaredIn = declaredIn
         self.location = location
         self.isInStoredProperty = isInStoredProperty
     }
