@@ -264,10 +264,25 @@ private final class SymbolCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// The parts of a dotted type written without generic arguments before its last part
+    /// (`API.Request.Single`), or nil.
+    static func typeParts(_ type: TypeSyntax) -> [String]? {
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil { return [identifier.name.text] }
+        if let member = type.as(MemberTypeSyntax.self), let base = typeParts(member.baseType) { return base + [member.name.text] }
+        return nil
+    }
+
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-        // `Models.Item` or `Feed.Item`: the whole dotted name, once.
-        if let base = node.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil {
-            reference(base.name.text + "." + node.name.text, kind(of: node), at: node)
+        // `Models.Item`, `Feed.Item`, `API.Request.Single`: the whole dotted name, and each
+        // name before it (`Feed` is named too), each once.
+        if let parts = Self.typeParts(node.baseType) {
+            let kind = kind(of: node)
+            reference((parts + [node.name.text]).joined(separator: "."), kind, at: node)
+            // The names before it are named, not extended or inherited from.
+            let prefixKind: TypeReference.Kind = kind == .extension || kind == .inheritance ? .type : kind
+            for count in stride(from: parts.count, through: 1, by: -1) where !(count == 1 && isGenericParameter(parts[0])) {
+                reference(parts.prefix(count).joined(separator: "."), prefixKind, at: node)
+            }
             if let arguments = node.genericArgumentClause { walk(arguments) }
             return .skipChildren
         }
@@ -300,20 +315,31 @@ private final class SymbolCollector: SyntaxVisitor {
         return first.properties.isUppercase
     }
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self), Self.looksLikeType(name.baseName.text) {
-            reference(name.baseName.text, .initializer, at: name)
-        } else if let specialized = node.calledExpression.as(GenericSpecializationExprSyntax.self),
-                  let name = specialized.expression.as(DeclReferenceExprSyntax.self), Self.looksLikeType(name.baseName.text) {
-            reference(name.baseName.text, .initializer, at: name)
+    /// A chain of capitalised names in an expression (`AppActions.DogImageGetter`,
+    /// `API.RandomImageRequest.Single`), as a type is written there; nil for anything else.
+    static func typeChain(_ expression: ExprSyntax) -> String? {
+        if let name = expression.as(DeclReferenceExprSyntax.self), looksLikeType(name.baseName.text) { return name.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, looksLikeType(member.declName.baseName.text),
+           let chain = typeChain(base) {
+            return chain + "." + member.declName.baseName.text
         }
+        return nil
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Item(…)`, `Feed.Item(…)`, `Box<Int>(…)`: an initialiser of the whole chain; the
+        // names before its last part are static members, found on the member access.
+        var called = node.calledExpression
+        if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+        if let chain = Self.typeChain(called) { reference(chain, .initializer, at: called) }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        // `Store.shared`, `Item.init(…)`: a capitalised base that is not itself a call.
-        if let base = node.base?.as(DeclReferenceExprSyntax.self), Self.looksLikeType(base.baseName.text) {
-            reference(base.baseName.text, node.declName.baseName.text == "init" ? .initializer : .staticMember, at: base)
+        // `Store.shared`, `Item.init(…)`, `Router.Destination.home`: a capitalised base (or a
+        // chain of them) names a type; each shorter chain is found on the inner member access.
+        if let base = node.base, let chain = Self.typeChain(base) {
+            reference(chain, node.declName.baseName.text == "init" ? .initializer : .staticMember, at: base)
         }
         return .visitChildren
     }

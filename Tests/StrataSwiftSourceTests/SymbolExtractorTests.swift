@@ -113,7 +113,25 @@ import Testing
         let value: Feed.Item
         """) == [
             "inheritance UIViewController in Controller", "inheritance Coordinating in Controller", "extension Models.Item in Models.Item",
-            "inheritance Codable in Models.Item", "type Feed.Item",
+            "type Models in Models.Item", "inheritance Codable in Models.Item", "type Feed.Item", "type Feed",
+        ])
+    }
+
+    @Test func nestedTypesReachedThroughExpressionsAndEveryPartOfADottedName() {
+        #expect(references("""
+        func make() {
+            let getter = AppActions.DogImageGetter()
+            let request = API.RandomImageRequest.Single.Get()
+            let destination = Router.Destination(rawValue: "home")
+            let home = Router.Destination.home
+            let value: API.RandomImageRequest.Single? = nil
+        }
+        """) == [
+            "initializer AppActions.DogImageGetter", "static-member AppActions",
+            "initializer API.RandomImageRequest.Single.Get", "static-member API.RandomImageRequest.Single", "static-member API.RandomImageRequest", "static-member API",
+            "initializer Router.Destination", "static-member Router",
+            "static-member Router.Destination", "static-member Router",
+            "type API.RandomImageRequest.Single", "type API.RandomImageRequest", "type API",
         ])
     }
 
