@@ -43,6 +43,8 @@ private final class SymbolCollector: SyntaxVisitor {
     var enclosing: [String] = []
     /// For each of `enclosing`, whether it is an extension.
     var enclosingIsExtension: [Bool] = []
+    /// For each of `enclosing`, whether it is a file-private type.
+    var enclosingIsFilePrivate: [Bool] = []
     /// Generic parameters (and a protocol's associated types) in scope, innermost last:
     /// `Fingerprint` in `struct Memo<Fingerprint, Value>` names no declared type.
     var genericScopes: [Set<String>] = []
@@ -98,9 +100,12 @@ private final class SymbolCollector: SyntaxVisitor {
         let access = modifiers.first { [.keyword(.public), .keyword(.open), .keyword(.package), .keyword(.internal), .keyword(.fileprivate), .keyword(.private)].contains($0.name.tokenKind) }
         // A member of a `public extension` without an access modifier of its own is public.
         let isPublic = access.map { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) } ?? (publicExtensionDepth.last == enclosing.count)
+        let isPrivate = access.map { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) } ?? false
+        let isFilePrivate = kind != .extension && ((enclosing.isEmpty && isPrivate) || enclosingIsFilePrivate.last == true)
         declarations.append(TypeDeclaration(
             name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node), isPublic: isPublic,
-            container: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), isInExtension: enclosingIsExtension.last == true
+            container: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), isInExtension: enclosingIsExtension.last == true,
+            isFilePrivate: isFilePrivate
         ))
     }
 
@@ -112,6 +117,7 @@ private final class SymbolCollector: SyntaxVisitor {
         declare(name.text, kind, inheritance: inheritance, attributes: attributes, modifiers: modifiers, at: name)
         enclosing.append(name.text)
         enclosingIsExtension.append(false)
+        enclosingIsFilePrivate.append(declarations.last?.isFilePrivate == true)
         genericScopes.append(generics)
         return .visitChildren
     }
@@ -119,6 +125,7 @@ private final class SymbolCollector: SyntaxVisitor {
     func leave() {
         enclosing.removeLast()
         enclosingIsExtension.removeLast()
+        enclosingIsFilePrivate.removeLast()
         genericScopes.removeLast()
     }
 
@@ -165,6 +172,7 @@ private final class SymbolCollector: SyntaxVisitor {
         // Members of an extension are inside the extended type.
         enclosing.append(extended)
         enclosingIsExtension.append(true)
+        enclosingIsFilePrivate.append(false)
         let isPublic = node.modifiers.contains { [.keyword(.public), .keyword(.package)].contains($0.name.tokenKind) }
         publicExtensionDepth.append(isPublic ? enclosing.count : -1)
         return .visitChildren
@@ -173,6 +181,7 @@ private final class SymbolCollector: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) {
         enclosing.removeLast()
         enclosingIsExtension.removeLast()
+        enclosingIsFilePrivate.removeLast()
         publicExtensionDepth.removeLast()
     }
 

@@ -104,6 +104,7 @@ public struct ComponentChecker: Sendable {
         var result = Result()
         guard isNeeded else { return result }
         memo?.begin(layers: layers)
+        let symbols = FilePrivateTypes.separate(symbols, graph: graph)
         let conformances = ConformanceIndex(symbols: symbols)
         let assignment = ComponentAssignment(graph: graph, symbols: symbols, layers: layers, moduleLayers: moduleLayers, checker: self, conformances: conformances)
         result.diagnostics = assignment.diagnostics

@@ -36,11 +36,15 @@ public struct TypeDeclaration: Hashable, Sendable {
     /// declaration of a type in this file.
     public var container: String?
     public var isInExtension: Bool
+    /// `private` or `fileprivate` at the top level (or nested in such a type): seen only in
+    /// its file, so two files may each declare their own of the same name.
+    public var isFilePrivate: Bool
 
     public init(
         name: String, kind: Kind, inherits: [String] = [], attributes: [String] = [], location: SourceLocation, isPublic: Bool = false,
-        container: String? = nil, isInExtension: Bool = false
+        container: String? = nil, isInExtension: Bool = false, isFilePrivate: Bool = false
     ) {
+        self.isFilePrivate = isFilePrivate
         self.name = name
         self.kind = kind
         self.inherits = inherits

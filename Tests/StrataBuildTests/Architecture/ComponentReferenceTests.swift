@@ -65,6 +65,24 @@ import Testing
         #expect(graph.components.first?.types.map { "\($0.name) \($0.origin)" } == ["Order file in paths: 'Sources/App/Domain/**'"])
     }
 
+    @Test func privateTypesOfTheSameNameInTwoFilesAreTwoTypes() throws {
+        // Each file's own `PreviewState`: merged, the Domain file's would seem to name the UI
+        // file's (Domain may use nothing), or the other way round.
+        let project = try Self.appWithKit([
+            "strata.yml": Self.layers,
+            "Sources/Kit/Client.swift": "public final class Client {}\n",
+            "Sources/Other/Other.swift": "public struct Unrelated {}\n",
+            "Sources/App/Domain/Order.swift": "struct Order {\n    let state = PreviewState()\n}\n\nprivate struct PreviewState {\n    struct Row {}\n}\n",
+            "Sources/App/UI/OrderView.swift": "struct OrderView {\n    let order: Order\n    let state = PreviewState()\n    let row: PreviewState.Row? = nil\n}\n\nfileprivate struct PreviewState {\n    struct Row {}\n}\n\nextension PreviewState {\n    var order: Order? { nil }\n}\n",
+        ])
+        let run = try check(project)
+        #expect(run.analysis.report.violations.filter { $0.rule != .unusedDependency }.map(\.diagnostic.description) == [])
+        let types = run.analysis.components.components.flatMap { component in component.types.map { "\(component.id.layer) \($0.name)" } }
+        #expect(types.contains("Domain PreviewState (Order.swift)"))
+        #expect(types.contains("UI PreviewState (OrderView.swift)"))
+        #expect(types.contains("UI PreviewState (OrderView.swift).Row"))
+    }
+
     @Test func aNameTwoDependenciesDeclareIsAmbiguousAndNotGuessed() throws {
         let project = try Self.appWithKit([
             "strata.yml": Self.layers,
