@@ -31,7 +31,7 @@ import Testing
         let page = "# V\n\n## Conventions\n\n1. One.\n\n## Rules\n\n1. Two.\n"
         #expect(rules(page, headings: ["Conventions"]) == ["One."])
         #expect(rules(page, headings: []).isEmpty)
-        // A RULES: line in the section: read once, with its APPLIES_TO.
+        // A rule-set line in the section: read once, with what it applies to.
         let marked = "# V\n\n## Rules\n\nRULES: APPLIES_TO: UI\n\n### 1. One view model per screen\n"
         let document = MarkdownParser.parse(marked, path: "v.md", options: MarkdownOptions())
         let blocks = GuidanceExtractor(pageKey: "v").extract(from: document).blocks

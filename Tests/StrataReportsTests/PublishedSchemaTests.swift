@@ -52,7 +52,7 @@ import Testing
             #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
         }
         // Xcode projects too: their reader, product types and pbxproj locations.
-        for shape in ["app-with-packages", "groups-app", "synced-app", "workspace-app"] {
+        for shape in ["app-with-packages", "groups-app", "synced-app", "workspace-app", "messy-app", "xcodegen-app"] {
             let run = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q", "-C", Self.fixtures.appendingPathComponent("xcode/\(shape)").path])
             #expect(run.status == 0, "\(shape): \(run.stderr)")
             let graph = try JSONValue.parse(run.stdout)
@@ -60,6 +60,25 @@ import Testing
             #expect(run.stdout.contains("\"reader\" : \"xcode\""), "\(shape)")
         }
         #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "packages": [], "nodes": [{"id": "A", "kind": "library"}], "edges": []}"#)).isEmpty)
+    }
+
+    @Test func componentsValidate() throws {
+        let schema = try Self.schema("components")
+        let files = Self.fixtureFiles(named: "components.json")
+        #expect(files.count >= 8)
+        for file in files {
+            #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
+        }
+        let written = ComponentJSONWriter().write(ComponentGraph(
+            components: [ComponentGraph.Component(module: "App", layer: "UI", types: [ComponentGraph.Member(name: "Feed", layer: "UI", origin: "types: '*Feed'", kind: .struct)])],
+            references: [ComponentGraph.Reference(
+                from: ComponentGraph.ComponentID(module: "App", layer: "UI"), fromType: nil, to: ComponentGraph.ComponentID(module: "App", layer: "UI"), toType: "Feed",
+                kind: .initializer, location: SourceLocation(path: "A.swift", line: 1, column: 2)
+            )]
+        ))
+        #expect(schema.validate(try JSONValue.parse(written)) == [])
+        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "components": [], "references": [{"from": {"module": "A"}, "to": {"module": "B", "layer": "L"}, "kind": "type", "location": "a:1:1"}]}"#)).isEmpty)
+        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "components": [], "references": [], "extra": 1}"#)).isEmpty)
     }
 
     @Test func guidanceValidates() throws {

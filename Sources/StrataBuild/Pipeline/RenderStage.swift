@@ -161,6 +161,9 @@ struct RenderStage: Sendable {
         if let loaded = inputs.site.graph {
             files.append(StageClock.measure("render: graph.json") { OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)) })
         }
+        if let components = architecture?.model.components, !components.isEmpty {
+            files.append(StageClock.measure("render: components.json") { OutputFile(path: ComponentJSONWriter.path, text: ComponentJSONWriter().write(components)) })
+        }
         if let viewData { files.append(viewData) }
         files += layout.cacheFiles
         files += redirects
@@ -169,7 +172,7 @@ struct RenderStage: Sendable {
             files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
         }
         // A file of the content folder where Strata writes one of its own (a theme asset,
-        // a generated page, graph.json, guidance.json, llms.txt, the sitemap and the search
+        // a generated page, graph.json, components.json, guidance.json, llms.txt, the sitemap and the search
         // index, even when the index is made later) would be lost.
         let contentAssets = Set(inputs.site.content.assets.map(\.relativePath))
         var written: Set<String> = timing == .withPages ? [] : [SearchIndex.path]
