@@ -58,6 +58,22 @@ echo
 echo "Xcode projects of real repositories, Swift files per target against mod-pbxproj:"
 scripts/xcode-oracle-compare.sh "$PWD/.build-release/release/strata" || status=$?
 
+# Type references inside targets: Strata's against tree-sitter-swift's, reference by
+# reference, on the layered fixture apps and the real repositories (when present).
+echo
+echo "Type references against tree-sitter-swift (precision: Strata's found by tree-sitter too; recall: tree-sitter's found by Strata):"
+venv=${STRATA_ACCURACY_DIR:-${TMPDIR:-/tmp}/strata-accuracy}/oracle-venv
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import tree_sitter_swift' 2>/dev/null; then
+  python3 -m venv "$venv" && "$venv/bin/pip" install --quiet tree-sitter tree-sitter-swift || echo "  cannot install tree-sitter-swift; skipped"
+fi
+if "$venv/bin/python" -c 'import tree_sitter_swift' 2>/dev/null; then
+  apps=()
+  for fixture in Tests/Fixtures/check/*/; do [ -f "$fixture/strata.yml" ] && [ -d "$fixture/Sources" ] && apps+=("$fixture"); done
+  realworld=${REALWORLD:-../shared/realworld}
+  for repository in "$realworld"/*/; do [ -d "$repository" ] && [ ! -f "$repository/.strata-content" ] && apps+=("$repository"); done
+  "$venv/bin/python" scripts/reference-oracle-compare.py "$PWD/.build-release/release/strata" "${apps[@]}" || status=$?
+fi
+
 # Swift highlighting: the lexer against swift-syntax's classification, on every Swift file
 # of the same packages and of Strata itself.
 echo

@@ -78,12 +78,17 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     func reference(_ name: String, _ kind: TypeReference.Kind, at node: some SyntaxProtocol) {
+        // A generic parameter (`Service.self` in `func resolve<Service>()`) names no declaration.
+        let first = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+        if isGenericParameter(first) { return }
         // The innermost declared type: `enclosing` up to it, when it is not an extension.
         let declaredIn = enclosingIsExtension.lastIndex(of: false).map { enclosing[...$0].joined(separator: ".") }
-        references.append(TypeReference(
+        var found = TypeReference(
             name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), declaredIn: declaredIn,
             location: location(node), isInStoredProperty: storedPropertyDepth > 0
-        ))
+        )
+        if enclosingIsExtension.first == true { found.extendedType = enclosing.first }
+        references.append(found)
     }
 
     // MARK: Declarations
@@ -327,6 +332,8 @@ private final class SymbolCollector: SyntaxVisitor {
     /// A chain of capitalised names in an expression (`AppActions.DogImageGetter`,
     /// `API.RandomImageRequest.Single`), as a type is written there; nil for anything else.
     static func typeChain(_ expression: ExprSyntax) -> String? {
+        // `FeedSpecifier?.self`: an optional of the type.
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return typeChain(optional.expression) }
         if let name = expression.as(DeclReferenceExprSyntax.self), looksLikeType(name.baseName.text) { return name.baseName.text }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, looksLikeType(member.declName.baseName.text),
            let chain = typeChain(base) {
@@ -340,8 +347,27 @@ private final class SymbolCollector: SyntaxVisitor {
         // names before its last part are static members, found on the member access.
         var called = node.calledExpression
         if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+        // `GitRemote?(nil)`: an optional of the type, made.
+        if let optional = called.as(OptionalChainingExprSyntax.self) { called = optional.expression }
         if let chain = Self.typeChain(called) { reference(chain, .initializer, at: called) }
+        // `[Item]()`, `[Key: Task<Data, Error>]()`: a collection of the types, made.
+        for part in Self.collectionTypeParts(called) {
+            var element = part
+            if let specialized = element.as(GenericSpecializationExprSyntax.self) { element = specialized.expression }
+            if let chain = Self.typeChain(element) { reference(chain, .type, at: element) }
+        }
         return .visitChildren
+    }
+
+    /// The element (or key and value) of an array or dictionary type written as an
+    /// expression: `[Item]`, `[Key: Value]`.
+    static func collectionTypeParts(_ expression: ExprSyntax) -> [ExprSyntax] {
+        if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first { return [element.expression] }
+        if let dictionary = expression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content, elements.count == 1,
+           let element = elements.first {
+            return [element.key, element.value]
+        }
+        return []
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
@@ -349,7 +375,18 @@ private final class SymbolCollector: SyntaxVisitor {
         // chain of them) names a type; each shorter chain is found on the inner member access.
         if let base = node.base, let chain = Self.typeChain(base) {
             reference(chain, node.declName.baseName.text == "init" ? .initializer : .staticMember, at: base)
+        } else if let base = node.base {
+            // `[Task].self`, `[Key: Value].self`: a collection type written as an expression.
+            for part in Self.collectionTypeParts(base) {
+                if let chain = Self.typeChain(part) { reference(chain, .type, at: part) }
+            }
         }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Settings[\.general]`: a static subscript of a type.
+        if let chain = Self.typeChain(node.calledExpression) { reference(chain, .staticMember, at: node.calledExpression) }
         return .visitChildren
     }
 }

@@ -135,6 +135,24 @@ import Testing
         ])
     }
 
+    @Test func typesWrittenAsCollectionsOptionalsAndSubscriptsInExpressions() {
+        #expect(references("""
+        func make<Service>(_ service: Service) {
+            var owners = [MemberDetails]()
+            var byKey = [Key: Task<Data, Error>]()
+            let types = [Task].self
+            await group(of: Specifier?.self)
+            let remote = GitRemote?(nil)
+            let general = Settings[\\.general]
+            let name = String(describing: Service.self)
+        }
+        """) == [
+            "type MemberDetails", "type Key", "type Task", "type Data", "type Error", "type Task",
+            "static-member Specifier", "initializer GitRemote", "static-member Settings",
+            "initializer String",
+        ])
+    }
+
     @Test func typesWrittenInExpressions() {
         #expect(references("""
         func make() {

@@ -41,7 +41,7 @@ extension ComponentChecker {
                     byTarget[module, default: []].append(Evidence(kind: .import, location: item.location, summary: "import \(item.path.joined(separator: "."))"))
                 }
                 // References to types of layers the rule forbids.
-                for resolved in references.of(file) {
+                for resolved in references.of(file, in: node.id) {
                     guard let target = resolved.only, let to = references.placed(target), to.layer != from,
                           target.module == node.id || !to.isModuleLayer,
                           rule.to.contains(where: { if case .layer(let name) = $0.kind { name == to.layer } else { false } }) else { continue }

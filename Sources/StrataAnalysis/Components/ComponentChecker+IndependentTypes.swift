@@ -14,7 +14,7 @@ extension ComponentChecker {
                     group.types.contains { $0.matches(Self.ownName(name)) }
                 }
                 var byPair: [(from: String, to: String, evidence: [Evidence])] = []
-                for resolved in references.of(file) {
+                for resolved in references.of(file, in: module) {
                     guard let from = resolved.speakingType, let to = resolved.only?.name, member(from), member(to), from != to,
                           !ResolvedReferences.isSelfOrNested(to, in: from) else { continue }
                     let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
@@ -48,7 +48,7 @@ extension ComponentChecker {
             for group in groups {
                 guard let severity = group.severity.severity else { continue }
                 var byType: [(from: String, to: String, type: String, evidence: [Evidence])] = []
-                for resolved in references.of(file) {
+                for resolved in references.of(file, in: module) {
                     guard let from = resolved.speaker?.layer, group.layers.contains(from), let target = resolved.only,
                           let to = references.placed(target)?.layer, to != from, group.layers.contains(to) else { continue }
                     let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
@@ -85,7 +85,7 @@ extension ComponentChecker {
             for rule in rules {
                 guard let severity = rule.severity.severity else { continue }
                 var byPair: [(from: String, to: String, evidence: [Evidence])] = []
-                for resolved in references.of(file) {
+                for resolved in references.of(file, in: module) {
                     guard let target = resolved.only?.name, rule.types.contains(where: { $0.matches(Self.ownName(target)) }) else { continue }
                     let outermost = resolved.speakingType
                     if let outermost, rule.types.contains(where: { $0.matches(Self.ownName(outermost)) }) { continue }

@@ -22,7 +22,7 @@ extension ComponentChecker {
                 }
             }
         }
-        let owns = rules.contains { !$0.mustOwnOne.isEmpty } ? ownedTypes(files: files, references: references) : [:]
+        let owns = rules.contains { !$0.mustOwnOne.isEmpty } ? ownedTypes(in: module, files: files, references: references) : [:]
         let layerOfType = assignment.types[module] ?? [:]
         var found: [Violation] = []
         for declaration in declared {
@@ -62,10 +62,10 @@ extension ComponentChecker {
     }
 
     /// Type (qualified) → the references its own stored properties make, in source order.
-    func ownedTypes(files: [String], references: ResolvedReferences) -> [String: [TypeReference]] {
+    func ownedTypes(in module: String, files: [String], references: ResolvedReferences) -> [String: [TypeReference]] {
         var owned: [String: [TypeReference]] = [:]
         for file in files {
-            for resolved in references.of(file) where resolved.reference.isInStoredProperty {
+            for resolved in references.of(file, in: module) where resolved.reference.isInStoredProperty {
                 guard let owner = resolved.reference.enclosingType else { continue }
                 owned[owner, default: []].append(resolved.reference)
             }

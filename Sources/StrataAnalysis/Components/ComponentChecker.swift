@@ -193,7 +193,7 @@ public struct ComponentChecker: Sendable {
         var found: [Violation] = []
         for file in files {
             var byType: [(name: String, from: String, to: String, references: [TypeReference])] = []
-            for resolved in references.of(file) {
+            for resolved in references.of(file, in: module) {
                 guard let from = resolved.speaker, let target = resolved.only, let to = references.placed(target) else { continue }
                 guard to.layer != from.layer, !permissions.allows(from.layer, to.layer), !(from.isModuleLayer && to.isModuleLayer) else { continue }
                 let name = resolved.reference.name

@@ -45,6 +45,7 @@ enum FilePrivateTypes {
                     fileSymbols.references[index].name = renamed(fileSymbols.references[index].name) ?? ""
                     fileSymbols.references[index].enclosingType = renamed(fileSymbols.references[index].enclosingType)
                     fileSymbols.references[index].declaredIn = renamed(fileSymbols.references[index].declaredIn)
+                    fileSymbols.references[index].extendedType = renamed(fileSymbols.references[index].extendedType)
                 }
                 result[file] = fileSymbols
             }

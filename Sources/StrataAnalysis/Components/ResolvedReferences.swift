@@ -18,7 +18,7 @@ struct ResolvedReferences {
         /// The layer the code speaks for (see `speaker(of:)`).
         var speaker: Placed?
         /// The type whose code it is: the innermost type declared around it, else the type
-        /// an extension extends; nil at the top level.
+        /// an extension extends (in a file no `paths:` place); nil for the file's own code.
         var speakingType: String?
         var targets: [TypeResolver.Target]
 
@@ -58,6 +58,10 @@ struct ResolvedReferences {
             var context: Int
             var file: String
             var speaker: Placed?
+            /// A file two targets compile is resolved in each (an app and its extension can
+            /// each declare an `AppDefaults` of their own).
+            var key: String { ResolvedReferences.fileKey(file, contextModule) }
+            var contextModule: String
         }
         var contexts: [Context] = []
         var jobs: [Job] = []
@@ -69,11 +73,17 @@ struct ResolvedReferences {
             )
             if let memo {
                 let others = Dictionary(context.scope.others.map { ($0.module, $0.names) }, uniquingKeysWith: { first, _ in first })
-                context.changes = memo.changes(of: node.id, now: ResolutionMemo.Environment(own: context.scope.own, others: others, typeLayers: context.typeLayers))
+                // A type made private (or public again) changes what other files see: its
+                // name and file join the own names, so files that write it are resolved again.
+                let own = context.scope.own.union(context.scope.privateFile.map { "\($0.key).\u{0}\($0.value)" })
+                context.changes = memo.changes(of: node.id, now: ResolutionMemo.Environment(own: own, others: others, typeLayers: context.typeLayers))
             }
             contexts.append(context)
-            for file in node.sourceFiles where symbols[file] != nil && seen.insert(file).inserted {
-                jobs.append(Job(context: contexts.count - 1, file: file, speaker: fileLayers[file].map { Placed(layer: $0.layer, isModuleLayer: $0.isModuleLayer) }))
+            for file in node.sourceFiles where symbols[file] != nil && seen.insert(Self.fileKey(file, node.id)).inserted {
+                jobs.append(Job(
+                    context: contexts.count - 1, file: file, speaker: fileLayers[file].map { Placed(layer: $0.layer, isModuleLayer: $0.isModuleLayer) },
+                    contextModule: node.id
+                ))
             }
         }
         var typesWithNewLayers: Set<TypeResolver.Target> = []
@@ -84,7 +94,7 @@ struct ResolvedReferences {
         var results: [FileResult?] = jobs.map { job in
             let context = contexts[job.context]
             return memo?.result(
-                for: job.file, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [],
+                for: job.key, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [],
                 fileSpeaker: job.speaker, changes: context.changes, typesWithNewLayers: typesWithNewLayers
             )
         }
@@ -101,15 +111,15 @@ struct ResolvedReferences {
             results[index] = result
             let job = jobs[index], context = contexts[job.context]
             memo?.remember(
-                result, for: job.file, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [], fileSpeaker: job.speaker
+                result, for: job.key, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [], fileSpeaker: job.speaker
             )
         }
         memo?.keepOnly(seen)
         for (job, result) in zip(jobs, results) {
             guard let result else { continue }
-            byFile[job.file] = result.resolved
+            byFile[job.key] = result.resolved
             diagnostics += result.diagnostics
-            if !result.graph.isEmpty { graphByFile[job.file] = result.graph }
+            if !result.graph.isEmpty { graphByFile[job.key] = result.graph }
         }
     }
 
@@ -130,7 +140,10 @@ struct ResolvedReferences {
             // A name that means no declared type matters only to what a type owns.
             guard !targets.isEmpty || reference.isInStoredProperty else { continue }
             var speaker = fileSpeaker
-            let speakingType = reference.declaredIn ?? reference.enclosingType
+            // Code directly in an extension, in a file `paths:` place, is the file's code: it
+            // names even the extended type as any other code of its layer would.
+            let isPlacedFile = fileSpeaker.map { !$0.isModuleLayer } ?? false
+            let speakingType = reference.declaredIn ?? (isPlacedFile ? nil : reference.enclosingType)
             if let declared = reference.declaredIn {
                 // Code in a type declared here is that type's (a nested type's is its own).
                 if let placed = typeLayers[declared] { speaker = Placed(layer: placed.layer, isModuleLayer: placed.isModuleLayer) }
@@ -180,6 +193,9 @@ struct ResolvedReferences {
         return found
     }
 
+    /// A file as one module compiles it: a file two targets compile is resolved in each.
+    static func fileKey(_ file: String, _ module: String) -> String { file + "\u{0}" + module }
+
     /// Whether `name` is `type` itself or a type nested in it: a type naming itself or its
     /// own parts says nothing about the architecture (a nested type naming its container does).
     static func isSelfOrNested(_ name: String, in type: String) -> Bool {
@@ -192,8 +208,8 @@ struct ResolvedReferences {
     }
 
     /// The references written in a file, in source order.
-    func of(_ file: String) -> [Resolved] {
-        byFile[file] ?? []
+    func of(_ file: String, in module: String) -> [Resolved] {
+        byFile[Self.fileKey(file, module)] ?? []
     }
 
     /// The layer of a declared type.

@@ -24,10 +24,18 @@ struct TypeResolver {
     let nestedNames: [String: Set<String>]
     /// Module → the read modules it depends on, sorted.
     let dependencies: [String: [String]]
+    /// Module → its `private` / `fileprivate` types → the file they are seen in.
+    let privateFiles: [String: [String: String]]
+    /// Module → the names `@testable import` lets a test name: all but file-private ones.
+    let testable: [String: Set<String>]
 
     init(graph: ModuleGraph, declarations: [String: [TypeDeclaration]]) {
         declared = declarations.mapValues { Set($0.map(\.name)) }
         visible = declarations.mapValues { Set($0.filter(\.isPublic).map(\.name)) }
+        privateFiles = declarations.mapValues { list in
+            Dictionary(list.filter(\.isFilePrivate).map { ($0.name, $0.location.path) }, uniquingKeysWith: { first, _ in first })
+        }
+        testable = declarations.mapValues { Set($0.filter { !$0.isFilePrivate }.map(\.name)) }
         tests = Set(graph.nodes.filter(\.isTest).map(\.id))
         nestedNames = declarations.mapValues { list in
             Set(list.compactMap { declaration in
@@ -49,10 +57,10 @@ struct TypeResolver {
     /// What code of `module` can name, looked up once for all its references.
     func scope(of module: String) -> Scope {
         let others = dependencies[module] ?? []
-        let names = tests.contains(module) ? declared : visible
+        let names = tests.contains(module) ? testable : visible
         return Scope(
             module: module, own: declared[module] ?? [], nested: nestedNames[module] ?? [],
-            others: others.map { ($0, names[$0] ?? []) }
+            others: others.map { ($0, names[$0] ?? []) }, privateFile: privateFiles[module] ?? [:]
         )
     }
 
@@ -65,27 +73,41 @@ struct TypeResolver {
         let nested: Set<String>
         /// Each module it depends on, with the names visible to it, in name order.
         let others: [(module: String, names: Set<String>)]
+        /// Its file-private types (and their nested types, by the first name) → their file.
+        let privateFile: [String: String]
+
+        /// Whether the module's own `name` is seen from `file`: a `private` type only in its file.
+        func isOwn(_ name: some StringProtocol, from file: String) -> Bool {
+            guard own.contains(String(name)) else { return false }
+            guard !privateFile.isEmpty else { return true }
+            let first = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? String(name)
+            guard let owner = privateFile[String(name)] ?? privateFile[first] else { return true }
+            return owner == file
+        }
 
         func resolve(_ reference: TypeReference) -> [Target] {
             let name = reference.name
+            let file = reference.location.path
             let dot = name.utf8.firstIndex(of: UInt8(ascii: "."))
             // `Inner.Item` inside `Outer` can be `Outer.Inner.Item`: its first name decides.
             if let enclosing = reference.enclosingType, !nested.isEmpty, nested.contains(dot.map { String(name[..<$0]) } ?? name) {
                 var scope = Substring(enclosing)
                 while !scope.isEmpty {
                     let candidate = scope + "." + name
-                    if own.contains(candidate) { return [Target(module: module, name: candidate)] }
+                    if isOwn(candidate, from: file) { return [Target(module: module, name: String(candidate))] }
+                    // In `extension Outer.Inner`, the types `Outer` holds are not in scope.
+                    if let extended = reference.extendedType, scope == extended { break }
                     guard let last = scope.lastIndex(of: ".") else { break }
                     scope = scope[..<last]
                 }
             }
-            if own.contains(name) { return [Target(module: module, name: name)] }
+            if isOwn(name, from: file) { return [Target(module: module, name: name)] }
             guard !others.isEmpty || dot != nil else { return [] }
             // `Models.Item`: a module-qualified name.
             if let dot {
                 let prefix = String(name[..<dot])
                 let rest = String(name[name.index(after: dot)...])
-                if prefix == module { return own.contains(rest) ? [Target(module: module, name: rest)] : [] }
+                if prefix == module { return isOwn(rest, from: file) ? [Target(module: module, name: rest)] : [] }
                 if let other = others.first(where: { $0.module == prefix }) {
                     return other.names.contains(rest) ? [Target(module: prefix, name: rest)] : []
                 }

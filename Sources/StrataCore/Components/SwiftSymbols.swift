@@ -84,6 +84,10 @@ public struct TypeReference: Hashable, Sendable {
     /// code it is; nil at the top level and directly in an extension, where the code is the
     /// extension's (`enclosingType` then names the extended type).
     public var declaredIn: String?
+    /// When the outermost scope around the reference is an extension, the type it extends as
+    /// written: names are looked up in that type and what is nested in it, never in the
+    /// types the extended type is itself nested in (as Swift looks them up).
+    public var extendedType: String?
     public var location: SourceLocation
     /// Written in a stored instance property of the enclosing type, its type or its initial
     /// value (`@State var model: FeedViewModel`, `let store = Store()`): what the type owns.

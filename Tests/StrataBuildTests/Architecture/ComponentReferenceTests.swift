@@ -83,6 +83,23 @@ import Testing
         #expect(types.contains("UI PreviewState (OrderView.swift).Row"))
     }
 
+    @Test func aPrivateTypeIsSeenOnlyInItsFileAndAnExtensionOfANestedTypeDoesNotSeeItsSiblings() throws {
+        // `Error` here is Swift's, not the private one of another file; in `extension
+        // Order.Line`, `Note` is not `Order.Note` (Swift does not look in `Order`).
+        let project = try Self.appWithKit([
+            "strata.yml": Self.layers,
+            "Sources/Kit/Client.swift": "public final class Client {}\n",
+            "Sources/Other/Other.swift": "public struct Unrelated {}\n",
+            "Sources/App/Domain/Order.swift": "struct Order {\n    struct Line {}\n    struct Note {}\n}\n\nprivate enum Error: Swift.Error { case bad }\n",
+            "Sources/App/UI/OrderView.swift": "struct OrderView {\n    let failure: Error? = nil\n}\n\nextension Order.Line {\n    var note: Note? { nil }\n}\n",
+        ])
+        let run = try check(project)
+        let references = run.analysis.components.references.map { "\($0.from.layer) → \($0.toType) \($0.location)" }
+        #expect(!references.contains { $0.contains("Error") }, "\(references)")
+        #expect(!references.contains { $0.contains("Note") }, "\(references)")
+        #expect(references.contains("UI → Order.Line Sources/App/UI/OrderView.swift:5:11"), "the extension itself names Order.Line")
+    }
+
     @Test func aNameTwoDependenciesDeclareIsAmbiguousAndNotGuessed() throws {
         let project = try Self.appWithKit([
             "strata.yml": Self.layers,
