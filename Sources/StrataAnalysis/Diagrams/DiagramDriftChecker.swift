@@ -68,9 +68,9 @@ public struct DiagramDriftChecker: Sendable {
         // A diagram of calls, or one whose boxes are mostly not modules or layers (a
         // deployment, a user journey), is another kind of drawing: left alone.
         let named = names.values.filter { $0 != .unknown }.count
-        if drawn.nodes.contains(where: { Self.isCallStep($0.label) }) || named == 0 || named * 2 < drawn.nodes.count {
-            return DiagramDrift(isChecked: false, names: names, findings: [])
-        }
+        if named == 0 { return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .namesNothing) }
+        if drawn.nodes.contains(where: { Self.isCallStep($0.label) }) { return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .callFlow) }
+        if named * 2 < drawn.nodes.count { return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .mostlyOther) }
         // A name that is both a module and a layer (`App`) is read as what the other boxes are.
         let layerBoxes = names.values.filter { if case .layer = $0 { true } else { false } }.count
         let moduleBoxes = names.values.filter { if case .module = $0 { true } else { false } }.count

@@ -295,7 +295,11 @@ struct PageDiagramDrawer: Sendable {
                 if !unknown.isEmpty { caption.append("<span class=\"drift-unknown-note\">No module or layer (red border): " + HTMLEscaping.escape(unknown.joined(separator: ", ")) + ".</span>") }
             }
         } else if checks {
-            caption.append("Names no module or layer, so it is not checked against the code.")
+            switch drift?.unchecked {
+            case .callFlow?: caption.append("A flow of calls, not of dependencies, so it is not checked against the code.")
+            case .mostlyOther?: caption.append("Most of its boxes are not modules or layers, so it is not checked against the code.")
+            default: caption.append("Names no module or layer, so it is not checked against the code.")
+            }
         }
         var html = "<figure class=\"diagram written-diagram\" id=\"diagram.\(id)\">\n<div class=\"diagram-frame\" role=\"group\" aria-label=\"A diagram of the page\">\n\(svg)</div>\n"
         if !caption.isEmpty { html += "<figcaption>" + caption.joined(separator: " ") + "</figcaption>\n" }

@@ -31,8 +31,20 @@ public struct DiagramDrift: Hashable, Sendable {
         }
     }
 
+    /// Why a diagram is not checked.
+    public enum Unchecked: Hashable, Sendable {
+        /// No box names a module or layer.
+        case namesNothing
+        /// A box is a call (`NetworkRouter.request()`): it draws calls, not dependencies.
+        case callFlow
+        /// Fewer than half its boxes name a module or layer (a deployment, a journey).
+        case mostlyOther
+    }
+
     /// Whether the diagram names the architecture at all (else it is not checked).
     public var isChecked: Bool
+    /// When it is not checked, why (nil when checked).
+    public var unchecked: Unchecked?
     /// Node id → what it names.
     public var names: [String: Name]
     public var findings: [Finding]
@@ -41,8 +53,9 @@ public struct DiagramDrift: Hashable, Sendable {
     /// warning about them says which it took.
     public var readAs: [String: String]
 
-    public init(isChecked: Bool, names: [String: Name], findings: [Finding], readAs: [String: String] = [:]) {
+    public init(isChecked: Bool, names: [String: Name], findings: [Finding], readAs: [String: String] = [:], unchecked: Unchecked? = nil) {
         self.isChecked = isChecked
+        self.unchecked = isChecked ? nil : unchecked ?? .namesNothing
         self.names = names
         self.findings = findings
         self.readAs = readAs
