@@ -113,6 +113,13 @@ import Testing
         try session.change("the configuration changed", paths: ["strata.yml"]) {
             try session.replace("strata.yml", "title: Lumen architecture", with: "title: Lumen, the architecture")
         }
+        try session.change("a page of numbered conventions", paths: ["Content/guides/conventions.md"]) {
+            try session.project.write("Content/guides/conventions.md", Data("# Conventions\n\n## Conventions\n\n1. Name a view model after its screen.\n".utf8))
+        }
+        // Nothing in the page changed, but what makes a rule set did: it is read again.
+        try session.change("the rule-set headings changed", paths: ["strata.yml"]) {
+            try session.replace("strata.yml", "  stale_after: 120\n", with: "  stale_after: 120\n  rule_sets: [Rules, Conventions]\n")
+        }
         try session.change("a theme added", paths: ["strata.yml", "Theme/templates/page.mustache"]) {
             try session.project.write("Theme/templates/page.mustache", Data("<html><body><nav>{{#nav}}{{title}} {{/nav}}</nav>{{{page.contentHTML}}}</body></html>\n".utf8))
             try session.project.write("Theme/templates/404.mustache", Data("<html><body>Not here</body></html>\n".utf8))

@@ -23,6 +23,8 @@ struct ReadStage: Sendable {
         var outputPath: String
         var isSectionIndex: Bool
         var options: MarkdownOptions
+        /// `guidance.rule_sets`: which sections are rule sets changes what a page holds.
+        var ruleSetHeadings: [String]
 
         func matches(_ previous: PageFingerprint) -> Bool { self == previous }
         func isKeepable(settleTime: Int64) -> Bool { stamp.isSettled(after: settleTime) }
@@ -43,7 +45,12 @@ struct ReadStage: Sendable {
             // The stamp was taken before the file was read: a save during the build is seen
             // by the next one.
             cache.value(for: page.file.relativePath, fingerprint: {
-                page.file.stamp.map { PageFingerprint(stamp: $0, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex, options: markdownOptions) }
+                page.file.stamp.map {
+                    PageFingerprint(
+                        stamp: $0, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex, options: markdownOptions,
+                        ruleSetHeadings: loader.ruleSetHeadings
+                    )
+                }
             }) {
                 loader.load(page.file, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex)
             }
