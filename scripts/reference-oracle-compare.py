@@ -47,8 +47,7 @@ def main(strata, folders):
         try:
             folder = os.path.join(scratch, name)
             shutil.copytree(original, folder, symlinks=True)
-            for leftover in ("Output",):
-                shutil.rmtree(os.path.join(folder, leftover), ignore_errors=True)
+            shutil.rmtree(os.path.join(folder, "Output"), ignore_errors=True)
             os.makedirs(os.path.join(folder, ".oracle-content"), exist_ok=True)
             with open(os.path.join(folder, "strata.yml"), "w") as config:
                 config.write(CONFIG)

@@ -74,11 +74,12 @@ class FileReading:
     def walk(self, node, scopes, generics, file_private):
         kind = node.type
         if kind in ("class_declaration", "protocol_declaration", "typealias_declaration"):
-            keyword = next((text(c, self.source) for c in node.children if text(c, self.source) in DECLARING or c.type in ("protocol", "typealias")), None)
             if kind == "protocol_declaration":
                 keyword = "protocol"
-            if kind == "typealias_declaration":
+            elif kind == "typealias_declaration":
                 keyword = "typealias"
+            else:
+                keyword = next((text(c, self.source) for c in node.children if text(c, self.source) in DECLARING), None)
             modifiers = self.modifiers(node)
             if keyword == "extension":
                 extended = next((c for c in node.children if c.type == "user_type"), None)
@@ -223,7 +224,7 @@ def main(root, graph_path):
                     existing = declared.setdefault(module, {}).get(qualified)
                     declared[module][qualified] = [(existing[0][0], existing[0][1] or is_public)] if existing else [(where, is_public)]
 
-    def lookup(module, name, path, public_only):
+    def lookup(module, name, public_only):
         found = [w for w, pub in declared.get(module, {}).get(name, []) if pub or not public_only]
         return found
 
@@ -233,23 +234,23 @@ def main(root, graph_path):
         for depth in range(len(scopes), 0, -1):
             prefix = ".".join(s["name"] for s in scopes[:depth])
             candidate = prefix + "." + name
-            hits = private.get(path, {}).get(candidate, []) + lookup(module, candidate, path, False)
+            hits = private.get(path, {}).get(candidate, []) + lookup(module, candidate, False)
             if hits:
                 return hits
-        hits = private.get(path, {}).get(name, []) or lookup(module, name, path, False)
+        hits = private.get(path, {}).get(name, []) or lookup(module, name, False)
         if hits:
             return hits
         if len(parts) > 1 and parts[0] in modules:
             other = parts[0]
             rest = ".".join(parts[1:])
             if other == module:
-                return lookup(module, rest, path, False)
+                return lookup(module, rest, False)
             if other in depends[module]:
-                return lookup(other, rest, path, module not in tests)
+                return lookup(other, rest, module not in tests)
             return []
         found = []
         for other in sorted(depends[module]):
-            found += lookup(other, name, path, module not in tests)
+            found += lookup(other, name, module not in tests)
         return found
 
     name_at = {}

@@ -14,7 +14,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 status=0
 for repository in "$REALWORLD"/*/; do
-  projects=$(find "$repository" -name '*.xcodeproj' -not -path '*/Pods/*' -not -path '*/.build/*' -maxdepth 3 2>/dev/null | sort)
+  projects=$(find "$repository" -maxdepth 3 -name '*.xcodeproj' -not -path '*/Pods/*' -not -path '*/.build/*' | sort)
   [ -n "$projects" ] || continue
   scratch=$(mktemp -d); cp -r "$repository" "$scratch/repo"
   (cd "$scratch/repo" && "$strata" graph 2>/dev/null) > "$scratch/strata.txt" || true

@@ -294,7 +294,7 @@ private final class SymbolCollector: SyntaxVisitor {
             reference((parts + [node.name.text]).joined(separator: "."), kind, at: node)
             // The names before it are named, not extended or inherited from.
             let prefixKind: TypeReference.Kind = kind == .extension || kind == .inheritance ? .type : kind
-            for count in stride(from: parts.count, through: 1, by: -1) where !(count == 1 && isGenericParameter(parts[0])) {
+            for count in stride(from: parts.count, through: 1, by: -1) {
                 reference(parts.prefix(count).joined(separator: "."), prefixKind, at: node)
             }
             if let arguments = node.genericArgumentClause { walk(arguments) }

@@ -1,8 +1,8 @@
 import StrataCore
 
 /// Every type reference of the read files that names a declared type (or is written in a
-/// stored property), resolved once: the layer the code speaks for, the outermost type it is
-/// written in, and the declarations the name can mean. The rules
+/// stored property), resolved once: the layer the code speaks for, the type whose code it
+/// is, and the declarations the name can mean. The rules
 /// and the component graph all read these, so they cannot disagree.
 struct ResolvedReferences {
     /// A layer and whether the module's layer (not a `paths:` or type claim) gave it.
@@ -15,7 +15,8 @@ struct ResolvedReferences {
         var reference: TypeReference
         var module: String
         var file: String
-        /// The layer the code speaks for (see `speaker(of:)`).
+        /// The layer the code speaks for: its `speakingType`'s, else its file's (see
+        /// "Whose code it is" in Content/checking/index.md).
         var speaker: Placed?
         /// The type whose code it is: the innermost type declared around it, else the type
         /// an extension extends (in a file no `paths:` place); nil for the file's own code.

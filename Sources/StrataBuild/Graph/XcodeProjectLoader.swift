@@ -20,24 +20,8 @@ struct XcodeProjectLoader: Sendable {
     /// - Parameter path: the `.xcodeproj` folder, or an XcodeGen spec (`project.yml`),
     ///   relative to the project.
     func load(_ path: String, isRoot: Bool) throws -> Loaded {
-        let xcode: XcodeProject
-        var warnings: [Diagnostic] = []
-        if XcodeGenSpecLoader.isSpec(path) {
-            let (spec, specWarnings) = try XcodeGenSpecLoader(project: project).load(path)
-            warnings = specWarnings
-            let files = project
-            xcode = XcodeGenProjectReader(specPath: path) { relative in
-                let url = files.url(relative)
-                guard ProjectFiles.entryExists(url) else { return .missing }
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? .folder : .file
-            }.read(spec)
-        } else {
-            let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
-            let bytes = try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
-            xcode = try reader.read(bytes)
-        }
-        warnings += xcode.diagnostics
+        let xcode = try read(path)
+        var warnings = xcode.diagnostics
 
         var manifest = PackageManifest(name: xcode.name, path: xcode.path, origin: .xcodeProject)
         var localPackages: [(folder: URL, location: SourceLocation)] = []
@@ -134,6 +118,25 @@ struct XcodeProjectLoader: Sendable {
         }
         let sources = PackageSources(manifest: manifest, isRoot: isRoot, directory: xcode.sourceRoot, targets: targets)
         return Loaded(sources: sources, localPackages: localPackages, warnings: warnings)
+    }
+
+    /// The project as its file (or XcodeGen spec) declares it, before any source folder is
+    /// walked; the spec's own warnings come first in its diagnostics.
+    func read(_ path: String) throws -> XcodeProject {
+        guard XcodeGenSpecLoader.isSpec(path) else {
+            let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
+            return try reader.read(try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath))
+        }
+        let (spec, warnings) = try XcodeGenSpecLoader(project: project).load(path)
+        let files = project
+        var xcode = XcodeGenProjectReader(specPath: path) { relative in
+            let url = files.url(relative)
+            guard ProjectFiles.entryExists(url) else { return .missing }
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? .folder : .file
+        }.read(spec)
+        xcode.diagnostics = warnings + xcode.diagnostics
+        return xcode
     }
 
     /// A dependency on an aggregate or external-build-tool target stands for what that

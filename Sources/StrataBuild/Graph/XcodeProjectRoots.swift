@@ -78,8 +78,9 @@ enum XcodeProjectRoots {
     static func rootAppProjects(_ found: ProjectSearch.Found, project: ProjectFiles) -> [String] {
         let atRoot = (found.xcodeProjects + found.xcodeGenSpecs).filter { !$0.contains("/") }
         return atRoot.filter { path in
-            guard let loaded = try? XcodeProjectLoader(project: project).load(path, isRoot: true) else { return false }
-            return loaded.sources.manifest.targets.contains { $0.productType == XcodeProductType.app.rawValue }
+            // The declarations only: the source folders are walked once, when it is loaded.
+            guard let xcode = try? XcodeProjectLoader(project: project).read(path) else { return false }
+            return xcode.targets.contains { $0.productType == .app }
         }
     }
 

@@ -268,6 +268,35 @@ import Testing
         }
     }
 
+    @Test func aBrokenXcodeGenSpecIsAnErrorAtItsLineAndABrokenIncludeAWarning() throws {
+        let project = try TemporaryProject(xcode: "xcodegen-app")
+        // An included file that is not YAML: said where, and the rest of the spec stands.
+        try project.write("App/SupportingFiles/target.yml", Data("targets:\n  Reader: [type: application\n".utf8))
+        let loaded = try #require(try load(project))
+        #expect(loaded.diagnostics.map(\.ruleID).contains("yaml.syntax"), "\(loaded.diagnostics)")
+        #expect(loaded.diagnostics.first { $0.ruleID == "yaml.syntax" }?.location?.path == "App/SupportingFiles/target.yml")
+        #expect(loaded.diagnostics.first { $0.ruleID == "yaml.syntax" }?.severity == .warning)
+        #expect(loaded.graph.node("Reader") == nil && loaded.graph.node("Kit_iOS") != nil)
+        // The main spec broken, or not a mapping: what XcodeGen itself cannot read is an error.
+        try project.write("project.yml", Data("name: Reader\ntargets:\n  Kit: {type: framework\n".utf8))
+        #expect {
+            _ = try load(project)
+        } throws: { error in
+            let diagnostics = (error as? DiagnosticsError)?.diagnostics ?? []
+            return diagnostics.count == 1 && diagnostics[0].ruleID == "yaml.syntax" && diagnostics[0].location?.path == "project.yml"
+                && (diagnostics[0].location?.line ?? 0) >= 3 && diagnostics[0].severity == .error
+        }
+        try project.write("project.yml", Data("- targets\n- include\n".utf8))
+        try project.write("strata.yml", Data("projects: [project.yml]\n".utf8))
+        #expect {
+            _ = try load(project)
+        } throws: { error in
+            (error as? DiagnosticsError)?.diagnostics.map(\.description) == [
+                "project.yml:1:1: error: an XcodeGen spec is a mapping (name:, targets:, …), not a list [xcodegen.invalid-spec]",
+            ]
+        }
+    }
+
     @Test func nothingReadableSaysWhatWasFoundInstead() throws {
         let project = try TemporaryProject(files: ["Old.xcodeproj/xcuserdata/me.xcuserdatad/x.plist": "", "README.md": "# app"])
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
