@@ -301,7 +301,8 @@ import Testing
         #expect(after == nil, "one burst, one batch")
     }
 
-    @Test(.timeLimit(.minutes(1))) func stoppingEndsTheBatches() async throws {
+    /// The limit guards against a hang only; on a loaded runner the pool can be busy for a minute.
+    @Test(.timeLimit(.minutes(5))) func stoppingEndsTheBatches() async throws {
         let folder = try Folder()
         let watcher = watcher(folder, polling: false)
         watcher.stop()
