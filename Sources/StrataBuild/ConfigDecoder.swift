@@ -284,10 +284,12 @@ struct ConfigDecoder {
                 continue
             }
             let named = PackagePattern.isExclusion(entry) ? String(entry.dropFirst()) : entry
-            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace"), !XcodeGenSpecLoader.isSpec(named) {
+            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace"), !XcodeGenSpecLoader.isSpec(named),
+               !TuistProjectLoader.isManifest(named), !TuistProjectLoader.isWorkspace(named) {
                 diagnostics.append(.error(
                     "config.invalid-value",
-                    "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder or an XcodeGen spec (.yml) (Swift packages go under packages:)", at: item.location
+                    "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder, an XcodeGen spec (.yml) or a Tuist manifest (Project.swift, Workspace.swift) (Swift packages go under packages:)",
+                    at: item.location
                 ))
                 continue
             }

@@ -273,7 +273,10 @@ extension ManifestInterpreter {
             return .dictionary(environment.mapValues(ManifestValue.string))
         }
         if name == "packageDirectory", baseText == "Context" { return .string(packageDirectory) }
-        if isTypeReference(base, in: scope) { return implicitMember(name, at: Syntax(member), in: scope) }
+        if isTypeReference(base, in: scope) {
+            if name == "allCases", statics[name] == nil { return unknown("`\(baseText).allCases`, the cases of an enum, which Strata does not list", at: member) }
+            return implicitMember(name, at: Syntax(member), in: scope)
+        }
         let value = evaluate(base, in: scope)
         return property(name, of: value, at: Syntax(member))
     }
@@ -301,6 +304,17 @@ extension ManifestInterpreter {
     func property(_ name: String, of value: ManifestValue, at node: Syntax) -> ManifestValue {
         switch value.plain {
         case .object(let object):
+            // A computed property of a type the manifest declares, with its stored ones in scope.
+            if object.value(name) == nil, let members = userTypes[object.function] {
+                for case let variable? in members.map({ $0.decl.as(VariableDeclSyntax.self) }) where !isStatic(variable.modifiers) {
+                    for binding in variable.bindings where binding.accessorBlock != nil && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        let scope = ManifestScope(parent: globals)
+                        for case let (label?, stored) in object.arguments.map({ ($0.label, $0.value) }) { scope.declare(label, stored) }
+                        scope.declare("self", .object(object))
+                        return evaluateGetter(binding, in: scope, at: node)
+                    }
+                }
+            }
             return object.property(name)
         case .array(let elements):
             switch name {
@@ -367,9 +381,16 @@ extension ManifestInterpreter {
                     return invoke(function, arguments: arguments, site: Syntax(call))
                 }
             }
+            // Inside a type, its static functions are called without the type's name.
+            if functions[name] == nil, scope !== globals, let declarations = statics[name] {
+                let arguments = evaluateArguments(call, in: scope)
+                for case let function? in declarations.map({ $0.as(FunctionDeclSyntax.self) }) where accepts(function.signature.parameterClause.parameters, arguments) {
+                    return invoke(function, arguments: arguments, site: Syntax(call))
+                }
+            }
+            if objectTypes.contains(name) { return makeObject(name, call, in: scope) }
+            if let members = userTypes[name] { return makeUserObject(name, members: members, call, in: scope) }
             switch name {
-            case "Package":
-                return makeObject("Package", call, in: scope)
             case "Array", "Set":
                 let arguments = evaluateArguments(call, in: scope)
                 if arguments.isEmpty { return .array([]) }
@@ -425,6 +446,35 @@ extension ManifestInterpreter {
         return makeObject(name, call, in: scope)
     }
 
+    /// A value of a struct or class the manifest declares: its arguments, and the defaults of
+    /// the initializer it matches (or of the stored properties, for the memberwise one) for
+    /// those left out. Properties are read by the initializer's labels.
+    func makeUserObject(_ name: String, members: MemberBlockItemListSyntax, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+        var arguments = evaluateArguments(call, in: scope)
+        let given = Set(arguments.compactMap(\.label))
+        let initializers = members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        if let matched = initializers.first(where: { accepts($0.signature.parameterClause.parameters, arguments) }) {
+            for parameter in matched.signature.parameterClause.parameters {
+                let label = (parameter.secondName ?? parameter.firstName).text
+                if let value = parameter.defaultValue?.value, !given.contains(parameter.firstName.text) {
+                    arguments.append(.init(label: label, value: evaluateInHelper(value, at: Syntax(call))))
+                }
+            }
+        } else if initializers.isEmpty {
+            for case let variable? in members.map({ $0.decl.as(VariableDeclSyntax.self) }) where !isStatic(variable.modifiers) {
+                for binding in variable.bindings where binding.accessorBlock == nil {
+                    guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, !given.contains(property),
+                          let value = binding.initializer?.value else { continue }
+                    arguments.append(.init(label: property, value: evaluateInHelper(value, at: Syntax(call))))
+                }
+            }
+        } else {
+            return unknown("`\(shortText(call))`, which no initializer of `\(name)` takes", at: call)
+        }
+        let anchor = callSite ?? Syntax(call)
+        return .object(ManifestObject(function: name, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor)))
+    }
+
     func makeObject(_ function: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
         let arguments = evaluateArguments(call, in: scope)
         let anchor = callSite ?? Syntax(call)
@@ -450,9 +500,15 @@ extension ManifestInterpreter {
         return remaining.isEmpty
     }
 
-    func invoke(_ function: FunctionDeclSyntax, arguments: [ManifestObject.Argument], site: Syntax) -> ManifestValue {
+    /// - Parameter receiver: for a method of a type the manifest declares, the value it is
+    ///   called on: its properties (and `self`) are in scope.
+    func invoke(_ function: FunctionDeclSyntax, arguments: [ManifestObject.Argument], site: Syntax, receiver: ManifestObject? = nil) -> ManifestValue {
         guard let body = function.body else { return unknown("a function without a body", at: function) }
         let scope = ManifestScope(parent: globals)
+        if let receiver {
+            for case let (label?, value) in receiver.arguments.map({ ($0.label, $0.value) }) { scope.declare(label, value) }
+            scope.declare("self", .object(receiver))
+        }
         var remaining = arguments[...]
         for parameter in function.signature.parameterClause.parameters {
             let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
@@ -503,6 +559,12 @@ extension ManifestInterpreter {
         func closureArgument() -> (ClosureExprSyntax, ManifestScope)? {
             if case .closure(let closure, let captured)? = arguments.last?.value { return (closure, captured) }
             return nil
+        }
+        if case .object(let object) = receiver.plain, let members = userTypes[object.function] {
+            for case let function? in members.map({ $0.decl.as(FunctionDeclSyntax.self) })
+            where function.name.text == name && !isStatic(function.modifiers) && accepts(function.signature.parameterClause.parameters, arguments) {
+                return invoke(function, arguments: arguments, site: site, receiver: object)
+            }
         }
         switch (receiver.plain, name) {
         case (.array(let elements), "map"), (.array(let elements), "compactMap"), (.array(let elements), "flatMap"),

@@ -26,6 +26,9 @@ final class ManifestInterpreter {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     var computed: [String: Syntax] = [:]
     var statics: [String: [DeclSyntax]] = [:]
+    /// Structs and classes the manifest or its helpers declare: a call of one makes an
+    /// object whose properties are its arguments (`Module(name: "Home", path: "Home")`).
+    var userTypes: [String: MemberBlockItemListSyntax] = [:]
     /// Mutations of graph-relevant properties on values the interpreter could not identify.
     var lostMutations: [Unresolved] = []
     /// The outermost call of a helper function being evaluated: objects created inside a
@@ -47,6 +50,12 @@ final class ManifestInterpreter {
     var excess: Diagnostic?
     /// Declarations Swift itself rejects (`let let package = …`), at their place.
     var invalid: [Diagnostic] = []
+    /// Capitalised calls that make a description object (`Package(…)`, Tuist's `Project(…)`),
+    /// as `.target(…)` does; any other is a call Strata cannot resolve.
+    var objectTypes: Set<String> = ["Package"]
+    /// Other files whose declarations the manifest sees (Tuist's `ProjectDescriptionHelpers`),
+    /// each with its own positions.
+    var helperFiles: [(root: SyntaxIdentifier, converter: SourceLocationConverter, path: String)] = []
 
     init(path: String, tree: SourceFileSyntax, hasMarks: Bool = true, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
         self.path = path
@@ -58,8 +67,26 @@ final class ManifestInterpreter {
     }
 
     func location(of node: some SyntaxProtocol) -> SourceLocation {
+        if !helperFiles.isEmpty {
+            let root = Syntax(node).root.id
+            if let helper = helperFiles.first(where: { $0.root == root }) {
+                let place = helper.converter.location(for: node.positionAfterSkippingLeadingTrivia)
+                return SourceLocation(path: helper.path, line: place.line, column: place.column)
+            }
+        }
         let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         return SourceLocation(path: path, line: place.line, column: place.column)
+    }
+
+    /// Makes the declarations of another file of the same module visible: its functions,
+    /// static members and global constants (which Swift initialises on first use).
+    func addHelper(_ tree: SourceFileSyntax, path helperPath: String) {
+        helperFiles.append((Syntax(tree).id, SourceLocationConverter(fileName: helperPath, tree: tree), helperPath))
+        collectDeclarations(tree.statements)
+        for item in tree.statements {
+            guard case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) else { continue }
+            declare(DeclSyntax(variable), in: globals)
+        }
     }
 
     func unknown(_ reason: String, at node: some SyntaxProtocol) -> ManifestValue {
@@ -110,23 +137,42 @@ final class ManifestInterpreter {
                         computed[name] = Syntax(binding)
                     }
                 }
-            } else if let ext = decl.as(ExtensionDeclSyntax.self) {
-                for member in ext.memberBlock.members {
-                    let memberDecl = member.decl
-                    if let function = memberDecl.as(FunctionDeclSyntax.self), isStatic(function.modifiers) {
-                        statics[function.name.text, default: []].append(memberDecl)
-                    } else if let variable = memberDecl.as(VariableDeclSyntax.self), isStatic(variable.modifiers) {
-                        for binding in variable.bindings {
-                            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                                statics[name, default: []].append(memberDecl)
-                            }
-                        }
-                    }
-                }
+            } else if let members = Self.typeMembers(of: decl) {
+                if let type = decl.as(StructDeclSyntax.self) { userTypes[type.name.text] = members }
+                if let type = decl.as(ClassDeclSyntax.self) { userTypes[type.name.text] = members }
+                collectStatics(members)
             } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
                 if let clause = try? activeClause(of: ifConfig), case .statements(let inner)? = clause.elements {
                     collectDeclarations(inner)
                 }
+            }
+        }
+    }
+
+    /// The members of an extension or of a struct, enum or class declaration.
+    static func typeMembers(of decl: DeclSyntax) -> MemberBlockItemListSyntax? {
+        if let ext = decl.as(ExtensionDeclSyntax.self) { return ext.memberBlock.members }
+        if let type = decl.as(StructDeclSyntax.self) { return type.memberBlock.members }
+        if let type = decl.as(EnumDeclSyntax.self) { return type.memberBlock.members }
+        if let type = decl.as(ClassDeclSyntax.self) { return type.memberBlock.members }
+        return nil
+    }
+
+    /// Static functions and properties, by name, in a type and the types nested in it
+    /// (`BuildSetting.App.base` is found as `base`).
+    func collectStatics(_ members: MemberBlockItemListSyntax) {
+        for member in members {
+            let memberDecl = member.decl
+            if let function = memberDecl.as(FunctionDeclSyntax.self), isStatic(function.modifiers) {
+                statics[function.name.text, default: []].append(memberDecl)
+            } else if let variable = memberDecl.as(VariableDeclSyntax.self), isStatic(variable.modifiers) {
+                for binding in variable.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        statics[name, default: []].append(memberDecl)
+                    }
+                }
+            } else if let nested = Self.typeMembers(of: memberDecl) {
+                collectStatics(nested)
             }
         }
     }

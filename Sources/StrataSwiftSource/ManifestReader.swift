@@ -98,7 +98,16 @@ public struct ManifestReader: Sendable {
         }
     }
 
-    public func read(text: String, path: String, packageDirectory: String) -> Result {
+    /// A manifest's syntax tree with its operators folded, or why it cannot be read: too
+    /// deep, a syntax error, or operators that cannot be folded.
+    enum Parsed {
+        case tree(SourceFileSyntax)
+        case invalid([Diagnostic])
+        case unresolved([Diagnostic])
+    }
+
+    /// Parses any Swift manifest (`Package.swift`, Tuist's `Project.swift` and its helpers).
+    static func parse(text: String, path: String) -> Parsed {
         if let excess = SwiftNestingCheck(limits: .manifest).check(text) {
             return .invalid([excess.diagnostic(path: path, "Strata does not read a manifest nested this deep")])
         }
@@ -131,6 +140,16 @@ public struct ManifestReader: Sendable {
         let folded = (try? OperatorTable.standardOperators.foldAll(parsed)) ?? Syntax(parsed)
         guard let tree = folded.as(SourceFileSyntax.self) else {
             return .unresolved([.error("manifest.unresolved", "cannot fold the manifest's operators", at: SourceLocation(path: path))])
+        }
+        return .tree(tree)
+    }
+
+    public func read(text: String, path: String, packageDirectory: String) -> Result {
+        let tree: SourceFileSyntax
+        switch Self.parse(text: text, path: path) {
+        case .tree(let parsed): tree = parsed
+        case .invalid(let diagnostics): return .invalid(diagnostics)
+        case .unresolved(let diagnostics): return .unresolved(diagnostics)
         }
         let interpreter = ManifestInterpreter(
             path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: conditions, environment: environment, packageDirectory: packageDirectory

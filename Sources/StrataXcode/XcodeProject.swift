@@ -178,6 +178,9 @@ public struct XcodeDependency: Hashable, Sendable {
         case linkedTarget(String, project: String?)
         /// A Swift package product; the package is nil when the project does not say.
         case product(String, package: XcodePackageReference?)
+        /// A target of the project in another folder (Tuist's `.project(target:path:)`), the
+        /// folder relative to the Strata project folder: its name is known once it is read.
+        case projectFolderTarget(String, folder: String)
     }
 
     public var kind: Kind

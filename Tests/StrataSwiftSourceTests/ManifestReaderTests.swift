@@ -241,18 +241,34 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         #expect(read?.targets.map(\.name) == ["A"])
     }
 
+    /// A struct the manifest declares is read by its arguments, its defaults, its methods and
+    /// its computed properties (Tuist's helpers are made of them too).
+    @Test func aStructTheManifestDeclaresIsReadLikeItsCalls() {
+        let read = manifest("""
+        struct Module {
+            var name: String
+            var dependencies: [String] = []
+            var testName: String { name + "Tests" }
+            func target() -> Target { .target(name: name, dependencies: dependencies.map { .byName(name: $0) }) }
+        }
+        let modules = [Module(name: "A"), Module(name: "B", dependencies: ["A"])]
+        let package = Package(name: "P", targets: modules.map { $0.target() } + [.testTarget(name: modules[0].testName)])
+        """)
+        #expect(read?.targets.map(\.name) == ["A", "B", "ATests"])
+        #expect(read?.targets.map { $0.dependencies.map(\.name) } == [[], ["A"], []])
+    }
+
     @Test func anUnresolvableFormIsReportedWhereItIs() {
         guard case .unresolved(let reasons) = read("""
-        struct Module { var name: String }
-        let modules = [Module(name: "A")]
-        let package = Package(name: "P", targets: modules.map { .target(name: $0.name) })
+        enum Module: String, CaseIterable { case a = "A", b = "B" }
+        let package = Package(name: "P", targets: Module.allCases.map { .target(name: $0.rawValue) })
         """) else {
             Issue.record("expected an unresolved manifest")
             return
         }
         #expect(reasons.first?.location?.line == 5)
         #expect(reasons.first?.ruleID == "manifest.unresolved")
-        #expect(reasons.first?.message.contains("Module") == true)
+        #expect(reasons.first?.message.contains("`Module.allCases`, the cases of an enum") == true, "\(reasons)")
     }
 
     @Test func anUndecidableBranchThatChangesTargetsIsUnresolved() {

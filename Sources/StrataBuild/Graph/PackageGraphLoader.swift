@@ -3,6 +3,7 @@ import StrataAnalysis
 import StrataCore
 import StrataSwiftPM
 import StrataSwiftSource
+import StrataXcode
 
 /// Reads a codebase's module graph: the root package (or the manifests the configuration
 /// lists), every local `.package(path:)` dependency recursively, the files of each target
@@ -78,7 +79,10 @@ public struct PackageGraphLoader: Sendable {
         var warnings: [Diagnostic] = []
         // Xcode projects first; the local packages they refer to join the queue after the
         // roots, as dependencies.
-        for path in projects {
+        var pendingProjects = projects
+        var loadedProjects = Set(projects)
+        while !pendingProjects.isEmpty {
+            let path = pendingProjects.removeFirst()
             do {
                 let loaded = try XcodeProjectLoader(project: project).load(path, isRoot: true)
                 var sources = loaded.sources
@@ -87,6 +91,13 @@ public struct PackageGraphLoader: Sendable {
                     sources.localPackages[PackageDependencyDeclaration(source: .path(folder.path), location: location).identity] = folder.path
                 }
                 warnings += loaded.warnings
+                // A Tuist project another one names by its folder is read too.
+                for folder in Set(sources.manifest.targets.flatMap { $0.dependencies.compactMap(\.projectFolder) }).sorted() {
+                    let manifest = RelativePath.join(folder, TuistProjectLoader.manifestName)
+                    if ProjectFiles.entryExists(project.url(manifest)), project.boundary.outside(project.path(manifest)) == nil, loadedProjects.insert(manifest).inserted {
+                        pendingProjects.append(manifest)
+                    }
+                }
                 packages.append(sources)
             } catch let error as DiagnosticsError {
                 errors += error.diagnostics
@@ -114,6 +125,7 @@ public struct PackageGraphLoader: Sendable {
                 errors.append(diagnostic)
             }
         }
+        warnings += Self.nameProjectsByFolder(&packages)
         // Diagnostics placed in strata.yml already carry the path as shown to the user.
         if let declaredAt, !errors.isEmpty {
             let (shown, others) = (errors.filter { $0.location == declaredAt }, errors.filter { $0.location != declaredAt })
@@ -143,6 +155,34 @@ public struct PackageGraphLoader: Sendable {
             return shown
         }
         return Loaded(graph: graph, packages: packages, guidance: guidance, guidanceDiagnostics: scanned.guidanceDiagnostics.map(displayed), diagnostics: warnings.map(displayed))
+    }
+
+    /// A dependency on a target of the project in a folder (Tuist's `.project(target:path:)`)
+    /// names the project read there; with none, it is a module from outside, and a warning.
+    static func nameProjectsByFolder(_ packages: inout [PackageSources]) -> [Diagnostic] {
+        let projectInFolder = Dictionary(
+            packages.filter { $0.manifest.origin == .xcodeProject }.map { (RelativePath.parent($0.manifest.path), $0.manifest.name) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        var warnings: [Diagnostic] = []
+        for index in packages.indices where packages[index].manifest.origin == .xcodeProject {
+            for targetIndex in packages[index].manifest.targets.indices {
+                for dependencyIndex in packages[index].manifest.targets[targetIndex].dependencies.indices {
+                    let dependency = packages[index].manifest.targets[targetIndex].dependencies[dependencyIndex]
+                    guard let folder = dependency.projectFolder else { continue }
+                    if let name = projectInFolder[folder] {
+                        packages[index].manifest.targets[targetIndex].dependencies[dependencyIndex].package = name
+                    } else {
+                        warnings.append(.warning(
+                            "tuist.missing-project",
+                            "target '\(packages[index].manifest.targets[targetIndex].name)' depends on target '\(dependency.name)' of the project in '\(folder)', where Strata finds no Project.swift it can read; it is read as a module from outside",
+                            at: dependency.location
+                        ))
+                    }
+                }
+            }
+        }
+        return warnings
     }
 
     /// An Xcode target named like a module already read (GRDB.xcodeproj's `GRDB` framework

@@ -17,8 +17,8 @@ struct XcodeProjectLoader: Sendable {
         var warnings: [Diagnostic]
     }
 
-    /// - Parameter path: the `.xcodeproj` folder, or an XcodeGen spec (`project.yml`),
-    ///   relative to the project.
+    /// - Parameter path: the `.xcodeproj` folder, an XcodeGen spec (`project.yml`) or a
+    ///   Tuist manifest (`Project.swift`), relative to the project.
     func load(_ path: String, isRoot: Bool) throws -> Loaded {
         let xcode = try read(path)
         var warnings = xcode.diagnostics
@@ -123,6 +123,7 @@ struct XcodeProjectLoader: Sendable {
     /// The project as its file (or XcodeGen spec) declares it, before any source folder is
     /// walked; the spec's own warnings come first in its diagnostics.
     func read(_ path: String) throws -> XcodeProject {
+        if TuistProjectLoader.isManifest(path) { return try TuistProjectLoader(project: project).read(path) }
         guard XcodeGenSpecLoader.isSpec(path) else {
             let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
             return try reader.read(try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath))
@@ -191,6 +192,12 @@ struct XcodeProjectLoader: Sendable {
             )
         case .product(let name, nil):
             return TargetDependencyDeclaration(kind: .byName, name: name, location: dependency.location, written: "package product \"\(name)\"")
+        case .projectFolderTarget(let name, let folder):
+            var declaration = TargetDependencyDeclaration(
+                kind: .target, name: name, package: RelativePath.stem(folder), location: dependency.location, written: "target \"\(name)\" of the project in \(folder)"
+            )
+            declaration.projectFolder = folder
+            return declaration
         }
     }
 

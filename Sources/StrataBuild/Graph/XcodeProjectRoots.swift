@@ -35,9 +35,9 @@ enum XcodeProjectRoots {
             let start = PackagePattern.fixedPrefix(entry)
             let found = searched[start] ?? ProjectSearch.find(under: start, project: project, avoiding: [output])
             searched[start] = found
-            let matches = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs).filter { PackagePattern.matches(PackageRoots.normalize(entry), $0) }.sorted()
+            let matches = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).filter { PackagePattern.matches(PackageRoots.normalize(entry), $0) }.sorted()
             if matches.isEmpty {
-                errors.append(.error("projects.unmatched", "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder or XcodeGen spec", at: location(index)))
+                errors.append(.error("projects.unmatched", "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder, XcodeGen spec or Tuist manifest", at: location(index)))
             }
             named += matches.map { ($0, location(index)) }
         }
@@ -53,9 +53,9 @@ enum XcodeProjectRoots {
 
     /// What a search below the project found: its projects, and what its workspaces add.
     static func discovered(_ found: ProjectSearch.Found, project: ProjectFiles) -> Roots {
-        let named = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs).map { (path: $0, location: SourceLocation?.none) }
+        let named = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).map { (path: $0, location: SourceLocation?.none) }
         // A workspace that cannot be read adds nothing here; the projects found stand.
-        return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects + found.xcodeGenSpecs)
+        return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects + found.xcodeGenSpecs + found.tuistManifests)
     }
 
     /// The projects found that refer to the project folder's own package as a local
@@ -76,7 +76,7 @@ enum XcodeProjectRoots {
     /// library's own project (frameworks and tests only) is not: it builds the package's
     /// modules again.
     static func rootAppProjects(_ found: ProjectSearch.Found, project: ProjectFiles) -> [String] {
-        let atRoot = (found.xcodeProjects + found.xcodeGenSpecs).filter { !$0.contains("/") }
+        let atRoot = (found.xcodeProjects + found.xcodeGenSpecs + found.tuistManifests).filter { !$0.contains("/") }
         return atRoot.filter { path in
             // The declarations only: the source folders are walked once, when it is loaded.
             guard let xcode = try? XcodeProjectLoader(project: project).read(path) else { return false }
@@ -101,6 +101,10 @@ enum XcodeProjectRoots {
                     } else if ProjectFiles.entryExists(project.url(reference.path).appendingPathComponent("Package.swift")) {
                         roots.packages.append(reference.path)
                     }
+                }
+            } else if TuistProjectLoader.isWorkspace(entry.path) {
+                for listed in try TuistProjectLoader(project: project).workspaceProjects(entry.path) where seen.insert(listed).inserted {
+                    roots.projects.append(listed)
                 }
             } else if seen.insert(entry.path).inserted {
                 roots.projects.append(entry.path)

@@ -153,6 +153,10 @@ public struct TargetDependencyDeclaration: Hashable, Sendable {
     /// How evidence shows the entry when it is not written in a manifest (an Xcode
     /// project's `PBXTargetDependency "Core"`); nil for manifest entries.
     public var written: String?
+    /// For a target of a project named by its folder (Tuist's `.project(target:path:)`):
+    /// that folder, relative to the Strata project; the loader sets `package` to the name of
+    /// the project it reads there.
+    public var projectFolder: String?
 
     public init(kind: Kind, name: String, package: String? = nil, condition: DependencyCondition? = nil, location: SourceLocation, written: String? = nil) {
         self.kind = kind

@@ -65,8 +65,8 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         let project = try TemporaryProject(packages: "computed")
         let found = errors { _ = try project.loadGraph(mode: .syntax) }
         #expect(found.map(\.ruleID) == ["manifest.unresolved", "manifest.unresolved"])
-        #expect(found.first?.location?.line == 13)
-        #expect(found.first?.message.contains("Module") == true)
+        #expect(found.first?.location?.line == 14)
+        #expect(found.first?.message.contains("allCases") == true, "\(found)")
     }
 
     /// The default reads the syntax alone too: it never falls back to running the manifest.

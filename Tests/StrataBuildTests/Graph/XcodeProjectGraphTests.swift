@@ -6,7 +6,7 @@ import Testing
 /// Xcode projects read as Xcode shows them: each fixture under `Tests/Fixtures/xcode` has
 /// the targets, files and dependencies written down by hand in `expected-graph.txt`.
 @Suite struct XcodeProjectGraphTests {
-    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package", "messy-app", "xcodegen-app"]
+    static let shapes = ["groups-app", "synced-app", "app-with-packages", "workspace-app", "legacy-local-package", "messy-app", "xcodegen-app", "tuist-app"]
 
     func load(_ project: TemporaryProject) throws -> PackageGraphLoader.Loaded? {
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
@@ -161,8 +161,8 @@ import Testing
     @Test func projectsEntriesAreCheckedWhereTheyAreWritten() throws {
         for (entry, rule, message) in [
             ("[App.xcodeproj]", "projects.missing", "projects: 'App.xcodeproj' does not exist"),
-            ("[\"Apps/*.xcodeproj\"]", "projects.unmatched", "projects: 'Apps/*.xcodeproj' matches no .xcodeproj or .xcworkspace folder or XcodeGen spec"),
-            ("[Libraries/Receipts]", "config.invalid-value", "projects: 'Libraries/Receipts' is not an .xcodeproj or .xcworkspace folder or an XcodeGen spec (.yml) (Swift packages go under packages:)"),
+            ("[\"Apps/*.xcodeproj\"]", "projects.unmatched", "projects: 'Apps/*.xcodeproj' matches no .xcodeproj or .xcworkspace folder, XcodeGen spec or Tuist manifest"),
+            ("[Libraries/Receipts]", "config.invalid-value", "projects: 'Libraries/Receipts' is not an .xcodeproj or .xcworkspace folder, an XcodeGen spec (.yml) or a Tuist manifest (Project.swift, Workspace.swift) (Swift packages go under packages:)"),
             ("[\"**/*.xcodeproj\", \"!**\"]", "projects.unmatched", "projects: the entries leave no Xcode project to read"),
         ] {
             let project = try TemporaryProject(xcode: "workspace-app")

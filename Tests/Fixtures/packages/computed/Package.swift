@@ -1,18 +1,15 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-struct Module {
-    var name: String
-    var dependencies: [String] = []
+enum Module: String, CaseIterable {
+    case core = "Core"
+    case tool = "Tool"
 
-    func target() -> Target {
-        .target(name: name, dependencies: dependencies.map { .byName(name: $0) })
-    }
+    var dependencies: [String] { self == .tool ? ["Core"] : [] }
 }
 
-let modules = [Module(name: "Core"), Module(name: "Tool", dependencies: ["Core"])]
-
+// Every case of an enum: only running the manifest lists them.
 let package = Package(
     name: "Computed",
-    targets: modules.map { $0.target() }
+    targets: Module.allCases.map { .target(name: $0.rawValue, dependencies: $0.dependencies.map { .byName(name: $0) }) }
 )

@@ -1,0 +1,4 @@
+@testable import Shelf
+import XCTest
+
+final class ShelfTests: XCTestCase {}

@@ -1,0 +1,4 @@
+@testable import Feature
+import XCTest
+
+final class ShelfViewTests: XCTestCase {}
