@@ -256,8 +256,11 @@ extension ManifestInterpreter {
             let name = reference.baseName.text
             return name.first?.isUppercase == true && scope.lookup(name) == nil && computed[name] == nil || name == "Self"
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return member.declName.baseName.text.first?.isUppercase == true && isTypeReference(base, in: scope)
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            // `.Project.Service`: an implicit member naming a nested type, whose statics follow.
+            guard let base = member.base else { return name.first?.isUppercase == true && statics[name] == nil }
+            return name.first?.isUppercase == true && isTypeReference(base, in: scope)
         }
         if let generic = expression.as(GenericSpecializationExprSyntax.self) {
             return isTypeReference(generic.expression, in: scope)
@@ -361,7 +364,7 @@ extension ManifestInterpreter {
         if let member = callee.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             guard let base = member.base, !isTypeReference(base, in: scope) else {
-                return staticCall(name, call, in: scope)
+                return staticCall(name, call, in: scope, type: member.base.map { Self.lastName($0.trimmedDescription) })
             }
             if name == "fileExists", base.trimmedDescription == "FileManager.default" {
                 return fileExists(call, in: scope)
@@ -433,17 +436,64 @@ extension ManifestInterpreter {
         return .bool(lstat(packageDirectory + "/" + path, &info) == 0)
     }
 
-    /// `.target(…)`, `Product.library(…)` and the like, or a user-defined static function.
-    func staticCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+    /// `.target(…)`, `Product.library(…)` and the like, or a user-defined static function:
+    /// of the type written (`Project.framework(…)` is Project's), else, for an implicit
+    /// member, not the function being run (a helper `Project.framework` making
+    /// `.framework(…)` targets means Target's), else the first that takes the arguments.
+    func staticCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope, type: String? = nil) -> ManifestValue {
+        // `Project.init(…)`, or `.init(…)` returned from a function declared to return a `Project`.
+        if name == "init", let made = type ?? Self.returnType(around: Syntax(call)) {
+            if objectTypes.contains(made) { return makeObject(made, call, in: scope) }
+            if let members = userTypes[made] { return makeUserObject(made, members: members, call, in: scope) }
+        }
         if let declarations = statics[name] {
             let arguments = evaluateArguments(call, in: scope)
-            for decl in declarations {
-                if let function = decl.as(FunctionDeclSyntax.self), accepts(function.signature.parameterClause.parameters, arguments) {
-                    return invoke(function, arguments: arguments, site: Syntax(call))
-                }
+            let candidates = declarations.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { accepts($0.signature.parameterClause.parameters, arguments) }
+            let chosen: FunctionDeclSyntax?
+            if let type {
+                chosen = candidates.first { Self.declaringType(of: Syntax($0)) == type } ?? candidates.first { Self.declaringType(of: Syntax($0)) == nil }
+                    ?? (candidates.contains { Self.declaringType(of: Syntax($0)) != nil } ? nil : candidates.first)
+            } else {
+                chosen = candidates.first { !running.contains(Syntax($0).id) } ?? candidates.first
+            }
+            if let chosen {
+                running.append(Syntax(chosen).id)
+                defer { running.removeLast() }
+                return invoke(chosen, arguments: arguments, site: Syntax(call))
             }
         }
         return makeObject(name, call, in: scope)
+    }
+
+    /// The return type of the function a node is in (its last name), if it is written.
+    static func returnType(around node: Syntax) -> String? {
+        var current = node.parent
+        while let next = current {
+            if let function = next.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause.map { lastName($0.type.trimmedDescription) }
+            }
+            current = next.parent
+        }
+        return nil
+    }
+
+    /// `Dependency` for `Target.Dependency`.
+    static func lastName(_ type: String) -> String {
+        type.split(separator: ".").last.map(String.init) ?? type
+    }
+
+    /// The type a member is declared in: the struct, enum or class around it, or the type an
+    /// extension extends (its last name); nil at the top level.
+    static func declaringType(of node: Syntax) -> String? {
+        var current = node.parent
+        while let next = current {
+            if let ext = next.as(ExtensionDeclSyntax.self) { return lastName(ext.extendedType.trimmedDescription) }
+            if let type = next.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = next.as(EnumDeclSyntax.self) { return type.name.text }
+            if let type = next.as(ClassDeclSyntax.self) { return type.name.text }
+            current = next.parent
+        }
+        return nil
     }
 
     /// A value of a struct or class the manifest declares: its arguments, and the defaults of
@@ -508,6 +558,13 @@ extension ManifestInterpreter {
         if let receiver {
             for case let (label?, value) in receiver.arguments.map({ ($0.label, $0.value) }) { scope.declare(label, value) }
             scope.declare("self", .object(receiver))
+            // Its computed properties, by their bare names too.
+            for case let variable? in (userTypes[receiver.function] ?? []).map({ $0.decl.as(VariableDeclSyntax.self) }) where !isStatic(variable.modifiers) {
+                for binding in variable.bindings where binding.accessorBlock != nil {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    scope.declare(name, property(name, of: .object(receiver), at: site))
+                }
+            }
         }
         var remaining = arguments[...]
         for parameter in function.signature.parameterClause.parameters {

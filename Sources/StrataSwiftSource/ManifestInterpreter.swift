@@ -29,6 +29,8 @@ final class ManifestInterpreter {
     /// Structs and classes the manifest or its helpers declare: a call of one makes an
     /// object whose properties are its arguments (`Module(name: "Home", path: "Home")`).
     var userTypes: [String: MemberBlockItemListSyntax] = [:]
+    /// The static helpers being run, innermost last.
+    var running: [SyntaxIdentifier] = []
     /// Mutations of graph-relevant properties on values the interpreter could not identify.
     var lostMutations: [Unresolved] = []
     /// The outermost call of a helper function being evaluated: objects created inside a

@@ -36,7 +36,10 @@ enum ProjectSearch {
         // followed, so it is already in standard form.
         func walk(_ relative: String, absolute folder: String) {
             guard !avoided.contains(folder), let entries = try? project.entries(of: folder) else { return }
-            if entries.contains(where: { $0.name == "Package.swift" }) { found.packages.append(PackageRoots.normalize(relative)) }
+            if entries.contains(where: { $0.name == "Package.swift" }),
+               !TuistProjectLoader.isDependencyManifest(relative == "." ? "Package.swift" : relative + "/Package.swift", project: project) {
+                found.packages.append(PackageRoots.normalize(relative))
+            }
             let hasProject = entries.contains { entry in
                 guard let name = entry.name, name.hasSuffix(".xcodeproj") else { return false }
                 return ProjectFiles.entryExists(atPath: folder + "/" + name + "/project.pbxproj")

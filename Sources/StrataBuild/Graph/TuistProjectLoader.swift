@@ -197,10 +197,22 @@ struct TuistProjectLoader {
         }
     }
 
-    /// The packages `Tuist/Package.swift` depends on: `.external(name:)` names their products.
-    /// A manifest Strata cannot read is a warning: the projects' own targets stand.
+    /// Whether a `Package.swift` is Tuist's list of external dependencies rather than a
+    /// package: it configures Tuist (`#if TUIST`, `PackageSettings`).
+    static func isDependencyManifest(_ path: String, project: ProjectFiles) -> Bool {
+        guard let bytes = try? project.readBytes(atPath: project.path(path), displayPath: path) else { return false }
+        let text = String(decoding: bytes.prefix(65_536), as: UTF8.self)
+        return text.contains("#if TUIST") || text.contains("PackageSettings(")
+    }
+
+    /// The packages Tuist's dependency manifest depends on (`Tuist/Package.swift`, or a root
+    /// `Package.swift` that configures Tuist): `.external(name:)` names their products. A
+    /// manifest Strata cannot read is a warning: the projects' own targets stand.
     func externalPackages(root: String, warnings: inout [Diagnostic]) -> [XcodePackageReference] {
-        let path = RelativePath.join(root, "Tuist/Package.swift")
+        var path = RelativePath.join(root, "Tuist/Package.swift")
+        if !ProjectFiles.entryExists(project.url(path)), Self.isDependencyManifest(RelativePath.join(root, "Package.swift"), project: project) {
+            path = RelativePath.join(root, "Package.swift")
+        }
         guard let bytes = try? project.readBytes(at: project.url(path), displayPath: path) else { return [] }
         switch ManifestReader().read(bytes: bytes, path: path, packageDirectory: project.path(RelativePath.parent(path))) {
         case .manifest(let manifest):

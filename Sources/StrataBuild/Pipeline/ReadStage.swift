@@ -75,7 +75,9 @@ struct ReadStage: Sendable {
     ///   every project below and those its workspaces list.
     /// Nil for a documentation-only project. Swift files go through `scanCache`.
     func graph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
-        let hasRootPackage = ProjectFiles.entryExists(project.url("Package.swift"))
+        // A root `Package.swift` that configures Tuist lists the projects' external
+        // dependencies: the repository is its Tuist projects, not a package.
+        let hasRootPackage = ProjectFiles.entryExists(project.url("Package.swift")) && !TuistProjectLoader.isDependencyManifest("Package.swift", project: project)
         // One walk of the tree, and only when a default needs it.
         var searched: ProjectSearch.Found?
         func found() -> ProjectSearch.Found {
