@@ -79,9 +79,14 @@ public struct ArchitectureModel: Sendable {
         let targets = graph.nodes.filter { $0.isTarget && (settings.showTests || !$0.isTest) }
         var groups: [Group] = []
         if layers.isEmpty {
-            // Bands go bottom-up; the root package uses the local packages found after it,
-            // so they are drawn below it.
-            for (index, package) in graph.packages.reversed().enumerated() {
+            // Bands go bottom-up: a package (or project) below the ones whose modules use its
+            // modules; packages at one height in the reverse of the order read (the root
+            // package uses the local packages found after it).
+            let heights = Self.packageHeights(graph)
+            let ordered = graph.packages.reversed().enumerated().sorted { left, right in
+                (heights[left.element.name] ?? 0, left.offset) < (heights[right.element.name] ?? 0, right.offset)
+            }
+            for (index, package) in ordered.map({ $0.element }).enumerated() {
                 let members = targets.filter { $0.package == package.name }.map(\.id)
                 if !members.isEmpty { groups.append(Group(name: package.name, tone: index, isLayer: false, modules: members)) }
             }
@@ -102,6 +107,29 @@ public struct ArchitectureModel: Sendable {
             for module in group.modules { groupOf[module] = index }
         }
         groupOfModule = groupOf
+    }
+
+    /// How high each package stands: 0 for one whose modules use no other package's, else
+    /// one more than the highest package it uses (a cycle between packages is cut where it
+    /// closes).
+    static func packageHeights(_ graph: ModuleGraph) -> [String: Int] {
+        var uses: [String: Set<String>] = [:]
+        for edge in graph.edges {
+            guard let from = graph.node(edge.from)?.package, let to = graph.node(edge.to), to.isTarget, let target = to.package, target != from else { continue }
+            uses[from, default: []].insert(target)
+        }
+        var heights: [String: Int] = [:]
+        var visiting: Set<String> = []
+        func height(_ package: String) -> Int {
+            if let known = heights[package] { return known }
+            guard visiting.insert(package).inserted else { return 0 }
+            let value = (uses[package] ?? []).sorted().map { height($0) + 1 }.max() ?? 0
+            visiting.remove(package)
+            heights[package] = value
+            return value
+        }
+        for package in graph.packages { _ = height(package.name) }
+        return heights
     }
 
     /// The edges a violation is about. An edge rule names `[from, to]`. A cycle names its
