@@ -11,7 +11,7 @@ let project = Project(
             product: .app,
             bundleId: "\(bundlePrefix).app",
             infoPlist: .extendingDefault(with: ["UILaunchScreen": [:]]),
-            sources: .glob("Sources/**", excluding: ["Sources/Generated/**"]),
+            sources: [.glob("Sources/**", excluding: ["Sources/Generated/**"])],
             dependencies: [
                 .project(target: "Feature", path: "../Feature"),
                 .core,
