@@ -143,6 +143,21 @@ class FileReading:
             chain = self.chain(base)
             if chain:
                 self.add(chain, base, scopes, generics)
+            elif base.type == "as_expression" and base.children and base.children[-1].type == "user_type" and len(node.children) == 2:
+                # tree-sitter-swift reads `x as? A.Media` as `(x as? A).Media`: the cast is to `A.Media`.
+                cast = base.children[-1]
+                names = [c for c in node.children[1].children if c.type == "simple_identifier"]
+                parts = [text(c, self.source) for c in cast.children if c.type == "type_identifier"]
+                if names and capitalised(text(names[0], self.source)) and len(parts) == len(cast.children):
+                    self.add(parts + [text(names[0], self.source)], cast, scopes, generics)
+        if kind == "attribute":
+            # tree-sitter-swift reads the parameter list of `@Sendable (Scan) async -> Void` as
+            # the attribute's arguments: its capitalised names are the function type's types.
+            name = next((text(c, self.source) for c in node.children if c.type == "user_type"), "")
+            if name in ("Sendable", "MainActor", "escaping", "autoclosure"):
+                for child in node.children:
+                    if child.type == "simple_identifier" and capitalised(text(child, self.source)):
+                        self.add([text(child, self.source)], child, scopes, generics)
         for child in node.children:
             self.walk(child, scopes, generics, file_private)
 

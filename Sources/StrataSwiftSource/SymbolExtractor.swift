@@ -350,11 +350,15 @@ private final class SymbolCollector: SyntaxVisitor {
         // `GitRemote?(nil)`: an optional of the type, made.
         if let optional = called.as(OptionalChainingExprSyntax.self) { called = optional.expression }
         if let chain = Self.typeChain(called) { reference(chain, .initializer, at: called) }
-        // `[Item]()`, `[Key: Task<Data, Error>]()`: a collection of the types, made.
+        // `[Item]()`, `[Key: Task<Data, Error>]()`, `[(range: NSRange, styles: Set<Style>)]()`:
+        // a collection of the types (or of tuples of them), made.
         for part in Self.collectionTypeParts(called) {
-            var element = part
-            if let specialized = element.as(GenericSpecializationExprSyntax.self) { element = specialized.expression }
-            if let chain = Self.typeChain(element) { reference(chain, .type, at: element) }
+            let members = part.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [part]
+            for member in members {
+                var element = member
+                if let specialized = element.as(GenericSpecializationExprSyntax.self) { element = specialized.expression }
+                if let chain = Self.typeChain(element) { reference(chain, .type, at: element) }
+            }
         }
         return .visitChildren
     }

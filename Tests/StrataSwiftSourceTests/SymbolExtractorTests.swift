@@ -140,6 +140,7 @@ import Testing
         func make<Service>(_ service: Service) {
             var owners = [MemberDetails]()
             var byKey = [Key: Task<Data, Error>]()
+            var ranges = [(range: NSRange, styles: CountedSet<Style>)]()
             let types = [Task].self
             await group(of: Specifier?.self)
             let remote = GitRemote?(nil)
@@ -147,7 +148,7 @@ import Testing
             let name = String(describing: Service.self)
         }
         """) == [
-            "type MemberDetails", "type Key", "type Task", "type Data", "type Error", "type Task",
+            "type MemberDetails", "type Key", "type Task", "type Data", "type Error", "type NSRange", "type CountedSet", "type Style", "type Task",
             "static-member Specifier", "initializer GitRemote", "static-member Settings",
             "initializer String",
         ])
