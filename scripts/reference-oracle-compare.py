@@ -64,8 +64,11 @@ def main(strata, folders):
                 reference, target = line.split("\t")
                 return reference.rsplit(":", 2)[0] not in unparsed and target.rsplit(":", 2)[0] not in unparsed
 
+            # A place Strata resolves to a type declared in a file tree-sitter cannot parse is
+            # one the oracle cannot answer (it does not see that declaration): left out of both.
+            hidden = {line.split("\t")[0] for line in found if line.split("\t")[1].rsplit(":", 2)[0] in unparsed}
             found = {line for line in found if parsed(line)}
-            expected = {line for line in expected if parsed(line)}
+            expected = {line for line in expected if parsed(line) and line.split("\t")[0] not in hidden}
             both = found & expected
             precision = len(both) / len(found) if found else 1.0
             recall = len(both) / len(expected) if expected else 1.0
@@ -76,9 +79,9 @@ def main(strata, folders):
                 print(f"      Strata only:      {line}")
             for line in sorted(expected - found)[:int(os.environ.get("SHOW", "5"))]:
                 print(f"      tree-sitter only: {line}")
-            # tree-sitter-swift reads `@Sendable (T) -> U` as an attribute with an argument, so a
-            # type written there is Strata's alone; below this, something else is wrong.
-            if precision < 0.999 or recall < 0.98:
+            # Every reference Strata finds, tree-sitter finds too (the oracle reads the forms
+            # tree-sitter-swift misparses as Swift does); most of what Strata misses too.
+            if precision < 1.0 or recall < 0.98:
                 status = 1
         finally:
             shutil.rmtree(scratch, ignore_errors=True)

@@ -45,6 +45,7 @@ class FileReading:
         self.path, self.source = path, source
         self.declarations = []  # (qualified, place, is_public, is_file_private)
         self.references = []  # (parts, place, scopes)
+        self.imports = set()  # the modules the file imports
         tree = PARSER.parse(source)
         # tree-sitter-swift does not parse every file Swift accepts: such a file is named,
         # and the comparison leaves it out on both sides.
@@ -73,6 +74,12 @@ class FileReading:
 
     def walk(self, node, scopes, generics, file_private):
         kind = node.type
+        if kind == "import_declaration":
+            path = next((c for c in node.children if c.type == "identifier"), None)
+            first = next((c for c in path.children if c.type == "simple_identifier"), None) if path is not None else None
+            if first is not None:
+                self.imports.add(text(first, self.source))
+            return
         if kind in ("class_declaration", "protocol_declaration", "typealias_declaration"):
             if kind == "protocol_declaration":
                 keyword = "protocol"
@@ -131,13 +138,21 @@ class FileReading:
             if chain:
                 self.add(chain, callee, scopes, generics)
             elif callee is not None and callee.type in ("array_literal", "dictionary_literal"):
-                # `[Item]()`, `[Key: Value]()`: a collection of the types, made.
+                # `[Item]()`, `[Key: Value]()`, `[(item: Item, count: Int)]()`: a collection of
+                # the types (or of tuples of them), made.
                 elements = [c for c in callee.children if c.type not in ("[", "]", ":", ",")]
                 if len(elements) <= 2:
                     for element in elements:
-                        element_chain = self.chain(element)
-                        if element_chain:
-                            self.add(element_chain, element, scopes, generics)
+                        members = [element]
+                        if element.type == "tuple_expression":
+                            members = [c for c in element.children if c.type not in ("(", ")", ",", ":", "simple_identifier")
+                                       or (c.type == "simple_identifier" and capitalised(text(c, self.source)))]
+                        for member in members:
+                            if member.type == "call_expression" and member.children:
+                                member = member.children[0]  # `Set<Style>` reads as a call
+                            element_chain = self.chain(member)
+                            if element_chain:
+                                self.add(element_chain, member, scopes, generics)
         if kind == "navigation_expression" and node.children:
             base = node.children[0]
             chain = self.chain(base)
@@ -150,6 +165,18 @@ class FileReading:
                 parts = [text(c, self.source) for c in cast.children if c.type == "type_identifier"]
                 if names and capitalised(text(names[0], self.source)) and len(parts) == len(cast.children):
                     self.add(parts + [text(names[0], self.source)], cast, scopes, generics)
+        if kind == "comparison_expression" and len(node.children) == 3 and node.children[1].type == "<":
+            # tree-sitter-swift reads `Optional<(A, B)>.self` as `Optional < (A, B) > .self`:
+            # the types between the angle brackets are generic arguments.
+            inner = node.children[2]
+            if (inner.type == "comparison_expression" and len(inner.children) == 3 and inner.children[1].type == ">"
+                    and inner.children[2].type == "prefix_expression" and text(inner.children[2], self.source).startswith(".")):
+                arguments = inner.children[0]
+                members = arguments.children if arguments.type == "tuple_expression" else [arguments]
+                for member in members:
+                    member_chain = self.chain(member)
+                    if member_chain:
+                        self.add(member_chain, member, scopes, generics)
         if kind == "attribute":
             # tree-sitter-swift reads the parameter list of `@Sendable (Scan) async -> Void` as
             # the attribute's arguments: its capitalised names are the function type's types.
@@ -255,7 +282,12 @@ def main(root, graph_path):
         hits = private.get(path, {}).get(name, []) or lookup(module, name, False)
         if hits:
             return hits
-        if len(parts) > 1 and parts[0] in modules:
+        found = []
+        for other in sorted(depends[module]):
+            found += [(other, w) for w in lookup(other, name, module not in tests)]
+        # A type of that name wins over a module of that name (`PackageCollectionsModel.X`
+        # is the type `PackageCollectionsModel`'s, where a module has the name too).
+        if not found and len(parts) > 1 and parts[0] in modules:
             other = parts[0]
             rest = ".".join(parts[1:])
             if other == module:
@@ -263,10 +295,12 @@ def main(root, graph_path):
             if other in depends[module]:
                 return lookup(other, rest, module not in tests)
             return []
-        found = []
-        for other in sorted(depends[module]):
-            found += lookup(other, name, module not in tests)
-        return found
+        # Declared by several dependencies: the one the file imports, as Swift decides.
+        if len(found) > 1:
+            imported = [w for other, w in found if other in readings[path].imports]
+            if imported:
+                return imported
+        return [w for _, w in found]
 
     name_at = {}
     for path, reading in readings.items():

@@ -3,7 +3,8 @@ import StrataCore
 /// Resolves a type name written in code to the declarations it can mean, as Swift looks a
 /// name up: the types nested in the enclosing types, innermost first; then the module's top
 /// level; then the top level of the modules it depends on (`Models.Item` names `Item` of
-/// `Models`). A name two dependencies declare resolves to both, and is never guessed.
+/// `Models`). A name two dependencies declare means the one the file imports, as Swift
+/// decides; when the file imports both (or neither), it resolves to both, never guessed.
 struct TypeResolver {
     /// A declared type: its module and its name qualified by the types it is nested in.
     struct Target: Hashable, Comparable, Sendable {
@@ -28,6 +29,8 @@ struct TypeResolver {
     let privateFiles: [String: [String: String]]
     /// Module → the names `@testable import` lets a test name: all but file-private ones.
     let testable: [String: Set<String>]
+    /// File → the modules it imports.
+    let importsOfFile: [String: Set<String>]
 
     init(graph: ModuleGraph, declarations: [String: [TypeDeclaration]]) {
         declared = declarations.mapValues { Set($0.map(\.name)) }
@@ -47,6 +50,11 @@ struct TypeResolver {
             dependencies[edge.from, default: []].insert(edge.to)
         }
         self.dependencies = dependencies.mapValues { $0.sorted() }
+        var imports: [String: Set<String>] = [:]
+        for edge in graph.edges {
+            for evidence in edge.imports { imports[evidence.location.path, default: []].insert(edge.to) }
+        }
+        importsOfFile = imports
     }
 
     /// The declarations `reference`, written in `module`, can mean: none, one, or (ambiguous) several.
@@ -60,7 +68,7 @@ struct TypeResolver {
         let names = tests.contains(module) ? testable : visible
         return Scope(
             module: module, own: declared[module] ?? [], nested: nestedNames[module] ?? [],
-            others: others.map { ($0, names[$0] ?? []) }, privateFile: privateFiles[module] ?? [:]
+            others: others.map { ($0, names[$0] ?? []) }, privateFile: privateFiles[module] ?? [:], importsOfFile: importsOfFile
         )
     }
 
@@ -75,6 +83,8 @@ struct TypeResolver {
         let others: [(module: String, names: Set<String>)]
         /// Its file-private types (and their nested types, by the first name) → their file.
         let privateFile: [String: String]
+        /// File → the modules it imports, to tell apart a name several dependencies declare.
+        let importsOfFile: [String: Set<String>]
 
         /// Whether the module's own `name` is seen from `file`: a `private` type only in its file.
         func isOwn(_ name: some StringProtocol, from file: String) -> Bool {
@@ -103,8 +113,10 @@ struct TypeResolver {
             }
             if isOwn(name, from: file) { return [Target(module: module, name: name)] }
             guard !others.isEmpty || dot != nil else { return [] }
-            // `Models.Item`: a module-qualified name.
-            if let dot {
+            // `Models.Item`: a module-qualified name, unless a type has the module's name
+            // and holds `Item` (Swift takes the type: `Workspace.BinaryArtifactsManager` is the
+            // class `Workspace`'s, in the module `Workspace`).
+            if let dot, !others.contains(where: { $0.names.contains(name) }) {
                 let prefix = String(name[..<dot])
                 let rest = String(name[name.index(after: dot)...])
                 if prefix == module { return isOwn(rest, from: file) ? [Target(module: module, name: rest)] : [] }
@@ -112,7 +124,10 @@ struct TypeResolver {
                     return other.names.contains(rest) ? [Target(module: prefix, name: rest)] : []
                 }
             }
-            return others.filter { $0.names.contains(name) }.map { Target(module: $0.module, name: name) }
+            let candidates = others.filter { $0.names.contains(name) }.map { Target(module: $0.module, name: name) }
+            guard candidates.count > 1, let imported = importsOfFile[file] else { return candidates }
+            let narrowed = candidates.filter { imported.contains($0.module) }
+            return narrowed.isEmpty ? candidates : narrowed
         }
     }
 }
