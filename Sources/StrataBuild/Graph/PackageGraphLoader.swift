@@ -32,15 +32,19 @@ public struct PackageGraphLoader: Sendable {
                 }
                 return "\(grouped) \(noun)\(number == 1 ? "" : "s")"
             }
-            let projects = packages.filter { $0.manifest.origin == .xcodeProject }.count
-            let manifests = packages.count - projects
+            let projects = packages.filter { $0.manifest.origin == .xcodeProject }
+            let manifests = packages.count - projects.count
             var read: [String] = []
-            if projects > 0 { read.append(count(projects, "Xcode project")) }
-            if manifests > 0 || projects == 0 { read.append(count(manifests, "package")) }
+            for kind in ["Xcode project", "XcodeGen project", "Tuist project"] {
+                let number = projects.filter { PackageSummary.projectKind(ofManifest: $0.manifest.path) == kind }.count
+                if number > 0 { read.append(count(number, kind)) }
+            }
+            if manifests > 0 || projects.isEmpty { read.append(count(manifests, "package")) }
             let targets = packages.reduce(0) { $0 + $1.targets.count }
             // A file two targets compile (a synchronized folder shared with an extension) once.
             let files = Set(packages.flatMap { $0.targets.flatMap(\.files) }).count
-            return "Read " + read.joined(separator: " and ") + ": " + count(targets, "target") + ", " + count(files, "Swift file") + "."
+            let listed = read.count > 2 ? read.dropLast().joined(separator: ", ") + " and " + (read.last ?? "") : read.joined(separator: " and ")
+            return "Read " + listed + ": " + count(targets, "target") + ", " + count(files, "Swift file") + "."
         }
     }
 

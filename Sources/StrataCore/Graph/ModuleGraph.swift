@@ -76,8 +76,19 @@ public struct PackageSummary: Hashable, Sendable {
     public var isRoot: Bool
     /// Why SwiftPM had to evaluate the manifest; nil when Strata read it from its syntax.
     public var fallbackReasons: [Diagnostic]?
-    /// An Xcode project (its `project.pbxproj`), not a package.
+    /// An Xcode project (its `project.pbxproj`, or the XcodeGen spec or Tuist manifest it is
+    /// generated from), not a package.
     public var isXcodeProject: Bool
+
+    /// What an Xcode project is read from, as a user names it.
+    public var projectKind: String { Self.projectKind(ofManifest: manifestPath) }
+
+    /// "Tuist project" for a `Project.swift`, "XcodeGen project" for a spec, else "Xcode project".
+    public static func projectKind(ofManifest path: String) -> String {
+        if path == "Project.swift" || path.hasSuffix("/Project.swift") { return "Tuist project" }
+        if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return "XcodeGen project" }
+        return "Xcode project"
+    }
 
     public init(name: String, manifestPath: String, isRoot: Bool, fallbackReasons: [Diagnostic]? = nil, isXcodeProject: Bool = false) {
         self.name = name

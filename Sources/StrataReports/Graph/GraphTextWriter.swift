@@ -11,7 +11,7 @@ public struct GraphTextWriter: Sendable {
         var outgoing: [String: [ModuleEdge]] = [:]
         for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
         for package in graph.packages {
-            let how = package.isXcodeProject ? "Xcode project" : package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
+            let how = package.isXcodeProject ? package.projectKind : package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
             lines.append("\(name(package.name)) (\(OneLineText.path(package.manifestPath)), \(how))")
             for node in graph.nodes where node.isTarget && node.package == package.name {
                 var heading = "  \(name(node.id)) [\(name(node.productType ?? node.kind.rawValue))]"

@@ -1,6 +1,7 @@
 import Foundation
 @testable import StrataBuild
 import StrataCore
+import StrataReports
 import Testing
 
 /// Issue 47, item 2: Tuist's manifests read as the projects `tuist generate` would write,
@@ -49,7 +50,7 @@ import Testing
         #expect(graph.node("Shelf")?.sourceFiles == ["Projects/App/Sources/ShelfApp.swift"])
         #expect(graph.node("GeneratedOnly") == nil)
         #expect(graph.node("ARKit") == nil, "an SDK dependency is the system's")
-        #expect(loaded.summary == "Read 3 Xcode projects and 1 package: 7 targets, 6 Swift files.")
+        #expect(loaded.summary == "Read 3 Tuist projects and 1 package: 7 targets, 6 Swift files.")
     }
 
     @Test func projectsNamedByFolderAreReadWhenOnlyTheAppIsListed() throws {
@@ -93,6 +94,16 @@ import Testing
         try project.write("Projects/Core/Project.swift", Data("import ProjectDescription\nlet project = Project(name: \"Core\",\n".utf8))
         let found = diagnostics(project)
         #expect(found.first?.hasPrefix("Projects/Core/Project.swift:") == true && found.first?.hasSuffix("[manifest.syntax]") == true, "\(found)")
+    }
+
+    /// What each project is read from, as `strata graph` lists it.
+    @Test func theGraphNamesTheKindOfEachProject() throws {
+        let loaded = try #require(try load(TemporaryProject(xcode: "tuist-app")))
+        let text = GraphTextWriter().write(loaded.graph)
+        #expect(text.contains("Shelf (Projects/App/Project.swift, Tuist project)"))
+        #expect(text.contains("DesignSystem (Packages/DesignSystem/Package.swift, read from its syntax)"))
+        #expect(PackageSummary.projectKind(ofManifest: "App/project.yml") == "XcodeGen project")
+        #expect(PackageSummary.projectKind(ofManifest: "App.xcodeproj/project.pbxproj") == "Xcode project")
     }
 
     @Test func globsWithBracesAreSeveralPatterns() {

@@ -100,7 +100,7 @@ import Testing
         #expect(graph.node("Everything") == nil && graph.node("Lint") == nil, "aggregate and legacy targets are no modules")
         #expect(graph.edges.first { $0.from == "Reader" && $0.to == "Storage" } == nil)
         #expect(graph.edges.first { $0.from == "Kit_iOS" && $0.to == "Storage" }?.relation == .declaredAndImported)
-        #expect(loaded.summary == "Read 1 Xcode project and 1 package: 6 targets, 7 Swift files.")
+        #expect(loaded.summary == "Read 1 XcodeGen project and 1 package: 6 targets, 7 Swift files.")
     }
 
     @Test func aCommittedProjectWinsOverTheSpecItWasGeneratedFrom() throws {
