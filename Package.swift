@@ -139,7 +139,10 @@ let package = Package(
         .testTarget(name: "StrataXcodeTests", dependencies: ["StrataCore", "StrataXcode"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch", "StrataTestSupport"]),
-        .testTarget(name: "StrataServerTests", dependencies: ["StrataCore", "StrataServer", "StrataTestSupport"]),
+        .testTarget(
+            name: "StrataServerTests",
+            dependencies: ["StrataCore", "StrataServer", "StrataTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataTemplatesTests", dependencies: ["StrataTemplates"]),
         .testTarget(name: "StrataSearchTests", dependencies: ["StrataCore", "StrataSearch"]),

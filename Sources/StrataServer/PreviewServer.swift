@@ -157,7 +157,8 @@ public struct PreviewServer: Sendable {
     }
 
     private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) async -> Response {
-        let contentType = ContentType.of(path: path)
+        let mediaType = MediaType.ofSiteFile(path)
+        let contentType = mediaType.description
         if let copy = site.copies[path] {
             let body = method == .head ? (CopiedFileBody.isServable(copy) ? ResponseBody() : nil) : CopiedFileBody.body(copy)
             guard let body else { return await notFound(site, method: method) }
@@ -167,7 +168,7 @@ public struct PreviewServer: Sendable {
             return Response(status: status, headers: headers, body: body)
         }
         var bytes = await site.contents(of: path) ?? []
-        if ContentType.isHTML(contentType) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }
+        if mediaType.isType(.textHtml) { bytes = LiveReloadScript.inject(into: bytes, buildTag: site.buildTag) }
         return Self.body(status, bytes, contentType: contentType, method: method)
     }
 
