@@ -45,7 +45,6 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
-                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
             ]
         ),
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
@@ -118,8 +117,19 @@ let package = Package(
         // MARK: Tooling
         .executableTarget(
             name: "strata-accuracy",
-            dependencies: ["StrataCore", "StrataBuild", "StrataSwiftSource", "StrataSwiftPM"],
+            dependencies: ["StrataCore", "StrataBuild", "StrataSwiftSource", "StrataSwiftReference", "StrataSwiftPM"],
             path: "Sources/strata-accuracy"
+        ),
+        // The references the fast readers are held to (swift-syntax's parser and its IDE
+        // classification): used by `make accuracy` and the tests, never by `strata`.
+        .target(
+            name: "StrataSwiftReference",
+            dependencies: [
+                "StrataCore", "StrataSwiftSource",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+            ]
         ),
         .executableTarget(name: "strata-embed-theme", path: "Sources/strata-embed-theme"),
         // The fuzz targets; a fuzzing build (`make fuzz`) links libFuzzer into it.
@@ -134,7 +144,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataYAMLTests", dependencies: ["StrataCore", "StrataYAML"]),
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
-        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource"]),
+        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource", "StrataSwiftReference"]),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
         .testTarget(name: "StrataXcodeTests", dependencies: ["StrataCore", "StrataXcode"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),

@@ -7,10 +7,10 @@ import SwiftSyntax
 /// (`a.b.b…`, `f()()…`, `x!!…`, `1 + 1 + …`) builds a tree as deep as it is long: 20,000
 /// links overflowed the stack. An expression's operators count as levels, since folding
 /// them nests them.
-enum SyntaxDepth {
+package enum SyntaxDepth {
     /// The byte offset where the tree first goes deeper than `limit` (where the node starts,
     /// trivia included: finding its first token would recurse), or nil when it never does.
-    static func excess(in tree: some SyntaxProtocol, limit: ReadingLimit) -> Int? {
+    package static func excess(in tree: some SyntaxProtocol, limit: ReadingLimit) -> Int? {
         var stack: [(node: Syntax, depth: Int)] = [(Syntax(tree), 1)]
         while let (node, depth) = stack.popLast() {
             if depth > limit.maximum { return node.position.utf8Offset }

@@ -3,6 +3,7 @@ import Foundation
 import StrataBuild
 import StrataCore
 import StrataSwiftPM
+import StrataSwiftReference
 import StrataSwiftSource
 
 // `make accuracy`: compares Strata's module graph with SwiftPM's on real packages, and

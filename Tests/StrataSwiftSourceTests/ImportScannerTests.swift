@@ -1,6 +1,7 @@
 import StrataCore
 import Testing
 @testable import StrataSwiftSource
+import StrataSwiftReference
 
 /// Both scanners, so every case also checks the fast scanner agrees with swift-syntax.
 private func scan(_ text: String) -> [SwiftImport] {

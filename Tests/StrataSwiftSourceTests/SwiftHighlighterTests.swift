@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import Testing
 @testable import StrataSwiftSource
+import StrataSwiftReference
 
 @Suite struct SwiftHighlighterTests {
     let highlighter = SwiftHighlighter()

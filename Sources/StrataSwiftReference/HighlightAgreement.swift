@@ -1,3 +1,5 @@
+import StrataSwiftSource
+
 /// How far two highlightings of the same code agree: of the characters that are not white
 /// space, how many get the same colour (or none in both). What `make accuracy` and the
 /// tests report for ``SwiftHighlighter`` against ``SyntaxHighlighter``.

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSwiftSource
 import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax

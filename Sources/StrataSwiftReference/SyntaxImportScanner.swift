@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSwiftSource
 import SwiftParser
 import SwiftSyntax
 
