@@ -522,14 +522,17 @@ extension ManifestInterpreter {
             return unknown("`\(shortText(call))`, which no initializer of `\(name)` takes", at: call)
         }
         let anchor = callSite ?? Syntax(call)
-        return .object(ManifestObject(function: name, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor)))
+        return .object(ManifestObject(
+            function: name, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor), writtenIn: location(of: call).path
+        ))
     }
 
     func makeObject(_ function: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
         let arguments = evaluateArguments(call, in: scope)
         let anchor = callSite ?? Syntax(call)
         return .object(ManifestObject(
-            function: function, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor)
+            function: function, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor),
+            writtenIn: callSite == nil ? nil : location(of: call).path
         ))
     }
 

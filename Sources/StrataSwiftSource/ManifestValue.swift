@@ -101,12 +101,16 @@ final class ManifestObject {
     let location: SourceLocation
     /// The `// MARK:` section the call is written under.
     let section: String?
+    /// The file the call is written in: a helper's, where `location` is the manifest line
+    /// that calls the helper (Tuist's `.relativeToCurrentFile` is relative to it).
+    let writtenIn: String
 
-    init(function: String, arguments: [Argument], location: SourceLocation, section: String?) {
+    init(function: String, arguments: [Argument], location: SourceLocation, section: String?, writtenIn: String? = nil) {
         self.function = function
         self.arguments = arguments
         self.location = location
         self.section = section
+        self.writtenIn = writtenIn ?? location.path
     }
 
     func value(_ label: String) -> ManifestValue? {

@@ -85,10 +85,11 @@ public struct PackageGraphLoader: Sendable {
         // roots, as dependencies.
         var pendingProjects = projects
         var loadedProjects = Set(projects)
+        let xcodeLoader = XcodeProjectLoader(project: project)
         while !pendingProjects.isEmpty {
             let path = pendingProjects.removeFirst()
             do {
-                let loaded = try XcodeProjectLoader(project: project).load(path, isRoot: true)
+                let loaded = try xcodeLoader.load(path, isRoot: true)
                 var sources = loaded.sources
                 for (folder, location) in loaded.localPackages {
                     queue.append((folder, false, location))

@@ -10,6 +10,8 @@ import StrataXcode
 /// project's, for `.external(name:)`.
 struct TuistProjectLoader {
     let project: ProjectFiles
+    /// Shared by the projects of one module graph.
+    var roots = TuistRoots()
 
     static let manifestName = "Project.swift"
     static let workspaceName = "Workspace.swift"
@@ -33,11 +35,11 @@ struct TuistProjectLoader {
     func read(_ path: String) throws -> XcodeProject {
         let folder = RelativePath.parent(path)
         let root = tuistRoot(from: folder)
-        var warnings: [Diagnostic] = []
+        let shared = try roots.root(root) { try readRoot(root) }
+        var warnings = shared.isFirst ? shared.root.warnings : []
         let text = try TextDecoding.decode(try project.readBytes(at: project.url(path), displayPath: path), path: path)
-        let reader = TuistManifestReader()
         let manifest: TuistProjectManifest
-        switch reader.readProject(text: text, path: path, folder: project.path(folder), helpers: try helpers(root: root)) {
+        switch shared.root.reader.readProject(text: text, path: path, folder: project.path(folder)) {
         case .manifest(let read): manifest = read
         case .invalid(let diagnostics): throw DiagnosticsError(diagnostics)
         case .unresolved(let diagnostics):
@@ -63,7 +65,7 @@ struct TuistProjectLoader {
             case .local(let path): XcodePackageReference(source: .local(resolve(path)), location: package.location)
             }
         }
-        packages += externalPackages(root: root, warnings: &warnings)
+        packages += shared.root.packages
 
         var targets: [XcodeTarget] = []
         var buildOnly: [XcodeBuildOnlyTarget] = []
@@ -109,7 +111,7 @@ struct TuistProjectLoader {
         let root = tuistRoot(from: folder)
         let text = try TextDecoding.decode(try project.readBytes(at: project.url(path), displayPath: path), path: path)
         let workspace: TuistWorkspaceManifest
-        switch TuistManifestReader().readWorkspace(text: text, path: path, folder: project.path(folder), helpers: try helpers(root: root)) {
+        switch try roots.root(root, reading: { try readRoot(root) }).root.reader.readWorkspace(text: text, path: path, folder: project.path(folder)) {
         case .manifest(let read): workspace = read
         case .invalid(let diagnostics), .unresolved(let diagnostics): throw DiagnosticsError(diagnostics)
         }
@@ -186,11 +188,19 @@ struct TuistProjectLoader {
         }
     }
 
-    /// The files of `Tuist/ProjectDescriptionHelpers`, which every manifest imports.
-    func helpers(root: String) throws -> [TuistManifestReader.Helper] {
+    /// What the manifests below `root` share: its helpers, parsed, and its external packages.
+    func readRoot(_ root: String) throws -> TuistRoots.Root {
+        var warnings: [Diagnostic] = []
+        let reader = TuistManifestReader(helpers: try helpers(root: root, warnings: &warnings))
+        let packages = externalPackages(root: root, warnings: &warnings)
+        return TuistRoots.Root(reader: reader, packages: packages, warnings: warnings)
+    }
+
+    /// The files of `Tuist/ProjectDescriptionHelpers`, which every manifest imports (a link
+    /// leading out of the project is left out, with a warning).
+    func helpers(root: String, warnings: inout [Diagnostic]) throws -> [TuistManifestReader.Helper] {
         let folder = RelativePath.join(root, "Tuist/ProjectDescriptionHelpers")
         guard ProjectFiles.entryExists(project.url(folder)) else { return [] }
-        var warnings: [Diagnostic] = []
         return try XcodeProjectLoader(project: project).swiftFiles(below: folder, warnings: &warnings).map { file in
             let path = RelativePath.join(folder, file)
             return TuistManifestReader.Helper(path: path, text: try TextDecoding.decode(try project.readBytes(at: project.url(path), displayPath: path), path: path))
@@ -198,11 +208,12 @@ struct TuistProjectLoader {
     }
 
     /// Whether a `Package.swift` is Tuist's list of external dependencies rather than a
-    /// package: it configures Tuist (`#if TUIST`, `PackageSettings`).
+    /// package: it configures Tuist (`#if TUIST`, `PackageSettings`) and declares no targets
+    /// (a package that also configures Tuist is still a package).
     static func isDependencyManifest(_ path: String, project: ProjectFiles) -> Bool {
         guard let bytes = try? project.readBytes(atPath: project.path(path), displayPath: path) else { return false }
         let text = String(decoding: bytes.prefix(65_536), as: UTF8.self)
-        return text.contains("#if TUIST") || text.contains("PackageSettings(")
+        return (text.contains("#if TUIST") || text.contains("PackageSettings(")) && !text.contains("targets:")
     }
 
     /// The packages Tuist's dependency manifest depends on (`Tuist/Package.swift`, or a root

@@ -8,6 +8,8 @@ import StrataXcode
 /// lines of `project.pbxproj`, and its Swift package references as package dependencies.
 struct XcodeProjectLoader: Sendable {
     let project: ProjectFiles
+    /// What the Tuist manifests of one graph share, read once (see `TuistRoots`).
+    var tuistRoots = TuistRoots()
 
     /// The project read, and the local packages it refers to (absolute folders, each with
     /// the line that names it).
@@ -123,7 +125,7 @@ struct XcodeProjectLoader: Sendable {
     /// The project as its file (or XcodeGen spec) declares it, before any source folder is
     /// walked; the spec's own warnings come first in its diagnostics.
     func read(_ path: String) throws -> XcodeProject {
-        if TuistProjectLoader.isManifest(path) { return try TuistProjectLoader(project: project).read(path) }
+        if TuistProjectLoader.isManifest(path) { return try TuistProjectLoader(project: project, roots: tuistRoots).read(path) }
         guard XcodeGenSpecLoader.isSpec(path) else {
             let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
             return try reader.read(try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath))

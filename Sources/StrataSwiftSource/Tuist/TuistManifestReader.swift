@@ -34,26 +34,51 @@ public struct TuistManifestReader: Sendable {
         return conditions
     }
 
-    public init() {}
+    /// A helper file, parsed once for every manifest that imports it.
+    struct ParsedHelper: Sendable {
+        var path: String
+        var tree: SourceFileSyntax
+    }
+
+    let helpers: [ParsedHelper]
+    /// Why the helpers cannot be read (a syntax error, …): every manifest read with them
+    /// then fails so, as Tuist fails to compile the helpers module.
+    let helperFailure: (isInvalid: Bool, diagnostics: [Diagnostic])?
+
+    /// - Parameter helpers: the files of `Tuist/ProjectDescriptionHelpers`, parsed here once.
+    public init(helpers: [Helper] = []) {
+        var parsed: [ParsedHelper] = []
+        var failure: (isInvalid: Bool, diagnostics: [Diagnostic])?
+        for helper in helpers where failure == nil {
+            switch ManifestReader.parse(text: helper.text, path: helper.path) {
+            case .tree(let tree): parsed.append(ParsedHelper(path: helper.path, tree: tree))
+            case .invalid(let diagnostics): failure = (true, diagnostics)
+            case .unresolved(let diagnostics): failure = (false, diagnostics)
+            }
+        }
+        self.helpers = parsed
+        helperFailure = failure
+    }
 
     /// - Parameters:
     ///   - path: the manifest as shown to the user.
     ///   - folder: its folder, as `Context.packageDirectory` would be.
-    public func readProject(text: String, path: String, folder: String, helpers: [Helper]) -> Result<TuistProjectManifest> {
-        evaluate(text: text, path: path, folder: folder, helpers: helpers) { interpreter, converter in
+    public func readProject(text: String, path: String, folder: String) -> Result<TuistProjectManifest> {
+        evaluate(text: text, path: path, folder: folder) { interpreter, converter in
             converter.project(interpreter.globals.lookup("project"), manifestPath: path)
         }
     }
 
-    public func readWorkspace(text: String, path: String, folder: String, helpers: [Helper]) -> Result<TuistWorkspaceManifest> {
-        evaluate(text: text, path: path, folder: folder, helpers: helpers) { interpreter, converter in
+    public func readWorkspace(text: String, path: String, folder: String) -> Result<TuistWorkspaceManifest> {
+        evaluate(text: text, path: path, folder: folder) { interpreter, converter in
             converter.workspace(interpreter.globals.lookup("workspace"), manifestPath: path)
         }
     }
 
     func evaluate<Value>(
-        text: String, path: String, folder: String, helpers: [Helper], convert: (ManifestInterpreter, inout TuistConverter) -> Value?
+        text: String, path: String, folder: String, convert: (ManifestInterpreter, inout TuistConverter) -> Value?
     ) -> Result<Value> {
+        if let helperFailure { return helperFailure.isInvalid ? .invalid(helperFailure.diagnostics) : .unresolved(helperFailure.diagnostics) }
         let tree: SourceFileSyntax
         switch ManifestReader.parse(text: text, path: path) {
         case .tree(let parsed): tree = parsed
@@ -64,13 +89,7 @@ public struct TuistManifestReader: Sendable {
             path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: Self.tuistConditions, environment: [:], packageDirectory: folder
         )
         interpreter.objectTypes = ["Project", "Target", "Workspace", "Package", "SourceFilesList", "SourceFileGlob", "Path", "BuildableFolder"]
-        for helper in helpers {
-            switch ManifestReader.parse(text: helper.text, path: helper.path) {
-            case .tree(let helperTree): interpreter.addHelper(helperTree, path: helper.path)
-            case .invalid(let diagnostics): return .invalid(diagnostics)
-            case .unresolved(let diagnostics): return .unresolved(diagnostics)
-            }
-        }
+        for helper in helpers { interpreter.addHelper(helper.tree, path: helper.path) }
         interpreter.run(tree.statements)
         if !interpreter.invalid.isEmpty { return .invalid(interpreter.invalid) }
         if let excess = interpreter.excess { return .invalid([excess]) }
@@ -258,7 +277,7 @@ struct TuistConverter {
             switch object.function {
             case "relativeToRoot": return TuistPath(base: .root, path: text, location: object.location)
             case "relativeToManifest", "path", "Path": return TuistPath(base: .manifest, path: text, location: object.location)
-            case "relativeToCurrentFile": return TuistPath(base: .file(object.location.path), path: text, location: object.location)
+            case "relativeToCurrentFile": return TuistPath(base: .file(object.writtenIn), path: text, location: object.location)
             default:
                 values.unresolved.append(.error("manifest.unresolved", "a path written as `.\(object.function)(…)`, which Strata does not know", at: object.location))
                 return nil

@@ -73,6 +73,35 @@ import Testing
         #expect(loaded.graph.node("Feature")?.kind == .product)
     }
 
+    /// The dependency manifest is read once for the whole workspace: a broken one is one
+    /// warning, not one per project, and the projects still stand.
+    @Test func aBrokenDependencyManifestIsOneWarning() throws {
+        let project = try TemporaryProject(xcode: "tuist-app")
+        try project.write("Tuist/Package.swift", Data("import PackageDescription\nlet package = Package(name: \"S\", dependencies: names.map { .package(path: $0) })\n".utf8))
+        let loaded = try #require(try load(project))
+        let warnings = loaded.diagnostics.filter { $0.location?.path == "Tuist/Package.swift" }
+        #expect(warnings.count == 1, "\(warnings.map(\.description))")
+        #expect(warnings.first?.message.hasSuffix("the external dependencies of Tuist/Package.swift are read as outside modules") == true)
+        #expect(loaded.graph.packages.count == 4)
+    }
+
+    /// A root `Package.swift` that only configures Tuist lists its external dependencies; one
+    /// that declares targets is a package all the same.
+    @Test func aRootPackageSwiftIsTuistsOnlyWhenItDeclaresNoTargets() throws {
+        let project = try TemporaryProject(xcode: "tuist-app")
+        try FileManager.default.removeItem(at: project.url("Tuist/Package.swift"))
+        let settings = "#if TUIST\nimport ProjectDescription\nlet packageSettings = PackageSettings(productTypes: [:])\n#endif\n"
+        try project.write("Package.swift", Data(("// swift-tools-version: 5.9\nimport PackageDescription\n" + settings
+            + "let package = Package(name: \"Shelf\", dependencies: [.package(path: \"Packages/DesignSystem\")])\n").utf8))
+        let tuists = try #require(try load(project))
+        #expect(tuists.graph.packages.map(\.name) == ["Shelf", "Core", "Feature", "DesignSystem"])
+        #expect(tuists.graph.edges.first { $0.from == "Shelf" && $0.to == "DesignSystem" }?.relation == .declaredAndImported)
+        try project.write("Package.swift", Data(("// swift-tools-version: 5.9\nimport PackageDescription\n" + settings
+            + "let package = Package(name: \"Tools\", targets: [.target(name: \"Tools\")])\n").utf8))
+        try project.write("Sources/Tools/Tools.swift", Data("let tools = 1\n".utf8))
+        #expect(try load(project)?.graph.packages.first?.name == "Tools")
+    }
+
     @Test func aManifestStrataCannotFollowIsRefusedAtItsLine() throws {
         let project = try TemporaryProject(xcode: "tuist-app")
         try project.write("Projects/Core/Project.swift", Data("""

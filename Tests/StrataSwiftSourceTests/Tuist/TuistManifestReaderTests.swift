@@ -7,7 +7,7 @@ import Testing
 @Suite struct TuistManifestReaderTests {
     func project(_ text: String, helpers: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> TuistProjectManifest? {
         let files = helpers.enumerated().map { TuistManifestReader.Helper(path: "Tuist/ProjectDescriptionHelpers/H\($0.offset).swift", text: $0.element) }
-        switch TuistManifestReader().readProject(text: "import ProjectDescription\nimport ProjectDescriptionHelpers\n" + text, path: "Project.swift", folder: "/p", helpers: files) {
+        switch TuistManifestReader(helpers: files).readProject(text: "import ProjectDescription\nimport ProjectDescriptionHelpers\n" + text, path: "Project.swift", folder: "/p") {
         case .manifest(let manifest): return manifest
         case .unresolved(let diagnostics), .invalid(let diagnostics):
             Issue.record("\(diagnostics.map(\.description))", sourceLocation: sourceLocation)
@@ -127,10 +127,9 @@ import Testing
 
     /// What cannot be followed is located in the file that writes it: here, a helper.
     @Test func whatCannotBeFollowedIsLocatedInItsFile() {
-        let result = TuistManifestReader().readProject(
-            text: "import ProjectDescription\nlet project = Project.module()\n", path: "Project.swift", folder: "/p",
+        let result = TuistManifestReader(
             helpers: [.init(path: "Tuist/ProjectDescriptionHelpers/M.swift", text: "import ProjectDescription\nextension Project {\n    static func module() -> Project {\n        Project(name: Module.allCases[0].rawValue, targets: [])\n    }\n}\n")]
-        )
+        ).readProject(text: "import ProjectDescription\nlet project = Project.module()\n", path: "Project.swift", folder: "/p")
         guard case .unresolved(let diagnostics) = result else {
             Issue.record("expected an unresolved manifest")
             return
@@ -139,8 +138,35 @@ import Testing
         #expect(diagnostics.first?.location?.line == 4)
     }
 
+    /// `.relativeToCurrentFile` written in a helper is relative to the helper's file, not to
+    /// the manifest that calls it.
+    @Test func aPathRelativeToTheCurrentFileIsTheHelpers() {
+        let read = project("let project = Project.kit()\n", helpers: ["""
+        import ProjectDescription
+        extension Project {
+            static func kit() -> Project {
+                Project(name: "Kit", targets: [.target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "k",
+                                                       sources: [.glob(.relativeToCurrentFile("../../Shared/**"))])])
+            }
+        }
+        """])
+        #expect(read?.targets.first?.sources.first?.glob.base == .file("Tuist/ProjectDescriptionHelpers/H0.swift"))
+    }
+
+    /// A helper that does not parse fails every manifest, at the helper's line, as Tuist fails to
+    /// compile the helpers module.
+    @Test func aBrokenHelperIsAnErrorAtItsLine() {
+        let reader = TuistManifestReader(helpers: [.init(path: "Tuist/ProjectDescriptionHelpers/Broken.swift", text: "import ProjectDescription\nextension Project {\n")])
+        guard case .invalid(let diagnostics) = reader.readProject(text: "import ProjectDescription\nlet project = Project(name: \"A\", targets: [])\n", path: "Project.swift", folder: "/p") else {
+            Issue.record("expected an invalid manifest")
+            return
+        }
+        #expect(diagnostics.first?.location?.path == "Tuist/ProjectDescriptionHelpers/Broken.swift")
+        #expect(diagnostics.first?.ruleID == "manifest.syntax")
+    }
+
     @Test func aManifestWithoutAProjectSaysSo() {
-        guard case .unresolved(let diagnostics) = TuistManifestReader().readProject(text: "import ProjectDescription\nlet other = 1\n", path: "Project.swift", folder: "/p", helpers: []) else {
+        guard case .unresolved(let diagnostics) = TuistManifestReader().readProject(text: "import ProjectDescription\nlet other = 1\n", path: "Project.swift", folder: "/p") else {
             Issue.record("expected an unresolved manifest")
             return
         }
