@@ -442,7 +442,8 @@ extension ManifestInterpreter {
     /// `.framework(…)` targets means Target's), else the first that takes the arguments.
     func staticCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope, type: String? = nil) -> ManifestValue {
         // `Project.init(…)`, or `.init(…)` returned from a function declared to return a `Project`.
-        if name == "init", let made = type ?? Self.returnType(around: Syntax(call)) {
+        if name == "init", var made = type ?? Self.returnType(around: Syntax(call)) {
+            if made == "Self", let declaring = Self.declaringType(of: Syntax(call)) { made = declaring }
             if objectTypes.contains(made) { return makeObject(made, call, in: scope) }
             if let members = userTypes[made] { return makeUserObject(made, members: members, call, in: scope) }
         }

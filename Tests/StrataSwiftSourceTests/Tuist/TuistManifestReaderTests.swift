@@ -84,7 +84,7 @@ import Testing
         public extension TargetDependency.Project { static let Core = TargetDependency.project(target: "Core", path: .relativeToRoot("Projects/Core")) }
         public extension TargetDependency.SPM { static let Then = TargetDependency.external(name: "Then") }
         extension Project {
-            public static func feature(name: String, tca: Bool = false, dependencies: [TargetDependency] = []) -> Project {
+            public static func feature(name: String, tca: Bool = false, dependencies: [TargetDependency] = []) -> Self {
                 .init(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "f",
                                                     dependencies: (tca ? [.external(name: "TCA")] : []) + dependencies)])
             }
