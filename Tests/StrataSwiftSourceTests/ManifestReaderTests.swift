@@ -369,7 +369,7 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
 
     /// swift-syntax's look-ahead overflowed the stack on 10,000 nested `[` and doubled its
     /// time with each of 22: such a manifest is refused, at the bracket past the limit.
-    @Test(.timeLimit(.minutes(1))) func nestingPastWhatTheParserHandlesIsRefusedAtItsPlace() {
+    @Test(.timeLimit(.minutes(5))) func nestingPastWhatTheParserHandlesIsRefusedAtItsPlace() {
         let deep = "let package = Package(name: \"A\", targets: [.target(name: \"A\", dependencies: "
             + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + ")])"
         guard case .invalid(let errors) = read(deep) else { Issue.record("read"); return }
@@ -390,7 +390,7 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
     /// A string doubled 40 times took gigabytes in seconds: a value past 1 MiB of text or
     /// 100,000 elements refuses the manifest (SwiftPM would not finish it either), where
     /// it was built.
-    @Test(.timeLimit(.minutes(1))) func valuesThatGrowWithoutBoundRefuseTheManifest() {
+    @Test(.timeLimit(.minutes(5))) func valuesThatGrowWithoutBoundRefuseTheManifest() {
         let doubling = """
             var name = "A"
             for _ in 0..<40 { name += name }
