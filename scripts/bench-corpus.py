@@ -87,6 +87,12 @@ def hugo(project, output):
         # not render; a section's own page is `_index.md`.
         if os.path.basename(relative) == "index.md":
             relative = os.path.join(os.path.dirname(relative), "_index.md")
+        # Hugo takes a page whose first line (after blanks or an HTML comment) opens with
+        # "-" for YAML front matter and stops on it ("invalid YAML delimiter"): real
+        # proposals open with a metadata list. A page without front matter gets an empty
+        # one, which leaves it as it is.
+        if not text.startswith("---\n"):
+            text = "---\n---\n" + text
         write(output, os.path.join("content", relative), text)
     write(output, os.path.join("layouts", "_default", "baseof.html"), HUGO_BASE)
     write(output, os.path.join("layouts", "_default", "single.html"), HUGO_SINGLE)

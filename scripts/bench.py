@@ -26,6 +26,8 @@ import signal
 import threading
 import time
 
+from corpus_files import write_tree
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "bench")
 TRASH = os.path.join(WORK, "trash")
@@ -424,6 +426,87 @@ class Bench:
         if os.path.getsize(largest) >= 140_000:
             self.goals.append((f"{name}: a page of {os.path.getsize(largest) / 1000:.0f} KB with {largest_blocks} Swift blocks under 20 ms", f"{page_ms:.1f} ms", page_ms < 20))
 
+    # Real documentation ----------------------------------------------------------------
+
+    # (key, what it is, repository under ../shared/realworld, folders of Markdown in it)
+    REAL_DOCS = [
+        ("swiftpm", "Swift Package Manager's `Documentation/`", "swift-package-manager", ["Documentation"]),
+        ("swiftpm-docc", "a DocC catalog: Swift Package Manager's `PackageManagerDocs`", "swift-package-manager",
+         ["Sources/PackageManagerDocs/Documentation.docc"]),
+        ("element-x", "an app's Markdown: Element X for iOS, every `.md` outside dot-folders", "element-x-ios", ["."]),
+        ("rust-rfcs", "a proposals repository: Rust's RFCs, `text/`", "rust-rfcs", ["text"]),
+        ("rust-book", "a book: The Rust Programming Language, `src/`", "rust-book", ["src"]),
+    ]
+
+    def real_project(self, key, repository, folders):
+        """A Strata project whose `Content/` holds the repository's Markdown as it is, and the
+        same files as a Hugo site; the real files are read, never changed."""
+        source = os.path.join(self.args.realworld, repository)
+        project = os.path.join(WORK, f"real-{key}")
+        files = {}
+        for top in folders:
+            base = os.path.normpath(os.path.join(source, top))
+            for folder, subfolders, names in os.walk(base):
+                subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+                for name in sorted(names):
+                    if name.endswith(".md"):
+                        path = os.path.join(folder, name)
+                        with open(path, encoding="utf-8", errors="replace") as handle:
+                            files[os.path.join("Content", os.path.relpath(path, base))] = handle.read()
+        write_tree(project, files)
+        hugo_project = f"{project}-hugo"
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench-corpus.py"), "hugo", project, hugo_project], check=True)
+        with open(os.path.join(hugo_project, "no-highlighting.toml"), "w", encoding="utf-8") as handle:
+            handle.write("[markup.highlight]\ncodeFences = false\n")
+        os.sync()
+        return project, hugo_project, sorted(os.path.join(project, path) for path in files)
+
+    def real(self):
+        """Real documentation from ../shared/realworld, built by this Strata (and, with
+        --baseline, another build of Strata in turns with it), Hugo in its fastest
+        configuration and libcmark-gfm's own tool on one core."""
+        args = self.args
+        self.say("## Real documentation")
+        self.say()
+        baseline = "; the earlier build of Strata (`--baseline`) in turns with it" if args.baseline else ""
+        self.say("The Markdown of real repositories in `../shared/realworld/`, as it is: Strata with everything on "
+                 f"(navigation, search, Swift highlighting, link checking){baseline}; Hugo without highlighting and with "
+                 "Chroma; `cmark-gfm` with the same extensions, one core.")
+        self.say()
+        self.say("| Documentation | Pages | Markdown | Strata | " + ("Strata before | " if args.baseline else "")
+                 + "Hugo, no highlighting | Hugo, Chroma | `cmark-gfm` | Strata ÷ fastest Hugo | Strata ÷ `cmark-gfm` |")
+        self.say("|---|---:|---:|---:|" + ("---:|" if args.baseline else "") + "---:|---:|---:|---:|---:|")
+        for key, what, repository, folders in self.REAL_DOCS:
+            if args.real and key not in args.real:
+                continue
+            self.note(f"real documentation: {key}")
+            project, hugo_project, markdown = self.real_project(key, repository, folders)
+            strata_out = os.path.join(WORK, f"out-real-{key}")
+            before_out = os.path.join(WORK, f"out-real-{key}-before")
+            cmark_command = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + markdown
+            measures = [(lambda: run([args.strata, "build", "--quiet", "--output", strata_out], cwd=project), lambda: move_aside(strata_out))]
+            if args.baseline:
+                measures.append((lambda: run([args.baseline, "build", "--quiet", "--output", before_out], cwd=project), lambda: move_aside(before_out)))
+            measures.append((lambda: run(cmark_command, cwd=project), None))
+            samples = repeat_alternating(args.runs, measures)
+            strata, cmark = samples[0], samples[-1]
+            before = samples[1] if args.baseline else None
+            hugo_out = os.path.join(hugo_project, "public")
+            plain = repeat(args.runs, lambda: run(["hugo", "--quiet", "--config", "config.toml,no-highlighting.toml", "--destination", hugo_out], cwd=hugo_project),
+                           lambda: move_aside(hugo_out))
+            chroma = repeat(args.runs, lambda: run(["hugo", "--quiet", "--destination", hugo_out], cwd=hugo_project), lambda: move_aside(hugo_out))
+            fastest_hugo = min(plain.seconds, chroma.seconds)
+            size = sum(os.path.getsize(path) for path in markdown)
+            cells = [seconds(strata.seconds)] + ([seconds(before.seconds)] if before else []) + [
+                seconds(plain.seconds), seconds(chroma.seconds), seconds(cmark.seconds),
+                ratio(strata.seconds / fastest_hugo), ratio(strata.seconds / cmark.seconds)]
+            self.say(f"| {what} | {len(markdown):,} | {size / 1e6:.2f} MB | " + " | ".join(cells) + " |")
+            self.goals.append((f"real {key}: clean build at most 0.75× Hugo's fastest configuration", ratio(strata.seconds / fastest_hugo),
+                               strata.seconds <= 0.75 * fastest_hugo))
+            self.goals.append((f"real {key}: at most 2× `cmark-gfm` on one core", ratio(strata.seconds / cmark.seconds),
+                               strata.seconds <= 2 * cmark.seconds))
+        self.say()
+
     # Packages -------------------------------------------------------------------------
 
     def packages(self):
@@ -604,18 +687,24 @@ document.body.appendChild(frame);
         self.say(f"- Median of {args.runs} runs ({args.slow_runs} for MkDocs, DocC and `dump-package`); "
                  "wall clock of the whole command, start to exit, after one untimed warm-up run of each")
         self.say()
-        if args.views_only:
+        if args.baseline:
+            self.say(f"- Strata before: {args.baseline}, in turns with this build on real documentation")
+            self.say()
+        if args.real_only:
+            self.real()
+        elif args.views_only:
             self.say("## Packages")
             self.say()
             self.views()
         elif not args.docs_only:
             self.markdown_sites()
-        if not args.views_only:
+        if not args.views_only and not args.real_only:
+            self.real()
             self.say("## Documentation shaped like real documentation")
             self.say()
             for shape in args.docs:
                 self.docs(shape)
-        if not args.docs_only and not args.views_only:
+        if not args.docs_only and not args.views_only and not args.real_only:
             self.say("## Packages")
             self.say()
             self.packages()
@@ -693,6 +782,14 @@ def main():
                         help="shapes of generate-docs-corpus.py to build")
     parser.add_argument("--views-only", action="store_true", default=os.environ.get("VIEWS_ONLY") == "1",
                         help="only the module map and the dependency matrix of the layered packages")
+    parser.add_argument("--real-only", action="store_true", default=os.environ.get("REAL_ONLY") == "1",
+                        help="only the real documentation (REAL_ONLY=1 make bench)")
+    parser.add_argument("--real", type=str.split, default=os.environ.get("REAL", "").split(),
+                        help="which real documentation sets to build (default: all)")
+    parser.add_argument("--realworld", default=os.environ.get("REALWORLD", os.path.join(ROOT, "..", "shared", "realworld")),
+                        help="the folder of real repositories")
+    parser.add_argument("--baseline", default=os.environ.get("BASELINE"),
+                        help="another Strata binary, built from an earlier commit, timed in turns with this one on real documentation")
     parser.add_argument("--sizes", type=numbers, default=numbers(os.environ.get("SIZES", "100 500 2000")))
     parser.add_argument("--report", default=os.environ.get("REPORT", os.path.join(WORK, "report.md")))
     parser.add_argument("--strata", default=os.path.join(ROOT, ".build", "release", "strata"))
@@ -700,9 +797,16 @@ def main():
     parser.add_argument("--docc", default=os.environ.get("DOCC") or shutil.which("docc"))
     args = parser.parse_args()
     args.strata = os.path.abspath(args.strata)
+    if args.baseline:
+        args.baseline = os.path.abspath(args.baseline)
+        if not os.access(args.baseline, os.X_OK):
+            sys.exit(f"bench: no Strata binary at --baseline {args.baseline}")
+    if not os.path.isdir(args.realworld):
+        sys.exit(f"bench: no real repositories at {args.realworld} (--realworld or REALWORLD)")
     if not os.access(TIME, os.X_OK):
         sys.exit(f"bench: needs GNU time at {TIME} (apt-get install time)")
-    for needed in (("chromium",) if args.views_only else ("hugo", "swift", "cmark-gfm", "chromium")):
+    needs = ("chromium",) if args.views_only else ("hugo", "cmark-gfm") if args.real_only else ("hugo", "swift", "cmark-gfm", "chromium")
+    for needed in needs:
         if not shutil.which(needed):
             sys.exit(f"bench: needs {needed} on the PATH")
     if not os.path.exists(args.strata):

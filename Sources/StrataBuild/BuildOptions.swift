@@ -1,6 +1,7 @@
 import StrataCore
 
-/// What the command line can change about a build.
+/// What the command line can change about a build: read by the configure stage alone,
+/// which merges it into the `StrataConfig` every later stage reads.
 public struct BuildOptions: Sendable {
     /// A configuration file other than `strata.yml` in the project root.
     public var configPath: String?
@@ -14,9 +15,6 @@ public struct BuildOptions: Sendable {
     public var manifestMode: ManifestMode
     /// The day `LAST_VERIFIED` dates are measured against (`--as-of`).
     public var asOf: CalendarDate?
-    /// Whether reading the graph also gathers what only the site shows: the guidance blocks
-    /// in source comments and each target's lines. Off for `strata graph`, which shows neither.
-    public var readsSiteDetails = true
 
     public init(configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false, manifestMode: ManifestMode = .auto, asOf: CalendarDate? = nil) {
         self.manifestMode = manifestMode

@@ -15,6 +15,22 @@ struct OutputBoundary {
     /// Where `output:` is in strata.yml (nil for the command line or the default).
     let location: SourceLocation?
 
+    init(project: ProjectFiles, output: String, isFromCommandLine: Bool, location: SourceLocation?) {
+        self.project = project
+        self.output = output
+        self.isFromCommandLine = isFromCommandLine
+        self.location = location
+    }
+
+    /// The boundary of a configured build.
+    init(project: ProjectFiles, config: StrataConfig) {
+        let fromCommandLine = config.commandLine.namesOutput
+        self.init(
+            project: project, output: config.outputDirectory, isFromCommandLine: fromCommandLine,
+            location: fromCommandLine ? nil : config.outputLocation ?? config.sourcePath.map { SourceLocation(path: $0) }
+        )
+    }
+
     /// The real path of `path`: its nearest existing ancestor resolved by `realpath`, the
     /// rest appended as written (they do not exist yet, so no link can hide in them).
     static func resolved(_ path: String) -> String {

@@ -12,21 +12,19 @@ extension SiteBuilder {
         public var readSummary: String
     }
 
-    /// Stages 3 (the graph first: without one there is nothing to check), 2, 3 (the pages,
-    /// for `layer:` on module pages and the ids of guidance blocks that rules cite) and 4,
-    /// writing nothing. Throws when there is nothing to check or the input cannot be read.
+    /// The check's stages (`BuildStep.check`) after the configure stage, writing nothing.
+    /// Throws when there is nothing to check or the input cannot be read.
     public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
-        guard let graph = try loadGraph(config: config) else {
+        var run = BuildRun(config: config)
+        run.baseline = baseline
+        try perform(BuildStep.check, on: &run)
+        guard let graph = try run.graph(), let analysis = try run.required(\.analyzed, .analyze).analysis else {
             throw Diagnostic.error(
                 "package.missing-manifest", "nothing to check: " + PackageRoots.nothingFoundMessage(project: project, config: config),
                 at: config.sourcePath.map { SourceLocation(path: $0) }
             )
         }
-        let content = readStage.pages(DiscoverStage(project: project).run(config: config), config: config)
-        // Rules may cite guidance blocks (`see:`), so their ids are needed, not their links.
-        let analyze = analyzeStage
-        let guidance = analyze.collectGuidance(pages: content.pages, graph: graph)
-        let (analysis, _) = analyze.architecture(config: config, pages: content.pages, graph: graph, blockIDs: guidance.ids, formerIDs: guidance.formerIDs, baseline: baseline)
+        let content = try run.required(\.content, .readPages)
         var diagnostics = graph.diagnostics + analysis.diagnostics
         // Broken pages matter to the check only when they stop a page being read.
         // A project without a content folder is checked all the same.

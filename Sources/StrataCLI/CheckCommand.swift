@@ -80,8 +80,6 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let requests = try reportRequests()
-        // The sources are scanned and read on every core once the manifests are read.
-        WorkerThreads.start()
         let project = try projectOptions.projectFiles()
         let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -1,8 +1,15 @@
 import ArgumentParser
+import Foundation
 import StrataBuild
+import StrataCore
+import StrataReports
 
 /// `strata graph`: prints the module graph.
 struct GraphCommand: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, dot, svg, mermaid
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Print the module graph read from Package.swift and the imports in the sources.",
@@ -16,7 +23,7 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup var projectOptions: ProjectOptions
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Output format: text, json, dot, svg or mermaid.", valueName: "format"))
-    var format: GraphOptions.Format = .text
+    var format: Format = .text
 
     @Option(name: .long, help: ArgumentHelp("Show only this module and the modules within --depth of it, both ways. Repeatable: the neighbourhoods of several modules.", valueName: "module"))
     var focus: [String] = []
@@ -50,20 +57,44 @@ struct GraphCommand: ParsableCommand {
         if depth != nil, focus.isEmpty { throw ValidationError("--depth needs --focus") }
     }
 
-    /// The options as plain values.
-    var options: GraphOptions {
-        GraphOptions(
-            config: projectOptions.config, project: projectOptions.project, allowRead: projectOptions.allowRead, format: format, focus: focus, depth: depth, quiet: quiet,
-            hideTests: hideTests, hideExternal: hideExternal, hideSDK: hideSDK, manifest: manifest, output: output, paths: paths
-        )
-    }
-
     func run() throws {
-        try options.run()
-    }
-
-    /// The options the argument parser reads from `arguments` (after `graph`), validated.
-    static func options(parsing arguments: [String]) throws -> GraphOptions {
-        try parse(arguments).options
+        let project = try projectOptions.projectFiles()
+        let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+        let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
+            let config = try builder.configuration()
+            guard let found = try builder.loadGraph(config: config, readsSiteDetails: false) else {
+                throw Diagnostic.error("package.missing-manifest", PackageRoots.nothingFoundMessage(project: project, config: config), at: nil)
+            }
+            return found
+        }
+        DiagnosticPrinter.printAll(loaded.diagnostics)
+        if !quiet { FileHandle.standardError.write(Data((loaded.summary + "\n").utf8)) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var graph = ReportPaths(style: paths, project: project, workingDirectory: cwd).apply(to: loaded.graph)
+        if hideTests { graph = graph.filtered { !$0.isTest } }
+        if hideExternal { graph = graph.filtered { $0.isTarget } }
+        if hideSDK { graph = graph.filtered { $0.kind != .sdk } }
+        if !focus.isEmpty {
+            let names = graph.nodes.map(\.id)
+            let unknown = focus.filter { graph.node($0) == nil }
+            guard unknown.isEmpty else {
+                DiagnosticPrinter.printAll(unknown.map { name in
+                    let hint = (names.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, in: names)).map { "; did you mean '\($0)'?" } ?? ""
+                    return .error("usage", "--focus: no module named '\(name)' in the graph\(hint)")
+                })
+                throw ExitCode(2)
+            }
+            graph = graph.focused(on: focus, depth: depth)
+        }
+        let text: String = switch format {
+        case .json: GraphJSONWriter().write(graph)
+        case .dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")
+        case .svg: try DiagnosticPrinter.exitingOnBadInput { try StandaloneDiagram.svg(dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")) }
+        case .mermaid: GraphMermaidWriter().write(graph)
+        case .text: GraphTextWriter().write(graph)
+        }
+        try CommandOutput.write(text, to: output)
     }
 }
+
+extension ManifestMode: ExpressibleByArgument {}

@@ -24,16 +24,11 @@ struct ProjectOptions: ParsableArguments {
     var allowRead: [String] = []
 
     /// The project folder: `-C`, else the working folder or the one above it that holds the
-    /// project (`ProjectLocator`), which is then named on standard error.
-    func projectFiles(announce: Bool = true) throws -> ProjectFiles {
-        try Self.projectFiles(folder: project, allowRead: allowRead, announce: announce)
-    }
-
-    /// The project folder for `-C folder` (nil when not given), with what else it may read
-    /// (`--allow-read`, relative to the working folder). An `--allow-read` that names
+    /// project (`ProjectLocator`), which is then named on standard error; with what else it
+    /// may read (`--allow-read`, relative to the working folder). An `--allow-read` that names
     /// nothing is bad usage (exit 2): a mistyped folder would otherwise allow nothing, and
     /// the reads it was meant for would be refused with no word about the option.
-    static func projectFiles(folder project: String?, allowRead: [String] = [], announce: Bool = true) throws -> ProjectFiles {
+    func projectFiles(announce: Bool = true) throws -> ProjectFiles {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let allowed = allowRead.map { URL(fileURLWithPath: $0, relativeTo: cwd) }
         try DiagnosticPrinter.exitingOnBadInput {

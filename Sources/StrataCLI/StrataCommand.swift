@@ -36,31 +36,6 @@ public struct StrataCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs the commands whose command line `GraphFastPath` or `BuildFastPath` reads,
-    /// synchronously on the calling thread and without the argument parser; nil for every
-    /// other command line, which `execute` then runs.
-    public static func executeWithoutParser(arguments: [String]) -> Int32? {
-        guard let name = arguments.first, CommandLineCheck.problem(in: arguments, commands: [name]) == nil else { return nil }
-        let options = Array(arguments.dropFirst())
-        let run: () throws -> Void
-        switch name {
-        case GraphCommand._commandName:
-            guard let graph = GraphFastPath.options(from: options) else { return nil }
-            run = graph.run
-        case BuildCommand._commandName:
-            guard let build = BuildFastPath.options(from: options) else { return nil }
-            run = build.run
-        default:
-            return nil
-        }
-        do {
-            try run()
-            return 0
-        } catch {
-            return status(after: error)
-        }
-    }
-
     /// The exit status for an error a command threw, with its message printed.
     static func status(after error: any Error) -> Int32 {
         if let exitCode = error as? ExitCode { return exitCode.rawValue }

@@ -50,6 +50,9 @@ public struct StrataConfig: Hashable, Sendable {
     public var failBuildOnLocation: SourceLocation?
     /// The file this configuration was read from, if any (for diagnostics).
     public var sourcePath: String?
+    /// What only the person running Strata chooses, on the command line (the configure
+    /// stage sets it; `strata.yml`, which a pull request can change, has no key for it).
+    public var commandLine = CommandLineSettings()
 
     public init(
         site: SiteSettings = SiteSettings(),
@@ -65,6 +68,24 @@ public struct StrataConfig: Hashable, Sendable {
         self.outputDirectory = outputDirectory
         self.markdown = markdown
         self.sourcePath = sourcePath
+    }
+}
+
+/// The command line's part of a configuration: each of these widens what Strata does
+/// (runs manifest code, writes outside the project) or how it judges, so none of them can
+/// come from a file in the repository.
+public struct CommandLineSettings: Hashable, Sendable {
+    /// How manifests are read (`--manifest`); only this can make a manifest's code run.
+    public var manifestMode: ManifestMode = .auto
+    /// `--strict`: warnings fail the build too.
+    public var strict = false
+    /// Whether `--output` named the output folder, which may then lie outside the project.
+    public var namesOutput = false
+
+    public init(manifestMode: ManifestMode = .auto, strict: Bool = false, namesOutput: Bool = false) {
+        self.manifestMode = manifestMode
+        self.strict = strict
+        self.namesOutput = namesOutput
     }
 }
 
@@ -111,8 +132,9 @@ public struct MarkdownSettings: Hashable, Sendable {
 public struct GuidanceSettings: Hashable, Sendable {
     /// A page whose `LAST_VERIFIED` is more than this many days before `asOf` is stale.
     public var staleAfterDays: Int
-    /// The day staleness is measured against, when pinned (`as_of:`), so a build gives the
-    /// same output on any day; nil means the `--as-of` option, `SOURCE_DATE_EPOCH`, or today.
+    /// The day staleness is measured against. As read from `strata.yml` it is `as_of:` (a
+    /// pinned day gives the same output on any day) or nil; the configure stage settles it:
+    /// `--as-of`, else `as_of:`, else `SOURCE_DATE_EPOCH`, else today.
     public var asOf: CalendarDate?
     /// Section headings that make a rule set with no `RULES:` line when their subsections
     /// or list items are numbered (`rule_sets:`); compared without case or a final colon.

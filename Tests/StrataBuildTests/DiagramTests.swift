@@ -15,8 +15,7 @@ import StrataTestSupport
     func diagrams(_ project: TemporaryProject) throws -> [Diagram] {
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
         let config = try builder.configuration()
-        let prepared = try builder.prepare(config: config)
-        let architecture = try #require(prepared.architecture)
+        let architecture = try #require(try builder.architecture(config: config))
         return ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
     }
 
@@ -290,7 +289,7 @@ import StrataTestSupport
         }
         let project = try TemporaryProject(files: files)
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
-        let architecture = try #require(try builder.prepare(config: builder.configuration()).architecture)
+        let architecture = try #require(try builder.architecture(config: builder.configuration()))
         let diagrams = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap).diagrams()
         let overview = try #require(diagrams.first { $0.id == "overview" })
         #expect(overview.dot.contains("nslimit=\"2\""), "more than 100 modules: bounded layout")
@@ -311,7 +310,7 @@ import StrataTestSupport
     @Test func crowdedDiagramsHaveSimplerFallbacksAndThePageShowsTheOneThatReads() throws {
         let project = try TemporaryProject(files: LayeredPackage(modules: 125).files)
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
-        let architecture = try #require(try builder.prepare(config: builder.configuration()).architecture)
+        let architecture = try #require(try builder.architecture(config: builder.configuration()))
         let set = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap)
         let diagrams = set.diagrams()
 
@@ -325,7 +324,7 @@ import StrataTestSupport
         // Past 150, a layer-by-layer drawing is still tried when the modules are too wide.
         let larger = try TemporaryProject(files: LayeredPackage(modules: 160).files)
         let largerBuilder = SiteBuilder(project: ProjectFiles(root: larger.root, workingDirectory: larger.root))
-        let largerArchitecture = try #require(try largerBuilder.prepare(config: largerBuilder.configuration()).architecture)
+        let largerArchitecture = try #require(try largerBuilder.architecture(config: largerBuilder.configuration()))
         let largerSet = ArchitectureDiagramSet(model: largerArchitecture.model, siteMap: largerArchitecture.siteMap)
         let largerOverview = try #require(largerSet.diagrams().first { $0.id == "overview" })
         #expect(largerSet.fallbacks(of: largerOverview).first?.dot.contains("group:0") == true, "the fallback draws one box per layer")

@@ -127,9 +127,9 @@ import Testing
         #expect(try await strata(["--version"], in: root).status == 0)
     }
 
-    /// `build` in its plain forms is read without the argument parser (`BuildFastPath`);
-    /// the parser still reads and explains the rest, and both readings build the same site.
-    @Test func bothCommandLineReadersBuildTheSameSite() async throws {
+    /// Long and combined short options read alike; an option given twice, an empty value or
+    /// an impossible date is bad usage that writes nothing.
+    @Test func longAndShortOptionFormsBuildTheSameSite() async throws {
         let root = try project(["Content/index.md": "# Hi\n\n[x](gone.md)\n", "Content/guide/page.md": "# Page\n\nText.\n"])
         defer { try? FileManager.default.removeItem(at: root) }
         let quick = try await strata(["build", "--quiet", "--output", "Quick"], in: root)

@@ -61,7 +61,7 @@ public struct PackageGraphLoader: Sendable {
     public var swiftPM: SwiftPMClient
     /// Swift files already scanned (`strata serve`).
     var scanCache: ItemCache<ScanFingerprint, FileScan> = .none
-    /// Whether what only the site shows is read too (`BuildOptions.readsSiteDetails`).
+    /// Whether what only the site shows is read too (off for `strata graph`, which shows neither).
     public var readsSiteDetails = true
 
     public init(project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(), swiftPM: SwiftPMClient = SwiftPMClient()) {

@@ -9,8 +9,6 @@ struct PreparedSite: Sendable {
     var graph: PackageGraphLoader.Loaded?
     var analyzed: AnalyzeStage.Analyzed
     var guidance: LinkStage.Guidance
-    /// Every diagnostic of those stages.
-    var diagnostics: [Diagnostic]
 
     var architecture: ArchitecturePages? { analyzed.architecture }
 }

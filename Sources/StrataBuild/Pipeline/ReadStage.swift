@@ -7,7 +7,9 @@ import StrataMarkdown
 /// project's packages (manifests, sources, imports and guidance comments).
 struct ReadStage: Sendable {
     let project: ProjectFiles
-    let options: BuildOptions
+    /// Whether reading the graph also gathers what only the site shows: the guidance blocks
+    /// in source comments and each target's lines. Off for `strata graph`, which shows neither.
+    var readsSiteDetails = true
     /// Pages already read, by content path (`strata serve`).
     var pageCache: ItemCache<PageFingerprint, ReadPage> = .none
     /// Swift files already scanned, by path (`strata serve`).
@@ -117,17 +119,15 @@ struct ReadStage: Sendable {
         }
         roots += workspacePackages.filter { !roots.contains($0) }
         if roots.isEmpty, projects.isEmpty { return nil }
-        var loader = PackageGraphLoader(project: project, mode: options.manifestMode)
+        var loader = PackageGraphLoader(project: project, mode: config.commandLine.manifestMode)
         loader.scanCache = scanCache
-        loader.readsSiteDetails = options.readsSiteDetails
+        loader.readsSiteDetails = readsSiteDetails
         return try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)
     }
 
-    /// The day staleness is measured against (see `StalenessPolicy.asOf`).
+    /// The day staleness is measured against: settled by the configure stage; today for a
+    /// configuration made without it (a test's, an embedder's).
     func asOf(config: StrataConfig) -> CalendarDate {
-        StalenessPolicy.asOf(
-            option: options.asOf, config: config.guidance, environment: ProcessInfo.processInfo.environment,
-            now: Int64(Date().timeIntervalSince1970)
-        )
+        config.guidance.asOf ?? CalendarDate(unixTime: Int64(Date().timeIntervalSince1970))
     }
 }

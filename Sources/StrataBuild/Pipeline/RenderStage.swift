@@ -188,7 +188,6 @@ struct RenderStage: Sendable {
         case .whileWriting: if let indexing { rendering.searchIndex = { indexing.wait() } }
         case .onDemand: rendering.searchIndex = searchIndex
         }
-        rendering.inputs = inputs
         return rendering
     }
 

@@ -15,8 +15,6 @@ public struct RenderedSite: Sendable {
     public var searchIndex: (@Sendable () -> OutputFile)?
     /// The architecture check the site shows, for a site with a module graph.
     public var checkReport: CheckReport?
-    /// What the pages were made from, kept only to be freed after the build's writes.
-    var inputs: (any Sendable)?
 
     /// Where the module graph goes in the site.
     public static let graphFile = "graph.json"
