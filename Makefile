@@ -17,7 +17,7 @@ RELEASE_LINK_FLAGS ?= -Xlinker -no-pie -Xlinker --no-export-dynamic
 RELEASE_FLAGS := -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
 STRATA := .build/debug/strata
 
-.PHONY: all site preview test check build release deps clean check-theme-list accuracy bench flake-hunt fuzz hostile
+.PHONY: all site preview test check format build release deps clean check-theme-list accuracy bench flake-hunt fuzz hostile
 
 all: site
 
@@ -67,9 +67,16 @@ FUZZ_TARGETS ?=
 fuzz: deps check-theme-list
 	scripts/fuzz.sh -t $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-## check: judge Strata's own module graph against the layers and rules in strata.yml.
+## check: Strata's Swift as `swift format` writes it (lines of at most 120 characters), and
+## its own module graph judged against the layers and rules in strata.yml.
 check: build
+	@scripts/install-deps.sh python3
+	scripts/check-format.sh
 	$(STRATA) check --strict
+
+## format: rewrite Strata's Swift files as `swift format` writes them (.swift-format).
+format:
+	git ls-files '*.swift' | grep -v '^Tests/Fixtures/' | xargs swift format format -i --configuration .swift-format
 
 ## accuracy: compare Strata's module graph with `swift package dump-package` on the real
 ## packages of this machine (/opt/swift-packages), with timings. Builds in release mode.

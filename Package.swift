@@ -10,7 +10,7 @@ let package = Package(
     products: [
         .executable(name: "strata", targets: ["strata"]),
         // `swift package strata check` in a package that depends on Strata.
-        .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
+        .plugin(name: "StrataPlugin", targets: ["StrataPlugin"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,7 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0")
     ],
     targets: [
         // MARK: Core
@@ -44,13 +44,14 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax")
             ]
         ),
         .target(name: "StrataSwiftPM", dependencies: ["StrataCore"]),
         // Xcode's own file formats (project.pbxproj, contents.xcworkspacedata), read without Xcode.
         .target(name: "StrataXcode", dependencies: ["StrataCore"]),
-        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
+        .systemLibrary(
+            name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "StrataGraphviz", dependencies: ["StrataCore", "CGraphviz"]),
         .target(name: "StrataWatch"),
         // The preview server wraps one stack: Hummingbird with the SwiftNIO, swift-log and
@@ -66,7 +67,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
             ]
         ),
         .target(
@@ -91,7 +92,7 @@ let package = Package(
             dependencies: [
                 "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM", "StrataXcode",
                 "StrataGraphviz", "StrataAnalysis", "StrataSite", "StrataSearch", "StrataReports",
-                "StrataDiagrams", "StrataDefaultTheme",
+                "StrataDiagrams", "StrataDefaultTheme"
             ]
         ),
 
@@ -100,15 +101,22 @@ let package = Package(
             name: "StrataCLI",
             dependencies: [
                 "StrataCore", "StrataBuild", "StrataReports", "StrataSearch", "StrataServer", "StrataWatch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
         .plugin(
             name: "StrataPlugin",
             capability: .command(
-                intent: .custom(verb: "strata", description: "Run strata (check, build, graph, guidance, init) on this package."),
-                permissions: [.writeToPackageDirectory(reason: "strata build writes the site into Output/, and strata init writes strata.yml and Content/index.md.")]
+                intent: .custom(
+                    verb: "strata", description: "Run strata (check, build, graph, guidance, init) on this package."),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "strata build writes the site into Output/, and strata init writes strata.yml and "
+                            + "Content/index.md."
+                    )
+                ]
             ),
             dependencies: ["strata"],
             path: "Sources/StrataPlugin"
@@ -128,7 +136,7 @@ let package = Package(
                 "StrataCore", "StrataSwiftSource",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax")
             ]
         ),
         .executableTarget(name: "strata-embed-theme", path: "Sources/strata-embed-theme"),
@@ -144,28 +152,38 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataYAMLTests", dependencies: ["StrataCore", "StrataYAML"]),
         .testTarget(name: "StrataMarkdownTests", dependencies: ["StrataCore", "StrataMarkdown"]),
-        .testTarget(name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource", "StrataSwiftReference"]),
+        .testTarget(
+            name: "StrataSwiftSourceTests", dependencies: ["StrataCore", "StrataSwiftSource", "StrataSwiftReference"]),
         .testTarget(name: "StrataSwiftPMTests", dependencies: ["StrataCore", "StrataSwiftPM"]),
         .testTarget(name: "StrataXcodeTests", dependencies: ["StrataCore", "StrataXcode"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch", "StrataTestSupport"]),
         .testTarget(
             name: "StrataServerTests",
-            dependencies: ["StrataCore", "StrataServer", "StrataTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "StrataCore", "StrataServer", "StrataTestSupport", .product(name: "Hummingbird", package: "hummingbird")
+            ]
         ),
         .testTarget(name: "StrataAnalysisTests", dependencies: ["StrataCore", "StrataAnalysis"]),
         .testTarget(name: "StrataTemplatesTests", dependencies: ["StrataTemplates"]),
         .testTarget(name: "StrataSearchTests", dependencies: ["StrataCore", "StrataSearch"]),
-        .testTarget(name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports", "StrataYAML", "StrataTestSupport"]),
+        .testTarget(
+            name: "StrataReportsTests", dependencies: ["StrataCore", "StrataReports", "StrataYAML", "StrataTestSupport"]
+        ),
         .testTarget(name: "StrataDiagramsTests", dependencies: ["StrataCore", "StrataDiagrams", "StrataTestSupport"]),
         .testTarget(name: "StrataSiteTests", dependencies: ["StrataCore", "StrataSite", "StrataTemplates"]),
         .testTarget(
             name: "StrataBuildTests",
-            dependencies: ["StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataSwiftPM", "StrataTestSupport"]
+            dependencies: [
+                "StrataCore", "StrataSite", "StrataDiagrams", "StrataReports", "StrataBuild", "StrataSwiftPM",
+                "StrataTestSupport"
+            ]
         ),
-        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataCLI", "StrataCore", "StrataYAML", "StrataTestSupport"]),
+        .testTarget(
+            name: "StrataCLITests",
+            dependencies: ["strata", "StrataCLI", "StrataCore", "StrataYAML", "StrataTestSupport"]),
         // Helpers shared by test targets (a raw HTTP client for the preview server).
-        .target(name: "StrataTestSupport", path: "Tests/Support"),
+        .target(name: "StrataTestSupport", path: "Tests/Support")
     ],
     swiftLanguageModes: [.v6]
 )

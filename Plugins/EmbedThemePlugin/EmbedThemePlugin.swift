@@ -24,7 +24,7 @@ struct EmbedThemePlugin: BuildToolPlugin {
                 arguments: [themeDirectory.path, output.path],
                 inputFiles: inputs.sorted { $0.path < $1.path },
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

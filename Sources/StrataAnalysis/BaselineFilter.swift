@@ -2,14 +2,14 @@ import StrataCore
 
 /// Hides the violations a baseline records, and finds the baseline entries that no longer
 /// match anything, so a baseline can only shrink.
-public enum BaselineFilter {
-    public struct Result: Sendable {
-        public var violations: [Violation]
-        public var baselinedCount: Int
-        public var stale: [BaselineEntry]
+package enum BaselineFilter {
+    package struct Result: Sendable {
+        package var violations: [Violation]
+        package var baselinedCount: Int
+        package var stale: [BaselineEntry]
     }
 
-    public static func apply(_ entries: [BaselineEntry], to violations: [Violation]) -> Result {
+    package static func apply(_ entries: [BaselineEntry], to violations: [Violation]) -> Result {
         let recorded = Set(entries)
         var matched: Set<BaselineEntry> = []
         var kept: [Violation] = []
@@ -26,7 +26,7 @@ public enum BaselineFilter {
     }
 
     /// The line-free entry a violation is recorded under.
-    public static func entry(for violation: Violation) -> BaselineEntry {
+    package static func entry(for violation: Violation) -> BaselineEntry {
         BaselineEntry(rule: RuleDescriptor.id(kind: violation.rule, name: violation.rationale.name), key: violation.key)
     }
 }

@@ -9,13 +9,13 @@ import StrataCore
 /// after its modules' role word when they agree (`FeedUI`, `CartUI` → UI). When the
 /// modules' names say their roles (a third of them or more: `…Client`, `…Feature`, an app
 /// target), the layers come from those instead (`RoleLayers`).
-public struct LayerProposal: Hashable, Sendable {
-    public struct Layer: Hashable, Sendable {
-        public var name: String
-        public var modules: [String]
+package struct LayerProposal: Hashable, Sendable {
+    package struct Layer: Hashable, Sendable {
+        package var name: String
+        package var modules: [String]
     }
 
-    public enum Basis: Hashable, Sendable {
+    package enum Basis: Hashable, Sendable {
         /// The `// MARK:` sections of the manifests.
         case sections
         /// The longest chain of dependencies below each module.
@@ -24,15 +24,15 @@ public struct LayerProposal: Hashable, Sendable {
         case roles
     }
 
-    public var layers: [Layer]
-    public var basis: Basis
+    package var layers: [Layer]
+    package var basis: Basis
     /// Why each module is in its layer, for the comment beside it (`.roles` only).
-    public var reasons: [String: String] = [:]
+    package var reasons: [String: String] = [:]
     /// Why sections were not used, when some modules have them.
-    public var sectionsSetAside: String?
+    package var sectionsSetAside: String?
 
     /// A proposal for the non-test targets of `graph`.
-    public init(graph: ModuleGraph) {
+    package init(graph: ModuleGraph) {
         let modules = graph.nodes.filter { $0.isTarget && !$0.isTest }.sorted { $0.id < $1.id }
         let ids = Set(modules.map(\.id))
         var uses: [String: Set<String>] = [:]
@@ -48,7 +48,9 @@ public struct LayerProposal: Hashable, Sendable {
         if !organising.isEmpty {
             self.init(
                 fromCode: modules, uses: uses, depth: depth, avoiding: taken,
-                sectionsSetAside: "\(organising.joined(separator: ", ")) organise\(organising.count == 1 ? "s" : "") the manifest rather than name\(organising.count == 1 ? "s" : "") a layer"
+                sectionsSetAside:
+                    "\(organising.joined(separator: ", ")) organise\(organising.count == 1 ? "s" : "") the manifest "
+                    + "rather than name\(organising.count == 1 ? "s" : "") a layer"
             )
             return
         }
@@ -62,20 +64,31 @@ public struct LayerProposal: Hashable, Sendable {
                 return
             }
         }
-        let setAside = sections.isEmpty ? nil : sections.count < modules.count ? "not every module is in a // MARK: section" : "every module is in the same // MARK: section"
+        let setAside =
+            sections.isEmpty
+            ? nil
+            : sections.count < modules.count
+                ? "not every module is in a // MARK: section" : "every module is in the same // MARK: section"
         self.init(fromCode: modules, uses: uses, depth: depth, avoiding: taken, sectionsSetAside: setAside)
     }
 
     /// Layers from the modules' names and kinds when those say enough, else from the
     /// dependency order.
-    init(fromCode modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String>, sectionsSetAside: String?) {
+    init(
+        fromCode modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String>,
+        sectionsSetAside: String?
+    ) {
         guard RoleLayers.applies(to: modules) else {
-            self.init(layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder, sectionsSetAside: sectionsSetAside)
+            self.init(
+                layers: Self.byDepth(modules, uses: uses, depth: depth, avoiding: taken), basis: .dependencyOrder,
+                sectionsSetAside: sectionsSetAside)
             return
         }
         let (layers, reasons) = RoleLayers.layers(modules, uses: uses)
         // A layer named like a // MARK: section would claim that section's modules.
-        let renamed = layers.map { Layer(name: taken.contains($0.name.lowercased()) ? "Proposed \($0.name)" : $0.name, modules: $0.modules) }
+        let renamed = layers.map {
+            Layer(name: taken.contains($0.name.lowercased()) ? "Proposed \($0.name)" : $0.name, modules: $0.modules)
+        }
         self.init(layers: renamed, basis: .roles, sectionsSetAside: sectionsSetAside)
         self.reasons = reasons
     }
@@ -83,8 +96,10 @@ public struct LayerProposal: Hashable, Sendable {
     /// `// MARK:` sections that group a manifest's declarations by what they are, not by
     /// layer (swift-nio's `Targets`, `Examples`, `Tests`).
     static let organisingSections: Set<String> = [
-        "targets", "target", "examples", "example", "tests", "test", "test targets", "products", "dependencies", "packages",
-        "plugins", "plugin", "benchmarks", "executables", "tools", "macros", "internal", "public", "modules", "libraries", "other",
+        "targets", "target", "examples", "example", "tests", "test", "test targets", "products", "dependencies",
+        "packages",
+        "plugins", "plugin", "benchmarks", "executables", "tools", "macros", "internal", "public", "modules",
+        "libraries", "other"
     ]
 
     init(layers: [Layer], basis: Basis, sectionsSetAside: String?) {
@@ -100,7 +115,9 @@ public struct LayerProposal: Hashable, Sendable {
         var below: [Int: Set<Int>] = [:]
         for (from, targets) in uses {
             guard let upper = component[from] else { continue }
-            for to in targets { if let lower = component[to], lower != upper { below[upper, default: []].insert(lower) } }
+            for to in targets {
+                if let lower = component[to], lower != upper { below[upper, default: []].insert(lower) }
+            }
         }
         // Components come out of Tarjan's search with every component it uses before it.
         var componentDepth: [Int: Int] = [:]
@@ -113,22 +130,32 @@ public struct LayerProposal: Hashable, Sendable {
     /// Each module's strongly connected component, numbered so that a component comes
     /// after every component it uses (Tarjan's order), without recursion.
     static func components(of ids: [String], uses: [String: Set<String>]) -> [String: Int] {
-        var index: [String: Int] = [:], lowlink: [String: Int] = [:], onStack: Set<String> = []
-        var stack: [String] = [], component: [String: Int] = [:]
-        var next = 0, count = 0
+        var index: [String: Int] = [:]
+        var lowlink: [String: Int] = [:]
+        var onStack: Set<String> = []
+        var stack: [String] = []
+        var component: [String: Int] = [:]
+        var next = 0
+        var count = 0
         let successors = uses.mapValues { $0.sorted() }
         for root in ids where index[root] == nil {
             var work: [(id: String, child: Int)] = [(root, 0)]
-            index[root] = next; lowlink[root] = next; next += 1
-            stack.append(root); onStack.insert(root)
+            index[root] = next
+            lowlink[root] = next
+            next += 1
+            stack.append(root)
+            onStack.insert(root)
             while let (id, child) = work.last {
                 let children = successors[id] ?? []
                 if child < children.count {
                     work[work.count - 1].child += 1
                     let other = children[child]
                     if index[other] == nil {
-                        index[other] = next; lowlink[other] = next; next += 1
-                        stack.append(other); onStack.insert(other)
+                        index[other] = next
+                        lowlink[other] = next
+                        next += 1
+                        stack.append(other)
+                        onStack.insert(other)
                         work.append((other, 0))
                     } else if onStack.contains(other) {
                         lowlink[id] = min(lowlink[id] ?? 0, index[other] ?? 0)
@@ -154,7 +181,9 @@ public struct LayerProposal: Hashable, Sendable {
     }
 
     /// The sections bottom-up, when they depend on each other one way only.
-    static func sectionOrder(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int]) -> Result<[Layer], SectionProblem> {
+    static func sectionOrder(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int]) -> Result<
+        [Layer], SectionProblem
+    > {
         var sectionOf: [String: String] = [:]
         var members: [String: [String]] = [:]
         for module in modules {
@@ -175,8 +204,13 @@ public struct LayerProposal: Hashable, Sendable {
         while !remaining.isEmpty {
             let ready = remaining.filter { (below[$0] ?? []).isSubset(of: Set(placed)) }
             guard !ready.isEmpty else {
-                let pair = remaining.sorted().lazy.compactMap { upper in (below[upper] ?? []).sorted().first { below[$0]?.contains(upper) == true }.map { (upper, $0) } }.first
-                return .failure(SectionProblem(text: pair.map { "the // MARK: sections \($0.0) and \($0.1) use each other" } ?? "the // MARK: sections use each other in a circle"))
+                let pair = remaining.sorted().lazy.compactMap { upper in
+                    (below[upper] ?? []).sorted().first { below[$0]?.contains(upper) == true }.map { (upper, $0) }
+                }.first
+                return .failure(
+                    SectionProblem(
+                        text: pair.map { "the // MARK: sections \($0.0) and \($0.1) use each other" }
+                            ?? "the // MARK: sections use each other in a circle"))
             }
             let next = ready.min { lhs, rhs in
                 let left = members[lhs, default: []].compactMap { depth[$0] }.max() ?? 0
@@ -193,8 +227,9 @@ public struct LayerProposal: Hashable, Sendable {
     /// Names for the layers from the dependency order, each with others to use when a
     /// `// MARK:` section already has the name.
     static let names = [
-        "Core": ["Core", "Foundation", "Base"], "Services": ["Services", "Middle", "Proposed Services"], "Domain": ["Domain", "Data", "Proposed Domain"],
-        "Features": ["Features", "Screens", "Top"], "App": ["App", "Application", "Apps"],
+        "Core": ["Core", "Foundation", "Base"], "Services": ["Services", "Middle", "Proposed Services"],
+        "Domain": ["Domain", "Data", "Proposed Domain"],
+        "Features": ["Features", "Screens", "Top"], "App": ["App", "Application", "Apps"]
     ]
 
     static func name(_ role: String, avoiding taken: Set<String>) -> String {
@@ -203,7 +238,9 @@ public struct LayerProposal: Hashable, Sendable {
     }
 
     /// Layers from the dependency order (see the type's description).
-    static func byDepth(_ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String> = []) -> [Layer] {
+    static func byDepth(
+        _ modules: [ModuleNode], uses: [String: Set<String>], depth: [String: Int], avoiding taken: Set<String> = []
+    ) -> [Layer] {
         guard !modules.isEmpty else { return [] }
         let used = Set(uses.values.flatMap { $0 })
         // Apps, their extensions and executables nothing uses go to the top, whatever their depth.
@@ -218,17 +255,23 @@ public struct LayerProposal: Hashable, Sendable {
         let topName = name(levels[top].allSatisfy(apps.contains) ? "App" : "Features", avoiding: taken)
         var layers = [Layer(name: name("Core", avoiding: taken), modules: levels[0])]
         if top > 1 {
-            let middle = levels[1 ..< top].flatMap { $0 }
+            let middle = levels[1..<top].flatMap { $0 }
             // A middle holding more than half the modules says little: it is split between
             // two of its levels, where the parts come out most even, the lower part Domain,
             // the upper Services.
             var split = 1
             if middle.count * 2 > modules.count, top > 2 {
-                let counts = (2 ..< top).map { level in (level, abs(levels[1 ..< level].joined().count - levels[level ..< top].joined().count)) }
+                let counts = (2..<top).map { level in
+                    (level, abs(levels[1..<level].joined().count - levels[level..<top].joined().count))
+                }
                 split = counts.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0 ?? 1
             }
-            if split > 1 { layers.append(Layer(name: name("Domain", avoiding: taken), modules: levels[1 ..< split].flatMap { $0 }.sorted())) }
-            layers.append(Layer(name: name("Services", avoiding: taken), modules: levels[split ..< top].flatMap { $0 }.sorted()))
+            if split > 1 {
+                layers.append(
+                    Layer(name: name("Domain", avoiding: taken), modules: levels[1..<split].flatMap { $0 }.sorted()))
+            }
+            layers.append(
+                Layer(name: name("Services", avoiding: taken), modules: levels[split..<top].flatMap { $0 }.sorted()))
         }
         layers.append(Layer(name: topName, modules: levels[top].sorted()))
         return named(layers.filter { !$0.modules.isEmpty }, avoiding: taken)
@@ -240,7 +283,7 @@ public struct LayerProposal: Hashable, Sendable {
         ("UI", "UI"), ("Views", "UI"), ("View", "UI"), ("Features", "Features"), ("Feature", "Features"),
         ("Services", "Services"), ("Service", "Services"), ("Client", "Clients"), ("API", "Clients"),
         ("Repository", "Data"), ("Persistence", "Data"), ("Database", "Data"), ("Store", "Data"),
-        ("Models", "Models"), ("Model", "Models"), ("Domain", "Domain"),
+        ("Models", "Models"), ("Model", "Models"), ("Domain", "Domain")
     ]
 
     /// The role word `module` ends with, at a word boundary of its camel case.
@@ -260,8 +303,10 @@ public struct LayerProposal: Hashable, Sendable {
         return layers.map { layer in
             var counts: [String: Int] = [:]
             for module in layer.modules { if let role = role(of: module) { counts[role, default: 0] += 1 } }
-            guard let (role, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2, count * 3 >= layer.modules.count * 2,
-                  role.lowercased() == layer.name.lowercased() || !used.contains(role.lowercased()) else { return layer }
+            guard let (role, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2,
+                count * 3 >= layer.modules.count * 2,
+                role.lowercased() == layer.name.lowercased() || !used.contains(role.lowercased())
+            else { return layer }
             used.insert(role.lowercased())
             return Layer(name: role, modules: layer.modules)
         }

@@ -5,19 +5,19 @@ import StrataCore
 /// `layer:` on a module's page. Every assignment keeps its source; sources that disagree,
 /// a module two layers claim, a page naming an unknown layer and a glob that matches no
 /// module are diagnostics.
-public struct LayerResolver: Sendable {
-    public let layers: [LayerDeclaration]
+package struct LayerResolver: Sendable {
+    package let layers: [LayerDeclaration]
 
-    public init(layers: [LayerDeclaration]) {
+    package init(layers: [LayerDeclaration]) {
         self.layers = layers
     }
 
-    public struct Resolution: Hashable, Sendable {
+    package struct Resolution: Hashable, Sendable {
         /// Module → its layer, for modules that have one.
-        public var assignments: [String: LayerAssignment]
-        public var diagnostics: [Diagnostic]
+        package var assignments: [String: LayerAssignment]
+        package var diagnostics: [Diagnostic]
 
-        public func layer(of module: String) -> String? { assignments[module]?.layer }
+        package func layer(of module: String) -> String? { assignments[module]?.layer }
     }
 
     /// Test targets are judged by the `tests:` policy, so they get a layer only from a
@@ -26,7 +26,9 @@ public struct LayerResolver: Sendable {
     /// - Parameters:
     ///   - graph: the module graph; only targets get layers.
     ///   - pageLayers: `layer:` from module pages, by module.
-    public func resolve(_ graph: ModuleGraph, pageLayers: [String: (layer: String, location: SourceLocation)] = [:]) -> Resolution {
+    package func resolve(_ graph: ModuleGraph, pageLayers: [String: (layer: String, location: SourceLocation)] = [:])
+        -> Resolution
+    {
         var assignments: [String: LayerAssignment] = [:]
         var diagnostics: [Diagnostic] = []
         let names = Set(layers.map(\.name))
@@ -40,46 +42,63 @@ public struct LayerResolver: Sendable {
                 // a test target is in a layer only when named exactly.
                 if let pattern = layer.modules.first(where: { $0.matches(node.id) && (!node.isTest || !$0.isGlob) }) {
                     usedPatterns.insert(pattern)
-                    found.append(LayerAssignment(module: node.id, layer: layer.name, source: .configuration(pattern: pattern.pattern, location: pattern.location)))
+                    found.append(
+                        LayerAssignment(
+                            module: node.id, layer: layer.name,
+                            source: .configuration(pattern: pattern.pattern, location: pattern.location)))
                 }
             }
             let fromConfig = found
             if fromConfig.count > 1 {
-                diagnostics.append(.error(
-                    "layer.ambiguous",
-                    "module '\(node.id)' is matched by \(fromConfig.count) layers: " + fromConfig.map { "'\($0.layer)' (\($0.source.description))" }.joined(separator: ", "),
-                    at: fromConfig[1].source.location
-                ))
+                diagnostics.append(
+                    .error(
+                        "layer.ambiguous",
+                        "module '\(node.id)' is matched by \(fromConfig.count) layers: "
+                            + fromConfig.map { "'\($0.layer)' (\($0.source.description))" }.joined(separator: ", "),
+                        at: fromConfig[1].source.location
+                    ))
             }
             // The manifest section, when it names a declared layer (other sections, such as
             // "Tests" or "Tooling", are only headings).
-            if !node.isTest, let section = node.section, let layer = layers.first(where: { $0.name.lowercased() == section.lowercased() }) {
-                found.append(LayerAssignment(module: node.id, layer: layer.name, source: .manifestSection(location: node.location)))
+            if !node.isTest, let section = node.section,
+                let layer = layers.first(where: { $0.name.lowercased() == section.lowercased() })
+            {
+                found.append(
+                    LayerAssignment(
+                        module: node.id, layer: layer.name, source: .manifestSection(location: node.location)))
             }
             if let page = pageLayers[node.id] {
                 if names.contains(page.layer) {
-                    found.append(LayerAssignment(module: node.id, layer: page.layer, source: .page(location: page.location)))
+                    found.append(
+                        LayerAssignment(module: node.id, layer: page.layer, source: .page(location: page.location)))
                 } else {
                     var message = "layer '\(page.layer)' is not declared in strata.yml"
-                    if let close = Suggestion.closest(to: page.layer, in: layers.map(\.name)) { message += "; did you mean '\(close)'?" }
+                    if let close = Suggestion.closest(to: page.layer, in: layers.map(\.name)) {
+                        message += "; did you mean '\(close)'?"
+                    }
                     diagnostics.append(.error("layer.unknown", message, at: page.location))
                 }
             }
             guard let first = found.first else { continue }
-            for other in found.dropFirst() where other.layer != first.layer && !(fromConfig.count > 1 && fromConfig.contains(other)) {
-                diagnostics.append(.error(
-                    "layer.conflict",
-                    "module '\(node.id)' is in layer '\(first.layer)' by \(first.source.description), but in '\(other.layer)' by \(other.source.description)",
-                    at: other.source.location ?? first.source.location
-                ))
+            for other in found.dropFirst()
+            where other.layer != first.layer && !(fromConfig.count > 1 && fromConfig.contains(other)) {
+                diagnostics.append(
+                    .error(
+                        "layer.conflict",
+                        "module '\(node.id)' is in layer '\(first.layer)' by \(first.source.description), but in "
+                            + "'\(other.layer)' by \(other.source.description)",
+                        at: other.source.location ?? first.source.location
+                    ))
             }
             assignments[node.id] = first
         }
         for layer in layers {
             for pattern in layer.modules where !usedPatterns.contains(pattern) {
                 let onlyTests = graph.nodes.contains { $0.isTest && pattern.matches($0.id) }
-                let message = onlyTests
-                    ? "'\(pattern.pattern)' in layer '\(layer.name)' matches only test targets, which a glob never places in a layer; name them exactly, or see tests.follow_layers"
+                let message =
+                    onlyTests
+                    ? "'\(pattern.pattern)' in layer '\(layer.name)' matches only test targets, which a glob never "
+                        + "places in a layer; name them exactly, or see tests.follow_layers"
                     : "'\(pattern.pattern)' in layer '\(layer.name)' matches no module of the graph"
                 diagnostics.append(.error("layer.unmatched-pattern", message, at: pattern.location))
             }
@@ -89,7 +108,7 @@ public struct LayerResolver: Sendable {
 
     /// Whether a module in layer `from` may use one in layer `to`: its own layer, the
     /// layers listed before it, or exactly its `may_use:` list.
-    public func allows(_ from: String, _ to: String) -> Bool {
+    package func allows(_ from: String, _ to: String) -> Bool {
         LayerPermissions(layers).allows(from, to)
     }
 }

@@ -3,18 +3,18 @@ import StrataCore
 /// Builds the module graph from the packages read: declared dependencies resolved the way
 /// SwiftPM resolves them, then every import attached to the edge it is evidence for, or
 /// classified when no declaration covers it.
-public struct ModuleGraphBuilder: Sendable {
-    public let packages: [PackageSources]
+package struct ModuleGraphBuilder: Sendable {
+    package let packages: [PackageSources]
     /// What remote products bring, where their checkouts were read: package identity →
     /// product → modules (its own and those it re-exports).
-    public let productExports: [String: [String: Set<String>]]
+    package let productExports: [String: [String: Set<String>]]
 
-    public init(packages: [PackageSources], productExports: [String: [String: Set<String>]] = [:]) {
+    package init(packages: [PackageSources], productExports: [String: [String: Set<String>]] = [:]) {
         self.packages = packages
         self.productExports = productExports
     }
 
-    public func build() -> (graph: ModuleGraph, diagnostics: [Diagnostic]) {
+    package func build() -> (graph: ModuleGraph, diagnostics: [Diagnostic]) {
         var state = State()
         addTargetNodes(&state)
         for package in packages {
@@ -29,7 +29,8 @@ public struct ModuleGraphBuilder: Sendable {
             var reasons: [Diagnostic]?
             if case .swiftPM(let why) = package.manifest.origin { reasons = why }
             return PackageSummary(
-                name: package.manifest.name, manifestPath: package.manifest.path, isRoot: package.isRoot, fallbackReasons: reasons,
+                name: package.manifest.name, manifestPath: package.manifest.path, isRoot: package.isRoot,
+                fallbackReasons: reasons,
                 isXcodeProject: package.manifest.origin == .xcodeProject
             )
         }
@@ -40,7 +41,9 @@ public struct ModuleGraphBuilder: Sendable {
             if edge.isDeclared { edge.relation = edge.isImported ? .declaredAndImported : .declaredOnly }
             return edge
         }
-        return (ModuleGraph(nodes: Array(state.nodes.values), edges: edges, packages: summaries), state.diagnostics.sorted())
+        return (
+            ModuleGraph(nodes: Array(state.nodes.values), edges: edges, packages: summaries), state.diagnostics.sorted()
+        )
     }
 
     struct EdgeKey: Hashable {
@@ -57,7 +60,8 @@ public struct ModuleGraphBuilder: Sendable {
 
         mutating func addEdge(_ from: String, _ to: String, declaration: TargetDependencyDeclaration) {
             let key = EdgeKey(from: from, to: to)
-            edges[key, default: ModuleEdge(from: from, to: to, relation: .declaredOnly)].declarations.append(declaration)
+            edges[key, default: ModuleEdge(from: from, to: to, relation: .declaredOnly)].declarations.append(
+                declaration)
         }
     }
 
@@ -68,19 +72,23 @@ public struct ModuleGraphBuilder: Sendable {
             let sources = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for target in package.manifest.targets {
                 if let other = state.packageOfTarget[target.name] {
-                    state.diagnostics.append(problem(
-                        in: package.manifest,
-                        "graph.duplicate-module",
-                        "module '\(target.name)' is declared by both '\(packages[other].manifest.name)' and '\(package.manifest.name)'",
-                        at: target.location
-                    ))
+                    state.diagnostics.append(
+                        problem(
+                            in: package.manifest,
+                            "graph.duplicate-module",
+                            "module '\(target.name)' is declared by both '\(packages[other].manifest.name)' and "
+                                + "'\(package.manifest.name)'",
+                            at: target.location
+                        ))
                     continue
                 }
                 state.packageOfTarget[target.name] = index
                 state.nodes[target.name] = ModuleNode(
-                    id: target.name, kind: ModuleNode.Kind(target.kind), package: package.manifest.name, section: target.section,
+                    id: target.name, kind: ModuleNode.Kind(target.kind), package: package.manifest.name,
+                    section: target.section,
                     sourcePath: sources[target.name]?.folder, sourceFiles: sources[target.name]?.files ?? [],
-                    sourceLineCount: sources[target.name]?.lineCount ?? 0, location: target.location, productType: target.productType
+                    sourceLineCount: sources[target.name]?.lineCount ?? 0, location: target.location,
+                    productType: target.productType
                 )
             }
         }
@@ -88,33 +96,43 @@ public struct ModuleGraphBuilder: Sendable {
 
     // MARK: Declared dependencies
 
-    func resolve(_ dependency: TargetDependencyDeclaration, of target: TargetDeclaration, in package: PackageSources, _ state: inout State) {
+    func resolve(
+        _ dependency: TargetDependencyDeclaration, of target: TargetDeclaration, in package: PackageSources,
+        _ state: inout State
+    ) {
         let manifest = package.manifest
         switch dependency.kind {
         case .target:
             if let other = dependency.package {
                 // A target of another Xcode project (a cross-project reference).
-                if packages.contains(where: { $0.manifest.name == other && $0.manifest.target(named: dependency.name) != nil }) {
+                if packages.contains(where: {
+                    $0.manifest.name == other && $0.manifest.target(named: dependency.name) != nil
+                }) {
                     state.addEdge(target.name, dependency.name, declaration: dependency)
                 } else {
-                    addExternalProduct(dependency.name, package: other, from: target.name, declaration: dependency, &state)
+                    addExternalProduct(
+                        dependency.name, package: other, from: target.name, declaration: dependency, &state)
                 }
                 return
             }
             // A target of an Xcode project left out for its name (see the loader) stands
             // for the module of that name.
-            if manifest.origin == .xcodeProject, manifest.target(named: dependency.name) == nil, state.packageOfTarget[dependency.name] != nil {
+            if manifest.origin == .xcodeProject, manifest.target(named: dependency.name) == nil,
+                state.packageOfTarget[dependency.name] != nil
+            {
                 state.addEdge(target.name, dependency.name, declaration: dependency)
                 return
             }
             guard manifest.target(named: dependency.name) != nil else {
-                state.diagnostics.append(problem(
-                    in: manifest,
-                    "manifest.unknown-target",
-                    "target '\(target.name)' depends on target '\(dependency.name)', which \(container(manifest)) does not declare"
-                        + suggestion(dependency.name, among: manifest.targets.map(\.name)),
-                    at: dependency.location
-                ))
+                state.diagnostics.append(
+                    problem(
+                        in: manifest,
+                        "manifest.unknown-target",
+                        "target '\(target.name)' depends on target '\(dependency.name)', which "
+                            + "\(container(manifest)) does not declare"
+                            + suggestion(dependency.name, among: manifest.targets.map(\.name)),
+                        at: dependency.location
+                    ))
                 return
             }
             state.addEdge(target.name, dependency.name, declaration: dependency)
@@ -143,13 +161,15 @@ public struct ModuleGraphBuilder: Sendable {
             }
             let external = manifest.dependencies.filter { package.localPackages[$0.identity] == nil }
             guard !external.isEmpty else {
-                state.diagnostics.append(problem(
-                    in: manifest,
-                    "manifest.unknown-target",
-                    "target '\(target.name)' depends on '\(dependency.name)', which is neither a target of '\(manifest.name)' nor a product of its dependencies"
-                        + suggestion(dependency.name, among: manifest.targets.map(\.name)),
-                    at: dependency.location
-                ))
+                state.diagnostics.append(
+                    problem(
+                        in: manifest,
+                        "manifest.unknown-target",
+                        "target '\(target.name)' depends on '\(dependency.name)', which is neither a target of "
+                            + "'\(manifest.name)' nor a product of its dependencies"
+                            + suggestion(dependency.name, among: manifest.targets.map(\.name)),
+                        at: dependency.location
+                    ))
                 return
             }
             // A product of a package Strata does not read; SwiftPM would look it up by name.
@@ -157,34 +177,42 @@ public struct ModuleGraphBuilder: Sendable {
             addExternalProduct(dependency.name, package: owner, from: target.name, declaration: dependency, &state)
         case .product:
             guard let packageName = dependency.package, let declared = manifest.dependency(named: packageName) else {
-                state.diagnostics.append(problem(
-                    in: manifest,
-                    "manifest.unknown-package",
-                    "target '\(target.name)' depends on product '\(dependency.name)' of package '\(dependency.package ?? "")', which is not among the dependencies of '\(manifest.name)'"
-                        + suggestion(dependency.package ?? "", among: manifest.dependencies.map(\.identity)),
-                    at: dependency.location
-                ))
-                return
-            }
-            if let localName = package.localPackages[declared.identity], let local = packages.first(where: { $0.manifest.name == localName }) {
-                guard let product = local.manifest.products.first(where: { $0.name == dependency.name }) else {
-                    state.diagnostics.append(problem(
+                state.diagnostics.append(
+                    problem(
                         in: manifest,
-                        "manifest.unknown-product",
-                        "package '\(local.manifest.name)' has no product '\(dependency.name)'"
-                            + suggestion(dependency.name, among: local.manifest.products.map(\.name)),
+                        "manifest.unknown-package",
+                        "target '\(target.name)' depends on product '\(dependency.name)' of package "
+                            + "'\(dependency.package ?? "")', which is not among the dependencies of '\(manifest.name)'"
+                            + suggestion(dependency.package ?? "", among: manifest.dependencies.map(\.identity)),
                         at: dependency.location
                     ))
+                return
+            }
+            if let localName = package.localPackages[declared.identity],
+                let local = packages.first(where: { $0.manifest.name == localName })
+            {
+                guard let product = local.manifest.products.first(where: { $0.name == dependency.name }) else {
+                    state.diagnostics.append(
+                        problem(
+                            in: manifest,
+                            "manifest.unknown-product",
+                            "package '\(local.manifest.name)' has no product '\(dependency.name)'"
+                                + suggestion(dependency.name, among: local.manifest.products.map(\.name)),
+                            at: dependency.location
+                        ))
                     return
                 }
                 for member in product.targets { state.addEdge(target.name, member, declaration: dependency) }
                 return
             }
-            addExternalProduct(dependency.name, package: declared.identity, from: target.name, declaration: dependency, &state)
+            addExternalProduct(
+                dependency.name, package: declared.identity, from: target.name, declaration: dependency, &state)
         }
     }
 
-    func addExternalProduct(_ name: String, package: String?, from: String, declaration: TargetDependencyDeclaration, _ state: inout State) {
+    func addExternalProduct(
+        _ name: String, package: String?, from: String, declaration: TargetDependencyDeclaration, _ state: inout State
+    ) {
         var id = name
         if let existing = state.nodes[name], existing.kind != .product {
             id = "\(package ?? "external")/\(name)"
@@ -203,7 +231,9 @@ public struct ModuleGraphBuilder: Sendable {
 
     /// A declaration that names nothing: an error in a package manifest (SwiftPM refuses
     /// it), a warning in an Xcode project (Xcode opens the project, and builds the rest).
-    func problem(in manifest: PackageManifest, _ id: String, _ message: String, at location: SourceLocation) -> Diagnostic {
+    func problem(in manifest: PackageManifest, _ id: String, _ message: String, at location: SourceLocation)
+        -> Diagnostic
+    {
         guard manifest.origin == .xcodeProject else { return .error(id, message, at: location) }
         return .warning(id, message + "; it is left out of the graph", at: location)
     }
@@ -227,19 +257,25 @@ public struct ModuleGraphBuilder: Sendable {
         var exportedBy: [String: Set<String>] = [:]
         for package in packages {
             for target in package.targets {
-                for item in target.imports where item.isExported { exportedBy[target.name, default: []].insert(item.module) }
+                for item in target.imports where item.isExported {
+                    exportedBy[target.name, default: []].insert(item.module)
+                }
             }
         }
         // A remote product whose checkout was read re-exports what its modules do.
         for node in state.nodes.values where node.kind == .product {
-            guard let package = node.package, let brings = productExports[package]?[node.id.split(separator: "/").last.map(String.init) ?? node.id] else { continue }
+            guard let package = node.package,
+                let brings = productExports[package]?[node.id.split(separator: "/").last.map(String.init) ?? node.id]
+            else { continue }
             exportedBy[node.id, default: []].formUnion(brings.subtracting([node.id]))
         }
         // Modules a system library's module map declares, imported by that name.
         var targetOfModule: [String: String] = [:]
         for package in packages {
             for target in package.targets {
-                for name in target.moduleNames where state.nodes[name] == nil && targetOfModule[name] == nil { targetOfModule[name] = target.name }
+                for name in target.moduleNames where state.nodes[name] == nil && targetOfModule[name] == nil {
+                    targetOfModule[name] = target.name
+                }
             }
         }
         for package in packages {
@@ -248,7 +284,10 @@ public struct ModuleGraphBuilder: Sendable {
                 for item in target.imports where item.module != target.name {
                     if let owner = targetOfModule[item.module], owner != target.name {
                         let relation = classify(owner, reachable: reachable, exportedBy: exportedBy, state: state)
-                        state.edges[EdgeKey(from: target.name, to: owner), default: ModuleEdge(from: target.name, to: owner, relation: relation)].imports.append(item)
+                        state.edges[
+                            EdgeKey(from: target.name, to: owner),
+                            default: ModuleEdge(from: target.name, to: owner, relation: relation)
+                        ].imports.append(item)
                         continue
                     }
                     let direct = EdgeKey(from: target.name, to: item.module)
@@ -257,7 +296,9 @@ public struct ModuleGraphBuilder: Sendable {
                         continue
                     }
                     // A product node renamed to avoid a clash with a target of the same name.
-                    if let renamed = declared[target.name]?.first(where: { $0.hasSuffix("/" + item.module) && state.nodes[$0]?.kind == .product }) {
+                    if let renamed = declared[target.name]?.first(where: {
+                        $0.hasSuffix("/" + item.module) && state.nodes[$0]?.kind == .product
+                    }) {
                         state.edges[EdgeKey(from: target.name, to: renamed)]?.imports.append(item)
                         continue
                     }
@@ -267,13 +308,16 @@ public struct ModuleGraphBuilder: Sendable {
                         state.nodes[item.module] = ModuleNode(id: item.module, kind: kind)
                     }
                     let key = direct
-                    state.edges[key, default: ModuleEdge(from: target.name, to: item.module, relation: relation)].imports.append(item)
+                    state.edges[key, default: ModuleEdge(from: target.name, to: item.module, relation: relation)]
+                        .imports.append(item)
                 }
             }
         }
     }
 
-    func classify(_ module: String, reachable: [String], exportedBy: [String: Set<String>], state: State) -> ModuleEdge.Relation {
+    func classify(_ module: String, reachable: [String], exportedBy: [String: Set<String>], state: State)
+        -> ModuleEdge.Relation
+    {
         if state.packageOfTarget[module] != nil || state.nodes[module]?.kind == .product {
             if reachable.contains(where: { exportedBy[$0]?.contains(module) == true }) { return .reexported }
             if reachable.contains(module) { return .transitive }
@@ -281,7 +325,9 @@ public struct ModuleGraphBuilder: Sendable {
             // external product this target declares: Strata has not read what that product
             // brings (it may re-export it, as ComposableArchitecture does Dependencies), so it
             // cannot call the import undeclared.
-            if state.nodes[module]?.kind == .product, reachable.contains(where: { state.nodes[$0]?.kind == .product }) { return .viaProduct }
+            if state.nodes[module]?.kind == .product, reachable.contains(where: { state.nodes[$0]?.kind == .product }) {
+                return .viaProduct
+            }
             return .undeclared
         }
         if ToolchainModules.names.contains(module) { return .sdk }

@@ -10,13 +10,35 @@ import StrataCore
 struct RoleLayers {
     /// The layers bottom-up, each with the last words of the names that put a module in it.
     static let tiers: [(layer: String, words: [String])] = [
-        ("Core", ["Core", "Common", "Shared", "Utils", "Utilities", "Util", "Extensions", "Helpers", "Foundation", "Logging", "Logger", "Support", "Toolbox", "Testing"]),
+        (
+            "Core",
+            [
+                "Core", "Common", "Shared", "Utils", "Utilities", "Util", "Extensions", "Helpers", "Foundation",
+                "Logging", "Logger", "Support", "Toolbox", "Testing"
+            ]
+        ),
         ("Models", ["Model", "Models", "Entities", "Entity", "Domain", "Types", "Schema"]),
-        ("Clients", ["Client", "Clients", "API", "Network", "Networking", "Service", "Services", "Repository", "Repositories", "Store", "Storage", "Persistence", "Database", "Data", "Cache", "Provider", "Providers", "SDK", "Kit"]),
+        (
+            "Clients",
+            [
+                "Client", "Clients", "API", "Network", "Networking", "Service", "Services", "Repository",
+                "Repositories", "Store", "Storage", "Persistence", "Database", "Data", "Cache", "Provider", "Providers",
+                "SDK", "Kit"
+            ]
+        ),
         ("Live", ["Live"]),
-        ("DesignSystem", ["DesignSystem", "Design", "Components", "Theme", "Style", "Styles", "Styleguide", "Resources", "Assets"]),
-        ("Features", ["Feature", "Features", "Screen", "Screens", "Scene", "Scenes", "Flow", "Flows", "UI", "View", "Views", "Coordinator"]),
-        ("App", ["App", "Application", "Extension", "Widget", "Widgets", "Intents", "Clip"]),
+        (
+            "DesignSystem",
+            ["DesignSystem", "Design", "Components", "Theme", "Style", "Styles", "Styleguide", "Resources", "Assets"]
+        ),
+        (
+            "Features",
+            [
+                "Feature", "Features", "Screen", "Screens", "Scene", "Scenes", "Flow", "Flows", "UI", "View", "Views",
+                "Coordinator"
+            ]
+        ),
+        ("App", ["App", "Application", "Extension", "Widget", "Widgets", "Intents", "Clip"])
     ]
 
     /// The layer a module's name gives it, by its last word or last two (`DesignSystem`).
@@ -43,7 +65,10 @@ struct RoleLayers {
             }
             let previous = index > 0 ? characters[index - 1] : nil
             let next = index + 1 < characters.count ? characters[index + 1] : nil
-            let startsWord = character.isUppercase && previous.map { $0.isLowercase || $0.isNumber || ($0.isUppercase && next?.isLowercase == true) } == true
+            let startsWord =
+                character.isUppercase
+                && previous.map { $0.isLowercase || $0.isNumber || ($0.isUppercase && next?.isLowercase == true) }
+                    == true
             if startsWord, !current.isEmpty {
                 words.append(current)
                 current = ""
@@ -58,18 +83,24 @@ struct RoleLayers {
     /// (`Sources/Features/Feed`, `Packages/Clients/API`), with the reason to show.
     static func role(of module: ModuleNode) -> (tier: Int, reason: String)? {
         if let tier = tier(of: module.id) {
-            let word = tiers[tier].words.filter { module.id.hasSuffix($0) }.max { $0.count < $1.count } ?? tiers[tier].layer
+            let word =
+                tiers[tier].words.filter { module.id.hasSuffix($0) }.max { $0.count < $1.count } ?? tiers[tier].layer
             return (tier, "named …\(word)")
         }
         guard let path = module.sourcePath else { return nil }
-        for folder in path.split(separator: "/").reversed().map(String.init) where folder != module.id && !containerFolders.contains(folder) {
-            if let tier = tiers.firstIndex(where: { $0.words.contains(folder) }) { return (tier, "in the folder \(folder)") }
+        for folder in path.split(separator: "/").reversed().map(String.init)
+        where folder != module.id && !containerFolders.contains(folder) {
+            if let tier = tiers.firstIndex(where: { $0.words.contains(folder) }) {
+                return (tier, "in the folder \(folder)")
+            }
         }
         return nil
     }
 
     /// Folders that hold modules of every kind, which say nothing of a layer.
-    static let containerFolders: Set<String> = ["Sources", "Source", "Packages", "Modules", "Targets", "Libraries", "Frameworks", "Tests", "."]
+    static let containerFolders: Set<String> = [
+        "Sources", "Source", "Packages", "Modules", "Targets", "Libraries", "Frameworks", "Tests", "."
+    ]
 
     /// Whether the names say enough: among the modules that are not executables, two or
     /// more, and a third of them, named (or in folders named) for roles of two layers or
@@ -85,12 +116,18 @@ struct RoleLayers {
     /// an executable nothing uses: the top layer's.
     static func isTop(_ module: ModuleNode, used: Set<String>) -> Bool {
         guard module.kind == .executable else { return false }
-        if let product = module.productType, product == "app" || product.contains("extension") || product.contains("watch") { return true }
+        if let product = module.productType,
+            product == "app" || product.contains("extension") || product.contains("watch")
+        {
+            return true
+        }
         return !used.contains(module.id)
     }
 
     /// The layers, and why each module is where it is.
-    static func layers(_ modules: [ModuleNode], uses: [String: Set<String>]) -> (layers: [LayerProposal.Layer], reasons: [String: String]) {
+    static func layers(_ modules: [ModuleNode], uses: [String: Set<String>]) -> (
+        layers: [LayerProposal.Layer], reasons: [String: String]
+    ) {
         let ids = modules.map(\.id)
         let component = LayerProposal.components(of: ids, uses: uses)
         let used = Set(uses.values.flatMap { $0 })
@@ -122,8 +159,12 @@ struct RoleLayers {
             let pin = (uses[id] ?? []).sorted().first { $0 != id && tierOf[$0] == tier }
             switch (named[id], roles[id]) {
             case (let own?, let role?) where own == tier: reasons[id] = role
-            case (_, let role?): reasons[id] = "\(role), raised to \(tiers[tier].layer): it uses \(pin ?? "a module of it")"
-            default: reasons[id] = pin.map { "uses \($0)" } ?? (tier == 0 ? "uses none of these modules" : "in a cycle with modules of \(tiers[tier].layer)")
+            case (_, let role?):
+                reasons[id] = "\(role), raised to \(tiers[tier].layer): it uses \(pin ?? "a module of it")"
+            default:
+                reasons[id] =
+                    pin.map { "uses \($0)" }
+                    ?? (tier == 0 ? "uses none of these modules" : "in a cycle with modules of \(tiers[tier].layer)")
             }
         }
         var layers: [LayerProposal.Layer] = []

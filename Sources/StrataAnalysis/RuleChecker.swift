@@ -2,28 +2,30 @@ import StrataCore
 
 /// Judges every edge of the module graph against the layers and rules of `strata.yml` and
 /// turns each broken rule into a `Violation` carrying all its evidence.
-public struct RuleChecker: Sendable {
-    public let graph: ModuleGraph
-    public let layers: [LayerDeclaration]
-    public let assignments: [String: LayerAssignment]
-    public let settings: RuleSettings
+package struct RuleChecker: Sendable {
+    package let graph: ModuleGraph
+    package let layers: [LayerDeclaration]
+    package let assignments: [String: LayerAssignment]
+    package let settings: RuleSettings
 
-    public init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], settings: RuleSettings) {
+    package init(
+        graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], settings: RuleSettings
+    ) {
         self.graph = graph
         self.layers = layers
         self.assignments = assignments
         self.settings = settings
     }
 
-    public struct Result: Sendable {
-        public var violations: [Violation]
+    package struct Result: Sendable {
+        package var violations: [Violation]
         /// Problems with the rules themselves, such as a glob that matches no module.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// Every rule checked, with its severity.
-        public var rules: [RuleDescriptor]
+        package var rules: [RuleDescriptor]
     }
 
-    public func check() -> Result {
+    package func check() -> Result {
         var violations: [Violation] = []
         let context = Context(graph: graph, layers: layers, assignments: assignments, tests: settings.tests)
         for edge in graph.edges where edge.from != edge.to {
@@ -46,51 +48,83 @@ public struct RuleChecker: Sendable {
         let toNode = graph.node(edge.to)
 
         if judgedLikeProduction, let severity = settings.severity(of: .layerOrder).severity,
-           let fromLayer = context.layer(of: from.id), let toLayer = context.layer(of: edge.to),
-           !context.permissions.allows(fromLayer, toLayer) {
-            found.append(violation(.layerOrder, severity, edge, message: layerOrderMessage(edge, fromLayer, toLayer), key: edgeKey(edge)))
+            let fromLayer = context.layer(of: from.id), let toLayer = context.layer(of: edge.to),
+            !context.permissions.allows(fromLayer, toLayer)
+        {
+            found.append(
+                violation(
+                    .layerOrder, severity, edge, message: layerOrderMessage(edge, fromLayer, toLayer),
+                    key: edgeKey(edge)))
         }
 
         if let severity = settings.severity(of: .testSupport).severity, !isTest, !settings.tests.isSupport(from.id),
-           toNode?.isTarget == true, settings.tests.isSupport(edge.to) {
-            found.append(violation(.testSupport, severity, edge, message: "'\(edge.from)' is not a test, but depends on the test-support module '\(edge.to)'", key: edgeKey(edge)))
+            toNode?.isTarget == true, settings.tests.isSupport(edge.to)
+        {
+            found.append(
+                violation(
+                    .testSupport, severity, edge,
+                    message: "'\(edge.from)' is not a test, but depends on the test-support module '\(edge.to)'",
+                    key: edgeKey(edge)))
         }
 
         for rule in settings.forbid {
             guard let severity = rule.severity.severity else { continue }
-            guard rule.from.contains(where: { context.selects($0, edge.from) }), rule.to.contains(where: { context.selects($0, edge.to) }) else { continue }
+            guard rule.from.contains(where: { context.selects($0, edge.from) }),
+                rule.to.contains(where: { context.selects($0, edge.to) })
+            else { continue }
             var message = "'\(edge.from)' depends on '\(edge.to)', which is forbidden (\(rule.rationale.name ?? ""))"
             if let because = rule.rationale.because { message += ": \(because)" }
-            found.append(violation(.forbid, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
+            found.append(
+                violation(.forbid, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
         }
 
         if judgedLikeProduction {
             for group in settings.independent {
                 guard let severity = group.severity.severity else { continue }
-                guard group.modules.contains(where: { $0.matches(edge.from) }), group.modules.contains(where: { $0.matches(edge.to) }) else { continue }
-                var message = "'\(edge.from)' depends on '\(edge.to)', but the modules of the independent group '\(group.rationale.name ?? "")' must not depend on each other"
+                guard group.modules.contains(where: { $0.matches(edge.from) }),
+                    group.modules.contains(where: { $0.matches(edge.to) })
+                else { continue }
+                var message =
+                    "'\(edge.from)' depends on '\(edge.to)', but the modules of the independent group "
+                    + "'\(group.rationale.name ?? "")' must not depend on each other"
                 if let because = group.rationale.because { message += ": \(because)" }
-                found.append(violation(.independent, severity, edge, message: message, key: edgeKey(edge), rationale: group.rationale))
+                found.append(
+                    violation(
+                        .independent, severity, edge, message: message, key: edgeKey(edge), rationale: group.rationale))
             }
             for rule in settings.onlyUsedBy where !rule.modules.isEmpty {
                 guard let severity = rule.severity.severity else { continue }
-                guard rule.modules.contains(where: { $0.matches(edge.to) }), !rule.modules.contains(where: { $0.matches(edge.from) }),
-                      !rule.users.contains(where: { context.selects($0, edge.from) }) else { continue }
+                guard rule.modules.contains(where: { $0.matches(edge.to) }),
+                    !rule.modules.contains(where: { $0.matches(edge.from) }),
+                    !rule.users.contains(where: { context.selects($0, edge.from) })
+                else { continue }
                 let users = rule.users.map(\.description).joined(separator: ", ")
                 var message = "'\(edge.from)' uses '\(edge.to)', which only \(users) may use"
                 if let because = rule.rationale.because { message += ": \(because)" }
-                found.append(violation(.onlyUsedBy, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
+                found.append(
+                    violation(
+                        .onlyUsedBy, severity, edge, message: message, key: edgeKey(edge), rationale: rule.rationale))
             }
         }
 
-        if let severity = settings.severity(of: .undeclaredImport).severity, edge.relation == .undeclared || edge.relation == .transitive {
+        if let severity = settings.severity(of: .undeclaredImport).severity,
+            edge.relation == .undeclared || edge.relation == .transitive
+        {
             var message = "'\(edge.from)' imports '\(edge.to)' but does not declare it as a dependency"
-            if edge.relation == .transitive { message += " (it builds only because a declared dependency brings it in)" }
+            if edge.relation == .transitive {
+                message += " (it builds only because a declared dependency brings it in)"
+            }
             found.append(violation(.undeclaredImport, severity, edge, message: message, key: edgeKey(edge)))
         }
 
-        if let severity = settings.severity(of: .unusedDependency).severity, edge.relation == .declaredOnly, isUnused(edge, toNode, context) {
-            found.append(violation(.unusedDependency, severity, edge, message: "'\(edge.from)' declares a dependency on '\(edge.to)' but none of its files imports it", key: edgeKey(edge)))
+        if let severity = settings.severity(of: .unusedDependency).severity, edge.relation == .declaredOnly,
+            isUnused(edge, toNode, context)
+        {
+            found.append(
+                violation(
+                    .unusedDependency, severity, edge,
+                    message: "'\(edge.from)' declares a dependency on '\(edge.to)' but none of its files imports it",
+                    key: edgeKey(edge)))
         }
         return found
     }
@@ -142,15 +176,22 @@ public struct RuleChecker: Sendable {
                 if let edge = edges[from + "\u{0}" + to] { evidence += edge.evidence }
             }
             let text = path.joined(separator: " → ")
-            violations.append(Violation(rule: .cycle, severity: severity, message: "dependency cycle: \(text)", modules: cycle, evidence: evidence, key: text))
+            violations.append(
+                Violation(
+                    rule: .cycle, severity: severity, message: "dependency cycle: \(text)", modules: cycle,
+                    evidence: evidence, key: text))
         }
         for component in result.truncated {
             let text = component.joined(separator: ", ")
-            let evidence = component.compactMap { graph.node($0)?.location }.map { Evidence(kind: .target, location: $0, summary: "target") }
-            violations.append(Violation(
-                rule: .cycle, severity: severity,
-                message: "these modules form more cycles than are listed one by one: \(text)", modules: component, evidence: evidence, key: "{\(text)}"
-            ))
+            let evidence = component.compactMap { graph.node($0)?.location }.map {
+                Evidence(kind: .target, location: $0, summary: "target")
+            }
+            violations.append(
+                Violation(
+                    rule: .cycle, severity: severity,
+                    message: "these modules form more cycles than are listed one by one: \(text)", modules: component,
+                    evidence: evidence, key: "{\(text)}"
+                ))
         }
         return violations
     }
@@ -160,16 +201,23 @@ public struct RuleChecker: Sendable {
     private func checkUnassigned(_ context: Context) -> [Violation] {
         guard !layers.isEmpty, let severity = settings.severity(of: .unassignedModule).severity else { return [] }
         var violations: [Violation] = []
-        for node in graph.nodes where node.isTarget && !node.isTest && !settings.tests.isSupport(node.id) && context.layer(of: node.id) == nil {
+        for node in graph.nodes
+        where node.isTarget && !node.isTest && !settings.tests.isSupport(node.id) && context.layer(of: node.id) == nil {
             // An Xcode target has no manifest to carry a `// MARK:` section.
-            let summary = node.productType.map { "Xcode target \"\(node.id)\" (\($0))" } ?? "\(Self.declarationFunction(node.kind))(name: \"\(node.id)\")"
+            let summary =
+                node.productType.map { "Xcode target \"\(node.id)\" (\($0))" }
+                ?? "\(Self.declarationFunction(node.kind))(name: \"\(node.id)\")"
             let evidence = node.location.map { [Evidence(kind: .target, location: $0, summary: summary)] } ?? []
-            let advice = node.productType == nil ? "add it to the modules: of a layer in strata.yml, or declare it under a // MARK: <Layer> section" : "add it to the modules: of a layer in strata.yml"
-            violations.append(Violation(
-                rule: .unassignedModule, severity: severity,
-                message: "module '\(node.id)' is in no layer; \(advice)",
-                modules: [node.id], evidence: evidence, key: node.id
-            ))
+            let advice =
+                node.productType == nil
+                ? "add it to the modules: of a layer in strata.yml, or declare it under a // MARK: <Layer> section"
+                : "add it to the modules: of a layer in strata.yml"
+            violations.append(
+                Violation(
+                    rule: .unassignedModule, severity: severity,
+                    message: "module '\(node.id)' is in no layer; \(advice)",
+                    modules: [node.id], evidence: evidence, key: node.id
+                ))
         }
         return violations
     }
@@ -197,7 +245,9 @@ public struct RuleChecker: Sendable {
             guard !ids.contains(where: pattern.matches) else { return }
             var message = "'\(pattern.pattern)' in \(rule) matches no module of the graph"
             // A misspelt layer name reads as a module glob, so layers are candidates too.
-            if let close = Suggestion.closest(to: pattern.pattern, in: ids + layers.map(\.name)) { message += "; did you mean '\(close)'?" }
+            if let close = Suggestion.closest(to: pattern.pattern, in: ids + layers.map(\.name)) {
+                message += "; did you mean '\(close)'?"
+            }
             diagnostics.append(.error("rule.unmatched-pattern", message, at: pattern.location))
         }
         func check(_ selector: ModuleSelector, in rule: String) {
@@ -217,17 +267,28 @@ public struct RuleChecker: Sendable {
         var rules = [RuleKind.layerOrder, .cycle, .undeclaredImport, .unusedDependency, .unassignedModule, .testSupport]
             .map { RuleDescriptor(kind: $0, severity: settings.severity(of: $0)) }
         rules += settings.forbid.map { RuleDescriptor(kind: .forbid, severity: $0.severity, rationale: $0.rationale) }
-        rules += settings.independent.map { RuleDescriptor(kind: .independent, severity: $0.severity, rationale: $0.rationale) }
-        rules += settings.onlyUsedBy.map { RuleDescriptor(kind: .onlyUsedBy, severity: $0.severity, rationale: $0.rationale) }
-        rules += settings.typeRules.map { RuleDescriptor(kind: .typeRule, severity: $0.severity, rationale: $0.rationale) }
+        rules += settings.independent.map {
+            RuleDescriptor(kind: .independent, severity: $0.severity, rationale: $0.rationale)
+        }
+        rules += settings.onlyUsedBy.map {
+            RuleDescriptor(kind: .onlyUsedBy, severity: $0.severity, rationale: $0.rationale)
+        }
+        rules += settings.typeRules.map {
+            RuleDescriptor(kind: .typeRule, severity: $0.severity, rationale: $0.rationale)
+        }
         var seen: Set<String> = []
         return rules.filter { seen.insert($0.id).inserted }
     }
 
     // MARK: Helpers
 
-    private func violation(_ rule: RuleKind, _ severity: Severity, _ edge: ModuleEdge, message: String, key: String, rationale: RuleRationale = RuleRationale()) -> Violation {
-        Violation(rule: rule, severity: severity, message: message, modules: [edge.from, edge.to], evidence: edge.evidence, rationale: rationale, key: key)
+    private func violation(
+        _ rule: RuleKind, _ severity: Severity, _ edge: ModuleEdge, message: String, key: String,
+        rationale: RuleRationale = RuleRationale()
+    ) -> Violation {
+        Violation(
+            rule: rule, severity: severity, message: message, modules: [edge.from, edge.to], evidence: edge.evidence,
+            rationale: rationale, key: key)
     }
 
     private func edgeKey(_ edge: ModuleEdge) -> String { "\(edge.from) -> \(edge.to)" }
@@ -241,7 +302,10 @@ public struct RuleChecker: Sendable {
         let hasUnplacedImports: Set<String>
         let permissions: LayerPermissions
 
-        init(graph: ModuleGraph, layers declared: [LayerDeclaration], assignments: [String: LayerAssignment], tests: TestPolicy) {
+        init(
+            graph: ModuleGraph, layers declared: [LayerDeclaration], assignments: [String: LayerAssignment],
+            tests: TestPolicy
+        ) {
             permissions = LayerPermissions(declared)
             var layers = assignments.mapValues(\.layer)
             var subjects: [String: String] = [:]
@@ -269,7 +333,8 @@ public struct RuleChecker: Sendable {
             self.layers = layers
             self.layerNames = Set(declared.map(\.name))
             self.subjects = subjects
-            self.hasUnplacedImports = Set(graph.edges.filter { $0.relation == .viaProduct || $0.relation == .unresolved }.map(\.from))
+            self.hasUnplacedImports = Set(
+                graph.edges.filter { $0.relation == .viaProduct || $0.relation == .unresolved }.map(\.from))
         }
 
         func layer(of module: String) -> String? { layers[module] }

@@ -1,7 +1,7 @@
 /// Modules that come with the Swift toolchain or the operating system: importing them
 /// needs no declared dependency.
-public enum ToolchainModules {
-    public static let names: Set<String> = [
+package enum ToolchainModules {
+    package static let names: Set<String> = [
         // Swift and its toolchain
         "Swift", "_Concurrency", "_StringProcessing", "_Differentiation", "Distributed", "Observation",
         "RegexBuilder", "Synchronization", "Cxx", "CxxStdlib", "SwiftShims", "_Builtin_float",
@@ -15,13 +15,14 @@ public enum ToolchainModules {
         "CoreServices", "CoreText", "CoreImage", "CoreLocation", "CoreMotion", "CoreBluetooth", "CoreML", "CoreVideo",
         "CoreMedia", "CoreAudio", "AVFoundation", "AVKit", "Accelerate", "Network", "Security", "CryptoKit",
         "CommonCrypto", "OSLog", "MetricKit", "QuartzCore", "Metal", "MetalKit", "MapKit", "StoreKit", "WebKit",
-        "UserNotifications", "SystemConfiguration", "IOKit", "CFNetwork", "LocalAuthentication", "AuthenticationServices",
+        "UserNotifications", "SystemConfiguration", "IOKit", "CFNetwork", "LocalAuthentication",
+        "AuthenticationServices",
         "SafariServices", "Photos", "PhotosUI", "Contacts", "EventKit", "GameKit", "SpriteKit", "SceneKit", "ARKit",
         "RealityKit", "WidgetKit", "ActivityKit", "AppIntents", "SwiftData", "Charts", "TipKit", "XCUIAutomation",
         "MachO", "zlib", "libkern", "Darwin.C", "simd", "UniformTypeIdentifiers", "BackgroundTasks", "LinkPresentation",
         "QuickLook", "PDFKit", "Vision", "NaturalLanguage", "Speech", "SoundAnalysis", "HealthKit", "HomeKit",
         "CloudKit", "GameController", "MultipeerConnectivity", "NetworkExtension", "ExternalAccessory", "WatchKit",
         "ClockKit", "TVUIKit", "Intents", "IntentsUI", "MessageUI", "Messages", "PassKit", "CarPlay", "ImageIO",
-        "OpenGLES", "GLKit", "CoreHaptics", "DeviceCheck", "FileProvider", "JavaScriptCore", "Cocoa", "Carbon",
+        "OpenGLES", "GLKit", "CoreHaptics", "DeviceCheck", "FileProvider", "JavaScriptCore", "Cocoa", "Carbon"
     ]
 }

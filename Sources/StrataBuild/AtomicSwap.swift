@@ -8,21 +8,23 @@ enum AtomicSwap {
     /// or the file system cannot (the caller then renames twice).
     static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
-        guard let renameat2 else { return false }
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */) == 0
+            guard let renameat2 else { return false }
+            let renameExchange: UInt32 = 2  // RENAME_EXCHANGE in <linux/fs.h>
+            return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
         #elseif canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+            return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
         #else
-        return false
+            return false
         #endif
     }
 
     #if os(Linux)
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    /// glibc has had it since 2.28, but Swift's Glibc module does not declare it.
-    private static let renameat2: RenameAt2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
+        private typealias RenameAt2 =
+            @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        /// glibc has had it since 2.28, but Swift's Glibc module does not declare it.
+        private static let renameat2: RenameAt2? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: RenameAt2.self)
+        }()
     #endif
 }

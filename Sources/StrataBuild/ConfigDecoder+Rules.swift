@@ -6,7 +6,9 @@ extension ConfigDecoder {
     /// hyphens, and the plural names DESIGN.md first used still work.
     static let severityKeys: [String: RuleKind] = {
         var keys: [String: RuleKind] = [:]
-        for kind in RuleKind.allCases where ![.forbid, .independent, .onlyUsedBy, .typeRule].contains(kind) { keys[kind.rawValue] = kind }
+        for kind in RuleKind.allCases where ![.forbid, .independent, .onlyUsedBy, .typeRule].contains(kind) {
+            keys[kind.rawValue] = kind
+        }
         keys["cycles"] = .cycle
         keys["undeclared-imports"] = .undeclaredImport
         keys["unused-dependencies"] = .unusedDependency
@@ -22,11 +24,13 @@ extension ConfigDecoder {
             let key = written.replacingOccurrences(of: "_", with: "-")
             let rule = Self.severityKeys[key].map(\.rawValue) ?? key
             if let first = seen[rule] {
-                diagnostics.append(.error(
-                    "config.duplicate-key",
-                    "rules: '\(written)' sets the same rule as '\(first.written)' (at \(first.location?.description ?? "above")); write it once",
-                    at: pair.key.location
-                ))
+                diagnostics.append(
+                    .error(
+                        "config.duplicate-key",
+                        "rules: '\(written)' sets the same rule as '\(first.written)' (at "
+                            + "\(first.location?.description ?? "above")); write it once",
+                        at: pair.key.location
+                    ))
                 continue
             }
             seen[rule] = (written, pair.key.location)
@@ -35,14 +39,26 @@ extension ConfigDecoder {
                 continue
             }
             switch key {
-            case "forbid": rules.forbid = list(pair.value, "forbid").compactMap { decodeForbid($0, layerNames: layerNames) }
-            case "independent": rules.independent = list(pair.value, "independent").compactMap { decodeIndependent($0, layerNames: layerNames) }
-            case "only-used-by": rules.onlyUsedBy = list(pair.value, "only_used_by").compactMap { decodeOnlyUsedBy($0, layerNames: layerNames) }
-            case "type-rules": rules.typeRules = list(pair.value, "type-rules").compactMap { decodeTypeRule($0, layerNames: layerNames) }
+            case "forbid":
+                rules.forbid = list(pair.value, "forbid").compactMap { decodeForbid($0, layerNames: layerNames) }
+            case "independent":
+                rules.independent = list(pair.value, "independent").compactMap {
+                    decodeIndependent($0, layerNames: layerNames)
+                }
+            case "only-used-by":
+                rules.onlyUsedBy = list(pair.value, "only_used_by").compactMap {
+                    decodeOnlyUsedBy($0, layerNames: layerNames)
+                }
+            case "type-rules":
+                rules.typeRules = list(pair.value, "type-rules").compactMap {
+                    decodeTypeRule($0, layerNames: layerNames)
+                }
             default:
                 // Suggest in the spelling the user wrote: hyphens (as documented) or underscores.
                 let underscores = written.contains("_")
-                let known = (RuleKind.allCases.filter { $0 != .typeRule }.map(\.rawValue) + ["type-rules"]).map { underscores ? $0.replacingOccurrences(of: "-", with: "_") : $0 }
+                let known = (RuleKind.allCases.filter { $0 != .typeRule }.map(\.rawValue) + ["type-rules"]).map {
+                    underscores ? $0.replacingOccurrences(of: "-", with: "_") : $0
+                }
                 unknownKey(pair.key, known: known, in: "rules")
             }
         }
@@ -77,7 +93,12 @@ extension ConfigDecoder {
             }
         }
         guard let from, let to, !from.isEmpty, !to.isEmpty else {
-            diagnostics.append(.error("config.invalid-value", "a forbid: rule needs both from: and to: (a layer name, a module name or a glob, or a list of them)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.invalid-value",
+                    "a forbid: rule needs both from: and to: (a layer name, a module name or a glob, or a list of "
+                        + "them)",
+                    at: node.location))
             return nil
         }
         rationale.name = from.map(\.name).joined(separator: ", ") + " → " + to.map(\.name).joined(separator: ", ")
@@ -99,29 +120,41 @@ extension ConfigDecoder {
                 case "layers":
                     for selector in selectors(pair.value, "layers", layerNames: layerNames) {
                         guard case .layer(let name) = selector.kind else {
-                            diagnostics.append(.error(
-                                "config.unknown-layer", "an independent: group's layers: names '\(selector)', which is not a declared layer", at: selector.location ?? pair.value.location
-                            ))
+                            diagnostics.append(
+                                .error(
+                                    "config.unknown-layer",
+                                    "an independent: group's layers: names '\(selector)', which is not a declared "
+                                        + "layer",
+                                    at: selector.location ?? pair.value.location
+                                ))
                             continue
                         }
                         layers.append(name)
                     }
                 case "because", "see": readRationale(key, pair.value, into: &rationale)
                 case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
-                default: unknownKey(pair.key, known: ["modules", "types", "layers", "because", "see", "severity"], in: "an independent: group")
+                default:
+                    unknownKey(
+                        pair.key, known: ["modules", "types", "layers", "because", "see", "severity"],
+                        in: "an independent: group")
                 }
             }
         } else {
             modules = patterns(node, "an independent: group")
         }
         guard !modules.isEmpty || !types.isEmpty || layers.count > 1 else {
-            diagnostics.append(.error(
-                "config.invalid-value", "an independent: group needs at least one module glob (modules:) or type glob (types:), or two layers (layers:)", at: node.location
-            ))
+            diagnostics.append(
+                .error(
+                    "config.invalid-value",
+                    "an independent: group needs at least one module glob (modules:) or type glob (types:), or two "
+                        + "layers (layers:)",
+                    at: node.location
+                ))
             return nil
         }
         rationale.name = ((modules + types).map(\.pattern) + layers).joined(separator: ", ")
-        var group = IndependentGroup(modules: modules, rationale: rationale, severity: severity, location: node.location)
+        var group = IndependentGroup(
+            modules: modules, rationale: rationale, severity: severity, location: node.location)
         group.types = types
         group.layers = layers
         return group
@@ -141,17 +174,24 @@ extension ConfigDecoder {
             case "users", "by": users = selectors(pair.value, key, layerNames: layerNames)
             case "because", "see": readRationale(key, pair.value, into: &rationale)
             case "severity": severity = ruleSeverity(pair.value, "severity") ?? severity
-            default: unknownKey(pair.key, known: ["modules", "types", "users", "because", "see", "severity"], in: "an only_used_by: rule")
+            default:
+                unknownKey(
+                    pair.key, known: ["modules", "types", "users", "because", "see", "severity"],
+                    in: "an only_used_by: rule")
             }
         }
         guard !modules.isEmpty || !types.isEmpty, let users, !users.isEmpty else {
-            diagnostics.append(.error(
-                "config.invalid-value", "an only_used_by: rule needs modules: or types: (what it protects) and users: (who may use them)", at: node.location
-            ))
+            diagnostics.append(
+                .error(
+                    "config.invalid-value",
+                    "an only_used_by: rule needs modules: or types: (what it protects) and users: (who may use them)",
+                    at: node.location
+                ))
             return nil
         }
         rationale.name = (modules + types).map(\.pattern).joined(separator: ", ")
-        var rule = OnlyUsedByRule(modules: modules, users: users, rationale: rationale, severity: severity, location: node.location)
+        var rule = OnlyUsedByRule(
+            modules: modules, users: users, rationale: rationale, severity: severity, location: node.location)
         rule.types = types
         return rule
     }
@@ -167,14 +207,21 @@ extension ConfigDecoder {
                 return copy
             }
         }
-        let known = ["types", "layers", "must_conform_to", "must_not_conform_to", "must_have_attribute", "must_not_have_attribute", "must_own_one", "because", "see", "severity"]
+        let known = [
+            "types", "layers", "must_conform_to", "must_not_conform_to", "must_have_attribute",
+            "must_not_have_attribute", "must_own_one", "because", "see", "severity"
+        ]
         for (written, pair) in named(pairs, in: "a type rule") {
             switch written.replacingOccurrences(of: "-", with: "_") {
             case "types": rule.types = patterns(pair.value, "types")
             case "layers":
                 for selector in selectors(pair.value, "layers", layerNames: layerNames) {
                     guard case .layer(let name) = selector.kind else {
-                        diagnostics.append(.error("config.unknown-layer", "a type rule's layers: names '\(selector)', which is not a declared layer", at: selector.location ?? pair.value.location))
+                        diagnostics.append(
+                            .error(
+                                "config.unknown-layer",
+                                "a type rule's layers: names '\(selector)', which is not a declared layer",
+                                at: selector.location ?? pair.value.location))
                         continue
                     }
                     rule.layers.append(name)
@@ -190,15 +237,24 @@ extension ConfigDecoder {
             }
         }
         guard !rule.types.isEmpty || !rule.layers.isEmpty else {
-            diagnostics.append(.error("config.invalid-value", "a type rule needs types: (type-name globs) or layers: (the layers whose types it judges)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.invalid-value",
+                    "a type rule needs types: (type-name globs) or layers: (the layers whose types it judges)",
+                    at: node.location))
             return nil
         }
-        guard !(rule.mustConformTo + rule.mustNotConformTo + rule.mustHaveAttribute + rule.mustNotHaveAttribute + rule.mustOwnOne).isEmpty else {
-            diagnostics.append(.error(
-                "config.invalid-value",
-                "a type rule needs at least one of must_conform_to:, must_not_conform_to:, must_have_attribute:, must_not_have_attribute:, must_own_one:",
-                at: node.location
-            ))
+        guard
+            !(rule.mustConformTo + rule.mustNotConformTo + rule.mustHaveAttribute + rule.mustNotHaveAttribute
+                + rule.mustOwnOne).isEmpty
+        else {
+            diagnostics.append(
+                .error(
+                    "config.invalid-value",
+                    "a type rule needs at least one of must_conform_to:, must_not_conform_to:, "
+                        + "must_have_attribute:, must_not_have_attribute:, must_own_one:",
+                    at: node.location
+                ))
             return nil
         }
         rule.rationale.name = (rule.types.map(\.pattern) + rule.layers).joined(separator: ", ")
@@ -223,14 +279,17 @@ extension ConfigDecoder {
         let value = text == "false" && !node.isQuoted ? "off" : text
         if let severity = RuleSeverity(rawValue: value) { return severity }
         var message = "\(key) must be error, warning or off, not '\(text)'"
-        if let close = Suggestion.closest(to: text, in: RuleSeverity.allCases.map(\.rawValue)) { message += "; did you mean '\(close)'?" }
+        if let close = Suggestion.closest(to: text, in: RuleSeverity.allCases.map(\.rawValue)) {
+            message += "; did you mean '\(close)'?"
+        }
         diagnostics.append(.error("config.invalid-value", message, at: node.location))
         return nil
     }
 
     private mutating func list(_ node: DataNode, _ key: String) -> [DataNode] {
         guard let items = node.items else {
-            diagnostics.append(.error("config.type", "\(key) must be a list, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error("config.type", "\(key) must be a list, found \(node.kindName)", at: node.location))
             return []
         }
         return items
@@ -240,18 +299,25 @@ extension ConfigDecoder {
     mutating func patterns(_ node: DataNode, _ key: String) -> [ModulePattern] {
         let values = node.items ?? (node.scalar != nil ? [node] : nil)
         guard let values else {
-            diagnostics.append(.error("config.type", "\(key) must be a module name or glob, or a list of them, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.type", "\(key) must be a module name or glob, or a list of them, found \(node.kindName)",
+                    at: node.location))
             return []
         }
         return values.compactMap { value in
             guard let text = string(value, "a module name or glob") else { return nil }
             // `support: 5` is the number 5 to YAML, and no module is named so.
             if !value.isQuoted, let kind = Self.nonNameScalar(text) {
-                diagnostics.append(.error("config.type", "\(key) must be module names or globs, found \(kind) '\(text)'", at: value.location))
+                diagnostics.append(
+                    .error(
+                        "config.type", "\(key) must be module names or globs, found \(kind) '\(text)'",
+                        at: value.location))
                 return nil
             }
             guard !text.trimmingWhitespace.isEmpty else {
-                diagnostics.append(.error("config.invalid-value", "an empty module name matches nothing", at: value.location))
+                diagnostics.append(
+                    .error("config.invalid-value", "an empty module name matches nothing", at: value.location))
                 return nil
             }
             return ModulePattern(text, location: value.location)
@@ -264,7 +330,8 @@ extension ConfigDecoder {
         if ["true", "false", "yes", "no", "on", "off"].contains(text.lowercased()) { return "the boolean" }
         let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         if let first = body.first, first.isASCII, first.isNumber || (first == "." && body.count > 1),
-           body.allSatisfy({ $0.isASCII && ($0.isHexDigit || "._xXoOeE+-".contains($0)) }) {
+            body.allSatisfy({ $0.isASCII && ($0.isHexDigit || "._xXoOeE+-".contains($0)) })
+        {
             return "the number"
         }
         return nil

@@ -47,15 +47,22 @@ struct ConfigDecoder {
             case "follow_links_outside":
                 // A pull request writes strata.yml: what may be read outside the project is
                 // the command line's to say.
-                warnings.append(.warning(
-                    "config.ignored-setting",
-                    "follow_links_outside: is ignored: strata.yml may come from a pull request, so only the command line can let Strata "
-                        + "read outside the project; run with '\(ReadBoundary.option) <folder>' for each folder a link may lead into",
-                    at: pair.key.location
-                ))
+                warnings.append(
+                    .warning(
+                        "config.ignored-setting",
+                        "follow_links_outside: is ignored: strata.yml may come from a pull request, so only the "
+                            + "command line can let Strata "
+                            + "read outside the project; run with '\(ReadBoundary.option) <folder>' for each folder "
+                            + "a link may lead into",
+                        at: pair.key.location
+                    ))
             default:
                 unknownKey(
-                    pair.key, known: ["site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"],
+                    pair.key,
+                    known: [
+                        "site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules",
+                        "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"
+                    ],
                     in: "the configuration"
                 )
             }
@@ -80,11 +87,12 @@ struct ConfigDecoder {
                     if let normalized = Self.normalizedBaseURL(value) {
                         site.baseURL = normalized
                     } else {
-                        diagnostics.append(.error(
-                            "config.invalid-value",
-                            "site.base_url must be a path starting with '/' or an http(s) URL, not '\(value)'",
-                            at: pair.value.location
-                        ))
+                        diagnostics.append(
+                            .error(
+                                "config.invalid-value",
+                                "site.base_url must be a path starting with '/' or an http(s) URL, not '\(value)'",
+                                at: pair.value.location
+                            ))
                     }
                 }
             default:
@@ -96,11 +104,15 @@ struct ConfigDecoder {
     /// `layers:` — a list, bottom-up, of `{ name, modules: [globs], may_use: [names] }`.
     private mutating func decodeLayers(_ node: DataNode, at keyLocation: SourceLocation) -> [LayerDeclaration] {
         guard let items = node.items else {
-            diagnostics.append(.error("config.type", "layers must be a list of layers, bottom-up, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.type", "layers must be a list of layers, bottom-up, found \(node.kindName)",
+                    at: node.location))
             return []
         }
         guard ReadingLimits.configLayers.allows(items.count) else {
-            diagnostics.append(ReadingLimits.configLayers.exceeded(at: keyLocation, "strata.yml declares \(items.count) layers"))
+            diagnostics.append(
+                ReadingLimits.configLayers.exceeded(at: keyLocation, "strata.yml declares \(items.count) layers"))
             return []
         }
         var layers: [LayerDeclaration] = []
@@ -122,14 +134,19 @@ struct ConfigDecoder {
                 case "paths":
                     let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
                     guard let values else {
-                        diagnostics.append(.error("config.type", "paths must be a list of file paths or globs, found \(pair.value.kindName)", at: pair.value.location))
+                        diagnostics.append(
+                            .error(
+                                "config.type",
+                                "paths must be a list of file paths or globs, found \(pair.value.kindName)",
+                                at: pair.value.location))
                         continue
                     }
                     for value in values {
                         guard let text = string(value, "a path") else { continue }
                         let pattern = PathPattern(text, location: value.location)
                         if let problem = pattern.problem {
-                            diagnostics.append(.error("config.invalid-value", "paths: '\(text)' \(problem)", at: value.location))
+                            diagnostics.append(
+                                .error("config.invalid-value", "paths: '\(text)' \(problem)", at: value.location))
                         } else {
                             paths.append(pattern)
                         }
@@ -146,13 +163,18 @@ struct ConfigDecoder {
                 case "may_use":
                     let values = pair.value.items ?? (pair.value.scalar != nil ? [pair.value] : nil)
                     guard let values else {
-                        diagnostics.append(.error("config.type", "may_use must be a list of layer names, found \(pair.value.kindName)", at: pair.value.location))
+                        diagnostics.append(
+                            .error(
+                                "config.type", "may_use must be a list of layer names, found \(pair.value.kindName)",
+                                at: pair.value.location))
                         continue
                     }
                     mayUse = values.compactMap { string($0, "a layer name") }
                     mayUseLocation = pair.value.location
                 default:
-                    unknownKey(pair.key, known: ["name", "modules", "paths", "types", "conforms_to", "attributes", "may_use"], in: "a layer")
+                    unknownKey(
+                        pair.key, known: ["name", "modules", "paths", "types", "conforms_to", "attributes", "may_use"],
+                        in: "a layer")
                 }
             }
             guard let name, !name.trimmingWhitespace.isEmpty else {
@@ -160,15 +182,22 @@ struct ConfigDecoder {
                 continue
             }
             guard ReadingLimits.configNameBytes.allows(name.utf8.count) else {
-                diagnostics.append(ReadingLimits.configNameBytes.exceeded(at: item.location, "a layer's name is \(name.utf8.count) bytes long"))
+                diagnostics.append(
+                    ReadingLimits.configNameBytes.exceeded(
+                        at: item.location, "a layer's name is \(name.utf8.count) bytes long"))
                 continue
             }
             if let first = declared[name] {
-                diagnostics.append(.error("config.invalid-value", "layer '\(name)' is declared twice (first at \(first?.description ?? "above"))", at: item.location))
+                diagnostics.append(
+                    .error(
+                        "config.invalid-value",
+                        "layer '\(name)' is declared twice (first at \(first?.description ?? "above"))",
+                        at: item.location))
                 continue
             }
             declared[name] = item.location
-            var layer = LayerDeclaration(name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location)
+            var layer = LayerDeclaration(
+                name: name, modules: modules, mayUse: mayUse, mayUseLocation: mayUseLocation, location: item.location)
             layer.paths = paths
             layer.types = types
             layer.conformsTo = conformsTo
@@ -180,16 +209,20 @@ struct ConfigDecoder {
         for layer in layers {
             for used in layer.mayUse ?? [] where !names.contains(used) {
                 var message = "layer '\(layer.name)' may use '\(used)', which is not a declared layer"
-                if let close = Suggestion.closest(to: used, in: layers.map(\.name)) { message += "; did you mean '\(close)'?" }
+                if let close = Suggestion.closest(to: used, in: layers.map(\.name)) {
+                    message += "; did you mean '\(close)'?"
+                }
                 diagnostics.append(.error("config.unknown-layer", message, at: layer.mayUseLocation ?? layer.location))
             }
         }
         if let cycle = Self.mayUseCycle(layers) {
             let layer = layers.first { $0.name == cycle.first }
-            diagnostics.append(.error(
-                "config.layer-cycle", "may_use goes round in a circle: \(cycle.joined(separator: " → ")); layers must stack",
-                at: layer?.mayUseLocation ?? layer?.location
-            ))
+            diagnostics.append(
+                .error(
+                    "config.layer-cycle",
+                    "may_use goes round in a circle: \(cycle.joined(separator: " → ")); layers must stack",
+                    at: layer?.mayUseLocation ?? layer?.location
+                ))
         }
         return layers
     }
@@ -244,7 +277,10 @@ struct ConfigDecoder {
     private mutating func decodePackages(_ node: DataNode) -> [String]? {
         let items = node.items ?? (node.scalar != nil ? [node] : nil)
         guard let items else {
-            diagnostics.append(.error("config.type", "packages must be a list of package folders, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.type", "packages must be a list of package folders, found \(node.kindName)",
+                    at: node.location))
             return nil
         }
         var folders: [String] = []
@@ -257,7 +293,8 @@ struct ConfigDecoder {
                 folder = String(folder.dropLast("/Package.swift".count))
             }
             if let problem = PackagePattern.problem(folder) {
-                diagnostics.append(.error("config.invalid-value", "packages: '\(folder)' \(problem)", at: item.location))
+                diagnostics.append(
+                    .error("config.invalid-value", "packages: '\(folder)' \(problem)", at: item.location))
                 continue
             }
             folders.append(folder)
@@ -271,7 +308,11 @@ struct ConfigDecoder {
     private mutating func decodeProjects(_ node: DataNode) -> ([String]?, [SourceLocation]) {
         let items = node.items ?? (node.scalar != nil ? [node] : nil)
         guard let items else {
-            diagnostics.append(.error("config.type", "projects must be a list of .xcodeproj or .xcworkspace folders, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.type",
+                    "projects must be a list of .xcodeproj or .xcworkspace folders, found \(node.kindName)",
+                    at: node.location))
             return (nil, [])
         }
         var entries: [String] = []
@@ -284,13 +325,18 @@ struct ConfigDecoder {
                 continue
             }
             let named = PackagePattern.isExclusion(entry) ? String(entry.dropFirst()) : entry
-            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace"), !XcodeGenSpecLoader.isSpec(named),
-               !TuistProjectLoader.isManifest(named), !TuistProjectLoader.isWorkspace(named) {
-                diagnostics.append(.error(
-                    "config.invalid-value",
-                    "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder, an XcodeGen spec (.yml) or a Tuist manifest (Project.swift, Workspace.swift) (Swift packages go under packages:)",
-                    at: item.location
-                ))
+            if !PackagePattern.isGlob(named), !named.hasSuffix(".xcodeproj"), !named.hasSuffix(".xcworkspace"),
+                !XcodeGenSpecLoader.isSpec(named),
+                !TuistProjectLoader.isManifest(named), !TuistProjectLoader.isWorkspace(named)
+            {
+                diagnostics.append(
+                    .error(
+                        "config.invalid-value",
+                        "projects: '\(entry)' is not an .xcodeproj or .xcworkspace folder, an XcodeGen spec (.yml) "
+                            + "or a Tuist manifest (Project.swift, Workspace.swift) (Swift packages go under "
+                            + "packages:)",
+                        at: item.location
+                    ))
                 continue
             }
             entries.append(entry)
@@ -304,7 +350,8 @@ struct ConfigDecoder {
         for (key, pair) in named(pairs, in: "markdown") {
             switch key {
             case "unsafe_html": markdown.unsafeHTML = bool(pair.value, "markdown.unsafe_html") ?? markdown.unsafeHTML
-            case "smart_punctuation": markdown.smartPunctuation = bool(pair.value, "markdown.smart_punctuation") ?? markdown.smartPunctuation
+            case "smart_punctuation":
+                markdown.smartPunctuation = bool(pair.value, "markdown.smart_punctuation") ?? markdown.smartPunctuation
             default: unknownKey(pair.key, known: ["unsafe_html", "smart_punctuation"], in: "markdown")
             }
         }
@@ -315,10 +362,15 @@ struct ConfigDecoder {
         guard let pairs = mapping(node, "links") else { return LinkMap() }
         var entries: [LinkMap.Entry] = []
         for pair in pairs {
-            guard let prefix = string(pair.key, "a links: prefix"), let replacement = string(pair.value, "links.\(pair.key.scalar ?? "")") else { continue }
+            guard let prefix = string(pair.key, "a links: prefix"),
+                let replacement = string(pair.value, "links.\(pair.key.scalar ?? "")")
+            else { continue }
             let trimmed = String(prefix.drop { $0 == "/" || $0 == "." })
             guard !trimmed.isEmpty else {
-                diagnostics.append(.error("config.invalid-value", "a links: prefix must name a path, such as 'wiki/docs/'", at: pair.key.location))
+                diagnostics.append(
+                    .error(
+                        "config.invalid-value", "a links: prefix must name a path, such as 'wiki/docs/'",
+                        at: pair.key.location))
                 continue
             }
             entries.append(LinkMap.Entry(prefix: trimmed, replacement: replacement, location: pair.key.location))
@@ -338,7 +390,11 @@ struct ConfigDecoder {
                 case "error": config.failBuildOn = .error
                 case "warning": config.failBuildOn = .warning
                 default:
-                    diagnostics.append(.error("config.invalid-value", "build.fail_on_violations must be off, error or warning, not '\(text)'", at: pair.value.location))
+                    diagnostics.append(
+                        .error(
+                            "config.invalid-value",
+                            "build.fail_on_violations must be off, error or warning, not '\(text)'",
+                            at: pair.value.location))
                     continue
                 }
                 config.failBuildOnLocation = pair.key.location
@@ -352,7 +408,10 @@ struct ConfigDecoder {
         func count(_ value: DataNode, _ key: String) -> Int? {
             guard let text = string(value, key) else { return nil }
             guard let number = Int(text), number > 0 else {
-                diagnostics.append(.error("config.invalid-value", "\(key) must be a whole number above 0, found '\(text)'", at: value.location))
+                diagnostics.append(
+                    .error(
+                        "config.invalid-value", "\(key) must be a whole number above 0, found '\(text)'",
+                        at: value.location))
                 return nil
             }
             return number
@@ -362,10 +421,16 @@ struct ConfigDecoder {
             case "external": diagrams.showExternal = bool(pair.value, "diagrams.external") ?? diagrams.showExternal
             case "tests": diagrams.showTests = bool(pair.value, "diagrams.tests") ?? diagrams.showTests
             case "transitive_reduction", "transitive-reduction":
-                diagrams.transitiveReduction = bool(pair.value, "diagrams.transitive_reduction") ?? diagrams.transitiveReduction
-            case "max_nodes", "max-nodes": diagrams.maxNodes = count(pair.value, "diagrams.max_nodes") ?? diagrams.maxNodes
-            case "max_edges", "max-edges": diagrams.maxEdges = count(pair.value, "diagrams.max_edges") ?? diagrams.maxEdges
-            default: unknownKey(pair.key, known: ["external", "tests", "transitive_reduction", "max_nodes", "max_edges"], in: "diagrams")
+                diagrams.transitiveReduction =
+                    bool(pair.value, "diagrams.transitive_reduction") ?? diagrams.transitiveReduction
+            case "max_nodes", "max-nodes":
+                diagrams.maxNodes = count(pair.value, "diagrams.max_nodes") ?? diagrams.maxNodes
+            case "max_edges", "max-edges":
+                diagrams.maxEdges = count(pair.value, "diagrams.max_edges") ?? diagrams.maxEdges
+            default:
+                unknownKey(
+                    pair.key, known: ["external", "tests", "transitive_reduction", "max_nodes", "max_edges"],
+                    in: "diagrams")
             }
         }
     }
@@ -379,20 +444,29 @@ struct ConfigDecoder {
                 if let days = Self.days(text) {
                     guidance.staleAfterDays = days
                 } else {
-                    diagnostics.append(.error("config.invalid-value", "guidance.stale_after must be a number of days (180, or '180d', '26w'), found '\(text)'", at: pair.value.location))
+                    diagnostics.append(
+                        .error(
+                            "config.invalid-value",
+                            "guidance.stale_after must be a number of days (180, or '180d', '26w'), found '\(text)'",
+                            at: pair.value.location))
                 }
             case "as_of", "as-of":
                 guard let text = string(pair.value, "guidance.as_of") else { continue }
                 if let date = CalendarDate(parsing: text) {
                     guidance.asOf = date
                 } else {
-                    diagnostics.append(.error("config.invalid-value", "guidance.as_of must be a date written YYYY-MM-DD, found '\(text)'", at: pair.value.location))
+                    diagnostics.append(
+                        .error(
+                            "config.invalid-value", "guidance.as_of must be a date written YYYY-MM-DD, found '\(text)'",
+                            at: pair.value.location))
                 }
             case "rule_sets", "rule-sets":
                 let entries = pair.value.items ?? [pair.value]
                 var names: [String] = []
                 for entry in entries {
-                    guard let name = string(entry, "guidance.rule_sets"), !name.trimmingWhitespace.isEmpty else { continue }
+                    guard let name = string(entry, "guidance.rule_sets"), !name.trimmingWhitespace.isEmpty else {
+                        continue
+                    }
                     names.append(name.trimmingWhitespace)
                 }
                 if pair.value.value == .null { names = [] }
@@ -419,11 +493,19 @@ struct ConfigDecoder {
     /// `/docs` → `/docs/`; `https://x.io/docs` → `https://x.io/docs/`.
     static func normalizedBaseURL(_ value: String) -> String? {
         let trimmed = value.trimmingWhitespace
-        guard trimmed.hasPrefix("/") || trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") else { return nil }
-        guard !trimmed.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "?" || $0 == "#" || $0.isNewline }) else { return nil }
+        guard trimmed.hasPrefix("/") || trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") else {
+            return nil
+        }
+        guard
+            !trimmed.contains(where: {
+                $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "?" || $0 == "#" || $0.isNewline
+            })
+        else { return nil }
         // A URL must be one: `http://[::1` (an unclosed address) has no host to publish under.
         if !trimmed.hasPrefix("/") {
-            guard let components = URLComponents(string: trimmed), let host = components.host, !host.isEmpty else { return nil }
+            guard let components = URLComponents(string: trimmed), let host = components.host, !host.isEmpty else {
+                return nil
+            }
         }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
     }
@@ -431,7 +513,10 @@ struct ConfigDecoder {
     mutating func mapping(_ node: DataNode, _ what: String) -> [DataNode.Pair]? {
         if case .null = node.value { return [] }
         guard let pairs = node.pairs else {
-            diagnostics.append(.error("config.type", "\(what) must be a mapping of keys to values, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    "config.type", "\(what) must be a mapping of keys to values, found \(node.kindName)",
+                    at: node.location))
             return nil
         }
         return pairs
@@ -439,7 +524,8 @@ struct ConfigDecoder {
 
     mutating func string(_ node: DataNode, _ key: String) -> String? {
         guard let text = node.scalar else {
-            diagnostics.append(.error("config.type", "\(key) must be a single value, found \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error("config.type", "\(key) must be a single value, found \(node.kindName)", at: node.location))
             return nil
         }
         return text
@@ -462,7 +548,10 @@ struct ConfigDecoder {
             default: break
             }
         }
-        diagnostics.append(.error("config.type", "\(key) must be true or false, found \(node.scalar.map { "'\($0)'" } ?? node.kindName)", at: node.location))
+        diagnostics.append(
+            .error(
+                "config.type", "\(key) must be true or false, found \(node.scalar.map { "'\($0)'" } ?? node.kindName)",
+                at: node.location))
         return nil
     }
 
@@ -490,6 +579,7 @@ struct ConfigDecoder {
     }
 
     mutating func unexpectedKey(_ key: DataNode, in section: String) {
-        diagnostics.append(.error("config.type", "keys in \(section) must be plain names, found \(key.kindName)", at: key.location))
+        diagnostics.append(
+            .error("config.type", "keys in \(section) must be plain names, found \(key.kindName)", at: key.location))
     }
 }

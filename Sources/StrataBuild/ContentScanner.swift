@@ -42,18 +42,22 @@ struct ContentScanner {
         let rootURL = project.url(contentDirectory)
         var info = stat()
         guard stat(rootURL.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            diagnostics.append(.error(
-                "content.missing",
-                "the content folder '\(contentDirectory)' does not exist; create it or set 'content:' in strata.yml",
-                at: SourceLocation(path: project.display(contentDirectory))
-            ))
+            diagnostics.append(
+                .error(
+                    "content.missing",
+                    "the content folder '\(contentDirectory)' does not exist; create it or set 'content:' in "
+                        + "strata.yml",
+                    at: SourceLocation(path: project.display(contentDirectory))
+                ))
             return
         }
         if let real = project.boundary.outside(rootURL.path) {
-            diagnostics.append(.error(
-                "content.outside-project", ReadBoundary.refusal("the content folder '\(contentDirectory)'", leadsTo: real),
-                at: Self.folderLocation(contentDirectory, declaredAt: declaredAt, project: project)
-            ))
+            diagnostics.append(
+                .error(
+                    "content.outside-project",
+                    ReadBoundary.refusal("the content folder '\(contentDirectory)'", leadsTo: real),
+                    at: Self.folderLocation(contentDirectory, declaredAt: declaredAt, project: project)
+                ))
             return
         }
         walk(rootURL, relative: "", ancestors: [realPath(rootURL)])
@@ -65,19 +69,26 @@ struct ContentScanner {
         do {
             entries = try project.entries(of: folder.path)
         } catch let outside as ReadBoundary.Outside {
-            diagnostics.append(.error("content.outside-link", Self.outsideLinkMessage("outside the project, to \(outside.real)"), at: location(relative)))
+            diagnostics.append(
+                .error(
+                    "content.outside-link", Self.outsideLinkMessage("outside the project, to \(outside.real)"),
+                    at: location(relative)))
             return
         } catch {
-            diagnostics.append(.error("io.read", "cannot list this folder: \(error.localizedDescription)", at: location(relative)))
+            diagnostics.append(
+                .error("io.read", "cannot list this folder: \(error.localizedDescription)", at: location(relative)))
             return
         }
         let folderPath = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         for entry in entries where !entry.printable.hasPrefix(".") {
             guard let name = entry.name else {
                 let path = relative.isEmpty ? entry.printable : relative + "/" + entry.printable
-                diagnostics.append(.error(
-                    "content.file-name", "this name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name", at: location(path)
-                ))
+                diagnostics.append(
+                    .error(
+                        "content.file-name",
+                        "this name is not valid UTF-8 (shown with its bad bytes as \\x..); rename it with a UTF-8 name",
+                        at: location(path)
+                    ))
                 continue
             }
             let fullPath = folderPath + name
@@ -87,12 +98,17 @@ struct ContentScanner {
             guard lstat(fullPath, &info) == 0 else {
                 // Gone since the listing: nothing to report. Anything else is.
                 if errno != ENOENT {
-                    let reason = errno == ENAMETOOLONG ? "its path is longer than the system allows (\(fullPath.utf8.count) bytes)" : String(cString: strerror(errno))
+                    let reason =
+                        errno == ENAMETOOLONG
+                        ? "its path is longer than the system allows (\(fullPath.utf8.count) bytes)"
+                        : String(cString: strerror(errno))
                     diagnostics.append(.error("io.read", "cannot read this: \(reason)", at: location(path)))
                 }
                 continue
             }
-            if info.st_mode & S_IFMT == S_IFLNK, let target = ProjectFiles.linkTargetOutside(fullPath, roots: project.boundary.roots) {
+            if info.st_mode & S_IFMT == S_IFLNK,
+                let target = ProjectFiles.linkTargetOutside(fullPath, roots: project.boundary.roots)
+            {
                 diagnostics.append(.error("content.outside-link", Self.outsideLinkMessage(target), at: location(path)))
                 continue
             }
@@ -101,7 +117,9 @@ struct ContentScanner {
                 // Gone since the listing: nothing to report. Otherwise a link that leads nowhere.
                 var linkInfo = stat()
                 guard lstat(fullPath, &linkInfo) == 0 else { continue }
-                let reason = failure == ELOOP ? "a symbolic link that loops back on itself" : "a symbolic link to something that does not exist"
+                let reason =
+                    failure == ELOOP
+                    ? "a symbolic link that loops back on itself" : "a symbolic link to something that does not exist"
                 diagnostics.append(.error("content.symlink", "this is \(reason)", at: location(path)))
                 continue
             }
@@ -112,15 +130,24 @@ struct ContentScanner {
             case S_IFDIR:
                 let real = realPath(url)
                 if ancestors.contains(real) {
-                    diagnostics.append(.error("content.symlink", "this symbolic link leads back into a folder that contains it (a loop)", at: location(path)))
+                    diagnostics.append(
+                        .error(
+                            "content.symlink", "this symbolic link leads back into a folder that contains it (a loop)",
+                            at: location(path)))
                     continue
                 }
                 walk(url, relative: path, ancestors: ancestors.union([real]))
             case S_IFREG:
                 let ext = (name as NSString).pathExtension.lowercased()
-                files.append(ContentFile(relativePath: path, url: url, kind: Self.markdownExtensions.contains(ext) ? .markdown : .asset, stamp: FileStamp(info)))
+                files.append(
+                    ContentFile(
+                        relativePath: path, url: url, kind: Self.markdownExtensions.contains(ext) ? .markdown : .asset,
+                        stamp: FileStamp(info)))
             default:
-                diagnostics.append(.error("content.not-a-file", "this is not a regular file (a device, pipe or socket)", at: location(path)))
+                diagnostics.append(
+                    .error(
+                        "content.not-a-file", "this is not a regular file (a device, pipe or socket)",
+                        at: location(path)))
             }
         }
     }

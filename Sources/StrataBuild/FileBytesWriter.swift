@@ -52,15 +52,22 @@ enum FileBytesWriter {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var copied = 0
         copying: while copied < copy.size {
-            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress!, min($0.count, copy.size - copied)) }
+            let count = buffer.withUnsafeMutableBytes {
+                read(source, $0.baseAddress!, min($0.count, copy.size - copied))
+            }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                failure = count < 0 ? "cannot read '\(copy.source)': \(String(cString: strerror(errno)))" : "'\(copy.source)' became shorter while it was copied"
+                failure =
+                    count < 0
+                    ? "cannot read '\(copy.source)': \(String(cString: strerror(errno)))"
+                    : "'\(copy.source)' became shorter while it was copied"
                 break
             }
             var written = 0
             while written < count {
-                let done = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, count - written) }
+                let done = buffer.withUnsafeBytes {
+                    Foundation.write(descriptor, $0.baseAddress! + written, count - written)
+                }
                 if done < 0, errno == EINTR { continue }
                 guard done > 0 else {
                     failure = done < 0 ? String(cString: strerror(errno)) : "the disk took no more bytes"
@@ -72,7 +79,10 @@ enum FileBytesWriter {
         }
         // Rewritten while it was copied, the copy would be half old, half new.
         var after = stat()
-        if failure == nil, fstat(source, &after) != 0 || Int(after.st_size) != copy.size || ProjectFiles.modified(after) != copy.modified {
+        if failure == nil,
+            fstat(source, &after) != 0 || Int(after.st_size) != copy.size
+                || ProjectFiles.modified(after) != copy.modified
+        {
             failure = "'\(copy.source)' changed while it was copied"
         }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
@@ -86,7 +96,8 @@ enum FileBytesWriter {
         guard descriptor >= 0 else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == copy.size,
-              ProjectFiles.modified(info) == copy.modified, ReadBoundary.realPath(ofDescriptor: descriptor).map({ $0 == copy.source }) ?? true
+            ProjectFiles.modified(info) == copy.modified,
+            ReadBoundary.realPath(ofDescriptor: descriptor).map({ $0 == copy.source }) ?? true
         else {
             close(descriptor)
             return nil
@@ -132,7 +143,7 @@ enum FileBytesWriter {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
-              Int(status.st_size) == bytes.count, status.st_uid == reuse.owner, status.st_mode & 0o7777 == reuse.mode
+            Int(status.st_size) == bytes.count, status.st_uid == reuse.owner, status.st_mode & 0o7777 == reuse.mode
         else { return false }
         guard let resolved = realpath(existing, nil) else { return false }
         let inside = String(cString: resolved).hasPrefix(reuse.folder)
@@ -152,7 +163,7 @@ enum FileBytesWriter {
                 guard count >= 0 else { return false }
                 if count == 0 { return offset == expected.count }
                 guard offset + count <= expected.count,
-                      buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 })
+                    buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 })
                 else { return false }
                 offset += count
             }

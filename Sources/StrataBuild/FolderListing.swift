@@ -28,7 +28,9 @@ enum FolderListing {
         var full = Array(path.utf8) + [UInt8(ascii: "/")] + entry.bytes + [0]
         var info = stat()
         let found = full.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { followingLinks ? stat($0.baseAddress!, &info) == 0 : lstat($0.baseAddress!, &info) == 0 }
+            buffer.withMemoryRebound(to: CChar.self) {
+                followingLinks ? stat($0.baseAddress!, &info) == 0 : lstat($0.baseAddress!, &info) == 0
+            }
         }
         return found && (info.st_mode & S_IFMT) == S_IFDIR
     }
@@ -63,9 +65,14 @@ enum FolderListing {
             }
             if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             let name = String(validating: bytes, as: UTF8.self)
-            entries.append(Entry(name: name, printable: name ?? printable(bytes), bytes: bytes, type: entry.pointee.d_type))
+            entries.append(
+                Entry(name: name, printable: name ?? printable(bytes), bytes: bytes, type: entry.pointee.d_type))
         }
-        return entries.sorted { ($0.name ?? "\u{10FFFF}" + $0.printable, $0.printable) < ($1.name ?? "\u{10FFFF}" + $1.printable, $1.printable) }
+        return entries.sorted {
+            ($0.name ?? "\u{10FFFF}" + $0.printable, $0.printable) < (
+                $1.name ?? "\u{10FFFF}" + $1.printable, $1.printable
+            )
+        }
     }
 
     /// Bytes as text, each byte that is not part of valid UTF-8 as `\xHH`.
@@ -93,8 +100,8 @@ enum FolderListing {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -53,16 +53,22 @@ struct LinkResolver: Sendable, Equatable {
             fromRoot = true
         }
         let (pathPart, fragment) = Self.splitFragment(destination)
-        let path = pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? pathPart
+        let path =
+            pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? pathPart
         if path.isEmpty {
             guard let fragment else { return Resolution() }
             let anchors = outputs[page.outputPath] ?? []
             let fixed = Self.matchingAnchor(fragment, in: anchors).map { "#\($0)" }
-            return Resolution(href: fixed, diagnostic: checkAnchor(fragment, in: anchors, target: "this page", link: link))
+            return Resolution(
+                href: fixed, diagnostic: checkAnchor(fragment, in: anchors, target: "this page", link: link))
         }
-        let sourceFolder = fromRoot ? "" : page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
+        let sourceFolder =
+            fromRoot ? "" : page.relativePath.lastIndex(of: "/").map { String(page.relativePath[..<$0]) } ?? ""
         guard let target = SitePath.resolve(SitePath.percentDecode(path), against: sourceFolder) else {
-            return Resolution(diagnostic: .warning("link.outside", "'\(destination)' leads outside the content folder", at: link.location))
+            return Resolution(
+                diagnostic: .warning(
+                    "link.outside", "'\(destination)' leads outside the content folder", at: link.location))
         }
         if let found = pages[target] ?? indexPage(in: target) {
             let suffix = fragment.map { "#" + (Self.matchingAnchor($0, in: found.anchors) ?? $0) } ?? ""
@@ -71,17 +77,23 @@ struct LinkResolver: Sendable, Equatable {
             return Resolution(href: href, diagnostic: diagnostic)
         }
         if let anchors = outputs[target] {
-            return Resolution(href: nil, diagnostic: fragment.flatMap { checkAnchor($0, in: anchors, target: "'\(target)'", link: link) })
+            return Resolution(
+                href: nil,
+                diagnostic: fragment.flatMap { checkAnchor($0, in: anchors, target: "'\(target)'", link: link) })
         }
         if assets.contains(target) {
             return Resolution()
         }
-        let what = link.isImage ? "image" : ContentScanner.markdownExtensions.contains(Self.fileExtension(target)) ? "page" : "file"
-        return Resolution(diagnostic: .warning(
-            "link.broken",
-            "the \(what) '\(link.destination)' does not exist (looked for '\(target)' in the content folder\(fromRoot ? ", as links: maps it" : ""))",
-            at: link.location
-        ))
+        let what =
+            link.isImage
+            ? "image" : ContentScanner.markdownExtensions.contains(Self.fileExtension(target)) ? "page" : "file"
+        return Resolution(
+            diagnostic: .warning(
+                "link.broken",
+                "the \(what) '\(link.destination)' does not exist (looked for '\(target)' in the content "
+                    + "folder\(fromRoot ? ", as links: maps it" : ""))",
+                at: link.location
+            ))
     }
 
     private func indexPage(in folder: String) -> Target? {
@@ -100,7 +112,9 @@ struct LinkResolver: Sendable, Equatable {
         return anchors.contains(lowered) ? lowered : nil
     }
 
-    private func checkAnchor(_ fragment: String, in anchors: Set<String>, target: String, link: MarkdownLink) -> Diagnostic? {
+    private func checkAnchor(_ fragment: String, in anchors: Set<String>, target: String, link: MarkdownLink)
+        -> Diagnostic?
+    {
         let decoded = SitePath.percentDecode(fragment)
         guard !decoded.isEmpty, !anchors.contains(decoded), !anchors.contains(decoded.lowercased()) else { return nil }
         var message = "\(target) has no heading with the id '#\(decoded)'"
@@ -119,7 +133,9 @@ struct LinkResolver: Sendable, Equatable {
         if schemeBytes.allSatisfy({ $0 < 0x80 }) {
             func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
             guard let first = schemeBytes.first, isLetter(first) else { return false }
-            return schemeBytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+            return schemeBytes.allSatisfy {
+                isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+            }
         }
         guard let colon = destination.firstIndex(of: ":") else { return false }
         let scheme = destination[..<colon]

@@ -27,7 +27,8 @@ struct OutputBoundary {
         let fromCommandLine = config.commandLine.namesOutput
         self.init(
             project: project, output: config.outputDirectory, isFromCommandLine: fromCommandLine,
-            location: fromCommandLine ? nil : config.outputLocation ?? config.sourcePath.map { SourceLocation(path: $0) }
+            location: fromCommandLine
+                ? nil : config.outputLocation ?? config.sourcePath.map { SourceLocation(path: $0) }
         )
     }
 
@@ -76,7 +77,8 @@ struct OutputBoundary {
             let relation = target == input ? "is" : Self.contains(target, input) ? "contains" : "lies inside"
             throw Diagnostic.error(
                 "output.overlaps-input",
-                "the output folder '\(output)' \(relation) \(name) ('\(path)'); every build replaces the output folder, "
+                "the output folder '\(output)' \(relation) \(name) ('\(path)'); every build replaces the output "
+                    + "folder, "
                     + "so it must be a folder of its own, apart from everything Strata reads",
                 at: location
             )

@@ -14,7 +14,9 @@ struct PageLoader: Sendable {
     /// Front-matter keys Strata itself uses; every other key is page metadata.
     static let reservedKeys: Set<String> = ["title", "description", "weight", "nav_order"]
 
-    func load(_ file: ContentFile, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
+    func load(_ file: ContentFile, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (
+        SourcePage?, [Diagnostic]
+    ) {
         let bytes: [UInt8]
         do {
             bytes = try project.readBytes(at: file.url, displayPath: displayPath)
@@ -23,50 +25,69 @@ struct PageLoader: Sendable {
         } catch {
             return (nil, [.error("io.read", "\(error)", at: SourceLocation(path: displayPath))])
         }
-        return page(from: bytes, relativePath: file.relativePath, displayPath: displayPath, outputPath: outputPath, isSectionIndex: isSectionIndex)
+        return page(
+            from: bytes, relativePath: file.relativePath, displayPath: displayPath, outputPath: outputPath,
+            isSectionIndex: isSectionIndex)
     }
 
     /// A page from a file's bytes: everything `load` does once the file is read.
-    func page(from bytes: [UInt8], relativePath: String, displayPath: String, outputPath: String, isSectionIndex: Bool) -> (SourcePage?, [Diagnostic]) {
+    func page(from bytes: [UInt8], relativePath: String, displayPath: String, outputPath: String, isSectionIndex: Bool)
+        -> (SourcePage?, [Diagnostic])
+    {
         var diagnostics: [Diagnostic] = []
         do {
             try ReadingLimits.pageBytes.check(
                 bytes.count, at: SourceLocation(path: displayPath),
-                "this page is \(bytes.count / 1_000_000) MB (a page that size is a book no browser shows well): split it"
+                "this page is \(bytes.count / 1_000_000) MB (a page that size is a book no browser shows well): "
+                    + "split it"
             )
-            if let long = outputPath.split(separator: "/").first(where: { !ReadingLimits.pageNameBytes.allows($0.utf8.count) }) {
+            if let long = outputPath.split(separator: "/").first(where: {
+                !ReadingLimits.pageNameBytes.allows($0.utf8.count)
+            }) {
                 throw ReadingLimits.pageNameBytes.exceeded(
-                    at: SourceLocation(path: displayPath), "this page would be published as '\(long)', \(long.utf8.count) bytes: rename it shorter"
+                    at: SourceLocation(path: displayPath),
+                    "this page would be published as '\(long)', \(long.utf8.count) bytes: rename it shorter"
                 )
             }
             let text = try TextDecoding.decode(bytes, path: displayPath)
             let split = try FrontMatterSplitter.split(text, path: displayPath)
-            let frontMatter = try split.yaml.flatMap { try YAMLReader.read($0, path: displayPath, firstLine: split.yamlFirstLine) }
+            let frontMatter = try split.yaml.flatMap {
+                try YAMLReader.read($0, path: displayPath, firstLine: split.yamlFirstLine)
+            }
             var fields = FrontMatterFields()
             fields.read(frontMatter, diagnostics: &diagnostics)
             var pageOptions = options
             pageOptions.titleFromFirstLine = fields.title == nil
             let document = MarkdownParser.parse(split.markdown, path: displayPath, options: pageOptions)
             if document.isEmpty, document.titleHeading == nil {
-                diagnostics.append(.warning("content.empty", "this page is empty", at: SourceLocation(path: displayPath)))
+                diagnostics.append(
+                    .warning("content.empty", "this page is empty", at: SourceLocation(path: displayPath)))
             }
             var page = SourcePage(
                 relativePath: relativePath, displayPath: displayPath, outputPath: outputPath,
-                isSectionIndex: isSectionIndex, document: document, title: "", description: nil, weight: nil, metadata: []
+                isSectionIndex: isSectionIndex, document: document, title: "", description: nil, weight: nil,
+                metadata: []
             )
-            page.title = fields.title ?? document.titleHeading?.text ?? Self.fallbackTitle(for: relativePath, isIndex: isSectionIndex)
+            page.title =
+                fields.title ?? document.titleHeading?.text
+                ?? Self.fallbackTitle(for: relativePath, isIndex: isSectionIndex)
             page.description = fields.description
             page.weight = fields.weight
             page.metadata = Self.merge(fields.metadata, document.metadata, diagnostics: &diagnostics)
             for place in document.ignoredMetadata {
-                diagnostics.append(.warning(
-                    "metadata.ignored",
-                    "this paragraph reads as page metadata, but metadata is read only before the page's first heading or guidance block; move it up, or it stays prose",
-                    at: place
-                ))
+                diagnostics.append(
+                    .warning(
+                        "metadata.ignored",
+                        "this paragraph reads as page metadata, but metadata is read only before the page's first "
+                            + "heading or guidance block; move it up, or it stays prose",
+                        at: place
+                    ))
             }
-            if GuidanceKeywordScan.mayOpenBlock(bytes) || GuidanceKeywordScan.mayHoldRuleSection(bytes, headings: ruleSetHeadings) {
-                let guidance = GuidanceExtractor(pageKey: page.key, ruleSetHeadings: ruleSetHeadings).extract(from: document)
+            if GuidanceKeywordScan.mayOpenBlock(bytes)
+                || GuidanceKeywordScan.mayHoldRuleSection(bytes, headings: ruleSetHeadings)
+            {
+                let guidance = GuidanceExtractor(pageKey: page.key, ruleSetHeadings: ruleSetHeadings).extract(
+                    from: document)
                 page.guidance = guidance
                 diagnostics += guidance.diagnostics
             }
@@ -79,20 +100,26 @@ struct PageLoader: Sendable {
     }
 
     /// Front matter and paragraph keys merge; the same key with two different values is a warning.
-    static func merge(_ frontMatter: [MetadataEntry], _ paragraph: [MetadataEntry], diagnostics: inout [Diagnostic]) -> [MetadataEntry] {
+    static func merge(_ frontMatter: [MetadataEntry], _ paragraph: [MetadataEntry], diagnostics: inout [Diagnostic])
+        -> [MetadataEntry]
+    {
         var merged = frontMatter
         // The first entry of each key, found by look-up (a search per entry was quadratic).
         var firstOfKey: [String: Int] = [:]
-        for (index, entry) in merged.enumerated() where firstOfKey[entry.normalizedKey] == nil { firstOfKey[entry.normalizedKey] = index }
+        for (index, entry) in merged.enumerated() where firstOfKey[entry.normalizedKey] == nil {
+            firstOfKey[entry.normalizedKey] = index
+        }
         for entry in paragraph {
             if let index = firstOfKey[entry.normalizedKey] {
                 let existing = merged[index]
                 if existing.value != entry.value {
-                    diagnostics.append(.warning(
-                        "metadata.conflict",
-                        "\(entry.key) is '\(entry.value)' here but '\(existing.value)' in the front matter (line \(existing.location.line)); the front matter wins",
-                        at: entry.location
-                    ))
+                    diagnostics.append(
+                        .warning(
+                            "metadata.conflict",
+                            "\(entry.key) is '\(entry.value)' here but '\(existing.value)' in the front matter "
+                                + "(line \(existing.location.line)); the front matter wins",
+                            at: entry.location
+                        ))
                 }
                 continue
             }

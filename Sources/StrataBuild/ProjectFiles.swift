@@ -3,20 +3,21 @@ import StrataCore
 
 /// The project on disk: its root folder and how its paths are shown in diagnostics
 /// (relative to where Strata was started, as a user would type them).
-public struct ProjectFiles: Sendable {
-    public let root: URL
+package struct ProjectFiles: Sendable {
+    package let root: URL
     /// `root.path`, kept: hot loops join strings, which is far cheaper than `URL`.
     let rootPath: String
     /// Prefix that makes a root-relative path readable from the working folder ("" or "site/").
     let displayPrefix: String
     /// What may be read: the project, and the folders the command line names. Every read
     /// and every folder listing goes through it (`readBytes`, `entries(of:)`).
-    public let boundary: ReadBoundary
+    package let boundary: ReadBoundary
 
     /// - Parameter allowedReads: folders outside the project that may be read, as the
     ///   command line names them (`--allow-read`); never from `strata.yml`.
-    public init(
-        root: URL, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), allowedReads: [URL] = []
+    package init(
+        root: URL, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        allowedReads: [URL] = []
     ) {
         self.root = root.standardizedFileURL
         let rootPath = self.root.path
@@ -33,13 +34,15 @@ public struct ProjectFiles: Sendable {
     }
 
     /// The absolute URL of a path relative to the project root (absolute paths stay as they are).
-    public func url(_ relative: String) -> URL {
-        relative.hasPrefix("/") ? URL(fileURLWithPath: relative).standardizedFileURL : root.appendingPathComponent(relative).standardizedFileURL
+    package func url(_ relative: String) -> URL {
+        relative.hasPrefix("/")
+            ? URL(fileURLWithPath: relative).standardizedFileURL
+            : root.appendingPathComponent(relative).standardizedFileURL
     }
 
     /// The absolute path of a path relative to the project root, joined as a string (`..`
     /// left to the file system): for loops over thousands of files.
-    public func path(_ relative: String) -> String {
+    package func path(_ relative: String) -> String {
         if relative.hasPrefix("/") { return relative }
         if relative == "." || relative.isEmpty { return rootPath }
         return rootPath == "/" ? "/" + relative : rootPath + "/" + relative
@@ -52,12 +55,12 @@ public struct ProjectFiles: Sendable {
     }
 
     /// A path as `display` shows it, back to how the project names it (relative to its root).
-    public func projectRelative(_ displayed: String) -> String {
+    package func projectRelative(_ displayed: String) -> String {
         displayed.hasPrefix(displayPrefix) ? String(displayed.dropFirst(displayPrefix.count)) : displayed
     }
 
     /// How to show a root-relative path to the user.
-    public func display(_ relative: String) -> String {
+    package func display(_ relative: String) -> String {
         relative.hasPrefix("/") ? relative : displayPrefix + relative
     }
 
@@ -82,7 +85,9 @@ public struct ProjectFiles: Sendable {
         }
         defer { free(resolved) }
         let target = String(cString: resolved)
-        guard let root = roots.first(where: { (target + "/").hasPrefix($0) }) else { return "outside the project, to \(target)" }
+        guard let root = roots.first(where: { (target + "/").hasPrefix($0) }) else {
+            return "outside the project, to \(target)"
+        }
         let inside = target.count >= root.count ? target.dropFirst(root.count) : ""
         if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return "to a hidden file, \(target)" }
         return nil
@@ -116,8 +121,11 @@ public struct ProjectFiles: Sendable {
     func outputFile(at url: URL, path: String, displayPath: String) throws -> OutputFile {
         let (descriptor, info) = try Self.openChecked(atPath: url.path, displayPath: displayPath, inside: boundary)
         defer { close(descriptor) }
-        if Int(info.st_size) >= FileCopy.threshold, let real = ReadBoundary.realPath(ofDescriptor: descriptor) ?? ReadBoundary.realPath(url.path) {
-            return OutputFile(path: path, copying: FileCopy(source: real, size: Int(info.st_size), modified: Self.modified(info)))
+        if Int(info.st_size) >= FileCopy.threshold,
+            let real = ReadBoundary.realPath(ofDescriptor: descriptor) ?? ReadBoundary.realPath(url.path)
+        {
+            return OutputFile(
+                path: path, copying: FileCopy(source: real, size: Int(info.st_size), modified: Self.modified(info)))
         }
         return OutputFile(path: path, contents: try Self.readOpened(descriptor, info, displayPath: displayPath))
     }
@@ -125,20 +133,24 @@ public struct ProjectFiles: Sendable {
     /// A file's modification time in nanoseconds since 1970.
     static func modified(_ info: stat) -> Int64 {
         #if canImport(Darwin)
-        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
     }
 
-    private static func readBytes(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws -> [UInt8] {
+    private static func readBytes(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws
+        -> [UInt8]
+    {
         let (descriptor, info) = try openChecked(atPath: path, displayPath: displayPath, inside: boundary)
         defer { close(descriptor) }
         return try readOpened(descriptor, info, displayPath: displayPath)
     }
 
     /// Opens a regular file inside the boundary (nil: anywhere), for reading.
-    private static func openChecked(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws -> (Int32, stat) {
+    private static func openChecked(atPath path: String, displayPath: String, inside boundary: ReadBoundary?) throws
+        -> (Int32, stat)
+    {
         // Opened without waiting (a FIFO would block an ordinary open) and without becoming a
         // controlling terminal, then checked to be a regular file on the open descriptor, then
         // read whole: three system calls and one buffer, where Foundation's FileHandle made six
@@ -180,7 +192,8 @@ public struct ProjectFiles: Sendable {
             var failure: Int32 = 0
             let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 while initialized < buffer.count {
-                    let read = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                    let read = Foundation.read(
+                        descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
                     // A regular file never answers EAGAIN; only an interrupted read is tried again.
                     if read < 0, errno == EINTR { continue }
                     if read < 0 { failure = errno }
@@ -189,7 +202,9 @@ public struct ProjectFiles: Sendable {
                 }
             }
             guard failure == 0 else {
-                throw Diagnostic.error("io.read", "cannot read this file: \(String(cString: strerror(failure)))", at: SourceLocation(path: displayPath))
+                throw Diagnostic.error(
+                    "io.read", "cannot read this file: \(String(cString: strerror(failure)))",
+                    at: SourceLocation(path: displayPath))
             }
             return chunk
         }
@@ -206,6 +221,7 @@ public struct ProjectFiles: Sendable {
 
     private static func notRegularFile(_ info: stat, displayPath: String) -> Diagnostic {
         let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file (a device, pipe or socket)"
-        return Diagnostic.error("io.read", "this is \(what); Strata reads only regular files", at: SourceLocation(path: displayPath))
+        return Diagnostic.error(
+            "io.read", "this is \(what); Strata reads only regular files", at: SourceLocation(path: displayPath))
     }
 }

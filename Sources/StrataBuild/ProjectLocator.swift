@@ -5,15 +5,15 @@ import Foundation
 /// `Content/` folder); otherwise the nearest folder above with a `strata.yml`, else the
 /// repository's root (the folder with `.git`), else the nearest folder above with a package
 /// or an Xcode project — as git and SwiftPM look upward from a subfolder.
-public enum ProjectLocator {
+package enum ProjectLocator {
     /// What made a folder the project folder, for the line that says so.
-    public struct Found: Equatable, Sendable {
-        public var root: URL
+    package struct Found: Equatable, Sendable {
+        package var root: URL
         /// Nil when it is the working folder itself.
-        public var reason: String?
+        package var reason: String?
 
         /// The folder as seen from `start` (`../..`).
-        public func shown(from start: URL) -> String {
+        package func shown(from start: URL) -> String {
             let from = start.standardizedFileURL.pathComponents
             let to = root.standardizedFileURL.pathComponents
             var common = 0
@@ -23,7 +23,7 @@ public enum ProjectLocator {
         }
     }
 
-    public static func locate(from start: URL) -> Found {
+    package static func locate(from start: URL) -> Found {
         let start = start.standardizedFileURL
         if holdsProject(start) { return Found(root: start, reason: nil) }
         // As git does, the search stops at the repository's root.
@@ -49,7 +49,7 @@ public enum ProjectLocator {
 
     /// The repository `folder` is in: the nearest folder at or above it with a `.git`
     /// (a folder, or the file a worktree or submodule has); nil outside any repository.
-    public static func repositoryRoot(of folder: URL) -> URL? {
+    package static func repositoryRoot(of folder: URL) -> URL? {
         var folder = folder.standardizedFileURL
         while true {
             if exists(folder, ".git") { return folder }

@@ -7,18 +7,18 @@ import StrataCore
 /// it is checked where files are opened and folders listed (`ProjectFiles.readBytes`,
 /// `ProjectFiles.entries`), on the real path of what was opened, so a link anywhere on the
 /// way is followed before it is judged.
-public struct ReadBoundary: Sendable, Hashable {
+package struct ReadBoundary: Sendable, Hashable {
     /// The real paths of the roots, each ending in `/`.
-    public let roots: [String]
+    package let roots: [String]
 
     /// The option that widens the boundary, for messages.
-    public static let option = "--allow-read"
+    package static let option = "--allow-read"
 
     /// - Parameters:
     ///   - project: the project root.
     ///   - allowed: folders the command line names (`--allow-read`); a folder that does not
     ///     exist allows nothing.
-    public init(project: URL, allowed: [URL] = []) {
+    package init(project: URL, allowed: [URL] = []) {
         var roots: [String] = []
         for folder in [project] + allowed {
             let real = Self.realPath(folder.path) ?? (folder == project ? folder.standardizedFileURL.path : nil)
@@ -30,7 +30,7 @@ public struct ReadBoundary: Sendable, Hashable {
     }
 
     /// Whether a real path (no links, no `..`) is inside one of the roots.
-    public func contains(real path: String) -> Bool {
+    package func contains(real path: String) -> Bool {
         let folder = path.hasSuffix("/") ? path : path + "/"
         return roots.contains { folder.hasPrefix($0) }
     }
@@ -43,7 +43,7 @@ public struct ReadBoundary: Sendable, Hashable {
 
     /// Where `path` leads when that is outside the boundary; nil when it is inside, or leads
     /// nowhere (the read that follows reports that).
-    public func outside(_ path: String) -> String? {
+    package func outside(_ path: String) -> String? {
         guard let real = Self.realPath(path) else { return nil }
         return contains(real: real) ? nil : real
     }
@@ -59,17 +59,17 @@ public struct ReadBoundary: Sendable, Hashable {
     /// was opened, whatever the path's links did meanwhile. Nil when the system cannot say.
     static func realPath(ofDescriptor descriptor: Int32) -> String? {
         #if canImport(Darwin)
-        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN) + 1)
-        guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
-        return String(cString: buffer)
+            var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN) + 1)
+            guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+            return String(cString: buffer)
         #else
-        var buffer = [UInt8](repeating: 0, count: 4097)
-        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count)
-        guard length > 0, length < buffer.count, buffer[0] == UInt8(ascii: "/") else { return nil }
-        var path = String(decoding: buffer[..<length], as: UTF8.self)
-        // A file removed since it was opened is still inside where it was.
-        if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
-        return path
+            var buffer = [UInt8](repeating: 0, count: 4097)
+            let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count)
+            guard length > 0, length < buffer.count, buffer[0] == UInt8(ascii: "/") else { return nil }
+            var path = String(decoding: buffer[..<length], as: UTF8.self)
+            // A file removed since it was opened is still inside where it was.
+            if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
+            return path
         #endif
     }
 

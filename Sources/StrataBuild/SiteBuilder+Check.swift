@@ -3,24 +3,25 @@ import StrataCore
 
 extension SiteBuilder {
     /// What `strata check` needs: the analysis, and every diagnostic about the input.
-    public struct CheckRun: Sendable {
-        public var analysis: ArchitectureAnalysis
+    package struct CheckRun: Sendable {
+        package var analysis: ArchitectureAnalysis
         /// Problems reading the packages, the pages or the rules. Errors among them mean
         /// the check could not be trusted (exit 2).
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// What the module graph was read from, in one line.
-        public var readSummary: String
+        package var readSummary: String
     }
 
     /// The check's stages (`BuildStep.check`) after the configure stage, writing nothing.
     /// Throws when there is nothing to check or the input cannot be read.
-    public func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
+    package func checkArchitecture(config: StrataConfig, baseline: [BaselineEntry]? = nil) throws -> CheckRun {
         var run = BuildRun(config: config)
         run.baseline = baseline
         try perform(BuildStep.check, on: &run)
         guard let graph = try run.graph(), let analysis = try run.required(\.analyzed, .analyze).analysis else {
             throw Diagnostic.error(
-                "package.missing-manifest", "nothing to check: " + PackageRoots.nothingFoundMessage(project: project, config: config),
+                "package.missing-manifest",
+                "nothing to check: " + PackageRoots.nothingFoundMessage(project: project, config: config),
                 at: config.sourcePath.map { SourceLocation(path: $0) }
             )
         }

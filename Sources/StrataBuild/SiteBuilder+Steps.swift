@@ -17,7 +17,8 @@ extension SiteBuilder {
             run.config = config
             run.outputDisplay = project.display(config.outputDirectory)
             if run.writes {
-                let writer = OutputWriter(destination: project.url(config.outputDirectory), displayPath: run.outputDisplay)
+                let writer = OutputWriter(
+                    destination: project.url(config.outputDirectory), displayPath: run.outputDisplay)
                 try writer.checkDestination()
                 run.writer = writer
             }
@@ -35,7 +36,8 @@ extension SiteBuilder {
             try analyze(&run)
         case .linkGuidance:
             let guidance = linkStage.guidance(
-                config: try run.configuration(), pages: try run.required(\.content, .readPages).pages, graph: try run.graph()?.graph,
+                config: try run.configuration(), pages: try run.required(\.content, .readPages).pages,
+                graph: try run.graph()?.graph,
                 analyzed: try run.required(\.analyzed, .analyze)
             )
             run.guidance = guidance
@@ -52,14 +54,17 @@ extension SiteBuilder {
             try render(&run)
         case .judge:
             run.result = BuildJudge(config: try run.configuration(), writes: run.writes).result(
-                of: try run.required(\.rendering, .render), searchIndex: run.searchIndex, outputDisplay: run.outputDisplay
+                of: try run.required(\.rendering, .render), searchIndex: run.searchIndex,
+                outputDisplay: run.outputDisplay
             )
         case .write:
             guard var result = run.result, result.outcome == .written else { return }
             if let graph = try run.graph() {
-                try OutputBoundary(project: project, config: try run.configuration()).check(inputs: OutputBoundary.sourceFolders(graph.packages))
+                try OutputBoundary(project: project, config: try run.configuration()).check(
+                    inputs: OutputBoundary.sourceFolders(graph.packages))
             }
-            try WriteStage(writer: try run.required(\.writer, .configure)).run(try run.required(\.rendering, .render), result: &result)
+            try WriteStage(writer: try run.required(\.writer, .configure)).run(
+                try run.required(\.rendering, .render), result: &result)
             run.result = result
         }
     }
@@ -70,7 +75,8 @@ extension SiteBuilder {
         let graph = try run.graph()
         // A package documented from its code alone needs no content folder, unless
         // strata.yml names one.
-        run.diagnostics += graph != nil && !config.contentDirectoryIsConfigured
+        run.diagnostics +=
+            graph != nil && !config.contentDirectoryIsConfigured
             ? content.diagnostics.filter { $0.ruleID != "content.missing" } : content.diagnostics
         let analyzed = analyzeStage.run(config: config, pages: content.pages, graph: graph, baseline: run.baseline)
         run.analyzed = analyzed
@@ -79,7 +85,8 @@ extension SiteBuilder {
 
     private func render(_ run: inout BuildRun) throws {
         let site = PreparedSite(
-            content: try run.required(\.content, .readPages), graph: try run.graph(), analyzed: try run.required(\.analyzed, .analyze),
+            content: try run.required(\.content, .readPages), graph: try run.graph(),
+            analyzed: try run.required(\.analyzed, .analyze),
             guidance: try run.required(\.guidance, .linkGuidance)
         )
         let inputs = RenderStage.Inputs(site: site, pages: try run.required(\.pages, .linkPages))
@@ -103,15 +110,22 @@ extension SiteBuilder {
         do {
             try perform(steps, on: &run)
             let result = try run.required(\.result, .judge)
-            guard result.outcome == .written, !run.writes, let rendering = run.rendering else { return (result, [], nil) }
+            guard result.outcome == .written, !run.writes, let rendering = run.rendering else {
+                return (result, [], nil)
+            }
             return (result, rendering.files, rendering.searchIndex)
         } catch {
-            let diagnostics = switch error {
-            case let error as DiagnosticsError: error.diagnostics.sorted()
-            case let diagnostic as Diagnostic: [diagnostic]
-            default: [Diagnostic.error("internal", "\(error)")]
-            }
-            return (BuildResult(outcome: .failed, diagnostics: diagnostics, pageCount: 0, fileCount: 0, outputDisplayPath: run.outputDisplay), [], nil)
+            let diagnostics =
+                switch error {
+                case let error as DiagnosticsError: error.diagnostics.sorted()
+                case let diagnostic as Diagnostic: [diagnostic]
+                default: [Diagnostic.error("internal", "\(error)")]
+                }
+            return (
+                BuildResult(
+                    outcome: .failed, diagnostics: diagnostics, pageCount: 0, fileCount: 0,
+                    outputDisplayPath: run.outputDisplay), [], nil
+            )
         }
     }
 }

@@ -15,13 +15,13 @@ import StrataSite
 /// - `strata graph`: the module graph alone (`loadGraph`).
 ///
 /// Nothing is written unless the judge stage passed the build.
-public struct SiteBuilder: Sendable {
-    public let project: ProjectFiles
-    public let options: BuildOptions
+package struct SiteBuilder: Sendable {
+    package let project: ProjectFiles
+    package let options: BuildOptions
     /// What the previous build in this process left (`strata serve`); nil for a clean build.
-    public let memory: BuildMemory?
+    package let memory: BuildMemory?
 
-    public init(project: ProjectFiles, options: BuildOptions = BuildOptions(), memory: BuildMemory? = nil) {
+    package init(project: ProjectFiles, options: BuildOptions = BuildOptions(), memory: BuildMemory? = nil) {
         self.project = project
         self.options = options
         self.memory = memory
@@ -30,13 +30,13 @@ public struct SiteBuilder: Sendable {
     // MARK: Compositions
 
     /// Builds and writes the site.
-    public func build() -> BuildResult {
+    package func build() -> BuildResult {
         renderSite(BuildStep.build, searchIndex: .whileWriting).result
     }
 
     /// Builds the site in memory, judged as `build` would judge it: the files are returned
     /// only when the build succeeded.
-    public func renderSite() -> (result: BuildResult, files: [OutputFile]) {
+    package func renderSite() -> (result: BuildResult, files: [OutputFile]) {
         let rendered = renderSite(BuildStep.preview, searchIndex: .withPages)
         return (rendered.result, rendered.files)
     }
@@ -44,19 +44,21 @@ public struct SiteBuilder: Sendable {
     /// As `renderSite`, with the search index left out of the files and returned as a
     /// function that builds it: the preview server builds it only when a browser asks for
     /// it, so a save reloads the page without waiting for an index nobody has opened.
-    public func renderSiteDeferringSearch() -> (result: BuildResult, files: [OutputFile], searchIndex: (@Sendable () -> OutputFile)?) {
+    package func renderSiteDeferringSearch() -> (
+        result: BuildResult, files: [OutputFile], searchIndex: (@Sendable () -> OutputFile)?
+    ) {
         renderSite(BuildStep.preview, searchIndex: .onDemand)
     }
 
     /// The configure stage alone: the configuration with the command line's overrides.
-    public func configuration() throws -> StrataConfig {
+    package func configuration() throws -> StrataConfig {
         try ConfigureStage(project: project, options: options).run()
     }
 
     /// The module graph (the read stage's second half), or nil for a documentation-only
     /// project. `readsSiteDetails` is off for `strata graph`, which shows neither the
     /// guidance in source comments nor each target's lines.
-    public func loadGraph(config: StrataConfig, readsSiteDetails: Bool = true) throws -> PackageGraphLoader.Loaded? {
+    package func loadGraph(config: StrataConfig, readsSiteDetails: Bool = true) throws -> PackageGraphLoader.Loaded? {
         var read = readStage
         read.readsSiteDetails = readsSiteDetails
         guard let memory else { return try read.graph(config: config) }
@@ -71,10 +73,11 @@ public struct SiteBuilder: Sendable {
     /// Every guidance block of the project, linked, without rendering the site (`strata
     /// guidance`). A package without a content folder still has the blocks in its sources,
     /// so a missing content folder is an error only when there is no package either.
-    public func guidance(config: StrataConfig) throws -> (catalog: GuidanceCatalog, diagnostics: [Diagnostic]) {
+    package func guidance(config: StrataConfig) throws -> (catalog: GuidanceCatalog, diagnostics: [Diagnostic]) {
         var run = BuildRun(config: config)
         try perform(BuildStep.guidance.filter { $0 != .configure }, on: &run)
-        let diagnostics = try run.graph() == nil ? run.diagnostics : run.diagnostics.filter { $0.ruleID != "content.missing" }
+        let diagnostics =
+            try run.graph() == nil ? run.diagnostics : run.diagnostics.filter { $0.ruleID != "content.missing" }
         return (try run.required(\.guidance, .linkGuidance).catalog, diagnostics)
     }
 
@@ -86,7 +89,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders the whole site in memory, the search index among its files, without judging it.
-    public func render(config: StrataConfig) throws -> RenderedSite {
+    package func render(config: StrataConfig) throws -> RenderedSite {
         var run = BuildRun(config: config)
         run.theme = try ThemeLoader.load(config: config, project: project)
         try perform(BuildStep.preview.filter { ![.configure, .theme, .judge].contains($0) }, on: &run)

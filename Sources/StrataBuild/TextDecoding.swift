@@ -22,7 +22,9 @@ enum TextDecoding {
         let bad = firstInvalidByte(in: body) ?? body.startIndex
         let place = position(of: bad, in: bytes)
         throw Diagnostic.error(
-            "content.encoding", "this file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); save it as UTF-8",
+            "content.encoding",
+            "this file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); save it "
+                + "as UTF-8",
             at: SourceLocation(path: path, line: place.line, column: place.column)
         )
     }
@@ -39,7 +41,7 @@ enum TextDecoding {
     private static func position(of index: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
-        for offset in 0 ..< index where bytes[offset] == 0x0A {
+        for offset in 0..<index where bytes[offset] == 0x0A {
             line += 1
             lineStart = offset + 1
         }
@@ -52,14 +54,14 @@ enum TextDecoding {
             let lead = bytes[index]
             let length: Int
             switch lead {
-            case 0x00 ... 0x7F: length = 1
-            case 0xC2 ... 0xDF: length = 2
-            case 0xE0 ... 0xEF: length = 3
-            case 0xF0 ... 0xF4: length = 4
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
             default: return index
             }
             guard index + length <= bytes.endIndex else { return index }
-            if String(validating: bytes[index ..< index + length], as: UTF8.self) == nil {
+            if String(validating: bytes[index..<index + length], as: UTF8.self) == nil {
                 return index
             }
             index += length

@@ -12,7 +12,9 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The output folder (default: output: in strata.yml, else Output).", valueName: "folder"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("The output folder (default: output: in strata.yml, else Output).", valueName: "folder"))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("The URL path the site is published under, e.g. /docs/.", valueName: "url"))
@@ -27,12 +29,19 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
-    @Option(name: .long, help: ArgumentHelp("Measure LAST_VERIFIED against this day (YYYY-MM-DD) instead of today (default: guidance.as_of in strata.yml, else SOURCE_DATE_EPOCH, else today).", valueName: "date"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Measure LAST_VERIFIED against this day (YYYY-MM-DD) instead of today (default: guidance.as_of in "
+                + "strata.yml, else SOURCE_DATE_EPOCH, else today).",
+            valueName: "date"))
     var asOf: CalendarDate?
 
     func run() throws {
         let started = Date()
-        let options = BuildOptions(configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+        let options = BuildOptions(
+            configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict,
+            manifestMode: manifest, asOf: asOf)
         let result = SiteBuilder(project: try projectOptions.projectFiles(), options: options).build()
         DiagnosticPrinter.printAll(result.diagnostics)
         switch result.outcome {
@@ -42,30 +51,55 @@ struct BuildCommand: ParsableCommand {
                 let warnings = result.diagnostics.filter { $0.severity == .warning }.count
                 let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
                 if let read = result.readSummary { print(read) }
-                print("Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into \(result.outputDisplayPath)/\(summary) in \(seconds) s. Open \(result.outputDisplayPath)/index.html")
+                print(
+                    "Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into "
+                        + "\(result.outputDisplayPath)/\(summary) in \(seconds) s. Open "
+                        + "\(result.outputDisplayPath)/index.html"
+                )
                 if !result.wroteSitemap {
-                    print("No sitemap.xml: its addresses must be absolute; set site.base_url in strata.yml to the address the site is published at (https://…).")
+                    print(
+                        "No sitemap.xml: its addresses must be absolute; set site.base_url in strata.yml to the "
+                            + "address the site is published at (https://…)."
+                    )
                 }
                 if let architecture = result.architecture {
                     let problems = architecture.errors + architecture.warnings
-                    print("Architecture: \(architecture.summary)" + (problems == 0 ? "." : "; the site shows them at \(result.outputDisplayPath)/violations.html, and `strata check` reports them with their evidence."))
+                    print(
+                        "Architecture: \(architecture.summary)"
+                            + (problems == 0
+                                ? "."
+                                : "; the site shows them at \(result.outputDisplayPath)/violations.html, and "
+                                    + "`strata check` reports them with their evidence.")
+                    )
                 }
                 let diagrams = result.diagrams
                 if diagrams.count > 0 {
-                    print("Diagrams: \(diagrams.count) (\(diagrams.laidOut) laid out by Graphviz, \(diagrams.reused) from the cache) in \(String(format: "%.2f", diagrams.seconds)) s.")
+                    print(
+                        "Diagrams: \(diagrams.count) (\(diagrams.laidOut) laid out by Graphviz, \(diagrams.reused) "
+                            + "from the cache) in \(String(format: "%.2f", diagrams.seconds)) s."
+                    )
                 }
                 if result.searchIndexBytes > 0, result.htmlBytes > 0 {
                     let share = Double(result.searchIndexBytes) / Double(result.htmlBytes) * 100
-                    print("Search index: \(BuildCommand.size(result.searchIndexBytes)), \(String(format: "%.1f", share))% of the \(BuildCommand.size(result.htmlBytes)) of HTML.")
+                    print(
+                        "Search index: \(BuildCommand.size(result.searchIndexBytes)), "
+                            + "\(String(format: "%.1f", share))% of the \(BuildCommand.size(result.htmlBytes)) of HTML."
+                    )
                 }
             }
         case .failedViolations:
             let summary = result.architecture?.summary ?? "violations"
-            FileHandle.standardError.write(Data("strata: build failed: the architecture has \(summary), which build.fail_on_violations in strata.yml does not allow; \(result.outputDisplayPath)/ was left as it was (strata check shows them)\n".utf8))
+            let message =
+                "strata: build failed: the architecture has \(summary), which build.fail_on_violations in "
+                + "strata.yml does not allow; \(result.outputDisplayPath)/ was left as it was "
+                + "(strata check shows them)\n"
+            FileHandle.standardError.write(Data(message.utf8))
         case .failedStrict:
-            FileHandle.standardError.write(Data("strata: build failed under --strict; \(result.outputDisplayPath)/ was left as it was\n".utf8))
+            FileHandle.standardError.write(
+                Data("strata: build failed under --strict; \(result.outputDisplayPath)/ was left as it was\n".utf8))
         case .failed:
-            FileHandle.standardError.write(Data("strata: build failed; \(result.outputDisplayPath)/ was left as it was\n".utf8))
+            FileHandle.standardError.write(
+                Data("strata: build failed; \(result.outputDisplayPath)/ was left as it was\n".utf8))
         }
         throw ExitCode(result.exitCode)
     }

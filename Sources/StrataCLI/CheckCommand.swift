@@ -10,34 +10,58 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the module graph against the layers and rules in strata.yml.",
         discussion: """
-        Formats: text (path:line:column: error: message [rule-id]), json, sarif (SARIF 2.1.0), \
-        junit (JUnit XML), github (GitHub Actions annotations), markdown (a job summary), \
-        codequality (GitLab Code Quality), checkstyle (Checkstyle XML).
-        Paths in reports are relative to the repository's root (the git top level, or the \
-        project folder outside a repository) unless --paths says otherwise.
-        Exit codes: 0 no errors (warnings allowed unless --strict); 1 violations that are errors; \
-        2 bad usage, configuration or input.
-        """
+            Formats: text (path:line:column: error: message [rule-id]), json, sarif (SARIF 2.1.0), \
+            junit (JUnit XML), github (GitHub Actions annotations), markdown (a job summary), \
+            codequality (GitLab Code Quality), checkstyle (Checkstyle XML).
+            Paths in reports are relative to the repository's root (the git top level, or the \
+            project folder outside a repository) unless --paths says otherwise.
+            Exit codes: 0 no errors (warnings allowed unless --strict); 1 violations that are errors; \
+            2 bad usage, configuration or input.
+            """
     )
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("The report printed on standard output: text, json, sarif, junit, github, markdown, codequality or checkstyle.", valueName: "format"))
+    @Option(
+        name: [.customShort("f"), .long],
+        help: ArgumentHelp(
+            "The report printed on standard output: text, json, sarif, junit, github, markdown, codequality or "
+                + "checkstyle.",
+            valueName: "format"))
     var format: CheckReportFormat = .text
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the --format report to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the --format report to this file instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("How reports show file paths: repository (relative to the git top level), relative (to the current folder) or absolute (for Xcode).", valueName: "style"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How reports show file paths: repository (relative to the git top level), relative (to the current "
+                + "folder) or absolute (for Xcode).",
+            valueName: "style"))
     var paths: PathStyle = .repository
 
-    @Option(name: .long, help: ArgumentHelp("Also write a report to a file, as format:file (e.g. sarif:strata.sarif). Repeatable.", valueName: "format:file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write a report to a file, as format:file (e.g. sarif:strata.sarif). Repeatable.",
+            valueName: "format:file"))
     var report: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Report only violations this baseline file does not record, and list its entries that no longer match.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Report only violations this baseline file does not record, and list its entries that no longer match.",
+            valueName: "file"))
     var baseline: String?
 
-    @Option(name: .long, help: ArgumentHelp("Record every current violation in this baseline file (keyed without line numbers), and exit 0.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Record every current violation in this baseline file (keyed without line numbers), and exit 0.",
+            valueName: "file"))
     var updateBaseline: String?
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings and stale baseline entries too.")
@@ -57,13 +81,16 @@ struct CheckCommand: ParsableCommand {
     func reportRequests() throws -> [ReportRequest] {
         try report.map { value in
             guard let colon = value.firstIndex(of: ":") else {
-                throw ValidationError("--report takes format:file, such as sarif:strata.sarif; '\(value)' has no format")
+                throw ValidationError(
+                    "--report takes format:file, such as sarif:strata.sarif; '\(value)' has no format")
             }
             let name = String(value[..<colon])
             let path = String(value[value.index(after: colon)...])
             guard let format = CheckReportFormat(rawValue: name) else {
                 let known = CheckReportFormat.allCases.map(\.rawValue)
-                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? " (formats: \(known.joined(separator: ", ")))"
+                let hint =
+                    Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
+                    ?? " (formats: \(known.joined(separator: ", ")))"
                 throw ValidationError("--report: unknown format '\(name)'\(hint)")
             }
             guard !path.isEmpty else { throw ValidationError("--report \(name): needs a file name after the colon") }
@@ -81,19 +108,22 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let requests = try reportRequests()
         let project = try projectOptions.projectFiles()
-        let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+        let builder = SiteBuilder(
+            project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let checkRun = try DiagnosticPrinter.exitingOnBadInput { () throws -> SiteBuilder.CheckRun in
             let config = try builder.configuration()
             var entries: [BaselineEntry]?
             if let baseline, updateBaseline == nil {
-                entries = try BaselineFile.read(at: URL(fileURLWithPath: baseline, relativeTo: cwd), displayPath: baseline)
+                entries = try BaselineFile.read(
+                    at: URL(fileURLWithPath: baseline, relativeTo: cwd), displayPath: baseline)
             }
             return try builder.checkArchitecture(config: config, baseline: entries)
         }
         DiagnosticPrinter.printAll(checkRun.diagnostics)
         if checkRun.diagnostics.contains(where: { $0.severity == .error }) {
-            FileHandle.standardError.write(Data("strata: check stopped: the errors above must be fixed before the rules can be judged\n".utf8))
+            FileHandle.standardError.write(
+                Data("strata: check stopped: the errors above must be fixed before the rules can be judged\n".utf8))
             throw ExitCode(2)
         }
         let reportPaths = ReportPaths(style: paths, project: project, workingDirectory: cwd)
@@ -105,18 +135,26 @@ struct CheckCommand: ParsableCommand {
             try write(BaselineFile.render(violations), to: updateBaseline, cwd: cwd)
             if !quiet {
                 let entries = Set(violations.map { "\($0.ruleID)|\($0.key)" }).count
-                FileHandle.standardError.write(Data("strata: recorded \(entries) violation\(entries == 1 ? "" : "s") in \(updateBaseline)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("strata: recorded \(entries) violation\(entries == 1 ? "" : "s") in \(updateBaseline)\n".utf8))
             }
             return
         }
 
         for request in requests {
-            try write(request.format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot), to: request.path, cwd: cwd)
+            try write(
+                request.format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot),
+                to: request.path, cwd: cwd)
         }
         let printed = format.write(report, toolVersion: StrataVersion.current, sourceRoot: sourceRoot)
-        if let output { try write(printed, to: output, cwd: cwd) } else { FileHandle.standardOutput.write(Data(printed.utf8)) }
+        if let output {
+            try write(printed, to: output, cwd: cwd)
+        } else {
+            FileHandle.standardOutput.write(Data(printed.utf8))
+        }
         if !quiet {
-            FileHandle.standardError.write(Data("strata check: \(checkRun.readSummary)\nstrata check: \(report.summary)\n".utf8))
+            FileHandle.standardError.write(
+                Data("strata check: \(checkRun.readSummary)\nstrata check: \(report.summary)\n".utf8))
         }
         let failsStrict = strict && (report.warningCount > 0 || !report.staleBaselineEntries.isEmpty)
         if report.errorCount > 0 || failsStrict { throw ExitCode(1) }

@@ -9,19 +9,25 @@ enum CommandLineCheck {
     static let repeatable: Set<String> = ["--report", "--focus"]
 
     /// Short options and the long option each stands for.
-    static let shortNames = ["-o": "--output", "-C": "--project", "-q": "--quiet", "-f": "--format", "-p": "--port", "-h": "--help"]
+    static let shortNames = [
+        "-o": "--output", "-C": "--project", "-q": "--quiet", "-f": "--format", "-p": "--port", "-h": "--help"
+    ]
 
     /// The usage error for `arguments` (without the program name), or nil.
     /// `hidden` commands run but are not suggested.
     static func problem(in arguments: [String], commands: [String], hidden: [String] = []) -> String? {
-        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first), !hidden.contains(first), first != "help" {
+        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first), !hidden.contains(first),
+            first != "help"
+        {
             let hint = Suggestion.closest(to: first, in: commands).map { "; did you mean '\($0)'?" } ?? ""
             return "unknown command '\(first)'\(hint) (commands: \(commands.joined(separator: ", ")))"
         }
         var seen: [String: String] = [:]
         for argument in arguments {
             if argument == "--" { break }
-            guard argument.hasPrefix("-"), argument.count > 1, !(argument.dropFirst().first?.isNumber ?? false) else { continue }
+            guard argument.hasPrefix("-"), argument.count > 1, !(argument.dropFirst().first?.isNumber ?? false) else {
+                continue
+            }
             let name = String(argument.prefix { $0 != "=" })
             let long = shortNames[name] ?? name
             guard !repeatable.contains(long) else { continue }

@@ -14,21 +14,30 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Print the module graph read from Package.swift and the imports in the sources.",
         discussion: """
-        Formats: text (a readable list), json (everything, with evidence), dot (Graphviz), svg (the DOT laid out by Graphviz), mermaid.
-        Edges are 'declared+imported', 'declared' (in the manifest, never imported) or 'imported' \
-        (with a relation: undeclared, transitive, reexported, via-product, sdk, unresolved).
-        """
+            Formats: text (a readable list), json (everything, with evidence), dot (Graphviz), svg (the DOT laid out \
+            by Graphviz), mermaid.
+            Edges are 'declared+imported', 'declared' (in the manifest, never imported) or 'imported' \
+            (with a relation: undeclared, transitive, reexported, via-product, sdk, unresolved).
+            """
     )
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Output format: text, json, dot, svg or mermaid.", valueName: "format"))
+    @Option(
+        name: [.customShort("f"), .long],
+        help: ArgumentHelp("Output format: text, json, dot, svg or mermaid.", valueName: "format"))
     var format: Format = .text
 
-    @Option(name: .long, help: ArgumentHelp("Show only this module and the modules within --depth of it, both ways. Repeatable: the neighbourhoods of several modules.", valueName: "module"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Show only this module and the modules within --depth of it, both ways. Repeatable: the neighbourhoods "
+                + "of several modules.",
+            valueName: "module"))
     var focus: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("How many edges away from --focus to go (default: no limit).", valueName: "n"))
+    @Option(
+        name: .long, help: ArgumentHelp("How many edges away from --focus to go (default: no limit).", valueName: "n"))
     var depth: Int?
 
     @Flag(name: .shortAndLong, help: "Do not say what was read.")
@@ -46,10 +55,17 @@ struct GraphCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("How file paths are shown: repository (relative to the git top level), relative (to the current folder) or absolute.", valueName: "style"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How file paths are shown: repository (relative to the git top level), relative (to the current folder) "
+                + "or absolute.",
+            valueName: "style"))
     var paths: PathStyle = .repository
 
     func validate() throws {
@@ -59,11 +75,14 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let project = try projectOptions.projectFiles()
-        let builder = SiteBuilder(project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+        let builder = SiteBuilder(
+            project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
         let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
             let config = try builder.configuration()
             guard let found = try builder.loadGraph(config: config, readsSiteDetails: false) else {
-                throw Diagnostic.error("package.missing-manifest", PackageRoots.nothingFoundMessage(project: project, config: config), at: nil)
+                throw Diagnostic.error(
+                    "package.missing-manifest", PackageRoots.nothingFoundMessage(project: project, config: config),
+                    at: nil)
             }
             return found
         }
@@ -78,21 +97,29 @@ struct GraphCommand: ParsableCommand {
             let names = graph.nodes.map(\.id)
             let unknown = focus.filter { graph.node($0) == nil }
             guard unknown.isEmpty else {
-                DiagnosticPrinter.printAll(unknown.map { name in
-                    let hint = (names.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, in: names)).map { "; did you mean '\($0)'?" } ?? ""
-                    return .error("usage", "--focus: no module named '\(name)' in the graph\(hint)")
-                })
+                DiagnosticPrinter.printAll(
+                    unknown.map { name in
+                        let hint =
+                            (names.first { $0.lowercased() == name.lowercased() }
+                            ?? Suggestion.closest(to: name, in: names)).map { "; did you mean '\($0)'?" } ?? ""
+                        return .error("usage", "--focus: no module named '\(name)' in the graph\(hint)")
+                    })
                 throw ExitCode(2)
             }
             graph = graph.focused(on: focus, depth: depth)
         }
-        let text: String = switch format {
-        case .json: GraphJSONWriter().write(graph)
-        case .dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")
-        case .svg: try DiagnosticPrinter.exitingOnBadInput { try StandaloneDiagram.svg(dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")) }
-        case .mermaid: GraphMermaidWriter().write(graph)
-        case .text: GraphTextWriter().write(graph)
-        }
+        let text: String =
+            switch format {
+            case .json: GraphJSONWriter().write(graph)
+            case .dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules")
+            case .svg:
+                try DiagnosticPrinter.exitingOnBadInput {
+                    try StandaloneDiagram.svg(
+                        dot: GraphDOTWriter().write(graph, name: graph.packages.first?.name ?? "modules"))
+                }
+            case .mermaid: GraphMermaidWriter().write(graph)
+            case .text: GraphTextWriter().write(graph)
+            }
         try CommandOutput.write(text, to: output)
     }
 }

@@ -11,10 +11,10 @@ struct GuidanceCommand: ParsableCommand {
         commandName: "guidance",
         abstract: "Print every guidance block (CHECK, ANTI_PATTERN, READ_ALSO) of the pages and sources.",
         discussion: """
-        Formats: markdown (the llms.txt digest, grouped by page) and json (everything: parts, \
-        source, applies-to, links, backlinks, the rules citing each block). The same files are \
-        in every built site as llms.txt and guidance.json.
-        """
+            Formats: markdown (the llms.txt digest, grouped by page) and json (everything: parts, \
+            source, applies-to, links, backlinks, the rules citing each block). The same files are \
+            in every built site as llms.txt and guidance.json.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -23,19 +23,28 @@ struct GuidanceCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Output format: markdown or json.", valueName: "format"))
+    @Option(
+        name: [.customShort("f"), .long], help: ArgumentHelp("Output format: markdown or json.", valueName: "format"))
     var format: Format = .markdown
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("The URL the site is published under, for the links in the output.", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The URL the site is published under, for the links in the output.", valueName: "url"))
     var baseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("Measure LAST_VERIFIED against this day (YYYY-MM-DD) instead of today.", valueName: "date"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Measure LAST_VERIFIED against this day (YYYY-MM-DD) instead of today.", valueName: "date"))
     var asOf: CalendarDate?
 
-    @Flag(name: .long, help: "Fail (exit 1, nothing written) on any warning about the blocks, such as a broken READ_ALSO.")
+    @Flag(
+        name: .long, help: "Fail (exit 1, nothing written) on any warning about the blocks, such as a broken READ_ALSO."
+    )
     var strict = false
 
     @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
@@ -44,13 +53,16 @@ struct GuidanceCommand: ParsableCommand {
     /// The diagnostics this command reports: those about blocks and page metadata, and
     /// every error (which makes the export untrustworthy).
     static func isReported(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.severity == .error || diagnostic.ruleID.hasPrefix("guidance.") || diagnostic.ruleID.hasPrefix("metadata.")
+        diagnostic.severity == .error || diagnostic.ruleID.hasPrefix("guidance.")
+            || diagnostic.ruleID.hasPrefix("metadata.")
     }
 
     func run() throws {
-        let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+        let options = BuildOptions(
+            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let builder = SiteBuilder(project: try projectOptions.projectFiles(), options: options)
-        let (config, catalog, found) = try DiagnosticPrinter.exitingOnBadInput { () throws -> (StrataConfig, GuidanceCatalog, [Diagnostic]) in
+        let (config, catalog, found) = try DiagnosticPrinter.exitingOnBadInput {
+            () throws -> (StrataConfig, GuidanceCatalog, [Diagnostic]) in
             let config = try builder.configuration()
             let guidance = try builder.guidance(config: config)
             return (config, guidance.catalog, guidance.diagnostics)
@@ -59,16 +71,17 @@ struct GuidanceCommand: ParsableCommand {
         DiagnosticPrinter.printAll(diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         if strict, diagnostics.contains(where: { $0.severity == .warning }) { throw ExitCode(1) }
-        let text = switch format {
-        case .json: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)
-        case .markdown: GuidanceDigestWriter(site: config.site).write(catalog)
-        }
+        let text =
+            switch format {
+            case .json: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)
+            case .markdown: GuidanceDigestWriter(site: config.site).write(catalog)
+            }
         try CommandOutput.write(text, to: output)
     }
 }
 
 extension CalendarDate: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(parsing: argument)
     }
 }

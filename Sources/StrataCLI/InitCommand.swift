@@ -27,10 +27,16 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let files = ProjectFiles(root: project.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? cwd, workingDirectory: cwd)
+        let files = ProjectFiles(
+            root: project.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? cwd, workingDirectory: cwd)
         let configURL = files.url("strata.yml")
         if FileManager.default.fileExists(atPath: configURL.path) {
-            DiagnosticPrinter.printAll([.error("init.exists", "strata.yml is already here; strata init never replaces a file (remove it to start again)", at: SourceLocation(path: files.display("strata.yml")))])
+            DiagnosticPrinter.printAll([
+                .error(
+                    "init.exists",
+                    "strata.yml is already here; strata init never replaces a file (remove it to start again)",
+                    at: SourceLocation(path: files.display("strata.yml")))
+            ])
             throw ExitCode(2)
         }
         let builder = SiteBuilder(project: files, options: BuildOptions(manifestMode: manifest))
@@ -47,9 +53,14 @@ struct InitCommand: ParsableCommand {
         let keepsHome = FileManager.default.fileExists(atPath: home.path)
         if !keepsHome {
             do {
-                try FileManager.default.createDirectory(at: home.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: home.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                DiagnosticPrinter.printAll([.error("io.write", "cannot make the content folder: \(error.localizedDescription)", at: SourceLocation(path: files.display("Content")))])
+                DiagnosticPrinter.printAll([
+                    .error(
+                        "io.write", "cannot make the content folder: \(error.localizedDescription)",
+                        at: SourceLocation(path: files.display("Content")))
+                ])
                 throw ExitCode(2)
             }
         }
@@ -72,7 +83,9 @@ struct InitCommand: ParsableCommand {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = errno == EEXIST ? "it is already there" : String(cString: strerror(errno))
-            DiagnosticPrinter.printAll([.error("io.write", "cannot write this file: \(reason)", at: SourceLocation(path: display))])
+            DiagnosticPrinter.printAll([
+                .error("io.write", "cannot write this file: \(reason)", at: SourceLocation(path: display))
+            ])
             throw ExitCode(2)
         }
         defer { close(descriptor) }
@@ -81,7 +94,11 @@ struct InitCommand: ParsableCommand {
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else {
-                DiagnosticPrinter.printAll([.error("io.write", "cannot write this file: \(String(cString: strerror(errno)))", at: SourceLocation(path: display))])
+                DiagnosticPrinter.printAll([
+                    .error(
+                        "io.write", "cannot write this file: \(String(cString: strerror(errno)))",
+                        at: SourceLocation(path: display))
+                ])
                 throw ExitCode(2)
             }
             offset += count

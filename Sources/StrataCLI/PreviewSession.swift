@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
 import StrataBuild
 import StrataCore
-import StrataServer
 import StrataSearch
+import StrataServer
+import Synchronization
 
 /// The rebuild side of `strata serve`: a builder process (`strata serve-worker`) builds the
 /// site in memory and keeps what each build can reuse; this hands every good build to the
@@ -51,7 +51,8 @@ final class PreviewSession: @unchecked Sendable {
         self.options = options
         self.session = String(UInt32.random(in: 0 ... .max), radix: 36)
         let building = Array(Self.buildingPage.utf8)
-        self.hub = LiveReloadHub(site: ServedSite(files: ["index.html": building, "404.html": building], buildTag: "\(session)-0"))
+        self.hub = LiveReloadHub(
+            site: ServedSite(files: ["index.html": building, "404.html": building], buildTag: "\(session)-0"))
     }
 
     /// What one build did, for the line printed per rebuild.
@@ -113,15 +114,25 @@ final class PreviewSession: @unchecked Sendable {
         do {
             outcome = try build(changed: changed)
         } catch let failure as BuilderFailure {
-            outcome = Outcome(succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0, diagnostics: [failure.diagnostic], diagnosticsChanged: true)
+            outcome = Outcome(
+                succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0,
+                diagnostics: [failure.diagnostic], diagnosticsChanged: true)
             lastDiagnostics = []
             // A rebuild stopped for newer changes is followed at once by theirs.
             if failure.diagnostic.ruleID != Self.supersededID {
-                if buildNumber == 0 { hub.publish(ServedSite(files: ["index.html": Array(Self.failurePage.utf8), "404.html": Array(Self.failurePage.utf8)], buildTag: "\(session)-0")) }
+                if buildNumber == 0 {
+                    hub.publish(
+                        ServedSite(
+                            files: [
+                                "index.html": Array(Self.failurePage.utf8), "404.html": Array(Self.failurePage.utf8)
+                            ], buildTag: "\(session)-0"))
+                }
                 hub.publishFailure([failure.diagnostic.description])
             }
         } catch {
-            outcome = Outcome(succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0, diagnostics: [], diagnosticsChanged: false)
+            outcome = Outcome(
+                succeeded: false, siteChanged: false, milliseconds: 0, pages: 0, pagesRendered: 0, diagramsLaidOut: 0,
+                diagnostics: [], diagnosticsChanged: false)
         }
         let elapsed = (ContinuousClock.now - started).components
         outcome.milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
@@ -152,17 +163,23 @@ final class PreviewSession: @unchecked Sendable {
         let since = ContinuousClock.now
         // A builder started after one was stopped builds everything, more slowly than any
         // rebuild before it: it is not stopped in turn.
-        let restarted = superseded.withLock { stopped in defer { stopped = nil }; return stopped != nil }
+        let restarted = superseded.withLock { stopped in
+            defer { stopped = nil }
+            return stopped != nil
+        }
         if !restarted { underWay.withLock { $0 = (pid, since) } }
         defer { underWay.withLock { $0 = nil } }
-        guard (try? builder.input.write(contentsOf: request)) != nil, let build = builder.reader.decode(PreviewWire.Build.self) else {
+        guard (try? builder.input.write(contentsOf: request)) != nil,
+            let build = builder.reader.decode(PreviewWire.Build.self)
+        else {
             throw crash(of: builder, changed: changed)
         }
         // The build is done; only its files follow, and they are never stopped.
         underWay.withLock { $0 = nil }
         let took = ContinuousClock.now - since
         slowestBuild.withLock { $0 = max($0, took) }
-        var site = builderSite, copies = builderCopies
+        var site = builderSite
+        var copies = builderCopies
         for file in build.files {
             if let copy = file.copy {
                 (site[file.path], copies[file.path]) = (nil, copy)
@@ -189,7 +206,10 @@ final class PreviewSession: @unchecked Sendable {
             if build.searchIndexFollows { served.deferred[SearchIndex.path] = DeferredFile { index.wait() } }
             // The builder sends only what differs from its last good build, which is what is
             // served; a new builder sends everything, so only then is the site compared.
-            let filesChanged = fresh ? served.files != current.files || served.copies != current.copies : !build.files.isEmpty || !build.removed.isEmpty
+            let filesChanged =
+                fresh
+                ? served.files != current.files || served.copies != current.copies
+                : !build.files.isEmpty || !build.removed.isEmpty
             outcome.siteChanged = filesChanged || current.failure != nil || buildNumber == 0
             if outcome.siteChanged {
                 buildNumber += 1
@@ -199,7 +219,9 @@ final class PreviewSession: @unchecked Sendable {
             }
             // The pages are out; the index follows, before the builder takes another request.
             if build.searchIndexFollows {
-                guard let header = builder.reader.decode(PreviewWire.SearchIndex.self), let bytes = builder.reader.read(header.size) else {
+                guard let header = builder.reader.decode(PreviewWire.SearchIndex.self),
+                    let bytes = builder.reader.read(header.size)
+                else {
                     index.fulfil([])
                     throw crash(of: builder, changed: changed)
                 }
@@ -229,16 +251,22 @@ final class PreviewSession: @unchecked Sendable {
         if options.strict { arguments.append("--strict") }
         if let asOf = options.asOf { arguments += ["--as-of", asOf.description] }
         process.arguments = arguments
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         do {
             try process.run()
         } catch {
-            throw BuilderFailure(diagnostic: .error("serve.builder", "cannot start the builder process (\(Self.executable.path)): \(error.localizedDescription)"))
+            throw BuilderFailure(
+                diagnostic: .error(
+                    "serve.builder",
+                    "cannot start the builder process (\(Self.executable.path)): \(error.localizedDescription)"))
         }
         running.withLock { $0 = process.processIdentifier }
-        return Builder(process: process, input: input.fileHandleForWriting, reader: PreviewWireReader(descriptor: output.fileHandleForReading.fileDescriptor))
+        return Builder(
+            process: process, input: input.fileHandleForWriting,
+            reader: PreviewWireReader(descriptor: output.fileHandleForReading.fileDescriptor))
     }
 
     /// The builder stopped answering: it is reaped, and the next rebuild starts another.
@@ -251,55 +279,73 @@ final class PreviewSession: @unchecked Sendable {
         kill(builder.process.processIdentifier, SIGKILL)
         try? builder.input.close()
         builder.process.waitUntilExit()
-        let after = changed.isEmpty ? "building the site" : "rebuilding after " + ServeCommand.describe(changed, project: project)
+        let after =
+            changed.isEmpty
+            ? "building the site" : "rebuilding after " + ServeCommand.describe(changed, project: project)
         if superseded.withLock({ $0 == builder.process.processIdentifier }) {
             let slowest = slowestBuild.withLock { $0 }
-            return BuilderFailure(diagnostic: .warning(
-                Self.supersededID,
-                "the builder was stopped while \(after): newer changes arrived after it had run \(Self.hangFactor) times as long as the slowest build so far (\(ServeCommand.format(Double(slowest.components.seconds) * 1000 + Double(slowest.components.attoseconds) / 1e15))), and at least \(Self.shortestHang.components.seconds) s; they are built now. Should this happen again, `strata build` shows what takes so long"
-            ))
+            let slowestMilliseconds =
+                Double(slowest.components.seconds) * 1000 + Double(slowest.components.attoseconds) / 1e15
+            return BuilderFailure(
+                diagnostic: .warning(
+                    Self.supersededID,
+                    "the builder was stopped while \(after): newer changes arrived after it had run "
+                        + "\(Self.hangFactor) times as long as the slowest build so far "
+                        + "(\(ServeCommand.format(slowestMilliseconds))), "
+                        + "and at least \(Self.shortestHang.components.seconds) s; they are built now. "
+                        + "Should this happen again, `strata build` shows what takes so long"
+                ))
         }
-        let how = builder.process.terminationReason == .uncaughtSignal
-            ? "was ended by signal \(builder.process.terminationStatus) (\(String(cString: strsignal(builder.process.terminationStatus))))"
+        let how =
+            builder.process.terminationReason == .uncaughtSignal
+            ? "was ended by signal \(builder.process.terminationStatus) "
+                + "(\(String(cString: strsignal(builder.process.terminationStatus))))"
             : "exited with status \(builder.process.terminationStatus)"
-        return BuilderFailure(diagnostic: .error(
-            "serve.builder-crashed",
-            "the builder \(how) while \(after); this is a bug in Strata, please report it with the file that changed. The last good site is still served, and the next change starts a new builder"
-        ))
+        return BuilderFailure(
+            diagnostic: .error(
+                "serve.builder-crashed",
+                "the builder \(how) while \(after); this is a bug in Strata, please report it with the file that "
+                    + "changed. The last good site is still served, and the next change starts a new builder"
+            ))
     }
 
     /// This executable, to start the builder with.
     static let executable: URL = {
         #if os(Linux)
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: resolved) }
+            if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                return URL(fileURLWithPath: resolved)
+            }
         #endif
         return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
     }()
 
     static let buildingPage = """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Building · strata serve</title></head>
-    <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
-    <h1>Building the site…</h1>
-    <p>Strata is building the site for the first time; this page reloads by itself when it is ready.</p>
-    </body>
-    </html>
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, \
+        initial-scale=1"><title>Building · strata serve</title></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+        <h1>Building the site…</h1>
+        <p>Strata is building the site for the first time; this page reloads by itself when it is ready.</p>
+        </body>
+        </html>
 
-    """
+        """
 
     static let failurePage = """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Build failed · strata serve</title></head>
-    <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
-    <h1>The site has not built yet</h1>
-    <p>Strata's first build failed. The errors are shown at the bottom of this page and in the terminal running <code>strata serve</code>;
-    this page reloads by itself once they are fixed.</p>
-    </body>
-    </html>
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Build \
+        failed · strata serve</title></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+        <h1>The site has not built yet</h1>
+        <p>Strata's first build failed. The errors are shown at the bottom of this page and in the terminal running \
+        <code>strata serve</code>;
+        this page reloads by itself once they are fixed.</p>
+        </body>
+        </html>
 
-    """
+        """
 }
 
 /// A continuation resumed exactly once, by whichever comes first: the result or a cancel.

@@ -158,7 +158,9 @@ final class PreviewWireReader {
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var written = 0
     while written < bytes.count {
-        let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        let count = bytes.withUnsafeBytes {
+            Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written)
+        }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { return false }
         written += count

@@ -5,19 +5,25 @@ import StrataCore
 
 /// Options every command that reads a project shares.
 struct ProjectOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The configuration file (default: strata.yml in the project folder, if present).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default: strata.yml in the project folder, if present).", valueName: "file"))
     var config: String?
 
     @Option(
         name: [.customShort("C"), .customLong("project")],
-        help: ArgumentHelp("The project folder (default: the current folder, or the folder above it that holds the project).", valueName: "folder")
+        help: ArgumentHelp(
+            "The project folder (default: the current folder, or the folder above it that holds the project).",
+            valueName: "folder")
     )
     var project: String?
 
     @Option(
         name: .customLong("allow-read"),
         help: ArgumentHelp(
-            "Also read this folder outside the project (a sibling package, a shared theme, where links lead). Repeatable; strata.yml cannot.",
+            "Also read this folder outside the project (a sibling package, a shared theme, where links lead). "
+                + "Repeatable; strata.yml cannot.",
             valueName: "folder"
         )
     )
@@ -34,18 +40,21 @@ struct ProjectOptions: ParsableArguments {
         try DiagnosticPrinter.exitingOnBadInput {
             let missing = zip(allowRead, allowed).filter { !FileManager.default.fileExists(atPath: $0.1.path) }
             guard missing.isEmpty else {
-                throw DiagnosticsError(missing.map { written, _ -> Diagnostic in
-                    .error("usage.allow-read", "--allow-read '\(written)': there is no such file or folder")
-                })
+                throw DiagnosticsError(
+                    missing.map { written, _ -> Diagnostic in
+                        .error("usage.allow-read", "--allow-read '\(written)': there is no such file or folder")
+                    })
             }
         }
         if let project {
-            return ProjectFiles(root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd, allowedReads: allowed)
+            return ProjectFiles(
+                root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd, allowedReads: allowed)
         }
         let found = ProjectLocator.locate(from: cwd)
         let files = ProjectFiles(root: found.root, workingDirectory: cwd, allowedReads: allowed)
         if announce, let reason = found.reason {
-            FileHandle.standardError.write(Data("strata: reading the project at \(found.shown(from: cwd)) (\(reason))\n".utf8))
+            FileHandle.standardError.write(
+                Data("strata: reading the project at \(found.shown(from: cwd)) (\(reason))\n".utf8))
         }
         return files
     }

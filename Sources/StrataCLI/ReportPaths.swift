@@ -57,10 +57,12 @@ struct ReportPaths {
     /// Whether a relative path has no `/` first, no `./` part and no `..` anywhere. Its
     /// bytes are looked at once: Foundation's `contains` took a tenth of `strata graph`.
     static func isPlain(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
         // The bytes before the current one; a `/` stands before the first, so that a
         // leading `./` reads as a `/./` part.
-        var previous: UInt8 = 0, beforePrevious = slash
+        var previous: UInt8 = 0
+        var beforePrevious = slash
         var isFirst = true
         for byte in path.utf8 {
             if isFirst, byte == slash { return false }
@@ -92,7 +94,9 @@ struct ReportPaths {
     /// project is reported as `../Shared/…`, which must not stay `App/../Shared/…`.
     func absolute(of path: String, in folder: String) -> String {
         var parts: [Substring] = []
-        for part in ((path.hasPrefix("/") ? "" : folder + "/") + path).split(separator: "/", omittingEmptySubsequences: true) {
+        for part in ((path.hasPrefix("/") ? "" : folder + "/") + path).split(
+            separator: "/", omittingEmptySubsequences: true)
+        {
             switch part {
             case ".": continue
             case "..": if !parts.isEmpty { parts.removeLast() }

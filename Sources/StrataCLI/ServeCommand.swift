@@ -12,23 +12,29 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Preview the site: serve it locally, rebuild on every change and reload the browser.",
         discussion: """
-        Serves the site from memory (the output folder is not touched) on http://127.0.0.1:8000 \
-        by default. Watches the content folder, the theme, the configuration and the package's \
-        manifests and sources; each change rebuilds what it affects and reloads open pages, \
-        keeping their scroll position. A build that fails keeps the last good site served and \
-        shows its errors in the browser. Ctrl-C stops the server.
-        """
+            Serves the site from memory (the output folder is not touched) on http://127.0.0.1:8000 \
+            by default. Watches the content folder, the theme, the configuration and the package's \
+            manifests and sources; each change rebuilds what it affects and reloads open pages, \
+            keeping their scroll position. A build that fails keeps the last good site served and \
+            shows its errors in the browser. Ctrl-C stops the server.
+            """
     )
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (default: 127.0.0.1, this machine only).", valueName: "address"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The address to listen on (default: 127.0.0.1, this machine only).", valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: [.customShort("p"), .long], help: ArgumentHelp("The port to listen on; 0 picks a free one (default: 8000).", valueName: "port"))
+    @Option(
+        name: [.customShort("p"), .long],
+        help: ArgumentHelp("The port to listen on; 0 picks a free one (default: 8000).", valueName: "port"))
     var port = 8000
 
-    @Flag(name: .long, help: "Look for changes by polling instead of file-system events (for network or container mounts).")
+    @Flag(
+        name: .long,
+        help: "Look for changes by polling instead of file-system events (for network or container mounts).")
     var poll = false
 
     @Flag(name: .long, help: "Fail a rebuild on any warning, such as a broken link, and show it in the browser.")
@@ -41,7 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
     var asOf: CalendarDate?
 
     func validate() throws {
-        guard (0 ... 65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535, not \(port)")
+        }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
     }
 
@@ -52,17 +60,22 @@ struct ServeCommand: AsyncParsableCommand {
         let project = try projectOptions.projectFiles()
         // Everything else can be fixed while the server runs; a mistyped folder cannot.
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project.root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            DiagnosticPrinter.printAll([.error("usage", "the project folder '\(projectOptions.project ?? project.root.path)' does not exist")])
+        guard FileManager.default.fileExists(atPath: project.root.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
+            DiagnosticPrinter.printAll([
+                .error("usage", "the project folder '\(projectOptions.project ?? project.root.path)' does not exist")
+            ])
             throw ExitCode(2)
         }
         // The configuration decides what to watch and where the site is mounted; when it
         // does not load, the project folder is watched and the error shown in the browser.
-        let config = try? ConfigureStage(project: project, options: BuildOptions(configPath: projectOptions.config)).run()
+        let config = try? ConfigureStage(project: project, options: BuildOptions(configPath: projectOptions.config))
+            .run()
         let mount = Self.mountPath(baseURL: config?.site.baseURL ?? "/")
         // An absolute base URL would send the preview's 404 page to the published site.
         let baseURL = config.map { Self.isAbsolute($0.site.baseURL) } == true ? mount : nil
-        let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+        let options = BuildOptions(
+            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let session = PreviewSession(project: project, options: options)
 
         // Watching starts before the first build, so a save during it is not missed.
@@ -73,7 +86,11 @@ struct ServeCommand: AsyncParsableCommand {
             roots: watched,
             files: [configFile],
             excluding: Self.excludedFolders(project: project, config: config),
-            options: { var o = FileWatcher.Options(); o.forcePolling = poll; return o }()
+            options: {
+                var o = FileWatcher.Options()
+                o.forcePolling = poll
+                return o
+            }()
         )
         watcher.start()
         if let reason = watcher.fallbackReason { CommandOutput.line("Watching by polling: \(reason).") }
@@ -83,55 +100,65 @@ struct ServeCommand: AsyncParsableCommand {
         let server = PreviewServer(host: host, port: port, mountPath: mount, hub: session.hub)
         let displayHost = host.contains(":") ? "[\(host)]" : host
         do {
-            try await server.run(onListening: { bound in
-                CommandOutput.line("Serving at http://\(displayHost):\(bound)\(mount) (Ctrl-C to stop)")
-            }, background: {
-                guard let first = await session.rebuild(changed: []) else { return }
-                DiagnosticPrinter.printAll(first.diagnostics)
-                if first.succeeded {
-                    CommandOutput.line("Built \(first.pages) page\(first.pages == 1 ? "" : "s") in \(Self.format(first.milliseconds)).")
-                } else {
-                    CommandOutput.line("The first build failed; serving an error page until it is fixed.")
-                }
-                var noticed = false
-                // inotify can give way to polling later (a watched file's folder went away).
-                var pollingAnnounced = watcher.fallbackReason != nil
-                // A rebuild that hangs is stopped when newer changes arrive (PreviewSession).
-                let inbox = ChangeInbox(arrived: { session.newerChangesArrived() })
-                async let collecting: Void = inbox.collect(from: watcher)
-                // Local packages outside the project (`.package(path: "../Shared")`) are
-                // watched as the graph names them.
-                var packageWatchers: [String: FileWatcher] = [:]
-                defer {
-                    watcher.stop()
-                    for extra in packageWatchers.values { extra.stop() }
-                    session.stop()
-                }
-                func watchPackages(of outcome: PreviewSession.Outcome) {
-                    let watchedRoots = watched + Array(packageWatchers.keys)
-                    for folder in outcome.packageFolders where !watchedRoots.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) {
-                        let extra = FileWatcher(roots: [folder], excluding: [folder + "/.build"], options: watcher.options)
-                        extra.start()
-                        packageWatchers[folder] = extra
-                        Task { await inbox.collect(from: extra, endsInbox: false) }
+            try await server.run(
+                onListening: { bound in
+                    CommandOutput.line("Serving at http://\(displayHost):\(bound)\(mount) (Ctrl-C to stop)")
+                },
+                background: {
+                    guard let first = await session.rebuild(changed: []) else { return }
+                    DiagnosticPrinter.printAll(first.diagnostics)
+                    if first.succeeded {
+                        CommandOutput.line(
+                            "Built \(first.pages) page\(first.pages == 1 ? "" : "s") in "
+                                + "\(Self.format(first.milliseconds))."
+                        )
+                    } else {
+                        CommandOutput.line("The first build failed; serving an error page until it is fixed.")
                     }
-                }
-                watchPackages(of: first)
-                while let batch = await inbox.next() {
-                    guard let outcome = await session.rebuild(changed: batch) else { return }
-                    watchPackages(of: outcome)
-                    Self.report(outcome, changed: batch, project: project)
-                    if !noticed, batch.contains(configFile), let notice = Self.restartNotice(project: project, options: options, watched: watched, mount: mount) {
-                        CommandOutput.line(notice)
-                        noticed = true
+                    var noticed = false
+                    // inotify can give way to polling later (a watched file's folder went away).
+                    var pollingAnnounced = watcher.fallbackReason != nil
+                    // A rebuild that hangs is stopped when newer changes arrive (PreviewSession).
+                    let inbox = ChangeInbox(arrived: { session.newerChangesArrived() })
+                    async let collecting: Void = inbox.collect(from: watcher)
+                    // Local packages outside the project (`.package(path: "../Shared")`) are
+                    // watched as the graph names them.
+                    var packageWatchers: [String: FileWatcher] = [:]
+                    defer {
+                        watcher.stop()
+                        for extra in packageWatchers.values { extra.stop() }
+                        session.stop()
                     }
-                    if !pollingAnnounced, let reason = watcher.fallbackReason {
-                        CommandOutput.line("Watching by polling from now on: \(reason).")
-                        pollingAnnounced = true
+                    func watchPackages(of outcome: PreviewSession.Outcome) {
+                        let watchedRoots = watched + Array(packageWatchers.keys)
+                        for folder in outcome.packageFolders
+                        where !watchedRoots.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) {
+                            let extra = FileWatcher(
+                                roots: [folder], excluding: [folder + "/.build"], options: watcher.options)
+                            extra.start()
+                            packageWatchers[folder] = extra
+                            Task { await inbox.collect(from: extra, endsInbox: false) }
+                        }
                     }
-                }
-                await collecting
-            })
+                    watchPackages(of: first)
+                    while let batch = await inbox.next() {
+                        guard let outcome = await session.rebuild(changed: batch) else { return }
+                        watchPackages(of: outcome)
+                        Self.report(outcome, changed: batch, project: project)
+                        if !noticed, batch.contains(configFile),
+                            let notice = Self.restartNotice(
+                                project: project, options: options, watched: watched, mount: mount)
+                        {
+                            CommandOutput.line(notice)
+                            noticed = true
+                        }
+                        if !pollingAnnounced, let reason = watcher.fallbackReason {
+                            CommandOutput.line("Watching by polling from now on: \(reason).")
+                            pollingAnnounced = true
+                        }
+                    }
+                    await collecting
+                })
         } catch let error as PreviewServerError {
             watcher.stop()
             DiagnosticPrinter.printAll([.error("serve.port", error.description)])
@@ -142,8 +169,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// What the configuration now says that a running server cannot follow.
-    static func restartNotice(project: ProjectFiles, options: BuildOptions, watched: [String], mount: String) -> String? {
-        guard let config = try? ConfigureStage(project: project, options: BuildOptions(configPath: options.configPath)).run() else { return nil }
+    static func restartNotice(project: ProjectFiles, options: BuildOptions, watched: [String], mount: String) -> String?
+    {
+        guard
+            let config = try? ConfigureStage(project: project, options: BuildOptions(configPath: options.configPath))
+                .run()
+        else { return nil }
         let now = mountPath(baseURL: config.site.baseURL)
         if now != mount {
             return "The site's base URL now starts with \(now); restart strata serve to serve it there."
@@ -162,18 +193,26 @@ struct ServeCommand: AsyncParsableCommand {
         if outcome.diagnosticsChanged { DiagnosticPrinter.printAll(outcome.diagnostics) }
         guard outcome.succeeded else {
             if outcome.diagnostics.contains(where: { $0.ruleID == PreviewSession.supersededID }) {
-                CommandOutput.line("Stopped the rebuild (\(what)) after \(format(outcome.milliseconds)): newer changes arrived; building them now.")
+                CommandOutput.line(
+                    "Stopped the rebuild (\(what)) after \(format(outcome.milliseconds)): newer changes arrived; "
+                        + "building them now."
+                )
                 return
             }
-            CommandOutput.line("Rebuild failed (\(what)) in \(format(outcome.milliseconds)); still serving the last good site.")
+            CommandOutput.line(
+                "Rebuild failed (\(what)) in \(format(outcome.milliseconds)); still serving the last good site.")
             return
         }
         guard outcome.siteChanged else {
             CommandOutput.line("No change to the site (\(what)).")
             return
         }
-        var line = "Rebuilt in \(format(outcome.milliseconds)) (\(what)): \(outcome.pagesRendered) of \(outcome.pages) pages rendered"
-        if outcome.diagramsLaidOut > 0 { line += ", \(outcome.diagramsLaidOut) diagram\(outcome.diagramsLaidOut == 1 ? "" : "s") laid out" }
+        var line =
+            "Rebuilt in \(format(outcome.milliseconds)) (\(what)): \(outcome.pagesRendered) of \(outcome.pages) "
+            + "pages rendered"
+        if outcome.diagramsLaidOut > 0 {
+            line += ", \(outcome.diagramsLaidOut) diagram\(outcome.diagramsLaidOut == 1 ? "" : "s") laid out"
+        }
         let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
         if warnings > 0 { line += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         CommandOutput.line(line + ".")

@@ -29,14 +29,16 @@ struct ServeWorkerCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         Self.dieWithParent()
         let project = try projectOptions.projectFiles(announce: false)
-        let options = BuildOptions(configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+        let options = BuildOptions(
+            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
         let memory = BuildMemory()
         let reader = PreviewWireReader(descriptor: 0)
         var sent: [String: OutputFile] = [:]
         while let request = reader.decode(PreviewWire.Request.self) {
             Self.crashForTests(changed: request.changed)
             memory.noteChanges(request.changed)
-            let (result, files, searchIndex) = SiteBuilder(project: project, options: options, memory: memory).renderSiteDeferringSearch()
+            let (result, files, searchIndex) = SiteBuilder(project: project, options: options, memory: memory)
+                .renderSiteDeferringSearch()
             let succeeded = result.outcome == .written
             var changedFiles: [OutputFile] = []
             var removed: [String] = []
@@ -54,7 +56,8 @@ struct ServeWorkerCommand: ParsableCommand {
             }
             let message = PreviewWire.Build(
                 succeeded: succeeded, pages: result.pageCount, pagesRendered: memory.statistics.pagesRendered,
-                diagramsLaidOut: result.diagrams.laidOut, diagnostics: result.diagnostics.map(PreviewWire.WireDiagnostic.init),
+                diagramsLaidOut: result.diagrams.laidOut,
+                diagnostics: result.diagnostics.map(PreviewWire.WireDiagnostic.init),
                 packageFolders: memory.packageFolders.map { project.url($0).standardizedFileURL.path },
                 files: changedFiles.map(PreviewWire.FileHeader.init), removed: removed,
                 searchIndexFollows: succeeded && searchIndex != nil
@@ -65,7 +68,11 @@ struct ServeWorkerCommand: ParsableCommand {
             // The index comes after: the server publishes the pages without waiting for it.
             if succeeded, let searchIndex {
                 let index = searchIndex()
-                guard writeAll(PreviewWire.line(PreviewWire.SearchIndex(path: index.path, size: index.contents.count)) + index.contents, to: 1) else { return }
+                guard
+                    writeAll(
+                        PreviewWire.line(PreviewWire.SearchIndex(path: index.path, size: index.contents.count))
+                            + index.contents, to: 1)
+                else { return }
             }
         }
     }
@@ -90,14 +97,18 @@ struct ServeWorkerCommand: ParsableCommand {
     /// process as a crash would; with `STRATA_TEST_HANG_ON`, it never ends.
     static func crashForTests(changed: [String]) {
         #if DEBUG
-        if let name = ProcessInfo.processInfo.environment["STRATA_TEST_HANG_ON"], changed.contains(where: { $0.hasSuffix("/" + name) }) {
-            while true { sleep(60) }
-        }
-        if let name = ProcessInfo.processInfo.environment["STRATA_TEST_CRASH_ON"], changed.contains(where: { $0.hasSuffix("/" + name) }) {
-            // The runtime's crash handler would answer a signal sent this way and go on.
-            signal(SIGSEGV, SIG_DFL)
-            raise(SIGSEGV)
-        }
+            if let name = ProcessInfo.processInfo.environment["STRATA_TEST_HANG_ON"],
+                changed.contains(where: { $0.hasSuffix("/" + name) })
+            {
+                while true { sleep(60) }
+            }
+            if let name = ProcessInfo.processInfo.environment["STRATA_TEST_CRASH_ON"],
+                changed.contains(where: { $0.hasSuffix("/" + name) })
+            {
+                // The runtime's crash handler would answer a signal sent this way and go on.
+                signal(SIGSEGV, SIG_DFL)
+                raise(SIGSEGV)
+            }
         #endif
     }
 }

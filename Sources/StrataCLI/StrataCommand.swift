@@ -3,24 +3,33 @@ import Foundation
 
 /// The `strata` command. Its subcommands live here, in a library, so tests can run them
 /// end to end; the executable only calls `run()`.
-public struct StrataCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct StrataCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Documentation and architecture sites for Swift packages.",
-        discussion: "Exit codes: 0 success; 1 failures under --strict (or violations); 2 bad usage, configuration or input.",
+        discussion:
+            "Exit codes: 0 success; 1 failures under --strict (or violations); 2 bad usage, configuration or input.",
         version: StrataVersion.current,
-        subcommands: [InitCommand.self, BuildCommand.self, ServeCommand.self, CheckCommand.self, GraphCommand.self, GuidanceCommand.self, ServeWorkerCommand.self]
+        subcommands: [
+            InitCommand.self, BuildCommand.self, ServeCommand.self, CheckCommand.self, GraphCommand.self,
+            GuidanceCommand.self, ServeWorkerCommand.self
+        ]
     )
 
-    public init() {}
+    package init() {}
 
     /// Parses the command line, runs the command and returns Strata's exit code (usage
     /// errors are 2, not ArgumentParser's 64).
-    public static func execute(arguments: [String]? = nil) async -> Int32 {
+    package static func execute(arguments: [String]? = nil) async -> Int32 {
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
-        let commands = configuration.subcommands.map { $0._commandName }.filter { $0 != ServeWorkerCommand._commandName }
-        if let problem = CommandLineCheck.problem(in: given, commands: commands, hidden: [ServeWorkerCommand._commandName]) {
-            FileHandle.standardError.write(Data("Error: \(problem)\n  See 'strata --help' for more information.\n".utf8))
+        let commands = configuration.subcommands.map { $0._commandName }.filter {
+            $0 != ServeWorkerCommand._commandName
+        }
+        if let problem = CommandLineCheck.problem(
+            in: given, commands: commands, hidden: [ServeWorkerCommand._commandName])
+        {
+            FileHandle.standardError.write(
+                Data("Error: \(problem)\n  See 'strata --help' for more information.\n".utf8))
             return 2
         }
         do {

@@ -1,13 +1,15 @@
 /// Escapes text for HTML (and XML) element content and double-quoted attribute values:
 /// the one escaper of the Markdown renderer, the generated pages, the highlighter and the
 /// reports. Every attribute Strata writes is double-quoted, so `'` needs no escape.
-public enum HTMLEscaping {
-    public static func escape(_ text: String) -> String {
+package enum HTMLEscaping {
+    package static func escape(_ text: String) -> String {
         // Byte by byte: every text node of every page goes through here. The specials are
         // ASCII, so replacing them byte for byte keeps the rest of the UTF-8 as it was.
         var text = text
         return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return nil }
+            guard let first = bytes.firstIndex(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else {
+                return nil
+            }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
             out.append(contentsOf: bytes[..<first])
@@ -17,7 +19,7 @@ public enum HTMLEscaping {
     }
 
     /// Appends `bytes` (UTF-8) to `out`, escaped: for writers that build their HTML as bytes.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var plainStart = 0
         for index in bytes.indices {
             let entity: StaticString
@@ -28,7 +30,7 @@ public enum HTMLEscaping {
             case 0x22: entity = "&quot;"
             default: continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart ..< index]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
             out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
             plainStart = index + 1
         }

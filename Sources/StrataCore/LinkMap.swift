@@ -2,13 +2,13 @@
 /// now. A link or READ_ALSO target that starts with a mapped prefix (`wiki/docs/`) has it
 /// replaced (`guides/`, a folder of the content, or `https://wiki.example.com/docs/`), the
 /// longest prefix first, and is then resolved or reported like any other.
-public struct LinkMap: Hashable, Sendable {
-    public struct Entry: Hashable, Sendable {
-        public var prefix: String
-        public var replacement: String
-        public var location: SourceLocation?
+package struct LinkMap: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
+        package var prefix: String
+        package var replacement: String
+        package var location: SourceLocation?
 
-        public init(prefix: String, replacement: String, location: SourceLocation? = nil) {
+        package init(prefix: String, replacement: String, location: SourceLocation? = nil) {
             self.prefix = prefix
             self.replacement = replacement
             self.location = location
@@ -16,17 +16,17 @@ public struct LinkMap: Hashable, Sendable {
     }
 
     /// Longest prefix first.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
-    public init(_ entries: [Entry] = []) {
+    package init(_ entries: [Entry] = []) {
         self.entries = entries.sorted { ($0.prefix.utf8.count, $1.prefix) > ($1.prefix.utf8.count, $0.prefix) }
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// The destination with its mapped prefix replaced, or nil when no prefix maps it. A
     /// leading `/` or `./` is not part of the match (`/wiki/docs/x` is `wiki/docs/x`).
-    public func rewrite(_ destination: String) -> String? {
+    package func rewrite(_ destination: String) -> String? {
         guard !entries.isEmpty else { return nil }
         var written = Substring(destination)
         while written.hasPrefix("./") { written = written.dropFirst(2) }

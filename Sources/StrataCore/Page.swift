@@ -1,31 +1,31 @@
 /// A rendered page of the site, as the theme sees it: every value already resolved.
-public struct Page: Hashable, Sendable {
+package struct Page: Hashable, Sendable {
     /// The Markdown file, relative to the content folder (`guides/intro.md`).
-    public var sourcePath: String
+    package var sourcePath: String
     /// The HTML file, relative to the output folder (`guides/intro.html`).
-    public var outputPath: String
-    public var title: String
+    package var outputPath: String
+    package var title: String
     /// The id of the page's title heading, when the page opened with one.
-    public var titleID: String?
-    public var description: String?
+    package var titleID: String?
+    package var description: String?
     /// `weight:` or `nav_order:` from front matter; lower comes first in navigation.
-    public var weight: Int?
+    package var weight: Int?
     /// Whether this page is the `index.md` of its folder (the folder's section page).
-    public var isSectionIndex: Bool
+    package var isSectionIndex: Bool
     /// Metadata shown in the page's header box (front matter keys Strata does not use itself,
     /// and the metadata paragraph).
-    public var metadata: [MetadataEntry]
-    public var headings: [Heading]
+    package var metadata: [MetadataEntry]
+    package var headings: [Heading]
     /// The page body as HTML (without the title heading and metadata paragraph).
-    public var contentHTML: String
+    package var contentHTML: String
     /// Whether the sidebar lists the page. Generated pages that come by the hundred (one
     /// per module) are reached from their index instead, so every page's sidebar stays small.
-    public var isListedInNavigation = true
+    package var isListedInNavigation = true
     /// How much of the window the page takes: the text column, or the window less the
     /// sidebar (a drawing of every module), or all of it (a map or a matrix).
-    public var layout: PageLayout = .column
+    package var layout: PageLayout = .column
 
-    public init(
+    package init(
         sourcePath: String,
         outputPath: String,
         title: String,
@@ -50,7 +50,7 @@ public struct Page: Hashable, Sendable {
     }
 
     /// The folder the page lives in, relative to the output root ("" for the top level).
-    public var directory: String {
+    package var directory: String {
         guard let slash = outputPath.lastIndex(of: "/") else { return "" }
         return String(outputPath[..<slash])
     }
@@ -59,7 +59,7 @@ public struct Page: Hashable, Sendable {
 /// How much of the window a page takes. Themes draw `.column` and `.wide` pages with their
 /// `page` template (`page.isWide` set for the second) and `.fullWindow` pages with
 /// `full-window`, which has no sidebar and no footer.
-public enum PageLayout: String, Hashable, Sendable {
+package enum PageLayout: String, Hashable, Sendable {
     /// The readable text column, with the sidebar and the table of contents.
     case column
     /// Text in its column, figures as wide as the window less the sidebar.

@@ -1,19 +1,19 @@
 /// One `KEY: value` of a page, from its front matter or its metadata paragraph.
-public struct MetadataEntry: Hashable, Sendable {
-    public enum Origin: String, Hashable, Sendable {
+package struct MetadataEntry: Hashable, Sendable {
+    package enum Origin: String, Hashable, Sendable {
         case frontMatter = "front matter"
         case paragraph = "metadata paragraph"
     }
 
     /// The key as written (`OWNER`, `owner`, `LAST_VERIFIED`).
-    public var key: String
-    public var value: String
-    public var location: SourceLocation
-    public var origin: Origin
+    package var key: String
+    package var value: String
+    package var location: SourceLocation
+    package var origin: Origin
     /// Set on a `LAST_VERIFIED` older than the configured age.
-    public var isStale = false
+    package var isStale = false
 
-    public init(key: String, value: String, location: SourceLocation, origin: Origin) {
+    package init(key: String, value: String, location: SourceLocation, origin: Origin) {
         self.key = key
         self.value = value
         self.location = location
@@ -21,16 +21,19 @@ public struct MetadataEntry: Hashable, Sendable {
     }
 
     /// Keys match whatever their case: front matter `owner:` and paragraph `OWNER:` are one key.
-    public var normalizedKey: String { key.lowercased() }
+    package var normalizedKey: String { key.lowercased() }
 
     /// A heading for the metadata box: `LAST_VERIFIED` → "Last verified", and acronyms
     /// kept: `GE_STACK_VERSION` → "GE stack version", `API_OWNER` → "API owner".
-    public var label: String {
+    package var label: String {
         let isShouting = key.contains { $0.isLetter } && !key.contains { $0.isLowercase }
-        let words = key.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " }).enumerated().map { index, word -> String in
+        let words = key.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " }).enumerated().map {
+            index, word -> String in
             let lowered = word.lowercased()
             // In an upper-case key, a short word that is no common word is an acronym.
-            if isShouting, word.count <= 3, word.allSatisfy(\.isLetter), !Self.shortWords.contains(lowered) { return String(word) }
+            if isShouting, word.count <= 3, word.allSatisfy(\.isLetter), !Self.shortWords.contains(lowered) {
+                return String(word)
+            }
             return index == 0 ? lowered.prefix(1).uppercased() + lowered.dropFirst() : lowered
         }
         return words.joined(separator: " ")
@@ -38,8 +41,10 @@ public struct MetadataEntry: Hashable, Sendable {
 
     /// Words of up to three letters that keys spell out (`ALSO_USED_BY`), unlike acronyms.
     static let shortWords: Set<String> = [
-        "a", "all", "an", "and", "any", "are", "as", "at", "be", "by", "day", "do", "due", "end", "for", "get", "has", "how", "if", "in", "is", "it",
-        "key", "max", "min", "new", "no", "not", "of", "old", "on", "one", "or", "our", "out", "own", "per", "run", "set", "the", "to", "top", "two",
-        "up", "use", "via", "who", "why", "yes",
+        "a", "all", "an", "and", "any", "are", "as", "at", "be", "by", "day", "do", "due", "end", "for", "get", "has",
+        "how", "if", "in", "is", "it",
+        "key", "max", "min", "new", "no", "not", "of", "old", "on", "one", "or", "our", "out", "own", "per", "run",
+        "set", "the", "to", "top", "two",
+        "up", "use", "via", "who", "why", "yes"
     ]
 }

@@ -2,8 +2,8 @@ import Dispatch
 
 /// Maps an array on all cores, keeping the input order in the output, so work done in
 /// parallel still gives byte-identical results.
-public enum ParallelMap {
-    public static func map<Element: Sendable, Result: Sendable>(
+package enum ParallelMap {
+    package static func map<Element: Sendable, Result: Sendable>(
         _ items: [Element], _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
         perform(items, order: nil, transform)
@@ -12,7 +12,7 @@ public enum ParallelMap {
     /// `map(_:_:)`, starting the costliest items first: cores take the next item as they
     /// finish one, so a 150 KB page started last would keep one core busy while the others
     /// wait. The output keeps the input order.
-    public static func map<Element: Sendable, Result: Sendable>(
+    package static func map<Element: Sendable, Result: Sendable>(
         _ items: [Element], costliestFirst cost: (Element) -> Int, _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
         guard items.count > 1 else { return items.map(transform) }

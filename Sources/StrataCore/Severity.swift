@@ -1,5 +1,5 @@
 /// How much a diagnostic matters. Errors stop a build; warnings fail it only under `--strict`.
-public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+package enum Severity: String, Sendable, Hashable, Comparable, Codable {
     case note
     case warning
     case error
@@ -12,5 +12,5 @@ public enum Severity: String, Sendable, Hashable, Comparable, Codable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

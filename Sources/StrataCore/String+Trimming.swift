@@ -1,6 +1,6 @@
 extension String {
     /// The string without leading and trailing white space (Foundation-free, for Core's users).
-    public var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         var text = Substring(self)
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
@@ -8,7 +8,7 @@ extension String {
     }
 
     /// The string without the given characters at either end.
-    public func trimmingCharacters(of set: Set<Character>) -> String {
+    package func trimmingCharacters(of set: Set<Character>) -> String {
         var text = Substring(self)
         while let first = text.first, set.contains(first) { text.removeFirst() }
         while let last = text.last, set.contains(last) { text.removeLast() }

@@ -1,13 +1,13 @@
 /// "Did you mean …?" for misspelt names: the closest candidate by edit distance, if close.
-public enum Suggestion {
-    public static func closest(to name: String, in candidates: [String]) -> String? {
+package enum Suggestion {
+    package static func closest(to name: String, in candidates: [String]) -> String? {
         Suggester(candidates).closest(to: name)
     }
 
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0 ... b.count)
+        var previous = Array(0...b.count)
         for (i, left) in a.enumerated() {
             var current = [i + 1] + Array(repeating: 0, count: b.count)
             for (j, right) in b.enumerated() {
@@ -25,7 +25,7 @@ public enum Suggestion {
 /// A page with 1,000 broken READ_ALSO targets asked 1,000 times among 1,000 block ids,
 /// sorting them and comparing in full each time: over two minutes. Past `limit` questions a
 /// suggester answers nil, so no input can make suggestions cost more than a bounded time.
-public final class Suggester: @unchecked Sendable {
+package final class Suggester: @unchecked Sendable {
     private let candidates: [(text: String, characters: [Character])]
     /// The most edits any candidate accepts: a closest candidate farther than this is no
     /// suggestion, so no comparison needs to go further.
@@ -34,7 +34,7 @@ public final class Suggester: @unchecked Sendable {
     private let limit: Int
     private var rows: [Int] = []
 
-    public init(_ candidates: [String], limit: Int = .max) {
+    package init(_ candidates: [String], limit: Int = .max) {
         self.candidates = candidates.sorted().map { ($0, Array($0.lowercased())) }
         widest = self.candidates.map { Self.allowed($0.characters.count) }.max() ?? -1
         self.limit = limit
@@ -48,7 +48,7 @@ public final class Suggester: @unchecked Sendable {
     /// The candidate closest to `name` (the alphabetically first on a tie), when it is
     /// within `max(2, length / 3)` edits and fewer than its length; nil otherwise, or when
     /// this suggester has answered `limit` questions already.
-    public func closest(to name: String) -> String? {
+    package func closest(to name: String) -> String? {
         guard asked < limit else { return nil }
         asked += 1
         let target = Array(name.lowercased())
@@ -56,7 +56,7 @@ public final class Suggester: @unchecked Sendable {
         for candidate in candidates {
             let bound = best.map { min(widest, $0.distance - 1) } ?? widest
             guard bound >= 0, abs(candidate.characters.count - target.count) <= bound,
-                  let distance = distance(target, candidate.characters, atMost: bound)
+                let distance = distance(target, candidate.characters, atMost: bound)
             else { continue }
             // Candidates are sorted, and only a strictly closer one replaces the best.
             best = (candidate.text, candidate.characters.count, distance)
@@ -76,7 +76,8 @@ public final class Suggester: @unchecked Sendable {
         return rows.withUnsafeMutableBufferPointer { rows in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
-                    var previous = 0, current = width
+                    var previous = 0
+                    var current = width
                     for j in 0..<width { rows[j] = j }
                     for i in 0..<a.count {
                         rows[current] = i + 1
@@ -84,7 +85,8 @@ public final class Suggester: @unchecked Sendable {
                         let left = a[i]
                         for j in 0..<b.count {
                             let substitution = rows[previous + j] + (left == b[j] ? 0 : 1)
-                            let value = Swift.min(Swift.min(rows[previous + j + 1], rows[current + j]) + 1, substitution)
+                            let value = Swift.min(
+                                Swift.min(rows[previous + j + 1], rows[current + j]) + 1, substitution)
                             rows[current + j + 1] = value
                             if value < rowMinimum { rowMinimum = value }
                         }

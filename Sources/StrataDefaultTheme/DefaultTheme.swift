@@ -2,9 +2,9 @@ import Foundation
 
 /// The theme that ships inside Strata (`Themes/default`, embedded at build time), used
 /// when a project's `strata.yml` names no theme of its own.
-public enum DefaultTheme {
+package enum DefaultTheme {
     /// Every file of the theme as (path relative to the theme folder, bytes), sorted by path.
-    public static let files: [(path: String, contents: [UInt8])] = encodedFiles.map { entry in
+    package static let files: [(path: String, contents: [UInt8])] = encodedFiles.map { entry in
         (entry.path, Data(base64Encoded: entry.base64).map { Array($0) } ?? [])
     }
 }

@@ -41,7 +41,9 @@ extension ArchitectureDiagrams {
             let rows = BandRows.rows(boxes) { name in
                 // A family's box: its longer line, and the room box3d takes.
                 let lines = (labels[name] ?? name).split(separator: "\n").map(String.init)
-                return BandRows.boxWidth(lines.max { DiagramLegibility.width(of: $0, size: 11) < DiagramLegibility.width(of: $1, size: 11) } ?? name) + (name.hasPrefix("family:") ? 8 : 0)
+                return BandRows.boxWidth(
+                    lines.max { DiagramLegibility.width(of: $0, size: 11) < DiagramLegibility.width(of: $1, size: 11) }
+                        ?? name) + (name.hasPrefix("family:") ? 8 : 0)
             }
             BandRows.write(rows, into: &dot)
             bandRows.append((index, rows))
@@ -50,7 +52,8 @@ extension ArchitectureDiagrams {
         BandRows.stack(bandRows, into: &dot)
         var byPair: [String: [ModuleEdge]] = [:]
         var leftOut = 0
-        for edge in model.graph.edges where edge.from != edge.to && drawnIDs.contains(edge.from) && drawnIDs.contains(edge.to) {
+        for edge in model.graph.edges
+        where edge.from != edge.to && drawnIDs.contains(edge.from) && drawnIDs.contains(edge.to) {
             let (from, to) = (box(edge.from), box(edge.to))
             guard from != to else { continue }
             // The opened family's own arrows are drawn; one per module to every other box made
@@ -68,32 +71,56 @@ extension ArchitectureDiagrams {
                 moduleEdge(edges[0], from: page, into: &dot, markers: &markers)
             } else {
                 let upward = (model.groupOfModule[edges[0].to] ?? 0) > (model.groupOfModule[edges[0].from] ?? 0)
-                aggregateEdge(from: parts[0], to: parts[1], edges: edges, upward: upward, from: page, into: &dot, markers: &markers, names: (labels[parts[0]] ?? parts[0], labels[parts[1]] ?? parts[1]))
+                aggregateEdge(
+                    from: parts[0], to: parts[1], edges: edges, upward: upward, from: page, into: &dot,
+                    markers: &markers, names: (labels[parts[0]] ?? parts[0], labels[parts[1]] ?? parts[1]))
             }
         }
-        let opened = open.map { " with \(families.families[$0].name) in \(model.groups[families.families[$0].layer].name) opened" } ?? ""
+        let opened =
+            open.map {
+                " with \(families.families[$0].name) in \(model.groups[families.families[$0].layer].name) opened"
+            } ?? ""
         let title = "The modules of \(model.graph.packages.first?.name ?? "the package") by layer and family\(opened)"
         var settings = Self.graphSettings(id: id, title: title)
         if boxCount > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
         var notes: [String] = []
         if let open, leftOut > 0 {
-            notes.append("The \(leftOut) dependencies between \(families.families[open].name)'s modules and the other boxes are not drawn here: the drawing of every family counts them, and each module's page lists its own.")
+            notes.append(
+                "The \(leftOut) dependencies between \(families.families[open].name)'s modules and the other boxes "
+                    + "are not drawn here: the drawing of every family counts them, and each module's page lists "
+                    + "its own."
+            )
         }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
+        return Diagram(
+            id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes,
+            markers: markers)
     }
 
     /// A family's box: its name and size, linking to the map with it open.
-    private func familyNode(_ family: ModuleFamilies.Family, key: String, id: String, from page: String, into dot: inout DOTText) {
+    private func familyNode(
+        _ family: ModuleFamilies.Family, key: String, id: String, from page: String, into dot: inout DOTText
+    ) {
         let group = model.groups[family.layer]
         let listed = family.modules.prefix(12).joined(separator: ", ") + (family.modules.count > 12 ? ", …" : "")
-        dot.node(id, [
-            ("label", "\(family.name)\n\(family.modules.count) modules"), ("class", "group-node family \(group.toneClass)"), ("shape", "box3d"), ("style", "filled"),
-            ("fillcolor", group.tone.map { Self.fills[$0 % Self.fills.count] } ?? "#f1f5f9"),
-            ("tooltip", "\(family.name) in \(group.name): \(family.modules.count) modules (\(listed)). Click to open."),
-            // Past the overview's limit a family is not drawn module by module: its layer's page lists it.
-            ("href", family.modules.count > Self.everyModuleLimit
-                ? layerPath(group.name).map { SitePath.relativeURL(from: page, to: $0) } ?? SitePath.relativeURL(from: page, to: ArchitectureSiteMap.indexPath)
-                : SitePath.relativeURL(from: page, to: ArchitectureSiteMap.mapPath) + "?open=" + SitePath.percentEncode(key)),
-        ])
+        dot.node(
+            id,
+            [
+                ("label", "\(family.name)\n\(family.modules.count) modules"),
+                ("class", "group-node family \(group.toneClass)"), ("shape", "box3d"), ("style", "filled"),
+                ("fillcolor", group.tone.map { Self.fills[$0 % Self.fills.count] } ?? "#f1f5f9"),
+                (
+                    "tooltip",
+                    "\(family.name) in \(group.name): \(family.modules.count) modules (\(listed)). Click to open."
+                ),
+                // Past the overview's limit a family is not drawn module by module: its layer's page lists it.
+                (
+                    "href",
+                    family.modules.count > Self.everyModuleLimit
+                        ? layerPath(group.name).map { SitePath.relativeURL(from: page, to: $0) }
+                            ?? SitePath.relativeURL(from: page, to: ArchitectureSiteMap.indexPath)
+                        : SitePath.relativeURL(from: page, to: ArchitectureSiteMap.mapPath) + "?open="
+                            + SitePath.percentEncode(key)
+                )
+            ])
     }
 }

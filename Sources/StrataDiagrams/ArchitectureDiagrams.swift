@@ -40,13 +40,18 @@ struct ArchitectureDiagrams: Sendable {
     func overview(id: String, at page: String) -> Diagram {
         let drawn = model.graph.nodes.filter(model.isDrawn)
         let drawnIDs = Set(drawn.map(\.id))
-        var edges = model.graph.edges.filter { drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to }
+        var edges = model.graph.edges.filter {
+            drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to
+        }
         var notes: [String] = []
 
         // External products, one box per package, when asked for.
         var externals: [(id: String, label: String, products: [String])] = []
         var externalEdges: [(from: String, to: String, edges: [ModuleEdge])] = []
-        let externalCount = Set(model.graph.edges.filter { drawnIDs.contains($0.from) && model.graph.node($0.to)?.kind == .product }.map(\.to)).count
+        let externalCount = Set(
+            model.graph.edges.filter { drawnIDs.contains($0.from) && model.graph.node($0.to)?.kind == .product }.map(
+                \.to)
+        ).count
         if model.settings.showExternal {
             var productsByPackage: [String: Set<String>] = [:]
             var byPair: [String: [ModuleEdge]] = [:]
@@ -75,10 +80,16 @@ struct ArchitectureDiagrams: Sendable {
         let edgeCount = edges.count + externalEdges.count
         if nodeCount > model.settings.maxNodes || edgeCount > model.settings.maxEdges {
             var fallback = groupLevel(id: id, at: page, highlight: nil)
-            let limit = nodeCount > model.settings.maxNodes
+            let limit =
+                nodeCount > model.settings.maxNodes
                 ? "\(nodeCount) modules, more than diagrams.max_nodes (\(model.settings.maxNodes))"
                 : "\(edgeCount) dependencies, more than diagrams.max_edges (\(model.settings.maxEdges))"
-            fallback.notes = ["The graph has \(limit), too many to draw legibly module by module, so the overview draws one box per \(model.groups.first?.isLayer == false ? "package" : "layer") with the number of dependencies between them. Each layer's page draws its own modules."] + notes
+            fallback.notes =
+                [
+                    "The graph has \(limit), too many to draw legibly module by module, so the overview draws one "
+                        + "box per \(model.groups.first?.isLayer == false ? "package" : "layer") with the number of "
+                        + "dependencies between them. Each layer's page draws its own modules."
+                ] + notes
             return fallback
         }
 
@@ -88,7 +99,11 @@ struct ArchitectureDiagrams: Sendable {
             let removed = edges.count - kept.count
             edges = kept.map { edges[$0] }
             if removed > 0 {
-                notes.append("\(removed) dependenc\(removed == 1 ? "y is" : "ies are") not drawn because a longer path implies \(removed == 1 ? "it" : "them") (diagrams.transitive_reduction); violations are always drawn.")
+                notes.append(
+                    "\(removed) dependenc\(removed == 1 ? "y is" : "ies are") not drawn because a longer path "
+                        + "implies \(removed == 1 ? "it" : "them") (diagrams.transitive_reduction); violations are "
+                        + "always drawn."
+                )
             }
         }
 
@@ -106,27 +121,40 @@ struct ArchitectureDiagrams: Sendable {
             dot.close()
         }
         for external in externals {
-            dot.node(external.id, [
-                ("label", external.label), ("class", "external"), ("style", "rounded,dashed"), ("fillcolor", "#ffffff"),
-                ("tooltip", "\(external.label): \(external.products.joined(separator: ", "))"),
-            ])
+            dot.node(
+                external.id,
+                [
+                    ("label", external.label), ("class", "external"), ("style", "rounded,dashed"),
+                    ("fillcolor", "#ffffff"),
+                    ("tooltip", "\(external.label): \(external.products.joined(separator: ", "))")
+                ])
         }
         BandRows.stack(bandRows, into: &dot)
         for edge in edges { moduleEdge(edge, from: page, into: &dot, markers: &markers) }
         for external in externalEdges {
-            let kind = Self.edgeClass(external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))
+            let kind = Self.edgeClass(
+                external.edges.contains(where: \.isDeclared), external.edges.contains(where: \.isImported))
             var attributes = [("class", "dep \(kind)")]
             if let style = Self.edgeStyle(kind) { attributes.append(("style", style)) }
-            attributes.append(("tooltip", "\(external.from) → \(external.to.dropFirst("package:".count)): \(external.edges.map(\.to).joined(separator: ", "))"))
+            attributes.append(
+                (
+                    "tooltip",
+                    "\(external.from) → \(external.to.dropFirst("package:".count)): "
+                        + "\(external.edges.map(\.to).joined(separator: ", "))"
+                ))
             dot.edge(external.from, external.to, attributes)
         }
-        let title = "Module dependencies of \(model.graph.packages.first?.name ?? "the package"), by \(model.groups.first?.isLayer == false ? "package" : "layer")"
+        let title =
+            "Module dependencies of \(model.graph.packages.first?.name ?? "the package"), by "
+            + "\(model.groups.first?.isLayer == false ? "package" : "layer")"
         // A large overview bounds Graphviz's network-simplex passes (ranking and placing):
         // past about a hundred modules with their band-stacking edges, unbounded passes
         // took seconds to minutes for a drawing no better to read.
         var settings = Self.graphSettings(id: id, title: title)
         if drawn.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
+        return Diagram(
+            id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes,
+            markers: markers)
     }
 
     /// The overview when drawn module by module it is too wide to read: one box per layer, or
@@ -139,14 +167,19 @@ struct ArchitectureDiagrams: Sendable {
         let unit = model.groups.first?.isLayer == false ? "package" : "layer"
         // The module drawing's notes (tests and external products left out) hold here too.
         let notes = overview(id: id, at: page).notes.filter { !$0.contains("too many to draw legibly") }
-        fallback.notes = ["Drawn module by module, the \(drawn.count) modules and their dependencies are too wide to read at this page's width, so the overview draws one box per \(unit) with the number of dependencies between them. Each \(unit)'s page draws its own modules."] + notes
+        fallback.notes =
+            [
+                "Drawn module by module, the \(drawn.count) modules and their dependencies are too wide to read at "
+                    + "this page's width, so the overview draws one box per \(unit) with the number of dependencies "
+                    + "between them. Each \(unit)'s page draws its own modules."
+            ] + notes
         return fallback
     }
 
     /// Up to this many modules the overview draws each of them and every dependency, never
     /// a simpler drawing in its place: legibility comes from the page showing the drawing at
     /// its natural size (and the map page), not from leaving the modules out.
-    public static let everyModuleLimit = 150
+    package static let everyModuleLimit = 150
 
     /// Whether the overview draws every module: at most `everyModuleLimit` of them, within
     /// `diagrams.max_nodes` and `max_edges` counted as `overview` counts them (external
@@ -156,7 +189,9 @@ struct ArchitectureDiagrams: Sendable {
         guard drawn.count <= Self.everyModuleLimit else { return false }
         let drawnIDs = Set(drawn.map(\.id))
         var nodes = drawn.count
-        var edges = model.graph.edges.filter { drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to }.count
+        var edges = model.graph.edges.filter {
+            drawnIDs.contains($0.from) && drawnIDs.contains($0.to) && $0.from != $0.to
+        }.count
         if model.settings.showExternal {
             var packages: Set<String> = []
             var pairs: Set<String> = []
@@ -179,7 +214,9 @@ struct ArchitectureDiagrams: Sendable {
         let drawnIDs = Set(model.graph.nodes.filter(model.isDrawn).map(\.id))
         guard model.groups.filter({ $0.modules.contains(where: drawnIDs.contains) }).count > 1 else { return nil }
         let unit = model.groups.first?.isLayer == false ? "package" : "layer"
-        return groupLevel(id: id, at: page, highlight: nil, title: "The \(unit)s at a glance, with the number of dependencies from each to each")
+        return groupLevel(
+            id: id, at: page, highlight: nil,
+            title: "The \(unit)s at a glance, with the number of dependencies from each to each")
     }
 
     /// Above this many modules, the overview's and a layer's layouts are bounded (see `overview`).
@@ -204,7 +241,8 @@ struct ArchitectureDiagrams: Sendable {
     private func layer(_ groupIndex: Int, id: String, at page: String, insideLimit: Int) -> Diagram {
         let group = model.groups[groupIndex]
         let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
-        let title = "The \(group.name) \(group.isLayer ? "layer" : "group"): its modules and the layers they use or are used by"
+        let title =
+            "The \(group.name) \(group.isLayer ? "layer" : "group"): its modules and the layers they use or are used by"
         let memberSet = Set(members)
         // Edges inside the layer, one by one; edges across, one per (module, other group).
         var inside: [ModuleEdge] = []
@@ -212,7 +250,9 @@ struct ArchitectureDiagrams: Sendable {
         var touched: Set<Int> = []
         for module in members {
             for edge in model.outgoing[module] ?? [] {
-                guard let node = model.graph.node(edge.to), model.isDrawn(node), let other = model.groupOfModule[edge.to] else { continue }
+                guard let node = model.graph.node(edge.to), model.isDrawn(node),
+                    let other = model.groupOfModule[edge.to]
+                else { continue }
                 if memberSet.contains(edge.to) {
                     if edge.from != edge.to { inside.append(edge) }
                 } else {
@@ -221,19 +261,26 @@ struct ArchitectureDiagrams: Sendable {
                 }
             }
             for edge in model.incoming[module] ?? [] where !memberSet.contains(edge.from) {
-                guard let node = model.graph.node(edge.from), model.isDrawn(node), let other = model.groupOfModule[edge.from] else { continue }
+                guard let node = model.graph.node(edge.from), model.isDrawn(node),
+                    let other = model.groupOfModule[edge.from]
+                else { continue }
                 across["\(module)\u{0}\(other)\u{0}in", default: []].append(edge)
                 touched.insert(other)
             }
         }
-        let limit: String? = members.count > model.settings.maxNodes
+        let limit: String? =
+            members.count > model.settings.maxNodes
             ? "\(members.count) modules, more than diagrams.max_nodes (\(model.settings.maxNodes))"
             : inside.count + across.count > model.settings.maxEdges
-            ? "\(inside.count + across.count) arrows to draw, more than diagrams.max_edges (\(model.settings.maxEdges))"
-            : nil
+                ? "\(inside.count + across.count) arrows to draw, more than diagrams.max_edges "
+                    + "(\(model.settings.maxEdges))"
+                : nil
         if let limit {
             var fallback = groupLevel(id: id, at: page, highlight: groupIndex)
-            fallback.notes = ["\(group.name) has \(limit); the diagram shows the layers it uses and is used by. The table below lists its modules."]
+            fallback.notes = [
+                "\(group.name) has \(limit); the diagram shows the layers it uses and is used by. The table below "
+                    + "lists its modules."
+            ]
             return fallback
         }
         var dot = DOTText()
@@ -258,7 +305,12 @@ struct ArchitectureDiagrams: Sendable {
             let kept = inside.filter { !model.rules(of: $0).isEmpty }
             let reason = insideLimit == 0 ? "too many to read at this page's width" : "more than \(insideLimit)"
             if kept.count < inside.count {
-                notes.append("\(inside.count - kept.count) dependenc\(inside.count - kept.count == 1 ? "y" : "ies") among the layer's own modules \(inside.count - kept.count == 1 ? "is" : "are") not drawn (\(reason)); the table below lists them\(kept.isEmpty ? "" : ", and those that break a rule are drawn").")
+                notes.append(
+                    "\(inside.count - kept.count) dependenc\(inside.count - kept.count == 1 ? "y" : "ies") among "
+                        + "the layer's own modules \(inside.count - kept.count == 1 ? "is" : "are") not drawn "
+                        + "(\(reason)); the table below lists "
+                        + "them\(kept.isEmpty ? "" : ", and those that break a rule are drawn")."
+                )
             }
             inside = kept
         }
@@ -282,8 +334,10 @@ struct ArchitectureDiagrams: Sendable {
                 // The arrow leaves or enters the band on the side facing the other layer.
                 let anchor = other > groupIndex ? top : bottom
                 aggregateEdge(
-                    from: outward ? anchor : groupID, to: outward ? groupID : anchor, edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) },
-                    upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot, markers: &markers, alwaysCount: true,
+                    from: outward ? anchor : groupID, to: outward ? groupID : anchor,
+                    edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) },
+                    upward: outward ? other > groupIndex : groupIndex > other, from: page, into: &dot,
+                    markers: &markers, alwaysCount: true,
                     names: outward ? (group.name, model.groups[other].name) : (model.groups[other].name, group.name),
                     clipped: outward ? ("ltail", cluster) : ("lhead", cluster)
                 )
@@ -305,7 +359,9 @@ struct ArchitectureDiagrams: Sendable {
         var settings = Self.graphSettings(id: id, title: title)
         settings.append("graph [compound=\"true\"];")
         if members.count > Self.boundedLayoutNodes { settings.append(Self.boundedLayout) }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes, markers: markers)
+        return Diagram(
+            id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: settings), notes: notes,
+            markers: markers)
     }
 
     // MARK: A module's neighbourhood
@@ -342,7 +398,11 @@ struct ArchitectureDiagrams: Sendable {
             var byGroup: [Int: [ModuleEdge]] = [:]
             var ungrouped: [ModuleEdge] = []
             for edge in edges {
-                if let group = model.groupOfModule[outward ? edge.to : edge.from] { byGroup[group, default: []].append(edge) } else { ungrouped.append(edge) }
+                if let group = model.groupOfModule[outward ? edge.to : edge.from] {
+                    byGroup[group, default: []].append(edge)
+                } else {
+                    ungrouped.append(edge)
+                }
             }
             for group in byGroup.keys.sorted() {
                 let groupEdges = byGroup[group] ?? []
@@ -379,12 +439,16 @@ struct ArchitectureDiagrams: Sendable {
             openBand(index, group, count: nil, into: &dot, from: page, diagram: id)
             for member in members { moduleNode(member, from: page, into: &dot, isFocus: member == module) }
             for entry in boxes {
-                groupNode(entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules", nodeID: Self.collapsedNodeID(entry.group, outward: entry.outward))
+                groupNode(
+                    entry.group, from: page, into: &dot, detail: "\(entry.edges.count) modules",
+                    nodeID: Self.collapsedNodeID(entry.group, outward: entry.outward))
             }
             let others = members.filter { $0 != module }
             let userBoxes = boxes.filter { !$0.outward }.map { Self.collapsedNodeID($0.group, outward: false) }
             let usedBoxes = boxes.filter(\.outward).map { Self.collapsedNodeID($0.group, outward: true) }
-            let rows = (userBoxes.isEmpty ? [] : [userBoxes]) + BandRows.rows(others.filter(users.contains)) + (members.contains(module) ? [[module]] : [])
+            let rows =
+                (userBoxes.isEmpty ? [] : [userBoxes]) + BandRows.rows(others.filter(users.contains))
+                + (members.contains(module) ? [[module]] : [])
                 + BandRows.rows(others.filter { !users.contains($0) }) + (usedBoxes.isEmpty ? [] : [usedBoxes])
             BandRows.write(rows, into: &dot)
             bandRows.append((index, rows))
@@ -395,17 +459,23 @@ struct ArchitectureDiagrams: Sendable {
         let loose = visible.sorted().filter { model.groupOfModule[$0] == nil }
         for name in loose { moduleNode(name, from: page, into: &dot, isFocus: name == module) }
         let looseOthers = loose.filter { $0 != module }
-        for (rows, place) in [(BandRows.rows(looseOthers.filter(users.contains)), Int.max), (BandRows.rows(looseOthers.filter { !users.contains($0) }), -1)] {
+        for (rows, place) in [
+            (BandRows.rows(looseOthers.filter(users.contains)), Int.max),
+            (BandRows.rows(looseOthers.filter { !users.contains($0) }), -1)
+        ] {
             BandRows.write(rows, into: &dot)
             if !rows.isEmpty { bandRows.append((place, rows)) }
         }
         for entry in looseBoxes {
             let nodeID = "loose" + (entry.outward ? ".uses" : ".used-by")
             let names = entry.edges.map { entry.outward ? $0.to : $0.from }
-            dot.node(nodeID, [
-                ("label", "\(names.count) modules\nin no layer"), ("class", "group-node tone-none"), ("shape", "box3d"), ("style", "filled"),
-                ("fillcolor", "#f1f5f9"), ("tooltip", names.joined(separator: ", ")),
-            ])
+            dot.node(
+                nodeID,
+                [
+                    ("label", "\(names.count) modules\nin no layer"), ("class", "group-node tone-none"),
+                    ("shape", "box3d"), ("style", "filled"),
+                    ("fillcolor", "#f1f5f9"), ("tooltip", names.joined(separator: ", "))
+                ])
             bandRows.append((entry.outward ? -1 : Int.max, [[nodeID]]))
         }
         BandRows.stack(bandRows, into: &dot)
@@ -413,8 +483,10 @@ struct ArchitectureDiagrams: Sendable {
         for entry in looseBoxes {
             let nodeID = "loose" + (entry.outward ? ".uses" : ".used-by")
             aggregateEdge(
-                from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: false, from: page, into: &dot,
-                markers: &markers, names: entry.outward ? (module, "modules in no layer") : ("modules in no layer", module)
+                from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges,
+                upward: false, from: page, into: &dot,
+                markers: &markers,
+                names: entry.outward ? (module, "modules in no layer") : ("modules in no layer", module)
             )
         }
         let focusGroup = model.groupOfModule[module]
@@ -422,16 +494,24 @@ struct ArchitectureDiagrams: Sendable {
             let nodeID = Self.collapsedNodeID(entry.group, outward: entry.outward)
             let upward = focusGroup.map { entry.outward ? entry.group > $0 : $0 > entry.group } ?? false
             aggregateEdge(
-                from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges, upward: upward, from: page, into: &dot, markers: &markers,
-                names: entry.outward ? (module, model.groups[entry.group].name) : (model.groups[entry.group].name, module)
+                from: entry.outward ? module : nodeID, to: entry.outward ? nodeID : module, edges: entry.edges,
+                upward: upward, from: page, into: &dot, markers: &markers,
+                names: entry.outward
+                    ? (module, model.groups[entry.group].name) : (model.groups[entry.group].name, module)
             )
         }
         let title = "\(module): the modules it uses and the modules that use it"
         var notes: [String] = []
         if !collapsed.isEmpty || !looseBoxes.isEmpty {
-            notes.append("Groups of more than \(limit) modules on one side are drawn as one box; the tables below list every module.")
+            notes.append(
+                "Groups of more than \(limit) modules on one side are drawn as one box; the tables below list every "
+                    + "module."
+            )
         }
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes, markers: markers)
+        return Diagram(
+            id: id, pagePath: page, title: title,
+            dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), notes: notes,
+            markers: markers)
     }
 
     // MARK: Layer level
@@ -442,9 +522,14 @@ struct ArchitectureDiagrams: Sendable {
         var insideCounts: [Int: Int] = [:]
         for edge in model.graph.edges {
             guard let from = model.groupOfModule[edge.from], let to = model.groupOfModule[edge.to],
-                  let fromNode = model.graph.node(edge.from), let toNode = model.graph.node(edge.to),
-                  model.isDrawn(fromNode), model.isDrawn(toNode) else { continue }
-            if from == to { insideCounts[from, default: 0] += 1 } else { counts[from, default: [:]][to, default: []].append(edge) }
+                let fromNode = model.graph.node(edge.from), let toNode = model.graph.node(edge.to),
+                model.isDrawn(fromNode), model.isDrawn(toNode)
+            else { continue }
+            if from == to {
+                insideCounts[from, default: 0] += 1
+            } else {
+                counts[from, default: [:]][to, default: []].append(edge)
+            }
         }
         var dot = DOTText()
         var markers: [Diagram.Marker] = []
@@ -456,7 +541,8 @@ struct ArchitectureDiagrams: Sendable {
             let inside = insideCounts[index] ?? 0
             groupNode(
                 index, from: page, into: &dot,
-                detail: "\(members.count) module\(members.count == 1 ? "" : "s")" + (inside > 0 ? ", \(inside) inside" : ""),
+                detail: "\(members.count) module\(members.count == 1 ? "" : "s")"
+                    + (inside > 0 ? ", \(inside) inside" : ""),
                 isFocus: index == highlight
             )
         }
@@ -467,29 +553,40 @@ struct ArchitectureDiagrams: Sendable {
         for from in counts.keys.sorted() {
             for to in (counts[from] ?? [:]).keys.sorted() {
                 aggregateEdge(
-                    from: Self.groupNodeID(from), to: Self.groupNodeID(to), edges: counts[from]?[to] ?? [], upward: to > from, from: page, into: &dot,
+                    from: Self.groupNodeID(from), to: Self.groupNodeID(to), edges: counts[from]?[to] ?? [],
+                    upward: to > from, from: page, into: &dot,
                     markers: &markers, alwaysCount: true, names: (model.groups[from].name, model.groups[to].name)
                 )
             }
         }
-        let title = title ?? "Dependencies between the \(model.groups.first?.isLayer == false ? "packages" : "layers") of \(model.graph.packages.first?.name ?? "the package")"
-        return Diagram(id: id, pagePath: page, title: title, dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), markers: markers)
+        let title =
+            title
+            ?? "Dependencies between the \(model.groups.first?.isLayer == false ? "packages" : "layers") of "
+            + "\(model.graph.packages.first?.name ?? "the package")"
+        return Diagram(
+            id: id, pagePath: page, title: title,
+            dot: dot.graph(named: id, settings: Self.graphSettings(id: id, title: title)), markers: markers)
     }
 
     // MARK: Pieces
 
     static func graphSettings(id: String, title: String) -> [String] {
         [
-            "graph [id=\(DOTText.quote(svgID(id), isLabel: false)), rankdir=\"TB\", forcelabels=\"true\", newrank=\"true\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", bgcolor=\"transparent\", tooltip=\(DOTText.quote(title, isLabel: false))];",
-            "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
-            "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"10\"];",
+            "graph [id=\(DOTText.quote(svgID(id), isLabel: false)), rankdir=\"TB\", forcelabels=\"true\", "
+                + "newrank=\"true\", nodesep=\"0.25\", ranksep=\"0.5\", fontname=\"Helvetica\", fontsize=\"12\", "
+                + "bgcolor=\"transparent\", tooltip=\(DOTText.quote(title, isLabel: false))];",
+            "node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", "
+                + "height=\"0.3\", margin=\"0.12,0.04\", penwidth=\"1\", color=\"#64748b\", fillcolor=\"#eef2f7\"];",
+            "edge [arrowsize=\"0.6\", color=\"#64748b\", fontname=\"Helvetica\", fontsize=\"10\"];"
         ]
     }
 
     static func groupNodeID(_ index: Int) -> String { "group:\(index)" }
 
     /// The box a neighbourhood draws for a group's modules on one side of the module.
-    static func collapsedNodeID(_ index: Int, outward: Bool) -> String { groupNodeID(index) + (outward ? ".uses" : ".used-by") }
+    static func collapsedNodeID(_ index: Int, outward: Bool) -> String {
+        groupNodeID(index) + (outward ? ".uses" : ".used-by")
+    }
 
     /// The id of a diagram's SVG, and the prefix of every id inside it. Heading ids never
     /// hold a `.`, so these cannot collide with a heading of the page.
@@ -512,14 +609,17 @@ struct ArchitectureDiagrams: Sendable {
         }
     }
 
-    func openBand(_ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String, diagram: String) {
+    func openBand(
+        _ index: Int, _ group: ArchitectureModel.Group, count: Int?, into dot: inout DOTText, from page: String,
+        diagram: String
+    ) {
         dot.open("subgraph \(DOTText.quote("cluster_\(index)"))")
         // Subgraphs inherit the root's attributes: each band needs an id of its own.
         var attributes = [
             ("id", "\(Self.svgID(diagram)).band-\(index)"),
             ("label", group.name), ("class", "band \(group.toneClass)"), ("style", "rounded,filled"),
             ("fillcolor", "#f8fafc"), ("color", group.tone.map { Self.strokes[$0 % Self.strokes.count] } ?? "#94a3b8"),
-            ("labeljust", "l"), ("fontsize", "12"),
+            ("labeljust", "l"), ("fontsize", "12")
         ]
         var tooltip = group.isLayer ? "Layer \(group.name)" : group.name
         if let count { tooltip += ": \(count) module\(count == 1 ? "" : "s")" }
@@ -528,7 +628,9 @@ struct ArchitectureDiagrams: Sendable {
             tooltip += allowed.isEmpty ? "; may use no other layer" : "; may use \(allowed.joined(separator: ", "))"
         }
         attributes.append(("tooltip", tooltip))
-        if group.isLayer, let path = layerPath(group.name) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
+        if group.isLayer, let path = layerPath(group.name) {
+            attributes.append(("href", SitePath.relativeURL(from: page, to: path)))
+        }
         for (key, value) in attributes { dot.line("\(key)=\(DOTText.quote(value, isLabel: key == "label"));") }
     }
 
@@ -542,7 +644,10 @@ struct ArchitectureDiagrams: Sendable {
         for _ in 0..<min(members.count, 32) {
             var changed = false
             for module in members {
-                let below = (model.outgoing[module] ?? []).filter { inBand.contains($0.to) && $0.to != module }.map { (depth[$0.to] ?? 0) + 1 }.max() ?? 0
+                let below =
+                    (model.outgoing[module] ?? []).filter { inBand.contains($0.to) && $0.to != module }.map {
+                        (depth[$0.to] ?? 0) + 1
+                    }.max() ?? 0
                 if below != depth[module] ?? 0, below <= members.count {
                     depth[module] = below
                     changed = true
@@ -585,7 +690,10 @@ struct ArchitectureDiagrams: Sendable {
         return parts.joined(separator: " · ")
     }
 
-    private func groupNode(_ index: Int, from page: String, into dot: inout DOTText, detail: String, nodeID: String? = nil, isFocus: Bool = false) {
+    private func groupNode(
+        _ index: Int, from page: String, into dot: inout DOTText, detail: String, nodeID: String? = nil,
+        isFocus: Bool = false
+    ) {
         let group = model.groups[index]
         var classes = ["group-node", group.toneClass]
         if isFocus { classes.append("focus") }
@@ -593,10 +701,16 @@ struct ArchitectureDiagrams: Sendable {
         var attributes = [
             ("label", label), ("class", classes.joined(separator: " ")), ("shape", "box3d"), ("style", "filled"),
             ("fillcolor", group.tone.map { Self.fills[$0 % Self.fills.count] } ?? "#f1f5f9"),
-            ("tooltip", "\(group.isLayer ? "Layer " : "")\(group.name): \(group.modules.count) module\(group.modules.count == 1 ? "" : "s")"),
+            (
+                "tooltip",
+                "\(group.isLayer ? "Layer " : "")\(group.name): \(group.modules.count) "
+                    + "module\(group.modules.count == 1 ? "" : "s")"
+            )
         ]
         if isFocus { attributes.append(("penwidth", "2")) }
-        if group.isLayer, let path = layerPath(group.name) { attributes.append(("href", SitePath.relativeURL(from: page, to: path))) }
+        if group.isLayer, let path = layerPath(group.name) {
+            attributes.append(("href", SitePath.relativeURL(from: page, to: path)))
+        }
         dot.node(nodeID ?? Self.groupNodeID(index), attributes)
     }
 
@@ -615,10 +729,11 @@ struct ArchitectureDiagrams: Sendable {
             tooltip += "; breaks \(rules.joined(separator: ", "))"
             // A short number on the arrow; the legend under the diagram names the rule.
             let href = SitePath.relativeURL(from: page, to: violationsPath) + "#" + rules[0]
-            markers.append(Diagram.Marker(number: markers.count + 1, rules: rules, from: edge.from, to: edge.to, href: href))
+            markers.append(
+                Diagram.Marker(number: markers.count + 1, rules: rules, from: edge.from, to: edge.to, href: href))
             attributes += [
                 ("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"),
-                ("xlabel", "⚠\(markers.count)"), ("href", href),
+                ("xlabel", "⚠\(markers.count)"), ("href", href)
             ]
         } else {
             // A generated page's table has the id `depends-on`; on a module's own Content page
@@ -634,7 +749,8 @@ struct ArchitectureDiagrams: Sendable {
 
     /// - Parameter names: what the two ends are called in the legend, when they are groups.
     func aggregateEdge(
-        from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText, markers: inout [Diagram.Marker],
+        from: String, to: String, edges: [ModuleEdge], upward: Bool, from page: String, into dot: inout DOTText,
+        markers: inout [Diagram.Marker],
         alwaysCount: Bool = false, names: (String, String)? = nil, clipped: (String, String)? = nil
     ) {
         let kind = Self.edgeClass(edges.contains(where: \.isDeclared), edges.contains(where: \.isImported))
@@ -651,29 +767,51 @@ struct ArchitectureDiagrams: Sendable {
             let number = markers.count + 1
             // One dependency is named by its modules; several by the boxes they are drawn as.
             let ends = edges.count == 1 ? (edges[0].from, edges[0].to) : (names ?? (from, to))
-            markers.append(Diagram.Marker(number: number, rules: rules, from: ends.0, to: ends.1, count: violating, href: href))
+            markers.append(
+                Diagram.Marker(number: number, rules: rules, from: ends.0, to: ends.1, count: violating, href: href))
             label += (label.isEmpty ? "" : " · ") + "⚠\(number)"
-            attributes += [("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"), ("href", href)]
+            attributes += [
+                ("color", Self.violationColor), ("fontcolor", Self.violationColor), ("penwidth", "1.6"), ("href", href)
+            ]
         }
         if !label.isEmpty {
             if let clipped {
                 // A bundle's number sits by the other layer's box, on one side for arrows to it
                 // and the other for arrows from it, so a box's two bundles never share a place.
                 let toBand = clipped.0 == "lhead"
-                attributes += [(toBand ? "taillabel" : "headlabel", label), ("labelangle", toBand ? "35" : "-35"), ("labeldistance", "2")]
+                attributes += [
+                    (toBand ? "taillabel" : "headlabel", label), ("labelangle", toBand ? "35" : "-35"),
+                    ("labeldistance", "2")
+                ]
             } else {
                 attributes.append(("xlabel", label))
             }
         }
-        attributes.append(("penwidth", rules.isEmpty ? String(min(1 + Double(edges.count).squareRoot() / 3, 4).rounded(toPlaces: 1)) : "1.6"))
+        attributes.append(
+            (
+                "penwidth",
+                rules.isEmpty ? String(min(1 + Double(edges.count).squareRoot() / 3, 4).rounded(toPlaces: 1)) : "1.6"
+            ))
         if upward { attributes.append(("constraint", "false")) }
         if let clipped { attributes.append(clipped) }
-        let names = edges.prefix(8).map { "\($0.from) → \($0.to)" }.joined(separator: "\n") + (edges.count > 8 ? "\n…" : "")
-        attributes.append(("tooltip", "\(edges.count) dependenc\(edges.count == 1 ? "y" : "ies")\(violating > 0 ? ", \(violating) breaking \(rules.joined(separator: ", "))" : ""):\n\(names)"))
-        dot.edge(from, to, attributes.reduce(into: [(String, String)]()) { result, pair in
-            // A later value of the same attribute wins, written once.
-            if let index = result.firstIndex(where: { $0.0 == pair.0 }) { result[index] = pair } else { result.append(pair) }
-        })
+        let names =
+            edges.prefix(8).map { "\($0.from) → \($0.to)" }.joined(separator: "\n") + (edges.count > 8 ? "\n…" : "")
+        attributes.append(
+            (
+                "tooltip",
+                "\(edges.count) dependenc\(edges.count == 1 ? "y" : "ies")"
+                    + "\(violating > 0 ? ", \(violating) breaking \(rules.joined(separator: ", "))" : ""):\n\(names)"
+            ))
+        dot.edge(
+            from, to,
+            attributes.reduce(into: [(String, String)]()) { result, pair in
+                // A later value of the same attribute wins, written once.
+                if let index = result.firstIndex(where: { $0.0 == pair.0 }) {
+                    result[index] = pair
+                } else {
+                    result.append(pair)
+                }
+            })
     }
 
     /// An edge from a lower band to a higher one: drawn, but left out of the ranking so the

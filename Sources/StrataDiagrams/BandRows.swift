@@ -18,7 +18,9 @@ enum BandRows {
 
     /// `ordered` cut into rows in order, each at most `budget` wide, the rows about as wide as
     /// each other (so a band of nine is two rows of four and five, not eight and one).
-    static func rows(_ ordered: [String], budget: Double = budget, gap: Double = gap, width: (String) -> Double = { boxWidth($0) }) -> [[String]] {
+    static func rows(
+        _ ordered: [String], budget: Double = budget, gap: Double = gap, width: (String) -> Double = { boxWidth($0) }
+    ) -> [[String]] {
         guard !ordered.isEmpty else { return [] }
         let widths = ordered.map(width)
         let total = widths.reduce(0, +) + gap * Double(ordered.count - 1)
@@ -53,7 +55,8 @@ enum BandRows {
     /// from each row's first box to the next row's.
     static func write(_ rows: [[String]], into dot: inout DOTText) {
         for row in rows where row.count > 1 {
-            dot.line("{ rank=\"same\"; " + row.map { DOTText.quote($0, isLabel: false) + ";" }.joined(separator: " ") + " }")
+            dot.line(
+                "{ rank=\"same\"; " + row.map { DOTText.quote($0, isLabel: false) + ";" }.joined(separator: " ") + " }")
         }
         for (upper, lower) in zip(rows, rows.dropFirst()) {
             guard let from = upper.first, let to = lower.first else { continue }
@@ -65,7 +68,8 @@ enum BandRows {
     /// last row sits above the next lower band's first row. Two entries of one band (its
     /// modules, and a side drawn as one box) keep the order they were given.
     static func stack(_ bands: [(band: Int, rows: [[String]])], into dot: inout DOTText) {
-        let ordered = bands.enumerated().sorted { ($0.element.band, $0.offset) < ($1.element.band, $1.offset) }.map(\.element)
+        let ordered = bands.enumerated().sorted { ($0.element.band, $0.offset) < ($1.element.band, $1.offset) }.map(
+            \.element)
         for (lower, upper) in zip(ordered, ordered.dropFirst()) {
             guard let from = upper.rows.last?.first, let to = lower.rows.first?.first else { continue }
             dot.edge(from, to, [("style", "invis")])

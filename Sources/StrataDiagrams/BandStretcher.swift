@@ -2,7 +2,7 @@
 /// bands across the whole drawing, stacked in their order, each with its name at its left
 /// edge: how a layered architecture is drawn on a whiteboard. Works on the SVG, after
 /// layout, so Graphviz still places the modules; only the band frames and labels move.
-public enum BandStretcher {
+package enum BandStretcher {
     struct Band {
         var pathRange: Range<String.Index>
         var labelRange: Range<String.Index>?
@@ -14,25 +14,30 @@ public enum BandStretcher {
 
     /// The SVG with its bands stretched, or as it was when it has fewer than two bands or
     /// bands that share height (which stretching would pile on each other).
-    public static func stretch(_ svg: String) -> String {
+    package static func stretch(_ svg: String) -> String {
         guard let width = graphWidth(svg) else { return svg }
         var bands: [Band] = []
         // Each band's group runs to the next group with a class (a tooltip's link group has none).
         for group in DiagramLegibility.groups(of: svg, classPrefix: "cluster band") {
             let (open, groupEnd) = (group.startIndex..<group.startIndex, group.endIndex)
             guard let pathStart = Self.find("<path ", in: svg, open.upperBound..<groupEnd),
-                  let dStart = Self.find(" d=\"", in: svg, pathStart.upperBound..<groupEnd),
-                  let dEnd = Self.find("\"", in: svg, dStart.upperBound..<groupEnd) else { continue }
+                let dStart = Self.find(" d=\"", in: svg, pathStart.upperBound..<groupEnd),
+                let dEnd = Self.find("\"", in: svg, dStart.upperBound..<groupEnd)
+            else { continue }
             let numbers = Self.numbers(in: svg[dStart.upperBound..<dEnd.lowerBound])
             let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
             let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
             guard let top = ys.min(), let bottom = ys.max(), let minX = xs.min(), let maxX = xs.max() else { continue }
             var labelRange: Range<String.Index>?
             if let textStart = Self.find("<text text-anchor=\"", in: svg, dEnd.upperBound..<groupEnd),
-               let yAttribute = Self.find("\" y=\"", in: svg, textStart.upperBound..<groupEnd) {
+                let yAttribute = Self.find("\" y=\"", in: svg, textStart.upperBound..<groupEnd)
+            {
                 labelRange = textStart.lowerBound..<yAttribute.lowerBound
             }
-            bands.append(Band(pathRange: dStart.upperBound..<dEnd.lowerBound, labelRange: labelRange, top: top, bottom: bottom, left: minX, right: maxX))
+            bands.append(
+                Band(
+                    pathRange: dStart.upperBound..<dEnd.lowerBound, labelRange: labelRange, top: top, bottom: bottom,
+                    left: minX, right: maxX))
         }
         // Bands from the top of the drawing down (SVG y grows downwards; Graphviz's are negative).
         let order = bands.indices.sorted { bands[$0].top < bands[$1].top }
@@ -49,7 +54,12 @@ public enum BandStretcher {
             let (left, right) = (1.0, width - 1.0)
             for (position, bandIndex) in order.enumerated() {
                 let (top, bottom) = (Self.format(tops[position]), Self.format(bottoms[position]))
-                edits.append((bands[bandIndex].pathRange, "M\(Self.format(left)),\(top)L\(Self.format(right)),\(top) \(Self.format(right)),\(bottom) \(Self.format(left)),\(bottom)Z"))
+                edits.append(
+                    (
+                        bands[bandIndex].pathRange,
+                        "M\(Self.format(left)),\(top)L\(Self.format(right)),\(top) \(Self.format(right)),\(bottom) "
+                            + "\(Self.format(left)),\(bottom)Z"
+                    ))
                 (bands[bandIndex].left, bands[bandIndex].right) = (left, right)
             }
         }
@@ -67,7 +77,9 @@ public enum BandStretcher {
     /// down below the name.
     private static func placeLabels(of bands: [Band], in svg: String) -> [(Range<String.Index>, String)] {
         let texts = DiagramLegibility.texts(in: svg[...])
-        let edgeTexts = DiagramLegibility.groups(of: svg, classPrefix: "edge").flatMap { DiagramLegibility.texts(in: $0) }
+        let edgeTexts = DiagramLegibility.groups(of: svg, classPrefix: "edge").flatMap {
+            DiagramLegibility.texts(in: $0)
+        }
         var edits: [(Range<String.Index>, String)] = []
         var moved: Set<Int> = []
         for band in bands {
@@ -101,8 +113,9 @@ public enum BandStretcher {
             let end = Self.find("</text>", in: svg, open.upperBound..<svg.endIndex)?.upperBound ?? svg.endIndex
             search = end
             guard DiagramLegibility.texts(in: svg[open.lowerBound..<end]).first == label,
-                  let y = Self.find(" y=\"", in: svg, open.upperBound..<end),
-                  let close = Self.find("\"", in: svg, y.upperBound..<end) else { continue }
+                let y = Self.find(" y=\"", in: svg, open.upperBound..<end),
+                let close = Self.find("\"", in: svg, y.upperBound..<end)
+            else { continue }
             return y.upperBound..<close.lowerBound
         }
         return nil
@@ -110,7 +123,9 @@ public enum BandStretcher {
 
     /// The drawing's width in graph units: the viewBox's, less Graphviz's 4-point margins.
     static func graphWidth(_ svg: String) -> Double? {
-        guard let box = Self.find("viewBox=\"", in: svg, svg.startIndex..<svg.endIndex), let end = Self.find("\"", in: svg, box.upperBound..<svg.endIndex) else { return nil }
+        guard let box = Self.find("viewBox=\"", in: svg, svg.startIndex..<svg.endIndex),
+            let end = Self.find("\"", in: svg, box.upperBound..<svg.endIndex)
+        else { return nil }
         let values = numbers(in: svg[box.upperBound..<end.lowerBound])
         guard values.count == 4, values[2] > 8 else { return nil }
         return values[2] - 8

@@ -2,14 +2,14 @@
 /// line like `{a b c …} -> {x y z …}` makes one arrow per pair, so a few kilobytes can ask
 /// cgraph for millions of edges (and gigabytes) before any limit on the result could be
 /// checked. An upper bound: every name in a `{…}` counts, attribute values excepted.
-public enum DOTEdgeCount {
+package enum DOTEdgeCount {
     enum Token: Equatable {
         case name(String)
         case open, close, edge, equals, separator
     }
 
     /// The arrows `dot` makes, or `limit + 1` as soon as it makes more than `limit`.
-    public static func count(in dot: String, limit: Int) -> Int {
+    package static func count(in dot: String, limit: Int) -> Int {
         let tokens = tokenize(dot)
         var index = tokens.firstIndex(of: .open).map { $0 + 1 } ?? tokens.count
         var edges = 0
@@ -75,13 +75,21 @@ public enum DOTEdgeCount {
         var lineStart = true
         var inAttributes = 0
         func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "." || scalar.value > 127
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
+                || scalar.value > 127
         }
         while index < scalars.count {
             let scalar = scalars[index]
             let next = index + 1 < scalars.count ? scalars[index + 1] : " "
-            if scalar == "\n" { lineStart = true; index += 1; continue }
-            if scalar == " " || scalar == "\t" || scalar == "\r" { index += 1; continue }
+            if scalar == "\n" {
+                lineStart = true
+                index += 1
+                continue
+            }
+            if scalar == " " || scalar == "\t" || scalar == "\r" {
+                index += 1
+                continue
+            }
             defer { lineStart = false }
             if scalar == "#" && lineStart || scalar == "/" && next == "/" {
                 while index < scalars.count, scalars[index] != "\n" { index += 1 }
@@ -98,7 +106,10 @@ public enum DOTEdgeCount {
                 var text = ""
                 index += 1
                 while index < scalars.count, scalars[index] != "\"" {
-                    if scalars[index] == "\\", index + 1 < scalars.count { text.unicodeScalars.append(scalars[index]); index += 1 }
+                    if scalars[index] == "\\", index + 1 < scalars.count {
+                        text.unicodeScalars.append(scalars[index])
+                        index += 1
+                    }
                     text.unicodeScalars.append(scalars[index])
                     index += 1
                 }

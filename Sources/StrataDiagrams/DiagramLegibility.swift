@@ -2,38 +2,38 @@
 /// whether a box's label stays inside the box, and how small the smallest text is once the
 /// drawing is fitted to a column. Text widths use Helvetica's metrics, the font Graphviz
 /// measures with and the page draws in (Arial and Liberation Sans share them).
-public struct DiagramLegibility: Hashable, Sendable {
-    public struct Label: Hashable, Sendable {
-        public var text: String
-        public var minX: Double
-        public var maxX: Double
-        public var minY: Double
-        public var maxY: Double
-        public var fontSize: Double
+package struct DiagramLegibility: Hashable, Sendable {
+    package struct Label: Hashable, Sendable {
+        package var text: String
+        package var minX: Double
+        package var maxX: Double
+        package var minY: Double
+        package var maxY: Double
+        package var fontSize: Double
 
         func overlaps(_ other: Label) -> Bool {
             minX < other.maxX - 0.5 && other.minX < maxX - 0.5 && minY < other.maxY - 0.5 && other.minY < maxY - 0.5
         }
     }
 
-    public var labels: [Label]
+    package var labels: [Label]
     /// Pairs of labels that overlap, by their text.
-    public var overlaps: [String]
+    package var overlaps: [String]
     /// Box labels that stick out of their box.
-    public var overflowing: [String]
+    package var overflowing: [String]
     /// The drawing's natural width, in CSS pixels.
-    public var naturalWidth: Double
-    public var smallestFont: Double
+    package var naturalWidth: Double
+    package var smallestFont: Double
 
     /// The width of the column a diagram is drawn in on a 1280 px desktop window, in CSS
     /// pixels: the page's 48rem less the frame's padding and border.
-    public static let desktopColumn = 686.0
+    package static let desktopColumn = 686.0
     /// The smallest text a diagram may show there, in CSS pixels.
-    public static let smallestReadableFont = 11.0
+    package static let smallestReadableFont = 11.0
 
     /// Whether the drawing's smallest text is readable at the desktop column's width. Only
     /// the sizes are read, so it is cheap enough to ask of every layout.
-    public static func readsWell(_ svg: String) -> Bool {
+    package static func readsWell(_ svg: String) -> Bool {
         guard let width = BandStretcher.graphWidth(svg) else { return true }
         let drawingWidth = naturalWidth(graphWidth: width)
         var smallest = Double.infinity
@@ -51,7 +51,7 @@ public struct DiagramLegibility: Hashable, Sendable {
     static func naturalWidth(graphWidth: Double) -> Double { (graphWidth + 8) * 4 / 3 }
 
     /// The smallest text, in CSS pixels, when the drawing is fitted to `column` pixels.
-    public func smallestRenderedFont(inColumn column: Double) -> Double {
+    package func smallestRenderedFont(inColumn column: Double) -> Double {
         Self.rendered(smallestFont, naturalWidth: naturalWidth, inColumn: column)
     }
 
@@ -61,7 +61,7 @@ public struct DiagramLegibility: Hashable, Sendable {
         return points * 4 / 3 * min(1, column / naturalWidth)
     }
 
-    public static func measure(_ svg: String) -> DiagramLegibility {
+    package static func measure(_ svg: String) -> DiagramLegibility {
         var labels: [Label] = []
         var overflowing: [String] = []
         // Each node's group: its shape's bounds and its labels.
@@ -79,7 +79,9 @@ public struct DiagramLegibility: Hashable, Sendable {
             let shape = bounds(ofShapeIn: group)
             for label in texts(in: group) {
                 labels.append(label)
-                if let shape, label.minX < shape.minX - 0.5 || label.maxX > shape.maxX + 0.5 { overflowing.append(label.text) }
+                if let shape, label.minX < shape.minX - 0.5 || label.maxX > shape.maxX + 0.5 {
+                    overflowing.append(label.text)
+                }
             }
         }
         var overlaps: [String] = []
@@ -90,7 +92,8 @@ public struct DiagramLegibility: Hashable, Sendable {
         }
         let width = BandStretcher.graphWidth(svg).map(naturalWidth(graphWidth:)) ?? 0
         return DiagramLegibility(
-            labels: labels, overlaps: overlaps, overflowing: overflowing, naturalWidth: width, smallestFont: labels.map(\.fontSize).min() ?? 0
+            labels: labels, overlaps: overlaps, overflowing: overflowing, naturalWidth: width,
+            smallestFont: labels.map(\.fontSize).min() ?? 0
         )
     }
 
@@ -129,15 +132,24 @@ public struct DiagramLegibility: Hashable, Sendable {
             let y = attribute("y", in: attributes) ?? 0
             let size = attribute("font-size", in: attributes) ?? 14
             let width = Self.width(of: text, size: size)
-            let anchor = attributes.firstRange(of: "text-anchor=\"middle\"") != nil ? 0.5 : attributes.firstRange(of: "text-anchor=\"end\"") != nil ? 1 : 0
-            labels.append(Label(text: text, minX: x - width * anchor, maxX: x - width * anchor + width, minY: y - size * 0.75, maxY: y + size * 0.2, fontSize: size))
+            let anchor =
+                attributes.firstRange(of: "text-anchor=\"middle\"") != nil
+                ? 0.5 : attributes.firstRange(of: "text-anchor=\"end\"") != nil ? 1 : 0
+            labels.append(
+                Label(
+                    text: text, minX: x - width * anchor, maxX: x - width * anchor + width, minY: y - size * 0.75,
+                    maxY: y + size * 0.2, fontSize: size))
             rest = rest[close.upperBound...]
         }
         return labels
     }
 
     static func attribute(_ name: String, in text: Substring) -> Double? {
-        guard let start = text.firstRange(of: " \(name)=\"") ?? (text.hasPrefix("\(name)=\"") ? text.startIndex..<text.index(text.startIndex, offsetBy: name.count + 2) : nil) else { return nil }
+        guard
+            let start = text.firstRange(of: " \(name)=\"")
+                ?? (text.hasPrefix("\(name)=\"")
+                    ? text.startIndex..<text.index(text.startIndex, offsetBy: name.count + 2) : nil)
+        else { return nil }
         let value = text[start.upperBound...].prefix { $0 != "\"" }
         return Double(value)
     }
@@ -147,7 +159,9 @@ public struct DiagramLegibility: Hashable, Sendable {
         if let path = group.firstRange(of: " d=\""), let close = group[path.upperBound...].firstIndex(of: "\"") {
             let numbers = BandStretcher.numbers(in: group[path.upperBound..<close])
             xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
-        } else if let points = group.firstRange(of: "points=\""), let close = group[points.upperBound...].firstIndex(of: "\"") {
+        } else if let points = group.firstRange(of: "points=\""),
+            let close = group[points.upperBound...].firstIndex(of: "\"")
+        {
             let numbers = BandStretcher.numbers(in: group[points.upperBound..<close])
             xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
         } else if let cx = attribute("cx", in: group), let rx = attribute("rx", in: group) {
@@ -167,10 +181,13 @@ public struct DiagramLegibility: Hashable, Sendable {
 
     /// Helvetica's advance widths (per 1000 units of the font size), ASCII 32–126.
     static let helvetica: [Int] = [
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556,
-        278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667,
-        611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833,
-        556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556,
+        556, 556, 556, 556,
+        278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
+        667, 778, 722, 667,
+        611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222,
+        222, 500, 222, 833,
+        556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584
     ]
 
     static func width(of text: String, size: Double) -> Double {

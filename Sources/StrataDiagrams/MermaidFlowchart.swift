@@ -6,16 +6,16 @@ import StrataCore
 /// `==>` with `|labels|` or `-- labels -->`, `&`, `subgraph … end`, and `%%` comments.
 /// Styling statements (`classDef`, `class`, `style`, `linkStyle`, `click`) are skipped:
 /// the theme styles the drawing.
-public enum MermaidFlowchart {
+package enum MermaidFlowchart {
     /// Why the diagram cannot be read, at a 0-based line of its code.
-    public struct Failure: Error, Hashable, Sendable {
-        public var line: Int
-        public var message: String
+    package struct Failure: Error, Hashable, Sendable {
+        package var line: Int
+        package var message: String
     }
 
     /// - Parameter maximumEdges: past this many arrows the diagram is refused, before the
     ///   arrows `&` multiplies out are made.
-    public static func parse(_ code: String, maximumEdges: Int = .max) -> Result<DrawnGraph, Failure> {
+    package static func parse(_ code: String, maximumEdges: Int = .max) -> Result<DrawnGraph, Failure> {
         var reader = Reader()
         reader.maximumEdges = maximumEdges
         do {
@@ -28,7 +28,9 @@ public enum MermaidFlowchart {
         }
     }
 
-    static let ignoredStatements = ["classDef", "class", "style", "linkStyle", "click", "direction", "accTitle", "accDescr"]
+    static let ignoredStatements = [
+        "classDef", "class", "style", "linkStyle", "click", "direction", "accTitle", "accDescr"
+    ]
 
     private struct Reader {
         var graph = DrawnGraph()
@@ -53,15 +55,26 @@ public enum MermaidFlowchart {
                     try self.statement(statement, at: number)
                 }
             }
-            if !hasHeader { throw Failure(line: 0, message: "the diagram is empty; a Mermaid flowchart starts with `flowchart TD` or `graph LR`") }
-            if let line = openGroupLines.last { throw Failure(line: line, message: "this `subgraph` is not closed with `end`") }
+            if !hasHeader {
+                throw Failure(
+                    line: 0,
+                    message: "the diagram is empty; a Mermaid flowchart starts with `flowchart TD` or `graph LR`")
+            }
+            if let line = openGroupLines.last {
+                throw Failure(line: line, message: "this `subgraph` is not closed with `end`")
+            }
         }
 
         mutating func header(_ line: String, at number: Int) throws {
             let words = line.split(separator: " ").map(String.init)
             guard let kind = words.first, kind == "flowchart" || kind == "graph" else {
                 let opening = line.split(separator: " ").first.map(String.init) ?? line
-                throw Failure(line: number, message: "only Mermaid flowcharts are drawn (a diagram starting `flowchart TD` or `graph LR`); this one starts with '\(opening)'")
+                throw Failure(
+                    line: number,
+                    message:
+                        "only Mermaid flowcharts are drawn (a diagram starting `flowchart TD` or `graph LR`); this "
+                        + "one starts with '\(opening)'"
+                )
             }
             hasHeader = true
             guard words.count > 1 else { return }
@@ -70,7 +83,9 @@ public enum MermaidFlowchart {
             case "BT": graph.direction = "BT"
             case "LR": graph.direction = "LR"
             case "RL": graph.direction = "RL"
-            default: throw Failure(line: number, message: "'\(words[1])' is no flowchart direction; write TD, TB, BT, LR or RL")
+            default:
+                throw Failure(
+                    line: number, message: "'\(words[1])' is no flowchart direction; write TD, TB, BT, LR or RL")
             }
         }
 
@@ -101,7 +116,9 @@ public enum MermaidFlowchart {
             let firstWord = String(text.prefix { !$0.isWhitespace })
             if MermaidFlowchart.ignoredStatements.contains(firstWord) { return }
             if firstWord == "end" {
-                guard openGroups.popLast() != nil else { throw Failure(line: number, message: "`end` closes no `subgraph`") }
+                guard openGroups.popLast() != nil else {
+                    throw Failure(line: number, message: "`end` closes no `subgraph`")
+                }
                 openGroupLines.removeLast()
                 return
             }
@@ -133,7 +150,12 @@ public enum MermaidFlowchart {
                 cursor.skipSpaces()
                 if cursor.atEnd { break }
                 guard let arrow = try cursor.arrow() else {
-                    throw Failure(line: number, message: "cannot read '\(cursor.rest)' here; Strata draws Mermaid's flowchart subset: nodes, `-->`, `---`, `-.->`, `==>` with labels, `&`, and subgraphs")
+                    throw Failure(
+                        line: number,
+                        message:
+                            "cannot read '\(cursor.rest)' here; Strata draws Mermaid's flowchart subset: nodes, "
+                            + "`-->`, `---`, `-.->`, `==>` with labels, `&`, and subgraphs"
+                    )
                 }
                 let next = try nodeGroup(&cursor)
                 guard graph.edges.count + previous.count * next.count <= maximumEdges else {
@@ -141,7 +163,10 @@ public enum MermaidFlowchart {
                 }
                 for from in previous {
                     for to in next {
-                        graph.edges.append(DrawnGraph.Edge(from: from, to: to, label: arrow.label, style: arrow.style, hasArrow: arrow.hasArrow, line: number))
+                        graph.edges.append(
+                            DrawnGraph.Edge(
+                                from: from, to: to, label: arrow.label, style: arrow.style, hasArrow: arrow.hasArrow,
+                                line: number))
                     }
                 }
                 previous = next
@@ -223,7 +248,8 @@ public enum MermaidFlowchart {
         /// A node id: letters, digits, `_` and `.`.
         mutating func identifier() -> String? {
             let start = position
-            while let character = peek, character.isLetter || character.isNumber || character == "_" || character == "." { advance() }
+            while let character = peek, character.isLetter || character.isNumber || character == "_" || character == "."
+            { advance() }
             return position > start ? String(characters[start..<position]) : nil
         }
 
@@ -241,22 +267,31 @@ public enum MermaidFlowchart {
         /// The label in a node's brackets, and the shape the brackets make.
         mutating func shapeLabel() throws -> (label: String, shape: String) {
             let shapes: [(open: String, close: String, shape: String)] = [
-                ("[[", "]]", "subroutine"), ("[(", ")]", "cylinder"), ("[/", "/]", "box"), ("[\\", "\\]", "box"), ("[", "]", "box"),
+                ("[[", "]]", "subroutine"), ("[(", ")]", "cylinder"), ("[/", "/]", "box"), ("[\\", "\\]", "box"),
+                ("[", "]", "box"),
                 ("(((", ")))", "circle"), ("((", "))", "circle"), ("([", "])", "stadium"), ("(", ")", "rounded"),
-                ("{{", "}}", "hexagon"), ("{", "}", "diamond"), (">", "]", "box"),
+                ("{{", "}}", "hexagon"), ("{", "}", "diamond"), (">", "]", "box")
             ]
-            guard let form = shapes.first(where: { starts(with: $0.open) }) else { throw Failure(line: line, message: "expected a node's brackets") }
+            guard let form = shapes.first(where: { starts(with: $0.open) }) else {
+                throw Failure(line: line, message: "expected a node's brackets")
+            }
             advance(form.open.count)
             skipSpaces()
             var label: String
             if peek == "\"" {
                 label = try quoted()
                 skipSpaces()
-                guard starts(with: form.close) else { throw Failure(line: line, message: "expected '\(form.close)' after the label \"\(label)\"") }
+                guard starts(with: form.close) else {
+                    throw Failure(line: line, message: "expected '\(form.close)' after the label \"\(label)\"")
+                }
             } else {
                 let start = position
                 while !atEnd, !starts(with: form.close) { advance() }
-                guard !atEnd else { throw Failure(line: line, message: "the label '\(String(characters[start...]))' is not closed with '\(form.close)'") }
+                guard !atEnd else {
+                    throw Failure(
+                        line: line,
+                        message: "the label '\(String(characters[start...]))' is not closed with '\(form.close)'")
+                }
                 label = String(characters[start..<position]).trimmingWhitespace
             }
             advance(form.close.count)
@@ -271,7 +306,8 @@ public enum MermaidFlowchart {
             var result = ""
             var index = 0
             while index < characters.count {
-                if index + needle.count <= characters.count, Array(characters[index..<(index + needle.count)]) == needle {
+                if index + needle.count <= characters.count, Array(characters[index..<(index + needle.count)]) == needle
+                {
                     result += replacement
                     index += needle.count
                 } else {
@@ -297,7 +333,9 @@ public enum MermaidFlowchart {
             if peek == ">" {
                 hasArrow = true
                 advance()
-            } else if let head = peek, head == "o" || head == "x", position + 1 >= characters.count || characters[position + 1].isWhitespace {
+            } else if let head = peek, head == "o" || head == "x",
+                position + 1 >= characters.count || characters[position + 1].isWhitespace
+            {
                 hasArrow = true
                 advance()
             }
@@ -307,7 +345,10 @@ public enum MermaidFlowchart {
                 let endings = ["-->", "---", "==>", "===", ".->", "-.-", "--o", "--x"]
                 var scan = position
                 while scan < characters.count, !endings.contains(where: { starts(with: $0, at: scan) }) { scan += 1 }
-                guard scan < characters.count else { throw Failure(line: line, message: "the arrow's text '\(rest.trimmingWhitespace)' has no arrow after it") }
+                guard scan < characters.count else {
+                    throw Failure(
+                        line: line, message: "the arrow's text '\(rest.trimmingWhitespace)' has no arrow after it")
+                }
                 label = String(characters[position..<scan]).trimmingWhitespace
                 position = scan
                 let endStart = position

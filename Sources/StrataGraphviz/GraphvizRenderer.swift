@@ -11,15 +11,15 @@ import StrataCore
 /// whatever fonts it has, and layout is several times faster. DOT is read with an ID
 /// discipline of Strata's own (see `strata_read_dot` in CGraphviz), because cgraph's default
 /// orders clusters by the memory address of their names.
-public final class GraphvizRenderer: @unchecked Sendable {
+package final class GraphvizRenderer: @unchecked Sendable {
     /// The one renderer of the process.
-    public static let shared = GraphvizRenderer()
+    package static let shared = GraphvizRenderer()
 
     private let lock = NSLock()
     private let context: OpaquePointer?
     /// Why the pinned plugins could not be loaded, when Graphviz fell back to its system
     /// configuration (text is then measured with whatever fonts the machine has).
-    public let pluginNote: String?
+    package let pluginNote: String?
     /// Kept alive for the process: Graphviz points into them.
     private let symbols: UnsafeMutablePointer<lt_symlist_t>?
 
@@ -47,7 +47,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
     /// What the SVG depends on besides the DOT: the Graphviz release and whether its own
     /// plugins (and so its own font metrics) are in use. Layout caches key on it.
-    public let identity: String
+    package let identity: String
 
     /// Graphviz's plugin libraries, found beside libgvc itself.
     private static func loadPlugins() -> Result<[(name: String, address: UnsafeMutableRawPointer)], PluginProblem> {
@@ -57,12 +57,18 @@ public final class GraphvizRenderer: @unchecked Sendable {
         let folder = libraryFolder + "/graphviz"
         var found: [(String, UnsafeMutableRawPointer)] = []
         for plugin in ["core", "dot_layout"] {
-            let candidates = ["libgvplugin_\(plugin).so.6", "libgvplugin_\(plugin).6.dylib", "libgvplugin_\(plugin).dylib", "libgvplugin_\(plugin).so"]
-            guard let handle = candidates.lazy.compactMap({ dlopen(folder + "/" + $0, RTLD_NOW | RTLD_LOCAL) }).first else {
+            let candidates = [
+                "libgvplugin_\(plugin).so.6", "libgvplugin_\(plugin).6.dylib", "libgvplugin_\(plugin).dylib",
+                "libgvplugin_\(plugin).so"
+            ]
+            guard let handle = candidates.lazy.compactMap({ dlopen(folder + "/" + $0, RTLD_NOW | RTLD_LOCAL) }).first
+            else {
                 return .failure(PluginProblem("no Graphviz \(plugin) plugin in \(folder)"))
             }
             let symbol = "gvplugin_\(plugin)_LTX_library"
-            guard let address = dlsym(handle, symbol) else { return .failure(PluginProblem("\(symbol) is missing from the \(plugin) plugin")) }
+            guard let address = dlsym(handle, symbol) else {
+                return .failure(PluginProblem("\(symbol) is missing from the \(plugin) plugin"))
+            }
             found.append((symbol, address))
         }
         return .success(found)
@@ -72,17 +78,21 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// says in /proc/self/maps; elsewhere, the usual install prefixes are tried.
     private static func libgvcFolder() -> String? {
         // /proc files report a size of 0, so they are read to their end, not by size.
-        if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(), let maps = String(data: data, encoding: .utf8) {
+        if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+            let maps = String(data: data, encoding: .utf8)
+        {
             for line in maps.split(separator: "\n") where line.contains("/libgvc.") {
                 guard let slash = line.firstIndex(of: "/") else { continue }
                 return (String(line[slash...]) as NSString).deletingLastPathComponent
             }
         }
-        return ["/opt/homebrew/lib", "/usr/local/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"].first { FileManager.default.fileExists(atPath: $0 + "/graphviz") }
+        return [
+            "/opt/homebrew/lib", "/usr/local/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"
+        ].first { FileManager.default.fileExists(atPath: $0 + "/graphviz") }
     }
 
     /// The SVG Graphviz draws for `dot`, exactly as it writes it.
-    public func svg(dot: String) throws(GraphvizError) -> String {
+    package func svg(dot: String) throws(GraphvizError) -> String {
         try svg(dot: dot, adjusting: GraphAdjustments())
     }
 }
@@ -91,51 +101,55 @@ public final class GraphvizRenderer: @unchecked Sendable {
 /// its text, which comments, strings and HTML labels make unsafe to edit): Strata's look
 /// as defaults the author's own attributes override, attributes set on named nodes, classes
 /// added to edges, arrows added, and the graph's id.
-public struct GraphAdjustments: Sendable {
+package struct GraphAdjustments: Sendable {
     /// Graph, node and edge attributes the graph gets when it does not declare them.
-    public var graphDefaults: [(String, String)] = []
-    public var nodeDefaults: [(String, String)] = []
-    public var edgeDefaults: [(String, String)] = []
+    package var graphDefaults: [(String, String)] = []
+    package var nodeDefaults: [(String, String)] = []
+    package var edgeDefaults: [(String, String)] = []
     /// Node name → attributes set on it.
-    public var nodeAttributes: [String: [(String, String)]] = [:]
+    package var nodeAttributes: [String: [(String, String)]] = [:]
     /// (tail, head) → a class added to every such edge.
-    public var edgeClasses: [String: String] = [:]
+    package var edgeClasses: [String: String] = [:]
     /// Arrows added, with their attributes.
-    public var addedEdges: [(tail: String, head: String, attributes: [(String, String)])] = []
+    package var addedEdges: [(tail: String, head: String, attributes: [(String, String)])] = []
     /// The graph's id, which every id in its SVG starts with.
-    public var id: String?
+    package var id: String?
     /// Whether an author wrote the graph (a page's Mermaid or DOT), rather than Strata: it is
     /// then laid out in the form `LayoutSafety` makes, clear of Graphviz 2.42's crashes.
-    public var isWritten = false
+    package var isWritten = false
 
-    public init() {}
+    package init() {}
 
-    public static func edgeKey(_ tail: String, _ head: String) -> String { tail + "\u{0}" + head }
+    package static func edgeKey(_ tail: String, _ head: String) -> String { tail + "\u{0}" + head }
 }
 
 extension GraphvizRenderer {
     /// The SVG of `dot` with `adjustments` made to the graph Graphviz read.
-    public func svg(dot: String, adjusting adjustments: GraphAdjustments) throws(GraphvizError) -> String {
+    package func svg(dot: String, adjusting adjustments: GraphAdjustments) throws(GraphvizError) -> String {
         lock.lock()
         defer { lock.unlock() }
         guard let context else { throw GraphvizError(message: "Graphviz could not start (gvContext failed)") }
         GraphvizMessages.start()
         defer { GraphvizMessages.stop() }
         guard let graph = dot.withCString({ strata_read_dot($0) }) else {
-            throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
+            throw GraphvizError(
+                message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
         }
         defer { agclose(graph) }
         Self.adjust(graph, adjustments)
         if adjustments.isWritten { try LayoutSafety.prepare(graph) }
         guard gvLayout(context, graph, "dot") == 0 else {
-            throw GraphvizError(message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
+            throw GraphvizError(
+                message: "Graphviz could not lay out the diagram: " + GraphvizMessages.text(or: "layout failed"))
         }
         defer { gvFreeLayout(context, graph) }
         var data: UnsafeMutablePointer<CChar>?
         var length = 0
         defer { free(data) }
         guard strata_render_svg(context, graph, &data, &length) == 0, let data else {
-            throw GraphvizError(message: "Graphviz could not render the diagram as SVG: " + GraphvizMessages.text(or: "no SVG renderer"))
+            throw GraphvizError(
+                message: "Graphviz could not render the diagram as SVG: " + GraphvizMessages.text(or: "no SVG renderer")
+            )
         }
         return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
     }
@@ -146,19 +160,31 @@ extension GraphvizRenderer {
                 // An attribute the author declared keeps the author's default.
                 let existing = name.withCString { agattr(graph, kind, UnsafeMutablePointer(mutating: $0), nil) }
                 guard existing == nil else { continue }
-                name.withCString { key in value.withCString { text in _ = agattr(graph, kind, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text)) } }
+                name.withCString { key in
+                    value.withCString { text in
+                        _ = agattr(
+                            graph, kind, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text))
+                    }
+                }
             }
         }
         declare(Int32(AGRAPH), adjustments.graphDefaults)
         declare(Int32(AGNODE), adjustments.nodeDefaults)
         declare(Int32(AGEDGE), adjustments.edgeDefaults)
         func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: String) {
-            name.withCString { key in value.withCString { text in "".withCString { empty in
-                _ = agsafeset(object, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text), UnsafeMutablePointer(mutating: empty))
-            } } }
+            name.withCString { key in
+                value.withCString { text in
+                    "".withCString { empty in
+                        _ = agsafeset(
+                            object, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text),
+                            UnsafeMutablePointer(mutating: empty))
+                    }
+                }
+            }
         }
         func get(_ object: UnsafeMutableRawPointer, _ name: String) -> String {
-            name.withCString { key in agget(object, UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) } ?? ""
+            name.withCString { key in agget(object, UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) }
+                ?? ""
         }
         if let id = adjustments.id { set(UnsafeMutableRawPointer(graph), "id", id) }
         func node(_ name: String) -> UnsafeMutablePointer<Agnode_t>? {
@@ -166,7 +192,9 @@ extension GraphvizRenderer {
         }
         for name in adjustments.nodeAttributes.keys.sorted() {
             guard let found = node(name) else { continue }
-            for (attribute, value) in adjustments.nodeAttributes[name] ?? [] { set(UnsafeMutableRawPointer(found), attribute, value) }
+            for (attribute, value) in adjustments.nodeAttributes[name] ?? [] {
+                set(UnsafeMutableRawPointer(found), attribute, value)
+            }
         }
         if !adjustments.edgeClasses.isEmpty {
             var current = agfstnode(graph)
@@ -174,7 +202,10 @@ extension GraphvizRenderer {
                 var edge = agfstout(graph, tail)
                 while let out = edge {
                     let from = agnameof(UnsafeMutableRawPointer(tail)).map { String(cString: $0) } ?? ""
-                    let to = strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
+                    let to =
+                        strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map {
+                            String(cString: $0)
+                        } ?? ""
                     if let added = adjustments.edgeClasses[GraphAdjustments.edgeKey(from, to)] {
                         let existing = get(UnsafeMutableRawPointer(out), "class")
                         set(UnsafeMutableRawPointer(out), "class", existing.isEmpty ? added : existing + " " + added)
@@ -185,7 +216,8 @@ extension GraphvizRenderer {
             }
         }
         for added in adjustments.addedEdges {
-            guard let tail = node(added.tail), let head = node(added.head), let edge = agedge(graph, tail, head, nil, 1) else { continue }
+            guard let tail = node(added.tail), let head = node(added.head), let edge = agedge(graph, tail, head, nil, 1)
+            else { continue }
             for (attribute, value) in added.attributes { set(UnsafeMutableRawPointer(edge), attribute, value) }
         }
     }
@@ -194,28 +226,39 @@ extension GraphvizRenderer {
     /// node with its `label` (its name when it has none), each edge from tail to head, with
     /// its `label` when it has one. For
     /// the drift check of diagrams written in pages.
-    public func structure(dot: String) throws(GraphvizError) -> (graph: DrawnGraph, isDirected: Bool) {
+    package func structure(dot: String) throws(GraphvizError) -> (graph: DrawnGraph, isDirected: Bool) {
         lock.lock()
         defer { lock.unlock() }
         GraphvizMessages.start()
         defer { GraphvizMessages.stop() }
         guard let graph = dot.withCString({ strata_read_dot($0) }) else {
-            throw GraphvizError(message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
+            throw GraphvizError(
+                message: "Graphviz could not read the diagram: " + GraphvizMessages.text(or: "syntax error"))
         }
         defer { agclose(graph) }
         var drawn = DrawnGraph()
         var node = agfstnode(graph)
         while let current = node {
             let name = agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? ""
-            var label = "label".withCString { key in agget(UnsafeMutableRawPointer(current), UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) } ?? ""
+            var label =
+                "label".withCString { key in
+                    agget(UnsafeMutableRawPointer(current), UnsafeMutablePointer(mutating: key))
+                }.map { String(cString: $0) } ?? ""
             if label.isEmpty || label == "\\N" { label = name }
             drawn.nodes.append(DrawnGraph.Node(id: name, label: label))
             var edge = agfstout(graph, current)
             while let out = edge {
-                let tail = strata_edge_tail(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
-                let head = strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) } ?? ""
+                let tail =
+                    strata_edge_tail(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) }
+                    ?? ""
+                let head =
+                    strata_edge_head(out).flatMap { agnameof(UnsafeMutableRawPointer($0)) }.map { String(cString: $0) }
+                    ?? ""
                 var edgeDrawn = DrawnGraph.Edge(from: tail, to: head, hasArrow: agisdirected(graph) != 0)
-                let edgeLabel = "label".withCString { key in agget(UnsafeMutableRawPointer(out), UnsafeMutablePointer(mutating: key)) }.map { String(cString: $0) } ?? ""
+                let edgeLabel =
+                    "label".withCString { key in
+                        agget(UnsafeMutableRawPointer(out), UnsafeMutablePointer(mutating: key))
+                    }.map { String(cString: $0) } ?? ""
                 if !edgeLabel.isEmpty { edgeDrawn.label = edgeLabel }
                 drawn.edges.append(edgeDrawn)
                 edge = agnxtout(graph, out)
@@ -232,9 +275,9 @@ private struct PluginProblem: Error {
 }
 
 /// A diagram Graphviz could not draw.
-public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// Graphviz reports problems through a C callback with no context pointer; the messages of
@@ -257,7 +300,8 @@ private enum GraphvizMessages {
     }
 
     static func text(or fallback: String) -> String {
-        let text = collected.joined().split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        let text = collected.joined().split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "; ")
         return text.isEmpty ? fallback : text
     }
 }

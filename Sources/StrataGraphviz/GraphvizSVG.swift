@@ -2,8 +2,8 @@
 /// comments (Graphviz writes its version and each object's name in them, which would tie
 /// the output to one Graphviz release and double the size of large diagrams), and `-`
 /// written as itself (Graphviz writes `&#45;` so that no `--` can end a comment early).
-public enum GraphvizSVG {
-    public static func inline(_ svg: String) -> String {
+package enum GraphvizSVG {
+    package static func inline(_ svg: String) -> String {
         var text = Substring(svg)
         if let start = text.range(of: "<svg") { text = text[start.lowerBound...] }
         var result = ""

@@ -21,15 +21,25 @@ enum LayoutSafety {
         for (index, first) in filled.enumerated() {
             for second in filled[(index + 1)...] where !first.members.isDisjoint(with: second.members) {
                 // Nested clusters share their boxes; others may not.
-                if !first.ancestors.contains(second.name), !second.ancestors.contains(first.name), let shared = first.members.intersection(second.members).min() {
-                    throw GraphvizError(message: "the box '\(shared)' is in two groups ('\(first.name)' and '\(second.name)'), neither inside the other; put it in one")
+                if !first.ancestors.contains(second.name), !second.ancestors.contains(first.name),
+                    let shared = first.members.intersection(second.members).min()
+                {
+                    throw GraphvizError(
+                        message:
+                            "the box '\(shared)' is in two groups ('\(first.name)' and '\(second.name)'), neither "
+                            + "inside the other; put it in one"
+                    )
                 }
             }
         }
         for (index, first) in rankSets.enumerated() {
             for second in rankSets[(index + 1)...] where !first.members.isDisjoint(with: second.members) {
                 if let shared = first.members.intersection(second.members).min() {
-                    throw GraphvizError(message: "the box '\(shared)' is in two rank sets ('\(first.name)' and '\(second.name)'); put it in one")
+                    throw GraphvizError(
+                        message:
+                            "the box '\(shared)' is in two rank sets ('\(first.name)' and '\(second.name)'); put it "
+                            + "in one"
+                    )
                 }
             }
         }
@@ -37,12 +47,20 @@ enum LayoutSafety {
         for set in rankSets {
             var inner: [String: String] = [:]
             for member in set.members.sorted() {
-                let deepest = filled.filter { $0.members.contains(member) }.max { $0.ancestors.count < $1.ancestors.count }
+                let deepest = filled.filter { $0.members.contains(member) }.max {
+                    $0.ancestors.count < $1.ancestors.count
+                }
                 inner[deepest?.name ?? ""] = inner[deepest?.name ?? ""] ?? member
             }
             guard inner.count > 1 else { continue }
-            let shown = inner.sorted { $0.key < $1.key }.prefix(2).map { "'\($0.value)' \($0.key.isEmpty ? "in no group" : "in '\($0.key)'")" }
-            throw GraphvizError(message: "the rank set '\(set.name)' holds boxes of different groups (\(shown.joined(separator: ", "))); rank boxes together inside their group")
+            let shown = inner.sorted { $0.key < $1.key }.prefix(2).map {
+                "'\($0.value)' \($0.key.isEmpty ? "in no group" : "in '\($0.key)'")"
+            }
+            throw GraphvizError(
+                message:
+                    "the rank set '\(set.name)' holds boxes of different groups (\(shown.joined(separator: ", "))); "
+                    + "rank boxes together inside their group"
+            )
         }
         let root = UnsafeMutableRawPointer(graph)
         if mapBool(get(root, "concentrate")) { set(root, "concentrate", "false") }
@@ -53,7 +71,9 @@ enum LayoutSafety {
             var edge = agfstout(graph, current)
             while let out = edge {
                 let object = UnsafeMutableRawPointer(out)
-                for unsafe in ["lhead", "ltail", "samehead", "sametail"] where !get(object, unsafe).isEmpty { set(object, unsafe, "") }
+                for unsafe in ["lhead", "ltail", "samehead", "sametail"] where !get(object, unsafe).isEmpty {
+                    set(object, unsafe, "")
+                }
                 // With groups, an arrow that does not shape the ranks beside two that are
                 // alike trips class2.c's merge_chain: every arrow shapes them.
                 let constraint = get(object, "constraint")
@@ -62,10 +82,20 @@ enum LayoutSafety {
                 // An arrow that may end up within one rank (a "flat" arrow: clusters and rank
                 // sets make them, as do `constraint=false` and `minlen=0`) with its label in
                 // the layout would have dot add a rank above the first, which 2.42 gets wrong.
-                let mayBeFlat = !clusters.isEmpty || !rankSets.isEmpty || isUnconstrained || integer(get(object, "minlen"), default: 1) < 1
-                if mayBeFlat, let label = "label".withCString({ agget(object, UnsafeMutablePointer(mutating: $0)) }), label.pointee != 0, get(object, "xlabel").isEmpty {
+                let mayBeFlat =
+                    !clusters.isEmpty || !rankSets.isEmpty || isUnconstrained
+                    || integer(get(object, "minlen"), default: 1) < 1
+                if mayBeFlat, let label = "label".withCString({ agget(object, UnsafeMutablePointer(mutating: $0)) }),
+                    label.pointee != 0, get(object, "xlabel").isEmpty
+                {
                     // The same string object, so an HTML label stays one.
-                    "xlabel".withCString { key in "".withCString { empty in _ = agsafeset(object, UnsafeMutablePointer(mutating: key), label, UnsafeMutablePointer(mutating: empty)) } }
+                    "xlabel".withCString { key in
+                        "".withCString { empty in
+                            _ = agsafeset(
+                                object, UnsafeMutablePointer(mutating: key), label,
+                                UnsafeMutablePointer(mutating: empty))
+                        }
+                    }
                     set(object, "label", "")
                 }
                 edge = agnxtout(graph, out)
@@ -82,7 +112,10 @@ enum LayoutSafety {
         var ancestors: [String]
     }
 
-    private static func collect(_ graph: UnsafeMutablePointer<Agraph_t>, inside ancestors: [String], clusters: inout [Group], rankSets: inout [Group]) {
+    private static func collect(
+        _ graph: UnsafeMutablePointer<Agraph_t>, inside ancestors: [String], clusters: inout [Group],
+        rankSets: inout [Group]
+    ) {
         var subgraph = agfstsubg(graph)
         while let current = subgraph {
             let name = agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? ""
@@ -101,12 +134,17 @@ enum LayoutSafety {
                     clusters.append(Group(name: name, members: members, ancestors: ancestors))
                 } else {
                     // An unnamed set (`{ rank=same; … }`) is named by Graphviz `%<number>`.
-                    rankSets.append(Group(name: name.isEmpty || name.hasPrefix("%") ? "rank=\(rank)" : name, members: members, ancestors: ancestors))
+                    rankSets.append(
+                        Group(
+                            name: name.isEmpty || name.hasPrefix("%") ? "rank=\(rank)" : name, members: members,
+                            ancestors: ancestors))
                 }
             }
             // dot's ranking does not look inside a rank set, whose subgraphs inherit its `rank`.
             if isCluster || rank.isEmpty {
-                collect(current, inside: isCluster ? ancestors + [name] : ancestors, clusters: &clusters, rankSets: &rankSets)
+                collect(
+                    current, inside: isCluster ? ancestors + [name] : ancestors, clusters: &clusters,
+                    rankSets: &rankSets)
             }
             subgraph = agnxtsubg(current)
         }
@@ -137,8 +175,14 @@ enum LayoutSafety {
     }
 
     private static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: String) {
-        name.withCString { key in value.withCString { text in "".withCString { empty in
-            _ = agsafeset(object, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text), UnsafeMutablePointer(mutating: empty))
-        } } }
+        name.withCString { key in
+            value.withCString { text in
+                "".withCString { empty in
+                    _ = agsafeset(
+                        object, UnsafeMutablePointer(mutating: key), UnsafeMutablePointer(mutating: text),
+                        UnsafeMutablePointer(mutating: empty))
+                }
+            }
+        }
     }
 }

@@ -30,7 +30,9 @@ struct CMarkNode: Hashable {
     var title: String { cmark_node_get_title(pointer).map { String(cString: $0) } ?? "" }
     var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
     /// A code block's language: the first word of its info string.
-    var fenceLanguage: String { fenceInfo.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? "" }
+    var fenceLanguage: String {
+        fenceInfo.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+    }
     var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
     var listType: cmark_list_type { cmark_node_get_list_type(pointer) }
     var listStart: Int { Int(cmark_node_get_list_start(pointer)) }

@@ -23,7 +23,9 @@ struct ExampleRun {
             if sibling.type == CMARK_NODE_CODE_BLOCK {
                 run.append(sibling, label: nil, labelNode: nil)
                 current = sibling.next
-            } else if sibling.type == CMARK_NODE_PARAGRAPH, let code = sibling.next, code.type == CMARK_NODE_CODE_BLOCK, let label = label(of: sibling) {
+            } else if sibling.type == CMARK_NODE_PARAGRAPH, let code = sibling.next, code.type == CMARK_NODE_CODE_BLOCK,
+                let label = label(of: sibling)
+            {
                 run.append(code, label: label, labelNode: sibling)
                 current = code.next
             } else {
@@ -39,7 +41,9 @@ struct ExampleRun {
         var found: [(code: CMarkNode, label: ExampleVerdict.Label?, labelNode: CMarkNode?)] = []
         var current = node.previous
         while let sibling = current, sibling.type == CMARK_NODE_CODE_BLOCK, !claimed.contains(sibling.pointer) {
-            if let paragraph = sibling.previous, paragraph.type == CMARK_NODE_PARAGRAPH, let label = label(of: paragraph) {
+            if let paragraph = sibling.previous, paragraph.type == CMARK_NODE_PARAGRAPH,
+                let label = label(of: paragraph)
+            {
                 found.append((sibling, label, paragraph))
                 current = paragraph.previous
             } else {
@@ -56,7 +60,8 @@ struct ExampleRun {
         let info = code.fenceInfo.trimmingWhitespace
         let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
         let verdict = label?.verdict ?? ExampleVerdict.verdict(ofInfo: info)
-        examples.append(GuidanceBlock.Example(language: language, code: code.literal, verdict: verdict, caption: label?.caption))
+        examples.append(
+            GuidanceBlock.Example(language: language, code: code.literal, verdict: verdict, caption: label?.caption))
         commentLabels.append(ExampleVerdict.label(ofCode: code.literal))
         codeNodes.append(code)
         if let labelNode { labelNodes.append(labelNode) }

@@ -3,15 +3,15 @@ import StrataCore
 /// How one guidance block is drawn where it was written: from its parts (the summary as
 /// title, IF/THEN rows, applies-to chips, labelled examples, its id as a small permalink)
 /// when its nodes hold nothing else, else as a frame around its text.
-public struct GuidanceCallout: Hashable, Sendable {
+package struct GuidanceCallout: Hashable, Sendable {
     /// A READ_ALSO target as the callout links it.
-    public struct Link: Hashable, Sendable {
-        public var target: String
+    package struct Link: Hashable, Sendable {
+        package var target: String
         /// Relative to the page; nil when the target leads nowhere (reported elsewhere).
-        public var href: String?
-        public var title: String
+        package var href: String?
+        package var title: String
 
-        public init(target: String, href: String?, title: String) {
+        package init(target: String, href: String?, title: String) {
             self.target = target
             self.href = href
             self.title = title
@@ -19,47 +19,47 @@ public struct GuidanceCallout: Hashable, Sendable {
     }
 
     /// An APPLIES_TO name with its page, when it has one.
-    public struct Scope: Hashable, Sendable {
-        public var name: String
-        public var href: String?
+    package struct Scope: Hashable, Sendable {
+        package var name: String
+        package var href: String?
 
-        public init(name: String, href: String?) {
+        package init(name: String, href: String?) {
             self.name = name
             self.href = href
         }
     }
 
     /// A strata.yml rule enforcing the block, and its violations in the current code.
-    public struct Enforcement: Hashable, Sendable {
-        public var rule: String
-        public var violations: Int
+    package struct Enforcement: Hashable, Sendable {
+        package var rule: String
+        package var violations: Int
         /// Whether strata.yml turns the rule off, so it checks nothing.
-        public var isOff: Bool
+        package var isOff: Bool
 
-        public init(rule: String, violations: Int, isOff: Bool = false) {
+        package init(rule: String, violations: Int, isOff: Bool = false) {
             self.rule = rule
             self.violations = violations
             self.isOff = isOff
         }
     }
 
-    public var placement: GuidancePlacement
-    public var block: GuidanceBlock
+    package var placement: GuidancePlacement
+    package var block: GuidanceBlock
     /// The callout's id attribute (the block's anchor on the page).
-    public var anchor: String
+    package var anchor: String
     /// The block's page, relative to the page being rendered; nil for a reading list,
     /// which has none.
-    public var permalink: String?
-    public var links: [Link]
+    package var permalink: String?
+    package var links: [Link]
     /// Links written in the parts (`[text](destination)`): destination → href from this page.
-    public var textLinks: [String: String]
-    public var scopes: [Scope]
-    public var enforcement: [Enforcement]
+    package var textLinks: [String: String]
+    package var scopes: [Scope]
+    package var enforcement: [Enforcement]
 
-    public var kind: GuidanceBlock.Kind { block.kind }
-    public var id: String { block.id }
+    package var kind: GuidanceBlock.Kind { block.kind }
+    package var id: String { block.id }
 
-    public init(
+    package init(
         placement: GuidancePlacement, block: GuidanceBlock, anchor: String, permalink: String?, links: [Link] = [],
         textLinks: [String: String] = [:], scopes: [Scope] = [], enforcement: [Enforcement] = []
     ) {
@@ -75,7 +75,8 @@ public struct GuidanceCallout: Hashable, Sendable {
 
     /// READ_ALSO targets as written → where they lead from this page.
     var readAlsoLinks: [String: String] {
-        Dictionary(links.compactMap { link in link.href.map { (link.target, $0) } }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            links.compactMap { link in link.href.map { (link.target, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -108,7 +109,9 @@ struct CalloutLayout {
                 child = node.next
             }
             let ranged = group.compactMap { callout -> (Int, Int, GuidanceCallout)? in
-                guard let start = position[callout.placement.first], let end = position[callout.placement.last], start <= end else { return nil }
+                guard let start = position[callout.placement.first], let end = position[callout.placement.last],
+                    start <= end
+                else { return nil }
                 return (start, end, callout)
             }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             var merged: [(start: Int, end: Int, callouts: [GuidanceCallout])] = []
@@ -123,7 +126,8 @@ struct CalloutLayout {
             let nodeAt = Dictionary(position.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             for range in merged {
                 guard let first = nodeAt[range.start].flatMap({ OpaquePointer(bitPattern: $0) }),
-                      let last = nodeAt[range.end].flatMap({ OpaquePointer(bitPattern: $0) }) else { continue }
+                    let last = nodeAt[range.end].flatMap({ OpaquePointer(bitPattern: $0) })
+                else { continue }
                 // A quote drawn as the callout must be the whole callout.
                 let quotes = Set(range.callouts.map(\.placement.replacedQuote))
                 let quote = quotes.count == 1 && quotes.first == Int(bitPattern: first) ? first : nil

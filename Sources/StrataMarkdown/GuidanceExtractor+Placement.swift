@@ -6,7 +6,8 @@ extension GuidanceExtractor {
     /// (its paragraphs, its list or quote, and the examples and labels beside them), so the
     /// page can draw it as one callout.
     static func placement(
-        firstUnit: CMarkNode, lastUnit: CMarkNode, after: ExampleRun, before: ExampleRun, units: Set<Int>, followsProse: Bool
+        firstUnit: CMarkNode, lastUnit: CMarkNode, after: ExampleRun, before: ExampleRun, units: Set<Int>,
+        followsProse: Bool
     ) -> GuidancePlacement? {
         var ancestors: Set<OpaquePointer> = []
         var current: CMarkNode? = firstUnit
@@ -25,7 +26,9 @@ extension GuidanceExtractor {
             (parent, first, last) = (up, firstUnit, firstUnit)
         } else {
             parent = lca
-            guard let start = child(of: lca, holding: firstUnit), let end = child(of: lca, holding: lastUnit) else { return nil }
+            guard let start = child(of: lca, holding: firstUnit), let end = child(of: lca, holding: lastUnit) else {
+                return nil
+            }
             (first, last) = (start, end)
         }
         var replacesQuote = false
@@ -37,12 +40,16 @@ extension GuidanceExtractor {
             }
             // A list of one item holding only the block is drawn whole.
             if parent.type == CMARK_NODE_ITEM, parent.firstChild == first, parent.lastChild == last,
-               let list = parent.parent, list.firstChild == parent, list.next != nil || list.parent != nil, list.lastChild == parent, let up = list.parent {
+                let list = parent.parent, list.firstChild == parent, list.next != nil || list.parent != nil,
+                list.lastChild == parent, let up = list.parent
+            {
                 (first, last, parent) = (list, list, up)
                 continue
             }
             // A quote holding only the block becomes the callout.
-            if parent.type == CMARK_NODE_BLOCK_QUOTE, parent.firstChild == first, parent.lastChild == last, let up = parent.parent {
+            if parent.type == CMARK_NODE_BLOCK_QUOTE, parent.firstChild == first, parent.lastChild == last,
+                let up = parent.parent
+            {
                 (first, last, parent) = (parent, parent, up)
                 replacesQuote = true
                 continue
@@ -53,13 +60,18 @@ extension GuidanceExtractor {
         if let start = before.first, start.parent == parent { first = start }
         let codeNodes = before.codeNodes + after.codeNodes
         let labelNodes = before.labelNodes + after.labelNodes
-        let isWhole = !followsProse && covers(
-            from: first, to: last, only: units.union(labelNodes.map { Int(bitPattern: $0.pointer) }), code: Set(codeNodes.map { Int(bitPattern: $0.pointer) })
-        )
+        let isWhole =
+            !followsProse
+            && covers(
+                from: first, to: last, only: units.union(labelNodes.map { Int(bitPattern: $0.pointer) }),
+                code: Set(codeNodes.map { Int(bitPattern: $0.pointer) })
+            )
         return GuidancePlacement(
-            parent: Int(bitPattern: parent.pointer), first: Int(bitPattern: first.pointer), last: Int(bitPattern: last.pointer),
+            parent: Int(bitPattern: parent.pointer), first: Int(bitPattern: first.pointer),
+            last: Int(bitPattern: last.pointer),
             replacedQuote: replacesQuote ? Int(bitPattern: first.pointer) : nil,
-            exampleNodes: codeNodes.map { Int(bitPattern: $0.pointer) }, hiddenNodes: labelNodes.map { Int(bitPattern: $0.pointer) },
+            exampleNodes: codeNodes.map { Int(bitPattern: $0.pointer) },
+            hiddenNodes: labelNodes.map { Int(bitPattern: $0.pointer) },
             isWholeBlock: isWhole
         )
     }
@@ -83,7 +95,8 @@ extension GuidanceExtractor {
                     // framed as written, so they stay stressed. A stressed keyword or label
                     // (`**CHECK:**`, `**Bad:**`) is only the keyword.
                     if !inner.plainText().trimmingWhitespace.hasSuffix(":") { whole = false }
-                case CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_IMAGE, CMARK_NODE_HTML_INLINE:
+                case CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_IMAGE,
+                    CMARK_NODE_HTML_INLINE:
                     // Drawn from its parts, a block would show an image as its alt text.
                     whole = false
                 default:

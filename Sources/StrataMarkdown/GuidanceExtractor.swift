@@ -7,30 +7,30 @@ import StrataCore
 /// `BAD:`), become its examples; and a section marked `RULES:` gives a rule per numbered
 /// heading or list item, as does a section headed "Rules" or "Guidelines" whose
 /// subsections or list items are numbered.
-public struct GuidanceExtractor {
+package struct GuidanceExtractor {
     /// The page, relative to the content folder and without extension (`guides/networking`):
     /// the start of every derived id.
-    public let pageKey: String
+    package let pageKey: String
     /// Section headings that make a rule set with no `RULES:` line (`guidance.rule_sets`).
-    public let ruleSetHeadings: [String]
+    package let ruleSetHeadings: [String]
 
     /// What a section of rules is headed when strata.yml does not say.
-    public static let defaultRuleSetHeadings = ["Rules", "Guidelines"]
+    package static let defaultRuleSetHeadings = ["Rules", "Guidelines"]
 
-    public init(pageKey: String, ruleSetHeadings: [String] = defaultRuleSetHeadings) {
+    package init(pageKey: String, ruleSetHeadings: [String] = defaultRuleSetHeadings) {
         self.pageKey = pageKey
         self.ruleSetHeadings = ruleSetHeadings
     }
 
-    public struct Result: Sendable {
-        public var blocks: [GuidanceBlock]
-        public var drafts: [GuidanceAssembler.Draft]
+    package struct Result: Sendable {
+        package var blocks: [GuidanceBlock]
+        package var drafts: [GuidanceAssembler.Draft]
         /// Where each draft sits on the page, in the drafts' order.
-        public var placements: [GuidancePlacement?]
-        public var diagnostics: [Diagnostic]
+        package var placements: [GuidancePlacement?]
+        package var diagnostics: [Diagnostic]
     }
 
-    public func extract(from document: MarkdownDocument) -> Result {
+    package func extract(from document: MarkdownDocument) -> Result {
         var assembler = GuidanceAssembler()
         var heading: Heading? = document.titleHeading
         var paragraphs: [Int: CMarkNode] = [:]
@@ -44,7 +44,8 @@ public struct GuidanceExtractor {
                 if let id = document.headingIDs[node.pointer] {
                     heading = document.headings.first { $0.id == id }
                 }
-            case CMARK_NODE_PARAGRAPH where !document.hiddenBlocks.contains(node.pointer) && !markers.contains(Int(bitPattern: node.pointer)):
+            case CMARK_NODE_PARAGRAPH
+            where !document.hiddenBlocks.contains(node.pointer) && !markers.contains(Int(bitPattern: node.pointer)):
                 paragraphs[Int(bitPattern: node.pointer)] = node
                 let scope = Self.scope(of: node)
                 assembler.feed(
@@ -92,11 +93,13 @@ public struct GuidanceExtractor {
             for (position, label) in drafts[index].labels.enumerated() where position >= examples.count {
                 unmatchedLabels.insert(index)
                 let ordinal = position + 1
-                labelDiagnostics.append(.warning(
-                    "guidance.label-without-example",
-                    "\(label.verdict.rawValue.uppercased()): labels the block's example number \(ordinal), but the block has \(examples.isEmpty ? "no example" : examples.count == 1 ? "one" : "\(examples.count)"); put the code block after it",
-                    at: label.location
-                ))
+                labelDiagnostics.append(
+                    .warning(
+                        "guidance.label-without-example",
+                        "\(label.verdict.rawValue.uppercased()): labels the block's example number \(ordinal), but "
+                            + "the block has \(exampleCount(examples.count)); put the code block after it",
+                        at: label.location
+                    ))
             }
             let commentLabels = above[index].commentLabels + runs[index].commentLabels
             for (position, label) in commentLabels.enumerated() where examples[position].verdict == nil {
@@ -108,10 +111,14 @@ public struct GuidanceExtractor {
         let dropped = assembler.droppedUnits
         var placements = drafts.indices.map { index -> GuidancePlacement? in
             let draft = drafts[index]
-            guard let first = draft.firstUnit.flatMap({ paragraphs[$0] }), let last = draft.lastUnit.flatMap({ paragraphs[$0] }) else { return nil }
+            guard let first = draft.firstUnit.flatMap({ paragraphs[$0] }),
+                let last = draft.lastUnit.flatMap({ paragraphs[$0] })
+            else { return nil }
             return Self.placement(
                 firstUnit: first, lastUnit: last, after: runs[index], before: above[index],
-                units: Set(draft.units), followsProse: draft.followsProse || !dropped.isDisjoint(with: draft.units) || unmatchedLabels.contains(index)
+                units: Set(draft.units),
+                followsProse: draft.followsProse || !dropped.isDisjoint(with: draft.units)
+                    || unmatchedLabels.contains(index)
             )
         }
         // Rules of rule sets join the blocks in the order they stand on the page.
@@ -121,7 +128,11 @@ public struct GuidanceExtractor {
                 placements.append(rule.placement)
             }
         }
-        let order = drafts.indices.sorted { (drafts[$0].block.location.line, drafts[$0].block.location.column, $0) < (drafts[$1].block.location.line, drafts[$1].block.location.column, $1) }
+        let order = drafts.indices.sorted {
+            (drafts[$0].block.location.line, drafts[$0].block.location.column, $0) < (
+                drafts[$1].block.location.line, drafts[$1].block.location.column, $1
+            )
+        }
         drafts = order.map { drafts[$0] }
         placements = order.map { placements[$0] }
         // Ids: the written one, else derived from page, heading and opening words.
@@ -207,7 +218,7 @@ public struct GuidanceExtractor {
 
 /// Where a block sits in its page's syntax tree (node identities, valid while the document
 /// lives): the siblings from `first` to `last`, under `parent`.
-public struct GuidancePlacement: Hashable, Sendable {
+package struct GuidancePlacement: Hashable, Sendable {
     let parent: Int
     let first: Int
     let last: Int
@@ -220,5 +231,10 @@ public struct GuidancePlacement: Hashable, Sendable {
     var hiddenNodes: [Int]
     /// Whether the nodes hold nothing but the block (its paragraphs, labels and examples),
     /// so the callout can be drawn from the block's parts instead of around the text.
-    public let isWholeBlock: Bool
+    package let isWholeBlock: Bool
+}
+
+/// "no example", "one", "3": how many examples a block has, as a diagnostic says it.
+private func exampleCount(_ count: Int) -> String {
+    count == 0 ? "no example" : count == 1 ? "one" : "\(count)"
 }

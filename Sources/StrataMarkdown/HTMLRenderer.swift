@@ -26,7 +26,10 @@ struct HTMLRenderer {
     /// Examples with a verdict or caption, by code block, for callouts drawn around text.
     private let labelledExamples: [Int: GuidanceBlock.Example]
 
-    init(document: MarkdownDocument, callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, resolveLink: @escaping (MarkdownLink) -> String?) {
+    init(
+        document: MarkdownDocument, callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil,
+        resolveLink: @escaping (MarkdownLink) -> String?
+    ) {
         self.document = document
         self.highlighter = highlighter
         self.resolveLink = resolveLink
@@ -34,7 +37,8 @@ struct HTMLRenderer {
         hiddenByCallouts = Set(callouts.flatMap(\.placement.hiddenNodes))
         var labelled: [Int: GuidanceBlock.Example] = [:]
         for callout in callouts {
-            for (node, example) in zip(callout.placement.exampleNodes, callout.block.examples) where example.verdict != nil {
+            for (node, example) in zip(callout.placement.exampleNodes, callout.block.examples)
+            where example.verdict != nil {
                 labelled[node] = example
             }
         }
@@ -95,7 +99,9 @@ struct HTMLRenderer {
         while true {
             let event = cmark_iter_next(iterator)
             guard event != CMARK_EVENT_DONE, let current = CMarkNode(cmark_iter_get_node(iterator)) else { return }
-            if event == CMARK_EVENT_ENTER, let index = document.linkIndex[current.pointer] { _ = resolveLink(document.links[index]) }
+            if event == CMARK_EVENT_ENTER, let index = document.linkIndex[current.pointer] {
+                _ = resolveLink(document.links[index])
+            }
             if current.pointer == last, event == CMARK_EVENT_EXIT || Self.isLeaf(current.type) { return }
         }
     }
@@ -110,12 +116,18 @@ struct HTMLRenderer {
         guard let first = group.callouts.first else { return }
         if let quote = group.replacedQuote { replacedQuotes.insert(quote) }
         let kinds = Set(group.callouts.map(\.kind.rawValue)).sorted().map { "guidance-\($0)" }.joined(separator: " ")
-        html += "<div class=\"guidance-callout \(kinds)\" id=\"\(escape(first.anchor))\">\n<p class=\"guidance-callout-header\">"
+        html +=
+            "<div class=\"guidance-callout \(kinds)\" id=\"\(escape(first.anchor))\">\n<p "
+            + "class=\"guidance-callout-header\">"
         for (index, callout) in group.callouts.enumerated() {
             let anchor = index == 0 ? "" : " id=\"\(escape(callout.anchor))\""
-            html += "<span class=\"guidance-kind guidance-kind-\(callout.kind.rawValue)\"\(anchor)>\(callout.kind.label)</span>"
+            html +=
+                "<span class=\"guidance-kind "
+                + "guidance-kind-\(callout.kind.rawValue)\"\(anchor)>\(callout.kind.label)</span>"
             if let permalink = callout.permalink {
-                html += "<a class=\"guidance-permalink\" href=\"\(escape(permalink))\" title=\"The page of this \(callout.kind.label.lowercased()): \(escape(callout.id))\">\(escape(callout.id))</a>"
+                html +=
+                    "<a class=\"guidance-permalink\" href=\"\(escape(permalink))\" title=\"The page of this "
+                    + "\(callout.kind.label.lowercased()): \(escape(callout.id))\">\(escape(callout.id))</a>"
             }
         }
         html += "</p>\n"
@@ -199,7 +211,9 @@ struct HTMLRenderer {
         case CMARK_NODE_CODE_BLOCK:
             renderCodeBlock(node)
         case CMARK_NODE_HTML_BLOCK:
-            html += document.options.unsafeHTML ? node.literal : "<p class=\"raw-html\">\(escape(node.literal.trimmingWhitespace))</p>\n"
+            html +=
+                document.options.unsafeHTML
+                ? node.literal : "<p class=\"raw-html\">\(escape(node.literal.trimmingWhitespace))</p>\n"
         case CMARK_NODE_PARAGRAPH:
             if !isInTightList(node) {
                 html += entering ? "<p>" : "</p>\n"
@@ -211,7 +225,11 @@ struct HTMLRenderer {
         case CMARK_NODE_THEMATIC_BREAK:
             html += "<hr>\n"
         case CMARK_NODE_TEXT:
-            if openCallouts.isEmpty { html.appendEscaped(cmark_node_get_literal(node.pointer)) } else { html += calloutText(node.literal) }
+            if openCallouts.isEmpty {
+                html.appendEscaped(cmark_node_get_literal(node.pointer))
+            } else {
+                html += calloutText(node.literal)
+            }
         case CMARK_NODE_SOFTBREAK:
             html += "\n"
         case CMARK_NODE_LINEBREAK:
@@ -288,7 +306,9 @@ struct HTMLRenderer {
 
     private mutating func renderCodeBlock(_ node: CMarkNode) {
         if let drawDiagram, MarkdownDocument.CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased()) {
-            let block = MarkdownDocument.CodeBlock(language: node.fenceLanguage, code: node.literal, location: document.location(of: node), info: node.fenceInfo.trimmingWhitespace)
+            let block = MarkdownDocument.CodeBlock(
+                language: node.fenceLanguage, code: node.literal, location: document.location(of: node),
+                info: node.fenceInfo.trimmingWhitespace)
             if let drawn = drawDiagram(block) {
                 html += drawn
                 return
@@ -307,7 +327,9 @@ struct HTMLRenderer {
         if entering {
             html += "<h\(level) id=\"\(escape(id))\">"
         } else {
-            html += "<a class=\"heading-anchor\" href=\"#\(escape(id))\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
+            html +=
+                "<a class=\"heading-anchor\" href=\"#\(escape(id))\" aria-label=\"Link to this "
+                + "section\">#</a></h\(level)>\n"
         }
     }
 

@@ -11,7 +11,8 @@ struct HeadingSlugger {
         for scalar in text.lowercased().unicodeScalars {
             let properties = scalar.properties
             if properties.isAlphabetic || properties.numericType != nil || scalar == "_" || scalar == "-"
-                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark {
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+            {
                 slug.unicodeScalars.append(scalar)
             } else if scalar == " " {
                 slug += "-"

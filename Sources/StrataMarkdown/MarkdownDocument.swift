@@ -6,43 +6,43 @@ import StrataCore
 ///
 /// A document is only ever used by one thread at a time (parsed on one, rendered on one),
 /// which is what makes the unchecked `Sendable` safe.
-public final class MarkdownDocument: @unchecked Sendable {
+package final class MarkdownDocument: @unchecked Sendable {
     let root: OpaquePointer
-    public let path: String
-    public let options: MarkdownOptions
+    package let path: String
+    package let options: MarkdownOptions
 
     /// The page's leading `#` heading, when the page opens with one (it becomes the title,
     /// and keeps its id so `page.md#title` links work as they do on GitHub).
-    public private(set) var titleHeading: Heading?
+    package private(set) var titleHeading: Heading?
     /// Pairs of the metadata paragraph, when the page has one.
-    public private(set) var metadata: [MetadataEntry] = []
+    package private(set) var metadata: [MetadataEntry] = []
     /// Paragraphs that read as metadata but stand after the page's first heading or
     /// guidance block, where metadata is not read: they stay prose, and the build warns.
-    public private(set) var ignoredMetadata: [SourceLocation] = []
+    package private(set) var ignoredMetadata: [SourceLocation] = []
     /// Every heading except the title heading, in document order, each with a unique id.
-    public private(set) var headings: [Heading] = []
+    package private(set) var headings: [Heading] = []
     /// Every link and image destination, in document order.
-    public private(set) var links: [MarkdownLink] = []
+    package private(set) var links: [MarkdownLink] = []
     /// Whether a code block is a diagram to draw at build time (its page then depends on
     /// the module graph).
-    public private(set) var hasDiagramBlocks = false
+    package private(set) var hasDiagramBlocks = false
     /// The size of the Markdown the page was parsed from, in bytes: what rendering it will
     /// cost, roughly, for scheduling the largest pages first.
-    public internal(set) var byteCount = 0
+    package internal(set) var byteCount = 0
 
     /// A fenced code block with a language (the first word of its info string).
-    public struct CodeBlock: Sendable {
-        public var language: String
-        public var code: String
-        public var location: SourceLocation
+    package struct CodeBlock: Sendable {
+        package var language: String
+        package var code: String
+        package var location: SourceLocation
         /// The whole info string (`mermaid nocheck`).
-        public var info: String = ""
+        package var info: String = ""
 
         /// The languages of diagrams drawn at build time (` ```mermaid `, ` ```dot `).
-        public static let diagramLanguages: Set<String> = ["mermaid", "dot", "graphviz"]
+        package static let diagramLanguages: Set<String> = ["mermaid", "dot", "graphviz"]
 
         /// A block as a page would hold it (for drawing one outside a page: fuzzing, tests).
-        public init(language: String, code: String, location: SourceLocation, info: String = "") {
+        package init(language: String, code: String, location: SourceLocation, info: String = "") {
             self.language = language
             self.code = code
             self.location = location
@@ -69,7 +69,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The page's words: its text and code spans, without code blocks or markup. What
     /// Strata searches when it looks for the modules a page mentions.
     /// Pieces are separated by spaces, so table cells and list items never run together.
-    public func plainText() -> String {
+    package func plainText() -> String {
         var pieces: [String] = []
         CMarkNode(root).forEachNode { node in
             switch node.type {
@@ -81,7 +81,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
 
     /// Whether the page has no content at all (only blank lines or front matter).
-    public var isEmpty: Bool { cmark_node_first_child(root) == nil }
+    package var isEmpty: Bool { cmark_node_first_child(root) == nil }
 
     private func analyze() {
         let document = CMarkNode(root)
@@ -95,7 +95,8 @@ public final class MarkdownDocument: @unchecked Sendable {
             hiddenBlocks.insert(block.pointer)
             firstBlock = blocks.next()
         } else if options.titleFromFirstLine, let (title, hidden) = titleLine(document) {
-            titleHeading = Heading(level: 1, text: title.plainText().trimmingWhitespace, id: "", location: location(of: title))
+            titleHeading = Heading(
+                level: 1, text: title.plainText().trimmingWhitespace, id: "", location: location(of: title))
             hiddenBlocks.formUnion(hidden.map(\.pointer))
             hiddenBlocks.insert(title.pointer)
         }
@@ -116,7 +117,9 @@ public final class MarkdownDocument: @unchecked Sendable {
             if MetadataParagraphParser.opensGuidanceBlock(text) { isBeforeBody = false }
             // The first paragraph is metadata when it is made of pairs; a later one must also
             // look like page data (two pairs, or a key pages use), so a "NOTE: …" lead stays prose.
-            guard let pairs = MetadataParagraphParser.parse(text), position == 0 || MetadataParagraphParser.looksLikePageData(pairs) else { continue }
+            guard let pairs = MetadataParagraphParser.parse(text),
+                position == 0 || MetadataParagraphParser.looksLikePageData(pairs)
+            else { continue }
             guard isBeforeBody else {
                 ignoredMetadata.append(location(of: current))
                 continue
@@ -141,7 +144,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     static let titleRunLimit = 5
 
     /// Lines a captured web page opens with that are the site's, not the page's.
-    static let captureNoise: Set<String> = ["skip to content", "skip to main content", "jump to content", "jump to navigation", "skip to navigation"]
+    static let captureNoise: Set<String> = [
+        "skip to content", "skip to main content", "jump to content", "jump to navigation", "skip to navigation"
+    ]
 
     /// The paragraph that names a page without an H1, on a page with no H1 anywhere: of
     /// the short one-line paragraphs the page opens with (a capture's author, category,
@@ -161,8 +166,11 @@ public final class MarkdownDocument: @unchecked Sendable {
                 noise.append(node)
                 continue
             }
-            let isShortLine = node.type == CMARK_NODE_PARAGRAPH && Self.isPlainText(node) && !text.isEmpty && !text.contains("\n") && text.count <= 80
-                && text.split(separator: " ").count <= 12 && !MetadataParagraphParser.opensGuidanceBlock(text) && MetadataParagraphParser.parse(text) == nil
+            let isShortLine =
+                node.type == CMARK_NODE_PARAGRAPH && Self.isPlainText(node) && !text.isEmpty && !text.contains("\n")
+                && text.count <= 80
+                && text.split(separator: " ").count <= 12 && !MetadataParagraphParser.opensGuidanceBlock(text)
+                && MetadataParagraphParser.parse(text) == nil
             guard isShortLine else {
                 endsBeforeLast = true
                 break
@@ -175,7 +183,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         let candidates = run.filter { item in item.text.last.map { !".!?:;,".contains($0) } ?? false }
         // With no more of the page after it, a lone line is the page's body.
         let longest = candidates.map(\.text.count).max() ?? 0
-        guard let title = candidates.first(where: { $0.text.count == longest }), endsBeforeLast || run.last?.node != title.node else { return nil }
+        guard let title = candidates.first(where: { $0.text.count == longest }),
+            endsBeforeLast || run.last?.node != title.node
+        else { return nil }
         let repeats = run.filter { $0.text == title.text && $0.node != title.node }.map(\.node)
         return (title.node, noise + repeats)
     }
@@ -186,7 +196,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         var plain = true
         paragraph.forEachNode { node in
             switch node.type {
-            case CMARK_NODE_PARAGRAPH, CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_SOFTBREAK: break
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_EMPH, CMARK_NODE_STRONG,
+                CMARK_NODE_SOFTBREAK:
+                break
             default: plain = false
             }
         }
@@ -201,7 +213,8 @@ public final class MarkdownDocument: @unchecked Sendable {
             node = current.firstChild
         }
         guard let first = node, first.type == CMARK_NODE_TEXT || first.type == CMARK_NODE_CODE,
-              let literal = cmark_node_get_literal(first.pointer) else { return false }
+            let literal = cmark_node_get_literal(first.pointer)
+        else { return false }
         // Both a metadata pair and a guidance keyword open with an upper-case word (A-Z, then
         // A-Z, 0-9 or _) and its colon, which may stand in the next node (`**CHECK**:`). Any
         // other character before the colon rules both out, without the paragraph's text
@@ -212,7 +225,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         while true {
             let byte = bytes.load(fromByteOffset: offset, as: UInt8.self)
             if byte == 0 || byte == UInt8(ascii: ":") { return true }
-            guard byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") else { return false }
+            guard byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") else {
+                return false
+            }
             offset += 1
         }
     }
@@ -220,7 +235,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// Ids the page around the body already uses (the default theme's skip-link target,
     /// navigation, search box, and the preview's error overlay): a heading never takes one,
     /// so "## Content" cannot steal the skip link's target.
-    public static let reservedIDs = ["content", "site-nav", "search-input", "search-results", "search-status", "strata-build-error"]
+    package static let reservedIDs = [
+        "content", "site-nav", "search-input", "search-results", "search-status", "strata-build-error"
+    ]
 
     private func collectHeadingsAndLinks() {
         var slugger = HeadingSlugger()
@@ -234,10 +251,14 @@ public final class MarkdownDocument: @unchecked Sendable {
                 let text = node.plainText().trimmingWhitespace
                 let id = slugger.uniqueSlug(for: text)
                 self.headingIDs[node.pointer] = id
-                self.headings.append(Heading(level: node.headingLevel, text: text, id: id, location: self.location(of: node)))
+                self.headings.append(
+                    Heading(level: node.headingLevel, text: text, id: id, location: self.location(of: node)))
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 self.linkIndex[node.pointer] = self.links.count
-                self.links.append(MarkdownLink(destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE))
+                self.links.append(
+                    MarkdownLink(
+                        destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE
+                    ))
             case CMARK_NODE_CODE_BLOCK where !self.hasDiagramBlocks:
                 // The language alone: copying every block's code cost more than reading it.
                 self.hasDiagramBlocks = CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased())
@@ -249,12 +270,17 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// The page's diagram fences (` ```mermaid `, ` ```dot `), in the order `renderHTML`
     /// hands them to `drawDiagram`.
-    public func diagramBlocks() -> [CodeBlock] {
+    package func diagramBlocks() -> [CodeBlock] {
         guard hasDiagramBlocks else { return [] }
         var blocks: [CodeBlock] = []
         CMarkNode(root).forEachNode { node in
-            guard node.type == CMARK_NODE_CODE_BLOCK, CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased()) else { return }
-            blocks.append(CodeBlock(language: node.fenceLanguage, code: node.literal, location: self.location(of: node), info: node.fenceInfo.trimmingWhitespace))
+            guard node.type == CMARK_NODE_CODE_BLOCK,
+                CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased())
+            else { return }
+            blocks.append(
+                CodeBlock(
+                    language: node.fenceLanguage, code: node.literal, location: self.location(of: node),
+                    info: node.fenceInfo.trimmingWhitespace))
         }
         return blocks
     }
@@ -278,13 +304,15 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// code blocks in the languages it knows.
     /// `drawDiagram` draws a diagram fence (` ```mermaid `, ` ```dot `) as HTML; nil keeps
     /// it as code.
-    public func renderHTML(
-        callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil, drawDiagram: (CodeBlock) -> String? = { _ in nil },
+    package func renderHTML(
+        callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil,
+        drawDiagram: (CodeBlock) -> String? = { _ in nil },
         resolveLink: (MarkdownLink) -> String? = { _ in nil }
     ) -> String {
         withoutActuallyEscaping(resolveLink) { resolve in
             withoutActuallyEscaping(drawDiagram) { draw in
-                var renderer = HTMLRenderer(document: self, callouts: callouts, highlighter: highlighter, resolveLink: resolve)
+                var renderer = HTMLRenderer(
+                    document: self, callouts: callouts, highlighter: highlighter, resolveLink: resolve)
                 renderer.drawDiagram = draw
                 return renderer.render()
             }

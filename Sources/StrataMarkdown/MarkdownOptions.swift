@@ -1,15 +1,15 @@
 /// How Markdown is read and written out.
-public struct MarkdownOptions: Hashable, Sendable {
+package struct MarkdownOptions: Hashable, Sendable {
     /// Emit raw HTML blocks and inline tags as HTML; otherwise they are shown escaped.
-    public var unsafeHTML: Bool
+    package var unsafeHTML: Bool
     /// Typographic quotes and dashes.
-    public var smartPunctuation: Bool
+    package var smartPunctuation: Bool
     /// Whether a page without an H1 takes its title from its first line (a wiki page
     /// captured as text starts "Skip to content", then the page's name). Off when the front
     /// matter names the page.
-    public var titleFromFirstLine: Bool
+    package var titleFromFirstLine: Bool
 
-    public init(unsafeHTML: Bool = false, smartPunctuation: Bool = false, titleFromFirstLine: Bool = false) {
+    package init(unsafeHTML: Bool = false, smartPunctuation: Bool = false, titleFromFirstLine: Bool = false) {
         self.unsafeHTML = unsafeHTML
         self.smartPunctuation = smartPunctuation
         self.titleFromFirstLine = titleFromFirstLine

@@ -7,7 +7,7 @@ import StrataCore
 /// parsing included: `SpecialCharacterTable` keeps the one table libcmark-gfm 0.29.0.gfm.6
 /// shares between parsers from being emptied by one while another reads it. Where it cannot
 /// (see there), each parse takes `parseLock` instead.
-public enum MarkdownParser {
+package enum MarkdownParser {
     private static let parseLock = NSLock()
 
     /// Registers the extensions, then parses one line with them: whether
@@ -34,10 +34,12 @@ public enum MarkdownParser {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     /// Whether pages are parsed in parallel, inline pass included, rather than one at a time.
-    public static var parsesInParallel: Bool { !parseNeedsLock }
+    package static var parsesInParallel: Bool { !parseNeedsLock }
 
     /// Parses `markdown` (front matter already blanked out) from the file at `path`.
-    public static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions()) -> MarkdownDocument {
+    package static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions())
+        -> MarkdownDocument
+    {
         let needsLock = parseNeedsLock
         var flags = CMARK_OPT_DEFAULT
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }

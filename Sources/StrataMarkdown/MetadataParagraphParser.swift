@@ -16,7 +16,9 @@ enum MetadataParagraphParser {
     static func looksLikePageData(_ pairs: [Pair]) -> Bool {
         if pairs.count > 1 { return true }
         guard let pair = pairs.first else { return false }
-        if dateKeys.contains(pair.key) { return pair.value.prefix(10).allSatisfy { $0.isNumber || $0 == "-" } && pair.value.count >= 10 }
+        if dateKeys.contains(pair.key) {
+            return pair.value.prefix(10).allSatisfy { $0.isNumber || $0 == "-" } && pair.value.count >= 10
+        }
         return pageKeys.contains(pair.key) && pair.value.count <= 60 && !pair.value.contains(". ")
     }
 
@@ -44,7 +46,8 @@ enum MetadataParagraphParser {
         var keyStarts: [(start: Int, keyEnd: Int)] = []
         var index = 0
         while index < scalars.count {
-            let atWordStart = index == 0 || scalars[index - 1] == " " || scalars[index - 1] == "\t" || scalars[index - 1] == "\n"
+            let atWordStart =
+                index == 0 || scalars[index - 1] == " " || scalars[index - 1] == "\t" || scalars[index - 1] == "\n"
             if atWordStart, let end = keyEnd(in: scalars, from: index) {
                 keyStarts.append((index, end))
                 index = end + 1
@@ -60,10 +63,10 @@ enum MetadataParagraphParser {
         var lineStart = 0
         var counted = 0
         for (offset, key) in keyStarts.enumerated() {
-            let name = String(String.UnicodeScalarView(scalars[key.start ..< key.keyEnd]))
+            let name = String(String.UnicodeScalarView(scalars[key.start..<key.keyEnd]))
             if guidanceKeywords.contains(name) { return nil }
             let valueEnd = offset + 1 < keyStarts.count ? keyStarts[offset + 1].start : scalars.count
-            let rawValue = String(String.UnicodeScalarView(scalars[(key.keyEnd + 1) ..< valueEnd]))
+            let rawValue = String(String.UnicodeScalarView(scalars[(key.keyEnd + 1)..<valueEnd]))
             let value = rawValue.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
             while counted < key.start {
                 if scalars[counted] == "\n" {
@@ -81,31 +84,41 @@ enum MetadataParagraphParser {
     /// line break or the end.
     private static func startsWithKey(_ bytes: String.UTF8View) -> Bool {
         var index = bytes.startIndex
-        guard index < bytes.endIndex, (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(bytes[index]) else { return false }
+        guard index < bytes.endIndex, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) else {
+            return false
+        }
         var length = 1
         index = bytes.index(after: index)
         while index < bytes.endIndex {
             let byte = bytes[index]
-            guard (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") else { break }
+            guard
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            else { break }
             length += 1
             index = bytes.index(after: index)
         }
         guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":"), length >= 2 else { return false }
         let after = bytes.index(after: index)
-        return after == bytes.endIndex || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") || bytes[after] == UInt8(ascii: "\n")
+        return after == bytes.endIndex || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
+            || bytes[after] == UInt8(ascii: "\n")
     }
 
     /// If an UPPER_SNAKE key followed by `:` and a space (or the end) starts at `start`,
     /// returns the index of the colon.
     private static func keyEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        guard start < scalars.count, ("A" ... "Z").contains(scalars[start]) else { return nil }
+        guard start < scalars.count, ("A"..."Z").contains(scalars[start]) else { return nil }
         var index = start + 1
-        while index < scalars.count, ("A" ... "Z").contains(scalars[index]) || ("0" ... "9").contains(scalars[index]) || scalars[index] == "_" {
+        while index < scalars.count,
+            ("A"..."Z").contains(scalars[index]) || ("0"..."9").contains(scalars[index]) || scalars[index] == "_"
+        {
             index += 1
         }
         guard index < scalars.count, scalars[index] == ":", index - start >= 2 else { return nil }
         let after = index + 1
-        guard after == scalars.count || scalars[after] == " " || scalars[after] == "\t" || scalars[after] == "\n" else { return nil }
+        guard after == scalars.count || scalars[after] == " " || scalars[after] == "\t" || scalars[after] == "\n" else {
+            return nil
+        }
         return index
     }
 }

@@ -36,30 +36,40 @@ struct RuleSetReader {
             if node.type == CMARK_NODE_HEADING {
                 sectionLevel = node.headingLevel
                 section = document.hiddenBlocks.contains(node.pointer) ? document.titleHeading : heading(of: node)
-                if !names.isEmpty, !document.hiddenBlocks.contains(node.pointer), names.contains(Self.headingKey(GuidanceExtractor.inlineText(of: node))),
-                   let set = namedSet(at: index, in: children, section: section) {
+                if !names.isEmpty, !document.hiddenBlocks.contains(node.pointer),
+                    names.contains(Self.headingKey(GuidanceExtractor.inlineText(of: node))),
+                    let set = namedSet(at: index, in: children, section: section)
+                {
                     sets.append(set)
                 }
                 continue
             }
-            guard node.type == CMARK_NODE_PARAGRAPH, !document.hiddenBlocks.contains(node.pointer), let marker = marker(node) else { continue }
+            guard node.type == CMARK_NODE_PARAGRAPH, !document.hiddenBlocks.contains(node.pointer),
+                let marker = marker(node)
+            else { continue }
             // A set runs to the next heading of its section's level, or the next `RULES:` paragraph.
             var end = index + 1
-            while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= sectionLevel),
-                  !(children[end].type == CMARK_NODE_PARAGRAPH && isMarker(children[end])) { end += 1 }
+            while end < children.count,
+                !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= sectionLevel),
+                !(children[end].type == CMARK_NODE_PARAGRAPH && isMarker(children[end]))
+            { end += 1 }
             var set = RuleSet(marker: node, rules: [], diagnostics: marker.diagnostics)
             let span = Array(children[(index + 1)..<end])
             let idSection = section.flatMap { $0.level == 1 ? "" : $0.text } ?? ""
             set.rules = headingRules(in: span, section: sectionLevel, idSection: idSection, marker: marker)
             if set.rules.isEmpty { set.rules = itemRules(in: span, section: section, marker: marker) }
             if set.rules.isEmpty {
-                set.diagnostics.append(.warning(
-                    "guidance.empty-rule-set",
-                    "RULES: marks the rest of this section as a rule set, and no heading or list item follows it there; write each rule as a heading or a list item",
-                    at: document.location(of: node)
-                ))
+                set.diagnostics.append(
+                    .warning(
+                        "guidance.empty-rule-set",
+                        "RULES: marks the rest of this section as a rule set, and no heading or list item follows "
+                            + "it there; write each rule as a heading or a list item",
+                        at: document.location(of: node)
+                    ))
             }
-            if !set.rules.isEmpty, set.rules[0].placement != nil { set.rules[0].placement?.hiddenNodes.append(Int(bitPattern: node.pointer)) }
+            if !set.rules.isEmpty, set.rules[0].placement != nil {
+                set.rules[0].placement?.hiddenNodes.append(Int(bitPattern: node.pointer))
+            }
             sets.append(set)
         }
         return sets
@@ -80,7 +90,9 @@ struct RuleSetReader {
     private func namedSet(at index: Int, in children: [CMarkNode], section: Heading?) -> RuleSet? {
         let level = children[index].headingLevel
         var end = index + 1
-        while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= level) { end += 1 }
+        while end < children.count, !(children[end].type == CMARK_NODE_HEADING && children[end].headingLevel <= level) {
+            end += 1
+        }
         let span = Array(children[(index + 1)..<end])
         if span.contains(where: { $0.type == CMARK_NODE_PARAGRAPH && isMarker($0) }) { return nil }
         let marker = Marker(location: document.location(of: children[index]))
@@ -117,7 +129,9 @@ struct RuleSetReader {
     }
 
     private func isMarker(_ paragraph: CMarkNode) -> Bool {
-        if case .keyword(.rules, _, _)? = GuidanceAssembler.tokenize(GuidanceExtractor.pieces(of: paragraph)).first { return true }
+        if case .keyword(.rules, _, _)? = GuidanceAssembler.tokenize(GuidanceExtractor.pieces(of: paragraph)).first {
+            return true
+        }
         return false
     }
 
@@ -140,11 +154,16 @@ struct RuleSetReader {
                 index += 1
             }
             if keyword == .appliesTo {
-                marker.appliesTo += GuidanceAssembler.clean(text).split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+                marker.appliesTo += GuidanceAssembler.clean(text).split(separator: ",").map {
+                    String($0).trimmingWhitespace
+                }.filter { !$0.isEmpty }
             } else {
-                marker.diagnostics.append(.warning(
-                    "guidance.misplaced", "a RULES: paragraph takes a name and APPLIES_TO: only; \(keyword.rawValue): is left out", at: location
-                ))
+                marker.diagnostics.append(
+                    .warning(
+                        "guidance.misplaced",
+                        "a RULES: paragraph takes a name and APPLIES_TO: only; \(keyword.rawValue): is left out",
+                        at: location
+                    ))
             }
         }
         return marker
@@ -154,7 +173,10 @@ struct RuleSetReader {
 
     /// One rule per heading of the shallowest level below the section's.
     private func headingRules(in span: [CMarkNode], section: Int, idSection: String, marker: Marker) -> [Rule] {
-        guard let level = span.filter({ $0.type == CMARK_NODE_HEADING && $0.headingLevel > section }).map(\.headingLevel).min() else { return [] }
+        guard
+            let level = span.filter({ $0.type == CMARK_NODE_HEADING && $0.headingLevel > section }).map(\.headingLevel)
+                .min()
+        else { return [] }
         var rules: [Rule] = []
         var index = 0
         while index < span.count {
@@ -164,13 +186,19 @@ struct RuleSetReader {
                 continue
             }
             var end = index + 1
-            while end < span.count, !(span[end].type == CMARK_NODE_HEADING && span[end].headingLevel <= level) { end += 1 }
+            while end < span.count, !(span[end].type == CMARK_NODE_HEADING && span[end].headingLevel <= level) {
+                end += 1
+            }
             let body = Array(span[(index + 1)..<end])
             let statement = Self.statement(GuidanceExtractor.inlineText(of: node))
             if !statement.isEmpty, let parent = node.parent {
-                var draft = draft(statement, at: document.location(of: node), heading: heading(of: node), body: body, marker: marker)
+                var draft = draft(
+                    statement, at: document.location(of: node), heading: heading(of: node), body: body, marker: marker)
                 draft.draft.idSection = idSection
-                rules.append(Rule(draft: draft.draft, placement: placement(parent: parent, first: node, last: body.last ?? node, run: draft.run)))
+                rules.append(
+                    Rule(
+                        draft: draft.draft,
+                        placement: placement(parent: parent, first: node, last: body.last ?? node, run: draft.run)))
             }
             index = end
         }
@@ -182,11 +210,17 @@ struct RuleSetReader {
         var rules: [Rule] = []
         for list in span where list.type == CMARK_NODE_LIST {
             for item in list.children {
-                guard let first = item.firstChild, first.type == CMARK_NODE_PARAGRAPH, let last = item.lastChild else { continue }
+                guard let first = item.firstChild, first.type == CMARK_NODE_PARAGRAPH, let last = item.lastChild else {
+                    continue
+                }
                 let statement = GuidanceExtractor.inlineText(of: first)
                 guard !statement.isEmpty else { continue }
-                let made = draft(statement, at: document.location(of: first), heading: section, body: Array(item.children.dropFirst()), marker: marker)
-                rules.append(Rule(draft: made.draft, placement: placement(parent: item, first: first, last: last, run: made.run)))
+                let made = draft(
+                    statement, at: document.location(of: first), heading: section,
+                    body: Array(item.children.dropFirst()), marker: marker)
+                rules.append(
+                    Rule(draft: made.draft, placement: placement(parent: item, first: first, last: last, run: made.run))
+                )
             }
         }
         return rules
@@ -199,7 +233,9 @@ struct RuleSetReader {
         let inBody = Set(body.map(\.pointer))
         for node in body where node.type == CMARK_NODE_CODE_BLOCK {
             // Only a paragraph of the rule's body labels its code, never its statement.
-            let labelNode = node.previous.flatMap { $0.type == CMARK_NODE_PARAGRAPH && inBody.contains($0.pointer) ? $0 : nil }
+            let labelNode = node.previous.flatMap {
+                $0.type == CMARK_NODE_PARAGRAPH && inBody.contains($0.pointer) ? $0 : nil
+            }
             let label = labelNode.flatMap(ExampleRun.label(of:))
             run.append(node, label: label, labelNode: label == nil ? nil : labelNode)
         }
@@ -208,17 +244,21 @@ struct RuleSetReader {
             examples[index].verdict = label?.verdict
             examples[index].caption = examples[index].caption ?? label?.caption
         }
-        var draft = GuidanceAssembler.Draft(block: GuidanceBlock(
-            id: "", kind: .rule, summary: statement, appliesTo: marker.appliesTo, examples: examples, location: location, heading: heading
-        ))
+        var draft = GuidanceAssembler.Draft(
+            block: GuidanceBlock(
+                id: "", kind: .rule, summary: statement, appliesTo: marker.appliesTo, examples: examples,
+                location: location, heading: heading
+            ))
         if !marker.appliesTo.isEmpty { draft.appliesToLocation = marker.location }
         return (draft, run)
     }
 
     private func placement(parent: CMarkNode, first: CMarkNode, last: CMarkNode, run: ExampleRun) -> GuidancePlacement {
         GuidancePlacement(
-            parent: Int(bitPattern: parent.pointer), first: Int(bitPattern: first.pointer), last: Int(bitPattern: last.pointer), replacedQuote: nil,
-            exampleNodes: run.codeNodes.map { Int(bitPattern: $0.pointer) }, hiddenNodes: run.labelNodes.map { Int(bitPattern: $0.pointer) },
+            parent: Int(bitPattern: parent.pointer), first: Int(bitPattern: first.pointer),
+            last: Int(bitPattern: last.pointer), replacedQuote: nil,
+            exampleNodes: run.codeNodes.map { Int(bitPattern: $0.pointer) },
+            hiddenNodes: run.labelNodes.map { Int(bitPattern: $0.pointer) },
             isWholeBlock: false
         )
     }
@@ -247,7 +287,7 @@ struct RuleSetReader {
 
 extension GuidanceExtractor {
     /// A rule heading's statement: its text without the numbering ("1. …", "Rule 3: …").
-    public static func ruleStatement(_ heading: String) -> String {
+    package static func ruleStatement(_ heading: String) -> String {
         RuleSetReader.statement(heading)
     }
 }

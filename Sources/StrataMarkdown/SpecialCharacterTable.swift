@@ -1,9 +1,10 @@
 import CCmarkGFM
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keeps libcmark-gfm's table of inline special characters filled while pages are parsed in
@@ -28,7 +29,8 @@ enum SpecialCharacterTable {
 
     /// The library's own function, found past this definition.
     private static let original: Manage? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "cmark_manage_extensions_special_characters") else {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "cmark_manage_extensions_special_characters")
+        else {
             return nil
         }
         return unsafeBitCast(symbol, to: Manage.self)
@@ -50,6 +52,6 @@ enum SpecialCharacterTable {
 /// `SpecialCharacterTable`). Public so that an optimised build keeps the symbol visible to
 /// the dynamic linker; not for calling.
 @_cdecl("cmark_manage_extensions_special_characters")
-public func strataManageExtensionsSpecialCharacters(_ parser: OpaquePointer?, _ add: Int32) {
+package func strataManageExtensionsSpecialCharacters(_ parser: OpaquePointer?, _ add: Int32) {
     SpecialCharacterTable.manage(parser, add: add)
 }

@@ -12,8 +12,8 @@ struct JSONOutput {
     /// Whether a key was just written, so the next value is its value, not a new item.
     private var afterKey = false
     #if DEBUG
-    /// The last key of each open object, to check the order.
-    private var lastKeys: [String?] = []
+        /// The last key of each open object, to check the order.
+        private var lastKeys: [String?] = []
     #endif
 
     init(capacity: Int = 4096) {
@@ -31,11 +31,11 @@ struct JSONOutput {
     mutating func object(_ body: (inout JSONOutput) -> Void) {
         open(0x7B)
         #if DEBUG
-        lastKeys.append(nil)
+            lastKeys.append(nil)
         #endif
         body(&self)
         #if DEBUG
-        lastKeys.removeLast()
+            lastKeys.removeLast()
         #endif
         close(0x7D)
     }
@@ -49,10 +49,12 @@ struct JSONOutput {
     /// Starts an entry of the open object; the next value written is its value.
     mutating func key(_ key: String) {
         #if DEBUG
-        if let last = lastKeys.last, let previous = last {
-            assert(previous.utf8.lexicographicallyPrecedes(key.utf8), "JSON keys out of order: '\(key)' after '\(previous)'")
-        }
-        if !lastKeys.isEmpty { lastKeys[lastKeys.count - 1] = key }
+            if let last = lastKeys.last, let previous = last {
+                assert(
+                    previous.utf8.lexicographicallyPrecedes(key.utf8),
+                    "JSON keys out of order: '\(key)' after '\(previous)'")
+            }
+            if !lastKeys.isEmpty { lastKeys[lastKeys.count - 1] = key }
         #endif
         beginItem()
         Self.writeString(key, into: &bytes)

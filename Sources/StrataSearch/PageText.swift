@@ -95,7 +95,8 @@ struct PageText: Equatable, Sendable {
         /// low seven bits sets the top bit of every other byte, with no carry between bytes.
         @inline(__always)
         static func isPlainStretch(_ word: UInt64) -> Bool {
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let high: UInt64 = 0x8080_8080_8080_8080
             let controls = ~(((word & low) &+ 0x6060_6060_6060_6060) | word) & high
             let spacesXor = word ^ 0x2020_2020_2020_2020
             let spaces = ~(((spacesXor & low) &+ low) | spacesXor) & high
@@ -130,17 +131,22 @@ struct PageText: Equatable, Sendable {
         static let rolesByLength: [[(name: [UInt8], role: Role)]] = {
             var roles: [String: Role] = [:]
             for name in ["svg", "script", "style", "template", "button"] { roles[name, default: []].insert(.skipped) }
-            for name in ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"] {
+            for name in [
+                "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"
+            ] {
                 roles[name, default: []].insert(.void)
             }
             for name in [
-                "p", "li", "td", "th", "tr", "pre", "div", "br", "dt", "dd", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
-                "ul", "ol", "dl", "table", "figure", "figcaption", "section", "article", "hr", "details", "summary",
+                "p", "li", "td", "th", "tr", "pre", "div", "br", "dt", "dd", "blockquote", "h1", "h2", "h3", "h4", "h5",
+                "h6",
+                "ul", "ol", "dl", "table", "figure", "figcaption", "section", "article", "hr", "details", "summary"
             ] { roles[name, default: []].insert(.breaking) }
             for name in ["h2", "h3"] { roles[name, default: []].insert(.section) }
             let longest = roles.keys.map(\.utf8.count).max() ?? 0
-            return (0 ... longest).map { length in
-                roles.filter { $0.key.utf8.count == length }.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) }
+            return (0...longest).map { length in
+                roles.filter { $0.key.utf8.count == length }.sorted { $0.key < $1.key }.map {
+                    (Array($0.key.utf8), $0.value)
+                }
             }
         }()
 
@@ -159,7 +165,11 @@ struct PageText: Equatable, Sendable {
                 } else {
                     // Text up to the next tag or entity, at once.
                     let end = Self.indexOfMarkup(in: bytes, from: position + 1)
-                    if headingLevel != nil { headingText.append(bytes[position ..< end]) } else { text.append(bytes[position ..< end]) }
+                    if headingLevel != nil {
+                        headingText.append(bytes[position..<end])
+                    } else {
+                        text.append(bytes[position..<end])
+                    }
                     position = end
                 }
             }
@@ -183,14 +193,16 @@ struct PageText: Equatable, Sendable {
                 return
             }
             let next = position + 1 < bytes.count ? bytes[position + 1] : 0
-            let startsTag = Self.isNameByte(next) && next != UInt8(ascii: "-") || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+            let startsTag =
+                Self.isNameByte(next) && next != UInt8(ascii: "-") || next == UInt8(ascii: "/")
+                || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
             guard startsTag, let end = closeIndex(from: position) else {
                 // A stray `<` is text.
                 append(UInt8(ascii: "<"))
                 position += 1
                 return
             }
-            let inside = bytes[(position + 1) ..< end]
+            let inside = bytes[(position + 1)..<end]
             position = end + 1
             guard let first = inside.first else { return }
             if first == UInt8(ascii: "!") || first == UInt8(ascii: "?") { return }
@@ -225,7 +237,9 @@ struct PageText: Equatable, Sendable {
         /// what reading them would do.
         @inline(__always)
         static func endOfHighlightSpanTag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-            guard start + 7 <= bytes.count, bytes[start + 1] == UInt8(ascii: "/") || bytes[start + 1] == UInt8(ascii: "s") else { return nil }
+            guard start + 7 <= bytes.count,
+                bytes[start + 1] == UInt8(ascii: "/") || bytes[start + 1] == UInt8(ascii: "s")
+            else { return nil }
             if bytes[start + 1] == UInt8(ascii: "/") {
                 for (offset, byte) in spanClose.enumerated() where bytes[start + offset] != byte { return nil }
                 return start + spanClose.count
@@ -233,8 +247,11 @@ struct PageText: Equatable, Sendable {
             guard start + highlightSpanOpen.count < bytes.count else { return nil }
             for (offset, byte) in highlightSpanOpen.enumerated() where bytes[start + offset] != byte { return nil }
             var index = start + highlightSpanOpen.count
-            while index < bytes.count, bytes[index] &- 0x61 < 26 || bytes[index] &- 0x30 < 10 || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: ">") else { return nil }
+            while index < bytes.count,
+                bytes[index] &- 0x61 < 26 || bytes[index] &- 0x30 < 10 || bytes[index] == UInt8(ascii: "-")
+            { index += 1 }
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: ">")
+            else { return nil }
             return index + 2
         }
 
@@ -248,13 +265,18 @@ struct PageText: Equatable, Sendable {
             if let base = bytes.baseAddress {
                 while index + 8 <= bytes.count {
                     let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    let tags = word ^ 0x3C3C_3C3C_3C3C_3C3C, entities = word ^ 0x2626_2626_2626_2626
-                    let found = ((tags &- 0x0101_0101_0101_0101) & ~tags | (entities &- 0x0101_0101_0101_0101) & ~entities) & 0x8080_8080_8080_8080
+                    let tags = word ^ 0x3C3C_3C3C_3C3C_3C3C
+                    let entities = word ^ 0x2626_2626_2626_2626
+                    let found =
+                        ((tags &- 0x0101_0101_0101_0101) & ~tags | (entities &- 0x0101_0101_0101_0101) & ~entities)
+                        & 0x8080_8080_8080_8080
                     if found != 0 { return index + found.trailingZeroBitCount / 8 }
                     index += 8
                 }
             }
-            while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+                index += 1
+            }
             return index
         }
 
@@ -263,7 +285,7 @@ struct PageText: Equatable, Sendable {
             let start = inside.first == UInt8(ascii: "/") ? inside.startIndex + 1 : inside.startIndex
             var end = start
             while end < inside.endIndex, isNameByte(inside[end]) { end += 1 }
-            return inside[start ..< end]
+            return inside[start..<end]
         }
 
         private static func role(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Role {
@@ -294,14 +316,21 @@ struct PageText: Equatable, Sendable {
             if value.contains(UInt8(ascii: "&")) {
                 // Entities in a value are rare (classes are plain); decode only then.
                 guard let decoded = Self.attribute("class", in: inside) else { return false }
-                return decoded.split(separator: " ").contains { word in Self.skippedClasses.contains { $0.elementsEqual(word.utf8) } }
+                return decoded.split(separator: " ").contains { word in
+                    Self.skippedClasses.contains { $0.elementsEqual(word.utf8) }
+                }
             }
             // Word by word without splitting: every highlighted token has a class, and an
             // array per tag was a tenth of the index's time.
             var wordStart = value.startIndex
-            for index in value.startIndex ... value.endIndex where index == value.endIndex || value[index] == UInt8(ascii: " ") {
-                let word = value[wordStart ..< index]
-                if word.count >= Self.shortestSkippedClass, Self.skippedClasses.contains(where: { $0.elementsEqual(word) }) { return true }
+            for index in value.startIndex...value.endIndex
+            where index == value.endIndex || value[index] == UInt8(ascii: " ") {
+                let word = value[wordStart..<index]
+                if word.count >= Self.shortestSkippedClass,
+                    Self.skippedClasses.contains(where: { $0.elementsEqual(word) })
+                {
+                    return true
+                }
                 wordStart = index + 1
             }
             return false
@@ -313,7 +342,7 @@ struct PageText: Equatable, Sendable {
             var depth = 1
             while depth > 0, let open = index(of: UInt8(ascii: "<"), from: position) {
                 guard let end = closeIndex(from: open) else { break }
-                let inside = bytes[(open + 1) ..< end]
+                let inside = bytes[(open + 1)..<end]
                 position = end + 1
                 let closing = inside.first == UInt8(ascii: "/")
                 guard Self.equalIgnoringCase(Self.name(in: inside), lowered) else { continue }
@@ -329,12 +358,12 @@ struct PageText: Equatable, Sendable {
         private mutating func entity() {
             // Entities are short: look no further than that for the `;`.
             let limit = min(bytes.count, position + 12)
-            guard let end = bytes[position ..< limit].firstIndex(of: UInt8(ascii: ";")) else {
+            guard let end = bytes[position..<limit].firstIndex(of: UInt8(ascii: ";")) else {
                 append(UInt8(ascii: "&"))
                 position += 1
                 return
             }
-            let name = bytes[(position + 1) ..< end]
+            let name = bytes[(position + 1)..<end]
             if let byte = Self.namedEntity(name) {
                 append(byte)
                 position = end + 1
@@ -348,7 +377,7 @@ struct PageText: Equatable, Sendable {
         }
 
         private static let namedEntities: [(name: [UInt8], byte: UInt8)] = [
-            ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", " "),
+            ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", " ")
         ].map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
 
         private static func namedEntity(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> UInt8? {
@@ -358,7 +387,8 @@ struct PageText: Equatable, Sendable {
         private static func numericEntity(_ name: String) -> String? {
             guard name.hasPrefix("#") else { return nil }
             let digits = name.dropFirst()
-            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            let value =
+                digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }
 
@@ -397,20 +427,25 @@ struct PageText: Equatable, Sendable {
         }
 
         private static func isNameByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D
         }
 
         /// A double-quoted attribute's value as written (the only quoting Strata writes).
-        private static func attributeBytes(_ name: StaticString, in tag: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>>? {
+        private static func attributeBytes(_ name: StaticString, in tag: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<
+            UnsafeBufferPointer<UInt8>
+        >? {
             // ` name="`
             let needleLength = name.utf8CodeUnitCount + 3
             var index = tag.startIndex
             while index + needleLength <= tag.endIndex {
-                if tag[index] == 0x20, tag[index + needleLength - 2] == UInt8(ascii: "="), tag[index + needleLength - 1] == UInt8(ascii: "\""),
-                   name.withUTF8Buffer({ $0.elementsEqual(tag[(index + 1) ..< (index + needleLength - 2)]) }) {
+                if tag[index] == 0x20, tag[index + needleLength - 2] == UInt8(ascii: "="),
+                    tag[index + needleLength - 1] == UInt8(ascii: "\""),
+                    name.withUTF8Buffer({ $0.elementsEqual(tag[(index + 1)..<(index + needleLength - 2)]) })
+                {
                     let start = index + needleLength
                     guard let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-                    return tag[start ..< end]
+                    return tag[start..<end]
                 }
                 index += 1
             }

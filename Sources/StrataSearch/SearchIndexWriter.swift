@@ -37,7 +37,9 @@ struct SearchIndexWriter: Sendable {
             }
             entry += "," + JSONString.quote(record.excerpt)
             if record.kind == .module {
-                let names = { (list: [String]) in list.map { moduleRecord[$0].map(String.init) ?? JSONString.quote($0) }.joined(separator: ",") }
+                let names = { (list: [String]) in
+                    list.map { moduleRecord[$0].map(String.init) ?? JSONString.quote($0) }.joined(separator: ",")
+                }
                 entry += ",[\(names(record.uses))],[\(names(record.usedBy))]"
             } else if record.kind == .type {
                 let names = { (list: [String]) in list.map(JSONString.quote).joined(separator: ",") }
@@ -56,7 +58,8 @@ struct SearchIndexWriter: Sendable {
     /// row on its component's page) encoded on its own.
     static func href(_ path: String) -> String {
         guard let hash = path.firstIndex(of: "#") else { return SitePath.urlPath(path) }
-        return SitePath.urlPath(String(path[..<hash])) + "#" + SitePath.percentEncode(String(path[path.index(after: hash)...]))
+        return SitePath.urlPath(String(path[..<hash])) + "#"
+            + SitePath.percentEncode(String(path[path.index(after: hash)...]))
     }
 
     /// `term title body|…`, sorted as JavaScript sorts strings (by UTF-16 code units), so
@@ -66,7 +69,7 @@ struct SearchIndexWriter: Sendable {
         // are then joined in record order, a few thousand terms each instead of every
         // term of every record.
         let runLength = max(64, records.count / 32)
-        let runs = stride(from: 0, to: records.count, by: runLength).map { $0 ..< min($0 + runLength, records.count) }
+        let runs = stride(from: 0, to: records.count, by: runLength).map { $0..<min($0 + runLength, records.count) }
         let tables = ParallelMap.map(runs) { run -> SearchTermTable in
             var table = SearchTermTable()
             for number in run {
@@ -80,7 +83,7 @@ struct SearchIndexWriter: Sendable {
         // The terms are joined, sorted and written by shard, a shard being the terms of one
         // first byte in script order: every term of a shard sorts before every term of the
         // next, so the shards are made on every core and only put end to end.
-        let shards = ParallelMap.map(Array(0 ..< SearchTermTable.shardCount)) { shard -> [UInt8] in
+        let shards = ParallelMap.map(Array(0..<SearchTermTable.shardCount)) { shard -> [UInt8] in
             var all = SearchTermTable(expectedTerms: tables.reduce(0) { max($0, $1.count(inShard: shard)) })
             for table in tables { all.append(table, shard: shard) }
             // Bytes, not text: the lists run to a million digits on a large site.

@@ -3,7 +3,8 @@
 /// searchable; the excerpt is what a result shows.
 struct SearchRecord: Equatable, Sendable {
     enum Kind: Int, Sendable {
-        case page = 0, section, block, module, layer
+        case page = 0
+        case section, block, module, layer
         /// The part of a module one layer of files or types holds.
         case component
         /// A type of a component, with what it names and what references it.

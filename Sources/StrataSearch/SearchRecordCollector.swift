@@ -19,13 +19,15 @@ struct SearchRecordCollector: Sendable {
             .sorted { $0.outputPath < $1.outputPath }
         // Each page's records on every core (its text read, its excerpts cut), then joined,
         // each section given its page's record.
-        let pageRecords = ParallelMap.map(textPages) { page in Self.records(of: page, text: PageText(html: page.contentHTML)) }
+        let pageRecords = ParallelMap.map(textPages) { page in
+            Self.records(of: page, text: PageText(html: page.contentHTML))
+        }
         var records: [SearchRecord] = []
         records.reserveCapacity(pageRecords.reduce(0) { $0 + $1.count })
         for own in pageRecords {
             let pageIndex = records.count
             records += own
-            for section in (pageIndex + 1) ..< records.count { records[section].parent = pageIndex }
+            for section in (pageIndex + 1)..<records.count { records[section].parent = pageIndex }
         }
         records += catalog.patterns.map(blockRecord)
         if let model, let siteMap {
@@ -42,14 +44,19 @@ struct SearchRecordCollector: Sendable {
     static func records(of page: Page, text: PageText) -> [SearchRecord] {
         let lead = text.sections.first?.text ?? ""
         let firstText = page.description ?? text.sections.first(where: { !$0.text.isEmpty })?.text ?? ""
-        var records = [SearchRecord(kind: .page, title: page.title, path: page.outputPath, context: "", text: lead, excerpt: excerpt(firstText))]
+        var records = [
+            SearchRecord(
+                kind: .page, title: page.title, path: page.outputPath, context: "", text: lead,
+                excerpt: excerpt(firstText))
+        ]
         guard page.outputPath != GuidanceCatalog.indexPath else { return records }
         for section in text.sections.dropFirst() {
             guard let id = section.id else { continue }
-            records.append(SearchRecord(
-                kind: .section, title: section.heading, path: page.outputPath + "#" + id, context: page.title,
-                text: section.text, excerpt: excerpt(section.text), parent: 0
-            ))
+            records.append(
+                SearchRecord(
+                    kind: .section, title: section.heading, path: page.outputPath + "#" + id, context: page.title,
+                    text: section.text, excerpt: excerpt(section.text), parent: 0
+                ))
         }
         return records
     }
@@ -71,7 +78,9 @@ struct SearchRecordCollector: Sendable {
         // What the block says after its situation: the excerpt, and searchable text.
         var details = block.conditions.map { "IF " + $0.condition + ($0.action.map { " THEN " + $0 } ?? "") }
         if let fix = block.fix { details.append("FIX " + fix) }
-        if !block.readAlso.isEmpty { details.append("READ_ALSO " + block.readAlso.map(\.target).joined(separator: ", ")) }
+        if !block.readAlso.isEmpty {
+            details.append("READ_ALSO " + block.readAlso.map(\.target).joined(separator: ", "))
+        }
         let summary = InlineMarkup.plainText(block.summary)
         let detail = InlineMarkup.plainText(details.joined(separator: " "))
         let home: String
@@ -81,7 +90,8 @@ struct SearchRecordCollector: Sendable {
         }
         // A block is found by what it says; its id (what authors link with) is text too.
         return SearchRecord(
-            kind: .block, title: summary.isEmpty ? entry.id : summary, path: entry.pagePath, context: block.kind.label + " · " + home,
+            kind: .block, title: summary.isEmpty ? entry.id : summary, path: entry.pagePath,
+            context: block.kind.label + " · " + home,
             text: ([summary, detail, entry.id] + block.appliesTo).joined(separator: " "), excerpt: Self.excerpt(detail)
         )
     }
@@ -113,26 +123,33 @@ struct SearchRecordCollector: Sendable {
         var uses: [String: Set<String>] = [:]
         for reference in graph.references {
             referencedBy[reference.to.module + "\u{0}" + reference.toType, default: []].insert(reference.source)
-            if let type = reference.fromType { uses[reference.from.module + "\u{0}" + type, default: []].insert(reference.toType) }
+            if let type = reference.fromType {
+                uses[reference.from.module + "\u{0}" + type, default: []].insert(reference.toType)
+            }
         }
         var records: [SearchRecord] = []
         for component in graph.components {
             let path = ArchitectureSiteMap.componentPath(component.id)
             let types = component.types.map(\.name)
-            records.append(SearchRecord(
-                kind: .component, title: component.id.description, path: path, context: "Component · layer \(component.layer)",
-                text: ([component.module, component.layer] + types).joined(separator: " "),
-                excerpt: Self.excerpt("\(types.count) type\(types.count == 1 ? "" : "s"): " + types.joined(separator: ", "))
-            ))
+            records.append(
+                SearchRecord(
+                    kind: .component, title: component.id.description, path: path,
+                    context: "Component · layer \(component.layer)",
+                    text: ([component.module, component.layer] + types).joined(separator: " "),
+                    excerpt: Self.excerpt(
+                        "\(types.count) type\(types.count == 1 ? "" : "s"): " + types.joined(separator: ", "))
+                ))
             for type in component.types {
                 let key = component.module + "\u{0}" + type.name
                 let by = (referencedBy[key] ?? []).sorted()
                 let named = (uses[key] ?? []).sorted()
-                records.append(SearchRecord(
-                    kind: .type, title: type.name, path: path + "#" + ArchitectureSiteMap.typeAnchor(type.name),
-                    context: "\(type.kind?.rawValue ?? "type") · \(component.id)", text: ([type.origin] + by).joined(separator: " "), excerpt: "",
-                    uses: named, usedBy: by
-                ))
+                records.append(
+                    SearchRecord(
+                        kind: .type, title: type.name, path: path + "#" + ArchitectureSiteMap.typeAnchor(type.name),
+                        context: "\(type.kind?.rawValue ?? "type") · \(component.id)",
+                        text: ([type.origin] + by).joined(separator: " "), excerpt: "",
+                        uses: named, usedBy: by
+                    ))
             }
         }
         return records
@@ -155,7 +172,9 @@ struct SearchRecordCollector: Sendable {
     /// The start of `text`, cut at a word boundary near `excerptLength`.
     static func excerpt(_ text: String) -> String {
         // Counted only as far as needed: a section's text can be long.
-        guard text.utf8.count > excerptLength + 10, text.index(text.startIndex, offsetBy: excerptLength + 11, limitedBy: text.endIndex) != nil else { return text }
+        guard text.utf8.count > excerptLength + 10,
+            text.index(text.startIndex, offsetBy: excerptLength + 11, limitedBy: text.endIndex) != nil
+        else { return text }
         let cut = text.prefix(excerptLength)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]).trimmingWhitespace + "…"

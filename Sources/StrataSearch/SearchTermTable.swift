@@ -29,7 +29,7 @@ struct SearchTermTable: Sendable {
     var count: Int { hashes.count }
 
     /// The UTF-8 of term `number`.
-    func term(_ number: Int) -> ArraySlice<UInt8> { bytes[starts[number] ..< starts[number + 1]] }
+    func term(_ number: Int) -> ArraySlice<UInt8> { bytes[starts[number]..<starts[number + 1]] }
 
     /// Notes that record `record` holds `term` in its title. Records are added in ascending order.
     mutating func addTitle(_ term: UnsafeBufferPointer<UInt8>, record: Int) {
@@ -70,10 +70,10 @@ struct SearchTermTable: Sendable {
         // next to, and the shard's own sort puts it in its place.
         switch byte {
         case ..<0x30: 0
-        case 0x30 ... 0x39: Int(byte - 0x30)
-        case 0x3A ..< 0x61: 9
-        case 0x61 ... 0x7A: 10 + Int(byte - 0x61)
-        case 0x7B ..< 0x80: 35
+        case 0x30...0x39: Int(byte - 0x30)
+        case 0x3A..<0x61: 9
+        case 0x61...0x7A: 10 + Int(byte - 0x61)
+        case 0x7B..<0x80: 35
         default: 36
         }
     }
@@ -115,7 +115,8 @@ struct SearchTermTable: Sendable {
     /// Whether term `number` is `term`, byte for byte: terms are short, so a loop over
     /// words rather than a call to `memcmp`.
     private func sameBytes(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[number], count = starts[number + 1] - start
+        let start = starts[number]
+        let count = starts[number + 1] - start
         guard count == term.count else { return false }
         guard count > 0 else { return true }
         guard let other = term.baseAddress else { return false }
@@ -124,7 +125,10 @@ struct SearchTermTable: Sendable {
             let own = base + start
             var offset = 0
             while offset + 8 <= count {
-                guard UnsafeRawPointer(own + offset).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(other + offset).loadUnaligned(as: UInt64.self) else { return false }
+                guard
+                    UnsafeRawPointer(own + offset).loadUnaligned(as: UInt64.self)
+                        == UnsafeRawPointer(other + offset).loadUnaligned(as: UInt64.self)
+                else { return false }
                 offset += 8
             }
             while offset < count {
@@ -159,7 +163,7 @@ struct SearchTermTable: Sendable {
         }
         if offset < term.count {
             var tail: UInt64 = 0
-            for index in offset ..< term.count { tail |= UInt64(base[index]) << (8 * UInt64(index - offset)) }
+            for index in offset..<term.count { tail |= UInt64(base[index]) << (8 * UInt64(index - offset)) }
             hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
         }
         hash ^= hash >> 29
@@ -173,10 +177,10 @@ struct SearchTermTable: Sendable {
     /// F0–F4), so those two lead bytes are ranked last.
     func numbersInScriptOrder() -> [Int] {
         bytes.withUnsafeBufferPointer { all in
-            (0 ..< count).sorted { left, right in
-                let a = UnsafeBufferPointer(rebasing: all[starts[left] ..< starts[left + 1]])
-                let b = UnsafeBufferPointer(rebasing: all[starts[right] ..< starts[right + 1]])
-                for index in 0 ..< min(a.count, b.count) where a[index] != b[index] {
+            (0..<count).sorted { left, right in
+                let a = UnsafeBufferPointer(rebasing: all[starts[left]..<starts[left + 1]])
+                let b = UnsafeBufferPointer(rebasing: all[starts[right]..<starts[right + 1]])
+                for index in 0..<min(a.count, b.count) where a[index] != b[index] {
                     return Self.rank(a[index]) < Self.rank(b[index])
                 }
                 return a.count < b.count

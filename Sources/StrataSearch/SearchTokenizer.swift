@@ -8,7 +8,7 @@ enum SearchTokenizer {
     static let stopWords: Set<String> = [
         "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "do", "for", "from", "has", "have", "if",
         "in", "into", "is", "it", "its", "not", "of", "on", "or", "so", "than", "that", "the", "their", "then",
-        "there", "these", "this", "those", "to", "was", "were", "when", "which", "will", "with", "you", "your",
+        "there", "these", "this", "those", "to", "was", "were", "when", "which", "will", "with", "you", "your"
     ]
 
     /// Longer tokens are hashes, URLs or noise rather than words anyone types.
@@ -53,7 +53,9 @@ enum SearchTokenizer {
                     }
                     beyondASCII |= bytes[start] & 0x80
                     guard beyondASCII == 0 else {
-                        for term in slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< index]), as: UTF8.self)) {
+                        for term in slowTerms(
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                        {
                             var term = term
                             term.withUTF8 { body($0) }
                         }
@@ -65,10 +67,13 @@ enum SearchTokenizer {
                     // after a lower-case one, and at the last capital of a run before a
                     // lower-case letter. A word with no such place is one part, already handed over.
                     var partStart = start
-                    for position in (start + 1) ..< index {
-                        let previous = bytes[position - 1], current = bytes[position]
+                    for position in (start + 1)..<index {
+                        let previous = bytes[position - 1]
+                        let current = bytes[position]
                         let next = position + 1 < index ? bytes[position + 1] : 0
-                        if (isLower(previous) && isUpper(current)) || (isUpper(previous) && isUpper(current) && isLower(next)) {
+                        if (isLower(previous) && isUpper(current))
+                            || (isUpper(previous) && isUpper(current) && isLower(next))
+                        {
                             emit(bytes, partStart, position, folded, stopWords, body)
                             partStart = position
                         }
@@ -100,7 +105,9 @@ enum SearchTokenizer {
                 word = UnsafeRawPointer(source + start + offset).loadUnaligned(as: UInt64.self)
             } else {
                 word = 0
-                for index in 0 ..< min(8, length - offset) { word |= UInt64(source[start + offset + index]) << (8 * UInt64(index)) }
+                for index in 0..<min(8, length - offset) {
+                    word |= UInt64(source[start + offset + index]) << (8 * UInt64(index))
+                }
             }
             word = lowercasedWordBytes(word)
             UnsafeMutableRawPointer(target + offset).storeBytes(of: word, as: UInt64.self)
@@ -128,7 +135,9 @@ enum SearchTokenizer {
 
     @inline(__always) private static func isLower(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
     @inline(__always) private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
-    @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 }
+    @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26
+    }
 
     /// The stop words as numbers (a word's bytes, and its length in the top byte) in a
     /// small open-addressing table: a word is looked up with one multiplication.
@@ -146,7 +155,9 @@ enum SearchTokenizer {
             }
         }
 
-        @inline(__always) private static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57) }
+        @inline(__always) private static func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57)
+        }
 
         @inline(__always) func contains(_ key: UInt64) -> Bool {
             var slot = Self.slot(key)
@@ -198,7 +209,8 @@ enum SearchTokenizer {
     private static func add(_ term: String, to terms: inout [String]) {
         let count = term.unicodeScalars.count
         guard count >= 2 || term.unicodeScalars.allSatisfy({ $0.properties.numericType != nil }),
-              count <= longestTerm, !stopWords.contains(term) else { return }
+            count <= longestTerm, !stopWords.contains(term)
+        else { return }
         terms.append(term)
     }
 
@@ -212,12 +224,13 @@ enum SearchTokenizer {
         var parts: [String] = []
         var start = 0
         for index in scalars.indices.dropFirst() {
-            let previous = scalars[index - 1].properties, current = scalars[index].properties
+            let previous = scalars[index - 1].properties
+            let current = scalars[index].properties
             let next = index + 1 < scalars.count ? scalars[index + 1].properties : nil
             let lowerToUpper = previous.isLowercase && current.isUppercase
             let acronymEnd = previous.isUppercase && current.isUppercase && next?.isLowercase == true
             if lowerToUpper || acronymEnd {
-                parts.append(String(String.UnicodeScalarView(scalars[start ..< index])))
+                parts.append(String(String.UnicodeScalarView(scalars[start..<index])))
                 start = index
             }
         }

@@ -52,7 +52,12 @@ final class AbsoluteFormGuard: ChannelInboundHandler, RemovableChannelHandler {
             let isServed = head.method == .GET || head.method == .HEAD
             var headers = HTTPHeaders([("Connection", "close"), ("Content-Length", "0")])
             if !isServed { headers.add(name: "Allow", value: "GET, HEAD") }
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: isServed ? .badRequest : .methodNotAllowed, headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(
+                    .head(
+                        HTTPResponseHead(
+                            version: head.version, status: isServed ? .badRequest : .methodNotAllowed, headers: headers)
+                    )), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
             return
         }
@@ -69,13 +74,15 @@ final class AbsoluteFormGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Whether the request says a body follows.
     static func hasBody(_ head: HTTPRequestHead) -> Bool {
         if !head.headers["Transfer-Encoding"].isEmpty { return true }
-        return head.headers["Content-Length"].contains { Int($0.trimmingCharacters(in: .whitespaces)).map { $0 != 0 } ?? true }
+        return head.headers["Content-Length"].contains {
+            Int($0.trimmingCharacters(in: .whitespaces)).map { $0 != 0 } ?? true
+        }
     }
 
     /// The authority and origin-form target of an absolute-form target; nil for any other.
     static func originForm(of uri: String) -> (authority: String, target: String)? {
         guard let schemeEnd = uri.range(of: "://"), !uri.hasPrefix("/"),
-              uri[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+            uri[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
         else { return nil }
         let rest = uri[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex

@@ -7,18 +7,18 @@ import Foundation
 /// It is made on a queue of its own, never on the threads that answer requests; requests
 /// that arrive meanwhile wait for the same result. Once made, the function (and whatever
 /// it holds, every page of a build) is let go.
-public final class DeferredFile: @unchecked Sendable {
+package final class DeferredFile: @unchecked Sendable {
     private let lock = NSLock()
     private var made: [UInt8]?
     private var make: (@Sendable () -> [UInt8])?
     private var waiting: [CheckedContinuation<[UInt8], Never>] = []
     private static let queue = DispatchQueue(label: "strata.deferred-file", qos: .userInitiated)
 
-    public init(_ make: @escaping @Sendable () -> [UInt8]) {
+    package init(_ make: @escaping @Sendable () -> [UInt8]) {
         self.make = make
     }
 
-    public func contents() async -> [UInt8] {
+    package func contents() async -> [UInt8] {
         await withCheckedContinuation { continuation in
             let start: (@Sendable () -> [UInt8])? = lock.withLock {
                 if let made {

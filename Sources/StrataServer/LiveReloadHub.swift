@@ -5,24 +5,24 @@ import StrataCore
 /// site (or a failure) here; every open page's event stream hears about it at once.
 ///
 /// Thread-safe: requests read the site from NIO's threads while the rebuild loop publishes.
-public final class LiveReloadHub: @unchecked Sendable {
+package final class LiveReloadHub: @unchecked Sendable {
     private let lock = NSLock()
     private var site: ServedSite
     private var listeners: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextListener = 0
     private var finished = false
 
-    public init(site: ServedSite) {
+    package init(site: ServedSite) {
         self.site = site
     }
 
     /// The site requests are answered from.
-    public var current: ServedSite {
+    package var current: ServedSite {
         lock.withLock { site }
     }
 
     /// A successful build: served from now on, and every page reloads.
-    public func publish(_ newSite: ServedSite) {
+    package func publish(_ newSite: ServedSite) {
         var published = newSite
         published.failure = nil
         broadcast(Self.event("reload", build: published.buildTag, failure: nil)) { $0 = published }
@@ -31,25 +31,25 @@ public final class LiveReloadHub: @unchecked Sendable {
     /// A build whose files are the same as those served, but whose deferred files (the
     /// search index, which reads more than the pages show) may not be: swapped in quietly,
     /// since no page needs to reload.
-    public func replaceDeferred(_ deferred: [String: DeferredFile]) {
+    package func replaceDeferred(_ deferred: [String: DeferredFile]) {
         lock.withLock { site.deferred = deferred }
     }
 
     /// A failed build: the last good site stays, and every page shows the diagnostics.
-    public func publishFailure(_ diagnostics: [String]) {
+    package func publishFailure(_ diagnostics: [String]) {
         let tag = lock.withLock { site.buildTag }
         broadcast(Self.event("failed", build: tag, failure: diagnostics)) { $0.failure = diagnostics }
     }
 
     /// A comment line that keeps proxies from closing idle streams and lets the server
     /// notice browsers that went away.
-    public func ping() {
+    package func ping() {
         broadcast(": ping\n\n") { _ in }
     }
 
     /// A stream of Server-Sent Events text for one browser: first the current state, then
     /// every change until the browser leaves or the server stops.
-    public func subscribe() -> AsyncStream<String> {
+    package func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let id: Int? = lock.withLock {
             guard !finished else { return nil }
@@ -70,7 +70,7 @@ public final class LiveReloadHub: @unchecked Sendable {
     }
 
     /// Ends every stream (the server is stopping); later subscribers get an empty stream.
-    public func finishAll() {
+    package func finishAll() {
         let ending: [AsyncStream<String>.Continuation] = lock.withLock {
             finished = true
             defer { listeners.removeAll() }

@@ -9,13 +9,15 @@ extension MediaType {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .applicationBinary }
         let fileExtension = name[name.index(after: dot)...].lowercased()
-        guard let found = getMediaType(forExtension: fileExtension) ?? missingFromHummingbird[fileExtension] else { return .applicationBinary }
+        guard let found = getMediaType(forExtension: fileExtension) ?? missingFromHummingbird[fileExtension] else {
+            return .applicationBinary
+        }
         return found.isType(.text) ? found.withParameter(name: "charset", value: "utf-8") : found
     }
 
     static let missingFromHummingbird: [String: MediaType] = [
         "avif": MediaType(type: .image, subType: "avif"),
         "md": MediaType(type: .text, subType: "markdown"),
-        "map": .applicationJson,
+        "map": .applicationJson
     ]
 }

@@ -1,28 +1,31 @@
 import Foundation
-import Synchronization
-import StrataCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
+import StrataCore
+import Synchronization
 
 /// The HTTP side of `strata serve`: answers from the hub's current site (from memory; only
-/// the large files a build publishes as copies, `FileCopy`, are read from disk), adds the live-reload script to HTML pages, and streams build events. Built on
+/// the large files a build publishes as copies, `FileCopy`, are read from disk), adds the live-reload script to HTML
+/// pages, and streams build events. Built on
 /// Hummingbird; stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
-public struct PreviewServer: Sendable {
-    public let host: String
-    public let port: Int
+package struct PreviewServer: Sendable {
+    package let host: String
+    package let port: Int
     /// The URL path the site is published under (`/` or, from `base_url`, e.g. `/docs/`).
-    public let mountPath: String
-    public let hub: LiveReloadHub
+    package let mountPath: String
+    package let hub: LiveReloadHub
     /// How long a connection may stay without a whole request arriving (a request head sent
     /// a byte at a time, or nothing at all) before it is closed. Event streams, once asked
     /// for, stay open.
-    public let idleTimeout: Duration
+    package let idleTimeout: Duration
 
-    public init(host: String, port: Int, mountPath: String = "/", hub: LiveReloadHub, idleTimeout: Duration = .seconds(30)) {
+    package init(
+        host: String, port: Int, mountPath: String = "/", hub: LiveReloadHub, idleTimeout: Duration = .seconds(30)
+    ) {
         self.host = host
         self.port = port
         self.idleTimeout = idleTimeout
@@ -30,7 +33,11 @@ public struct PreviewServer: Sendable {
         if !mount.hasSuffix("/") { mount += "/" }
         self.mountPath = mount
         // Requests are compared decoded, so the mount is too (`/caf%C3%A9/` → `café/`).
-        if case .path(let decoded) = RequestTarget.parse(mount) { self.mountPrefix = decoded } else { self.mountPrefix = String(mount.dropFirst()) }
+        if case .path(let decoded) = RequestTarget.parse(mount) {
+            self.mountPrefix = decoded
+        } else {
+            self.mountPrefix = String(mount.dropFirst())
+        }
         self.hub = hub
         self.isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")
     }
@@ -59,7 +66,7 @@ public struct PreviewServer: Sendable {
     /// watch-and-rebuild loop) and is cancelled first when the server stops, after which
     /// every event stream is closed so no browser holds the shutdown up.
     /// - Throws: `PreviewServerError` when the port is taken or the address cannot be used.
-    public func run(
+    package func run(
         onListening: @escaping @Sendable (Int) -> Void,
         background: @escaping @Sendable () async throws -> Void
     ) async throws {
@@ -73,30 +80,37 @@ public struct PreviewServer: Sendable {
         let app = Application(
             responder: responder,
             server: HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(inner: HTTP1Channel(
-                    responder: responder, configuration: .init(idleTimeout: .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000))
-                ))
+                GuardedHTTP1Channel(
+                    inner: HTTP1Channel(
+                        responder: responder,
+                        configuration: .init(
+                            idleTimeout: .nanoseconds(
+                                timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000))
+                    ))
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
         let stopping = StopFlag()
-        let loop = BackgroundService(operation: background, onStop: {
-            stopping.set()
-            hub.finishAll()
-        })
-        let heartbeat = BackgroundService(operation: {
-            while !Task.isCancelled {
-                try await Task.sleep(for: .seconds(15))
-                hub.ping()
-            }
-        }, onStop: {})
+        let loop = BackgroundService(
+            operation: background,
+            onStop: {
+                stopping.set()
+                hub.finishAll()
+            })
+        let heartbeat = BackgroundService(
+            operation: {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .seconds(15))
+                    hub.ping()
+                }
+            }, onStop: {})
         var configuration = ServiceGroupConfiguration(
             services: [
                 .init(service: app),
                 .init(service: heartbeat, successTerminationBehavior: .ignore),
-                .init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup)
             ],
             gracefulShutdownSignals: [.sigint, .sigterm],
             cancellationSignals: [],
@@ -121,18 +135,23 @@ public struct PreviewServer: Sendable {
 
     func respond(to request: Request) async -> Response {
         let rawTarget = request.head.path ?? "/"
-        let pathOnly = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
+        let pathOnly =
+            rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? rawTarget
         if let refusal = Self.refusal(of: request.head, isLoopback: isLoopback) {
             return Self.text(refusal.status, "Refused: \(refusal.reason).\n", method: request.method)
         }
         guard request.method == .get || request.method == .head else {
             var headers = Self.commonHeaders
             headers[.allow] = "GET, HEAD"
-            return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", headers: headers, method: request.method)
+            return Self.text(
+                .methodNotAllowed, "Only GET and HEAD are served.\n", headers: headers, method: request.method)
         }
         if pathOnly == LiveReloadScript.eventsPath { return eventStream() }
         if pathOnly == LiveReloadScript.scriptPath {
-            return Self.body(.ok, Array(LiveReloadScript.source.utf8), contentType: "text/javascript; charset=utf-8", method: request.method)
+            return Self.body(
+                .ok, Array(LiveReloadScript.source.utf8), contentType: "text/javascript; charset=utf-8",
+                method: request.method)
         }
         let site = hub.current
         switch RequestTarget.parse(rawTarget) {
@@ -156,11 +175,14 @@ public struct PreviewServer: Sendable {
         }
     }
 
-    private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method) async -> Response {
+    private func serve(_ path: String, in site: ServedSite, status: HTTPResponse.Status, method: HTTPRequest.Method)
+        async -> Response
+    {
         let mediaType = MediaType.ofSiteFile(path)
         let contentType = mediaType.description
         if let copy = site.copies[path] {
-            let body = method == .head ? (CopiedFileBody.isServable(copy) ? ResponseBody() : nil) : CopiedFileBody.body(copy)
+            let body =
+                method == .head ? (CopiedFileBody.isServable(copy) ? ResponseBody() : nil) : CopiedFileBody.body(copy)
             guard let body else { return await notFound(site, method: method) }
             var headers = Self.commonHeaders
             headers[.contentType] = contentType
@@ -181,12 +203,14 @@ public struct PreviewServer: Sendable {
         let stream = hub.subscribe()
         var headers = Self.commonHeaders
         headers[.contentType] = "text/event-stream; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            for await text in stream {
-                try await writer.write(ByteBuffer(string: text))
-            }
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                for await text in stream {
+                    try await writer.write(ByteBuffer(string: text))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     /// Why a request is not answered, before anything is looked up: a request with no
@@ -197,14 +221,19 @@ public struct PreviewServer: Sendable {
     /// request made from another site for anything but opening a page (a `<script>` on
     /// evil.example loading the search index).
     static func refusal(of head: HTTPRequest, isLoopback: Bool) -> (status: HTTPResponse.Status, reason: String)? {
-        guard let authority = head.authority, !authority.isEmpty else { return (.badRequest, "a request needs a Host header") }
+        guard let authority = head.authority, !authority.isEmpty else {
+            return (.badRequest, "a request needs a Host header")
+        }
         if !head.headerFields[values: Self.hostField].isEmpty { return (.badRequest, "a request has one Host header") }
         if authority.contains(where: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "@" || $0 == "/" }) {
             return (.badRequest, "the Host header names one host")
         }
         if let target = head.path, !target.hasPrefix("/") { return (.badRequest, "the request target must be a path") }
-        if isLoopback, !isLocalAuthority(authority) { return (.forbidden, "this preview answers requests for localhost only") }
-        if head.headerFields[Self.fetchSiteField] == "cross-site", head.headerFields[Self.fetchModeField] != "navigate" {
+        if isLoopback, !isLocalAuthority(authority) {
+            return (.forbidden, "this preview answers requests for localhost only")
+        }
+        if head.headerFields[Self.fetchSiteField] == "cross-site", head.headerFields[Self.fetchModeField] != "navigate"
+        {
             return (.forbidden, "another site may link to this preview, not load from it")
         }
         return nil
@@ -219,13 +248,17 @@ public struct PreviewServer: Sendable {
     static let commonHeaders: HTTPFields = [
         .cacheControl: "no-store",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-        HTTPField.Name("Content-Security-Policy")!: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+        HTTPField.Name("Content-Security-Policy")!:
+            "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
         HTTPField.Name("X-Frame-Options")!: "DENY",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",
-        HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
+        HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin"
     ]
 
-    static func body(_ status: HTTPResponse.Status, _ bytes: [UInt8], contentType: String, method: HTTPRequest.Method, headers: HTTPFields = commonHeaders) -> Response {
+    static func body(
+        _ status: HTTPResponse.Status, _ bytes: [UInt8], contentType: String, method: HTTPRequest.Method,
+        headers: HTTPFields = commonHeaders
+    ) -> Response {
         var headers = headers
         headers[.contentType] = contentType
         headers[.contentLength] = String(bytes.count)
@@ -233,14 +266,19 @@ public struct PreviewServer: Sendable {
         return Response(status: status, headers: headers, body: body)
     }
 
-    static func text(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = commonHeaders, method: HTTPRequest.Method) -> Response {
+    static func text(
+        _ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = commonHeaders,
+        method: HTTPRequest.Method
+    ) -> Response {
         body(status, Array(message.utf8), contentType: "text/plain; charset=utf-8", method: method, headers: headers)
     }
 
     static func redirect(to location: String, method: HTTPRequest.Method) -> Response {
         var headers = commonHeaders
         headers[.location] = location
-        return body(.found, Array("Moved to \(location)\n".utf8), contentType: "text/plain; charset=utf-8", method: method, headers: headers)
+        return body(
+            .found, Array("Moved to \(location)\n".utf8), contentType: "text/plain; charset=utf-8", method: method,
+            headers: headers)
     }
 
     // MARK: Errors
@@ -262,14 +300,15 @@ public struct PreviewServer: Sendable {
 }
 
 /// Why the preview server could not start.
-public enum PreviewServerError: Error, CustomStringConvertible, Equatable {
+package enum PreviewServerError: Error, CustomStringConvertible, Equatable {
     case portInUse(host: String, port: Int)
     case cannotBind(host: String, port: Int, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .portInUse(let host, let port):
-            "port \(port) on \(host) is already in use; stop the other server or choose another port, e.g. --port \(port == 65535 ? 8001 : port + 1) (or --port 0 for any free port)"
+            "port \(port) on \(host) is already in use; stop the other server or choose another port, e.g. --port "
+                + "\(port == 65535 ? 8001 : port + 1) (or --port 0 for any free port)"
         case .cannotBind(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
         }

@@ -5,7 +5,7 @@
 /// the site is answered as such rather than as "not found": `..` and `.` segments, raw or
 /// percent-encoded; encoded `/`, `\` and NUL; absolute paths (`//etc`); and bytes that are
 /// not UTF-8 after decoding are all refused.
-public enum RequestTarget: Equatable, Sendable {
+package enum RequestTarget: Equatable, Sendable {
     /// A path inside the site, without a leading `/`; it ends with `/` for a folder
     /// (`""` is the root).
     case path(String)
@@ -14,7 +14,7 @@ public enum RequestTarget: Equatable, Sendable {
 
     /// Reads the request target of an HTTP request line (origin form `/a/b?q`, or absolute
     /// form `http://host/a/b`).
-    public static func parse(_ raw: String) -> RequestTarget {
+    package static func parse(_ raw: String) -> RequestTarget {
         var target = Substring(raw)
         if let scheme = target.range(of: "://"), target.hasPrefix("http") {
             // Absolute form: drop the scheme and authority.
@@ -60,7 +60,9 @@ public enum RequestTarget: Equatable, Sendable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         return bytes
@@ -68,9 +70,9 @@ public enum RequestTarget: Equatable, Sendable {
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a") ... UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A") ... UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
     }

@@ -3,18 +3,18 @@ import StrataCore
 /// One build of the site as the preview server shows it: every file by its path, the
 /// build's tag (which the live-reload script compares), and the diagnostics of the latest
 /// failed build, if the latest build failed (the files are then the last good ones).
-public struct ServedSite: Sendable {
-    public var files: [String: [UInt8]]
+package struct ServedSite: Sendable {
+    package var files: [String: [UInt8]]
     /// Changes with every successful build; `<session>-<number>`.
-    public var buildTag: String
+    package var buildTag: String
     /// The diagnostics of a failed rebuild, shown in the overlay until the next good build.
-    public var failure: [String]?
+    package var failure: [String]?
     /// Files made only when first asked for (the search index), by path.
-    public var deferred: [String: DeferredFile] = [:]
+    package var deferred: [String: DeferredFile] = [:]
     /// Large files served from disk as the build found them, by path.
-    public var copies: [String: FileCopy] = [:]
+    package var copies: [String: FileCopy] = [:]
 
-    public init(files: [OutputFile], buildTag: String) {
+    package init(files: [OutputFile], buildTag: String) {
         var byPath: [String: [UInt8]] = [:]
         byPath.reserveCapacity(files.count)
         for file in files {
@@ -25,7 +25,8 @@ public struct ServedSite: Sendable {
         self.failure = nil
     }
 
-    public init(files: [String: [UInt8]], copies: [String: FileCopy] = [:], buildTag: String, failure: [String]? = nil) {
+    package init(files: [String: [UInt8]], copies: [String: FileCopy] = [:], buildTag: String, failure: [String]? = nil)
+    {
         self.files = files
         self.copies = copies
         self.buildTag = buildTag
@@ -33,13 +34,13 @@ public struct ServedSite: Sendable {
     }
 
     /// The bytes of a file, made now if it is a deferred one.
-    public func contents(of path: String) async -> [UInt8]? {
+    package func contents(of path: String) async -> [UInt8]? {
         if let file = files[path] { return file }
         return await deferred[path]?.contents()
     }
 
     /// What a request for `path` is answered with.
-    public enum Lookup: Equatable, Sendable {
+    package enum Lookup: Equatable, Sendable {
         case file(String)
         /// A folder asked for without its trailing slash: redirect so relative links work.
         case redirect(String)
@@ -47,7 +48,7 @@ public struct ServedSite: Sendable {
     }
 
     /// Finds the file for a site path: the file itself, or a folder's `index.html`.
-    public func lookup(_ path: String) -> Lookup {
+    package func lookup(_ path: String) -> Lookup {
         if path.isEmpty || path.hasSuffix("/") {
             let index = path + "index.html"
             return files[index] != nil ? .file(index) : .notFound

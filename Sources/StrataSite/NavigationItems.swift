@@ -1,6 +1,6 @@
-import Synchronization
 import StrataCore
 import StrataTemplates
+import Synchronization
 
 /// The sidebar's entries, made once per folder of pages instead of once per page.
 ///
@@ -13,7 +13,8 @@ import StrataTemplates
 /// Each entry also carries `html`: the theme's `partials/nav-item` rendered for the entry
 /// alone (its own values and `root`), with its children's `html` inside, and
 /// `childrenHTML`, its children's `html` one after the other. The default theme writes the
-/// tree from these, so a page costs a handful of template renders, not one per entry. Renders racing for the same entry on two threads give the same values.
+/// tree from these, so a page costs a handful of template renders, not one per entry. Renders racing for the same entry
+/// on two threads give the same values.
 ///
 /// A long section (more than `sharedListLimit` entries) is not copied into its pages: each
 /// lists the `windowSize` entries around it, and the whole list is one script per section
@@ -98,7 +99,7 @@ final class NavigationItems: Sendable {
             let start = next
             if node.outputPath != nil { next += 1 }
             for child in node.children { collect(child) }
-            ranges[ObjectIdentifier(node)] = start ..< next
+            ranges[ObjectIdentifier(node)] = start..<next
         }
         for root in navigation.roots { collect(root) }
         subtreeRanges = ranges
@@ -117,7 +118,9 @@ final class NavigationItems: Sendable {
         sharedListsByID = Dictionary(long.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var pageless: [ObjectIdentifier: [Int]] = [:]
         for list in long {
-            let places = list.entries.indices.filter { list.entries[$0].outputPath == nil && !list.entries[$0].children.isEmpty }
+            let places = list.entries.indices.filter {
+                list.entries[$0].outputPath == nil && !list.entries[$0].children.isEmpty
+            }
             if let first = list.entries.first, !places.isEmpty { pageless[ObjectIdentifier(first)] = places }
         }
         pagelessFolders = pageless
@@ -137,28 +140,45 @@ final class NavigationItems: Sendable {
     ///   - absolute: whether `url` gives site-absolute URLs (the 404 page's).
     ///   - root: the page's way back to the site root, given to `partials/nav-item`.
     ///   - url: the link from the page to an output path.
-    func sidebar(current: String, position: Int?, directory: String, absolute: Bool, root: String, url: (String) -> String) -> Sidebar {
+    func sidebar(
+        current: String, position: Int?, directory: String, absolute: Bool, root: String, url: (String) -> String
+    ) -> Sidebar {
         // A long top level is windowed around the page, as a long folder is; the theme puts
         // the shared list's script before the entries.
         if roots.count > Self.sharedListLimit {
             let entries = listed(roots, around: position).map { entry in
-                entry.isMarker ? make(entry.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root, url: url)
-                    : item(entry.node, current: current, position: subtreeRanges[ObjectIdentifier(entry.node)]?.contains(position ?? -1) == true ? position : nil,
-                           directory: directory, absolute: absolute, root: root, url: url)
+                entry.isMarker
+                    ? make(
+                        entry.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root,
+                        url: url)
+                    : item(
+                        entry.node, current: current,
+                        position: subtreeRanges[ObjectIdentifier(entry.node)]?.contains(position ?? -1) == true
+                            ? position : nil,
+                        directory: directory, absolute: absolute, root: root, url: url)
             }
-            return Sidebar(entries: entries, html: entries.map(\.html).joined(), sharedList: sharedListValues(folder: "", root: root))
+            return Sidebar(
+                entries: entries, html: entries.map(\.html).joined(),
+                sharedList: sharedListValues(folder: "", root: root))
         }
         let place = Place(directory: directory, absolute: absolute)
         let shared: [Entry]
         if let known = sidebars.withLock({ $0[place] }) {
             shared = known
         } else {
-            shared = roots.map { item($0, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url) }
+            shared = roots.map {
+                item(
+                    $0, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
+            }
             sidebars.withLock { $0[place] = shared }
         }
         var entries = shared
-        if let position, let index = roots.firstIndex(where: { subtreeRanges[ObjectIdentifier($0)]?.contains(position) == true }) {
-            entries[index] = item(roots[index], current: current, position: position, directory: directory, absolute: absolute, root: root, url: url)
+        if let position,
+            let index = roots.firstIndex(where: { subtreeRanges[ObjectIdentifier($0)]?.contains(position) == true })
+        {
+            entries[index] = item(
+                roots[index], current: current, position: position, directory: directory, absolute: absolute,
+                root: root, url: url)
         }
         return Sidebar(entries: entries, html: entries.map(\.html).joined())
     }
@@ -174,10 +194,16 @@ final class NavigationItems: Sendable {
         guard inside else {
             let key = Key(node: id, directory: directory, absolute: absolute)
             if let known = entries.withLock({ $0[key] }) { return known }
-            let children = isOpen(node, in: directory)
+            let children =
+                isOpen(node, in: directory)
                 ? listed(node.children, around: nil).map { child in
-                    child.isMarker ? make(child.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root, url: url)
-                        : item(child.node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
+                    child.isMarker
+                        ? make(
+                            child.node, isCurrent: false, isMarker: true, children: [], directory: directory,
+                            root: root, url: url)
+                        : item(
+                            child.node, current: current, position: nil, directory: directory, absolute: absolute,
+                            root: root, url: url)
                 } : []
             let entry = make(node, isCurrent: false, children: children, directory: directory, root: root, url: url)
             entries.withLock { $0[key] = entry }
@@ -186,19 +212,32 @@ final class NavigationItems: Sendable {
         // A long folder shows the entries around the page, made for it.
         if node.children.count > Self.sharedListLimit, let position {
             let children = listed(node.children, around: position).map { child in
-                child.isMarker ? make(child.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root, url: url)
-                    : item(child.node, current: current, position: subtreeRanges[ObjectIdentifier(child.node)]?.contains(position) == true ? position : nil,
-                           directory: directory, absolute: absolute, root: root, url: url)
+                child.isMarker
+                    ? make(
+                        child.node, isCurrent: false, isMarker: true, children: [], directory: directory, root: root,
+                        url: url)
+                    : item(
+                        child.node, current: current,
+                        position: subtreeRanges[ObjectIdentifier(child.node)]?.contains(position) == true
+                            ? position : nil,
+                        directory: directory, absolute: absolute, root: root, url: url)
             }
-            return make(node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
+            return make(
+                node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root,
+                url: url)
         }
         // From inside, only the children on the way to the page differ from the shared entry.
-        let shared = item(node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
+        let shared = item(
+            node, current: current, position: nil, directory: directory, absolute: absolute, root: root, url: url)
         var children = shared.children
-        for (index, child) in node.children.enumerated() where index < children.count && subtreeRanges[ObjectIdentifier(child)]?.contains(position ?? -1) == true {
-            children[index] = item(child, current: current, position: position, directory: directory, absolute: absolute, root: root, url: url)
+        for (index, child) in node.children.enumerated()
+        where index < children.count && subtreeRanges[ObjectIdentifier(child)]?.contains(position ?? -1) == true {
+            children[index] = item(
+                child, current: current, position: position, directory: directory, absolute: absolute, root: root,
+                url: url)
         }
-        return make(node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
+        return make(
+            node, isCurrent: node.outputPath == current, children: children, directory: directory, root: root, url: url)
     }
 
     /// A section with more entries than this is long: its pages list `windowSize` of them,
@@ -214,15 +253,22 @@ final class NavigationItems: Sendable {
     /// The entries a page lists of `children` (a section's, or the top level's): all of
     /// them, or for a long section a window of `windowSize` around the one holding the page
     /// at `position`, with a marker for those left out.
-    private func listed(_ children: [NavigationTree.Node], around position: Int?) -> [(node: NavigationTree.Node, isMarker: Bool)] {
+    private func listed(_ children: [NavigationTree.Node], around position: Int?) -> [(
+        node: NavigationTree.Node, isMarker: Bool
+    )] {
         guard children.count > Self.sharedListLimit else { return children.map { ($0, false) } }
         var center = 0
         if let position {
             // Children hold consecutive places in reading order: a binary search finds it.
-            var low = 0, high = children.count
+            var low = 0
+            var high = children.count
             while low < high {
                 let middle = (low + high) / 2
-                if (subtreeRanges[ObjectIdentifier(children[middle])]?.upperBound ?? 0) <= position { low = middle + 1 } else { high = middle }
+                if (subtreeRanges[ObjectIdentifier(children[middle])]?.upperBound ?? 0) <= position {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
             }
             center = min(low, children.count - 1)
         }
@@ -231,7 +277,7 @@ final class NavigationItems: Sendable {
         // A folder without a page of its own is always listed, open: the shared list can
         // only name it, and its pages would have no link in the sidebar.
         let pageless = pagelessFolders[ObjectIdentifier(children[0])] ?? []
-        let shown = (Set(start ..< end).union(pageless)).sorted()
+        let shown = (Set(start..<end).union(pageless)).sorted()
         func marker(_ count: Int, _ which: String) -> (NavigationTree.Node, Bool) {
             let title = "… \(count) \(which) page\(count == 1 ? "" : "s")"
             return (NavigationTree.Node(title: title, outputPath: nil, folder: nil, weight: nil, children: []), true)
@@ -256,7 +302,7 @@ final class NavigationItems: Sendable {
             "id": .text(list.id),
             "script": .text(root + SitePath.relativeURL(from: "index.html", to: list.path)),
             "count": .number(list.entries.count),
-            "root": .text(root),
+            "root": .text(root)
         ]
     }
 
@@ -268,7 +314,8 @@ final class NavigationItems: Sendable {
             var text = "(window.strataNav = window.strataNav || {})[\(JSONString.quote(list.id))] = [\n"
             for entry in list.entries {
                 let url = entry.outputPath.map { SitePath.relativeURL(from: "index.html", to: $0) } ?? ""
-                text += "[\(JSONString.quote(entry.title)),\(JSONString.quote(url)),\(entry.children.isEmpty ? 0 : 1)],\n"
+                text +=
+                    "[\(JSONString.quote(entry.title)),\(JSONString.quote(url)),\(entry.children.isEmpty ? 0 : 1)],\n"
             }
             text += "];\n"
             return OutputFile(path: list.path, text: text)
@@ -280,19 +327,22 @@ final class NavigationItems: Sendable {
     /// closed section's entries are never shown, and listing them would make every page
     /// carry the whole site's navigation (pages × pages bytes on a large site).
     private func isOpen(_ node: NavigationTree.Node, in directory: String) -> Bool {
-        !node.children.isEmpty && (node.folder.map { folder in
-            folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
-        } ?? false)
+        !node.children.isEmpty
+            && (node.folder.map { folder in
+                folder.isEmpty || node.outputPath == nil || directory == folder || directory.hasPrefix(folder + "/")
+            } ?? false)
     }
 
     private func make(
-        _ node: NavigationTree.Node, isCurrent: Bool, isMarker: Bool = false, children: [Entry], directory: String, root: String,
+        _ node: NavigationTree.Node, isCurrent: Bool, isMarker: Bool = false, children: [Entry], directory: String,
+        root: String,
         url: (String) -> String
     ) -> Entry {
         // Every key is set on every item, even when false: Mustache looks names up through
         // enclosing contexts, and a missing `hasChildren` would find the parent's.
         let place = sharedListPlaces[ObjectIdentifier(node)]
-        let sharedList = isOpen(node, in: directory) && node.children.count > Self.sharedListLimit
+        let sharedList =
+            isOpen(node, in: directory) && node.children.count > Self.sharedListLimit
             ? sharedListValues(folder: node.folder ?? "", root: root) : nil
         var values: TemplateObject = [
             "title": .text(node.title),
@@ -307,7 +357,7 @@ final class NavigationItems: Sendable {
             "hasListPlace": .bool(place != nil),
             "listPlace": .number(place ?? 0),
             "hasSharedList": .bool(sharedList != nil),
-            "sharedList": .object(sharedList ?? [:]),
+            "sharedList": .object(sharedList ?? [:])
         ]
         var html = ""
         if rendersHTML, let theme {

@@ -4,15 +4,15 @@ import StrataCore
 /// The site's navigation, built from the folder structure of the content: each folder is a
 /// section (its `index.md` is the section page), ordered by `weight:`/`nav_order:`, then
 /// title, then path, so the order never depends on the file system.
-public struct NavigationTree: Sendable {
-    public final class Node: Sendable {
-        public let title: String
+package struct NavigationTree: Sendable {
+    package final class Node: Sendable {
+        package let title: String
         /// The page this entry opens, or `nil` for a folder without an `index.md`.
-        public let outputPath: String?
+        package let outputPath: String?
         /// The folder a section stands for (`nil` for plain pages).
-        public let folder: String?
-        public let weight: Int?
-        public let children: [Node]
+        package let folder: String?
+        package let weight: Int?
+        package let children: [Node]
 
         init(title: String, outputPath: String?, folder: String?, weight: Int?, children: [Node]) {
             self.title = title
@@ -24,21 +24,23 @@ public struct NavigationTree: Sendable {
     }
 
     /// Top-level entries: the home page first, then pages and sections.
-    public let roots: [Node]
+    package let roots: [Node]
     /// Every page in reading order (a section page before its children), for previous/next.
-    public let readingOrder: [String]
+    package let readingOrder: [String]
     /// Each page's place in `readingOrder`.
     private let readingPositions: [String: Int]
     /// Title and section page of every folder, for breadcrumbs.
     let sections: [String: (title: String, outputPath: String?)]
 
-    public init(pages: [Page]) {
+    package init(pages: [Page]) {
         var sections: [String: (title: String, outputPath: String?)] = [:]
         let entries = pages.map { Entry(page: $0, directory: $0.directory) }
         let root = Self.buildSection(folder: "", entries: entries, sections: &sections)
         var roots = root.children
         if let home = pages.first(where: { $0.outputPath == "index.html" }) {
-            roots.insert(Node(title: home.title, outputPath: home.outputPath, folder: nil, weight: home.weight, children: []), at: 0)
+            roots.insert(
+                Node(title: home.title, outputPath: home.outputPath, folder: nil, weight: home.weight, children: []),
+                at: 0)
         }
         var order: [String] = []
         func walk(_ nodes: [Node]) {
@@ -61,7 +63,9 @@ public struct NavigationTree: Sendable {
     }
 
     /// `entries` are the pages in `folder` and below it.
-    private static func buildSection(folder: String, entries pages: [Entry], sections: inout [String: (title: String, outputPath: String?)]) -> Node {
+    private static func buildSection(
+        folder: String, entries pages: [Entry], sections: inout [String: (title: String, outputPath: String?)]
+    ) -> Node {
         var childFolders: Set<String> = []
         var below: [String: [Entry]] = [:]
         var entries: [Node] = []
@@ -73,7 +77,10 @@ public struct NavigationTree: Sendable {
                 if page.isSectionIndex {
                     index = page
                 } else if page.isListedInNavigation {
-                    entries.append(Node(title: page.title, outputPath: page.outputPath, folder: nil, weight: page.weight, children: []))
+                    entries.append(
+                        Node(
+                            title: page.title, outputPath: page.outputPath, folder: nil, weight: page.weight,
+                            children: []))
                 }
             } else if folder.isEmpty || directory.hasPrefix(folder + "/") {
                 let rest = folder.isEmpty ? directory : String(directory.dropFirst(folder.count + 1))
@@ -91,7 +98,8 @@ public struct NavigationTree: Sendable {
         let name = folder.split(separator: "/").last.map(String.init) ?? ""
         let title = index?.title ?? Self.humanize(name)
         sections[folder] = (title, index?.outputPath)
-        return Node(title: title, outputPath: index?.outputPath, folder: folder, weight: index?.weight, children: entries)
+        return Node(
+            title: title, outputPath: index?.outputPath, folder: folder, weight: index?.weight, children: entries)
     }
 
     static func precedes(_ lhs: Node, _ rhs: Node) -> Bool {
@@ -112,7 +120,7 @@ public struct NavigationTree: Sendable {
 
     /// One entry of the tree, depth first: equal signatures mean equal navigation, breadcrumbs
     /// and previous/next links on every page.
-    public struct SignatureEntry: Hashable, Sendable {
+    package struct SignatureEntry: Hashable, Sendable {
         var depth: Int
         var title: String
         var outputPath: String?
@@ -120,28 +128,30 @@ public struct NavigationTree: Sendable {
     }
 
     /// The whole tree as a flat list, cheap to compare from one build to the next.
-    public var signature: [SignatureEntry] {
+    package var signature: [SignatureEntry] {
         var entries: [SignatureEntry] = []
         func walk(_ nodes: [Node], depth: Int) {
             for node in nodes {
-                entries.append(SignatureEntry(depth: depth, title: node.title, outputPath: node.outputPath, folder: node.folder))
+                entries.append(
+                    SignatureEntry(depth: depth, title: node.title, outputPath: node.outputPath, folder: node.folder))
                 walk(node.children, depth: depth + 1)
             }
         }
         walk(roots, depth: 0)
         for (folder, section) in sections.sorted(by: { $0.key < $1.key }) {
-            entries.append(SignatureEntry(depth: -1, title: section.title, outputPath: section.outputPath, folder: folder))
+            entries.append(
+                SignatureEntry(depth: -1, title: section.title, outputPath: section.outputPath, folder: folder))
         }
         return entries
     }
 
     /// Where the page at `outputPath` is in `readingOrder`, if it is listed.
-    public func readingPosition(of outputPath: String) -> Int? {
+    package func readingPosition(of outputPath: String) -> Int? {
         readingPositions[outputPath]
     }
 
     /// The sections above a page, outermost first, excluding the page itself.
-    public func breadcrumbs(for page: Page) -> [(title: String, outputPath: String?)] {
+    package func breadcrumbs(for page: Page) -> [(title: String, outputPath: String?)] {
         var trail: [(title: String, outputPath: String?)] = []
         if page.outputPath != "index.html", let home = sections[""]?.outputPath {
             trail.append((sections[""]?.title ?? "Home", home))

@@ -26,7 +26,7 @@ struct PageContext: Sendable {
             "title": .text(config.site.title),
             "language": .text(config.site.language),
             "baseURL": .text(config.site.baseURL),
-            "homeURL": .text(url(from: outputPath, to: "index.html")),
+            "homeURL": .text(url(from: outputPath, to: "index.html"))
         ]
         if let description = config.site.description { site["description"] = .text(description) }
         if let repository = config.site.repositoryURL { site["repositoryURL"] = .text(repository) }
@@ -40,10 +40,13 @@ struct PageContext: Sendable {
         // made for every entry of every page.
         let absolute = absoluteURLs
         let base = baseURL
-        let link: (String) -> String = { to in absolute ? base + (to == "index.html" ? "" : to) : SitePath.relativeURL(from: from, to: to) }
+        let link: (String) -> String = { to in
+            absolute ? base + (to == "index.html" ? "" : to) : SitePath.relativeURL(from: from, to: to)
+        }
         let directory = page.directory
         let position = navigation.readingPosition(of: from)
-        let sidebar = navigationItems.sidebar(current: from, position: position, directory: directory, absolute: absolute, root: root, url: link)
+        let sidebar = navigationItems.sidebar(
+            current: from, position: position, directory: directory, absolute: absolute, root: root, url: link)
         var values: TemplateObject = [
             "site": .object(site(from: from)),
             "root": .text(root),
@@ -52,10 +55,13 @@ struct PageContext: Sendable {
             "navHTML": .text(sidebar.html),
             "hasNavSharedList": .bool(sidebar.sharedList != nil),
             "navSharedList": .object(sidebar.sharedList ?? [:]),
-            "canonicalURL": .text(canonicalURL(for: page.outputPath)),
+            "canonicalURL": .text(canonicalURL(for: page.outputPath))
         ]
         let crumbs = navigation.breadcrumbs(for: page).map { crumb -> TemplateValue in
-            .object(["title": .text(crumb.title), "hasURL": .bool(crumb.outputPath != nil), "url": .text(crumb.outputPath.map { url(from: from, to: $0) } ?? "")])
+            .object([
+                "title": .text(crumb.title), "hasURL": .bool(crumb.outputPath != nil),
+                "url": .text(crumb.outputPath.map { url(from: from, to: $0) } ?? "")
+            ])
         }
         if !crumbs.isEmpty {
             values["breadcrumbs"] = .list(crumbs)
@@ -63,10 +69,16 @@ struct PageContext: Sendable {
         }
         if let position = navigation.readingPosition(of: page.outputPath) {
             if position > 0, let previous = pagesByPath[navigation.readingOrder[position - 1]] {
-                values["previous"] = .object(["title": .text(previous.title), "url": .text(url(from: from, to: previous.outputPath))])
+                values["previous"] = .object([
+                    "title": .text(previous.title), "url": .text(url(from: from, to: previous.outputPath))
+                ])
             }
-            if position + 1 < navigation.readingOrder.count, let next = pagesByPath[navigation.readingOrder[position + 1]] {
-                values["next"] = .object(["title": .text(next.title), "url": .text(url(from: from, to: next.outputPath))])
+            if position + 1 < navigation.readingOrder.count,
+                let next = pagesByPath[navigation.readingOrder[position + 1]]
+            {
+                values["next"] = .object([
+                    "title": .text(next.title), "url": .text(url(from: from, to: next.outputPath))
+                ])
             }
             values["hasPager"] = .bool(values["previous"] != nil || values["next"] != nil)
         }
@@ -82,21 +94,31 @@ struct PageContext: Sendable {
             "title": .text(page.title),
             "contentHTML": .text(page.contentHTML),
             "sourcePath": .text(page.sourcePath),
-            "url": .text(SitePath.relativeURL(from: page.outputPath, to: page.outputPath)),
+            "url": .text(SitePath.relativeURL(from: page.outputPath, to: page.outputPath))
         ]
         if page.layout == .wide { values["isWide"] = true }
         if let description = page.description { values["description"] = .text(description) }
         if let titleID = page.titleID { values["titleID"] = .text(titleID) }
         if !page.metadata.isEmpty {
             values["hasMetadata"] = true
-            values["metadata"] = .list(page.metadata.map { .object(["key": .text($0.key), "label": .text($0.label), "value": .text($0.value), "isStale": .bool($0.isStale)]) })
+            values["metadata"] = .list(
+                page.metadata.map {
+                    .object([
+                        "key": .text($0.key), "label": .text($0.label), "value": .text($0.value),
+                        "isStale": .bool($0.isStale)
+                    ])
+                })
         }
         let toc = page.headings.filter { $0.level == 2 || $0.level == 3 }
         if !toc.isEmpty {
             values["hasTOC"] = true
-            values["toc"] = .list(toc.map { heading in
-                .object(["text": .text(heading.text), "id": .text(heading.id), "level": .number(heading.level), "isSubsection": .bool(heading.level == 3)])
-            })
+            values["toc"] = .list(
+                toc.map { heading in
+                    .object([
+                        "text": .text(heading.text), "id": .text(heading.id), "level": .number(heading.level),
+                        "isSubsection": .bool(heading.level == 3)
+                    ])
+                })
         }
         return values
     }

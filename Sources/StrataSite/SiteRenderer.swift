@@ -3,11 +3,11 @@ import StrataCore
 
 /// Turns resolved pages into the files of the site through a theme. Pages render in
 /// parallel; the result is in a fixed order, so two runs give the same bytes.
-public struct SiteRenderer: Sendable {
-    public let config: StrataConfig
-    public let theme: Theme
+package struct SiteRenderer: Sendable {
+    package let config: StrataConfig
+    package let theme: Theme
 
-    public init(config: StrataConfig, theme: Theme) {
+    package init(config: StrataConfig, theme: Theme) {
         self.config = config
         self.theme = theme
     }
@@ -15,10 +15,10 @@ public struct SiteRenderer: Sendable {
     /// Everything a page's template sees besides the page: two renders with equal
     /// signatures give equal bytes for equal pages. A class, so that a caller comparing it
     /// for every page can compare it once and then by identity.
-    public final class SiteSignature: Equatable, Sendable {
-        public let config: StrataConfig
-        public let theme: Theme
-        public let navigation: [NavigationTree.SignatureEntry]
+    package final class SiteSignature: Equatable, Sendable {
+        package let config: StrataConfig
+        package let theme: Theme
+        package let navigation: [NavigationTree.SignatureEntry]
 
         init(config: StrataConfig, theme: Theme, navigation: [NavigationTree.SignatureEntry]) {
             self.config = config
@@ -26,7 +26,7 @@ public struct SiteRenderer: Sendable {
             self.navigation = navigation
         }
 
-        public static func == (lhs: SiteSignature, rhs: SiteSignature) -> Bool {
+        package static func == (lhs: SiteSignature, rhs: SiteSignature) -> Bool {
             lhs === rhs || (lhs.config == rhs.config && lhs.navigation == rhs.navigation && lhs.theme == rhs.theme)
         }
     }
@@ -34,16 +34,17 @@ public struct SiteRenderer: Sendable {
     /// How each page is rendered: `render` renders it; a caller that keeps rendered pages
     /// between renders (`strata serve`) may answer with the bytes it kept for an equal page
     /// under an equal signature instead. `key` is the page's output path.
-    public typealias PageRendering = @Sendable (
-        _ key: String, _ page: Page, _ site: SiteSignature, _ render: () -> Result<OutputFile, Diagnostic>
-    ) -> Result<OutputFile, Diagnostic>
+    package typealias PageRendering =
+        @Sendable (
+            _ key: String, _ page: Page, _ site: SiteSignature, _ render: () -> Result<OutputFile, Diagnostic>
+        ) -> Result<OutputFile, Diagnostic>
 
     /// Renders every page, the 404 page, the sitemap, the long sections' shared lists and the
     /// theme's assets, each page and
     /// the 404 page through `rendering`; the bytes are the same whatever it reuses.
     /// - Throws: `DiagnosticsError` when a template cannot be rendered (templates that
     ///   include each other without end).
-    public func render(
+    package func render(
         pages: [Page], rendering: @escaping PageRendering = { _, _, _, render in render() }
     ) throws -> [OutputFile] {
         let sorted = pages.sorted { $0.outputPath < $1.outputPath }
@@ -63,20 +64,27 @@ public struct SiteRenderer: Sendable {
                 // bytes are rarely copied as they grow and little memory is left unused.
                 var capacity = page.contentHTML.utf8.count + 6_144
                 if case .text(let nav)? = context["navHTML"] { capacity += nav.utf8.count }
-                return theme.render(context, template: page.layout == .fullWindow ? PageLayout.fullWindow.rawValue : "page", capacity: capacity).map { OutputFile(path: page.outputPath, contents: $0) }
+                return theme.render(
+                    context, template: page.layout == .fullWindow ? PageLayout.fullWindow.rawValue : "page",
+                    capacity: capacity
+                ).map { OutputFile(path: page.outputPath, contents: $0) }
             }
         }
         let notFound = Page(sourcePath: "", outputPath: SitePath.notFoundPage, title: "Page not found")
         let notFoundFile = try rendering(SitePath.notFoundPage, notFound, signature) {
             var notFoundBuilder = builder
             notFoundBuilder.absoluteURLs = true
-            return theme.render(notFoundBuilder.context(for: notFound), template: "404").map { OutputFile(path: SitePath.notFoundPage, contents: $0) }
+            return theme.render(notFoundBuilder.context(for: notFound), template: "404").map {
+                OutputFile(path: SitePath.notFoundPage, contents: $0)
+            }
         }.get()
         if let failure = builder.navigationItems.failure { throw DiagnosticsError([failure]) }
         let rendered = try pagesRendered.map { try $0.get() }
         // The sitemap protocol allows only absolute addresses: without an absolute base URL
         // there is no sitemap to write (the build says so).
-        let sitemap = SitemapWriter.canBeWritten(baseURL: config.site.baseURL) ? [SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)] : []
+        let sitemap =
+            SitemapWriter.canBeWritten(baseURL: config.site.baseURL)
+            ? [SitemapWriter(baseURL: config.site.baseURL).write(pages: sorted)] : []
         return rendered + [notFoundFile] + sitemap + builder.navigationItems.sharedListFiles() + theme.assets
     }
 }

@@ -4,20 +4,23 @@ import StrataCore
 /// dates (a build says nothing about when a page last changed, and the same input must give
 /// the same bytes). The protocol allows only absolute URLs, so a sitemap is written only
 /// when `base_url` is one (`https://…`).
-public struct SitemapWriter: Sendable {
+package struct SitemapWriter: Sendable {
     static let path = "sitemap.xml"
 
     /// Whether `baseURL` is absolute, as a sitemap's addresses must be.
-    public static func canBeWritten(baseURL: String) -> Bool {
+    package static func canBeWritten(baseURL: String) -> Bool {
         baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")
     }
 
     let baseURL: String
 
     func write(pages: [Page]) -> OutputFile {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+            + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in pages.map(\.outputPath).sorted() where path != SitePath.notFoundPage {
-            xml += "<url><loc>\(HTMLEscaping.escape(Self.canonicalURL(for: SitePath.urlPath(path), baseURL: baseURL)))</loc></url>\n"
+            let url = Self.canonicalURL(for: SitePath.urlPath(path), baseURL: baseURL)
+            xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n"
         }
         xml += "</urlset>\n"
         return OutputFile(path: Self.path, text: xml)

@@ -8,29 +8,29 @@ import StrataCore
 /// sandbox (Strata never passes `--disable-sandbox`); Linux has none, so there the commands
 /// run under a time limit (`timeLimit`, the whole process group killed) and an address-space
 /// limit (`memoryLimitKB`, `ulimit -v` in the child).
-public struct SwiftPMClient: Sendable {
+package struct SwiftPMClient: Sendable {
     /// The package as SwiftPM sees it.
-    public struct Package: Sendable {
-        public var manifest: PackageManifest
+    package struct Package: Sendable {
+        package var manifest: PackageManifest
         /// Per target: its folder relative to the package and its source files relative to
         /// that folder, as SwiftPM would compile them.
-        public var sources: [String: (path: String, files: [String])]
+        package var sources: [String: (path: String, files: [String])]
     }
 
     /// The `swift` executable; found on `PATH` when nil.
-    public var swiftExecutable: String?
+    package var swiftExecutable: String?
     /// How long one SwiftPM command may take before Strata gives up on it.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
 
     /// Seconds one SwiftPM command may take: a cold `dump-package` of a small manifest takes
     /// about 2 s here, and a manifest's code that loops would otherwise never end.
-    public static let timeLimit = TimeInterval(ReadingLimits.swiftPMSeconds.maximum)
+    package static let timeLimit = TimeInterval(ReadingLimits.swiftPMSeconds.maximum)
     /// The address space (KB) a SwiftPM command may map on Linux: 1 GB and more let
     /// `dump-package` of a small manifest finish; 128 MB cannot even load SwiftPM, and
     /// 256 MB made its compiler hang. 4 GB leaves room for large manifests.
-    public static let memoryLimitKB = 4 * 1024 * 1024
+    package static let memoryLimitKB = 4 * 1024 * 1024
 
-    public init(swiftExecutable: String? = nil, timeout: TimeInterval = SwiftPMClient.timeLimit) {
+    package init(swiftExecutable: String? = nil, timeout: TimeInterval = SwiftPMClient.timeLimit) {
         self.swiftExecutable = swiftExecutable
         self.timeout = timeout
     }
@@ -45,14 +45,20 @@ public struct SwiftPMClient: Sendable {
     ///     file), to place declarations on its lines.
     ///   - manifestPath: the manifest as shown to the user, for diagnostics.
     ///   - reasons: why the syntax reader could not read the manifest, kept in the result.
-    public func load(directory: URL, manifestText: String, manifestPath: String, reasons: [Diagnostic]) throws -> Package {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-swiftpm-\(UUID().uuidString)")
+    package func load(directory: URL, manifestText: String, manifestPath: String, reasons: [Diagnostic]) throws
+        -> Package
+    {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-swiftpm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let temporary = scratch.appendingPathComponent("tmp")
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic.error("swiftpm.unavailable", "cannot make a scratch folder for SwiftPM at \(scratch.path): \(error.localizedDescription)", at: SourceLocation(path: manifestPath))
+            throw Diagnostic.error(
+                "swiftpm.unavailable",
+                "cannot make a scratch folder for SwiftPM at \(scratch.path): \(error.localizedDescription)",
+                at: SourceLocation(path: manifestPath))
         }
         let common = ["package", "--package-path", directory.path, "--scratch-path", scratch.path]
         let dump: Data
@@ -60,14 +66,18 @@ public struct SwiftPMClient: Sendable {
             dump = try run(common + ["dump-package"], manifestPath: manifestPath, temporaryDirectory: temporary)
         } catch let failure as Failure {
             // The compiler's own errors, at their lines of the manifest; else SwiftPM's words.
-            let located = Self.manifestErrors(in: failure.standardError, manifest: directory.appendingPathComponent((manifestPath as NSString).lastPathComponent).path, shownAs: manifestPath)
+            let located = Self.manifestErrors(
+                in: failure.standardError,
+                manifest: directory.appendingPathComponent((manifestPath as NSString).lastPathComponent).path,
+                shownAs: manifestPath)
             throw located.isEmpty ? failure.diagnostic : DiagnosticsError(located)
         }
         var manifest = try DumpPackageDecoder(manifestPath: manifestPath, manifestText: manifestText).decode(dump)
         manifest.origin = .swiftPM(reasons: reasons)
         let describe: Data
         do {
-            describe = try run(common + ["describe", "--type", "json"], manifestPath: manifestPath, temporaryDirectory: temporary)
+            describe = try run(
+                common + ["describe", "--type", "json"], manifestPath: manifestPath, temporaryDirectory: temporary)
         } catch let failure as Failure {
             throw failure.diagnostic
         }
@@ -76,9 +86,9 @@ public struct SwiftPMClient: Sendable {
     }
 
     /// A `swift` command that ended with an error: the diagnostic to show, and what it printed.
-    public struct Failure: Error {
-        public var diagnostic: Diagnostic
-        public var standardError: String
+    package struct Failure: Error {
+        package var diagnostic: Diagnostic
+        package var standardError: String
     }
 
     /// The `path:line:column: error: message` lines SwiftPM printed for `manifest` (an
@@ -86,10 +96,14 @@ public struct SwiftPMClient: Sendable {
     static func manifestErrors(in output: String, manifest: String, shownAs: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for line in output.split(separator: "\n") where line.hasPrefix(manifest + ":") {
-            let parts = line.dropFirst(manifest.count + 1).split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard parts.count == 4, let lineNumber = Int(parts[0]), let column = Int(parts[1]), parts[2].trimmingCharacters(in: .whitespaces) == "error" else { continue }
+            let parts = line.dropFirst(manifest.count + 1).split(
+                separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let lineNumber = Int(parts[0]), let column = Int(parts[1]),
+                parts[2].trimmingCharacters(in: .whitespaces) == "error"
+            else { continue }
             let diagnostic = Diagnostic.error(
-                "swiftpm.failed", "SwiftPM: " + parts[3].trimmingCharacters(in: .whitespaces), at: SourceLocation(path: shownAs, line: lineNumber, column: column)
+                "swiftpm.failed", "SwiftPM: " + parts[3].trimmingCharacters(in: .whitespaces),
+                at: SourceLocation(path: shownAs, line: lineNumber, column: column)
             )
             if !found.contains(diagnostic) { found.append(diagnostic) }
         }
@@ -99,22 +113,23 @@ public struct SwiftPMClient: Sendable {
     /// Runs one `swift` command and returns its standard output.
     /// - Parameter temporaryDirectory: the `TMPDIR` the command sees; the caller's when nil.
     /// - Throws: a `Failure` when it ends with an error, a `Diagnostic` when it cannot run.
-    public func run(_ arguments: [String], manifestPath: String, temporaryDirectory: URL? = nil) throws -> Data {
+    package func run(_ arguments: [String], manifestPath: String, temporaryDirectory: URL? = nil) throws -> Data {
         // Run through a shell on Linux, a missing `swift` would read as SwiftPM's own failure.
         if let swiftExecutable, access(swiftExecutable, X_OK) != 0 {
             throw Diagnostic.error(
-                "swiftpm.unavailable", "cannot run `\(swiftExecutable)`: \(String(cString: strerror(errno)))", at: SourceLocation(path: manifestPath)
+                "swiftpm.unavailable", "cannot run `\(swiftExecutable)`: \(String(cString: strerror(errno)))",
+                at: SourceLocation(path: manifestPath)
             )
         }
         let process = Process()
         let command = [swiftExecutable ?? "swift"] + arguments
         #if os(Linux)
-        // No sandbox on Linux: the manifest's code gets a bounded address space at least.
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(Self.memoryLimitKB) && exec \"$@\"", "strata-swiftpm"] + command
+            // No sandbox on Linux: the manifest's code gets a bounded address space at least.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(Self.memoryLimitKB) && exec \"$@\"", "strata-swiftpm"] + command
         #else
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = command
         #endif
         if let temporaryDirectory {
             var environment = ProcessInfo.processInfo.environment
@@ -130,7 +145,10 @@ public struct SwiftPMClient: Sendable {
         do {
             try process.run()
         } catch {
-            throw Diagnostic.error("swiftpm.unavailable", "cannot run `swift \(arguments.suffix(2).joined(separator: " "))`: \(error.localizedDescription)", at: where_)
+            throw Diagnostic.error(
+                "swiftpm.unavailable",
+                "cannot run `swift \(arguments.suffix(2).joined(separator: " "))`: \(error.localizedDescription)",
+                at: where_)
         }
         // Read both pipes while the process runs, so a large output cannot block it.
         let collected = OutputCollector()
@@ -149,7 +167,8 @@ public struct SwiftPMClient: Sendable {
             Self.killGroup(of: process)
             throw Diagnostic.error(
                 ReadingLimits.swiftPMSeconds.id,
-                "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds and was stopped; "
+                "`swift \(arguments.suffix(2).joined(separator: " "))` took longer than \(Int(timeout)) seconds and "
+                    + "was stopped; "
                     + "the manifest's code may loop",
                 at: where_
             )
@@ -161,12 +180,18 @@ public struct SwiftPMClient: Sendable {
             // SwiftPM's first error line, without the compiler invocation it quotes.
             let first = text.split(separator: "\n").first { $0.contains("error:") }.map { line -> String in
                 let message = line.range(of: "error:").map { String(line[$0.upperBound...]) } ?? String(line)
-                return message.components(separatedBy: " (compiled with:").first?.trimmingCharacters(in: .whitespaces) ?? message
+                return message.components(separatedBy: " (compiled with:").first?.trimmingCharacters(in: .whitespaces)
+                    ?? message
             }
-            let status = process.terminationStatus == 127 ? "no Swift toolchain was found" : "exit code \(process.terminationStatus)"
-            throw Failure(diagnostic: Diagnostic.error(
-                "swiftpm.failed", "`swift \(arguments.suffix(2).joined(separator: " "))` failed (\(status))" + (first.map { ": " + $0 } ?? ""), at: where_
-            ), standardError: text)
+            let status =
+                process.terminationStatus == 127
+                ? "no Swift toolchain was found" : "exit code \(process.terminationStatus)"
+            throw Failure(
+                diagnostic: Diagnostic.error(
+                    "swiftpm.failed",
+                    "`swift \(arguments.suffix(2).joined(separator: " "))` failed (\(status))"
+                        + (first.map { ": " + $0 } ?? ""), at: where_
+                ), standardError: text)
         }
         return stdout
     }
@@ -189,25 +214,27 @@ extension SwiftPMClient {
     }
 
     /// The processes descended from `root`, from `/proc` (none elsewhere).
-    public static func descendants(of root: Int32) -> [Int32] {
+    package static func descendants(of root: Int32) -> [Int32] {
         #if os(Linux)
-        var children: [Int32: [Int32]] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            // After the command's name in parentheses: state, then the parent's id.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
-        }
-        var found: [Int32] = []
-        var queue = children[root] ?? []
-        while let next = queue.popLast(), found.count < 100_000 {
-            found.append(next)
-            queue += children[next] ?? []
-        }
-        return found
+            var children: [Int32: [Int32]] = [:]
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(name),
+                    let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                // After the command's name in parentheses: state, then the parent's id.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
+            }
+            var found: [Int32] = []
+            var queue = children[root] ?? []
+            while let next = queue.popLast(), found.count < 100_000 {
+                found.append(next)
+                queue += children[next] ?? []
+            }
+            return found
         #else
-        return []
+            return []
         #endif
     }
 }

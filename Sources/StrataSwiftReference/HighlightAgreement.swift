@@ -3,30 +3,31 @@ import StrataSwiftSource
 /// How far two highlightings of the same code agree: of the characters that are not white
 /// space, how many get the same colour (or none in both). What `make accuracy` and the
 /// tests report for ``SwiftHighlighter`` against ``SyntaxHighlighter``.
-public struct HighlightAgreement: Sendable {
-    public private(set) var compared = 0
-    public private(set) var agreed = 0
+package struct HighlightAgreement: Sendable {
+    package private(set) var compared = 0
+    package private(set) var agreed = 0
     /// The differences found, by the two colours: how many characters, and the first lines.
-    public private(set) var differences: [String: (count: Int, lines: [String])] = [:]
-    public var samplesPerDifference = 4
+    package private(set) var differences: [String: (count: Int, lines: [String])] = [:]
+    package var samplesPerDifference = 4
     /// One difference (`"plain vs type"`) to count file by file, to find where it comes from.
-    public var focus: String?
-    public private(set) var focusFiles: [String: Int] = [:]
+    package var focus: String?
+    package private(set) var focusFiles: [String: Int] = [:]
 
     /// The differences, most frequent first, each with its first lines.
-    public var report: [String] {
+    package var report: [String] {
         differences.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.flatMap { key, value in
             ["\(key): \(value.count) characters"] + value.lines.map { "    " + $0 }
         }
     }
 
-    public init() {}
+    package init() {}
 
-    public var fraction: Double { compared == 0 ? 1 : Double(agreed) / Double(compared) }
+    package var fraction: Double { compared == 0 ? 1 : Double(agreed) / Double(compared) }
 
-    public mutating func add(code: String, name: String, runs: [HighlightRun], reference: [HighlightRun]) {
+    package mutating func add(code: String, name: String, runs: [HighlightRun], reference: [HighlightRun]) {
         let bytes = Array(code.utf8)
-        let mine = Self.kinds(runs, count: bytes.count), theirs = Self.kinds(reference, count: bytes.count)
+        let mine = Self.kinds(runs, count: bytes.count)
+        let theirs = Self.kinds(reference, count: bytes.count)
         var sampledLines = Set<Int>()
         var line = 1
         var lineStart = 0
@@ -46,10 +47,11 @@ public struct HighlightAgreement: Sendable {
                 let key = "\(Self.name(mine[index])) vs \(Self.name(theirs[index]))"
                 differences[key, default: (0, [])].count += 1
                 if key == focus { focusFiles[name, default: 0] += 1 }
-                guard differences[key]?.lines.count ?? 0 < samplesPerDifference, sampledLines.insert(line).inserted else { continue }
+                guard differences[key]?.lines.count ?? 0 < samplesPerDifference, sampledLines.insert(line).inserted
+                else { continue }
                 var lineEnd = index
                 while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                let text = String(decoding: bytes[lineStart ..< lineEnd], as: UTF8.self)
+                let text = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
                 differences[key]?.lines.append("\(name):\(line):\(index - lineStart + 1): \(text.prefix(160))")
             }
         }
@@ -58,7 +60,7 @@ public struct HighlightAgreement: Sendable {
     private static func kinds(_ runs: [HighlightRun], count: Int) -> [HighlightKind?] {
         var kinds = [HighlightKind?](repeating: nil, count: count)
         for run in runs where run.start >= 0 && run.end <= count {
-            for index in run.start ..< run.end { kinds[index] = run.kind }
+            for index in run.start..<run.end { kinds[index] = run.kind }
         }
         return kinds
     }

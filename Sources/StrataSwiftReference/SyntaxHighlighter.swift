@@ -9,20 +9,22 @@ import SwiftSyntax
 /// times slower than ``SwiftHighlighter``; it is the reference `make accuracy` and the tests
 /// hold that one to. Snippets need not compile: the parser recovers from errors, and
 /// whatever it cannot classify stays plain.
-public struct SyntaxHighlighter: Sendable {
-    public init() {}
+package struct SyntaxHighlighter: Sendable {
+    package init() {}
 
     /// The coloured runs of `code`; nil for text nested past what swift-syntax parses in
     /// good time (see `SwiftNestingCheck`).
-    public func runs(_ code: String) -> [HighlightRun]? {
+    package func runs(_ code: String) -> [HighlightRun]? {
         guard SwiftNestingCheck(limits: .source).check(code) == nil else { return nil }
         let tree = Parser.parse(source: code)
         guard SyntaxDepth.excess(in: tree, limit: ReadingLimits.sourceSyntaxDepth) == nil else { return nil }
         let bytes = Array(code.utf8)
         var runs: [HighlightRun] = []
         for classified in tree.classifications {
-            let start = classified.range.lowerBound.utf8Offset, end = classified.range.upperBound.utf8Offset
-            guard end <= bytes.count, start < end, let kind = Self.kind(classified.kind, text: bytes[start ..< end]) else { continue }
+            let start = classified.range.lowerBound.utf8Offset
+            let end = classified.range.upperBound.utf8Offset
+            guard end <= bytes.count, start < end, let kind = Self.kind(classified.kind, text: bytes[start..<end])
+            else { continue }
             if let last = runs.last, last.kind == kind, last.end == start {
                 runs[runs.count - 1].end = end
             } else {

@@ -5,11 +5,11 @@ import SwiftSyntax
 
 /// Finds imports with swift-syntax's full parser. Slower than ``ImportScanner``; it is the
 /// reference `make accuracy` and the tests hold the fast scanner to.
-public struct SyntaxImportScanner: Sendable {
-    public init() {}
+package struct SyntaxImportScanner: Sendable {
+    package init() {}
 
     /// Nothing for text nested past what swift-syntax reads safely (see `SwiftNestingCheck`).
-    public func imports(in text: String, path: String) -> [SwiftImport] {
+    package func imports(in text: String, path: String) -> [SwiftImport] {
         guard SwiftNestingCheck(limits: .source).check(text) == nil else { return [] }
         let tree = Parser.parse(source: text)
         guard SyntaxDepth.excess(in: tree, limit: ReadingLimits.sourceSyntaxDepth) == nil else { return [] }
@@ -45,7 +45,8 @@ private final class ImportCollector: SyntaxVisitor {
     }
 
     static func normalized(_ condition: ExprSyntax) -> String {
-        condition.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        condition.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            .joined(separator: " ")
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -56,17 +57,18 @@ private final class ImportCollector: SyntaxVisitor {
         let access = node.modifiers.first.map(\.name.text)
         let components = node.path.map { $0.name.text.trimmingBackticks }
         let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        found.append(SwiftImport(
-            module: components.first ?? "", path: components, declarationKind: node.importKindSpecifier?.text,
-            attributes: attributes, accessLevel: access, conditions: conditions.filter { !$0.isEmpty },
-            location: SourceLocation(path: path, line: place.line, column: place.column)
-        ))
+        found.append(
+            SwiftImport(
+                module: components.first ?? "", path: components, declarationKind: node.importKindSpecifier?.text,
+                attributes: attributes, accessLevel: access, conditions: conditions.filter { !$0.isEmpty },
+                location: SourceLocation(path: path, line: place.line, column: place.column)
+            ))
         return .skipChildren
     }
 }
 
-private extension String {
-    var trimmingBackticks: String {
+extension String {
+    fileprivate var trimmingBackticks: String {
         hasPrefix("`") && hasSuffix("`") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

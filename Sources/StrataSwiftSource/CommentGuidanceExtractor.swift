@@ -3,24 +3,26 @@ import StrataCore
 /// Finds guidance blocks in the comments of a Swift file (`///`, `//`, `/** */`, `/* */`),
 /// so a rule can live beside the code it governs. Consecutive line comments are one run: a
 /// block continues across its lines and ends with the run.
-public struct CommentGuidanceExtractor: Sendable {
+package struct CommentGuidanceExtractor: Sendable {
     /// What derived ids start with: the module and the file (`FeedUI/FeedView`).
-    public let idPrefix: String
+    package let idPrefix: String
 
-    public init(idPrefix: String) {
+    package init(idPrefix: String) {
         self.idPrefix = idPrefix
     }
 
-    public struct Result: Sendable {
-        public var drafts: [GuidanceAssembler.Draft]
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var drafts: [GuidanceAssembler.Draft]
+        package var diagnostics: [Diagnostic]
     }
 
-    public func extract(from comments: [SourceComment]) -> Result {
+    package func extract(from comments: [SourceComment]) -> Result {
         var assembler = GuidanceAssembler()
         var runs: [[SourceComment]] = []
         for comment in comments {
-            if !comment.isBlock, let previous = runs.last?.last, !previous.isBlock, previous.location.line + 1 == comment.location.line {
+            if !comment.isBlock, let previous = runs.last?.last, !previous.isBlock,
+                previous.location.line + 1 == comment.location.line
+            {
                 runs[runs.count - 1].append(comment)
             } else {
                 runs.append([comment])
@@ -38,7 +40,8 @@ public struct CommentGuidanceExtractor: Sendable {
                     pieces += Self.pieces(of: line.text, line: relative)
                 }
             }
-            let start = SourceLocation(path: first.location.path, line: first.location.line, column: first.location.column + offsetOfFirst)
+            let start = SourceLocation(
+                path: first.location.path, line: first.location.line, column: first.location.column + offsetOfFirst)
             assembler.feed(pieces, at: start, scope: index, unit: index, heading: nil)
             assembler.close()
         }
@@ -57,7 +60,10 @@ public struct CommentGuidanceExtractor: Sendable {
             return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, raw in
                 var line = Substring(raw)
                 var column = index == 0 ? 2 : 0
-                while let first = line.first, first == " " || first == "\t" || (first == "*" && index > 0) || (first == "*" && index == 0 && column == 2) {
+                while let first = line.first,
+                    first == " " || first == "\t" || (first == "*" && index > 0)
+                        || (first == "*" && index == 0 && column == 2)
+                {
                     line = line.dropFirst()
                     column += 1
                 }

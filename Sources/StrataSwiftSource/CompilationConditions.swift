@@ -5,16 +5,19 @@ import SwiftSyntax
 /// Decides a manifest's `#if` conditions the way the toolchain compiling it would on this
 /// machine: `os(…)`, `arch(…)`, `canImport(…)`, `compiler(>=…)`, `swift(>=…)`,
 /// `targetEnvironment(…)` and custom flags (never set for manifests, so false).
-public struct CompilationConditions: Sendable {
-    public var operatingSystem: String
-    public var architecture: String
+package struct CompilationConditions: Sendable {
+    package var operatingSystem: String
+    package var architecture: String
     /// Modules a manifest can import on this platform.
-    public var importableModules: Set<String>
+    package var importableModules: Set<String>
     /// Modules known not to exist on this platform; `canImport` of anything else is undecidable.
-    public var missingModules: Set<String>
-    public var compilerVersion: [Int]
+    package var missingModules: Set<String>
+    package var compilerVersion: [Int]
 
-    public init(operatingSystem: String, architecture: String, importableModules: Set<String>, missingModules: Set<String>, compilerVersion: [Int]) {
+    package init(
+        operatingSystem: String, architecture: String, importableModules: Set<String>, missingModules: Set<String>,
+        compilerVersion: [Int]
+    ) {
         self.operatingSystem = operatingSystem
         self.architecture = architecture
         self.importableModules = importableModules
@@ -23,35 +26,49 @@ public struct CompilationConditions: Sendable {
     }
 
     /// The machine Strata runs on, with the compiler version Strata was built with.
-    public static var host: CompilationConditions {
+    package static var host: CompilationConditions {
         #if os(macOS)
-        let system = "macOS"
-        let importable: Set<String> = ["Darwin", "Foundation", "FoundationEssentials", "Dispatch", "PackageDescription", "XCTest", "os", "ObjectiveC", "CoreFoundation"]
-        let missing: Set<String> = ["Glibc", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "FoundationNetworking", "ucrt", "CRT"]
+            let system = "macOS"
+            let importable: Set<String> = [
+                "Darwin", "Foundation", "FoundationEssentials", "Dispatch", "PackageDescription", "XCTest", "os",
+                "ObjectiveC", "CoreFoundation"
+            ]
+            let missing: Set<String> = [
+                "Glibc", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "FoundationNetworking", "ucrt", "CRT"
+            ]
         #elseif os(Windows)
-        let system = "Windows"
-        let importable: Set<String> = ["WinSDK", "ucrt", "CRT", "Foundation", "FoundationEssentials", "Dispatch", "PackageDescription", "XCTest"]
-        let missing: Set<String> = ["Darwin", "Glibc", "Musl", "Android", "Bionic", "WASILibc", "os", "ObjectiveC"]
+            let system = "Windows"
+            let importable: Set<String> = [
+                "WinSDK", "ucrt", "CRT", "Foundation", "FoundationEssentials", "Dispatch", "PackageDescription",
+                "XCTest"
+            ]
+            let missing: Set<String> = ["Darwin", "Glibc", "Musl", "Android", "Bionic", "WASILibc", "os", "ObjectiveC"]
         #else
-        let system = "Linux"
-        let importable: Set<String> = ["Glibc", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "PackageDescription", "XCTest"]
-        let missing: Set<String> = ["Darwin", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "os", "ObjectiveC", "UIKit", "AppKit", "ucrt", "CRT"]
+            let system = "Linux"
+            let importable: Set<String> = [
+                "Glibc", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "PackageDescription",
+                "XCTest"
+            ]
+            let missing: Set<String> = [
+                "Darwin", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "os", "ObjectiveC", "UIKit", "AppKit",
+                "ucrt", "CRT"
+            ]
         #endif
         #if arch(arm64)
-        let architecture = "arm64"
+            let architecture = "arm64"
         #else
-        let architecture = "x86_64"
+            let architecture = "x86_64"
         #endif
         #if compiler(>=6.4)
-        let compiler = [6, 4]
+            let compiler = [6, 4]
         #elseif compiler(>=6.3)
-        let compiler = [6, 3]
+            let compiler = [6, 3]
         #elseif compiler(>=6.2)
-        let compiler = [6, 2]
+            let compiler = [6, 2]
         #elseif compiler(>=6.1)
-        let compiler = [6, 1]
+            let compiler = [6, 1]
         #else
-        let compiler = [6, 0]
+            let compiler = [6, 0]
         #endif
         return CompilationConditions(
             operatingSystem: system, architecture: architecture, importableModules: importable,
@@ -63,18 +80,27 @@ public struct CompilationConditions: Sendable {
         func fail(_ reason: String) -> Unresolved {
             Unresolved(reason: reason, location: interpreter.location(of: condition))
         }
-        if let literal = condition.as(BooleanLiteralExprSyntax.self) { return literal.literal.tokenKind == .keyword(.true) }
-        if condition.is(DeclReferenceExprSyntax.self) { return false }  // a custom flag: not set when compiling a manifest
+        if let literal = condition.as(BooleanLiteralExprSyntax.self) {
+            return literal.literal.tokenKind == .keyword(.true)
+        }
+        // A custom flag: not set when compiling a manifest.
+        if condition.is(DeclReferenceExprSyntax.self) { return false }
         if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return try evaluate(only.expression, interpreter: interpreter)
         }
         if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
             return try !evaluate(prefix.expression, interpreter: interpreter)
         }
-        if let infix = condition.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+        if let infix = condition.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
             switch op {
-            case "&&": return try evaluate(infix.leftOperand, interpreter: interpreter) && evaluate(infix.rightOperand, interpreter: interpreter)
-            case "||": return try evaluate(infix.leftOperand, interpreter: interpreter) || evaluate(infix.rightOperand, interpreter: interpreter)
+            case "&&":
+                return try evaluate(infix.leftOperand, interpreter: interpreter)
+                    && evaluate(infix.rightOperand, interpreter: interpreter)
+            case "||":
+                return try evaluate(infix.leftOperand, interpreter: interpreter)
+                    || evaluate(infix.rightOperand, interpreter: interpreter)
             default: throw fail("the `#if` operator `\(op)`")
             }
         }
@@ -82,7 +108,7 @@ public struct CompilationConditions: Sendable {
             throw fail("the `#if` condition `\(sequence.trimmedDescription)`")
         }
         guard let call = condition.as(FunctionCallExprSyntax.self),
-              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         else {
             throw fail("the `#if` condition `\(condition.trimmedDescription)`")
         }

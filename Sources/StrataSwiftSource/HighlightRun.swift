@@ -1,10 +1,10 @@
 import StrataCore
 
 /// What a highlighted stretch of Swift is, as the theme colours it (`hl-keyword`, …).
-public enum HighlightKind: UInt8, Sendable, CaseIterable {
+package enum HighlightKind: UInt8, Sendable, CaseIterable {
     case keyword, type, attribute, string, comment, number, directive
 
-    public var className: String {
+    package var className: String {
         switch self {
         case .keyword: "keyword"
         case .type: "type"
@@ -19,12 +19,12 @@ public enum HighlightKind: UInt8, Sendable, CaseIterable {
 
 /// A stretch of code given a colour: UTF-8 offsets into the code, never inside a character.
 /// Text between runs is plain.
-public struct HighlightRun: Equatable, Sendable {
-    public var kind: HighlightKind
-    public var start: Int
-    public var end: Int
+package struct HighlightRun: Equatable, Sendable {
+    package var kind: HighlightKind
+    package var start: Int
+    package var end: Int
 
-    public init(kind: HighlightKind, start: Int, end: Int) {
+    package init(kind: HighlightKind, start: Int, end: Int) {
         self.kind = kind
         self.start = start
         self.end = end
@@ -38,15 +38,15 @@ public struct HighlightRun: Equatable, Sendable {
         html.reserveCapacity(code.count * 2 + 64)
         var offset = 0
         for run in runs where run.start >= offset && run.end <= code.count && run.start < run.end {
-            HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[offset ..< run.start]), to: &html)
+            HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[offset..<run.start]), to: &html)
             html.append(contentsOf: "<span class=\"hl-".utf8)
             html.append(contentsOf: run.kind.className.utf8)
             html.append(contentsOf: "\">".utf8)
-            HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[run.start ..< run.end]), to: &html)
+            HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[run.start..<run.end]), to: &html)
             html.append(contentsOf: "</span>".utf8)
             offset = run.end
         }
-        HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[offset ..< code.count]), to: &html)
+        HTMLEscaping.append(UnsafeBufferPointer(rebasing: code[offset..<code.count]), to: &html)
         return String(decoding: html, as: UTF8.self)
     }
 }

@@ -11,19 +11,19 @@ import StrataCore
 // THEN: Run `make accuracy`, and keep its agreement with swift-syntax at 100%.
 // ID: import-scanner-changes-run-accuracy
 // APPLIES_TO: StrataSwiftSource
-public struct ImportScanner: Sendable {
-    public init() {}
+package struct ImportScanner: Sendable {
+    package init() {}
 
     /// String interpolations nested deeper than this end the reading with an error: the
     /// lexer follows them by recursion, and 20,000 of them ran out of stack.
-    public static var maximumInterpolationDepth: Int { ReadingLimits.sourceInterpolations.maximum }
+    package static var maximumInterpolationDepth: Int { ReadingLimits.sourceInterpolations.maximum }
 
-    public func imports(in text: String, path: String) throws(Diagnostic) -> [SwiftImport] {
+    package func imports(in text: String, path: String) throws(Diagnostic) -> [SwiftImport] {
         try imports(in: Array(text.utf8), path: path)
     }
 
     /// The same, straight from a file's bytes (UTF-8), without making a String first.
-    public func imports(in bytes: [UInt8], path: String) throws(Diagnostic) -> [SwiftImport] {
+    package func imports(in bytes: [UInt8], path: String) throws(Diagnostic) -> [SwiftImport] {
         let (found, problem) = bytes.withUnsafeBufferPointer { buffer in
             var lexer = ImportLexer(bytes: buffer, path: path)
             return (lexer.run(), lexer.tooDeep)
@@ -34,7 +34,7 @@ public struct ImportScanner: Sendable {
 
     /// Every comment of the file, in order, found by the same lexer (so `"// x"` in a
     /// string is not a comment). Unlike imports, this reads the whole file.
-    public func comments(in bytes: [UInt8], path: String) throws(Diagnostic) -> [SourceComment] {
+    package func comments(in bytes: [UInt8], path: String) throws(Diagnostic) -> [SourceComment] {
         let (found, problem) = bytes.withUnsafeBufferPointer { buffer in
             var lexer = ImportLexer(bytes: buffer, path: path)
             lexer.comments = []
@@ -47,25 +47,29 @@ public struct ImportScanner: Sendable {
 
     static func tooDeep(at location: StrataCore.SourceLocation) -> Diagnostic {
         ReadingLimits.sourceInterpolations.exceeded(
-            at: location, "string interpolations nest more than \(maximumInterpolationDepth) deep here; Strata reads no further in this file"
+            at: location,
+            "string interpolations nest more than \(maximumInterpolationDepth) deep here; Strata reads no further "
+                + "in this file"
         )
     }
 }
 
 /// A comment as written: `// …`, `/// …`, `/* … */` or `/** … */`, with where it starts.
-public struct SourceComment: Hashable, Sendable {
-    public var text: String
-    public var location: StrataCore.SourceLocation
-    public var isBlock: Bool
+package struct SourceComment: Hashable, Sendable {
+    package var text: String
+    package var location: StrataCore.SourceLocation
+    package var isBlock: Bool
 
-    public init(text: String, location: StrataCore.SourceLocation, isBlock: Bool) {
+    package init(text: String, location: StrataCore.SourceLocation, isBlock: Bool) {
         self.text = text
         self.location = location
         self.isBlock = isBlock
     }
 }
 
-private let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private", "open"].map { Array($0.utf8) }
+private let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private", "open"].map {
+    Array($0.utf8)
+}
 private let importKeyword = Array("import".utf8)
 private let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
 
@@ -154,7 +158,8 @@ private struct ImportLexer {
             // A zero byte in `here` is a byte equal to the first letter, in `next` one whose
             // following byte is the second (the has-zero test; a false hit is checked below).
             if (here &- ones) & ~here & high & (next &- ones) & ~next != 0 {
-                for candidate in stride(from: position, through: position - 7, by: -1) where bytes[candidate] == first && matches(at: candidate) {
+                for candidate in stride(from: position, through: position - 7, by: -1)
+                where bytes[candidate] == first && matches(at: candidate) {
                     return candidate
                 }
             }
@@ -190,7 +195,9 @@ private struct ImportLexer {
             lexHash(topLevel: topLevel)
         case UInt8(ascii: "`"):
             index += 1
-            while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") {
+                index += 1
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
             significant()
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -310,12 +317,14 @@ private struct ImportLexer {
         }
         guard let module = components.first else { return }
         let conditions = directives.map { entry in
-            (entry.previous.map { "!(\($0))" } + (entry.current.isEmpty ? [] : [entry.current])).joined(separator: " && ")
+            (entry.previous.map { "!(\($0))" } + (entry.current.isEmpty ? [] : [entry.current])).joined(
+                separator: " && ")
         }.filter { !$0.isEmpty }
-        found.append(SwiftImport(
-            module: module, path: components, declarationKind: kind, attributes: attributes,
-            accessLevel: access, conditions: conditions, location: startLocation
-        ))
+        found.append(
+            SwiftImport(
+                module: module, path: components, declarationKind: kind, attributes: attributes,
+                accessLevel: access, conditions: conditions, location: startLocation
+            ))
     }
 
     /// An identifier, a backticked identifier, or (last in a `func` import) an operator.
@@ -326,7 +335,9 @@ private struct ImportLexer {
         if byte == UInt8(ascii: "`") {
             let start = index + 1
             index += 1
-            while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") {
+                index += 1
+            }
             let name = String(decoding: bytes[start..<index], as: UTF8.self)
             if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
             return name.isEmpty ? nil : name
@@ -405,8 +416,15 @@ private struct ImportLexer {
     mutating func readDirectiveCondition() -> String {
         var text: [UInt8] = []
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
-            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { skipLineComment(); break }
-            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") { skipBlockComment(); text.append(UInt8(ascii: " ")); continue }
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+                skipLineComment()
+                break
+            }
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                skipBlockComment()
+                text.append(UInt8(ascii: " "))
+                continue
+            }
             text.append(bytes[index])
             index += 1
         }
@@ -505,7 +523,10 @@ private struct ImportLexer {
             }
             if byte == UInt8(ascii: "\n") {
                 newline(at: index)
-                if !multiline { index += 1; return }  // unterminated: stop at the line end
+                if !multiline {
+                    index += 1
+                    return
+                }  // unterminated: stop at the line end
             }
             index += 1
         }
@@ -528,7 +549,10 @@ private struct ImportLexer {
             if byte == UInt8(ascii: "(") { nesting += 1 }
             if byte == UInt8(ascii: ")") {
                 nesting -= 1
-                if nesting == 0 { index += 1; break }
+                if nesting == 0 {
+                    index += 1
+                    break
+                }
             }
             if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") {
                 index += 1
@@ -567,7 +591,9 @@ private struct ImportLexer {
             if byte == UInt8(ascii: "\n") { newline(at: index) }
             if byte == UInt8(ascii: "(") { nesting += 1 }
             if byte == UInt8(ascii: ")") { nesting -= 1 }
-            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\t"),
+                byte != UInt8(ascii: "\r")
+            {
                 text.append(byte)
             }
             index += 1
@@ -589,7 +615,8 @@ private struct ImportLexer {
     }
 
     func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
     }
 

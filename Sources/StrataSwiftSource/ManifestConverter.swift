@@ -23,7 +23,9 @@ struct ManifestConverter {
             }
             return nil
         }
-        guard let name = string(package.property("name"), what: "the package name", at: package.location) else { return nil }
+        guard let name = string(package.property("name"), what: "the package name", at: package.location) else {
+            return nil
+        }
         var manifest = PackageManifest(name: name, path: path)
         for value in list(package.property("dependencies"), what: "the package dependencies", at: package.location) {
             if let dependency = packageDependency(value) { manifest.dependencies.append(dependency) }
@@ -37,7 +39,10 @@ struct ManifestConverter {
         var seen: [String: SourceLocation] = [:]
         for target in manifest.targets {
             if let first = seen[target.name] {
-                invalid.append(.error("manifest.duplicate-target", "target '\(target.name)' is declared twice (first at \(first))", at: target.location))
+                invalid.append(
+                    .error(
+                        "manifest.duplicate-target", "target '\(target.name)' is declared twice (first at \(first))",
+                        at: target.location))
             }
             seen[target.name] = target.location
         }
@@ -50,7 +55,8 @@ struct ManifestConverter {
         switch value {
         case .string(let text), .locatedString(let text, _): return text
         case .unknown(let reason):
-            unresolved.append(.error("manifest.unresolved", "cannot evaluate \(what): \(reason.reason)", at: reason.location))
+            unresolved.append(
+                .error("manifest.unresolved", "cannot evaluate \(what): \(reason.reason)", at: reason.location))
         default:
             unresolved.append(.error("manifest.unresolved", "\(what) is not a string", at: location))
         }
@@ -68,7 +74,8 @@ struct ManifestConverter {
         case .array(let elements): return elements
         case .none: return []
         case .unknown(let reason):
-            unresolved.append(.error("manifest.unresolved", "cannot evaluate \(what): \(reason.reason)", at: reason.location))
+            unresolved.append(
+                .error("manifest.unresolved", "cannot evaluate \(what): \(reason.reason)", at: reason.location))
         default:
             unresolved.append(.error("manifest.unresolved", "\(what) is not a list", at: location))
         }
@@ -83,7 +90,8 @@ struct ManifestConverter {
         switch value {
         case .object(let object): return object
         case .unknown(let reason):
-            unresolved.append(.error("manifest.unresolved", "cannot evaluate \(what): \(reason.reason)", at: reason.location))
+            unresolved.append(
+                .error("manifest.unresolved", "cannot evaluate \(what): \(reason.reason)", at: reason.location))
         default:
             unresolved.append(.error("manifest.unresolved", "\(what) is not a declaration Strata knows", at: location))
         }
@@ -93,9 +101,12 @@ struct ManifestConverter {
     // MARK: Declarations
 
     mutating func packageDependency(_ value: ManifestValue) -> PackageDependencyDeclaration? {
-        guard let object = object(value, what: "a package dependency", at: SourceLocation(path: path)) else { return nil }
+        guard let object = object(value, what: "a package dependency", at: SourceLocation(path: path)) else {
+            return nil
+        }
         let location = object.location
-        let name: String?? = object.value("name").map { optionalString($0, what: "the dependency's name", at: location) } ?? .some(nil)
+        let name: String?? =
+            object.value("name").map { optionalString($0, what: "the dependency's name", at: location) } ?? .some(nil)
         guard let name else { return nil }
         if let url = object.value("url") {
             guard let text = string(url, what: "the dependency's URL", at: location) else { return nil }
@@ -109,7 +120,10 @@ struct ManifestConverter {
             guard let text = string(id, what: "the dependency's registry id", at: location) else { return nil }
             return PackageDependencyDeclaration(source: .registry(text), name: name, location: location)
         }
-        unresolved.append(.error("manifest.unresolved", "a package dependency written as `.\(object.function)(…)` that Strata does not know", at: location))
+        unresolved.append(
+            .error(
+                "manifest.unresolved",
+                "a package dependency written as `.\(object.function)(…)` that Strata does not know", at: location))
         return nil
     }
 
@@ -126,15 +140,22 @@ struct ManifestConverter {
         guard let object = object(value, what: "a target", at: SourceLocation(path: path)) else { return nil }
         let location = object.location
         guard let kind = TargetKind(manifestFunction: object.function) else {
-            unresolved.append(.error("manifest.unresolved", "a target written as `.\(object.function)(…)`, which Strata does not know", at: location))
+            unresolved.append(
+                .error(
+                    "manifest.unresolved", "a target written as `.\(object.function)(…)`, which Strata does not know",
+                    at: location))
             return nil
         }
         guard let name = string(object.property("name"), what: "a target's name", at: location) else { return nil }
         var target = TargetDeclaration(name: name, kind: kind, section: object.section, location: location)
         for dependency in list(object.property("dependencies"), what: "the dependencies of '\(name)'", at: location) {
-            if let declared = self.dependency(dependency, of: name, at: location) { target.dependencies.append(declared) }
+            if let declared = self.dependency(dependency, of: name, at: location) {
+                target.dependencies.append(declared)
+            }
         }
-        guard let path = optionalString(object.property("path"), what: "the path of '\(name)'", at: location) else { return nil }
+        guard let path = optionalString(object.property("path"), what: "the path of '\(name)'", at: location) else {
+            return nil
+        }
         target.path = path
         target.exclude = strings(object.property("exclude"), what: "the `exclude:` of '\(name)'", at: location)
         let sources = object.property("sources")
@@ -150,7 +171,9 @@ struct ManifestConverter {
         return target
     }
 
-    mutating func dependency(_ value: ManifestValue, of target: String, at targetLocation: SourceLocation) -> TargetDependencyDeclaration? {
+    mutating func dependency(_ value: ManifestValue, of target: String, at targetLocation: SourceLocation)
+        -> TargetDependencyDeclaration?
+    {
         switch value {
         case .locatedString(let name, let location):
             return TargetDependencyDeclaration(kind: .byName, name: name, location: location)
@@ -165,19 +188,30 @@ struct ManifestConverter {
             case "product": kind = .product
             case "byName": kind = .byName
             default:
-                unresolved.append(.error("manifest.unresolved", "a dependency of '\(target)' written as `.\(object.function)(…)`, which Strata does not know", at: location))
+                unresolved.append(
+                    .error(
+                        "manifest.unresolved",
+                        "a dependency of '\(target)' written as `.\(object.function)(…)`, which Strata does not know",
+                        at: location))
                 return nil
             }
-            guard let name = string(object.property("name"), what: "a dependency's name", at: location) else { return nil }
+            guard let name = string(object.property("name"), what: "a dependency's name", at: location) else {
+                return nil
+            }
             var package: String?
             if kind == .product {
-                guard let text = optionalString(object.property("package"), what: "the package of product '\(name)'", at: location) else { return nil }
+                guard
+                    let text = optionalString(
+                        object.property("package"), what: "the package of product '\(name)'", at: location)
+                else { return nil }
                 package = text
             }
             var condition: DependencyCondition?
             let conditionValue = object.property("condition")
             if !conditionValue.isNone {
-                guard let when = self.object(conditionValue, what: "the condition of '\(name)'", at: location) else { return nil }
+                guard let when = self.object(conditionValue, what: "the condition of '\(name)'", at: location) else {
+                    return nil
+                }
                 var parsed = DependencyCondition()
                 for platform in list(when.property("platforms"), what: "the platforms of a condition", at: location) {
                     if case .member(let member) = platform {
@@ -195,11 +229,13 @@ struct ManifestConverter {
                 }
                 condition = parsed
             }
-            return TargetDependencyDeclaration(kind: kind, name: name, package: package, condition: condition, location: location)
+            return TargetDependencyDeclaration(
+                kind: kind, name: name, package: package, condition: condition, location: location)
         case .unknown(let reason):
             unresolved.append(diagnostic(reason))
         default:
-            unresolved.append(.error("manifest.unresolved", "a dependency of '\(target)' Strata cannot read", at: targetLocation))
+            unresolved.append(
+                .error("manifest.unresolved", "a dependency of '\(target)' Strata cannot read", at: targetLocation))
         }
         return nil
     }

@@ -1,15 +1,18 @@
 import StrataCore
+
 /// Chooses the manifest SwiftPM would read in a package folder, by SwiftPM's own rule:
 /// a `Package@swift-X.Y.Z.swift`, `…@swift-X.Y.swift` or `…@swift-X.swift` matching the
 /// toolchain's version wins outright; otherwise the version-specific manifest with the
 /// highest version not newer than the toolchain is used, but only if its own
 /// `swift-tools-version` is newer than `Package.swift`'s; otherwise `Package.swift`.
-public enum ManifestFileSelector {
+package enum ManifestFileSelector {
     /// - Parameters:
     ///   - fileNames: the names in the package folder.
     ///   - toolsVersion: the toolchain's version.
     ///   - declaredToolsVersion: reads a manifest's `// swift-tools-version:` line.
-    public static func select(from fileNames: [String], toolsVersion: [Int], declaredToolsVersion: (String) -> [Int]? = { _ in nil }) -> String? {
+    package static func select(
+        from fileNames: [String], toolsVersion: [Int], declaredToolsVersion: (String) -> [Int]? = { _ in nil }
+    ) -> String? {
         let names = Set(fileNames)
         for length in stride(from: min(3, toolsVersion.count), through: 1, by: -1) {
             let key = "Package@swift-" + toolsVersion.prefix(length).map(String.init).joined(separator: ".") + ".swift"
@@ -35,7 +38,7 @@ public enum ManifestFileSelector {
     }
 
     /// The version in a manifest's first line, `// swift-tools-version:5.9` → `[5, 9]`.
-    public static func toolsVersion(ofManifest text: Substring) -> [Int]? {
+    package static func toolsVersion(ofManifest text: Substring) -> [Int]? {
         PackageManifest.declaredToolsVersion(in: text)
     }
 

@@ -11,7 +11,8 @@ extension ManifestInterpreter {
         if !depth.spend() {
             depth.leave()
             return passed(
-                ReadingLimits.manifestEvaluationDepth, at: expression, "expressions nest deeper than Strata evaluates here"
+                ReadingLimits.manifestEvaluationDepth, at: expression,
+                "expressions nest deeper than Strata evaluates here"
             )
         }
         defer { depth.leave() }
@@ -24,29 +25,39 @@ extension ManifestInterpreter {
             return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(ManifestValue.int)
                 ?? unknown("an integer literal", at: literal)
         }
-        if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true)) }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return .bool(literal.literal.tokenKind == .keyword(.true))
+        }
         if expression.is(NilLiteralExprSyntax.self) { return .none }
         if let array = expression.as(ArrayExprSyntax.self) {
             guard spendBytes(Self.listBytes(array.elements.count), at: array) else { return .none }
-            return .array(array.elements.map { element in
-                let value = evaluate(element.expression, in: scope)
-                if case .string(let text) = value, element.expression.is(StringLiteralExprSyntax.self) {
-                    return .locatedString(text, location(of: element.expression))
-                }
-                return value
-            })
+            return .array(
+                array.elements.map { element in
+                    let value = evaluate(element.expression, in: scope)
+                    if case .string(let text) = value, element.expression.is(StringLiteralExprSyntax.self) {
+                        return .locatedString(text, location(of: element.expression))
+                    }
+                    return value
+                })
         }
-        if let dictionary = expression.as(DictionaryExprSyntax.self) { return evaluateDictionary(dictionary, in: scope) }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return evaluateReference(reference, in: scope) }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            return evaluateDictionary(dictionary, in: scope)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return evaluateReference(reference, in: scope)
+        }
         if let member = expression.as(MemberAccessExprSyntax.self) { return evaluateMember(member, in: scope) }
         if let call = expression.as(FunctionCallExprSyntax.self) { return evaluateCall(call, in: scope) }
-        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return evaluateSubscript(subscriptCall, in: scope) }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            return evaluateSubscript(subscriptCall, in: scope)
+        }
         if let infix = expression.as(InfixOperatorExprSyntax.self) { return evaluateInfix(infix, in: scope) }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self) {
             let operand = evaluate(prefix.expression, in: scope)
             if prefix.operator.text == "!", case .bool(let flag) = operand { return .bool(!flag) }
             if prefix.operator.text == "-", case .int(let number) = operand { return .int(-number) }
-            return operand.unresolved.map(ManifestValue.unknown) ?? unknown("the operator `\(prefix.operator.text)`", at: prefix)
+            return operand.unresolved.map(ManifestValue.unknown)
+                ?? unknown("the operator `\(prefix.operator.text)`", at: prefix)
         }
         if let ternary = expression.as(TernaryExprSyntax.self) {
             switch truth(evaluate(ternary.condition, in: scope)) {
@@ -56,18 +67,31 @@ extension ManifestInterpreter {
             }
         }
         if let tuple = expression.as(TupleExprSyntax.self) {
-            if tuple.elements.count == 1, let only = tuple.elements.first { return evaluate(only.expression, in: scope) }
+            if tuple.elements.count == 1, let only = tuple.elements.first {
+                return evaluate(only.expression, in: scope)
+            }
             // `(name: "SwiftPM", targets: [...])`: read like a call's arguments, by label or position.
-            let elements = tuple.elements.map { ManifestObject.Argument(label: $0.label?.text, value: evaluate($0.expression, in: scope)) }
-            return .object(ManifestObject(function: ManifestObject.tupleFunction, arguments: elements, location: location(of: tuple), section: nil))
+            let elements = tuple.elements.map {
+                ManifestObject.Argument(label: $0.label?.text, value: evaluate($0.expression, in: scope))
+            }
+            return .object(
+                ManifestObject(
+                    function: ManifestObject.tupleFunction, arguments: elements, location: location(of: tuple),
+                    section: nil))
         }
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return evaluate(chained.expression, in: scope) }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) {
+            return evaluate(chained.expression, in: scope)
+        }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return evaluate(forced.expression, in: scope) }
         if let cast = expression.as(AsExprSyntax.self) { return evaluate(cast.expression, in: scope) }
         if let closure = expression.as(ClosureExprSyntax.self) { return .closure(closure, scope) }
         if let ifExpression = expression.as(IfExprSyntax.self) { return evaluateIfExpression(ifExpression, in: scope) }
-        if let tryExpression = expression.as(TryExprSyntax.self) { return evaluate(tryExpression.expression, in: scope) }
-        if let awaitExpression = expression.as(AwaitExprSyntax.self) { return evaluate(awaitExpression.expression, in: scope) }
+        if let tryExpression = expression.as(TryExprSyntax.self) {
+            return evaluate(tryExpression.expression, in: scope)
+        }
+        if let awaitExpression = expression.as(AwaitExprSyntax.self) {
+            return evaluate(awaitExpression.expression, in: scope)
+        }
         return unknown("`\(shortText(expression))`, a form Strata does not evaluate", at: expression)
     }
 
@@ -88,9 +112,12 @@ extension ManifestInterpreter {
                 }
                 let value = evaluate(only.expression, in: scope)
                 guard let piece = value.interpolationText else {
-                    return value.unresolved.map(ManifestValue.unknown) ?? unknown("a string interpolation", at: interpolation)
+                    return value.unresolved.map(ManifestValue.unknown)
+                        ?? unknown("a string interpolation", at: interpolation)
                 }
-                guard text.utf8.count + piece.utf8.count <= Self.maximumTextBytes else { return oversized(at: interpolation) }
+                guard text.utf8.count + piece.utf8.count <= Self.maximumTextBytes else {
+                    return oversized(at: interpolation)
+                }
                 text += piece
             }
         }
@@ -132,7 +159,8 @@ extension ManifestInterpreter {
                 while end < scalars.count, scalars[end] != "}" { end += 1 }
                 let digits = index + 1 < end ? String(String.UnicodeScalarView(scalars[(index + 1)..<end])) : ""
                 if index < scalars.count, scalars[index] == "{", end < scalars.count, digits.count <= 8,
-                   let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+                    let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value)
+                {
                     result.append(decoded)
                     index = end + 1
                 } else {
@@ -178,7 +206,9 @@ extension ManifestInterpreter {
 
     /// A computed variable's getter: `var x: T { … }` or `var x: T { get { … } }`.
     func evaluateGetter(_ binding: PatternBindingSyntax, in scope: ManifestScope, at site: Syntax) -> ManifestValue {
-        guard let accessors = binding.accessorBlock?.accessors else { return unknown("a computed property", at: binding) }
+        guard let accessors = binding.accessorBlock?.accessors else {
+            return unknown("a computed property", at: binding)
+        }
         let body: CodeBlockItemListSyntax
         switch accessors {
         case .getter(let statements):
@@ -196,7 +226,9 @@ extension ManifestInterpreter {
     func callBody(_ body: CodeBlockItemListSyntax, scope: ManifestScope, site: Syntax) -> ManifestValue {
         guard callDepth.spend() else {
             callDepth.leave()
-            return passed(ReadingLimits.manifestHelperDepth, at: site, "helpers call each other deeper than Strata evaluates here")
+            return passed(
+                ReadingLimits.manifestHelperDepth, at: site, "helpers call each other deeper than Strata evaluates here"
+            )
         }
         let outerSite = callSite
         if callSite == nil { callSite = site }
@@ -205,7 +237,8 @@ extension ManifestInterpreter {
             callSite = outerSite
         }
         if body.count == 1, let only = body.first, case .expr(let expression) = only.item,
-           !expression.is(IfExprSyntax.self) || isValueIf(expression), !expression.is(SwitchExprSyntax.self) {
+            !expression.is(IfExprSyntax.self) || isValueIf(expression), !expression.is(SwitchExprSyntax.self)
+        {
             return evaluate(expression, in: scope)
         }
         switch execute(body, in: scope) {
@@ -217,7 +250,9 @@ extension ManifestInterpreter {
     /// An `if` used as a value (every branch a single expression).
     func isValueIf(_ expression: ExprSyntax) -> Bool {
         guard let ifExpression = expression.as(IfExprSyntax.self) else { return false }
-        guard ifExpression.body.statements.count == 1, case .expr? = ifExpression.body.statements.first?.item else { return false }
+        guard ifExpression.body.statements.count == 1, case .expr? = ifExpression.body.statements.first?.item else {
+            return false
+        }
         switch ifExpression.elseBody {
         case .ifExpr(let next)?: return isValueIf(ExprSyntax(next))
         case .codeBlock(let block)?: return block.statements.count == 1
@@ -242,7 +277,9 @@ extension ManifestInterpreter {
     }
 
     func callBodyValue(_ statements: CodeBlockItemListSyntax, in scope: ManifestScope) -> ManifestValue {
-        if statements.count == 1, case .expr(let expression)? = statements.first?.item { return evaluate(expression, in: scope) }
+        if statements.count == 1, case .expr(let expression)? = statements.first?.item {
+            return evaluate(expression, in: scope)
+        }
         return unknown("a multi-statement `if` expression", at: statements)
     }
 
@@ -254,7 +291,8 @@ extension ManifestInterpreter {
     func isTypeReference(_ expression: ExprSyntax, in scope: ManifestScope) -> Bool {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return name.first?.isUppercase == true && scope.lookup(name) == nil && computed[name] == nil || name == "Self"
+            return name.first?.isUppercase == true && scope.lookup(name) == nil && computed[name] == nil
+                || name == "Self"
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
@@ -277,7 +315,9 @@ extension ManifestInterpreter {
         }
         if name == "packageDirectory", baseText == "Context" { return .string(packageDirectory) }
         if isTypeReference(base, in: scope) {
-            if name == "allCases", statics[name] == nil { return unknown("`\(baseText).allCases`, the cases of an enum, which Strata does not list", at: member) }
+            if name == "allCases", statics[name] == nil {
+                return unknown("`\(baseText).allCases`, the cases of an enum, which Strata does not list", at: member)
+            }
             return implicitMember(name, at: Syntax(member), in: scope)
         }
         let value = evaluate(base, in: scope)
@@ -288,7 +328,8 @@ extension ManifestInterpreter {
         if let declarations = statics[name] {
             for decl in declarations {
                 guard let variable = decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                for binding in variable.bindings
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                     if binding.accessorBlock != nil { return evaluateGetter(binding, in: globals, at: node) }
                     if let initializer = binding.initializer { return evaluateInHelper(initializer.value, at: node) }
                 }
@@ -309,10 +350,16 @@ extension ManifestInterpreter {
         case .object(let object):
             // A computed property of a type the manifest declares, with its stored ones in scope.
             if object.value(name) == nil, let members = userTypes[object.function] {
-                for case let variable? in members.map({ $0.decl.as(VariableDeclSyntax.self) }) where !isStatic(variable.modifiers) {
-                    for binding in variable.bindings where binding.accessorBlock != nil && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                for case let variable? in members.map({ $0.decl.as(VariableDeclSyntax.self) })
+                where !isStatic(variable.modifiers) {
+                    for binding in variable.bindings
+                    where binding.accessorBlock != nil
+                        && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    {
                         let scope = ManifestScope(parent: globals)
-                        for case let (label?, stored) in object.arguments.map({ ($0.label, $0.value) }) { scope.declare(label, stored) }
+                        for case (let label?, let stored) in object.arguments.map({ ($0.label, $0.value) }) {
+                            scope.declare(label, stored)
+                        }
                         scope.declare("self", .object(object))
                         return evaluateGetter(binding, in: scope, at: node)
                     }
@@ -352,7 +399,9 @@ extension ManifestInterpreter {
     // MARK: Calls
 
     func evaluateArguments(_ call: FunctionCallExprSyntax, in scope: ManifestScope) -> [ManifestObject.Argument] {
-        var arguments = call.arguments.map { ManifestObject.Argument(label: $0.label?.text, value: evaluate($0.expression, in: scope)) }
+        var arguments = call.arguments.map {
+            ManifestObject.Argument(label: $0.label?.text, value: evaluate($0.expression, in: scope))
+        }
         if let closure = call.trailingClosure {
             arguments.append(ManifestObject.Argument(label: nil, value: .closure(closure, scope)))
         }
@@ -380,14 +429,17 @@ extension ManifestInterpreter {
             let name = reference.baseName.text
             if let candidates = functions[name] {
                 let arguments = evaluateArguments(call, in: scope)
-                if let function = candidates.first(where: { accepts($0.signature.parameterClause.parameters, arguments) }) {
+                if let function = candidates.first(where: {
+                    accepts($0.signature.parameterClause.parameters, arguments)
+                }) {
                     return invoke(function, arguments: arguments, site: Syntax(call))
                 }
             }
             // Inside a type, its static functions are called without the type's name.
             if functions[name] == nil, scope !== globals, let declarations = statics[name] {
                 let arguments = evaluateArguments(call, in: scope)
-                for case let function? in declarations.map({ $0.as(FunctionDeclSyntax.self) }) where accepts(function.signature.parameterClause.parameters, arguments) {
+                for case let function? in declarations.map({ $0.as(FunctionDeclSyntax.self) })
+                where accepts(function.signature.parameterClause.parameters, arguments) {
                     return invoke(function, arguments: arguments, site: Syntax(call))
                 }
             }
@@ -406,12 +458,16 @@ extension ManifestInterpreter {
                 break
             }
             if let value = scope.lookup(name), case .closure(let closure, let captured) = value {
-                return callClosure(closure, captured: captured, arguments: evaluateArguments(call, in: scope).map(\.value), site: Syntax(call))
+                return callClosure(
+                    closure, captured: captured, arguments: evaluateArguments(call, in: scope).map(\.value),
+                    site: Syntax(call))
             }
             return unknown("a call of `\(name)`, which Strata cannot resolve", at: call)
         }
-        if let generic = callee.as(GenericSpecializationExprSyntax.self), let reference = generic.expression.as(DeclReferenceExprSyntax.self),
-           ["Array", "Set"].contains(reference.baseName.text) {
+        if let generic = callee.as(GenericSpecializationExprSyntax.self),
+            let reference = generic.expression.as(DeclReferenceExprSyntax.self),
+            ["Array", "Set"].contains(reference.baseName.text)
+        {
             let arguments = evaluateArguments(call, in: scope)
             if arguments.isEmpty { return .array([]) }
             if arguments.count == 1, case .array = arguments[0].value { return arguments[0].value }
@@ -429,8 +485,11 @@ extension ManifestInterpreter {
             return unknown("`\(shortText(call))`, a file check Strata cannot follow", at: call)
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.hasPrefix("/"), !path.isEmpty, !parts.contains(".."), !parts.contains(where: { $0.hasPrefix("~") }) else {
-            return unknown("`fileExists(atPath: \"\(path)\")`: a path outside the package, which Strata does not look at", at: call)
+        guard !path.hasPrefix("/"), !path.isEmpty, !parts.contains(".."), !parts.contains(where: { $0.hasPrefix("~") })
+        else {
+            return unknown(
+                "`fileExists(atPath: \"\(path)\")`: a path outside the package, which Strata does not look at", at: call
+            )
         }
         var info = stat()
         return .bool(lstat(packageDirectory + "/" + path, &info) == 0)
@@ -440,7 +499,9 @@ extension ManifestInterpreter {
     /// of the type written (`Project.framework(…)` is Project's), else, for an implicit
     /// member, not the function being run (a helper `Project.framework` making
     /// `.framework(…)` targets means Target's), else the first that takes the arguments.
-    func staticCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope, type: String? = nil) -> ManifestValue {
+    func staticCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope, type: String? = nil)
+        -> ManifestValue
+    {
         // `Project.init(…)`, or `.init(…)` returned from a function declared to return a `Project`.
         if name == "init", var made = type ?? Self.returnType(around: Syntax(call)) {
             if made == "Self", let declaring = Self.declaringType(of: Syntax(call)) { made = declaring }
@@ -449,10 +510,15 @@ extension ManifestInterpreter {
         }
         if let declarations = statics[name] {
             let arguments = evaluateArguments(call, in: scope)
-            let candidates = declarations.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { accepts($0.signature.parameterClause.parameters, arguments) }
+            let candidates = declarations.compactMap { $0.as(FunctionDeclSyntax.self) }.filter {
+                accepts($0.signature.parameterClause.parameters, arguments)
+            }
             let chosen: FunctionDeclSyntax?
             if let type {
-                chosen = candidates.first { Self.declaringType(of: Syntax($0)) == type } ?? candidates.first { Self.declaringType(of: Syntax($0)) == nil }
+                chosen =
+                    candidates.first { Self.declaringType(of: Syntax($0)) == type } ?? candidates.first {
+                        Self.declaringType(of: Syntax($0)) == nil
+                    }
                     ?? (candidates.contains { Self.declaringType(of: Syntax($0)) != nil } ? nil : candidates.first)
             } else {
                 chosen = candidates.first { !running.contains(Syntax($0).id) } ?? candidates.first
@@ -500,7 +566,9 @@ extension ManifestInterpreter {
     /// A value of a struct or class the manifest declares: its arguments, and the defaults of
     /// the initializer it matches (or of the stored properties, for the memberwise one) for
     /// those left out. Properties are read by the initializer's labels.
-    func makeUserObject(_ name: String, members: MemberBlockItemListSyntax, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+    func makeUserObject(
+        _ name: String, members: MemberBlockItemListSyntax, _ call: FunctionCallExprSyntax, in scope: ManifestScope
+    ) -> ManifestValue {
         var arguments = evaluateArguments(call, in: scope)
         let given = Set(arguments.compactMap(\.label))
         let initializers = members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
@@ -512,10 +580,13 @@ extension ManifestInterpreter {
                 }
             }
         } else if initializers.isEmpty {
-            for case let variable? in members.map({ $0.decl.as(VariableDeclSyntax.self) }) where !isStatic(variable.modifiers) {
+            for case let variable? in members.map({ $0.decl.as(VariableDeclSyntax.self) })
+            where !isStatic(variable.modifiers) {
                 for binding in variable.bindings where binding.accessorBlock == nil {
-                    guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, !given.contains(property),
-                          let value = binding.initializer?.value else { continue }
+                    guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        !given.contains(property),
+                        let value = binding.initializer?.value
+                    else { continue }
                     arguments.append(.init(label: property, value: evaluateInHelper(value, at: Syntax(call))))
                 }
             }
@@ -523,18 +594,22 @@ extension ManifestInterpreter {
             return unknown("`\(shortText(call))`, which no initializer of `\(name)` takes", at: call)
         }
         let anchor = callSite ?? Syntax(call)
-        return .object(ManifestObject(
-            function: name, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor), writtenIn: location(of: call).path
-        ))
+        return .object(
+            ManifestObject(
+                function: name, arguments: arguments, location: location(of: anchor),
+                section: sections.section(for: anchor), writtenIn: location(of: call).path
+            ))
     }
 
     func makeObject(_ function: String, _ call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
         let arguments = evaluateArguments(call, in: scope)
         let anchor = callSite ?? Syntax(call)
-        return .object(ManifestObject(
-            function: function, arguments: arguments, location: location(of: anchor), section: sections.section(for: anchor),
-            writtenIn: callSite == nil ? nil : location(of: call).path
-        ))
+        return .object(
+            ManifestObject(
+                function: function, arguments: arguments, location: location(of: anchor),
+                section: sections.section(for: anchor),
+                writtenIn: callSite == nil ? nil : location(of: call).path
+            ))
     }
 
     /// Whether a parameter list can take these arguments (labels in order, defaults skipped).
@@ -556,14 +631,20 @@ extension ManifestInterpreter {
 
     /// - Parameter receiver: for a method of a type the manifest declares, the value it is
     ///   called on: its properties (and `self`) are in scope.
-    func invoke(_ function: FunctionDeclSyntax, arguments: [ManifestObject.Argument], site: Syntax, receiver: ManifestObject? = nil) -> ManifestValue {
+    func invoke(
+        _ function: FunctionDeclSyntax, arguments: [ManifestObject.Argument], site: Syntax,
+        receiver: ManifestObject? = nil
+    ) -> ManifestValue {
         guard let body = function.body else { return unknown("a function without a body", at: function) }
         let scope = ManifestScope(parent: globals)
         if let receiver {
-            for case let (label?, value) in receiver.arguments.map({ ($0.label, $0.value) }) { scope.declare(label, value) }
+            for case (let label?, let value) in receiver.arguments.map({ ($0.label, $0.value) }) {
+                scope.declare(label, value)
+            }
             scope.declare("self", .object(receiver))
             // Its computed properties, by their bare names too.
-            for case let variable? in (userTypes[receiver.function] ?? []).map({ $0.decl.as(VariableDeclSyntax.self) }) where !isStatic(variable.modifiers) {
+            for case let variable? in (userTypes[receiver.function] ?? []).map({ $0.decl.as(VariableDeclSyntax.self) })
+            where !isStatic(variable.modifiers) {
                 for binding in variable.bindings where binding.accessorBlock != nil {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     scope.declare(name, property(name, of: .object(receiver), at: site))
@@ -593,7 +674,9 @@ extension ManifestInterpreter {
         return callBody(body.statements, scope: scope, site: site)
     }
 
-    func callClosure(_ closure: ClosureExprSyntax, captured: ManifestScope, arguments: [ManifestValue], site: Syntax) -> ManifestValue {
+    func callClosure(_ closure: ClosureExprSyntax, captured: ManifestScope, arguments: [ManifestValue], site: Syntax)
+        -> ManifestValue
+    {
         let scope = ManifestScope(parent: captured)
         for (index, value) in arguments.enumerated() { scope.declare("$\(index)", value) }
         if let parameters = closure.signature?.parameterClause {
@@ -613,9 +696,13 @@ extension ManifestInterpreter {
         return callBody(closure.statements, scope: scope, site: callSite ?? site)
     }
 
-    func method(_ name: String, on receiver: ManifestValue, call: FunctionCallExprSyntax, in scope: ManifestScope) -> ManifestValue {
+    func method(_ name: String, on receiver: ManifestValue, call: FunctionCallExprSyntax, in scope: ManifestScope)
+        -> ManifestValue
+    {
         if let unresolved = receiver.unresolved { return .unknown(unresolved) }
-        let arguments = evaluateArguments(call, in: scope).map { ManifestObject.Argument(label: $0.label, value: $0.value.plain) }
+        let arguments = evaluateArguments(call, in: scope).map {
+            ManifestObject.Argument(label: $0.label, value: $0.value.plain)
+        }
         let site = Syntax(call)
         func closureArgument() -> (ClosureExprSyntax, ManifestScope)? {
             if case .closure(let closure, let captured)? = arguments.last?.value { return (closure, captured) }
@@ -623,14 +710,18 @@ extension ManifestInterpreter {
         }
         if case .object(let object) = receiver.plain, let members = userTypes[object.function] {
             for case let function? in members.map({ $0.decl.as(FunctionDeclSyntax.self) })
-            where function.name.text == name && !isStatic(function.modifiers) && accepts(function.signature.parameterClause.parameters, arguments) {
+            where function.name.text == name && !isStatic(function.modifiers)
+                && accepts(function.signature.parameterClause.parameters, arguments)
+            {
                 return invoke(function, arguments: arguments, site: site, receiver: object)
             }
         }
         switch (receiver.plain, name) {
         case (.array(let elements), "map"), (.array(let elements), "compactMap"), (.array(let elements), "flatMap"),
-             (.array(let elements), "filter"):
-            guard let (closure, captured) = closureArgument() else { return unknown("`\(name)` without a closure", at: call) }
+            (.array(let elements), "filter"):
+            guard let (closure, captured) = closureArgument() else {
+                return unknown("`\(name)` without a closure", at: call)
+            }
             var result: [ManifestValue] = []
             for element in elements {
                 let value = callClosure(closure, captured: captured, arguments: [element], site: site)
@@ -641,8 +732,12 @@ extension ManifestInterpreter {
                     result.append(value)
                 case "compactMap": if !value.isNone { result.append(value) }
                 case "flatMap":
-                    guard case .array(let inner) = value else { return unknown("`flatMap` to something that is not a list", at: call) }
-                    guard result.count + inner.count <= Self.maximumElements else { return oversized(at: call, ReadingLimits.manifestElements) }
+                    guard case .array(let inner) = value else {
+                        return unknown("`flatMap` to something that is not a list", at: call)
+                    }
+                    guard result.count + inner.count <= Self.maximumElements else {
+                        return oversized(at: call, ReadingLimits.manifestElements)
+                    }
                     guard spendBytes(Self.listBytes(inner.count), at: call) else { return .none }
                     result += inner
                 default:
@@ -655,7 +750,8 @@ extension ManifestInterpreter {
             guard let wanted = arguments.first?.value else { return unknown("`contains`", at: call) }
             if case .closure(let closure, let captured) = wanted {
                 for element in elements {
-                    guard let hit = truth(callClosure(closure, captured: captured, arguments: [element], site: site)) else {
+                    guard let hit = truth(callClosure(closure, captured: captured, arguments: [element], site: site))
+                    else {
                         return unknown("a `contains(where:)` Strata cannot decide", at: call)
                     }
                     if hit { return .bool(true) }
@@ -674,7 +770,9 @@ extension ManifestInterpreter {
         case (.array(let elements), "first"), (.array(let elements), "last"):
             // `first(where:)` / `last(where:)`: a target found by name, often to change it.
             let ordered = name == "first" ? Array(elements) : elements.reversed()
-            guard let (closure, captured) = closureArgument() else { return unknown("`\(name)` without `where:`", at: call) }
+            guard let (closure, captured) = closureArgument() else {
+                return unknown("`\(name)` without `where:`", at: call)
+            }
             for element in ordered {
                 guard let hit = truth(callClosure(closure, captured: captured, arguments: [element], site: site)) else {
                     return unknown("a `\(name)(where:)` Strata cannot decide", at: call)
@@ -694,7 +792,9 @@ extension ManifestInterpreter {
             var parts: [String] = []
             var bytes = 0
             for element in elements {
-                guard case .string(let text) = element else { return unknown("`joined` of values that are not strings", at: call) }
+                guard case .string(let text) = element else {
+                    return unknown("`joined` of values that are not strings", at: call)
+                }
                 bytes += text.utf8.count + separator.utf8.count
                 guard bytes <= Self.maximumTextBytes else { return oversized(at: call) }
                 guard spendBytes(text.utf8.count + separator.utf8.count, at: call) else { return .none }
@@ -730,9 +830,10 @@ extension ManifestInterpreter {
         }
         let key = evaluate(argument.expression, in: scope).plain
         switch (base.plain, key) {
-        case let (.dictionary(entries), .string(name)): return entries[name] ?? .none
-        case let (.array(elements), .int(position)):
-            return elements.indices.contains(position) ? elements[position] : unknown("an index out of range", at: subscriptCall)
+        case (.dictionary(let entries), .string(let name)): return entries[name] ?? .none
+        case (.array(let elements), .int(let position)):
+            return elements.indices.contains(position)
+                ? elements[position] : unknown("an index out of range", at: subscriptCall)
         case (.unknown, _): return base
         case (_, .unknown): return key
         default: return unknown("a subscript", at: subscriptCall)
@@ -768,32 +869,33 @@ extension ManifestInterpreter {
         return binary(binaryOperator, left, right, at: Syntax(infix))
     }
 
-
     func binary(_ name: String, _ left: ManifestValue, _ right: ManifestValue, at node: Syntax) -> ManifestValue {
         switch (name, left.plain, right.plain) {
-        case let ("+", .string(a), .string(b)):
+        case ("+", .string(let a), .string(let b)):
             guard a.utf8.count + b.utf8.count <= Self.maximumTextBytes else { return oversized(at: node) }
             guard spendBytes(a.utf8.count + b.utf8.count, at: node) else { return .none }
             return .string(a + b)
-        case let ("+", .array(a), .array(b)):
-            guard a.count + b.count <= Self.maximumElements else { return oversized(at: node, ReadingLimits.manifestElements) }
+        case ("+", .array(let a), .array(let b)):
+            guard a.count + b.count <= Self.maximumElements else {
+                return oversized(at: node, ReadingLimits.manifestElements)
+            }
             guard spendBytes(Self.listBytes(a.count + b.count), at: node) else { return .none }
             return .array(a + b)
-        case let ("+", .int(a), .int(b)):
+        case ("+", .int(let a), .int(let b)):
             let (sum, overflow) = a.addingReportingOverflow(b)
             return overflow ? unknown("an integer overflow", at: node) : .int(sum)
-        case let ("-", .int(a), .int(b)):
+        case ("-", .int(let a), .int(let b)):
             let (difference, overflow) = a.subtractingReportingOverflow(b)
             return overflow ? unknown("an integer overflow", at: node) : .int(difference)
-        case let ("&&", .bool(a), .bool(b)): return .bool(a && b)
+        case ("&&", .bool(let a), .bool(let b)): return .bool(a && b)
         case ("&&", _, .bool(false)): return .bool(false)
         case ("||", _, .bool(true)): return .bool(true)
-        case let ("||", .bool(a), .bool(b)): return .bool(a || b)
-        case let ("<", .int(a), .int(b)): return .bool(a < b)
-        case let (">", .int(a), .int(b)): return .bool(a > b)
-        case let ("<=", .int(a), .int(b)): return .bool(a <= b)
-        case let (">=", .int(a), .int(b)): return .bool(a >= b)
-        case let ("...", .int(a), .int(b)), let ("..<", .int(a), .int(b)):
+        case ("||", .bool(let a), .bool(let b)): return .bool(a || b)
+        case ("<", .int(let a), .int(let b)): return .bool(a < b)
+        case (">", .int(let a), .int(let b)): return .bool(a > b)
+        case ("<=", .int(let a), .int(let b)): return .bool(a <= b)
+        case (">=", .int(let a), .int(let b)): return .bool(a >= b)
+        case ("...", .int(let a), .int(let b)), ("..<", .int(let a), .int(let b)):
             guard a <= b else { break }
             let closed = name == "..."
             let (span, overflow) = b.subtractingReportingOverflow(a)

@@ -59,7 +59,10 @@ final class ManifestInterpreter {
     /// each with its own positions.
     var helperFiles: [(root: SyntaxIdentifier, converter: SourceLocationConverter, path: String)] = []
 
-    init(path: String, tree: SourceFileSyntax, hasMarks: Bool = true, conditions: CompilationConditions, environment: [String: String], packageDirectory: String) {
+    init(
+        path: String, tree: SourceFileSyntax, hasMarks: Bool = true, conditions: CompilationConditions,
+        environment: [String: String], packageDirectory: String
+    ) {
         self.path = path
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
         self.conditions = conditions
@@ -97,9 +100,13 @@ final class ManifestInterpreter {
 
     /// The value that stands for one too large to build, remembered as the reason the
     /// manifest is refused.
-    func oversized(at node: some SyntaxProtocol, _ limit: ReadingLimit = ReadingLimits.manifestTextBytes) -> ManifestValue {
-        let detail = limit == ReadingLimits.manifestElements || limit == ReadingLimits.manifestTextBytes
-            ? "this builds a value larger than Strata evaluates (over 1 MiB of text, or 100,000 elements); SwiftPM would not finish it either"
+    func oversized(at node: some SyntaxProtocol, _ limit: ReadingLimit = ReadingLimits.manifestTextBytes)
+        -> ManifestValue
+    {
+        let detail =
+            limit == ReadingLimits.manifestElements || limit == ReadingLimits.manifestTextBytes
+            ? "this builds a value larger than Strata evaluates (over 1 MiB of text, or 100,000 elements); SwiftPM "
+                + "would not finish it either"
             : "this builds more than Strata evaluates"
         return passed(limit, at: node, detail)
     }
@@ -122,7 +129,9 @@ final class ManifestInterpreter {
     /// Bytes a list of `count` elements takes.
     static func listBytes(_ count: Int) -> Int { count * MemoryLayout<ManifestValue>.stride }
 
-    static let relevantProperties: Set<String> = ["targets", "products", "dependencies", "name", "path", "exclude", "sources", "resources", "type"]
+    static let relevantProperties: Set<String> = [
+        "targets", "products", "dependencies", "name", "path", "exclude", "sources", "resources", "type"
+    ]
 
     // MARK: Declarations gathered before running
 
@@ -223,9 +232,13 @@ final class ManifestInterpreter {
                 guard binding.accessorBlock == nil else { continue }
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                     if let nested = binding.pattern.as(ValueBindingPatternSyntax.self) {
-                        invalid.append(.error(
-                            "manifest.syntax", "'\(nested.bindingSpecifier.text)' cannot appear nested inside another 'var' or 'let' pattern", at: location(of: nested)
-                        ))
+                        invalid.append(
+                            .error(
+                                "manifest.syntax",
+                                "'\(nested.bindingSpecifier.text)' cannot appear nested inside another 'var' or "
+                                    + "'let' pattern",
+                                at: location(of: nested)
+                            ))
                     }
                     taint(Syntax(binding), in: scope, reason: "a destructuring declaration")
                     continue
@@ -292,8 +305,9 @@ final class ManifestInterpreter {
 
     func executeFor(_ loop: ForStmtSyntax, in scope: ManifestScope) -> Flow {
         let sequence = evaluate(loop.sequence, in: scope)
-        guard case .array(let elements) = sequence, let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            ?? (loop.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
+        guard case .array(let elements) = sequence,
+            let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                ?? (loop.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
         else {
             let reason = sequence.unresolved?.reason ?? "a `for` loop over something Strata cannot list"
             taint(Syntax(loop), in: scope, reason: reason)
@@ -332,8 +346,10 @@ final class ManifestInterpreter {
             assign(infix, compound: compound, in: scope)
             return .normal
         }
-        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-           let base = member.base, Self.mutatingMethods.contains(member.declName.baseName.text) {
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base, Self.mutatingMethods.contains(member.declName.baseName.text)
+        {
             mutate(base, method: member.declName.baseName.text, call: call, in: scope)
             return .normal
         }
@@ -385,7 +401,9 @@ final class ManifestInterpreter {
 
     // MARK: Assignment and mutation
 
-    static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange"]
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange"
+    ]
 
     /// `=`, or the operator of a compound assignment (`+=` gives `+`); nil otherwise.
     func assignmentOperator(_ node: ExprSyntax) -> String? {
@@ -416,26 +434,36 @@ final class ManifestInterpreter {
         case (.array(let elements), "append"):
             if let contents = arguments.first(where: { $0.label == "contentsOf" })?.value {
                 if case .array(let more) = contents {
-                    updated = elements.count + more.count > Self.maximumElements ? oversized(at: call, ReadingLimits.manifestElements)
-                        : spendBytes(Self.listBytes(elements.count + more.count), at: call) ? .array(elements + more) : .none
+                    updated =
+                        elements.count + more.count > Self.maximumElements
+                        ? oversized(at: call, ReadingLimits.manifestElements)
+                        : spendBytes(Self.listBytes(elements.count + more.count), at: call)
+                            ? .array(elements + more) : .none
                 } else {
-                    updated = contents.unresolved.map(ManifestValue.unknown) ?? unknown("`append(contentsOf:)` of something that is not a list", at: call)
+                    updated =
+                        contents.unresolved.map(ManifestValue.unknown)
+                        ?? unknown("`append(contentsOf:)` of something that is not a list", at: call)
                 }
             } else if let element = arguments.first?.value {
-                updated = elements.count >= Self.maximumElements ? oversized(at: call, ReadingLimits.manifestElements)
+                updated =
+                    elements.count >= Self.maximumElements
+                    ? oversized(at: call, ReadingLimits.manifestElements)
                     : spendBytes(Self.listBytes(elements.count + 1), at: call) ? .array(elements + [element]) : .none
             } else {
                 updated = unknown("`append` without an argument", at: call)
             }
         case (.array(let elements), "insert"):
-            if let element = arguments.first?.value, case .int(let at)? = arguments.first(where: { $0.label == "at" })?.value,
-               at >= 0, at <= elements.count {
+            if let element = arguments.first?.value,
+                case .int(let at)? = arguments.first(where: { $0.label == "at" })?.value,
+                at >= 0, at <= elements.count
+            {
                 var copy = elements
                 copy.insert(element, at: at)
                 updated = .array(copy)
             } else if let element = arguments.first?.value, case .array(let more) = element,
-                      arguments.first?.label == "contentsOf",
-                      case .int(let at)? = arguments.first(where: { $0.label == "at" })?.value, at >= 0, at <= elements.count {
+                arguments.first?.label == "contentsOf",
+                case .int(let at)? = arguments.first(where: { $0.label == "at" })?.value, at >= 0, at <= elements.count
+            {
                 var copy = elements
                 copy.insert(contentsOf: more, at: at)
                 updated = .array(copy)

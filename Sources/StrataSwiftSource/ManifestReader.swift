@@ -13,7 +13,8 @@ extension ManifestReader {
         var seen = false
         for item in tree.statements {
             guard case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "package" {
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "package" {
                 if seen { return binding }
                 seen = true
             }
@@ -26,11 +27,15 @@ extension ManifestReader {
     /// uneven whitespace while both its sides hold a space or tab gets a Fix-It with no
     /// change, and `FixIt.init` traps (swift-syntax 603).
     static func diagnosticThatWouldTrap(in tree: SourceFileSyntax, path: String) -> Diagnostic? {
-        for token in tree.tokens(viewMode: .all) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+        for token in tree.tokens(viewMode: .all)
+        where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
             let before = token.previousToken(viewMode: .all)?.trailingTrivia.contains(where: \.isSpaceOrTab) ?? false
             guard before, token.trailingTrivia.contains(where: \.isSpaceOrTab) else { continue }
-            let place = SourceLocationConverter(fileName: path, tree: tree).location(for: token.positionAfterSkippingLeadingTrivia)
-            return .error("manifest.syntax", "'=' must have consistent whitespace on both sides", at: SourceLocation(path: path, line: place.line, column: place.column))
+            let place = SourceLocationConverter(fileName: path, tree: tree).location(
+                for: token.positionAfterSkippingLeadingTrivia)
+            return .error(
+                "manifest.syntax", "'=' must have consistent whitespace on both sides",
+                at: SourceLocation(path: path, line: place.line, column: place.column))
         }
         return nil
     }
@@ -38,9 +43,9 @@ extension ManifestReader {
 
 /// Reads a `Package.swift` from its syntax, without compiling it (which is what makes it
 /// fast enough to run on every build and every save).
-public struct ManifestReader: Sendable {
+package struct ManifestReader: Sendable {
     /// What reading a manifest gives.
-    public enum Result: Sendable {
+    package enum Result: Sendable {
         /// The whole manifest was understood.
         case manifest(PackageManifest)
         /// The manifest is valid Swift, but computes its graph in ways Strata cannot follow;
@@ -50,15 +55,15 @@ public struct ManifestReader: Sendable {
         case invalid([Diagnostic])
     }
 
-    public var conditions: CompilationConditions
+    package var conditions: CompilationConditions
     /// What `ProcessInfo.processInfo.environment` and `Context.environment` hold for the
     /// manifest: empty unless a caller says otherwise, so a manifest cannot copy a CI
     /// secret into a module's name (and so onto a published site), and the same repository
     /// gives the same graph on every machine. A manifest asking for a variable sees none,
     /// as on a machine that does not set it.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(conditions: CompilationConditions = .host, environment: [String: String] = [:]) {
+    package init(conditions: CompilationConditions = .host, environment: [String: String] = [:]) {
         self.conditions = conditions
         self.environment = environment
     }
@@ -68,7 +73,7 @@ public struct ManifestReader: Sendable {
     ///   - packageDirectory: the absolute package folder (`Context.packageDirectory`).
     /// The manifest straight from its file's bytes: text that is not UTF-8 is refused, as
     /// the compiler refuses it, at the first byte that is not.
-    public func read(bytes: [UInt8], path: String, packageDirectory: String) -> Result {
+    package func read(bytes: [UInt8], path: String, packageDirectory: String) -> Result {
         if let offset = Self.firstInvalidUTF8(in: bytes) {
             var line = 1
             var lineStart = 0
@@ -76,10 +81,13 @@ public struct ManifestReader: Sendable {
                 line += 1
                 lineStart = position + 1
             }
-            return .invalid([.error(
-                "manifest.encoding", "the manifest is not valid UTF-8 here (byte \(offset + 1)); SwiftPM would not read it either",
-                at: SourceLocation(path: path, line: line, column: offset - lineStart + 1)
-            )])
+            return .invalid([
+                .error(
+                    "manifest.encoding",
+                    "the manifest is not valid UTF-8 here (byte \(offset + 1)); SwiftPM would not read it either",
+                    at: SourceLocation(path: path, line: line, column: offset - lineStart + 1)
+                )
+            ])
         }
         return read(text: String(decoding: bytes, as: UTF8.self), path: path, packageDirectory: packageDirectory)
     }
@@ -120,31 +128,38 @@ public struct ManifestReader: Sendable {
             return .invalid([tooDeep])
         }
         if let second = Self.secondPackageDeclaration(in: parsed) {
-            let place = SourceLocationConverter(fileName: path, tree: parsed).location(for: second.positionAfterSkippingLeadingTrivia)
-            return .invalid([.error(
-                "manifest.syntax", "invalid redeclaration of 'package'",
-                at: SourceLocation(path: path, line: place.line, column: place.column)
-            )])
+            let place = SourceLocationConverter(fileName: path, tree: parsed).location(
+                for: second.positionAfterSkippingLeadingTrivia)
+            return .invalid([
+                .error(
+                    "manifest.syntax", "invalid redeclaration of 'package'",
+                    at: SourceLocation(path: path, line: place.line, column: place.column)
+                )
+            ])
         }
         if parsed.hasError, let trap = Self.diagnosticThatWouldTrap(in: parsed, path: path) { return .invalid([trap]) }
         let syntaxErrors = parsed.hasError ? ParseDiagnosticsGenerator.diagnostics(for: parsed) : []
         if !syntaxErrors.isEmpty {
             let converter = SourceLocationConverter(fileName: path, tree: parsed)
-            return .invalid(syntaxErrors.filter { $0.diagMessage.severity == .error }.prefix(20).map { error in
-                let place = error.location(converter: converter)
-                return Diagnostic.error(
-                    "manifest.syntax", error.message, at: SourceLocation(path: path, line: place.line, column: place.column)
-                )
-            })
+            return .invalid(
+                syntaxErrors.filter { $0.diagMessage.severity == .error }.prefix(20).map { error in
+                    let place = error.location(converter: converter)
+                    return Diagnostic.error(
+                        "manifest.syntax", error.message,
+                        at: SourceLocation(path: path, line: place.line, column: place.column)
+                    )
+                })
         }
         let folded = (try? OperatorTable.standardOperators.foldAll(parsed)) ?? Syntax(parsed)
         guard let tree = folded.as(SourceFileSyntax.self) else {
-            return .unresolved([.error("manifest.unresolved", "cannot fold the manifest's operators", at: SourceLocation(path: path))])
+            return .unresolved([
+                .error("manifest.unresolved", "cannot fold the manifest's operators", at: SourceLocation(path: path))
+            ])
         }
         return .tree(tree)
     }
 
-    public func read(text: String, path: String, packageDirectory: String) -> Result {
+    package func read(text: String, path: String, packageDirectory: String) -> Result {
         let tree: SourceFileSyntax
         switch Self.parse(text: text, path: path) {
         case .tree(let parsed): tree = parsed
@@ -152,7 +167,8 @@ public struct ManifestReader: Sendable {
         case .unresolved(let diagnostics): return .unresolved(diagnostics)
         }
         let interpreter = ManifestInterpreter(
-            path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: conditions, environment: environment, packageDirectory: packageDirectory
+            path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: conditions, environment: environment,
+            packageDirectory: packageDirectory
         )
         interpreter.run(tree.statements)
         if !interpreter.invalid.isEmpty { return .invalid(interpreter.invalid) }
@@ -167,7 +183,11 @@ public struct ManifestReader: Sendable {
         }
         var reasons = Array(Set(unresolved)).sorted()
         if reasons.isEmpty {
-            reasons = [.error("manifest.unresolved", "no `Package(…)` is assigned at the top level", at: SourceLocation(path: path))]
+            reasons = [
+                .error(
+                    "manifest.unresolved", "no `Package(…)` is assigned at the top level",
+                    at: SourceLocation(path: path))
+            ]
         }
         return .unresolved(reasons)
     }

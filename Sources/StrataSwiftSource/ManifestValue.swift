@@ -66,19 +66,21 @@ enum ManifestValue {
     /// Equality where it is decidable; nil when either side is not a plain value.
     func equals(_ other: ManifestValue) -> Bool? {
         switch (plain, other.plain) {
-        case let (.string(a), .string(b)): a == b
-        case let (.int(a), .int(b)): a == b
-        case let (.bool(a), .bool(b)): a == b
-        case let (.member(a), .member(b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.member(let a), .member(let b)): a == b
         case (.none, .none): true
         case (.none, .string), (.none, .int), (.none, .bool), (.none, .array), (.none, .object), (.none, .member),
-             (.string, .none), (.int, .none), (.bool, .none), (.array, .none), (.object, .none), (.member, .none):
+            (.string, .none), (.int, .none), (.bool, .none), (.array, .none), (.object, .none), (.member, .none):
             false
-        case let (.array(a), .array(b)):
-            a.count != b.count ? false : zip(a, b).reduce(Optional(true)) { result, pair in
-                guard let result, let equal = pair.0.equals(pair.1) else { return nil }
-                return result && equal
-            }
+        case (.array(let a), .array(let b)):
+            a.count != b.count
+                ? false
+                : zip(a, b).reduce(Optional(true)) { result, pair in
+                    guard let result, let equal = pair.0.equals(pair.1) else { return nil }
+                    return result && equal
+                }
         default: nil
         }
     }
@@ -105,7 +107,8 @@ final class ManifestObject {
     /// that calls the helper (Tuist's `.relativeToCurrentFile` is relative to it).
     let writtenIn: String
 
-    init(function: String, arguments: [Argument], location: SourceLocation, section: String?, writtenIn: String? = nil) {
+    init(function: String, arguments: [Argument], location: SourceLocation, section: String?, writtenIn: String? = nil)
+    {
         self.function = function
         self.arguments = arguments
         self.location = location
@@ -134,7 +137,9 @@ final class ManifestObject {
     /// the default for the lists the graph reads.
     func property(_ name: String) -> ManifestValue {
         if let value = value(name) { return value }
-        if function == Self.tupleFunction, let position = Int(name), arguments.indices.contains(position) { return arguments[position].value }
+        if function == Self.tupleFunction, let position = Int(name), arguments.indices.contains(position) {
+            return arguments[position].value
+        }
         switch name {
         case "targets", "products", "dependencies", "exclude", "resources", "plugins": return .array([])
         case "type" where TargetKind(manifestFunction: function) != nil:

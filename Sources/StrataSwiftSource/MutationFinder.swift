@@ -16,14 +16,17 @@ final class MutationFinder: SyntaxVisitor {
             found.append(node.leftOperand)
         } else if let binary = node.operator.as(BinaryOperatorExprSyntax.self) {
             let text = binary.operator.text
-            if text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) { found.append(node.leftOperand) }
+            if text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) {
+                found.append(node.leftOperand)
+            }
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-           ManifestInterpreter.mutatingMethods.contains(member.declName.baseName.text) {
+            ManifestInterpreter.mutatingMethods.contains(member.declName.baseName.text)
+        {
             found.append(base)
         }
         return .visitChildren

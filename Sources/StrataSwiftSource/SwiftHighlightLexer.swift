@@ -86,11 +86,17 @@ struct SwiftHighlightLexer {
     private mutating func run() {
         while index < bytes.count {
             let byte = bytes[index]
-            let isInsignificant = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
-                || (byte == ascii("/") && index + 1 < bytes.count && (bytes[index + 1] == ascii("/") || bytes[index + 1] == ascii("*")))
+            let isInsignificant =
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+                || (byte == ascii("/") && index + 1 < bytes.count
+                    && (bytes[index + 1] == ascii("/") || bytes[index + 1] == ascii("*")))
             defer { if !isInsignificant, index > 0 { lastSignificant = bytes[index - 1] } }
-            let wasArgumentStart = atArgumentStart, wasAvailabilityPending = availabilityPending, wasTypeExpected = expectType
-            let wasDeclaredName = declaredName, wereParametersPending = parametersPending, wasTypeWord = lastWordWasType
+            let wasArgumentStart = atArgumentStart
+            let wasAvailabilityPending = availabilityPending
+            let wasTypeExpected = expectType
+            let wasDeclaredName = declaredName
+            let wereParametersPending = parametersPending
+            let wasTypeWord = lastWordWasType
             lastWordWasType = false
             atArgumentStart = false
             availabilityPending = false
@@ -128,7 +134,7 @@ struct SwiftHighlightLexer {
                 // `#if $Embedded`: a compiler feature, part of the condition.
                 if inCondition { emit(.directive, start, index) }
                 previous = .value
-            case ascii("0") ... ascii("9"):
+            case ascii("0")...ascii("9"):
                 number()
             case ascii("("), ascii("["), ascii("{"):
                 if byte == ascii("(") { parenDepth += 1 }
@@ -168,7 +174,8 @@ struct SwiftHighlightLexer {
                     index += 1
                     previous = .other
                     if byte == ascii(":") {
-                        expectType = wasDeclaredName == .value || (parameterDepth != nil && parameterDepth == brackets.count)
+                        expectType =
+                            wasDeclaredName == .value || (parameterDepth != nil && parameterDepth == brackets.count)
                     } else if byte == ascii("="), wasDeclaredName == .alias {
                         expectType = true
                     } else if byte == ascii("-"), index < bytes.count, bytes[index] == ascii(">") {
@@ -295,7 +302,7 @@ struct SwiftHighlightLexer {
 
     private func hasPounds(_ count: Int, at position: Int) -> Bool {
         guard position + count <= bytes.count else { return false }
-        for offset in 0 ..< count where bytes[position + offset] != ascii("#") { return false }
+        for offset in 0..<count where bytes[position + offset] != ascii("#") { return false }
         return true
     }
 
@@ -314,7 +321,7 @@ struct SwiftHighlightLexer {
         } else if pounds == 1, Self.isNameStart(next) {
             index = end
             while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
-            let name = UnsafeBufferPointer(rebasing: bytes[end ..< index])
+            let name = UnsafeBufferPointer(rebasing: bytes[end..<index])
             if Self.equals(name, "if") || Self.equals(name, "elseif") {
                 emit(.directive, start, index)
                 inCondition = true
@@ -341,7 +348,7 @@ struct SwiftHighlightLexer {
         index += 1
         if index < bytes.count, Self.isNameStart(bytes[index]) {
             while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
-            let name = UnsafeBufferPointer(rebasing: bytes[start + 1 ..< index])
+            let name = UnsafeBufferPointer(rebasing: bytes[start + 1..<index])
             if index < bytes.count, bytes[index] == ascii("<"), index >= noAttributeArgumentsCloseBefore {
                 // `@RouteBuilder<Context>`: the arguments belong to the attribute's name.
                 var depth = 0
@@ -376,7 +383,9 @@ struct SwiftHighlightLexer {
             return
         }
         var end = index + 2
-        while end + 1 < bytes.count, bytes[end] != 0x0A, !(bytes[end] == ascii("#") && bytes[end + 1] == ascii(">")) { end += 1 }
+        while end + 1 < bytes.count, bytes[end] != 0x0A, !(bytes[end] == ascii("#") && bytes[end + 1] == ascii(">")) {
+            end += 1
+        }
         if end + 1 < bytes.count, bytes[end] == ascii("#") {
             index = end + 2
             previous = .value
@@ -412,7 +421,8 @@ struct SwiftHighlightLexer {
 
     private mutating func number() {
         let start = index
-        let isPrefixed = bytes[index] == ascii("0") && index + 1 < bytes.count
+        let isPrefixed =
+            bytes[index] == ascii("0") && index + 1 < bytes.count
             && (bytes[index + 1] == ascii("x") || bytes[index + 1] == ascii("o") || bytes[index + 1] == ascii("b"))
         let isHex = isPrefixed && bytes[index + 1] == ascii("x")
         if isPrefixed { index += 2 }
@@ -424,13 +434,16 @@ struct SwiftHighlightLexer {
         // A fraction only with a digit after the dot: `1..<5` and `1.description` are not;
         // nor are `tuple.0.1` and a version's `10.15`, which are numbers between dots.
         let mayHaveFraction = previous != .dot && availabilityDepth == nil
-        if mayHaveFraction, !isPrefixed || isHex, index + 1 < bytes.count, bytes[index] == ascii("."), bytes[index + 1] >= ascii("0"), bytes[index + 1] <= ascii("9") {
+        if mayHaveFraction, !isPrefixed || isHex, index + 1 < bytes.count, bytes[index] == ascii("."),
+            bytes[index + 1] >= ascii("0"), bytes[index + 1] <= ascii("9")
+        {
             index += 1
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if !isPrefixed || isHex, index < bytes.count {
             let byte = bytes[index]
-            let isExponent = isHex ? (byte == ascii("p") || byte == ascii("P")) : (byte == ascii("e") || byte == ascii("E"))
+            let isExponent =
+                isHex ? (byte == ascii("p") || byte == ascii("P")) : (byte == ascii("e") || byte == ascii("E"))
             if isExponent {
                 var end = index + 1
                 if end < bytes.count, bytes[end] == ascii("+") || bytes[end] == ascii("-") { end += 1 }
@@ -458,7 +471,8 @@ struct SwiftHighlightLexer {
             // `#"""#` is a one-line string holding a `"`: a raw `"""` opens lines of text
             // only when nothing but white space follows it on its line.
             var position = quote + 3
-            while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D { position += 1 }
+            while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D
+            { position += 1 }
             multiline = position >= bytes.count || bytes[position] == 0x0A
         }
         index = quote + (multiline ? 3 : 1)
@@ -485,7 +499,9 @@ struct SwiftHighlightLexer {
                 }
                 if multiline {
                     var lineEnd = afterPounds
-                    while lineEnd < bytes.count, bytes[lineEnd] == 0x20 || bytes[lineEnd] == 0x09 || bytes[lineEnd] == 0x0D { lineEnd += 1 }
+                    while lineEnd < bytes.count,
+                        bytes[lineEnd] == 0x20 || bytes[lineEnd] == 0x09 || bytes[lineEnd] == 0x0D
+                    { lineEnd += 1 }
                     if lineEnd < bytes.count, bytes[lineEnd] == 0x0A {
                         // A line continued: the `\` is no part of the text.
                         emit(.string, runStart, position)
@@ -501,8 +517,9 @@ struct SwiftHighlightLexer {
             if byte == ascii("\"") {
                 let quoteLength = multiline ? 3 : 1
                 if position + quoteLength <= bytes.count,
-                   !multiline || (bytes[position + 1] == ascii("\"") && bytes[position + 2] == ascii("\"")),
-                   hasPounds(pounds, at: position + quoteLength) {
+                    !multiline || (bytes[position + 1] == ascii("\"") && bytes[position + 2] == ascii("\"")),
+                    hasPounds(pounds, at: position + quoteLength)
+                {
                     emit(.string, runStart, position + quoteLength)
                     index = position + quoteLength + pounds
                     previous = .value
@@ -532,7 +549,7 @@ struct SwiftHighlightLexer {
     private mutating func word(atArgumentStart: Bool, typeExpected: Bool) {
         let start = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
-        let name = UnsafeBufferPointer(rebasing: bytes[start ..< index])
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
         let isCapitalized = bytes[start] >= ascii("A") && bytes[start] <= ascii("Z")
         let role = SwiftWords.role(of: name)
         let before = previous
@@ -556,7 +573,8 @@ struct SwiftHighlightLexer {
             return
         }
         if atArgumentStart, brackets.last == ascii("(") || brackets.last == ascii("["),
-           role != .none || (isCapitalized && brackets.last == ascii("(")) ? isLabel() : false {
+            role != .none || (isCapitalized && brackets.last == ascii("(")) ? isLabel() : false
+        {
             // `contains(where:)`, `func f(in module: String)`, `[key, default: []]`,
             // `GUID(Data1: 0)`: a label.
             previous = .other
@@ -602,12 +620,16 @@ struct SwiftHighlightLexer {
             if role == .declarer, before != .declarer { lastDeclarer = SwiftWords.declaredName(name) }
             parametersPending = Self.equals(name, "subscript")
             // `inout Int`: still a type's place; `as stat`: a type's place.
-            expectType = (typeExpected && Self.equals(name, "inout")) || Self.equals(name, "as") || Self.equals(name, "is")
-        case .modifier where !afterFor && (nextIsWord(orParenthesisedDetail: true)
-            || ((typeExpected || lastSignificant == ascii(":")) && nextByteSkippingSpaces() == ascii("("))),
-             .effect where effectFollows(),
-             .accessor where accessorFollows(name, start: start),
-             .precedence where nextByteSkippingSpaces() == ascii(":") && brackets.last == ascii("{"):
+            expectType =
+                (typeExpected && Self.equals(name, "inout")) || Self.equals(name, "as") || Self.equals(name, "is")
+        case .modifier
+        where !afterFor
+            && (nextIsWord(orParenthesisedDetail: true)
+                || ((typeExpected || lastSignificant == ascii(":")) && nextByteSkippingSpaces() == ascii("(")))
+        ,
+            .effect where effectFollows(),
+            .accessor where accessorFollows(name, start: start),
+            .precedence where nextByteSkippingSpaces() == ascii(":") && brackets.last == ascii("{"):
             emit(.keyword, start, index)
             previous = .other
             // `some View`, `borrowing T`: still a type's place.
@@ -631,7 +653,8 @@ struct SwiftHighlightLexer {
 
     /// A `:` follows at once (not `::`).
     private func isColonNext() -> Bool {
-        index < bytes.count && bytes[index] == ascii(":") && (index + 1 >= bytes.count || bytes[index + 1] != ascii(":"))
+        index < bytes.count && bytes[index] == ascii(":")
+            && (index + 1 >= bytes.count || bytes[index + 1] != ascii(":"))
     }
 
     /// A `:` follows, or a name and then a `:`: the word just read labels an argument.
@@ -663,11 +686,13 @@ struct SwiftHighlightLexer {
             // `{ copy in`, `any as! T`: a name before `in`, `as` or `is`.
             var end = position
             while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
-            let following = UnsafeBufferPointer(rebasing: bytes[position ..< end])
+            let following = UnsafeBufferPointer(rebasing: bytes[position..<end])
             guard SwiftWords.role(of: following) == .keyword else { return true }
             // Before `else`, `in`, `as`: a name. Before `public`, `static`: a modifier.
-            return Self.equals(following, "public") || Self.equals(following, "private") || Self.equals(following, "fileprivate")
-                || Self.equals(following, "internal") || Self.equals(following, "static") || Self.equals(following, "inout")
+            return Self.equals(following, "public") || Self.equals(following, "private")
+                || Self.equals(following, "fileprivate")
+                || Self.equals(following, "internal") || Self.equals(following, "static")
+                || Self.equals(following, "inout")
                 || Self.equals(following, "Any")
         }
         guard orParenthesisedDetail, index < bytes.count, bytes[index] == ascii("(") else { return false }
@@ -701,7 +726,9 @@ struct SwiftHighlightLexer {
         // An accessor opens a block or follows another word (`mutating get`, `get set`);
         // after `=` or another operator, `set` is a value.
         let before = lastSignificant
-        guard before == 0 || before == ascii("{") || before == ascii("}") || before == ascii(";") || before == ascii(")") || Self.isNameByte(before)
+        guard
+            before == 0 || before == ascii("{") || before == ascii("}") || before == ascii(";") || before == ascii(")")
+                || Self.isNameByte(before)
         else { return false }
         if Self.isNameByte(before) {
             // After a word only when that word belongs to an accessor's line: `get set`,
@@ -710,15 +737,18 @@ struct SwiftHighlightLexer {
             while wordEnd >= 0, !Self.isNameByte(bytes[wordEnd]) { wordEnd -= 1 }
             var wordStart = wordEnd
             while wordStart > 0, Self.isNameByte(bytes[wordStart - 1]) { wordStart -= 1 }
-            let word = UnsafeBufferPointer(rebasing: bytes[wordStart ... wordEnd])
+            let word = UnsafeBufferPointer(rebasing: bytes[wordStart...wordEnd])
             let isAttribute = wordStart > 0 && bytes[wordStart - 1] == ascii("@")
             switch SwiftWords.role(of: word) {
             case .accessor, .modifier, .effect: break
-            default: guard isAttribute || Self.equals(word, "throws") || Self.equals(word, "rethrows") else { return false }
+            default:
+                guard isAttribute || Self.equals(word, "throws") || Self.equals(word, "rethrows") else { return false }
             }
         }
         var position = index
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D {
+        while position < bytes.count,
+            bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D
+        {
             position += 1
         }
         let next = position < bytes.count ? bytes[position] : 0
@@ -739,7 +769,8 @@ struct SwiftHighlightLexer {
     // MARK: - Bytes
 
     private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z")) || byte == ascii("_") || byte >= 0x80
+        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z")) || byte == ascii("_")
+            || byte >= 0x80
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -748,7 +779,7 @@ struct SwiftHighlightLexer {
 
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         guard bytes.count == text.utf8CodeUnitCount else { return false }
-        for offset in 0 ..< bytes.count where bytes[offset] != text.utf8Start[offset] { return false }
+        for offset in 0..<bytes.count where bytes[offset] != text.utf8Start[offset] { return false }
         return true
     }
 }

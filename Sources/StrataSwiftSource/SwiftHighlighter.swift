@@ -4,17 +4,17 @@ import StrataCore
 /// the bytes, linear in any input, so every block is coloured however it nests. It agrees
 /// with swift-syntax's classification (``SyntaxHighlighter``) on nearly every character of
 /// real code (see ``HighlightAgreement``) at a fraction of a full parse's cost.
-public struct SwiftHighlighter: CodeHighlighter {
-    public init() {}
+package struct SwiftHighlighter: CodeHighlighter {
+    package init() {}
 
-    public func highlight(_ code: String, language: String) -> String? {
+    package func highlight(_ code: String, language: String) -> String? {
         guard language.lowercased() == "swift" else { return nil }
         var code = code
         return code.withUTF8 { bytes in HighlightRun.html(SwiftHighlightLexer.runs(bytes), code: bytes) }
     }
 
     /// The coloured runs of `code`.
-    public func runs(_ code: String) -> [HighlightRun] {
+    package func runs(_ code: String) -> [HighlightRun] {
         var code = code
         return code.withUTF8 { SwiftHighlightLexer.runs($0) }
     }

@@ -10,81 +10,81 @@ import StrataCore
 /// `Array<Array<…`, `() -> () -> …`, `a ? b ? … : c : d`, `else if …`): 1,400 of them
 /// overflowed the stack. Real code nests nowhere near these limits; text that does is
 /// refused before it is parsed.
-public struct SwiftNestingCheck: Sendable {
+package struct SwiftNestingCheck: Sendable {
     /// The figures, each a `ReadingLimit` of the reader that runs the check (a manifest's or
     /// a source's, so the diagnostic says which).
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Brackets of every kind (and interpolations) open at once.
-        public var brackets: ReadingLimit
+        package var brackets: ReadingLimit
         /// Square brackets open at once, the case whose look-ahead doubles per level.
-        public var squareBrackets: ReadingLimit
+        package var squareBrackets: ReadingLimit
         /// Brackets still open at the end of the text, which send the parser into recovery.
-        public var unclosed: ReadingLimit
+        package var unclosed: ReadingLimit
         /// `#if` blocks open at once.
-        public var conditionals: ReadingLimit
+        package var conditionals: ReadingLimit
         /// Links of one chain the parser follows by recursion without a bracket.
-        public var chain: ReadingLimit
+        package var chain: ReadingLimit
         /// `else if` in one chain.
-        public var elseIfChain: ReadingLimit
+        package var elseIfChain: ReadingLimit
 
-        public static let manifest = Limits(
+        package static let manifest = Limits(
             brackets: ReadingLimits.manifestBrackets, squareBrackets: ReadingLimits.manifestSquareBrackets,
             unclosed: ReadingLimits.manifestUnclosedBrackets, conditionals: ReadingLimits.manifestConditionals,
             chain: ReadingLimits.manifestChain, elseIfChain: ReadingLimits.manifestElseIfChain
         )
-        public static let source = Limits(
+        package static let source = Limits(
             brackets: ReadingLimits.sourceBrackets, squareBrackets: ReadingLimits.sourceSquareBrackets,
             unclosed: ReadingLimits.sourceUnclosedBrackets, conditionals: ReadingLimits.sourceConditionals,
             chain: ReadingLimits.sourceChain, elseIfChain: ReadingLimits.sourceElseIfChain
         )
     }
 
-    public var limits: Limits
+    package var limits: Limits
 
-    public var maximumDepth: Int { limits.brackets.maximum }
-    public var maximumSquareBracketDepth: Int { limits.squareBrackets.maximum }
-    public var maximumUnclosed: Int { limits.unclosed.maximum }
-    public var maximumConditionalDepth: Int { limits.conditionals.maximum }
-    public var maximumChain: Int { limits.chain.maximum }
-    public var maximumElseIfChain: Int { limits.elseIfChain.maximum }
+    package var maximumDepth: Int { limits.brackets.maximum }
+    package var maximumSquareBracketDepth: Int { limits.squareBrackets.maximum }
+    package var maximumUnclosed: Int { limits.unclosed.maximum }
+    package var maximumConditionalDepth: Int { limits.conditionals.maximum }
+    package var maximumChain: Int { limits.chain.maximum }
+    package var maximumElseIfChain: Int { limits.elseIfChain.maximum }
 
     /// Why the text would not be parsed, and where: the bracket, interpolation, link or
     /// `#if` past the limit.
-    public struct Excess: Equatable, Sendable {
-        public var reason: String
-        public var line: Int
-        public var column: Int
+    package struct Excess: Equatable, Sendable {
+        package var reason: String
+        package var line: Int
+        package var column: Int
         /// The limit passed (nil only in comparisons written by hand).
-        public var limit: ReadingLimit?
+        package var limit: ReadingLimit?
 
-        public init(reason: String, line: Int, column: Int, limit: ReadingLimit? = nil) {
+        package init(reason: String, line: Int, column: Int, limit: ReadingLimit? = nil) {
             self.reason = reason
             self.line = line
             self.column = column
             self.limit = limit
         }
 
-        public static func == (lhs: Excess, rhs: Excess) -> Bool {
+        package static func == (lhs: Excess, rhs: Excess) -> Bool {
             (lhs.reason, lhs.line, lhs.column) == (rhs.reason, rhs.line, rhs.column)
         }
 
         /// The located error, `<reader>.too-deep`, for the file at `path`.
-        public func diagnostic(path: String, _ consequence: String) -> Diagnostic {
+        package func diagnostic(path: String, _ consequence: String) -> Diagnostic {
             let id = limit?.id ?? "source.too-deep"
             return .error(id, "\(reason); \(consequence)", at: SourceLocation(path: path, line: line, column: column))
         }
     }
 
-    public init(limits: Limits = .manifest) {
+    package init(limits: Limits = .manifest) {
         self.limits = limits
     }
 
-    public func check(_ text: String) -> Excess? {
+    package func check(_ text: String) -> Excess? {
         var text = text
         return text.withUTF8 { check($0) }
     }
 
-    public func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Excess? {
+    package func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Excess? {
         var scanner = Scanner(bytes: bytes, limits: self)
         guard let (offset, reason, limit) = scanner.run() else { return nil }
         var line = 1
@@ -149,16 +149,18 @@ public struct SwiftNestingCheck: Sendable {
         }
 
         /// Keywords the parser reads an operand after by recursion.
-        static let prefixKeywords: Set<[UInt8]> = Set([
-            "try", "await", "copy", "consume", "each", "repeat", "some", "any", "inout", "borrowing", "consuming",
-            "isolated", "sending", "__shared", "__owned", "_const", "unsafe",
-        ].map { Array($0.utf8) })
+        static let prefixKeywords: Set<[UInt8]> = Set(
+            [
+                "try", "await", "copy", "consume", "each", "repeat", "some", "any", "inout", "borrowing", "consuming",
+                "isolated", "sending", "__shared", "__owned", "_const", "unsafe"
+            ].map { Array($0.utf8) })
         /// Keywords that start a declaration or statement: no type or expression chain
         /// continues past them.
-        static let statementKeywords: Set<[UInt8]> = Set([
-            "let", "var", "func", "return", "case", "typealias", "if", "guard", "for", "while", "init", "subscript",
-            "struct", "class", "enum", "protocol", "extension", "import", "actor", "switch", "do", "throw", "defer",
-        ].map { Array($0.utf8) })
+        static let statementKeywords: Set<[UInt8]> = Set(
+            [
+                "let", "var", "func", "return", "case", "typealias", "if", "guard", "for", "while", "init", "subscript",
+                "struct", "class", "enum", "protocol", "extension", "import", "actor", "switch", "do", "throw", "defer"
+            ].map { Array($0.utf8) })
 
         init(bytes: UnsafeBufferPointer<UInt8>, limits: SwiftNestingCheck) {
             self.bytes = bytes
@@ -175,7 +177,8 @@ public struct SwiftNestingCheck: Sendable {
             }
             if open.count > limits.maximumUnclosed {
                 return (
-                    open[limits.maximumUnclosed].offset, "\(open.count) brackets are never closed (at most \(limits.maximumUnclosed))",
+                    open[limits.maximumUnclosed].offset,
+                    "\(open.count) brackets are never closed (at most \(limits.maximumUnclosed))",
                     limits.limits.unclosed
                 )
             }
@@ -213,7 +216,9 @@ public struct SwiftNestingCheck: Sendable {
             }
             if current == UInt8(ascii: "\"") {
                 let quotes = multiline ? 3 : 1
-                let closes = !multiline || (byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\""))
+                let closes =
+                    !multiline
+                    || (byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\""))
                 if closes, self.hashes(from: index + quotes) >= hashes {
                     frames.removeLast()
                     index += quotes + hashes
@@ -286,7 +291,9 @@ public struct SwiftNestingCheck: Sendable {
                 let count = hashes(from: index)
                 if byte(at: index + count) == UInt8(ascii: "\"") {
                     openString(hashes: count, at: index + count)
-                } else if byte(at: index + count) == UInt8(ascii: "/"), let end = extendedRegexEnd(from: index + count + 1, hashes: count) {
+                } else if byte(at: index + count) == UInt8(ascii: "/"),
+                    let end = extendedRegexEnd(from: index + count + 1, hashes: count)
+                {
                     // `#/…/#`, which swift-syntax always reads as a regex literal; brackets in
                     // it are counted, quotes open nothing.
                     literalUntil = end
@@ -294,7 +301,10 @@ public struct SwiftNestingCheck: Sendable {
                 } else if lineStart, matches("#if", at: index) {
                     conditionalDepth += 1
                     if conditionalDepth > limits.maximumConditionalDepth {
-                        return (index, "#if blocks nest more than \(limits.maximumConditionalDepth) deep", limits.limits.conditionals)
+                        return (
+                            index, "#if blocks nest more than \(limits.maximumConditionalDepth) deep",
+                            limits.limits.conditionals
+                        )
                     }
                     index += 3
                 } else if lineStart, matches("#endif", at: index) {
@@ -334,7 +344,10 @@ public struct SwiftNestingCheck: Sendable {
                 if word == Self.ifWord {
                     chain.elseIfs = wasElse ? chain.elseIfs + 1 : 0
                     if chain.elseIfs > limits.maximumElseIfChain {
-                        return (start, "more than \(limits.maximumElseIfChain) `else if` follow each other", limits.limits.elseIfChain)
+                        return (
+                            start, "more than \(limits.maximumElseIfChain) `else if` follow each other",
+                            limits.limits.elseIfChain
+                        )
                     }
                 }
                 if Self.statementKeywords.contains(word) { chain.endStatement() }
@@ -359,7 +372,8 @@ public struct SwiftNestingCheck: Sendable {
             case (UInt8(ascii: "<"), 1) where Self.isWordByte(before) || before == UInt8(ascii: ">"):
                 chain.angles += 1
                 return chainCheck(chain.angles, at: start, "generic `<` nest")
-            case (UInt8(ascii: "?"), 1) where before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || isLineEnd(before):
+            case (UInt8(ascii: "?"), 1)
+            where before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || isLineEnd(before):
                 chain.ternaries += 1
                 return chainCheck(chain.ternaries, at: start, "`?` of conditional expressions nest")
             case (UInt8(ascii: "-"), 2) where bytes[start + 1] == UInt8(ascii: ">"):
@@ -396,9 +410,11 @@ public struct SwiftNestingCheck: Sendable {
         /// A byte of an operator (`/` and `.` are read elsewhere).
         static func isOperatorByte(_ byte: UInt8) -> Bool {
             switch byte {
-            case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"),
-                 UInt8(ascii: "?"):
+            case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+                UInt8(ascii: "%"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+                UInt8(ascii: "~"),
+                UInt8(ascii: "?"):
                 true
             default:
                 false
@@ -423,7 +439,8 @@ public struct SwiftNestingCheck: Sendable {
                 position += 1
             }
             guard let next = byte(at: position) else { return true }
-            return !(next == UInt8(ascii: "_") || (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
+            return
+                !(next == UInt8(ascii: "_") || (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
                 || next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
         }
 
@@ -444,7 +461,10 @@ public struct SwiftNestingCheck: Sendable {
                 return (offset, "brackets nest more than \(limits.maximumDepth) deep", limits.limits.brackets)
             }
             if squareDepth > limits.maximumSquareBracketDepth {
-                return (offset, "square brackets nest more than \(limits.maximumSquareBracketDepth) deep", limits.limits.squareBrackets)
+                return (
+                    offset, "square brackets nest more than \(limits.maximumSquareBracketDepth) deep",
+                    limits.limits.squareBrackets
+                )
             }
             return nil
         }
@@ -454,7 +474,9 @@ public struct SwiftNestingCheck: Sendable {
         /// with no `(` open inside an interpolation ends it, as swift-syntax reads it: the
         /// interpolation closes at the first `)` that balances its parentheses.
         mutating func close(_ bracket: UInt8) {
-            let opener: UInt8 = bracket == UInt8(ascii: ")") ? UInt8(ascii: "(") : bracket == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+            let opener: UInt8 =
+                bracket == UInt8(ascii: ")")
+                ? UInt8(ascii: "(") : bracket == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
             var floor = 0
             var interpolation = false
             if case .interpolation(let openBefore) = frames.last { (floor, interpolation) = (openBefore + 1, true) }
@@ -475,4 +497,3 @@ public struct SwiftNestingCheck: Sendable {
         }
     }
 }
-

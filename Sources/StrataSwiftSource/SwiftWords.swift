@@ -24,21 +24,27 @@ enum SwiftWords {
 
     private static let words: [(String, Role)] = {
         var words: [(String, Role)] = []
-        for word in ["Any", "as", "break", "catch", "continue", "default", "defer", "deinit", "do", "else", "fallthrough",
-                     "fileprivate", "for", "guard", "if", "in", "inout", "internal", "is", "private", "public", "repeat",
-                     "rethrows", "return", "static", "subscript", "switch", "throw", "throws", "try", "where", "while"] {
+        for word in [
+            "Any", "as", "break", "catch", "continue", "default", "defer", "deinit", "do", "else", "fallthrough",
+            "fileprivate", "for", "guard", "if", "in", "inout", "internal", "is", "private", "public", "repeat",
+            "rethrows", "return", "static", "subscript", "switch", "throw", "throws", "try", "where", "while"
+        ] {
             words.append((word, .keyword))
         }
         for word in ["super", "true", "false", "nil", "Self"] { words.append((word, .valueKeyword)) }
-        for word in ["let", "var", "func", "case", "class", "struct", "enum", "protocol", "typealias", "associatedtype",
-                     "extension", "import", "operator", "precedencegroup"] {
+        for word in [
+            "let", "var", "func", "case", "class", "struct", "enum", "protocol", "typealias", "associatedtype",
+            "extension", "import", "operator", "precedencegroup"
+        ] {
             words.append((word, .declarer))
         }
         for word in ["self", "init"] { words.append((word, .member)) }
-        for word in ["mutating", "nonmutating", "override", "convenience", "required", "final", "open", "lazy", "weak",
-                     "unowned", "optional", "indirect", "dynamic", "nonisolated", "distributed", "package", "consuming",
-                     "borrowing", "isolated", "sending", "infix", "prefix", "postfix", "actor", "macro", "some", "any",
-                     "each", "consume", "copy", "discard", "__consuming", "__owned", "__shared"] {
+        for word in [
+            "mutating", "nonmutating", "override", "convenience", "required", "final", "open", "lazy", "weak",
+            "unowned", "optional", "indirect", "dynamic", "nonisolated", "distributed", "package", "consuming",
+            "borrowing", "isolated", "sending", "infix", "prefix", "postfix", "actor", "macro", "some", "any",
+            "each", "consume", "copy", "discard", "__consuming", "__owned", "__shared"
+        ] {
             words.append((word, .modifier))
         }
         for word in ["async", "await", "reasync"] { words.append((word, .effect)) }
@@ -68,7 +74,9 @@ enum SwiftWords {
 
     /// The words of an availability list after its platforms: `@available(*, deprecated, message: "…")`.
     static func isAvailabilityWord(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        ["deprecated", "unavailable", "introduced", "obsoleted", "message", "renamed", "noasync"].contains { name.elementsEqual($0.utf8) }
+        ["deprecated", "unavailable", "introduced", "obsoleted", "message", "renamed", "noasync"].contains {
+            name.elementsEqual($0.utf8)
+        }
     }
 
     /// `.Type` and `.Protocol` are keywords only after a dot; elsewhere they are names.

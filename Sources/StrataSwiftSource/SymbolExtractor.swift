@@ -12,12 +12,12 @@ import SwiftSyntax
 /// member is recognised by its capital first letter (`Item(…)`, `Store.shared`), as Swift's
 /// naming conventions write types; an enum case or a constant written with a capital is
 /// then taken for a type, which resolution against declarations filters out.
-public struct SymbolExtractor: Sendable {
-    public init() {}
+package struct SymbolExtractor: Sendable {
+    package init() {}
 
     /// The symbols of the file; none, and the located `source.too-deep`, for a file nested
     /// past what swift-syntax parses or walks safely.
-    public func symbols(in text: String, path: String) -> SwiftSymbols {
+    package func symbols(in text: String, path: String) -> SwiftSymbols {
         let consequence = "Strata reads no further in this file"
         if let excess = SwiftNestingCheck(limits: .source).check(text) {
             return SwiftSymbols(diagnostics: [excess.diagnostic(path: path, consequence)])
@@ -84,7 +84,8 @@ private final class SymbolCollector: SyntaxVisitor {
         // The innermost declared type: `enclosing` up to it, when it is not an extension.
         let declaredIn = enclosingIsExtension.lastIndex(of: false).map { enclosing[...$0].joined(separator: ".") }
         var found = TypeReference(
-            name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), declaredIn: declaredIn,
+            name: name, kind: kind, enclosingType: enclosing.isEmpty ? nil : enclosing.joined(separator: "."),
+            declaredIn: declaredIn,
             location: location(node), isInStoredProperty: storedPropertyDepth > 0
         )
         if enclosingIsExtension.first == true { found.extendedType = enclosing.first }
@@ -94,7 +95,8 @@ private final class SymbolCollector: SyntaxVisitor {
     // MARK: Declarations
 
     func declare(
-        _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax,
+        _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?,
+        attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax,
         at node: some SyntaxProtocol
     ) {
         let inherits = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
@@ -102,21 +104,33 @@ private final class SymbolCollector: SyntaxVisitor {
             guard case .attribute(let attribute) = element else { return nil }
             return "@" + attribute.attributeName.trimmedDescription
         }
-        let access = modifiers.first { [.keyword(.public), .keyword(.open), .keyword(.package), .keyword(.internal), .keyword(.fileprivate), .keyword(.private)].contains($0.name.tokenKind) }
+        let access = modifiers.first {
+            [
+                .keyword(.public), .keyword(.open), .keyword(.package), .keyword(.internal), .keyword(.fileprivate),
+                .keyword(.private)
+            ].contains($0.name.tokenKind)
+        }
         // A member of a `public extension` without an access modifier of its own is public.
-        let isPublic = access.map { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) } ?? (publicExtensionDepth.last == enclosing.count)
+        let isPublic =
+            access.map { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }
+            ?? (publicExtensionDepth.last == enclosing.count)
         let isPrivate = access.map { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) } ?? false
-        let isFilePrivate = kind != .extension && ((enclosing.isEmpty && isPrivate) || enclosingIsFilePrivate.last == true)
-        declarations.append(TypeDeclaration(
-            name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names, location: location(node), isPublic: isPublic,
-            container: enclosing.isEmpty ? nil : enclosing.joined(separator: "."), isInExtension: enclosingIsExtension.last == true,
-            isFilePrivate: isFilePrivate
-        ))
+        let isFilePrivate =
+            kind != .extension && ((enclosing.isEmpty && isPrivate) || enclosingIsFilePrivate.last == true)
+        declarations.append(
+            TypeDeclaration(
+                name: kind == .extension ? name : qualified(name), kind: kind, inherits: inherits, attributes: names,
+                location: location(node), isPublic: isPublic,
+                container: enclosing.isEmpty ? nil : enclosing.joined(separator: "."),
+                isInExtension: enclosingIsExtension.last == true,
+                isFilePrivate: isFilePrivate
+            ))
     }
 
     /// Enters a type declaration: declared, the walk inside it, its generic parameters in scope.
     func enter(
-        _ name: TokenSyntax, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+        _ name: TokenSyntax, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?,
+        attributes: AttributeListSyntax,
         modifiers: DeclModifierListSyntax, generics: Set<String>
     ) -> SyntaxVisitorContinueKind {
         declare(name.text, kind, inheritance: inheritance, attributes: attributes, modifiers: modifiers, at: name)
@@ -139,41 +153,54 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .struct, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
+        enter(
+            node.name, .struct, inheritance: node.inheritanceClause, attributes: node.attributes,
+            modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: StructDeclSyntax) { leave() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .class, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
+        enter(
+            node.name, .class, inheritance: node.inheritanceClause, attributes: node.attributes,
+            modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .enum, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
+        enter(
+            node.name, .enum, inheritance: node.inheritanceClause, attributes: node.attributes,
+            modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name, .actor, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
+        enter(
+            node.name, .actor, inheritance: node.inheritanceClause, attributes: node.attributes,
+            modifiers: node.modifiers, generics: Self.names(node.genericParameterClause))
     }
 
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         // A protocol's associated types are its generic parameters.
-        let associated = node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
+        let associated =
+            node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
             + (node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map { $0.name.text } ?? [])
-        return enter(node.name, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, generics: Set(associated))
+        return enter(
+            node.name, .protocol, inheritance: node.inheritanceClause, attributes: node.attributes,
+            modifiers: node.modifiers, generics: Set(associated))
     }
 
     override func visitPost(_ node: ProtocolDeclSyntax) { leave() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let extended = node.extendedType.trimmedDescription
-        declare(extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers, at: node.extendedType)
+        declare(
+            extended, .extension, inheritance: node.inheritanceClause, attributes: node.attributes,
+            modifiers: node.modifiers, at: node.extendedType)
         // Members of an extension are inside the extended type.
         enclosing.append(extended)
         enclosingIsExtension.append(true)
@@ -191,11 +218,16 @@ private final class SymbolCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, .typealias, inheritance: nil, attributes: node.attributes, modifiers: node.modifiers, at: node.name)
+        declare(
+            node.name.text, .typealias, inheritance: nil, attributes: node.attributes, modifiers: node.modifiers,
+            at: node.name)
         // What it names, each part of a composition (`View & Identifiable`): conforming to
         // the alias is conforming to them.
         let aliased = node.initializer.value
-        let parts = aliased.as(CompositionTypeSyntax.self)?.elements.map { $0.type.trimmedDescription } ?? [aliased.trimmedDescription]
+        let parts =
+            aliased.as(CompositionTypeSyntax.self)?.elements.map { $0.type.trimmedDescription } ?? [
+                aliased.trimmedDescription
+            ]
         declarations[declarations.count - 1].inherits = parts
         openGenerics(node.genericParameterClause)
         return .visitChildren
@@ -239,14 +271,21 @@ private final class SymbolCollector: SyntaxVisitor {
     /// getter (observers are allowed): state the type holds.
     static func isStoredInstanceProperty(_ node: VariableDeclSyntax) -> Bool {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true,
-              let owner = node.parent?.parent?.parent?.parent,
-              owner.is(StructDeclSyntax.self) || owner.is(ClassDeclSyntax.self) || owner.is(ActorDeclSyntax.self),
-              !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else { return false }
+            let owner = node.parent?.parent?.parent?.parent,
+            owner.is(StructDeclSyntax.self) || owner.is(ClassDeclSyntax.self) || owner.is(ActorDeclSyntax.self),
+            !node.modifiers.contains(where: {
+                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+            })
+        else { return false }
         return node.bindings.allSatisfy { binding in
             switch binding.accessorBlock?.accessors {
             case nil: true
             case .getter: false
-            case .accessors(let list): list.allSatisfy { $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet) }
+            case .accessors(let list):
+                list.allSatisfy {
+                    $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+                        || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                }
             }
         }
     }
@@ -264,7 +303,11 @@ private final class SymbolCollector: SyntaxVisitor {
             }
             if parent.is(KeyPathExprSyntax.self) { return .keyPath }
             // Inside a generic argument or a member type the outer type decides nothing more.
-            if parent.is(CodeBlockSyntax.self) || parent.is(MemberBlockSyntax.self) || parent.is(GenericArgumentClauseSyntax.self) { return .type }
+            if parent.is(CodeBlockSyntax.self) || parent.is(MemberBlockSyntax.self)
+                || parent.is(GenericArgumentClauseSyntax.self)
+            {
+                return .type
+            }
             current = parent.parent
         }
         return .type
@@ -281,8 +324,12 @@ private final class SymbolCollector: SyntaxVisitor {
     /// The parts of a dotted type written without generic arguments before its last part
     /// (`API.Request.Single`), or nil.
     static func typeParts(_ type: TypeSyntax) -> [String]? {
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil { return [identifier.name.text] }
-        if let member = type.as(MemberTypeSyntax.self), let base = typeParts(member.baseType) { return base + [member.name.text] }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return [identifier.name.text]
+        }
+        if let member = type.as(MemberTypeSyntax.self), let base = typeParts(member.baseType) {
+            return base + [member.name.text]
+        }
         return nil
     }
 
@@ -315,11 +362,16 @@ private final class SymbolCollector: SyntaxVisitor {
 
     /// Attributes the compiler knows, which name no type.
     static let builtIn: Set<String> = [
-        "available", "objc", "nonobjc", "escaping", "autoclosure", "discardableResult", "inlinable", "usableFromInline", "frozen",
-        "main", "testable", "MainActor", "Sendable", "unchecked", "preconcurrency", "dynamicMemberLookup", "dynamicCallable",
-        "propertyWrapper", "resultBuilder", "IBOutlet", "IBAction", "IBDesignable", "IBInspectable", "NSManaged", "NSCopying",
-        "GKInspectable", "objcMembers", "requires_stored_property_inits", "warn_unqualified_access", "convention", "unknown",
-        "_exported", "_implementationOnly", "_spi", "retroactive", "backDeployed", "_disfavoredOverload", "inline", "exclusivity",
+        "available", "objc", "nonobjc", "escaping", "autoclosure", "discardableResult", "inlinable", "usableFromInline",
+        "frozen",
+        "main", "testable", "MainActor", "Sendable", "unchecked", "preconcurrency", "dynamicMemberLookup",
+        "dynamicCallable",
+        "propertyWrapper", "resultBuilder", "IBOutlet", "IBAction", "IBDesignable", "IBInspectable", "NSManaged",
+        "NSCopying",
+        "GKInspectable", "objcMembers", "requires_stored_property_inits", "warn_unqualified_access", "convention",
+        "unknown",
+        "_exported", "_implementationOnly", "_spi", "retroactive", "backDeployed", "_disfavoredOverload", "inline",
+        "exclusivity"
     ]
 
     // MARK: Types written in expressions
@@ -334,9 +386,13 @@ private final class SymbolCollector: SyntaxVisitor {
     static func typeChain(_ expression: ExprSyntax) -> String? {
         // `FeedSpecifier?.self`: an optional of the type.
         if let optional = expression.as(OptionalChainingExprSyntax.self) { return typeChain(optional.expression) }
-        if let name = expression.as(DeclReferenceExprSyntax.self), looksLikeType(name.baseName.text) { return name.baseName.text }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, looksLikeType(member.declName.baseName.text),
-           let chain = typeChain(base) {
+        if let name = expression.as(DeclReferenceExprSyntax.self), looksLikeType(name.baseName.text) {
+            return name.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            looksLikeType(member.declName.baseName.text),
+            let chain = typeChain(base)
+        {
             return chain + "." + member.declName.baseName.text
         }
         return nil
@@ -356,7 +412,9 @@ private final class SymbolCollector: SyntaxVisitor {
             let members = part.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [part]
             for member in members {
                 var element = member
-                if let specialized = element.as(GenericSpecializationExprSyntax.self) { element = specialized.expression }
+                if let specialized = element.as(GenericSpecializationExprSyntax.self) {
+                    element = specialized.expression
+                }
                 if let chain = Self.typeChain(element) { reference(chain, .type, at: element) }
             }
         }
@@ -366,9 +424,15 @@ private final class SymbolCollector: SyntaxVisitor {
     /// The element (or key and value) of an array or dictionary type written as an
     /// expression: `[Item]`, `[Key: Value]`.
     static func collectionTypeParts(_ expression: ExprSyntax) -> [ExprSyntax] {
-        if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first { return [element.expression] }
-        if let dictionary = expression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content, elements.count == 1,
-           let element = elements.first {
+        if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1,
+            let element = array.elements.first
+        {
+            return [element.expression]
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content,
+            elements.count == 1,
+            let element = elements.first
+        {
             return [element.key, element.value]
         }
         return []
@@ -390,7 +454,9 @@ private final class SymbolCollector: SyntaxVisitor {
 
     override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
         // `Settings[\.general]`: a static subscript of a type.
-        if let chain = Self.typeChain(node.calledExpression) { reference(chain, .staticMember, at: node.calledExpression) }
+        if let chain = Self.typeChain(node.calledExpression) {
+            reference(chain, .staticMember, at: node.calledExpression)
+        }
         return .visitChildren
     }
 }

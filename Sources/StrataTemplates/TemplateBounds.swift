@@ -2,19 +2,19 @@
 /// gigabytes. The engine takes them from its caller (the site passes Strata's reading limits,
 /// `ReadingLimits.template…`), and stays free of Strata's other modules; a failure names the
 /// bound it passed, and the caller names the diagnostic.
-public struct TemplateBounds: Sendable, Equatable {
+package struct TemplateBounds: Sendable, Equatable {
     /// Sections open at once in one template.
-    public var sectionNesting: Int
+    package var sectionNesting: Int
     /// Partials and parents inside one another: a partial that includes itself with no
     /// section to stop it would otherwise never end.
-    public var partialDepth: Int
+    package var partialDepth: Int
     /// Partials and parents one render includes, each time counted: forty partials that each
     /// include the next twice ask for 2^40 includes and write nothing to stop at.
-    public var partialIncludes: Int
+    package var partialIncludes: Int
     /// Bytes one render writes.
-    public var outputBytes: Int
+    package var outputBytes: Int
 
-    public init(sectionNesting: Int, partialDepth: Int, partialIncludes: Int, outputBytes: Int) {
+    package init(sectionNesting: Int, partialDepth: Int, partialIncludes: Int, outputBytes: Int) {
         self.sectionNesting = sectionNesting
         self.partialDepth = partialDepth
         self.partialIncludes = partialIncludes
@@ -23,10 +23,11 @@ public struct TemplateBounds: Sendable, Equatable {
 
     /// The bounds a library has unless its caller gives others; the site gives Strata's
     /// reading limits, which a test keeps equal to these.
-    public static let standard = TemplateBounds(sectionNesting: 500, partialDepth: 100, partialIncludes: 1_000_000, outputBytes: 64_000_000)
+    package static let standard = TemplateBounds(
+        sectionNesting: 500, partialDepth: 100, partialIncludes: 1_000_000, outputBytes: 64_000_000)
 
     /// Which bound a parse or render passed.
-    public enum Bound: Sendable, Equatable {
+    package enum Bound: Sendable, Equatable {
         case sectionNesting, partialDepth, partialIncludes, outputBytes
     }
 }

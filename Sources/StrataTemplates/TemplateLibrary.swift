@@ -1,39 +1,40 @@
 /// A theme's templates, compiled once, by name (`page`, `partials/nav-item`). A template
 /// that does not parse, or includes one the theme does not have, is found here, before any
 /// page is rendered.
-public struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
     /// A template that failed to compile or names a missing one.
-    public struct Problem: Error, Equatable {
-        public let template: String
-        public let message: String
-        public let line: Int
-        public let column: Int
+    package struct Problem: Error, Equatable {
+        package let template: String
+        package let message: String
+        package let line: Int
+        package let column: Int
         /// The bound it passed, when that is why it failed.
-        public var bound: TemplateBounds.Bound? = nil
+        package var bound: TemplateBounds.Bound? = nil
     }
 
     private(set) var templates: [String: [TemplateNode]] = [:]
     /// What one parse and one render may take.
-    public let bounds: TemplateBounds
+    package let bounds: TemplateBounds
 
-    public init(bounds: TemplateBounds = .standard) {
+    package init(bounds: TemplateBounds = .standard) {
         self.bounds = bounds
     }
 
-    public var names: Set<String> { Set(templates.keys) }
+    package var names: Set<String> { Set(templates.keys) }
 
     /// Compiles `source` as the template `name`.
-    public mutating func add(_ source: String, named name: String) throws(Problem) {
+    package mutating func add(_ source: String, named name: String) throws(Problem) {
         do {
             templates[name] = try TemplateParser.parse(source, name: name, maximumNesting: bounds.sectionNesting)
         } catch {
-            throw Problem(template: name, message: error.message, line: error.line, column: error.column, bound: error.bound)
+            throw Problem(
+                template: name, message: error.message, line: error.line, column: error.column, bound: error.bound)
         }
     }
 
     /// Every partial and parent tag that names a template the library does not have, in
     /// template order; names in `existing` (templates that failed to compile) are not missing.
-    public func missingReferences(besides existing: Set<String> = []) -> [Problem] {
+    package func missingReferences(besides existing: Set<String> = []) -> [Problem] {
         var problems: [Problem] = []
         func visit(_ nodes: [TemplateNode]) {
             for node in nodes {
@@ -63,11 +64,17 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The template `name` rendered with `context`, or why it could not be.
-    public func render(_ context: TemplateObject, template name: String, capacity: Int = 0) -> Result<[UInt8], TemplateRenderer.Failure> {
+    package func render(_ context: TemplateObject, template name: String, capacity: Int = 0) -> Result<
+        [UInt8], TemplateRenderer.Failure
+    > {
         guard let nodes = templates[name] else {
-            return .failure(.init(message: "there is no template '\(name)' in the theme", position: TemplatePosition(template: name, line: 1, column: 1)))
+            return .failure(
+                .init(
+                    message: "there is no template '\(name)' in the theme",
+                    position: TemplatePosition(template: name, line: 1, column: 1)))
         }
-        var renderer = TemplateRenderer(templates: templates, context: .object(context), bounds: bounds, capacity: capacity)
+        var renderer = TemplateRenderer(
+            templates: templates, context: .object(context), bounds: bounds, capacity: capacity)
         renderer.position = TemplatePosition(template: name, line: 1, column: 1)
         renderer.render(nodes)
         if let failure = renderer.failure { return .failure(failure) }

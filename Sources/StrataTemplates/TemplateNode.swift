@@ -22,10 +22,10 @@ struct TemplateName: Sendable, Equatable {
 }
 
 /// Where a tag is, for errors found while rendering (a partial that includes itself).
-public struct TemplatePosition: Sendable, Equatable {
-    public let template: String
-    public let line: Int
-    public let column: Int
+package struct TemplatePosition: Sendable, Equatable {
+    package let template: String
+    package let line: Int
+    package let column: Int
 }
 
 /// Why a template could not be compiled, and where (1-based line and column).

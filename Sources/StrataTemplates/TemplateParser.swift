@@ -35,7 +35,7 @@ enum TemplateParser {
                 lineEnd += 1
                 if token.kind == .text, token.value.utf8.last == 0x0A { break }
             }
-            let line = tokens[lineStart ..< lineEnd]
+            let line = tokens[lineStart..<lineEnd]
             var tags = 0
             var counted = 0
             var allCanStandAlone = true
@@ -55,7 +55,10 @@ enum TemplateParser {
                     counted += 1
                 }
             }
-            let blank = line.allSatisfy { $0.kind != .text || $0.value.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" } }
+            let blank = line.allSatisfy {
+                $0.kind != .text
+                    || $0.value.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            }
             if tags > 0, counted <= 1, allCanStandAlone, blank {
                 let before = line.prefix { $0.kind == .text }.map(\.value).joined()
                 var first = true
@@ -80,7 +83,9 @@ enum TemplateParser {
         var nodes: [TemplateNode] = []
     }
 
-    private static func build(_ pieces: [Piece], template: String, maximumNesting: Int) throws(TemplateSyntaxError) -> [TemplateNode] {
+    private static func build(_ pieces: [Piece], template: String, maximumNesting: Int) throws(TemplateSyntaxError)
+        -> [TemplateNode]
+    {
         var frames = [Frame(kind: .comment, name: "", line: 0, column: 0, indentation: "")]
         func append(_ node: TemplateNode) {
             // A parent's body is only its blocks: anything else there is never shown.
@@ -94,19 +99,28 @@ enum TemplateParser {
             switch token.kind {
             case .text:
                 // Adjacent text joins into one node: fewer nodes to walk for every page.
-                if frames[frames.count - 1].kind != .parent, case .text(let previous)? = frames[frames.count - 1].nodes.last {
-                    frames[frames.count - 1].nodes[frames[frames.count - 1].nodes.count - 1] = .text(previous + token.value)
+                if frames[frames.count - 1].kind != .parent,
+                    case .text(let previous)? = frames[frames.count - 1].nodes.last
+                {
+                    frames[frames.count - 1].nodes[frames[frames.count - 1].nodes.count - 1] = .text(
+                        previous + token.value)
                 } else {
                     append(.text(token.value))
                 }
             case .tag(let kind):
                 switch kind {
                 case .variable(let escaped):
-                    append(.variable(try name(token), escaped: escaped, at: TemplatePosition(template: template, line: token.line, column: token.column)))
+                    append(
+                        .variable(
+                            try name(token), escaped: escaped,
+                            at: TemplatePosition(template: template, line: token.line, column: token.column)))
                 case .comment, .delimiters:
                     continue
                 case .partial:
-                    append(.partial(token.value, indentation: piece.indentation, at: TemplatePosition(template: template, line: token.line, column: token.column)))
+                    append(
+                        .partial(
+                            token.value, indentation: piece.indentation,
+                            at: TemplatePosition(template: template, line: token.line, column: token.column)))
                 case .section, .invertedSection, .parent, .block:
                     if kind != .parent, kind != .block { _ = try name(token) }
                     guard frames.count <= maximumNesting else {
@@ -115,34 +129,49 @@ enum TemplateParser {
                             line: token.line, column: token.column, bound: .sectionNesting
                         )
                     }
-                    frames.append(Frame(kind: kind, name: token.value, line: token.line, column: token.column, indentation: piece.indentation))
+                    frames.append(
+                        Frame(
+                            kind: kind, name: token.value, line: token.line, column: token.column,
+                            indentation: piece.indentation))
                 case .close:
                     guard frames.count > 1 else {
-                        throw TemplateSyntaxError(message: "'{{/\(token.value)}}' closes nothing: no section is open here", line: token.line, column: token.column)
+                        throw TemplateSyntaxError(
+                            message: "'{{/\(token.value)}}' closes nothing: no section is open here", line: token.line,
+                            column: token.column)
                     }
                     let frame = frames.removeLast()
                     guard frame.name == token.value else {
                         throw TemplateSyntaxError(
-                            message: "'{{/\(token.value)}}' does not close '\(frame.name)', opened at line \(frame.line) column \(frame.column); close that first",
+                            message:
+                                "'{{/\(token.value)}}' does not close '\(frame.name)', opened at line \(frame.line) "
+                                + "column \(frame.column); close that first",
                             line: token.line, column: token.column
                         )
                     }
                     switch frame.kind {
                     case .section, .invertedSection:
-                        append(.section(try name(frame.name, line: frame.line, column: frame.column), inverted: frame.kind == .invertedSection, frame.nodes))
+                        append(
+                            .section(
+                                try name(frame.name, line: frame.line, column: frame.column),
+                                inverted: frame.kind == .invertedSection, frame.nodes))
                     case .block:
                         append(.block(frame.name, frame.nodes))
                     default:
                         var blocks: [String: [TemplateNode]] = [:]
                         // A block given twice: the last wins, as in swift-mustache.
                         for case .block(let name, let nodes) in frame.nodes { blocks[name] = nodes }
-                        append(.parent(frame.name, indentation: frame.indentation, blocks: blocks, at: TemplatePosition(template: template, line: frame.line, column: frame.column)))
+                        append(
+                            .parent(
+                                frame.name, indentation: frame.indentation, blocks: blocks,
+                                at: TemplatePosition(template: template, line: frame.line, column: frame.column)))
                     }
                 }
             }
         }
         if frames.count > 1, let open = frames.last {
-            throw TemplateSyntaxError(message: "'\(open.name)' is opened here but never closed with '{{/\(open.name)}}'", line: open.line, column: open.column)
+            throw TemplateSyntaxError(
+                message: "'\(open.name)' is opened here but never closed with '{{/\(open.name)}}'", line: open.line,
+                column: open.column)
         }
         return frames[0].nodes
     }
@@ -154,9 +183,13 @@ enum TemplateParser {
     private static func name(_ text: String, line: Int, column: Int) throws(TemplateSyntaxError) -> TemplateName {
         if text == "." { return TemplateName(parts: []) }
         // By bytes: the dot is ASCII, and a theme's names are split at every build's start.
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard !parts.contains(where: \.isEmpty) else {
-            throw TemplateSyntaxError(message: "'\(text)' is not a name: dots go between names, as in 'page.title'", line: line, column: column)
+            throw TemplateSyntaxError(
+                message: "'\(text)' is not a name: dots go between names, as in 'page.title'", line: line,
+                column: column)
         }
         return TemplateName(parts: parts)
     }

@@ -4,13 +4,13 @@
 ///
 /// One render is bounded (`TemplateBounds`): partials inside one another, partials included
 /// in all, and bytes written, so no theme can make a page take minutes or gigabytes.
-public struct TemplateRenderer {
+package struct TemplateRenderer {
     /// A template that could not be rendered, and the tag where it went wrong.
-    public struct Failure: Error, Equatable {
-        public let message: String
-        public let position: TemplatePosition
+    package struct Failure: Error, Equatable {
+        package let message: String
+        package let position: TemplatePosition
         /// The bound it passed, when that is why it failed.
-        public var bound: TemplateBounds.Bound? = nil
+        package var bound: TemplateBounds.Bound? = nil
     }
 
     let templates: [String: [TemplateNode]]
@@ -26,7 +26,10 @@ public struct TemplateRenderer {
     private var indentation = ""
     private var atLineStart = true
 
-    init(templates: [String: [TemplateNode]], context: TemplateValue, bounds: TemplateBounds = .standard, capacity: Int = 0) {
+    init(
+        templates: [String: [TemplateNode]], context: TemplateValue, bounds: TemplateBounds = .standard,
+        capacity: Int = 0
+    ) {
         self.templates = templates
         self.bounds = bounds
         stack = [context]
@@ -71,7 +74,8 @@ public struct TemplateRenderer {
                 include(name, indentation: extra, overrides: overrides, at: position)
             case .parent(let name, let extra, let blocks, let position):
                 // The outermost template's blocks win: they were set before these.
-                include(name, indentation: extra, overrides: overrides.merging(blocks) { outer, _ in outer }, at: position)
+                include(
+                    name, indentation: extra, overrides: overrides.merging(blocks) { outer, _ in outer }, at: position)
             case .block(let name, let defaultNodes):
                 if let replacement = overrides[name] {
                     // Inside its own replacement, a block is its default: a replacement that
@@ -86,14 +90,18 @@ public struct TemplateRenderer {
         }
     }
 
-    private mutating func include(_ name: String, indentation extra: String, overrides: [String: [TemplateNode]], at position: TemplatePosition) {
+    private mutating func include(
+        _ name: String, indentation extra: String, overrides: [String: [TemplateNode]], at position: TemplatePosition
+    ) {
         guard let nodes = templates[name] else {
             failure = Failure(message: "there is no template '\(name)' in the theme", position: position)
             return
         }
         self.position = position
         guard depth < bounds.partialDepth else {
-            let message = "templates include each other more than \(bounds.partialDepth) deep here; does '\(name)' include itself with no section to stop it?"
+            let message =
+                "templates include each other more than \(bounds.partialDepth) deep here; does '\(name)' include "
+                + "itself with no section to stop it?"
             failure = Failure(message: message, position: position, bound: .partialDepth)
             return
         }
@@ -101,7 +109,9 @@ public struct TemplateRenderer {
         defer { depth -= 1 }
         includes += 1
         guard includes <= bounds.partialIncludes else {
-            let message = "this render includes more than \(bounds.partialIncludes) partials (partials that each include the next more than once multiply)"
+            let message =
+                "this render includes more than \(bounds.partialIncludes) partials (partials that each include the "
+                + "next more than once multiply)"
             failure = Failure(message: message, position: position, bound: .partialIncludes)
             return
         }
@@ -116,8 +126,12 @@ public struct TemplateRenderer {
     /// Stops the render once it has written more than a render may.
     private mutating func checkSize() {
         guard output.count > bounds.outputBytes, failure == nil else { return }
-        let message = "this template writes more than \(bounds.outputBytes) bytes (a value written many times, or partials that repeat)"
-        failure = Failure(message: message, position: position ?? TemplatePosition(template: "", line: 1, column: 1), bound: .outputBytes)
+        let message =
+            "this template writes more than \(bounds.outputBytes) bytes (a value written many times, or partials "
+            + "that repeat)"
+        failure = Failure(
+            message: message, position: position ?? TemplatePosition(template: "", line: 1, column: 1),
+            bound: .outputBytes)
         output = []
     }
 
@@ -150,7 +164,7 @@ public struct TemplateRenderer {
             if atLineStart { append(indentation) }
             if let newline = bytes[start...].firstIndex(of: 0x0A) {
                 let next = bytes.index(after: newline)
-                output.append(contentsOf: bytes[start ..< next])
+                output.append(contentsOf: bytes[start..<next])
                 start = next
                 atLineStart = true
             } else {
@@ -182,7 +196,7 @@ public struct TemplateRenderer {
                 case UInt8(ascii: "'"): entity = "&#39;"
                 default: continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ..< index]))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 entity.withUTF8Buffer { output.append(contentsOf: $0) }
                 start = index + 1
             }

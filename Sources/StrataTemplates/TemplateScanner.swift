@@ -71,7 +71,10 @@ struct TemplateScanner {
             while stop < end, bytes[stop] != 0x0A { stop += 1 }
             let includesNewline = stop < end
             let pieceEnd = includesNewline ? stop + 1 : stop
-            tokens.append(Token(kind: .text, value: String(decoding: bytes[start ..< pieceEnd], as: UTF8.self), line: line, column: start - lineStart + 1))
+            tokens.append(
+                Token(
+                    kind: .text, value: String(decoding: bytes[start..<pieceEnd], as: UTF8.self), line: line,
+                    column: start - lineStart + 1))
             if includesNewline {
                 line += 1
                 lineStart = pieceEnd
@@ -113,10 +116,10 @@ struct TemplateScanner {
         guard let contentEnd = find(closing, from: contentStart) else {
             throw failure("this tag is never closed with '\(String(decoding: closing, as: UTF8.self))'")
         }
-        let content = String(decoding: bytes[contentStart ..< contentEnd], as: UTF8.self)
+        let content = String(decoding: bytes[contentStart..<contentEnd], as: UTF8.self)
         let end = contentEnd + closing.count
         // A tag may span lines (a long comment); the lines after it count from its end.
-        for offset in start ..< end where bytes[offset] == 0x0A {
+        for offset in start..<end where bytes[offset] == 0x0A {
             line += 1
             lineStart = offset + 1
         }
@@ -129,7 +132,8 @@ struct TemplateScanner {
         case .delimiters:
             let parts = name.split(whereSeparator: \.isWhitespace)
             guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
-                throw failure("a delimiter change is written '{{=<% %>=}}': two delimiters, without spaces or '=' in them")
+                throw failure(
+                    "a delimiter change is written '{{=<% %>=}}': two delimiters, without spaces or '=' in them")
             }
             open = Array(parts[0].utf8)
             close = Array(parts[1].utf8)
@@ -137,13 +141,18 @@ struct TemplateScanner {
         default:
             guard let sigil = name.utf8.first else { throw failure("this tag has no name") }
             if Self.sigils.contains(sigil) {
-                throw failure("'\(Character(Unicode.Scalar(sigil)))' must come right after '\(String(decoding: open, as: UTF8.self))', with no space: '\(String(decoding: open, as: UTF8.self))\(Character(Unicode.Scalar(sigil)))…'")
+                throw failure(
+                    "'\(Character(Unicode.Scalar(sigil)))' must come right after "
+                        + "'\(String(decoding: open, as: UTF8.self))', with no space: "
+                        + "'\(String(decoding: open, as: UTF8.self))\(Character(Unicode.Scalar(sigil)))…'"
+                )
             }
             guard !Self.containsWhitespace(name) else {
                 throw failure("'\(name)' is not a name: names have no spaces")
             }
             if name.utf8.contains(UInt8(ascii: "(")), kind != .partial, kind != .parent {
-                throw failure("'\(name)' is a swift-mustache transform; Strata's templates have none (see Themes in the manual)")
+                throw failure(
+                    "'\(name)' is a swift-mustache transform; Strata's templates have none (see Themes in the manual)")
             }
             if sigil == UInt8(ascii: "*"), kind == .partial || kind == .parent {
                 throw failure("dynamic partial names ('\(name)') are not supported")
@@ -159,7 +168,7 @@ struct TemplateScanner {
         while position <= last {
             if bytes[position] == first {
                 var matched = true
-                for offset in 1 ..< needle.count where bytes[position + offset] != needle[offset] {
+                for offset in 1..<needle.count where bytes[position + offset] != needle[offset] {
                     matched = false
                     break
                 }
@@ -191,10 +200,11 @@ struct TemplateScanner {
         // ASCII whitespace by bytes; what is left is trimmed by characters only when it
         // starts or ends beyond ASCII.
         let bytes = text.utf8
-        var start = bytes.startIndex, end = bytes.endIndex
+        var start = bytes.startIndex
+        var end = bytes.endIndex
         while start < end, isASCIIWhitespace(bytes[start]) { start = bytes.index(after: start) }
         while start < end, isASCIIWhitespace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-        var rest = text[start ..< end]
+        var rest = text[start..<end]
         if let first = rest.utf8.first, let last = rest.utf8.last, first >= 0x80 || last >= 0x80 {
             while let first = rest.first, first.isWhitespace { rest.removeFirst() }
             while let last = rest.last, last.isWhitespace { rest.removeLast() }

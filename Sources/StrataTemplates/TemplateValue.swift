@@ -1,7 +1,7 @@
 /// A value a theme template sees. Pages hand templates typed values rather than `Any`, so a
 /// name is found by comparing strings, never by a dynamic cast: this is what makes
 /// rendering a thousand pages cost milliseconds.
-public enum TemplateValue: Sendable, Equatable {
+package enum TemplateValue: Sendable, Equatable {
     /// Text: escaped by `{{name}}`, written as it is by `{{{name}}}`. A section over text
     /// renders once, even for empty text.
     case text(String)
@@ -26,29 +26,29 @@ public enum TemplateValue: Sendable, Equatable {
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
-    @inlinable public init(stringLiteral value: String) { self = .text(value) }
-    @inlinable public init(booleanLiteral value: Bool) { self = .bool(value) }
-    @inlinable public init(integerLiteral value: Int) { self = .number(value) }
+    @inlinable package init(stringLiteral value: String) { self = .text(value) }
+    @inlinable package init(booleanLiteral value: Bool) { self = .bool(value) }
+    @inlinable package init(integerLiteral value: Int) { self = .number(value) }
 }
 
 /// Named template values in the order they were set. Objects are small (a dozen names at
 /// most), so a name is found by a linear scan: short strings compare as two machine words,
 /// which beats hashing them. Pages build thousands of them from other modules, so the
 /// building is inlinable there.
-public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+package struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     @usableFromInline var names: [String] = []
     @usableFromInline var values: [TemplateValue] = []
 
-    @inlinable public init() {}
+    @inlinable package init() {}
 
-    @inlinable public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    @inlinable package init(dictionaryLiteral elements: (String, TemplateValue)...) {
         names.reserveCapacity(elements.count)
         values.reserveCapacity(elements.count)
         for (name, value) in elements { self[name] = value }
     }
 
     /// The value of `name`, or nil; setting replaces an existing value in place.
-    @inlinable public subscript(name: String) -> TemplateValue? {
+    @inlinable package subscript(name: String) -> TemplateValue? {
         get {
             for index in names.indices where names[index] == name { return values[index] }
             return nil

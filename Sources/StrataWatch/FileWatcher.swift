@@ -9,46 +9,46 @@ import Foundation
 /// `pollInterval`. Hidden files and folders, editor backups (`name~`) and the excluded
 /// folders are never reported. Single files can be watched too, wherever they are (a
 /// configuration file outside the project): only they are reported from their folder.
-public final class FileWatcher: @unchecked Sendable {
-    public enum Mechanism: String, Sendable {
+package final class FileWatcher: @unchecked Sendable {
+    package enum Mechanism: String, Sendable {
         case inotify
         case polling
     }
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// How long the files must stay still before a batch is reported.
-        public var quietPeriod: Duration = .milliseconds(20)
+        package var quietPeriod: Duration = .milliseconds(20)
         /// A burst longer than this is reported anyway, so a busy folder still rebuilds.
-        public var maximumWait: Duration = .milliseconds(400)
+        package var maximumWait: Duration = .milliseconds(400)
         /// How often polling compares the folders.
-        public var pollInterval: Duration = .milliseconds(300)
+        package var pollInterval: Duration = .milliseconds(300)
         /// Use polling even where inotify is available (network and container mounts).
-        public var forcePolling = false
+        package var forcePolling = false
 
-        public init() {}
+        package init() {}
     }
 
     /// The folders watched, as absolute paths.
-    public let roots: [String]
+    package let roots: [String]
     /// Single files watched by name, as absolute paths: reported when they are written,
     /// replaced, made or removed, even when hidden; their folders' other files are not.
-    public let files: [String]
+    package let files: [String]
     /// Absolute folder paths never reported or descended into.
-    public let excluded: Set<String>
-    public let options: Options
+    package let excluded: Set<String>
+    package let options: Options
     private let stateLock = NSLock()
     private var _mechanism: Mechanism = .polling
     private var _fallbackReason: String?
 
     /// The mechanism in use, once started (inotify can give way to polling later, when a
     /// new folder cannot be watched).
-    public private(set) var mechanism: Mechanism {
+    package private(set) var mechanism: Mechanism {
         get { stateLock.withLock { _mechanism } }
         set { stateLock.withLock { _mechanism = newValue } }
     }
 
     /// Why inotify was not used, when it was wanted but failed.
-    public private(set) var fallbackReason: String? {
+    package private(set) var fallbackReason: String? {
         get { stateLock.withLock { _fallbackReason } }
         set { stateLock.withLock { _fallbackReason = newValue } }
     }
@@ -56,9 +56,10 @@ public final class FileWatcher: @unchecked Sendable {
     private let stopPipe: [Int32]
     private let continuation: AsyncStream<[String]>.Continuation
     /// Batches of changed paths (absolute, sorted); the stream ends when the watcher stops.
-    public let batches: AsyncStream<[String]>
+    package let batches: AsyncStream<[String]>
 
-    public init(roots: [String], files: [String] = [], excluding excluded: [String] = [], options: Options = Options()) {
+    package init(roots: [String], files: [String] = [], excluding excluded: [String] = [], options: Options = Options())
+    {
         self.roots = roots.map { Self.normalized($0) }
         self.files = files.map { Self.normalized($0) }
         self.excluded = Set(excluded.map { Self.normalized($0) })
@@ -76,20 +77,20 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Starts watching on a thread of its own. The watches are in place when this returns,
     /// so a change made afterwards is always reported.
-    public func start() {
+    package func start() {
         #if os(Linux)
-        if !options.forcePolling {
-            switch InotifyWatch.open(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored) {
-            case .success(let watch):
-                mechanism = .inotify
-                let thread = Thread { [self] in self.runInotify(watch) }
-                thread.name = "strata-watch"
-                thread.start()
-                return
-            case .failure(let reason):
-                fallbackReason = reason.message
+            if !options.forcePolling {
+                switch InotifyWatch.open(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored) {
+                case .success(let watch):
+                    mechanism = .inotify
+                    let thread = Thread { [self] in self.runInotify(watch) }
+                    thread.name = "strata-watch"
+                    thread.start()
+                    return
+                case .failure(let reason):
+                    fallbackReason = reason.message
+                }
             }
-        }
         #endif
         mechanism = .polling
         let snapshot = FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
@@ -99,7 +100,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Stops watching and ends `batches`.
-    public func stop() {
+    package func stop() {
         if stopPipe[1] >= 0 {
             var byte: UInt8 = 1
             _ = write(stopPipe[1], &byte, 1)
@@ -111,60 +112,64 @@ public final class FileWatcher: @unchecked Sendable {
     // MARK: Loops
 
     #if os(Linux)
-    private func runInotify(_ watch: InotifyWatch) {
-        var watch = watch
-        defer { continuation.finish() }
-        var pending: Set<String> = []
-        var firstEvent: ContinuousClock.Instant?
-        var lastEvent: ContinuousClock.Instant?
-        let clock = ContinuousClock()
-        while true {
-            var timeout: Int32 = -1
-            if let first = firstEvent, let last = lastEvent {
-                let deadline = min(last + options.quietPeriod, first + options.maximumWait)
-                timeout = Int32(max(0, Self.milliseconds(deadline - clock.now)))
-            }
-            var fds = [pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                watch.close()
-                return
-            }
-            if fds[1].revents != 0 {
-                watch.close()
-                return
-            }
-            if fds[0].revents != 0 {
-                let changed = watch.readEvents()
-                if !changed.isEmpty {
-                    pending.formUnion(changed)
-                    let now = clock.now
-                    if firstEvent == nil { firstEvent = now }
-                    lastEvent = now
+        private func runInotify(_ watch: InotifyWatch) {
+            var watch = watch
+            defer { continuation.finish() }
+            var pending: Set<String> = []
+            var firstEvent: ContinuousClock.Instant?
+            var lastEvent: ContinuousClock.Instant?
+            let clock = ContinuousClock()
+            while true {
+                var timeout: Int32 = -1
+                if let first = firstEvent, let last = lastEvent {
+                    let deadline = min(last + options.quietPeriod, first + options.maximumWait)
+                    timeout = Int32(max(0, Self.milliseconds(deadline - clock.now)))
                 }
-                if let failure = watch.failure {
-                    // A folder could not be watched: poll from now on rather than miss changes.
-                    // The first listing is taken before anyone hears of the switch or of the
-                    // last batch: a change made once they have is always a change to it.
+                var fds = [
+                    pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)
+                ]
+                let ready = poll(&fds, 2, timeout)
+                if ready < 0 {
+                    if errno == EINTR { continue }
                     watch.close()
-                    let snapshot = FolderSnapshot.take(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
-                    fallbackReason = failure.message
-                    mechanism = .polling
-                    if !pending.isEmpty { continuation.yield(pending.sorted()) }
-                    runPolling(snapshot, finishing: false)
                     return
                 }
-                // A steady stream of events still gets a batch once the longest wait is over.
-                guard let first = firstEvent, clock.now >= first + options.maximumWait else { continue }
+                if fds[1].revents != 0 {
+                    watch.close()
+                    return
+                }
+                if fds[0].revents != 0 {
+                    let changed = watch.readEvents()
+                    if !changed.isEmpty {
+                        pending.formUnion(changed)
+                        let now = clock.now
+                        if firstEvent == nil { firstEvent = now }
+                        lastEvent = now
+                    }
+                    if let failure = watch.failure {
+                        // A folder could not be watched: poll from now on rather than miss changes.
+                        // The first listing is taken before anyone hears of the switch or of the
+                        // last batch: a change made once they have is always a change to it.
+                        watch.close()
+                        let snapshot = FolderSnapshot.take(
+                            roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
+                        fallbackReason = failure.message
+                        mechanism = .polling
+                        if !pending.isEmpty { continuation.yield(pending.sorted()) }
+                        runPolling(snapshot, finishing: false)
+                        return
+                    }
+                    // A steady stream of events still gets a batch once the longest wait is over.
+                    guard let first = firstEvent, clock.now >= first + options.maximumWait else { continue }
+                }
+                // The quiet period passed.
+                if !pending.isEmpty { continuation.yield(pending.sorted()) }
+                pending.removeAll()
+                firstEvent = nil
+                lastEvent = nil
             }
-            // The quiet period passed.
-            if !pending.isEmpty { continuation.yield(pending.sorted()) }
-            pending.removeAll()
-            firstEvent = nil
-            lastEvent = nil
         }
-    }
     #endif
 
     private func runPolling(_ initial: FolderSnapshot, finishing: Bool = true) {

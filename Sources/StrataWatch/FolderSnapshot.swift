@@ -11,9 +11,9 @@ struct FolderSnapshot: Equatable {
 
         init(_ info: stat) {
             #if canImport(Darwin)
-            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+                let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
             #else
-            let (modified, changed) = (info.st_mtim, info.st_ctim)
+                let (modified, changed) = (info.st_mtim, info.st_ctim)
             #endif
             self.modified = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
             self.changed = Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
@@ -26,7 +26,9 @@ struct FolderSnapshot: Equatable {
 
     var paths: [String] { stamps.keys.sorted() }
 
-    static func take(roots: [String], files: [String] = [], excluded: Set<String>, isIgnored: (String) -> Bool) -> FolderSnapshot {
+    static func take(roots: [String], files: [String] = [], excluded: Set<String>, isIgnored: (String) -> Bool)
+        -> FolderSnapshot
+    {
         var snapshot = FolderSnapshot()
         var visited: Set<String> = []
         for root in roots { snapshot.walk(root, excluded: excluded, isIgnored: isIgnored, visited: &visited) }
@@ -37,7 +39,9 @@ struct FolderSnapshot: Equatable {
         return snapshot
     }
 
-    private mutating func walk(_ folder: String, excluded: Set<String>, isIgnored: (String) -> Bool, visited: inout Set<String>) {
+    private mutating func walk(
+        _ folder: String, excluded: Set<String>, isIgnored: (String) -> Bool, visited: inout Set<String>
+    ) {
         guard !excluded.contains(folder) else { return }
         guard let resolved = realpath(folder, nil) else { return }
         let real = String(cString: resolved)

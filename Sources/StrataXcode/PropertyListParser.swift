@@ -4,16 +4,16 @@ import StrataCore
 /// `{ key = value; }`, arrays `( a, b, )`, quoted and bare strings, `/* */` and `//`
 /// comments. Foundation's reader would do, but it forgets where each value was written,
 /// and evidence needs the line.
-public struct PropertyListParser: Sendable {
-    public let path: String
+package struct PropertyListParser: Sendable {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// The top-level value.
     /// - Throws: a `Diagnostic` (`xcode.invalid-project`) at the first byte that does not fit.
-    public func parse(_ bytes: [UInt8]) throws -> PropertyList {
+    package func parse(_ bytes: [UInt8]) throws -> PropertyList {
         try bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(bytes: buffer, path: path)
             // A UTF-8 byte order mark is allowed before the first value.
@@ -40,7 +40,9 @@ public struct PropertyListParser: Sendable {
         var column: Int { offset - lineStart + 1 }
 
         func failure(_ message: String) -> Diagnostic {
-            .error("xcode.invalid-project", "this project file cannot be read: \(message)", at: SourceLocation(path: path, line: line, column: column))
+            .error(
+                "xcode.invalid-project", "this project file cannot be read: \(message)",
+                at: SourceLocation(path: path, line: line, column: column))
         }
 
         mutating func advance() {
@@ -61,7 +63,9 @@ public struct PropertyListParser: Sendable {
                     offset += 2
                     while offset + 1 < bytes.count, !(bytes[offset] == 0x2A && bytes[offset + 1] == 0x2F) { advance() }
                     guard offset + 1 < bytes.count else {
-                        throw Diagnostic.error("xcode.invalid-project", "this project file cannot be read: a /* comment is never closed", at: SourceLocation(path: path, line: startLine, column: startColumn))
+                        throw Diagnostic.error(
+                            "xcode.invalid-project", "this project file cannot be read: a /* comment is never closed",
+                            at: SourceLocation(path: path, line: startLine, column: startColumn))
                     }
                     offset += 2
                 } else if byte == 0x2F, offset + 1 < bytes.count, bytes[offset + 1] == 0x2F {
@@ -122,14 +126,18 @@ public struct PropertyListParser: Sendable {
                 while offset < bytes.count, bytes[offset] != 0x3E { advance() }
                 guard offset < bytes.count else { throw failure("a <data> value is never closed") }
                 offset += 1
-                return PropertyList(.string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)), line: startLine, column: startColumn)
+                return PropertyList(
+                    .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),
+                    line: startLine, column: startColumn)
             default:
                 let start = offset
                 while offset < bytes.count, Self.isBare(bytes[offset]) { offset += 1 }
                 guard offset > start else {
                     throw failure("unexpected '\(String(decoding: [bytes[offset]], as: UTF8.self))'")
                 }
-                return PropertyList(.string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)), line: startLine, column: startColumn)
+                return PropertyList(
+                    .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),
+                    line: startLine, column: startColumn)
             }
         }
 
@@ -167,7 +175,8 @@ public struct PropertyListParser: Sendable {
                     case 0x72: text.append(0x0D)
                     case 0x55 where offset + 4 < bytes.count:
                         // \UXXXX: a UTF-16 code unit.
-                        let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[(offset + 1)...(offset + 4)]), as: UTF8.self)
+                        let digits = String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[(offset + 1)...(offset + 4)]), as: UTF8.self)
                         if let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) {
                             text += Array(String(Character(scalar)).utf8)
                             offset += 4
@@ -182,7 +191,9 @@ public struct PropertyListParser: Sendable {
                 text.append(byte)
                 advance()
             }
-            throw Diagnostic.error("xcode.invalid-project", "this project file cannot be read: a quoted string is never closed", at: SourceLocation(path: path, line: startLine, column: startColumn))
+            throw Diagnostic.error(
+                "xcode.invalid-project", "this project file cannot be read: a quoted string is never closed",
+                at: SourceLocation(path: path, line: startLine, column: startColumn))
         }
     }
 }

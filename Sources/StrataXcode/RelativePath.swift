@@ -1,8 +1,8 @@
 /// Folder paths as the Xcode readers combine them: relative to the Strata project folder,
 /// `/`-separated, `.` for the folder itself, `..` kept only where it leaves the folder.
-public enum RelativePath {
+package enum RelativePath {
     /// `base` + `path`, with `.` and `..` resolved; an absolute `path` stays absolute.
-    public static func join(_ base: String, _ path: String) -> String {
+    package static func join(_ base: String, _ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         if base == "." || base.isEmpty { return normalize(path) }
         // A group's path joined to its parent's, once per file and group of a project: when
@@ -15,7 +15,7 @@ public enum RelativePath {
 
     /// Whether `path` is relative and has no empty, `.` or `..` part, so normalizing it would
     /// not change it.
-    public static func isNormalRelative(_ path: String) -> Bool {
+    package static func isNormalRelative(_ path: String) -> Bool {
         var partLength = 0
         var partIsDots = true
         for byte in path.utf8 {
@@ -31,7 +31,7 @@ public enum RelativePath {
         return partLength > 0 && !(partIsDots && partLength <= 2)
     }
 
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." && !part.isEmpty {
@@ -49,21 +49,21 @@ public enum RelativePath {
     }
 
     /// The folder holding `path` (`.` for a top-level name).
-    public static func parent(_ path: String) -> String {
+    package static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = String(path[..<slash])
         return folder.isEmpty ? "/" : folder
     }
 
     /// The last component, without the extension (`App` for `Apps/App.xcodeproj`).
-    public static func stem(_ path: String) -> String {
+    package static func stem(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 
     /// An absolute path as seen from the absolute folder `root`.
-    public static func relative(_ absolute: String, to root: String) -> String {
+    package static func relative(_ absolute: String, to root: String) -> String {
         let target = normalize(absolute).split(separator: "/")
         let base = normalize(root).split(separator: "/")
         var common = 0

@@ -2,7 +2,7 @@ import StrataCore
 
 /// What an Xcode target builds, from its `productType` (`com.apple.product-type.…`),
 /// named the way Xcode's target editor names it.
-public enum XcodeProductType: String, Hashable, Sendable, CaseIterable {
+package enum XcodeProductType: String, Hashable, Sendable, CaseIterable {
     case app
     case appExtension = "app-extension"
     case watchApp = "watch-app"
@@ -18,13 +18,18 @@ public enum XcodeProductType: String, Hashable, Sendable, CaseIterable {
     case xpcService = "xpc-service"
     case other
 
-    public init(identifier: String) {
-        let suffix = identifier.hasPrefix("com.apple.product-type.") ? String(identifier.dropFirst("com.apple.product-type.".count)) : identifier
+    package init(identifier: String) {
+        let suffix =
+            identifier.hasPrefix("com.apple.product-type.")
+            ? String(identifier.dropFirst("com.apple.product-type.".count)) : identifier
         switch suffix {
-        case "application", "application.on-demand-install-capable", "application.messages", "application.watchapp2-container": self = .app
+        case "application", "application.on-demand-install-capable", "application.messages",
+            "application.watchapp2-container":
+            self = .app
         case "application.watchapp", "application.watchapp2": self = .watchApp
         case "watchkit-extension", "watchkit2-extension": self = .watchExtension
-        case "app-extension", "app-extension.messages", "app-extension.messages-sticker-pack", "tv-app-extension", "extensionkit-extension", "app-extension.intents-service":
+        case "app-extension", "app-extension.messages", "app-extension.messages-sticker-pack", "tv-app-extension",
+            "extensionkit-extension", "app-extension.intents-service":
             self = .appExtension
         case "framework": self = .framework
         case "framework.static": self = .staticFramework
@@ -41,7 +46,7 @@ public enum XcodeProductType: String, Hashable, Sendable, CaseIterable {
 
     /// How the graph treats it: frameworks and libraries are imported; tests are tests; apps,
     /// extensions and tools are run, never imported, like SwiftPM's executables.
-    public var targetKind: TargetKind {
+    package var targetKind: TargetKind {
         switch self {
         case .framework, .staticFramework, .staticLibrary, .dynamicLibrary, .bundle: .regular
         case .unitTests, .uiTests: .test

@@ -4,31 +4,32 @@ import StrataCore
 /// targets with their Swift files and dependencies, and the Swift packages it uses. Paths
 /// are relative to the Strata project folder (they may start with `..`); locations point
 /// into `project.pbxproj`.
-public struct XcodeProject: Hashable, Sendable {
+package struct XcodeProject: Hashable, Sendable {
     /// The project's name (`App` for `App.xcodeproj`).
-    public var name: String
+    package var name: String
     /// The `project.pbxproj` file.
-    public var path: String
+    package var path: String
     /// The folder `<group>` and `SOURCE_ROOT` paths start from: the one holding the
     /// `.xcodeproj`, moved by the project's `projectDirPath`.
-    public var sourceRoot: String
-    public var targets: [XcodeTarget]
+    package var sourceRoot: String
+    package var targets: [XcodeTarget]
     /// The project's Swift package references (`XCLocalSwiftPackageReference`,
     /// `XCRemoteSwiftPackageReference`), in the order the project lists them.
-    public var packages: [XcodePackageReference]
+    package var packages: [XcodePackageReference]
     /// Folders the project's file tree refers to, as package references: before Xcode 15,
     /// a local package was added this way, and its products were then named without a
     /// package. Only those that hold a `Package.swift` are packages.
-    public var folderReferences: [XcodePackageReference]
+    package var folderReferences: [XcodePackageReference]
     /// Aggregate and legacy (external build tool) targets: they compile no Swift module,
     /// but a native target that depends on one is built after what it depends on.
-    public var buildOnlyTargets: [XcodeBuildOnlyTarget]
+    package var buildOnlyTargets: [XcodeBuildOnlyTarget]
     /// What the reader could not follow (a dangling object id, …): warnings.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(
+    package init(
         name: String, path: String, sourceRoot: String, targets: [XcodeTarget], packages: [XcodePackageReference],
-        folderReferences: [XcodePackageReference] = [], buildOnlyTargets: [XcodeBuildOnlyTarget] = [], diagnostics: [Diagnostic] = []
+        folderReferences: [XcodePackageReference] = [], buildOnlyTargets: [XcodeBuildOnlyTarget] = [],
+        diagnostics: [Diagnostic] = []
     ) {
         self.name = name
         self.path = path
@@ -42,23 +43,24 @@ public struct XcodeProject: Hashable, Sendable {
 }
 
 /// A native target.
-public struct XcodeTarget: Hashable, Sendable {
-    public var name: String
-    public var productType: XcodeProductType
+package struct XcodeTarget: Hashable, Sendable {
+    package var name: String
+    package var productType: XcodeProductType
     /// The name Swift code imports it by (`PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` as a
     /// C99 identifier).
-    public var moduleName: String
+    package var moduleName: String
     /// The target's entry in `project.pbxproj`.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// Swift files its Sources build phase lists, with where each file reference is.
-    public var files: [XcodeSourceFile]
+    package var files: [XcodeSourceFile]
     /// Synchronized folders (Xcode 16) that give it files: all of a folder's files, or only
     /// the ones an exception set adds.
-    public var folders: [XcodeSynchronizedFolder]
-    public var dependencies: [XcodeDependency]
+    package var folders: [XcodeSynchronizedFolder]
+    package var dependencies: [XcodeDependency]
 
-    public init(
-        name: String, productType: XcodeProductType, moduleName: String, location: SourceLocation, files: [XcodeSourceFile] = [],
+    package init(
+        name: String, productType: XcodeProductType, moduleName: String, location: SourceLocation,
+        files: [XcodeSourceFile] = [],
         folders: [XcodeSynchronizedFolder] = [], dependencies: [XcodeDependency] = []
     ) {
         self.name = name
@@ -73,19 +75,19 @@ public struct XcodeTarget: Hashable, Sendable {
 
 /// A target that builds no module: `PBXAggregateTarget` (scripts, or a group of other
 /// targets) or `PBXLegacyTarget` (an external build tool such as `make`).
-public struct XcodeBuildOnlyTarget: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct XcodeBuildOnlyTarget: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case aggregate
         case externalBuildTool = "external build tool"
     }
 
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// The targets it depends on (of this project, or another one).
-    public var dependencies: [XcodeDependency]
-    public var location: SourceLocation
+    package var dependencies: [XcodeDependency]
+    package var location: SourceLocation
 
-    public init(name: String, kind: Kind, dependencies: [XcodeDependency], location: SourceLocation) {
+    package init(name: String, kind: Kind, dependencies: [XcodeDependency], location: SourceLocation) {
         self.name = name
         self.kind = kind
         self.dependencies = dependencies
@@ -94,20 +96,20 @@ public struct XcodeBuildOnlyTarget: Hashable, Sendable {
 }
 
 /// A file a Sources build phase compiles.
-public struct XcodeSourceFile: Hashable, Sendable {
-    public var path: String
+package struct XcodeSourceFile: Hashable, Sendable {
+    package var path: String
     /// Where its file reference is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(path: String, location: SourceLocation) {
+    package init(path: String, location: SourceLocation) {
         self.path = path
         self.location = location
     }
 }
 
 /// A synchronized folder's part in one target.
-public struct XcodeSynchronizedFolder: Hashable, Sendable {
-    public enum Membership: Hashable, Sendable {
+package struct XcodeSynchronizedFolder: Hashable, Sendable {
+    package enum Membership: Hashable, Sendable {
         /// Every file below the folder, but those paths (relative to the folder).
         case all(except: [String])
         /// Only those paths: the folder belongs to another target, and an exception set
@@ -118,11 +120,11 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
         case matching(includes: [PathPattern], excludes: [PathPattern])
     }
 
-    public var path: String
-    public var membership: Membership
-    public var location: SourceLocation
+    package var path: String
+    package var membership: Membership
+    package var location: SourceLocation
 
-    public init(path: String, membership: Membership, location: SourceLocation) {
+    package init(path: String, membership: Membership, location: SourceLocation) {
         self.path = path
         self.membership = membership
         self.location = location
@@ -130,7 +132,7 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
 
     /// Whether a file (relative to the folder) is in the target: an exception names the
     /// file itself or a folder above it.
-    public func contains(_ relativePath: String) -> Bool {
+    package func contains(_ relativePath: String) -> Bool {
         func listed(_ entries: [String]) -> Bool {
             entries.contains { relativePath == $0 || relativePath.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }
@@ -152,25 +154,25 @@ public struct XcodeSynchronizedFolder: Hashable, Sendable {
 }
 
 /// A Swift package the project refers to.
-public struct XcodePackageReference: Hashable, Sendable {
-    public enum Source: Hashable, Sendable {
+package struct XcodePackageReference: Hashable, Sendable {
+    package enum Source: Hashable, Sendable {
         /// A folder, relative to the Strata project folder.
         case local(String)
         case remote(String)
     }
 
-    public var source: Source
-    public var location: SourceLocation
+    package var source: Source
+    package var location: SourceLocation
 
-    public init(source: Source, location: SourceLocation) {
+    package init(source: Source, location: SourceLocation) {
         self.source = source
         self.location = location
     }
 }
 
 /// One thing a target depends on, at the line of `project.pbxproj` that says so.
-public struct XcodeDependency: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct XcodeDependency: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A target of this project (`dependencies`), or of another project (then named).
         case target(String, project: String?)
         /// A target whose product the Frameworks build phase links: of this project, or of
@@ -183,10 +185,10 @@ public struct XcodeDependency: Hashable, Sendable {
         case projectFolderTarget(String, folder: String)
     }
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
 
-    public init(kind: Kind, location: SourceLocation) {
+    package init(kind: Kind, location: SourceLocation) {
         self.kind = kind
         self.location = location
     }

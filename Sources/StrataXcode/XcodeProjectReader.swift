@@ -5,29 +5,32 @@ import StrataCore
 /// their Sources phases list (placed through the group tree), their synchronized folders
 /// with the exception sets that remove files from a target or add them to another, their
 /// target, linked-framework and package-product dependencies, and the package references.
-public struct XcodeProjectReader: Sendable {
+package struct XcodeProjectReader: Sendable {
     /// The `.xcodeproj` folder, relative to the Strata project folder.
-    public let projectPath: String
+    package let projectPath: String
     /// The Strata project folder as an absolute path (for `<absolute>` file references).
-    public let rootPath: String
+    package let rootPath: String
 
     /// The `project.pbxproj` path, as reports show it: every location carries it, so it is
     /// made once.
-    public let filePath: String
+    package let filePath: String
 
-    public init(projectPath: String, rootPath: String) {
+    package init(projectPath: String, rootPath: String) {
         self.projectPath = RelativePath.normalize(projectPath)
         self.rootPath = rootPath
         filePath = RelativePath.join(self.projectPath, "project.pbxproj")
     }
 
     /// - Throws: a `Diagnostic` when the file is not a property list, or not a project.
-    public func read(_ bytes: [UInt8]) throws -> XcodeProject {
+    package func read(_ bytes: [UInt8]) throws -> XcodeProject {
         let root = try PropertyListParser(path: filePath).parse(bytes)
         var reading = Reading(reader: self, objects: root["objects"]?.dictionary ?? [:])
-        guard let rootID = root["rootObject"]?.string, let project = reading.objects[rootID], project["isa"]?.string == "PBXProject" else {
+        guard let rootID = root["rootObject"]?.string, let project = reading.objects[rootID],
+            project["isa"]?.string == "PBXProject"
+        else {
             throw Diagnostic.error(
-                "xcode.invalid-project", "this file has no PBXProject object (its rootObject), so it is not an Xcode project file",
+                "xcode.invalid-project",
+                "this file has no PBXProject object (its rootObject), so it is not an Xcode project file",
                 at: SourceLocation(path: filePath, line: root.line, column: root.column)
             )
         }
@@ -36,7 +39,7 @@ public struct XcodeProjectReader: Sendable {
 
     /// The module name Xcode gives a target with these build settings (see
     /// `Reading.moduleName`), for other readers of Xcode targets (XcodeGen specs).
-    public static func moduleName(settings: [String: String], targetName: String) -> String {
+    package static func moduleName(settings: [String: String], targetName: String) -> String {
         Reading.moduleName(settings: settings, targetName: targetName)
     }
 
@@ -61,7 +64,10 @@ public struct XcodeProjectReader: Sendable {
         mutating func object(_ reference: PropertyList, what: String) -> PropertyList? {
             guard let id = reference.string else { return nil }
             guard let found = objects[id] else {
-                diagnostics.append(.warning("xcode.dangling-reference", "\(what) '\(id)' names no object of the project; it is skipped", at: reader.location(reference)))
+                diagnostics.append(
+                    .warning(
+                        "xcode.dangling-reference", "\(what) '\(id)' names no object of the project; it is skipped",
+                        at: reader.location(reference)))
                 return nil
             }
             return found
@@ -103,17 +109,21 @@ public struct XcodeProjectReader: Sendable {
                 case "PBXAggregateTarget": kind = .aggregate
                 case "PBXLegacyTarget": kind = .externalBuildTool
                 default:
-                    diagnostics.append(.warning(
-                        "xcode.unknown-target-kind",
-                        "target '\(name)' is a '\(target["isa"]?.string ?? "")', which Strata does not know; it is read as an aggregate target (no module)",
-                        at: reader.location(target)
-                    ))
+                    diagnostics.append(
+                        .warning(
+                            "xcode.unknown-target-kind",
+                            "target '\(name)' is a '\(target["isa"]?.string ?? "")', which Strata does not know; it "
+                                + "is read as an aggregate target (no module)",
+                            at: reader.location(target)
+                        ))
                     kind = .aggregate
                 }
-                buildOnly.append(XcodeBuildOnlyTarget(
-                    name: name, kind: kind, dependencies: targetDependencies(of: target, nameOfTarget: nameOfTarget, rootID: projectID),
-                    location: reader.location(target)
-                ))
+                buildOnly.append(
+                    XcodeBuildOnlyTarget(
+                        name: name, kind: kind,
+                        dependencies: targetDependencies(of: target, nameOfTarget: nameOfTarget, rootID: projectID),
+                        location: reader.location(target)
+                    ))
             }
             let read = native.map { id, target in
                 self.target(
@@ -128,7 +138,8 @@ public struct XcodeProjectReader: Sendable {
                 return XcodePackageReference(source: .local(path), location: reader.location(item))
             }
             return XcodeProject(
-                name: RelativePath.stem(reader.projectPath), path: reader.filePath, sourceRoot: sourceRoot, targets: read,
+                name: RelativePath.stem(reader.projectPath), path: reader.filePath, sourceRoot: sourceRoot,
+                targets: read,
                 packages: packageOrder, folderReferences: folders, buildOnlyTargets: buildOnly, diagnostics: diagnostics
             )
         }
@@ -137,7 +148,9 @@ public struct XcodeProjectReader: Sendable {
 
         /// Places a group, a file or a synchronized folder, and everything under it.
         mutating func placeGroup(_ reference: PropertyList, parentPath: String?, depth: Int) {
-            guard depth < 64, let id = reference.string, paths[id] == nil, let item = object(reference, what: "group child") else { return }
+            guard depth < 64, let id = reference.string, paths[id] == nil,
+                let item = object(reference, what: "group child")
+            else { return }
             let path = place(item, parentPath: parentPath)
             if let path { paths[id] = path }
             for child in item["children"]?.array ?? [] {
@@ -169,7 +182,8 @@ public struct XcodeProjectReader: Sendable {
             switch item["isa"]?.string {
             case "XCLocalSwiftPackageReference":
                 guard let path = item["relativePath"]?.string else { return nil }
-                return XcodePackageReference(source: .local(RelativePath.join(sourceRoot, path)), location: reader.location(reference))
+                return XcodePackageReference(
+                    source: .local(RelativePath.join(sourceRoot, path)), location: reader.location(reference))
             case "XCRemoteSwiftPackageReference":
                 guard let url = item["repositoryURL"]?.string else { return nil }
                 return XcodePackageReference(source: .remote(url), location: reader.location(reference))
@@ -190,16 +204,23 @@ public struct XcodeProjectReader: Sendable {
         mutating func synchronizedExceptions(_ targets: [PropertyList]) -> [ExceptionKey: [String]] {
             var groups: Set<String> = []
             for target in targets {
-                for group in target["fileSystemSynchronizedGroups"]?.array ?? [] { if let id = group.string { groups.insert(id) } }
+                for group in target["fileSystemSynchronizedGroups"]?.array ?? [] {
+                    if let id = group.string { groups.insert(id) }
+                }
             }
-            for (id, item) in objects where item["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" { groups.insert(id) }
+            for (id, item) in objects where item["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+                groups.insert(id)
+            }
             var found: [ExceptionKey: [String]] = [:]
             for group in groups.sorted() {
                 guard let item = objects[group] else { continue }
                 for reference in item["exceptions"]?.array ?? [] {
-                    guard let set = object(reference, what: "exception set"), set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                          let target = set["target"]?.string else { continue }
-                    found[ExceptionKey(group: group, target: target), default: []] += (set["membershipExceptions"]?.array ?? []).compactMap(\.string)
+                    guard let set = object(reference, what: "exception set"),
+                        set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                        let target = set["target"]?.string
+                    else { continue }
+                    found[ExceptionKey(group: group, target: target), default: []] +=
+                        (set["membershipExceptions"]?.array ?? []).compactMap(\.string)
                 }
             }
             return found
@@ -209,8 +230,10 @@ public struct XcodeProjectReader: Sendable {
 
         // swiftlint:disable:next function_parameter_count
         mutating func target(
-            _ target: PropertyList, id: String, projectSettings: [String: String], packages: [String: XcodePackageReference],
-            nameOfTarget: [String: String], targetOfProduct: [String: String], exceptions: [ExceptionKey: [String]], rootID: String
+            _ target: PropertyList, id: String, projectSettings: [String: String],
+            packages: [String: XcodePackageReference],
+            nameOfTarget: [String: String], targetOfProduct: [String: String], exceptions: [ExceptionKey: [String]],
+            rootID: String
         ) -> XcodeTarget {
             let name = target["name"]?.string ?? id
             var settings = projectSettings
@@ -225,21 +248,29 @@ public struct XcodeProjectReader: Sendable {
                 case "PBXSourcesBuildPhase":
                     for buildFile in item["files"]?.array ?? [] {
                         guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"],
-                              object(reference, what: "file reference") != nil, let id = reference.string,
-                              let path = paths[id], path.hasSuffix(".swift") else { continue }
+                            object(reference, what: "file reference") != nil, let id = reference.string,
+                            let path = paths[id], path.hasSuffix(".swift")
+                        else { continue }
                         let declared = objects[id].map(reader.location) ?? reader.location(buildFile)
                         read.files.append(XcodeSourceFile(path: path, location: declared))
                     }
                 case "PBXFrameworksBuildPhase":
                     for buildFile in item["files"]?.array ?? [] {
-                        guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"]?.string else { continue }
+                        guard let file = object(buildFile, what: "build file"), let reference = file["fileRef"]?.string
+                        else { continue }
                         if let linked = targetOfProduct[reference], linked != name {
-                            read.dependencies.append(XcodeDependency(kind: .linkedTarget(linked, project: nil), location: reader.location(buildFile)))
+                            read.dependencies.append(
+                                XcodeDependency(
+                                    kind: .linkedTarget(linked, project: nil), location: reader.location(buildFile)))
                         } else if let proxy = objects[reference], proxy["isa"]?.string == "PBXReferenceProxy",
-                                  let remote = proxy["remoteRef"].flatMap({ $0.string }).flatMap({ objects[$0] }),
-                                  let (target, project) = remoteTarget(remote, rootID: rootID) {
+                            let remote = proxy["remoteRef"].flatMap({ $0.string }).flatMap({ objects[$0] }),
+                            let (target, project) = remoteTarget(remote, rootID: rootID)
+                        {
                             // The product of another project's target: Xcode builds that target first.
-                            read.dependencies.append(XcodeDependency(kind: .linkedTarget(target, project: project), location: reader.location(buildFile)))
+                            read.dependencies.append(
+                                XcodeDependency(
+                                    kind: .linkedTarget(target, project: project), location: reader.location(buildFile))
+                            )
                         }
                     }
                 default:
@@ -250,9 +281,12 @@ public struct XcodeProjectReader: Sendable {
             for reference in target["packageProductDependencies"]?.array ?? [] {
                 guard let product = object(reference, what: "package product") else { continue }
                 guard let productName = product["productName"]?.string, !productName.isEmpty else {
-                    diagnostics.append(.warning(
-                        "xcode.dangling-reference", "this package product dependency of target '\(name)' names no product; it is skipped", at: reader.location(reference)
-                    ))
+                    diagnostics.append(
+                        .warning(
+                            "xcode.dangling-reference",
+                            "this package product dependency of target '\(name)' names no product; it is skipped",
+                            at: reader.location(reference)
+                        ))
                     continue
                 }
                 if productName.hasPrefix("plugin:") { continue }
@@ -260,31 +294,44 @@ public struct XcodeProjectReader: Sendable {
                 if let named = product["package"], let packageID = named.string {
                     package = packages[packageID] ?? packageReference(named)
                 }
-                read.dependencies.append(XcodeDependency(kind: .product(productName, package: package), location: reader.location(reference)))
+                read.dependencies.append(
+                    XcodeDependency(kind: .product(productName, package: package), location: reader.location(reference))
+                )
             }
             for reference in target["fileSystemSynchronizedGroups"]?.array ?? [] {
                 guard let group = reference.string, let path = paths[group] else { continue }
                 let except = exceptions[ExceptionKey(group: group, target: id)] ?? []
-                read.folders.append(XcodeSynchronizedFolder(path: path, membership: .all(except: except.sorted()), location: reader.location(reference)))
+                read.folders.append(
+                    XcodeSynchronizedFolder(
+                        path: path, membership: .all(except: except.sorted()), location: reader.location(reference)))
             }
             let own = Set((target["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))
-            for (key, added) in exceptions.sorted(by: { $0.key.group < $1.key.group }) where key.target == id && !own.contains(key.group) {
+            for (key, added) in exceptions.sorted(by: { $0.key.group < $1.key.group })
+            where key.target == id && !own.contains(key.group) {
                 guard let path = paths[key.group], let group = objects[key.group] else { continue }
-                read.folders.append(XcodeSynchronizedFolder(path: path, membership: .only(added.sorted()), location: reader.location(group)))
+                read.folders.append(
+                    XcodeSynchronizedFolder(
+                        path: path, membership: .only(added.sorted()), location: reader.location(group)))
             }
             return read
         }
 
         /// A target's `dependencies`: targets of this project, or of another one through a
         /// container proxy.
-        mutating func targetDependencies(of target: PropertyList, nameOfTarget: [String: String], rootID: String) -> [XcodeDependency] {
+        mutating func targetDependencies(of target: PropertyList, nameOfTarget: [String: String], rootID: String)
+            -> [XcodeDependency]
+        {
             var found: [XcodeDependency] = []
             for reference in target["dependencies"]?.array ?? [] {
                 guard let dependency = object(reference, what: "target dependency") else { continue }
                 if let other = dependency["target"]?.string, let otherName = nameOfTarget[other] {
-                    found.append(XcodeDependency(kind: .target(otherName, project: nil), location: reader.location(reference)))
-                } else if let proxy = dependency["targetProxy"], let item = object(proxy, what: "target proxy"), let (target, project) = remoteTarget(item, rootID: rootID) {
-                    found.append(XcodeDependency(kind: .target(target, project: project), location: reader.location(reference)))
+                    found.append(
+                        XcodeDependency(kind: .target(otherName, project: nil), location: reader.location(reference)))
+                } else if let proxy = dependency["targetProxy"], let item = object(proxy, what: "target proxy"),
+                    let (target, project) = remoteTarget(item, rootID: rootID)
+                {
+                    found.append(
+                        XcodeDependency(kind: .target(target, project: project), location: reader.location(reference)))
                 }
                 // A dependency on a package plug-in (`productRef`) builds a tool; nothing imports it.
             }
@@ -297,7 +344,9 @@ public struct XcodeProjectReader: Sendable {
             guard let remote = proxy["remoteInfo"]?.string else { return nil }
             let portal = proxy["containerPortal"]?.string ?? ""
             if portal == rootID || objects[portal]?["isa"]?.string == "PBXProject" { return (remote, nil) }
-            guard let file = objects[portal], let path = file["path"]?.string ?? file["name"]?.string else { return nil }
+            guard let file = objects[portal], let path = file["path"]?.string ?? file["name"]?.string else {
+                return nil
+            }
             return (remote, RelativePath.stem(path))
         }
 
@@ -306,8 +355,11 @@ public struct XcodeProjectReader: Sendable {
         func buildSettings(_ list: PropertyList?) -> [String: String] {
             guard let id = list?.string, let item = objects[id] else { return [:] }
             let wanted = item["defaultConfigurationName"]?.string ?? "Release"
-            let configurations = (item["buildConfigurations"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0] } }
-            guard let chosen = configurations.first(where: { $0["name"]?.string == wanted }) ?? configurations.first else { return [:] }
+            let configurations = (item["buildConfigurations"]?.array ?? []).compactMap {
+                $0.string.flatMap { objects[$0] }
+            }
+            guard let chosen = configurations.first(where: { $0["name"]?.string == wanted }) ?? configurations.first
+            else { return [:] }
             return (chosen["buildSettings"]?.dictionary ?? [:]).compactMapValues(\.string)
         }
 
@@ -318,7 +370,9 @@ public struct XcodeProjectReader: Sendable {
                 // Most names have no `$(…)` to expand.
                 guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
                 var result = text
-                for (pattern, value) in [("TARGET_NAME", targetName), ("PRODUCT_NAME", settings["PRODUCT_NAME"] ?? targetName)] {
+                for (pattern, value) in [
+                    ("TARGET_NAME", targetName), ("PRODUCT_NAME", settings["PRODUCT_NAME"] ?? targetName)
+                ] {
                     for modifier in ["", ":c99extidentifier", ":rfc1034identifier"] {
                         result = result.replacingOccurrences(of: "$(\(pattern)\(modifier))", with: value)
                         result = result.replacingOccurrences(of: "${\(pattern)\(modifier)}", with: value)
@@ -334,10 +388,13 @@ public struct XcodeProjectReader: Sendable {
         static func c99Identifier(_ text: String) -> String {
             // An ASCII letter, digit or `_` is kept as it is: most names are only these.
             let isPlain = text.utf8.allSatisfy { byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                     || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
             }
-            if isPlain, let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) { return text }
+            if isPlain, let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+                return text
+            }
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
                 let isWord = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"

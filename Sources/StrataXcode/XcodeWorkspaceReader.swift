@@ -3,29 +3,29 @@ import StrataCore
 /// Reads `contents.xcworkspacedata`: the projects and folders (Swift packages among them) a
 /// workspace lists, inside its groups. The file is small XML of two elements, `Group` and
 /// `FileRef`, read here without an XML library.
-public struct XcodeWorkspaceReader: Sendable {
+package struct XcodeWorkspaceReader: Sendable {
     /// One entry of the workspace.
-    public struct Reference: Hashable, Sendable {
+    package struct Reference: Hashable, Sendable {
         /// Relative to the Strata project folder (absolute when the workspace says so and
         /// it is outside it).
-        public var path: String
-        public var location: SourceLocation
+        package var path: String
+        package var location: SourceLocation
     }
 
     /// The `.xcworkspace` folder, relative to the Strata project folder.
-    public let workspacePath: String
-    public let rootPath: String
+    package let workspacePath: String
+    package let rootPath: String
 
-    public init(workspacePath: String, rootPath: String) {
+    package init(workspacePath: String, rootPath: String) {
         self.workspacePath = RelativePath.normalize(workspacePath)
         self.rootPath = rootPath
     }
 
-    public var filePath: String { RelativePath.join(workspacePath, "contents.xcworkspacedata") }
+    package var filePath: String { RelativePath.join(workspacePath, "contents.xcworkspacedata") }
 
     /// Every `FileRef`, in order.
     /// - Throws: a `Diagnostic` (`xcode.invalid-workspace`) for a tag that is never closed.
-    public func read(_ bytes: [UInt8]) throws -> [Reference] {
+    package func read(_ bytes: [UInt8]) throws -> [Reference] {
         let text = String(decoding: bytes, as: UTF8.self)
         let container = RelativePath.parent(workspacePath)
         var groups: [String] = [container]
@@ -35,7 +35,9 @@ public struct XcodeWorkspaceReader: Sendable {
         while let open = text[index...].firstIndex(of: "<") {
             line += text[index..<open].utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             guard let close = text[open...].firstIndex(of: ">") else {
-                throw Diagnostic.error("xcode.invalid-workspace", "this workspace file cannot be read: a tag is never closed", at: SourceLocation(path: filePath, line: line))
+                throw Diagnostic.error(
+                    "xcode.invalid-workspace", "this workspace file cannot be read: a tag is never closed",
+                    at: SourceLocation(path: filePath, line: line))
             }
             let tag = text[text.index(after: open)..<close]
             let tagLine = line

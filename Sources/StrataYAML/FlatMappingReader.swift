@@ -24,8 +24,9 @@ enum FlatMappingReader {
             var end = start
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             if end > start {
-                guard let pair = pair(in: bytes[start ..< end], line: line + lineOffset, path: path),
-                      let key = pair.key.scalar, keys.insert(key).inserted else { return nil }
+                guard let pair = pair(in: bytes[start..<end], line: line + lineOffset, path: path),
+                    let key = pair.key.scalar, keys.insert(key).inserted
+                else { return nil }
                 pairs.append(pair)
             }
             line += 1
@@ -36,20 +37,25 @@ enum FlatMappingReader {
     }
 
     /// `key: value` or `key:`, starting at the line's first column.
-    private static func pair(in line: Slice<UnsafeBufferPointer<UInt8>>, line number: Int, path: String) -> DataNode.Pair? {
+    private static func pair(in line: Slice<UnsafeBufferPointer<UInt8>>, line number: Int, path: String) -> DataNode
+        .Pair?
+    {
         var index = line.startIndex
         guard index < line.endIndex, isKeyStart(line[index]) else { return nil }
         while index < line.endIndex, isKeyByte(line[index]) { index += 1 }
         guard index < line.endIndex, line[index] == UInt8(ascii: ":") else { return nil }
         // libyaml takes a key without `? ` only up to 1,024 characters; a longer one is its error.
         guard index - line.startIndex <= 1024 else { return nil }
-        let key = String(decoding: line[line.startIndex ..< index], as: UTF8.self)
+        let key = String(decoding: line[line.startIndex..<index], as: UTF8.self)
         // A key Yams would read as null (or as anything but text) is left to Yams.
         guard !isNull(key) else { return nil }
         let keyNode = DataNode(.scalar(key), at: SourceLocation(path: path, line: number, column: 1))
         index += 1
         if index == line.endIndex {
-            return DataNode.Pair(key: keyNode, value: DataNode(.null, at: SourceLocation(path: path, line: number, column: index - line.startIndex + 1)))
+            return DataNode.Pair(
+                key: keyNode,
+                value: DataNode(
+                    .null, at: SourceLocation(path: path, line: number, column: index - line.startIndex + 1)))
         }
         guard line[index] == UInt8(ascii: " ") else { return nil }
         while index < line.endIndex, line[index] == UInt8(ascii: " ") { index += 1 }
@@ -60,9 +66,11 @@ enum FlatMappingReader {
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             // Quoted: closed at the line's end, with no quote, escape or line break inside.
             guard line.endIndex - index >= 2, line[line.endIndex - 1] == first else { return nil }
-            let inner = line[(index + 1) ..< (line.endIndex - 1)]
+            let inner = line[(index + 1)..<(line.endIndex - 1)]
             guard inner.allSatisfy({ isPrintable($0) && $0 != first && $0 != UInt8(ascii: "\\") }) else { return nil }
-            return DataNode.Pair(key: keyNode, value: DataNode(.scalar(String(decoding: inner, as: UTF8.self)), at: location, quoted: true))
+            return DataNode.Pair(
+                key: keyNode,
+                value: DataNode(.scalar(String(decoding: inner, as: UTF8.self)), at: location, quoted: true))
         }
         let value = line[index...]
         guard isPlainStart(first), value.allSatisfy(isPlainByte) else { return nil }
@@ -93,7 +101,8 @@ enum FlatMappingReader {
     /// Bytes that mean nothing to YAML inside a plain value (no `:`, `#`, quotes, brackets).
     private static func isPlainByte(_ byte: UInt8) -> Bool {
         isLetterOrDigit(byte) || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "(")
+            || byte == UInt8(ascii: ")")
             || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "+")
     }
 

@@ -4,12 +4,12 @@ import Yams
 
 /// Reads YAML (configuration files, page front matter) into `DataNode` trees that keep
 /// each value's line and column. Yams is used here and nowhere else.
-public enum YAMLReader {
+package enum YAMLReader {
     /// Parses one YAML document. `path` and `firstLine` place it in its file (front matter
     /// starts on line 2 of a page). An empty document gives `nil`.
     ///
     /// - Throws: a `Diagnostic` pointing at the offending line.
-    public static func read(_ yaml: String, path: String, firstLine: Int = 1) throws -> DataNode? {
+    package static func read(_ yaml: String, path: String, firstLine: Int = 1) throws -> DataNode? {
         // Most front matter is a flat mapping of simple values, read without the parser.
         if let flat = FlatMappingReader.read(yaml, path: path, lineOffset: firstLine - 1) { return flat }
         return try readWithParser(yaml, path: path, firstLine: firstLine)
@@ -29,7 +29,8 @@ public enum YAMLReader {
         } catch let error as YamlError {
             throw diagnostic(for: error, path: path, lineOffset: lineOffset)
         } catch {
-            throw Diagnostic.error("yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: firstLine))
+            throw Diagnostic.error(
+                "yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: firstLine))
         }
         guard let node else { return nil }
         var budget = ReadingLimits.yamlValues.maximum
@@ -45,31 +46,39 @@ public enum YAMLReader {
         budget -= 1
         guard budget >= 0 else {
             throw ReadingLimits.yamlValues.exceeded(
-                at: location, "this YAML holds too many values once its aliases are expanded (each *alias repeats its anchor's whole value)"
+                at: location,
+                "this YAML holds too many values once its aliases are expanded (each *alias repeats its anchor's "
+                    + "whole value)"
             )
         }
         switch node {
-        case let .scalar(scalar):
+        case .scalar(let scalar):
             let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
             if !quoted, node.null != nil {
                 return DataNode(.null, at: location)
             }
-            return DataNode(.scalar(scalar.string), at: location, quoted: quoted || scalar.style == .literal || scalar.style == .folded)
-        case let .sequence(sequence):
+            return DataNode(
+                .scalar(scalar.string), at: location,
+                quoted: quoted || scalar.style == .literal || scalar.style == .folded)
+        case .sequence(let sequence):
             var items: [DataNode] = []
-            for item in sequence { items.append(try convert(item, path: path, lineOffset: lineOffset, budget: &budget)) }
+            for item in sequence {
+                items.append(try convert(item, path: path, lineOffset: lineOffset, budget: &budget))
+            }
             return DataNode(.sequence(items), at: location)
-        case let .mapping(mapping):
+        case .mapping(let mapping):
             var pairs: [DataNode.Pair] = []
             for (key, value) in mapping {
-                pairs.append(DataNode.Pair(
-                    key: try convert(key, path: path, lineOffset: lineOffset, budget: &budget),
-                    value: try convert(value, path: path, lineOffset: lineOffset, budget: &budget)
-                ))
+                pairs.append(
+                    DataNode.Pair(
+                        key: try convert(key, path: path, lineOffset: lineOffset, budget: &budget),
+                        value: try convert(value, path: path, lineOffset: lineOffset, budget: &budget)
+                    ))
             }
             return DataNode(.mapping(pairs), at: location)
         case .alias:
-            throw Diagnostic.error("yaml.alias", "YAML aliases (*name) are not supported here; write the value out", at: location)
+            throw Diagnostic.error(
+                "yaml.alias", "YAML aliases (*name) are not supported here; write the value out", at: location)
         }
     }
 
@@ -83,22 +92,24 @@ public enum YAMLReader {
             )
         }
         switch error {
-        case let .scanner(context, problem, mark, _):
+        case .scanner(let context, let problem, let mark, _):
             return located(problem, context, mark)
-        case let .parser(context, problem, mark, _):
+        case .parser(let context, let problem, let mark, _):
             return located(problem, context, mark)
-        case let .composer(context, problem, mark, _):
+        case .composer(let context, let problem, let mark, _):
             return located(problem, context, mark)
-        case let .duplicatedKeysInMapping(duplicates, context):
+        case .duplicatedKeysInMapping(let duplicates, let context):
             return Diagnostic.error(
                 "yaml.duplicate-key",
                 "the key '\(duplicates.joined(separator: "', '"))' is written twice in one mapping",
                 at: SourceLocation(path: path, line: context.mark.line + lineOffset, column: context.mark.column)
             )
-        case let .reader(problem, _, _, _):
-            return Diagnostic.error("yaml.syntax", "invalid YAML: \(problem)", at: SourceLocation(path: path, line: 1 + lineOffset))
+        case .reader(let problem, _, _, _):
+            return Diagnostic.error(
+                "yaml.syntax", "invalid YAML: \(problem)", at: SourceLocation(path: path, line: 1 + lineOffset))
         default:
-            return Diagnostic.error("yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: 1 + lineOffset))
+            return Diagnostic.error(
+                "yaml.syntax", "invalid YAML: \(error)", at: SourceLocation(path: path, line: 1 + lineOffset))
         }
     }
 }

@@ -40,7 +40,11 @@ if arguments.first == "--highlight" {
     var agreement = HighlightAgreement()
     agreement.focus = ProcessInfo.processInfo.environment["FOCUS"]
     agreement.samplesPerDifference = Int(ProcessInfo.processInfo.environment["SAMPLES"] ?? "") ?? 4
-    var fastTime = 0.0, referenceTime = 0.0, snippets = 0, declined = 0, bytes = 0
+    var fastTime = 0.0
+    var referenceTime = 0.0
+    var snippets = 0
+    var declined = 0
+    var bytes = 0
     for folder in folders {
         let enumerator = FileManager.default.enumerator(atPath: folder)
         var paths: [String] = []
@@ -54,7 +58,13 @@ if arguments.first == "--highlight" {
                 var block: [Substring]?
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                     if var current = block {
-                        if line.trimmingCharacters(in: .whitespaces) == "```" { codes.append(current.joined(separator: "\n")); block = nil } else { current.append(line); block = current }
+                        if line.trimmingCharacters(in: .whitespaces) == "```" {
+                            codes.append(current.joined(separator: "\n"))
+                            block = nil
+                        } else {
+                            current.append(line)
+                            block = current
+                        }
                     } else if line.trimmingCharacters(in: .whitespaces).hasPrefix("```swift") {
                         block = []
                     }
@@ -69,14 +79,24 @@ if arguments.first == "--highlight" {
                 fastTime += time { runs = SwiftHighlighter().runs(code) }
                 var reference: [HighlightRun]?
                 referenceTime += time { reference = SyntaxHighlighter().runs(code) }
-                guard let reference else { declined += 1; continue }
+                guard let reference else {
+                    declined += 1
+                    continue
+                }
                 agreement.add(code: code, name: path, runs: runs, reference: reference)
             }
         }
     }
     for line in agreement.report { print(line) }
-    for (file, count) in agreement.focusFiles.sorted(by: { $0.value > $1.value }).prefix(10) { print("  \(count) \(file)") }
-    print("Swift highlighting: \(snippets) files and blocks, \(bytes / 1024) KB; \(String(format: "%.2f", agreement.fraction * 100))% of \(agreement.compared) characters coloured as swift-syntax colours them (\(declined) declined by the parser's nesting check); lexer \(milliseconds(fastTime)), swift-syntax \(milliseconds(referenceTime)).")
+    for (file, count) in agreement.focusFiles.sorted(by: { $0.value > $1.value }).prefix(10) {
+        print("  \(count) \(file)")
+    }
+    print(
+        "Swift highlighting: \(snippets) files and blocks, \(bytes / 1024) KB; "
+            + "\(String(format: "%.2f", agreement.fraction * 100))% of \(agreement.compared) characters coloured as "
+            + "swift-syntax colours them (\(declined) declined by the parser's nesting check); lexer "
+            + "\(milliseconds(fastTime)), swift-syntax \(milliseconds(referenceTime))."
+    )
     exit(0)
 }
 
@@ -89,7 +109,8 @@ func edgeKey(_ target: String, _ dependency: TargetDependencyDeclaration) -> Str
     var text = "\(target) -> \(dependency.kind.rawValue):\(dependency.name)"
     if let package = dependency.package { text += "@\(package.lowercased())" }
     if let condition = dependency.condition {
-        text += " when[\(condition.platforms.map { $0.lowercased() }.sorted().joined(separator: ","))|\(condition.traits.sorted().joined(separator: ","))]"
+        let platforms = condition.platforms.map { $0.lowercased() }.sorted().joined(separator: ",")
+        text += " when[\(platforms)|\(condition.traits.sorted().joined(separator: ","))]"
     }
     return text
 }
@@ -146,7 +167,9 @@ func runQuietly(_ executable: String, _ arguments: [String], in folder: URL) -> 
 
 var totals = Totals()
 let swiftPM = SwiftPMClient()
-let fixtures = arguments.filter { FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("expected-graph.txt").path) }
+let fixtures = arguments.filter {
+    FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("expected-graph.txt").path)
+}
 let packageFolders = arguments.filter { !fixtures.contains($0) }
 if !packageFolders.isEmpty {
     print("Strata module graph vs SwiftPM, \(runs) timed runs each (median); times are for this machine and build.\n")
@@ -162,20 +185,27 @@ for folder in packageFolders {
     var loader = PackageGraphLoader(project: project, mode: .syntax)
 
     // SwiftPM's view: dump-package for the manifest, describe for the files.
-    let manifestName = ManifestFileSelector.select(
-        from: (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [], toolsVersion: CompilationConditions.host.compilerVersion,
-        declaredToolsVersion: { name in
-            ManifestFileSelector.toolsVersion(ofManifest: Substring((try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)) ?? ""))
-        }
-    ) ?? "Package.swift"
+    let manifestName =
+        ManifestFileSelector.select(
+            from: (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [],
+            toolsVersion: CompilationConditions.host.compilerVersion,
+            declaredToolsVersion: { name in
+                ManifestFileSelector.toolsVersion(
+                    ofManifest: Substring(
+                        (try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)) ?? ""))
+            }
+        ) ?? "Package.swift"
     let manifestText = (try? String(contentsOf: url.appendingPathComponent(manifestName), encoding: .utf8)) ?? ""
     let reference: PackageManifest
     let described: [String: (path: String, files: [String])]
     do {
         let common = ["package", "--package-path", url.path]
-        let dump = try swiftPM.run(common + ["dump-package"], manifestPath: manifestName)  // also warms SwiftPM's manifest cache
+        // Also warms SwiftPM's manifest cache.
+        let dump = try swiftPM.run(common + ["dump-package"], manifestPath: manifestName)
         reference = try DumpPackageDecoder(manifestPath: manifestName, manifestText: manifestText).decode(dump)
-        described = try DescribeDecoder().sources(from: try swiftPM.run(common + ["describe", "--type", "json"], manifestPath: manifestName), packageDirectory: url.path)
+        described = try DescribeDecoder().sources(
+            from: try swiftPM.run(common + ["describe", "--type", "json"], manifestPath: manifestName),
+            packageDirectory: url.path)
     } catch {
         print("\(name): SwiftPM failed: \(error)\n")
         continue
@@ -186,7 +216,9 @@ for folder in packageFolders {
     do {
         do {
             loaded = try loader.load()
-        } catch let error as DiagnosticsError where error.diagnostics.contains(where: { $0.ruleID == "manifest.unresolved" }) {
+        } catch let error as DiagnosticsError
+            where error.diagnostics.contains(where: { $0.ruleID == "manifest.unresolved" })
+        {
             loader = PackageGraphLoader(project: project, mode: .swiftpm)
             loaded = try loader.load()
         }
@@ -215,7 +247,10 @@ for folder in packageFolders {
         let theirFiles = Set(files.filter { $0.hasSuffix(".swift") }.map { path + "/" + $0 })
         let ourFiles = Set(target.files)
         if theirFiles != ourFiles {
-            fileProblems.append("\(target.name): \(ourFiles.subtracting(theirFiles).count) extra, \(theirFiles.subtracting(ourFiles).count) missed")
+            fileProblems.append(
+                "\(target.name): \(ourFiles.subtracting(theirFiles).count) extra, "
+                    + "\(theirFiles.subtracting(ourFiles).count) missed"
+            )
         }
     }
 
@@ -243,11 +278,18 @@ for folder in packageFolders {
     var dumpTimes: [Double] = []
     var processTimes: [Double] = []
     for _ in 0..<runs {
-        if let strataExecutable, let seconds = runQuietly(strataExecutable, ["graph", "--format", "json", "--quiet"], in: url) { processTimes.append(seconds) }
-        manifestTimes.append(time { _ = reader.read(text: manifestText, path: manifestName, packageDirectory: url.path) })
+        if let strataExecutable,
+            let seconds = runQuietly(strataExecutable, ["graph", "--format", "json", "--quiet"], in: url)
+        {
+            processTimes.append(seconds)
+        }
+        manifestTimes.append(
+            time { _ = reader.read(text: manifestText, path: manifestName, packageDirectory: url.path) })
         graphTimes.append(time { _ = try? loader.load() })
         // Timed as the whole process, spawned and reaped directly, as strata graph is.
-        if let seconds = runQuietly("swift", ["package", "--package-path", url.path, "dump-package"], in: url) { dumpTimes.append(seconds) }
+        if let seconds = runQuietly("swift", ["package", "--package-path", url.path, "dump-package"], in: url) {
+            dumpTimes.append(seconds)
+        }
     }
 
     let fellBack = manifest.origin != .syntax
@@ -260,12 +302,24 @@ for folder in packageFolders {
     totals.importMismatches += importProblems.count
 
     print("\(name)  [\(manifestName)]")
-    print("  targets     \(manifest.targets.count) (SwiftPM \(reference.targets.count))" + (targetNames == referenceNames ? "" : "  DIFFERENT: \(targetNames.symmetricDifference(referenceNames).sorted())"))
-    print("  edges       \(matched) matched, \(missed.count) missed, \(extra.count) extra (of \(theirs.count) declared)")
+    print(
+        "  targets     \(manifest.targets.count) (SwiftPM \(reference.targets.count))"
+            + (targetNames == referenceNames
+                ? "" : "  DIFFERENT: \(targetNames.symmetricDifference(referenceNames).sorted())"))
+    print(
+        "  edges       \(matched) matched, \(missed.count) missed, \(extra.count) extra (of \(theirs.count) declared)")
     for line in missed { print("    missed  \(line)") }
     for line in extra { print("    extra   \(line)") }
-    print("  files       \(root.targets.flatMap(\.files).count) Swift files" + (fileProblems.isEmpty ? ", same as `swift package describe`" : "; differ in: " + fileProblems.joined(separator: "; ")))
-    print("  imports     \(importCount) imports" + (importProblems.isEmpty ? ", same as swift-syntax's parser" : "; differ from swift-syntax in \(importProblems.count) files: " + importProblems.prefix(5).joined(separator: ", ")))
+    print(
+        "  files       \(root.targets.flatMap(\.files).count) Swift files"
+            + (fileProblems.isEmpty
+                ? ", same as `swift package describe`" : "; differ in: " + fileProblems.joined(separator: "; ")))
+    print(
+        "  imports     \(importCount) imports"
+            + (importProblems.isEmpty
+                ? ", same as swift-syntax's parser"
+                : "; differ from swift-syntax in \(importProblems.count) files: "
+                    + importProblems.prefix(5).joined(separator: ", ")))
     if case .swiftPM(let reasons) = manifest.origin {
         print("  reader      SwiftPM fallback, because:")
         for reason in reasons.prefix(4) { print("    \(reason)") }
@@ -279,9 +333,17 @@ for folder in packageFolders {
     if !processTimes.isEmpty {
         let whole = median(processTimes)
         totals.endToEndSpeedups.append(dump / whole)
-        print("  end to end  strata graph --format json \(milliseconds(whole)), whole process; dump-package \(milliseconds(dump)) → \(String(format: "%.1f", dump / whole))× faster")
+        print(
+            "  end to end  strata graph --format json \(milliseconds(whole)), whole process; dump-package "
+                + "\(milliseconds(dump)) → \(String(format: "%.1f", dump / whole))× faster"
+        )
     }
-    print("  time        manifest \(milliseconds(median(manifestTimes))), whole graph with imports \(milliseconds(median(graphTimes))); dump-package \(milliseconds(dump)) → manifest \(String(format: "%.0f", speedup))× faster, graph \(String(format: "%.1f", dump / median(graphTimes)))× faster")
+    print(
+        "  time        manifest \(milliseconds(median(manifestTimes))), whole graph with imports "
+            + "\(milliseconds(median(graphTimes))); dump-package \(milliseconds(dump)) → manifest "
+            + "\(String(format: "%.0f", speedup))× faster, graph "
+            + "\(String(format: "%.1f", dump / median(graphTimes)))× faster"
+    )
     print("")
 }
 
@@ -318,22 +380,38 @@ for folder in fixtures {
     let files = theirs.filter { $0.hasPrefix("    file ") }.count
     let dependencies = theirs.filter { $0.hasPrefix("    depends ") }.count
     print("\(url.lastPathComponent)")
-    print("  \(same ? "matches" : "DIFFERS"): \(targets) targets, \(dependencies) dependencies, \(files) files" + (times.isEmpty ? "" : "; read in \(milliseconds(median(times)))"))
+    print(
+        "  \(same ? "matches" : "DIFFERS"): \(targets) targets, \(dependencies) dependencies, \(files) files"
+            + (times.isEmpty ? "" : "; read in \(milliseconds(median(times)))"))
     for line in missing { print("    missed  \(line.trimmingCharacters(in: .whitespaces))") }
     for line in extra { print("    extra   \(line.trimmingCharacters(in: .whitespaces))") }
     if !same, missing.isEmpty, extra.isEmpty { print("    the same lines, in another order") }
     print("")
 }
 if !fixtures.isEmpty {
-    print("Project fixtures: \(fixtures.count - fixtureMismatches) of \(fixtures.count) match their hand-written listing.")
+    print(
+        "Project fixtures: \(fixtures.count - fixtureMismatches) of \(fixtures.count) match their hand-written listing."
+    )
 }
 guard !packageFolders.isEmpty else { exit(fixtureMismatches == 0 ? 0 : 1) }
 
-print("Summary: \(totals.packages) packages; \(totals.exact) with every target and edge matching SwiftPM; \(totals.fallbacks) read through the SwiftPM fallback; \(totals.missed) edges missed, \(totals.extra) extra; \(totals.fileMismatches) targets whose files differ; \(totals.importMismatches) files whose imports differ from swift-syntax.")
+print(
+    "Summary: \(totals.packages) packages; \(totals.exact) with every target and edge matching SwiftPM; "
+        + "\(totals.fallbacks) read through the SwiftPM fallback; \(totals.missed) edges missed, \(totals.extra) "
+        + "extra; \(totals.fileMismatches) targets whose files differ; \(totals.importMismatches) files whose "
+        + "imports differ from swift-syntax."
+)
 if !totals.speedups.isEmpty {
     if !totals.endToEndSpeedups.isEmpty {
-        print("strata graph --format json, whole process, vs dump-package: median \(String(format: "%.1f", median(totals.endToEndSpeedups)))× faster, slowest package \(String(format: "%.1f", totals.endToEndSpeedups.min() ?? 0))×.")
+        print(
+            "strata graph --format json, whole process, vs dump-package: median "
+                + "\(String(format: "%.1f", median(totals.endToEndSpeedups)))× faster, slowest package "
+                + "\(String(format: "%.1f", totals.endToEndSpeedups.min() ?? 0))×."
+        )
     }
-    print("Manifest reading from syntax vs dump-package: median \(String(format: "%.0f", median(totals.speedups)))× faster, slowest package \(String(format: "%.0f", totals.speedups.min() ?? 0))×.")
+    print(
+        "Manifest reading from syntax vs dump-package: median \(String(format: "%.0f", median(totals.speedups)))× "
+            + "faster, slowest package \(String(format: "%.0f", totals.speedups.min() ?? 0))×."
+    )
 }
 exit(totals.missed + totals.extra + totals.fileMismatches + totals.importMismatches + fixtureMismatches == 0 ? 0 : 1)

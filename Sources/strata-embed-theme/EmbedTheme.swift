@@ -3,24 +3,27 @@
 import Foundation
 
 #if STRATA_FUZZING
-// A fuzzing build (`make fuzz`) links libFuzzer's `main` into every executable, this tool
-// too, since the build runs it. libFuzzer calls `LLVMFuzzerInitialize` first, with the
-// tool's arguments: the tool does its work there and exits before any fuzzing.
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
-    let arguments = (0..<Int(argc.pointee)).compactMap { argv.pointee?[$0].map { String(cString: $0) } }
-    EmbedTheme.run(arguments)
-    exit(0)
-}
+    // A fuzzing build (`make fuzz`) links libFuzzer's `main` into every executable, this tool
+    // too, since the build runs it. libFuzzer calls `LLVMFuzzerInitialize` first, with the
+    // tool's arguments: the tool does its work there and exits before any fuzzing.
+    @_cdecl("LLVMFuzzerInitialize")
+    package func initialize(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) -> Int32 {
+        let arguments = (0..<Int(argc.pointee)).compactMap { argv.pointee?[$0].map { String(cString: $0) } }
+        EmbedTheme.run(arguments)
+        exit(0)
+    }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
+    @_cdecl("LLVMFuzzerTestOneInput")
+    package func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
 #endif
 
 /// `@main` rather than top-level code: a fuzzing build compiles every executable as a
 /// library (see above).
 #if !STRATA_FUZZING
-@main
+    @main
 #endif
 struct EmbedTheme {
     static func main() {
@@ -39,7 +42,8 @@ struct EmbedTheme {
             for case let url as URL in enumerator {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let full = url.standardizedFileURL.path
-                let relative = String(full.dropFirst(root.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                let relative = String(full.dropFirst(root.path.count)).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "/"))
                 paths.append(relative)
             }
         }

@@ -1,3 +1,5 @@
+import StrataBuild
+
 // The fuzz targets, run by `make fuzz` (scripts/fuzz.sh): `STRATA_FUZZ_TARGET=<target>
 // strata-fuzz [libFuzzer options] [corpus folders]`. A fuzzing build (`swift build
 // --sanitize fuzzer -Xswiftc -DSTRATA_FUZZING`) compiles this as a library and links
@@ -5,11 +7,10 @@
 // reports any crash, any input slower than `-timeout` and any over `-rss_limit_mb`. Each
 // target reads untrusted bytes the way a build does (see `FuzzEntryPoints`).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import StrataBuild
 
 enum FuzzTargets {
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
@@ -18,7 +19,7 @@ enum FuzzTargets {
         "manifest": { _ = FuzzEntryPoints.manifest($0) },
         "config": { _ = FuzzEntryPoints.configuration($0) },
         "pbxproj": { _ = FuzzEntryPoints.xcodeProject($0) },
-        "diagram": { _ = FuzzEntryPoints.diagram($0) },
+        "diagram": { _ = FuzzEntryPoints.diagram($0) }
     ]
 
     /// Writes to standard error (Swift 6 will not touch the C `stderr` global).
@@ -36,28 +37,31 @@ enum FuzzTargets {
 }
 
 #if STRATA_FUZZING
-nonisolated(unsafe) private var target: (@Sendable ([UInt8]) -> Void)?
+    nonisolated(unsafe) private var target: (@Sendable ([UInt8]) -> Void)?
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
-    target = FuzzTargets.chosen()
-    if target == nil { exit(2) }
-    return 0
-}
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    target?(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
-#else
-/// An ordinary build has no fuzzer to drive the targets; it can only say so.
-@main
-struct StrataFuzz {
-    static func main() {
-        _ = FuzzTargets.chosen()
-        FuzzTargets.complain("strata-fuzz: this build has no fuzzer; run `make fuzz`\n")
-        exit(2)
+    @_cdecl("LLVMFuzzerInitialize")
+    package func initialize(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) -> Int32 {
+        target = FuzzTargets.chosen()
+        if target == nil { exit(2) }
+        return 0
     }
-}
+
+    @_cdecl("LLVMFuzzerTestOneInput")
+    package func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        target?(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+#else
+    /// An ordinary build has no fuzzer to drive the targets; it can only say so.
+    @main
+    struct StrataFuzz {
+        static func main() {
+            _ = FuzzTargets.chosen()
+            FuzzTargets.complain("strata-fuzz: this build has no fuzzer; run `make fuzz`\n")
+            exit(2)
+        }
+    }
 #endif

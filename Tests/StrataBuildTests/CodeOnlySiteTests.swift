@@ -17,7 +17,7 @@ import Testing
         ])
         """,
         "Sources/Models/M.swift": "public struct Item {}\n",
-        "Sources/Cart/C.swift": "import Models\n",
+        "Sources/Cart/C.swift": "import Models\n"
     ]
 
     @Test func aPackageWithoutContentGetsAnArchitectureSiteWithAHome() throws {
@@ -42,9 +42,10 @@ import Testing
 
     @Test func pagesWithoutAnIndexAreListedOnTheGeneratedHome() throws {
         let project = try TemporaryProject(files: [
-            "strata.yml": "site:\n  title: Shop\n  description: How the shop is built.\n  base_url: https://docs.shop.test/\n",
+            "strata.yml":
+                "site:\n  title: Shop\n  description: How the shop is built.\n  base_url: https://docs.shop.test/\n",
             "Content/guide.md": "---\ndescription: Start here.\n---\n# Guide\n",
-            "Content/deep/page.md": "# Deep\n",
+            "Content/deep/page.md": "# Deep\n"
         ])
         let result = project.build()
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
@@ -52,20 +53,28 @@ import Testing
         #expect(home.contains("<h1>Shop</h1>"))
         #expect(home.contains(#"<p class="lead">How the shop is built.</p>"#))
         #expect(home.contains(#"<li><a href="guide.html">Guide</a>: Start here.</li>"#), "\(home)")
-        #expect(project.text("Output/sitemap.xml").contains("<loc>https://docs.shop.test/</loc>"), "the home page is in the sitemap")
+        #expect(
+            project.text("Output/sitemap.xml").contains("<loc>https://docs.shop.test/</loc>"),
+            "the home page is in the sitemap")
     }
 
     @Test func aContentFolderNamedInTheConfigurationMustExist() throws {
         let project = try TemporaryProject(files: Self.package.merging(["strata.yml": "content: Docs\n"]) { $1 })
         let result = project.build()
         #expect(result.outcome == .failed)
-        #expect(TemporaryProject.lines(result) == ["Docs:1:1: error: the content folder 'Docs' does not exist; create it or set 'content:' in strata.yml [content.missing]"])
+        #expect(
+            TemporaryProject.lines(result) == [
+                "Docs:1:1: error: the content folder 'Docs' does not exist; create it or set 'content:' in "
+                    + "strata.yml [content.missing]"
+            ])
     }
 
     @Test func withoutCodeOrContentThereIsNothingToBuild() throws {
         let project = try TemporaryProject(files: ["README.md": "# Hi\n"])
         let result = project.build()
         #expect(result.outcome == .failed)
-        #expect(TemporaryProject.lines(result).first?.contains("[content.missing]") == true, "\(TemporaryProject.lines(result))")
+        #expect(
+            TemporaryProject.lines(result).first?.contains("[content.missing]") == true,
+            "\(TemporaryProject.lines(result))")
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// The manual lists every diagnostic (`Content/reference/diagnostics.md`): an id the code
 /// reports that has no row, or a row whose id the code no longer reports, fails here.
 @Suite struct DiagnosticCatalogTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let idPattern = #"[a-z][a-z0-9]*(?:\.[a-z0-9][a-z0-9-]*)*"#
 
@@ -29,7 +30,7 @@ import Testing
             #"problem\(\s*in:[^,]+,\s*""# + "(\(idPattern))\"",
             #"ruleID:\s*""# + "(\(idPattern))\"",
             // A diagnostic id kept in a constant (`supersededID`); diagram ids are not diagnostics.
-            #"static let \w*(?<!Diagram)ID\s*=\s*""# + "(\(idPattern))\"",
+            #"static let \w*(?<!Diagram)ID\s*=\s*""# + "(\(idPattern))\""
         ].map { try NSRegularExpression(pattern: $0) }
         var ids = Set(ReadingLimits.all.map(\.id))
         for text in try sources().values {
@@ -45,7 +46,8 @@ import Testing
 
     /// The ids the manual's tables name in their first column.
     static func documentedIDs() throws -> Set<String> {
-        let page = try String(contentsOf: repository.appendingPathComponent("Content/reference/diagnostics.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: repository.appendingPathComponent("Content/reference/diagnostics.md"), encoding: .utf8)
         let code = try NSRegularExpression(pattern: "`(\(idPattern))`")
         var ids: Set<String> = []
         for line in page.split(separator: "\n") where line.hasPrefix("| `") {
@@ -75,7 +77,10 @@ import Testing
     /// rather than being skipped.
     @Test func theFormsTheCodeWritesAreFound() throws {
         let reported = try Self.reportedIDs()
-        for id in ["yaml.alias", "manifest.unknown-target", "manifest.too-deep", "serve.build-superseded", "io.write", "tuist.missing-project"] {
+        for id in [
+            "yaml.alias", "manifest.unknown-target", "manifest.too-deep", "serve.build-superseded", "io.write",
+            "tuist.missing-project"
+        ] {
             #expect(reported.contains(id), "\(id)")
         }
     }

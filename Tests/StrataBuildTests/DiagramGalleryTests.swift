@@ -3,6 +3,7 @@ import StrataBuild
 import StrataCore
 import StrataTestSupport
 import Testing
+
 @testable import StrataDiagrams
 
 /// Every architecture diagram of generated packages of 5, 30, 125 and 500 modules and of
@@ -23,15 +24,30 @@ import Testing
         var findings: [Finding] = []
         for (_, data) in layouts.sorted(by: { $0.key < $1.key }) {
             let svg = String(decoding: data, as: UTF8.self)
-            let id = svg.firstRange(of: "id=\"svg.").flatMap { open in svg[open.upperBound...].split(separator: "\"", maxSplits: 1).first.map(String.init) } ?? "?"
+            let id =
+                svg.firstRange(of: "id=\"svg.").flatMap { open in
+                    svg[open.upperBound...].split(separator: "\"", maxSplits: 1).first.map(String.init)
+                } ?? "?"
             let legibility = DiagramLegibility.measure(svg)
-            if !legibility.overlaps.isEmpty { findings.append(Finding(diagram: id, problem: "overlaps \(legibility.overlaps.prefix(4))")) }
-            if !legibility.overflowing.isEmpty { findings.append(Finding(diagram: id, problem: "overflows \(legibility.overflowing.prefix(4))")) }
+            if !legibility.overlaps.isEmpty {
+                findings.append(Finding(diagram: id, problem: "overlaps \(legibility.overlaps.prefix(4))"))
+            }
+            if !legibility.overflowing.isEmpty {
+                findings.append(Finding(diagram: id, problem: "overflows \(legibility.overflowing.prefix(4))"))
+            }
             // The overview and a large graph's map of families are shown at their natural size
             // (zoom 1) when fitting would shrink their text. Every other drawing fits the column.
             let natural = id == "overview" || id.hasPrefix("map-famil")
-            let font = legibility.smallestRenderedFont(inColumn: natural ? max(column, legibility.naturalWidth) : column)
-            if font < DiagramLegibility.smallestReadableFont { findings.append(Finding(diagram: id, problem: "smallest text \(String(format: "%.1f", font)) px (\(Int(legibility.naturalWidth)) px wide)")) }
+            let font = legibility.smallestRenderedFont(
+                inColumn: natural ? max(column, legibility.naturalWidth) : column)
+            if font < DiagramLegibility.smallestReadableFont {
+                findings.append(
+                    Finding(
+                        diagram: id,
+                        problem:
+                            "smallest text \(String(format: "%.1f", font)) px (\(Int(legibility.naturalWidth)) px wide)"
+                    ))
+            }
         }
         return findings
     }
@@ -46,7 +62,8 @@ import Testing
             // For looking at the drawings: the generated project and its site, kept.
             let target = URL(fileURLWithPath: keep).appendingPathComponent("\(modules)")
             try? FileManager.default.removeItem(at: target)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: site.project, to: target)
         }
         let drawings = TemporaryProject.shownDiagrams(in: site.output)
@@ -63,7 +80,9 @@ import Testing
                 try FileManager.default.createDirectory(at: Self.galleryFolder, withIntermediateDirectories: true)
                 try Data(svg.utf8).write(to: image)
             }
-            #expect((try? String(contentsOf: image, encoding: .utf8)) == svg, "Content/module-graph/gallery/\(modules)-\(kind).svg differs from \(page) as built")
+            #expect(
+                (try? String(contentsOf: image, encoding: .utf8)) == svg,
+                "Content/module-graph/gallery/\(modules)-\(kind).svg differs from \(page) as built")
         }
     }
 
@@ -72,8 +91,10 @@ import Testing
 
     /// A page's first architecture diagram as a file of its own.
     static func diagram(in page: String) -> String? {
-        guard let marker = page.firstRange(of: "id=\"svg."), let open = page[..<marker.lowerBound].range(of: "<svg", options: .backwards),
-              let close = page[marker.upperBound...].firstRange(of: "</svg>") else { return nil }
+        guard let marker = page.firstRange(of: "id=\"svg."),
+            let open = page[..<marker.lowerBound].range(of: "<svg", options: .backwards),
+            let close = page[marker.upperBound...].firstRange(of: "</svg>")
+        else { return nil }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + page[open.lowerBound..<close.upperBound] + "\n"
     }
 
@@ -85,7 +106,9 @@ import Testing
         #expect(drawings.count >= 10, "the overview, five layers and the modules' neighbourhoods")
         let findings = Self.findings(in: drawings)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
-        #expect(!project.text("Output/modules/index.html").contains("too wide to read"), "the overview is drawn module by module")
+        #expect(
+            !project.text("Output/modules/index.html").contains("too wide to read"),
+            "the overview is drawn module by module")
     }
 
     /// Strata's own site, built once for this and the browser tests (`SharedSites`).

@@ -2,6 +2,7 @@ import Foundation
 import StrataBuild
 import StrataCore
 import Testing
+
 @testable import StrataDiagrams
 
 /// What the legibility measure finds in an SVG (the diagrams themselves are measured in

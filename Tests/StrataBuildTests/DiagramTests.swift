@@ -1,10 +1,11 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import StrataDiagrams
 import StrataSite
-import Testing
 import StrataTestSupport
+import Testing
+
+@testable import StrataBuild
 
 /// The architecture diagrams: the DOT Strata writes for them (golden files), the SVG the
 /// pages carry (links, classes, violation styling), the size guard, the layout cache, and
@@ -23,15 +24,22 @@ import StrataTestSupport
     @Test func dotMatchesTheGoldenFiles() throws {
         let project = try TemporaryProject(check: "layered-violations")
         let all = try diagrams(project)
-        #expect(all.map(\.id).prefix(7) == ["overview", "overview-layers", "layer-core", "layer-infrastructure", "layer-ui", "layer-service", "layer-live"])
+        #expect(
+            all.map(\.id).prefix(7) == [
+                "overview", "overview-layers", "layer-core", "layer-infrastructure", "layer-ui", "layer-service",
+                "layer-live"
+            ])
         let chosen = all.filter { ["overview", "layer-ui", "module-FeedUI", "module-Models"].contains($0.id) }
         #expect(chosen.count == 4)
         if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)
-            for diagram in chosen { try Data(diagram.dot.utf8).write(to: Self.goldenFolder.appendingPathComponent("\(diagram.id).dot")) }
+            for diagram in chosen {
+                try Data(diagram.dot.utf8).write(to: Self.goldenFolder.appendingPathComponent("\(diagram.id).dot"))
+            }
         }
         for diagram in chosen {
-            let expected = try String(contentsOf: Self.goldenFolder.appendingPathComponent("\(diagram.id).dot"), encoding: .utf8)
+            let expected = try String(
+                contentsOf: Self.goldenFolder.appendingPathComponent("\(diagram.id).dot"), encoding: .utf8)
             #expect(diagram.dot == expected, "\(diagram.id).dot differs from the golden file")
         }
     }
@@ -54,11 +62,17 @@ import StrataTestSupport
         #expect(overview.contains(#"class="cluster band tone-2""#), "the UI band")
         #expect(overview.contains(#"xlink:href="../layers/ui.html""#), "a band links to its layer's page")
         #expect(overview.contains(#"class="node module tone-2 kind-regular has-violations""#))
-        #expect(overview.contains(#"xlink:href="feed-ui.html""#), "a node links to its module page (here its Content page), relative to the page")
+        #expect(
+            overview.contains(#"xlink:href="feed-ui.html""#),
+            "a node links to its module page (here its Content page), relative to the page")
         #expect(overview.contains(#"xlink:href="ProfileUI.html""#))
         #expect(overview.contains("xlink:title=\"FeedUI · layer UI · regular"), "a node's tooltip")
         // FeedUI → Database breaks the forbid rule: red, labelled with the rule, linked to it.
-        let violating = try #require(overview.components(separatedBy: "<g id=\"svg.overview_edge").first { $0.contains("<title>FeedUI&#45;&gt;Database</title>") || $0.contains("<title>FeedUI-&gt;Database</title>") })
+        let violating = try #require(
+            overview.components(separatedBy: "<g id=\"svg.overview_edge").first {
+                $0.contains("<title>FeedUI&#45;&gt;Database</title>")
+                    || $0.contains("<title>FeedUI-&gt;Database</title>")
+            })
         #expect(violating.contains("class=\"edge dep "))
         #expect(violating.contains(" violation\""))
         #expect(violating.contains("stroke=\"#d62728\""))
@@ -67,7 +81,9 @@ import StrataTestSupport
         #expect(!overview.contains("<!--"), "no Graphviz comments")
         #expect(!overview.contains("<?xml"))
         let module = project.text("Output/modules/feed-ui.html")
-        #expect(module.contains(#"<figure class="diagram" id="diagram.module-FeedUI">"#), "a module's Content page gets its diagram")
+        #expect(
+            module.contains(#"<figure class="diagram" id="diagram.module-FeedUI">"#),
+            "a module's Content page gets its diagram")
         #expect(module.contains(#"class="node module tone-2 kind-regular has-violations focus""#))
         #expect(module.contains(#"<div class="diagram-legend"#) || module.contains(#"<ul class="diagram-legend">"#))
     }
@@ -90,7 +106,11 @@ import StrataTestSupport
         #expect(overview.contains(#"<table class="layers">"#))
         #expect(overview.contains(#"<table class="layer-matrix">"#))
         // UI → Infrastructure is forbidden by may_use, and FeedUI → Database breaks a rule.
-        #expect(overview.contains(#"<td class="forbidden violating" title="UI → Infrastructure: 1 dependency, forbidden, 1 breaking a rule"><strong>1</strong></td>"#))
+        #expect(
+            overview.contains(
+                #"<td class="forbidden violating" title="UI → Infrastructure: 1 dependency, forbidden, 1 breaking a "#
+                    + #"rule"><strong>1</strong></td>"#
+            ))
         #expect(overview.contains(#"<table class="violation-summary">"#))
         let layer = project.text("Output/layers/ui.html")
         #expect(layer.contains("<title>UI layer · Acme architecture</title>"))
@@ -113,10 +133,14 @@ import StrataTestSupport
 
     @Test func transitiveReductionLeavesOutImpliedEdgesButNeverViolations() throws {
         let project = try TemporaryProject(check: "layered-violations")
-        try project.write("strata.yml", Data((project.text("strata.yml") + "diagrams:\n  transitive_reduction: true\n").utf8))
+        try project.write(
+            "strata.yml", Data((project.text("strata.yml") + "diagrams:\n  transitive_reduction: true\n").utf8))
         let reduced = try #require(try diagrams(project).first { $0.id == "overview" })
-        let plain = try #require(try diagrams(TemporaryProject(check: "layered-violations")).first { $0.id == "overview" })
-        let edges = { (dot: String) in dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("invis") }.count }
+        let plain = try #require(
+            try diagrams(TemporaryProject(check: "layered-violations")).first { $0.id == "overview" })
+        let edges = { (dot: String) in
+            dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("invis") }.count
+        }
         #expect(edges(reduced.dot) < edges(plain.dot))
         #expect(reduced.notes.contains { $0.contains("diagrams.transitive_reduction") })
         #expect(reduced.dot.contains(#""FeedUI" -> "Database""#), "a violation is always drawn")
@@ -150,11 +174,14 @@ import StrataTestSupport
     /// closes the loop included.
     @Test func everyEdgeOfACycleIsDrawnAsBreakingTheRule() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Loop\", targets: [\n    .target(name: \"A\", dependencies: [\"B\"]),\n    .target(name: \"B\", dependencies: [\"A\"]),\n])\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Loop\", "
+                + "targets: [\n    .target(name: \"A\", dependencies: [\"B\"]),\n    .target(name: \"B\", "
+                + "dependencies: [\"A\"]),\n])\n",
             "Sources/A/A.swift": "import B\n",
             "Sources/B/B.swift": "import A\n",
             "strata.yml": "rules:\n  cycle: error\n",
-            "Content/index.md": "# Loop\n",
+            "Content/index.md": "# Loop\n"
         ])
         let overview = try #require(try diagrams(project).first { $0.id == "overview" })
         #expect(overview.dot.contains(#""A" -> "B" [class="dep declared-imported violation""#))
@@ -169,7 +196,8 @@ import StrataTestSupport
     /// that a name is shown as it is written.
     @Test func namesAreShownAsWrittenWhateverTheyHold() throws {
         let project = try TemporaryProject(check: "layered-violations")
-        let config = project.text("strata.yml").replacingOccurrences(of: "  - name: Live\n", with: "  - name: 'L\\G &amp; \"ive\" <b>'\n")
+        let config = project.text("strata.yml").replacingOccurrences(
+            of: "  - name: Live\n", with: "  - name: 'L\\G &amp; \"ive\" <b>'\n")
         try project.write("strata.yml", Data(config.utf8))
         let result = project.build()
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
@@ -229,7 +257,7 @@ import StrataTestSupport
     struct Generator {
         var state: UInt64
         mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
     }
@@ -248,24 +276,38 @@ import StrataTestSupport
                 if other != module { deps.insert(other) }
             }
             let sorted = deps.sorted()
-            targets.append("        .target(name: \"\(module)\", dependencies: [\(sorted.map { "\"\($0)\"" }.joined(separator: ", "))]),")
+            targets.append(
+                "        .target(name: \"\(module)\", dependencies: "
+                    + "[\(sorted.map { "\"\($0)\"" }.joined(separator: ", "))]),"
+            )
             // Some dependencies are imported but not declared, some declared but not imported.
-            let imported = sorted.enumerated().filter { $0.offset % 3 != 2 }.map(\.element) + (index % 5 == 0 ? [modules[(index + 1) % count]] : [])
-            files["Sources/\(module)/\(module).swift"] = imported.map { "import \($0)\n" }.joined() + "public struct \(module)Type {}\n"
+            let imported =
+                sorted.enumerated().filter { $0.offset % 3 != 2 }.map(\.element)
+                + (index % 5 == 0 ? [modules[(index + 1) % count]] : [])
+            files["Sources/\(module)/\(module).swift"] =
+                imported.map { "import \($0)\n" }.joined() + "public struct \(module)Type {}\n"
         }
-        files["Package.swift"] = "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"Random\(seed)\",\n    targets: [\n\(targets.joined(separator: "\n"))\n    ]\n)\n"
-        files["strata.yml"] = "layers:\n" + layers.map { "  - name: \($0)\n    modules: [\"\($0)*\"]\n" }.joined() + (seed % 2 == 0 ? "diagrams:\n  transitive_reduction: true\n" : "")
+        files["Package.swift"] =
+            "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: "
+            + "\"Random\(seed)\",\n    targets: [\n\(targets.joined(separator: "\n"))\n    ]\n)\n"
+        files["strata.yml"] =
+            "layers:\n" + layers.map { "  - name: \($0)\n    modules: [\"\($0)*\"]\n" }.joined()
+            + (seed % 2 == 0 ? "diagrams:\n  transitive_reduction: true\n" : "")
         files["Content/index.md"] = "# Random\n\n\(modules[0]) and \(modules[1]) are mentioned.\n"
         let project = try TemporaryProject(files: files)
         let result = project.build()
         #expect(result.outcome == .written, "\(TemporaryProject.lines(result))")
-        // The overview, the layers at a glance beside it (with two layers or more that hold modules), each layer, each module.
+        // The overview, the layers at a glance beside it (with two layers or more that hold modules), each layer, each
+        // module.
         let occupied = Set(modules.compactMap { module in layers.first { module.hasPrefix($0) } }).count
         #expect(result.diagrams.count == count + layers.count + 1 + (occupied > 1 ? 1 : 0))
         #expect(!result.diagnostics.contains { $0.ruleID == "diagram.layout-failed" })
         let overview = project.text("Output/modules/index.html")
         #expect(overview.contains("<svg"))
-        #expect(SiteLinks.broken(in: project.files(), pages: ["modules/index.html", "layers/screens.html", "modules/\(modules[0]).html"]) == [])
+        #expect(
+            SiteLinks.broken(
+                in: project.files(), pages: ["modules/index.html", "layers/screens.html", "modules/\(modules[0]).html"])
+                == [])
     }
 
     /// A band of more than ten modules is staggered, an overview of more than a hundred is
@@ -277,15 +319,21 @@ import StrataTestSupport
         let targets = modules.enumerated().map { index, module in
             // Every module after the first uses Part000, and the one before it.
             let deps = index == 0 ? [] : Array(Set(["Part000", modules[index - 1]])).sorted()
-            return "        .target(name: \"\(module)\", dependencies: [\(deps.map { "\"\($0)\"" }.joined(separator: ", "))]),"
+            return
+                "        .target(name: \"\(module)\", dependencies: "
+                + "[\(deps.map { "\"\($0)\"" }.joined(separator: ", "))]),"
         }
         var files = [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"Large\",\n    targets: [\n\(targets.joined(separator: "\n"))\n    ]\n)\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: "
+                + "\"Large\",\n    targets: [\n\(targets.joined(separator: "\n"))\n    ]\n)\n",
             "strata.yml": "layers:\n  - name: Parts\n    modules: [\"Part*\"]\n",
-            "Content/index.md": "# Large\n",
+            "Content/index.md": "# Large\n"
         ]
         for (index, module) in modules.enumerated() {
-            files["Sources/\(module)/\(module).swift"] = (index == 0 ? "" : "import Part000\nimport \(modules[index - 1])\n") + "public struct \(module)Type {}\n"
+            files["Sources/\(module)/\(module).swift"] =
+                (index == 0 ? "" : "import Part000\nimport \(modules[index - 1])\n")
+                + "public struct \(module)Type {}\n"
         }
         let project = try TemporaryProject(files: files)
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
@@ -327,17 +375,26 @@ import StrataTestSupport
         let largerArchitecture = try #require(try largerBuilder.architecture(config: largerBuilder.configuration()))
         let largerSet = ArchitectureDiagramSet(model: largerArchitecture.model, siteMap: largerArchitecture.siteMap)
         let largerOverview = try #require(largerSet.diagrams().first { $0.id == "overview" })
-        #expect(largerSet.fallbacks(of: largerOverview).first?.dot.contains("group:0") == true, "the fallback draws one box per layer")
+        #expect(
+            largerSet.fallbacks(of: largerOverview).first?.dot.contains("group:0") == true,
+            "the fallback draws one box per layer")
         #expect(!largerSet.diagrams().contains { $0.id == "overview-layers" })
 
         // Core: about 35 modules using each other, used by every other layer.
         let core = try #require(diagrams.first { $0.id == "layer-core" })
-        #expect(core.dot.contains("lhead=\"cluster_0\""), "more than 8 arrows from other layers: one per layer, ending at the band")
+        #expect(
+            core.dot.contains("lhead=\"cluster_0\""),
+            "more than 8 arrows from other layers: one per layer, ending at the band")
         #expect(core.dot.contains("taillabel="), "each with its number by the other layer's box")
         let inner = core.dot.components(separatedBy: "class=\"dep ").count - 1
         let fallback = try #require(set.fallbacks(of: core).first)
-        #expect(fallback.dot.components(separatedBy: "class=\"dep ").count - 1 < inner, "the fallback leaves out the arrows inside the layer")
-        #expect(fallback.notes.contains { $0.contains("among the layer's own modules are not drawn (too many to read at this page's width)") }, "\(fallback.notes)")
+        #expect(
+            fallback.dot.components(separatedBy: "class=\"dep ").count - 1 < inner,
+            "the fallback leaves out the arrows inside the layer")
+        #expect(
+            fallback.notes.contains {
+                $0.contains("among the layer's own modules are not drawn (too many to read at this page's width)")
+            }, "\(fallback.notes)")
 
         // A module used by more than 4 modules of one layer: the fallback draws them as one box.
         let crowded = try #require(diagrams.first { $0.id.hasPrefix("module-") && !set.fallbacks(of: $0).isEmpty })
@@ -349,7 +406,9 @@ import StrataTestSupport
         #expect(result.exitCode != 2, "\(TemporaryProject.lines(result).prefix(3))")
         let index = project.text("Output/modules/index.html")
         #expect(!index.contains("too wide to read at this page"))
-        let missing = LayeredPackage(modules: 125).modules.map(\.name).filter { !index.contains("<title>\($0)</title>") }
+        let missing = LayeredPackage(modules: 125).modules.map(\.name).filter {
+            !index.contains("<title>\($0)</title>")
+        }
         #expect(missing.isEmpty, "every module is a box of the overview: \(missing)")
         #expect(project.text("Output/layers/core.html").contains("not drawn (too many to read at this page"))
         // Both attempts are cached, so the next build lays out nothing.

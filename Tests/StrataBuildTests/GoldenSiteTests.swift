@@ -16,9 +16,13 @@ import Testing
     /// pinned date), examples, READ_ALSO between pages, blocks in source comments and a rule
     /// citing a block.
     @Test func guideSiteMatchesTheGoldenFilesAndIsReproducible() throws {
-        try compareWithGolden(fixture: "guide", warnings: [
-            "Content/guides/services.md:4:1: warning: LAST_VERIFIED 2026-03-01 is 245 days before 2026-11-01; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]",
-        ])
+        try compareWithGolden(
+            fixture: "guide",
+            warnings: [
+                "Content/guides/services.md:4:1: warning: LAST_VERIFIED 2026-03-01 is 245 days before 2026-11-01; "
+                    + "pages are stale after 120 days (guidance.stale_after); verify the page and update the date "
+                    + "[metadata.stale]"
+            ])
     }
 
     /// Guidance as teams write it: a wiki page captured as text (title and "Skip to content"
@@ -27,32 +31,45 @@ import Testing
     /// an example; and the team's drawings of the architecture, a Mermaid flowchart and a
     /// DOT graph, drawn and checked against the code (their drift warnings).
     @Test func guidanceFormsSiteMatchesTheGoldenFiles() throws {
-        try compareWithGolden(fixture: "guidance-forms", warnings: [
-            "Content/diagrams.md:8:1: warning: the diagram draws ProfileUI → FeedService, and the code has no such dependency [diagram.drift]",
-            "Content/diagrams.md:10:1: warning: the diagram draws 'Cache', which is no module or layer of the project; write `nocheck` after the fence's language to leave the diagram unchecked [diagram.drift]",
-            "Content/diagrams.md:15:1: warning: the diagram leaves out Service → Core, which the code has (Package.swift:16) [diagram.drift]",
-            // Names as people write them are read as the modules they mean, and the warning
-            // says so; the call flow and the deployment in the same page are left alone.
-            "Content/drawn-by-people.md:9:1: warning: the diagram draws ProfileUI ('Profile' in the diagram) → FeedService ('feed_service' in the diagram), and the code has no such dependency [diagram.drift]",
-            "Content/wiki.md:5:71: warning: LAST_VERIFIED 2026-03-26 is 220 days before 2026-11-01; pages are stale after 120 days (guidance.stale_after); verify the page and update the date [metadata.stale]",
-        ])
+        try compareWithGolden(
+            fixture: "guidance-forms",
+            warnings: [
+                "Content/diagrams.md:8:1: warning: the diagram draws ProfileUI → FeedService, and the code has no "
+                    + "such dependency [diagram.drift]",
+                "Content/diagrams.md:10:1: warning: the diagram draws 'Cache', which is no module or layer of the "
+                    + "project; write `nocheck` after the fence's language to leave the diagram unchecked "
+                    + "[diagram.drift]",
+                "Content/diagrams.md:15:1: warning: the diagram leaves out Service → Core, which the code has "
+                    + "(Package.swift:16) [diagram.drift]",
+                // Names as people write them are read as the modules they mean, and the warning
+                // says so; the call flow and the deployment in the same page are left alone.
+                "Content/drawn-by-people.md:9:1: warning: the diagram draws ProfileUI ('Profile' in the diagram) → "
+                    + "FeedService ('feed_service' in the diagram), and the code has no such dependency "
+                    + "[diagram.drift]",
+                "Content/wiki.md:5:71: warning: LAST_VERIFIED 2026-03-26 is 220 days before 2026-11-01; pages are "
+                    + "stale after 120 days (guidance.stale_after); verify the page and update the date "
+                    + "[metadata.stale]"
+            ])
     }
 
     /// The four architecture styles of Content/checking/styles.md, clean and with planted
     /// violations: their component diagrams, component pages, layer pages and violations.
     @Test(arguments: [
         "swiftui-first", "swiftui-first-violations", "puddles", "puddles-violations",
-        "view-contracts", "view-contracts-violations", "responder-mvvm", "responder-mvvm-violations",
+        "view-contracts", "view-contracts-violations", "responder-mvvm", "responder-mvvm-violations"
     ])
     func architectureStyleSitesMatchTheGoldenFiles(fixture: String) throws {
         try compareWithGolden(
-            project: TemporaryProject(check: fixture), expectedFolder: TemporaryProject.fixtures.appendingPathComponent("check/\(fixture).site"), warnings: []
+            project: TemporaryProject(check: fixture),
+            expectedFolder: TemporaryProject.fixtures.appendingPathComponent("check/\(fixture).site"), warnings: []
         )
     }
 
     private func compareWithGolden(fixture: String, warnings: [String]) throws {
         try compareWithGolden(
-            project: TemporaryProject(fixture: fixture), expectedFolder: TemporaryProject.fixtures.appendingPathComponent("sites/\(fixture).expected"), warnings: warnings
+            project: TemporaryProject(fixture: fixture),
+            expectedFolder: TemporaryProject.fixtures.appendingPathComponent("sites/\(fixture).expected"),
+            warnings: warnings
         )
     }
 
@@ -72,7 +89,8 @@ import Testing
             try? FileManager.default.removeItem(at: expectedFolder)
             for (path, data) in pages {
                 let url = expectedFolder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url)
             }
         }
@@ -89,7 +107,8 @@ import Testing
         let project = try TemporaryProject(fixture: "basic")
         #expect(project.build().exitCode == 0)
         let themeAssets = GoldenFiles.read(
-            TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default/assets")
+            TemporaryProject.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Themes/default/assets")
         )
         let built = project.files().filter { $0.key.hasPrefix("assets/") }
         #expect(!themeAssets.isEmpty)
@@ -101,8 +120,10 @@ enum GoldenFiles {
     static func read(_ folder: URL) -> [String: Data] {
         var result: [String: Data] = [:]
         let base = folder.standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
-        for case let file as URL in enumerator where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return result }
+        for case let file as URL in enumerator
+        where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
             result[String(file.standardizedFileURL.path.dropFirst(base.path.count + 1))] = try? Data(contentsOf: file)
         }
         return result

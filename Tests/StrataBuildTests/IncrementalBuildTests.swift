@@ -24,19 +24,30 @@ import Testing
 
         /// Applies a change, rebuilds with memory, and checks the result against a clean build.
         @discardableResult
-        func change(_ description: String, paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation, _ edit: () throws -> Void) throws -> BuildMemory.Statistics {
+        func change(
+            _ description: String, paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation,
+            _ edit: () throws -> Void
+        ) throws -> BuildMemory.Statistics {
             try edit()
             memory.noteChanges(paths.map { project.url($0).standardizedFileURL.path })
             let incremental = SiteBuilder(project: files, options: options, memory: memory).renderSite()
             diagrams = incremental.result.diagrams
             let clean = SiteBuilder(project: files, options: options).renderSite()
-            #expect(incremental.result.diagnostics == clean.result.diagnostics, "\(description): diagnostics", sourceLocation: sourceLocation)
-            #expect(incremental.result.outcome == clean.result.outcome, "\(description): outcome", sourceLocation: sourceLocation)
+            #expect(
+                incremental.result.diagnostics == clean.result.diagnostics, "\(description): diagnostics",
+                sourceLocation: sourceLocation)
+            #expect(
+                incremental.result.outcome == clean.result.outcome, "\(description): outcome",
+                sourceLocation: sourceLocation)
             let incrementalFiles = Dictionary(uniqueKeysWithValues: incremental.files.map { ($0.path, $0.contents) })
             let cleanFiles = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, $0.contents) })
-            #expect(incrementalFiles.keys.sorted() == cleanFiles.keys.sorted(), "\(description): the same files", sourceLocation: sourceLocation)
+            #expect(
+                incrementalFiles.keys.sorted() == cleanFiles.keys.sorted(), "\(description): the same files",
+                sourceLocation: sourceLocation)
             let different = cleanFiles.keys.filter { incrementalFiles[$0] != cleanFiles[$0] }.sorted()
-            #expect(different.isEmpty, "\(description): these files differ from a clean build: \(different)", sourceLocation: sourceLocation)
+            #expect(
+                different.isEmpty, "\(description): these files differ from a clean build: \(different)",
+                sourceLocation: sourceLocation)
             return memory.statistics
         }
 
@@ -69,7 +80,9 @@ import Testing
         #expect(!body.graphReloaded)
         #expect((session.diagrams?.count ?? 0) > 0)
         #expect(session.diagrams?.laidOut == 0, "no output folder: every layout came from the previous build's memory")
-        #expect(session.memory.statistics.pagesRendered < 5, "only the page and what shows its text (\(session.memory.statistics.pagesRendered))")
+        #expect(
+            session.memory.statistics.pagesRendered < 5,
+            "only the page and what shows its text (\(session.memory.statistics.pagesRendered))")
 
         try session.change("a title changed (navigation on every page)", paths: ["Content/guides/naming.md"]) {
             try session.replace("Content/guides/naming.md", "# Naming", with: "# Naming things")
@@ -80,13 +93,17 @@ import Testing
             try session.append("Content/guides/services.md", "\n## A new section\n\nText.\n")
         }
         try session.change("a page added", paths: ["Content/guides/new-page.md"]) {
-            try session.project.write("Content/guides/new-page.md", Data("# New page\n\nSee [naming](naming.md#types) and [nowhere](missing.md).\n".utf8))
+            try session.project.write(
+                "Content/guides/new-page.md",
+                Data("# New page\n\nSee [naming](naming.md#types) and [nowhere](missing.md).\n".utf8))
         }
         try session.change("a link target appears", paths: ["Content/guides/missing.md"]) {
             try session.project.write("Content/guides/missing.md", Data("# Missing no more\n".utf8))
         }
         try session.change("a guidance block added", paths: ["Content/guides/new-page.md"]) {
-            try session.append("Content/guides/new-page.md", "\nCHECK: A page is added. IF: It is new. THEN: Link it from the index.\n")
+            try session.append(
+                "Content/guides/new-page.md", "\nCHECK: A page is added. IF: It is new. THEN: Link it from the index.\n"
+            )
         }
         try session.change("a page removed", paths: ["Content/guides/missing.md"]) {
             try FileManager.default.removeItem(at: session.project.url("Content/guides/missing.md"))
@@ -97,31 +114,42 @@ import Testing
         }
         #expect(session.diagrams?.laidOut == 0, "the diagrams do not depend on line counts, so none is laid out again")
 
-        let source = try session.change("an import added in a source file", paths: ["Sources/ProfileUI/ProfileScreen.swift"]) {
-            try session.replace("Sources/ProfileUI/ProfileScreen.swift", "import AppCore", with: "import AppCore\nimport Networking")
+        let source = try session.change(
+            "an import added in a source file", paths: ["Sources/ProfileUI/ProfileScreen.swift"]
+        ) {
+            try session.replace(
+                "Sources/ProfileUI/ProfileScreen.swift", "import AppCore", with: "import AppCore\nimport Networking")
         }
         #expect(source.graphReloaded)
         #expect(source.sourcesScanned == 1, "only the changed file is read again")
         #expect(source.pagesParsed == 0)
 
         try session.change("a source file added", paths: ["Sources/FeedUI/FeedRow.swift"]) {
-            try session.project.write("Sources/FeedUI/FeedRow.swift", Data("import Persistence\n\nstruct FeedRow {}\n".utf8))
+            try session.project.write(
+                "Sources/FeedUI/FeedRow.swift", Data("import Persistence\n\nstruct FeedRow {}\n".utf8))
         }
         try session.change("the manifest changed", paths: ["Package.swift"]) {
-            try session.replace("Package.swift", #".target(name: "ProfileUI", dependencies: ["AppCore"]),"#, with: #".target(name: "ProfileUI", dependencies: ["AppCore", "FeedService"]),"#)
+            try session.replace(
+                "Package.swift", #".target(name: "ProfileUI", dependencies: ["AppCore"]),"#,
+                with: #".target(name: "ProfileUI", dependencies: ["AppCore", "FeedService"]),"#)
         }
         try session.change("the configuration changed", paths: ["strata.yml"]) {
             try session.replace("strata.yml", "title: Lumen architecture", with: "title: Lumen, the architecture")
         }
         try session.change("a page of numbered conventions", paths: ["Content/guides/conventions.md"]) {
-            try session.project.write("Content/guides/conventions.md", Data("# Conventions\n\n## Conventions\n\n1. Name a view model after its screen.\n".utf8))
+            try session.project.write(
+                "Content/guides/conventions.md",
+                Data("# Conventions\n\n## Conventions\n\n1. Name a view model after its screen.\n".utf8))
         }
         // Nothing in the page changed, but what makes a rule set did: it is read again.
         try session.change("the rule-set headings changed", paths: ["strata.yml"]) {
-            try session.replace("strata.yml", "  stale_after: 120\n", with: "  stale_after: 120\n  rule_sets: [Rules, Conventions]\n")
+            try session.replace(
+                "strata.yml", "  stale_after: 120\n", with: "  stale_after: 120\n  rule_sets: [Rules, Conventions]\n")
         }
         try session.change("a theme added", paths: ["strata.yml", "Theme/templates/page.mustache"]) {
-            try session.project.write("Theme/templates/page.mustache", Data("<html><body><nav>{{#nav}}{{title}} {{/nav}}</nav>{{{page.contentHTML}}}</body></html>\n".utf8))
+            try session.project.write(
+                "Theme/templates/page.mustache",
+                Data("<html><body><nav>{{#nav}}{{title}} {{/nav}}</nav>{{{page.contentHTML}}}</body></html>\n".utf8))
             try session.project.write("Theme/templates/404.mustache", Data("<html><body>Not here</body></html>\n".utf8))
             try session.append("strata.yml", "theme: Theme\n")
         }
@@ -140,7 +168,8 @@ import Testing
         #expect(broken.result.outcome == .failed)
         #expect(broken.files.isEmpty)
         try session.change("fixed", paths: ["Content/guides/naming.md"]) {
-            try session.project.write("Content/guides/naming.md", Data("---\ntitle: Naming\n---\n# Naming\n\nBack.\n".utf8))
+            try session.project.write(
+                "Content/guides/naming.md", Data("---\ntitle: Naming\n---\n# Naming\n\nBack.\n".utf8))
         }
         try session.change("broken manifest", paths: ["Package.swift"]) {
             try session.append("Package.swift", "\nlet broken = (\n")

@@ -22,11 +22,13 @@ import Testing
     }
 
     @Test func aLargeContentAssetIsCopiedNotHeld() throws {
-        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/media/small.bin": "small\n"])
+        let project = try TemporaryProject(files: ["Content/index.md": "# Home\n", "Content/media/small.bin": "small\n"]
+        )
         let size = FileCopy.threshold * 3 + 12_345
         try Self.makeLargeFile(at: project.url("Content/media/video.bin"), size: size)
 
-        let rendered = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root)).renderSiteDeferringSearch()
+        let rendered = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
+            .renderSiteDeferringSearch()
         let video = try #require(rendered.files.first { $0.path == "media/video.bin" })
         #expect(video.contents.isEmpty, "the asset's bytes are not in memory")
         #expect(video.copy?.size == size)
@@ -48,12 +50,14 @@ import Testing
             "Content/index.md": "# Home\n",
             "strata.yml": "theme: Themes/big\n",
             "Themes/big/templates/page.mustache": "<html><body>{{{page.contentHTML}}}</body></html>\n",
-            "Themes/big/templates/404.mustache": "<html><body>Not found</body></html>\n",
+            "Themes/big/templates/404.mustache": "<html><body>Not found</body></html>\n"
         ])
         try Self.makeLargeFile(at: project.url("Themes/big/assets/font.bin"), size: FileCopy.threshold + 1)
         let result = project.build()
         #expect(result.exitCode == 0, "\(result.diagnostics)")
-        #expect((try Data(contentsOf: project.url("Output/assets/font.bin"))) == (try Data(contentsOf: project.url("Themes/big/assets/font.bin"))))
+        #expect(
+            (try Data(contentsOf: project.url("Output/assets/font.bin")))
+                == (try Data(contentsOf: project.url("Themes/big/assets/font.bin"))))
     }
 
     /// A large asset linked from outside the project is refused as a small one is.
@@ -61,7 +65,8 @@ import Testing
         let outside = try TemporaryProject()
         try Self.makeLargeFile(at: outside.url("secret.bin"), size: FileCopy.threshold + 1)
         let project = try TemporaryProject(files: ["Content/index.md": "# Home\n"])
-        try FileManager.default.createSymbolicLink(atPath: project.url("Content/secret.bin").path, withDestinationPath: outside.url("secret.bin").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.url("Content/secret.bin").path, withDestinationPath: outside.url("secret.bin").path)
         let result = project.build()
         #expect(result.exitCode == 2)
         #expect(!FileManager.default.fileExists(atPath: project.url("Output/secret.bin").path))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataBuild
 
 /// Which link destinations are URLs with a scheme (left alone) and which are paths of the

@@ -44,7 +44,9 @@ import Testing
     @Test func anEmptyFolderIsFine() throws {
         let project = try TemporaryProject()
         try FileManager.default.createDirectory(at: project.url("Output"), withIntermediateDirectories: true)
-        try OutputWriter(destination: project.url("Output"), displayPath: "Output").write([OutputFile(path: "x.html", text: "x")])
+        try OutputWriter(destination: project.url("Output"), displayPath: "Output").write([
+            OutputFile(path: "x.html", text: "x")
+        ])
         #expect(project.text("Output/x.html") == "x")
     }
 
@@ -79,23 +81,32 @@ import Testing
         let site = ["same.html": "same", "changed.html": "before", "edited.html": "abc", "linked.html": "same"]
         try writer.write(site.map { OutputFile(path: $0.key, text: $0.value) })
         func inode(_ path: String) throws -> Int {
-            try #require(FileManager.default.attributesOfItem(atPath: project.url(path).path)[.systemFileNumber] as? Int)
+            try #require(
+                FileManager.default.attributesOfItem(atPath: project.url(path).path)[.systemFileNumber] as? Int)
         }
         let before = try Dictionary(uniqueKeysWithValues: site.keys.map { ($0, try inode("Output/" + $0)) })
         try project.write("Output/edited.html", Data("xyz".utf8))
         try FileManager.default.removeItem(at: project.url("Output/linked.html"))
-        try FileManager.default.createSymbolicLink(atPath: project.url("Output/linked.html").path, withDestinationPath: project.url("elsewhere.html").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.url("Output/linked.html").path, withDestinationPath: project.url("elsewhere.html").path)
 
-        try writer.write(["same.html": "same", "changed.html": "after!", "edited.html": "abc", "linked.html": "same"].map { OutputFile(path: $0.key, text: $0.value) })
+        try writer.write(
+            ["same.html": "same", "changed.html": "after!", "edited.html": "abc", "linked.html": "same"].map {
+                OutputFile(path: $0.key, text: $0.value)
+            })
         #expect(try inode("Output/same.html") == before["same.html"])
         #expect(project.text("Output/changed.html") == "after!")
         #expect(project.text("Output/edited.html") == "abc")
         #expect(try inode("Output/edited.html") != before["edited.html"])
         let linked = try FileManager.default.attributesOfItem(atPath: project.url("Output/linked.html").path)
-        #expect(linked[.type] as? FileAttributeType == .typeRegular, "a symbolic link in the old output was carried over")
+        #expect(
+            linked[.type] as? FileAttributeType == .typeRegular, "a symbolic link in the old output was carried over")
         #expect(project.text("Output/linked.html") == "same")
         #expect(project.text("elsewhere.html") == "same")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted() == ["Output", "elsewhere.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted() == [
+                "Output", "elsewhere.html"
+            ])
     }
 
     /// A file that also has a name outside the output, or permissions a new file would not
@@ -106,11 +117,16 @@ import Testing
         let site = [OutputFile(path: "backed-up.html", text: "same"), OutputFile(path: "private.html", text: "same")]
         try writer.write(site)
         try FileManager.default.linkItem(at: project.url("Output/backed-up.html"), to: project.url("backup.html"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: project.url("Output/private.html").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o400], ofItemAtPath: project.url("Output/private.html").path)
         try writer.write(site)
         let attributes = { (path: String) in try FileManager.default.attributesOfItem(atPath: project.url(path).path) }
-        #expect(try attributes("Output/backed-up.html")[.systemFileNumber] as? Int != attributes("backup.html")[.systemFileNumber] as? Int)
-        #expect(try attributes("Output/private.html")[.posixPermissions] as? Int == attributes("Output/.strata-output")[.posixPermissions] as? Int)
+        #expect(
+            try attributes("Output/backed-up.html")[.systemFileNumber] as? Int != attributes("backup.html")[
+                .systemFileNumber] as? Int)
+        #expect(
+            try attributes("Output/private.html")[.posixPermissions] as? Int == attributes("Output/.strata-output")[
+                .posixPermissions] as? Int)
         #expect(project.text("Output/backed-up.html") == "same")
         #expect(project.text("Output/private.html") == "same")
     }
@@ -120,8 +136,11 @@ import Testing
     @Test func theLastFileForAPathIsWritten() throws {
         let project = try TemporaryProject()
         let writer = OutputWriter(destination: project.url("Output"), displayPath: "Output")
-        for _ in 0 ..< 2 {
-            try writer.write([OutputFile(path: "404.html", text: "first"), OutputFile(path: "a.html", text: "a"), OutputFile(path: "404.html", text: "second")])
+        for _ in 0..<2 {
+            try writer.write([
+                OutputFile(path: "404.html", text: "first"), OutputFile(path: "a.html", text: "a"),
+                OutputFile(path: "404.html", text: "second")
+            ])
             #expect(project.text("Output/404.html") == "second")
         }
     }

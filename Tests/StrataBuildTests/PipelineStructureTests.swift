@@ -6,7 +6,8 @@ import Testing
 /// that refers back to it. The compositions (`SiteBuilder`) refer to every stage, and no
 /// stage to them.
 @Suite struct PipelineStructureTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Sources/StrataBuild")
 
     /// The files looked at, relative to Sources/StrataBuild.
@@ -16,12 +17,16 @@ import Testing
             files += try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent(folder).path)
                 .filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
         }
-        return files.sorted() + ["ContentScanner.swift", "Graph/PackageGraphLoader.swift", "LinkResolver.swift", "SiteBuilder.swift"]
+        return files.sorted() + [
+            "ContentScanner.swift", "Graph/PackageGraphLoader.swift", "LinkResolver.swift", "SiteBuilder.swift"
+        ]
     }
 
     /// Top-level types a file declares.
     static func declared(in text: String) throws -> [String] {
-        let pattern = try NSRegularExpression(pattern: #"^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) ([A-Za-z_][A-Za-z0-9_]*)"#, options: .anchorsMatchLines)
+        let pattern = try NSRegularExpression(
+            pattern: #"^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) ([A-Za-z_][A-Za-z0-9_]*)"#,
+            options: .anchorsMatchLines)
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             Range(match.range(at: 1), in: text).map { String(text[$0]) }
         }
@@ -36,7 +41,9 @@ import Testing
             text[file] = contents
             for type in try Self.declared(in: contents) { owner[type] = file }
         }
-        #expect(owner["ReadStage"] == "Pipeline/ReadStage.swift" && owner["Memo"] == "Memo/Memo.swift", "the scan finds the stages' types")
+        #expect(
+            owner["ReadStage"] == "Pipeline/ReadStage.swift" && owner["Memo"] == "Memo/Memo.swift",
+            "the scan finds the stages' types")
         var uses: [String: Set<String>] = [:]
         for file in files {
             let words = Set((text[file] ?? "").split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
@@ -56,6 +63,8 @@ import Testing
             let circle = reaches(file).filter { reaches($0).contains(file) }
             #expect(circle.isEmpty, "\(file) and \(circle.sorted()) refer to each other")
         }
-        #expect(uses["SiteBuilder.swift"]?.contains("Pipeline/RenderStage.swift") == true, "the compositions use the stages")
+        #expect(
+            uses["SiteBuilder.swift"]?.contains("Pipeline/RenderStage.swift") == true, "the compositions use the stages"
+        )
     }
 }

@@ -1,6 +1,7 @@
-@testable import StrataBuild
 import StrataCore
 import Testing
+
+@testable import StrataBuild
 
 @Suite struct TextDecodingTests {
     @Test func dropsTheByteOrderMarkAndNormalisesLineEnds() throws {
@@ -11,7 +12,8 @@ import Testing
         #expect {
             try TextDecoding.decode(Array("ok\nab".utf8) + [0xFF] + Array("c".utf8), path: "p.md")
         } throws: { error in
-            (error as? Diagnostic)?.description == "p.md:2:3: error: this file is not valid UTF-8 (byte 0xFF here); save it as UTF-8 [content.encoding]"
+            (error as? Diagnostic)?.description
+                == "p.md:2:3: error: this file is not valid UTF-8 (byte 0xFF here); save it as UTF-8 [content.encoding]"
         }
         #expect {
             try TextDecoding.decode(Array("é".utf8).dropLast() + Array("x".utf8), path: "p.md")

@@ -12,7 +12,11 @@ import Testing
         let folder = try GraphCommandTests().shop()
         let run = try await cli.strata(["chek"], in: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("Error: unknown command 'chek'; did you mean 'check'? (commands: init, build, serve, check, graph, guidance)\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: unknown command 'chek'; did you mean 'check'? (commands: init, build, serve, check, graph, "
+                    + "guidance)\n"
+            ), "\(run.stderr)")
         let far = try await cli.strata(["publish"], in: folder)
         #expect(far.status == 2)
         #expect(far.stderr.hasPrefix("Error: unknown command 'publish' (commands:"), "\(far.stderr)")
@@ -22,7 +26,7 @@ import Testing
         (["check", "--format", "json", "--format", "sarif"], "--format is given twice"),
         (["build", "-o", "A", "--output", "B"], "--output is given twice (as -o and --output)"),
         (["graph", "--depth=1", "--depth", "2", "--focus", "Cart"], "--depth is given twice"),
-        (["check", "--strict", "--strict"], "--strict is given twice"),
+        (["check", "--strict", "--strict"], "--strict is given twice")
     ])
     func anOptionGivenTwiceIsAnError(arguments: [String], message: String) async throws {
         let folder = try GraphCommandTests().shop()
@@ -34,7 +38,8 @@ import Testing
 
     @Test func focusAccumulates() async throws {
         let folder = try GraphCommandTests().shop()
-        let run = try await cli.strata(["graph", "-f", "json", "-q", "--focus", "Models", "--focus", "CheckoutTests", "--depth", "0"], in: folder)
+        let run = try await cli.strata(
+            ["graph", "-f", "json", "-q", "--focus", "Models", "--focus", "CheckoutTests", "--depth", "0"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "-q is --quiet")
         let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -42,7 +47,8 @@ import Testing
         #expect(ids == ["CheckoutTests", "Models"], "both modules, nothing around them at depth 0")
         let unknown = try await cli.strata(["graph", "--focus", "Models", "--focus", "Carts"], in: folder)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("no module named 'Carts' in the graph; did you mean 'Cart'?"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("no module named 'Carts' in the graph; did you mean 'Cart'?"), "\(unknown.stderr)")
     }
 
     /// `-o` is where the output goes and `-f` its format, on every command that has them.
@@ -54,7 +60,9 @@ import Testing
         let check = try await cli.strata(["check", "-q", "-f", "sarif", "-o", "check.sarif"], in: folder)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.isEmpty)
-        #expect((try? String(contentsOf: folder.appendingPathComponent("check.sarif"), encoding: .utf8))?.contains("\"version\" : \"2.1.0\"") == true)
+        #expect(
+            (try? String(contentsOf: folder.appendingPathComponent("check.sarif"), encoding: .utf8))?.contains(
+                "\"version\" : \"2.1.0\"") == true)
         let guidance = try await cli.strata(["guidance", "-f", "json", "-o", "guidance.json"], in: folder)
         #expect(guidance.status == 0, "\(guidance.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("guidance.json").path))

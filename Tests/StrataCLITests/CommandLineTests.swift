@@ -25,7 +25,8 @@ import Testing
         let root = TestScratch.path("cli")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -49,7 +50,11 @@ import Testing
         let relaxed = try await strata(["build", "--quiet"], in: root)
         #expect(relaxed.status == 0)
         #expect(relaxed.stdout.isEmpty)
-        #expect(relaxed.stderr == "Content/index.md:3:1: warning: the page 'gone.md' does not exist (looked for 'gone.md' in the content folder) [link.broken]\n")
+        #expect(
+            relaxed.stderr
+                == "Content/index.md:3:1: warning: the page 'gone.md' does not exist (looked for 'gone.md' in the "
+                + "content folder) [link.broken]\n"
+        )
         let strict = try await strata(["build", "--strict", "--output", "Strict"], in: root)
         #expect(strict.status == 1)
         #expect(strict.stderr.hasSuffix("strata: build failed under --strict; Strict/ was left as it was\n"))
@@ -60,10 +65,15 @@ import Testing
     func violatingApp(_ extra: String = "") throws -> URL {
         try project([
             "Content/index.md": "# App\n",
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", "
+                + "targets: [.target(name: \"App\")])\n",
             "Sources/App/Data/Store.swift": "struct Store {}\n",
             "Sources/App/UI/Screen.swift": "struct Screen {\n    var store: Store?\n}\n",
-            "strata.yml": "layers:\n  - name: UI\n    paths: [\"Sources/App/UI/**\"]\n  - name: Data\n    paths: [\"Sources/App/Data/**\"]\n" + extra,
+            "strata.yml":
+                "layers:\n  - name: UI\n    paths: [\"Sources/App/UI/**\"]\n  - name: Data\n    paths: "
+                + "[\"Sources/App/Data/**\"]\n"
+                + extra
         ])
     }
 
@@ -74,28 +84,39 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try await strata(["build"], in: root)
         #expect(run.status == 0)
-        #expect(run.stdout.contains(
-            "Architecture: 1 error, 0 warnings in 1 module; the site shows them at Output/violations.html, and `strata check` reports them with their evidence.\n"
-        ), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "Architecture: 1 error, 0 warnings in 1 module; the site shows them at Output/violations.html, and "
+                    + "`strata check` reports them with their evidence.\n"
+            ), "\(run.stdout)")
 
         let gated = try violatingApp("build:\n  fail_on_violations: error\n")
         defer { try? FileManager.default.removeItem(at: gated) }
         let failed = try await strata(["build"], in: gated)
         #expect(failed.status == 1)
-        #expect(failed.stderr.hasSuffix(
-            "strata: build failed: the architecture has 1 error, 0 warnings in 1 module, which build.fail_on_violations in strata.yml does not allow; Output/ was left as it was (strata check shows them)\n"
-        ), "\(failed.stderr)")
+        #expect(
+            failed.stderr.hasSuffix(
+                "strata: build failed: the architecture has 1 error, 0 warnings in 1 module, which "
+                    + "build.fail_on_violations in strata.yml does not allow; Output/ was left as it was (strata "
+                    + "check shows them)\n"
+            ), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: gated.appendingPathComponent("Output").path))
 
         let clean = try project(["Content/index.md": "# Hi\n", "strata.yml": "build:\n  fail_on_violations: warning\n"])
         defer { try? FileManager.default.removeItem(at: clean) }
-        #expect(try await strata(["build"], in: clean).status == 0, "a site without a module graph has no architecture to fail on")
+        #expect(
+            try await strata(["build"], in: clean).status == 0,
+            "a site without a module graph has no architecture to fail on")
 
         let bad = try violatingApp("build:\n  fail_on_violations: sometimes\n")
         defer { try? FileManager.default.removeItem(at: bad) }
         let refused = try await strata(["build"], in: bad)
         #expect(refused.status == 2)
-        #expect(refused.stderr.hasPrefix("strata.yml:7:23: error: build.fail_on_violations must be off, error or warning, not 'sometimes' [config.invalid-value]\n"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "strata.yml:7:23: error: build.fail_on_violations must be off, error or warning, not 'sometimes' "
+                    + "[config.invalid-value]\n"
+            ), "\(refused.stderr)")
     }
 
     @Test func badInputExitsTwo() async throws {
@@ -103,7 +124,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try await strata(["build"], in: root)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("strata.yml:2:10: error: site.title must be a single value, found a list [config.type]\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                "strata.yml:2:10: error: site.title must be a single value, found a list [config.type]\n"))
     }
 
     @Test func projectOptionAndPathsRelativeToTheWorkingFolder() async throws {
@@ -130,7 +153,9 @@ import Testing
     /// Long and combined short options read alike; an option given twice, an empty value or
     /// an impossible date is bad usage that writes nothing.
     @Test func longAndShortOptionFormsBuildTheSameSite() async throws {
-        let root = try project(["Content/index.md": "# Hi\n\n[x](gone.md)\n", "Content/guide/page.md": "# Page\n\nText.\n"])
+        let root = try project([
+            "Content/index.md": "# Hi\n\n[x](gone.md)\n", "Content/guide/page.md": "# Page\n\nText.\n"
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let quick = try await strata(["build", "--quiet", "--output", "Quick"], in: root)
         let parsed = try await strata(["build", "-qo", "Parsed"], in: root)

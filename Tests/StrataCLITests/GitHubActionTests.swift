@@ -22,24 +22,35 @@ import Testing
     /// A workspace holding `fixture` (a `Tests/Fixtures/check` project) at `App/Feature`.
     func workspace(_ fixture: String) throws -> URL {
         let root = try TestScratch.folder("workspace")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("App"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Tests/Fixtures/check/\(fixture)"), to: root.appendingPathComponent("App/Feature"))
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("Tests/Fixtures/check/\(fixture)"),
+            to: root.appendingPathComponent("App/Feature"))
         return root
     }
 
     func action(in workspace: URL, inputs: [String: String]) async throws -> Run {
         let temp = try TestScratch.folder("runner-temp")
-        let summary = temp.appendingPathComponent("summary.md"), outputs = temp.appendingPathComponent("outputs")
-        var environment = ["STRATA": SharedSites.executable.path, "RUNNER_TEMP": temp.path, "GITHUB_STEP_SUMMARY": summary.path, "GITHUB_OUTPUT": outputs.path]
+        let summary = temp.appendingPathComponent("summary.md")
+        let outputs = temp.appendingPathComponent("outputs")
+        var environment = [
+            "STRATA": SharedSites.executable.path, "RUNNER_TEMP": temp.path, "GITHUB_STEP_SUMMARY": summary.path,
+            "GITHUB_OUTPUT": outputs.path
+        ]
         for (name, value) in inputs { environment["INPUT_" + name] = value }
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path], in: workspace, environment: environment)
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), [Self.script.path], in: workspace, environment: environment)
         var values: [String: String] = [:]
         for line in ((try? String(contentsOf: outputs, encoding: .utf8)) ?? "").split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
             values[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, summary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "", outputs: values)
+        return Run(
+            status: result.status, stdout: result.stdout, stderr: result.stderr,
+            summary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "", outputs: values)
     }
 
     @Test func violationsAnnotateSummariseAndFailAfterTheReportsAreWritten() async throws {
@@ -47,15 +58,25 @@ import Testing
         defer { TestScratch.remove(root) }
         let run = try await action(in: root, inputs: ["PROJECT": "App/Feature", "SITE": "true", "SITE_OUTPUT": "site"])
         #expect(run.status == 1)
-        #expect(run.stdout.contains("::error file=App/Feature/Package.swift,line=11,col=60,title=Strata cycle::dependency cycle: APIClient → Database → APIClient"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "::error file=App/Feature/Package.swift,line=11,col=60,title=Strata cycle::dependency cycle: "
+                    + "APIClient → Database → APIClient"
+            ), "\(run.stdout)")
         #expect(run.stdout.hasPrefix("::group::strata check\n"))
-        #expect(run.summary.hasPrefix("## Strata architecture check\n\n**Failed**: 7 errors, 5 warnings in 10 modules."), "\(run.summary)")
-        #expect(run.outputs["errors"] == "7" && run.outputs["warnings"] == "5" && run.outputs["exit-code"] == "1" && run.outputs["status"] == "1", "\(run.outputs)")
+        #expect(
+            run.summary.hasPrefix("## Strata architecture check\n\n**Failed**: 7 errors, 5 warnings in 10 modules."),
+            "\(run.summary)")
+        #expect(
+            run.outputs["errors"] == "7" && run.outputs["warnings"] == "5" && run.outputs["exit-code"] == "1"
+                && run.outputs["status"] == "1", "\(run.outputs)")
         let sarif = try #require(run.outputs["sarif"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) })
         #expect(sarif.contains("\"uri\" : \"App/Feature/Package.swift\"") && sarif.contains("%SRCROOT%"))
         let site = try #require(run.outputs["site"])
         #expect(site == root.appendingPathComponent("site").path)
-        #expect(FileManager.default.fileExists(atPath: site + "/violations.html"), "the site is built even when the check fails")
+        #expect(
+            FileManager.default.fileExists(atPath: site + "/violations.html"),
+            "the site is built even when the check fails")
     }
 
     @Test func aCleanProjectPasses() async throws {
@@ -83,7 +104,9 @@ import Testing
         defer { TestScratch.remove(root) }
         let run = try await action(in: root, inputs: ["PROJECT": "App/Nowhere", "ARGS": "--baseline *.json"])
         #expect(run.status == 2)
-        #expect(run.stdout.contains("::error title=Strata::the project folder 'App/Nowhere' does not exist"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("::error title=Strata::the project folder 'App/Nowhere' does not exist"),
+            "\(run.stdout)")
         #expect(run.summary.contains("**Could not run**: the project folder `App/Nowhere` does not exist."))
         #expect(run.outputs["status"] == "2")
     }
@@ -107,23 +130,28 @@ import Testing
         let script = try String(contentsOf: Self.script, encoding: .utf8)
         let read = Set(script.matches(of: /INPUT_([A-Z_]+)/).map { String($0.1) })
         for variable in read {
-            #expect(text.contains("INPUT_\(variable): ${{ inputs.\(variable.lowercased().replacingOccurrences(of: "_", with: "-")) }}"), "action.yml does not pass INPUT_\(variable)")
+            #expect(
+                text.contains(
+                    "INPUT_\(variable): ${{ inputs.\(variable.lowercased().replacingOccurrences(of: "_", with: "-")) }}"
+                ), "action.yml does not pass INPUT_\(variable)")
         }
         for input in inputs where input != "upload-sarif" {
-            #expect(read.contains(input.uppercased().replacingOccurrences(of: "-", with: "_")), "the script never reads the input \(input)")
+            #expect(
+                read.contains(input.uppercased().replacingOccurrences(of: "-", with: "_")),
+                "the script never reads the input \(input)")
         }
         #expect(text.contains("inputs.upload-sarif == 'true'"))
     }
 }
 
-private extension DataNode {
+extension DataNode {
     /// The keys of the mapping under `key`, for a mapping node.
-    func mapping(_ key: String) -> DataNode? {
+    fileprivate func mapping(_ key: String) -> DataNode? {
         guard case .mapping(let pairs) = value else { return nil }
         return pairs.first { if case .scalar(key) = $0.key.value { true } else { false } }?.value
     }
 
-    var keys: [String] {
+    fileprivate var keys: [String] {
         guard case .mapping(let pairs) = value else { return [] }
         return pairs.compactMap { if case .scalar(let name) = $0.key.value { name } else { nil } }
     }

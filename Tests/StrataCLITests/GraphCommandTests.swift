@@ -1,27 +1,27 @@
 import Foundation
-import Testing
 import StrataTestSupport
+import Testing
 
 /// `strata graph` as a user runs it.
 @Suite struct GraphCommandTests {
     let cli = CommandLineTests()
 
     static let manifest = """
-    // swift-tools-version:5.9
-    import PackageDescription
+        // swift-tools-version:5.9
+        import PackageDescription
 
-    let package = Package(
-        name: "Shop",
-        targets: [
-            // MARK: Core
-            .target(name: "Models"),
-            // MARK: Features
-            .target(name: "Cart", dependencies: ["Models"]),
-            .target(name: "Checkout", dependencies: ["Cart"]),
-            .testTarget(name: "CheckoutTests", dependencies: ["Checkout"]),
-        ]
-    )
-    """
+        let package = Package(
+            name: "Shop",
+            targets: [
+                // MARK: Core
+                .target(name: "Models"),
+                // MARK: Features
+                .target(name: "Cart", dependencies: ["Models"]),
+                .target(name: "Checkout", dependencies: ["Cart"]),
+                .testTarget(name: "CheckoutTests", dependencies: ["Checkout"]),
+            ]
+        )
+        """
 
     func shop() throws -> URL {
         try cli.project([
@@ -29,7 +29,7 @@ import StrataTestSupport
             "Sources/Models/M.swift": "import Foundation\n",
             "Sources/Cart/C.swift": "import Models\n",
             "Sources/Checkout/K.swift": "import Cart\nimport Models\n",
-            "Tests/CheckoutTests/T.swift": "@testable import Checkout\nimport XCTest\n",
+            "Tests/CheckoutTests/T.swift": "@testable import Checkout\nimport XCTest\n"
         ])
     }
 
@@ -39,7 +39,9 @@ import StrataTestSupport
         let empty = try await cli.strata(["graph", "--project=", "--format", "json"], in: project)
         #expect(empty.status == 2)
         #expect(empty.stdout.isEmpty)
-        #expect(empty.stderr.contains("Missing value for '-C, --project <folder>'") || empty.stderr.contains("Missing value for '--project <folder>'"), "\(empty.stderr)")
+        #expect(
+            empty.stderr.contains("Missing value for '-C, --project <folder>'")
+                || empty.stderr.contains("Missing value for '--project <folder>'"), "\(empty.stderr)")
         let twice = try await cli.strata(["graph", "--format", "json", "-f", "dot"], in: project)
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("--format is given twice (as --format and -f)"), "\(twice.stderr)")
@@ -82,7 +84,9 @@ import StrataTestSupport
 
     @Test func focusDepthAndHiding() async throws {
         let folder = try shop()
-        let focused = try await cli.strata(["graph", "--format", "json", "--focus", "Cart", "--depth", "1", "--hide-tests", "--hide-external"], in: folder)
+        let focused = try await cli.strata(
+            ["graph", "--format", "json", "--focus", "Cart", "--depth", "1", "--hide-tests", "--hide-external"],
+            in: folder)
         #expect(focused.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(focused.stdout.utf8)) as? [String: Any]
         let ids = (document?["nodes"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
@@ -99,11 +103,18 @@ import StrataTestSupport
         let run = try await cli.strata(["graph", "--format", "dot", "-o", "modules.dot"], in: folder)
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
-        #expect((try? String(contentsOf: folder.appendingPathComponent("modules.dot"), encoding: .utf8))?.hasPrefix("digraph") == true)
+        #expect(
+            (try? String(contentsOf: folder.appendingPathComponent("modules.dot"), encoding: .utf8))?.hasPrefix(
+                "digraph") == true)
     }
 
     @Test func badManifestsExitTwoWithTheirLine() async throws {
-        let broken = try cli.project(["Package.swift": "import PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: \"A\", dependencies: [.target(name: \"B\")])])\n", "Sources/A/A.swift": ""])
+        let broken = try cli.project([
+            "Package.swift":
+                "import PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: \"A\", "
+                + "dependencies: [.target(name: \"B\")])])\n",
+            "Sources/A/A.swift": ""
+        ])
         let run = try await cli.strata(["graph"], in: broken)
         #expect(run.status == 2)
         #expect(run.stderr.contains("Package.swift:2:"))
@@ -120,7 +131,8 @@ import StrataTestSupport
     @Test func theSwiftPMFallbackLeavesNothingInTheTemporaryFolder() async throws {
         let folder = try shop()
         let temporary = try TestScratch.folder("tmpdir")
-        let run = try await cli.strata(["graph", "--manifest", "swiftpm", "--format", "json"], in: folder, environment: ["TMPDIR": temporary.path])
+        let run = try await cli.strata(
+            ["graph", "--manifest", "swiftpm", "--format", "json"], in: folder, environment: ["TMPDIR": temporary.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\"Checkout\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])

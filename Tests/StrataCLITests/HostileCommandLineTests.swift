@@ -8,7 +8,8 @@ import Testing
     let cli = CommandLineTests()
 
     func leftovers(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".Output.strata-") }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".Output.strata-") }
+            .sorted()
     }
 
     /// The swap was two renames: a build killed between them left no Output/ at all. At
@@ -22,17 +23,22 @@ import Testing
         try Data("# Second\n".utf8).write(to: root.appendingPathComponent("Content/index.md"))
 
         let killed = try await cli.strata(["build", "--quiet"], in: root, environment: ["STRATA_TEST_HALT_AT": step])
-        #expect(killed.signal && killed.status == SIGKILL, "the build was killed at '\(step)' (status \(killed.status))")
+        #expect(
+            killed.signal && killed.status == SIGKILL, "the build was killed at '\(step)' (status \(killed.status))")
         let index = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
         let expected = ["writing", "staged"].contains(step) ? ">First</h1>" : ">Second</h1>"
         #expect(index.contains(expected), "after a kill at '\(step)'")
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/guide.html").path), "the whole site is there")
+        #expect(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/guide.html").path),
+            "the whole site is there")
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/.strata-output").path))
         if step != "cleaned" { #expect(try !leftovers(in: root).isEmpty, "the kill at '\(step)' left its folder") }
 
         let again = try await cli.strata(["build", "--quiet"], in: root)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8).contains(">Second</h1>"))
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8).contains(
+                ">Second</h1>"))
         #expect(try leftovers(in: root).isEmpty, "the next build removed what the killed one left")
     }
 
@@ -50,23 +56,39 @@ import Testing
         func build() async throws -> CommandLineTests.Run {
             guard getuid() == 0 else { return try await cli.strata(["build", "--quiet"], in: root) }
             let run = try await ChildProcess.run(
-                URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.executable.path, "build", "--quiet"], in: root
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.executable.path, "build",
+                    "--quiet"
+                ], in: root
             )
             return CommandLineTests.Run(status: run.status, stdout: run.stdout, stderr: run.stderr, signal: run.signal)
         }
         if getuid() == 0 {
-            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) runs the build as nobody")
-            for path in [root.path] + (FileManager.default.subpaths(atPath: root.path) ?? []).map({ root.path + "/" + $0 }) { chown(path, 65534, 65534) }
+            try #require(
+                FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                "setpriv (util-linux) runs the build as nobody")
+            for path in [root.path]
+                + (FileManager.default.subpaths(atPath: root.path) ?? []).map({ root.path + "/" + $0 })
+            { chown(path, 65534, 65534) }
         }
         let first = try await build()
         #expect(first.status == 0, "\(first.stderr)")
-        for (folder, shown) in [(output.appendingPathComponent("guides"), "'guides' in the output folder"), (output, "the output folder")] {
+        for (folder, shown) in [
+            (output.appendingPathComponent("guides"), "'guides' in the output folder"), (output, "the output folder")
+        ] {
             chmod(folder.path, 0o555)
             let run = try await build()
             #expect(run.status == 2)
-            #expect(run.stderr.hasPrefix("Output:1:1: error: \(shown) cannot be changed (Permission denied), so the previous site could not be replaced; make it writable or remove it [output.read-only]"), "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix(
+                    "Output:1:1: error: \(shown) cannot be changed (Permission denied), so the previous site could "
+                        + "not be replaced; make it writable or remove it [output.read-only]"
+                ), "\(run.stderr)")
             #expect(try leftovers(in: root).isEmpty, "nothing is left beside Output/")
-            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("guides/intro.html").path), "the previous site stays")
+            #expect(
+                FileManager.default.fileExists(atPath: output.appendingPathComponent("guides/intro.html").path),
+                "the previous site stays")
             chmod(folder.path, 0o755)
         }
     }
@@ -90,10 +112,15 @@ import Testing
         let lock = open(otherContainer.appendingPathComponent(".strata-output").path, O_RDONLY)
         #expect(flock(lock, LOCK_EX) == 0)
         #expect(try await cli.strata(["build", "--quiet"], in: root).status == 0)
-        #expect(try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-new-999998-1", ".Output.strata-old-999999-1"])
+        #expect(
+            try leftovers(in: root) == [
+                ".Output.strata-new-\(getpid())-1", ".Output.strata-new-999998-1", ".Output.strata-old-999999-1"
+            ])
         close(lock)
         #expect(try await cli.strata(["build", "--quiet"], in: root).status == 0)
-        #expect(try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-old-999999-1"], "once unlocked, it is a killed build's")
+        #expect(
+            try leftovers(in: root) == [".Output.strata-new-\(getpid())-1", ".Output.strata-old-999999-1"],
+            "once unlocked, it is a killed build's")
     }
 
     /// A folder named `.strata-output` was taken for the marker, and the folder holding
@@ -104,7 +131,8 @@ import Testing
         let run = try await cli.strata(["build"], in: root)
         #expect(run.status == 2)
         #expect(run.stderr.contains("[output.not-strata]"), "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/.strata-output/keep.txt").path))
+        #expect(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/.strata-output/keep.txt").path))
     }
 
     /// A mistyped `--allow-read` allowed nothing and said nothing, so the reads it was meant
@@ -116,7 +144,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try await cli.strata(command + ["--allow-read", "../no-such-folder"], in: root)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("strata: error: --allow-read '../no-such-folder': there is no such file or folder [usage.allow-read]"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "strata: error: --allow-read '../no-such-folder': there is no such file or folder [usage.allow-read]"),
+            "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
     }
 }

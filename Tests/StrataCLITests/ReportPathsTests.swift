@@ -1,5 +1,6 @@
-@testable import StrataCLI
 import Testing
+
+@testable import StrataCLI
 
 /// A graph's paths get the project's prefix when they are plain; the others are resolved
 /// part by part. Plain is checked on the bytes, and must mean what it meant as strings,
@@ -12,8 +13,9 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "a", "Sources/A/A.swift", "/abs/a.swift", "./a", "a/./b", "a/../b", "../Shared/x.swift", "a..b", "a/.b", "a/b.",
-        "a/.", ".a", ".", "..", "./", "a./b", "a/.hidden/b", "x/y/./", "é/./ü", "日本/語.swift", "a//b", "/", ".../a",
+        "", "a", "Sources/A/A.swift", "/abs/a.swift", "./a", "a/./b", "a/../b", "../Shared/x.swift", "a..b", "a/.b",
+        "a/b.",
+        "a/.", ".a", ".", "..", "./", "a./b", "a/.hidden/b", "x/y/./", "é/./ü", "日本/語.swift", "a//b", "/", ".../a"
     ])
     func plainMeansWhatItMeant(path: String) {
         #expect(ReportPaths.isPlain(path) == Self.plainAsStrings(path), "\(path)")

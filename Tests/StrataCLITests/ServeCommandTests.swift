@@ -17,15 +17,22 @@ import Testing
         }
 
         /// Starts `strata serve --port 0` in `folder` and waits for its first build.
-        static func start(in folder: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws -> Server {
-            let process = try LiveProcess(CommandLineTests.executable, ["serve", "--port", "0"] + arguments, in: folder, environment: environment)
+        static func start(in folder: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws
+            -> Server
+        {
+            let process = try LiveProcess(
+                CommandLineTests.executable, ["serve", "--port", "0"] + arguments, in: folder, environment: environment)
             let line = try await process.line(containing: "Serving at http://127.0.0.1:")
-            guard let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
+            guard let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText)
+            else {
                 _ = await process.stop(with: SIGKILL)
                 throw ChildProcess.Failure("no port in '\(line)'")
             }
             // The port is bound before the first build; wait for the build too.
-            try await waitUntil("the first build of strata serve; it printed: \(process.stdout)\(process.stderr)", timeout: .seconds(120)) {
+            try await waitUntil(
+                "the first build of strata serve; it printed: \(process.stdout)\(process.stderr)",
+                timeout: .seconds(120)
+            ) {
                 let output = process.stdout
                 return output.contains("Built ") || output.contains("The first build failed")
             }
@@ -49,7 +56,12 @@ import Testing
         /// Sends SIGINT and expects a clean stop (exit 0); a failure shows what it printed.
         func expectStops(sourceLocation: SourceLocation = #_sourceLocation) async {
             let status = await interrupt()
-            #expect(status == 0, "strata serve ended with \(status.map(String.init) ?? "no exit within 30 s"); it printed:\n\(stdout)\(stderr)\(process.hangReport)", sourceLocation: sourceLocation)
+            #expect(
+                status == 0,
+                Comment(
+                    rawValue: "strata serve ended with \(status.map(String.init) ?? "no exit within 30 s"); it "
+                        + "printed:\n\(stdout)\(stderr)\(process.hangReport)"),
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -65,7 +77,7 @@ import Testing
         "strata.yml": "site:\n  title: Preview test\n",
         "Content/index.md": "# Home\n\nSee the [guide](guide.md).\n",
         "Content/guide.md": "# Guide\n\nFirst version.\n",
-        "Content/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+        "Content/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
     ]
 
     @Test func servesTheSiteAndReloadsAfterAChange() async throws {
@@ -79,8 +91,12 @@ import Testing
         #expect(guide.status == 200)
         #expect(guide.text.contains("First version."))
         #expect(guide.text.contains("/__strata/live.js"))
-        #expect(try await RawHTTP.request(port: server.port, target: "/logo.svg").headers["content-type"] == "image/svg+xml")
-        #expect(try await RawHTTP.request(port: server.port, target: "/assets/strata.css").headers["content-type"] == "text/css; charset=utf-8")
+        #expect(
+            try await RawHTTP.request(port: server.port, target: "/logo.svg").headers["content-type"] == "image/svg+xml"
+        )
+        #expect(
+            try await RawHTTP.request(port: server.port, target: "/assets/strata.css").headers["content-type"]
+                == "text/css; charset=utf-8")
         let missing = try await RawHTTP.request(port: server.port, target: "/no/such/page.html")
         #expect(missing.status == 404)
         #expect(missing.text.contains("Page not found"))
@@ -150,7 +166,9 @@ import Testing
         try write(root, "Content/guide.md", "# Guide\n\nAfter the crash.\n")
         _ = try await events.next("reload")
         #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("After the crash."))
-        #expect(try await RawHTTP.request(port: server.port, target: "/crash.html").status == 200, "the new builder built everything")
+        #expect(
+            try await RawHTTP.request(port: server.port, target: "/crash.html").status == 200,
+            "the new builder built everything")
         await server.expectStops()
     }
 
@@ -170,9 +188,13 @@ import Testing
         // Stopped at 10 s, then one rebuild: well inside the wait, even on a loaded machine.
         _ = try await events.next("reload", timeout: 90)
         #expect(try await RawHTTP.request(port: server.port, target: "/guide.html").text.contains("After the hang."))
-        #expect(try await RawHTTP.request(port: server.port, target: "/hang.html").status == 200, "the new builder built everything")
+        #expect(
+            try await RawHTTP.request(port: server.port, target: "/hang.html").status == 200,
+            "the new builder built everything")
         try await server.waitForLine(containing: "Stopped the rebuild (Content/hang.md changed) after ")
-        #expect(server.stderr.contains("warning: the builder was stopped while rebuilding after Content/hang.md changed"), "\(server.stderr)")
+        #expect(
+            server.stderr.contains("warning: the builder was stopped while rebuilding after Content/hang.md changed"),
+            "\(server.stderr)")
         #expect(server.stderr.contains("[serve.build-superseded]"))
         await server.expectStops()
     }
@@ -193,9 +215,10 @@ import Testing
             "Shared/Package.swift": """
             // swift-tools-version:5.9
             import PackageDescription
-            let package = Package(name: "Shared", products: [.library(name: "Shared", targets: ["Shared"])], targets: [.target(name: "Shared")])
+            let package = Package(name: "Shared", products: [.library(name: "Shared", targets: ["Shared"])], targets: \
+            [.target(name: "Shared")])
             """,
-            "Shared/Sources/Shared/Shared.swift": "public let shared = 1\n",
+            "Shared/Sources/Shared/Shared.swift": "public let shared = 1\n"
         ])
         defer { try? FileManager.default.removeItem(at: work) }
         let root = work.appendingPathComponent("App")
@@ -212,10 +235,11 @@ import Testing
     @Test func aConfigurationOutsideTheProjectIsWatched() async throws {
         let work = try project([
             "App/Content/index.md": "# Home\n",
-            "Shared/strata.yml": "site:\n  title: First title\n",
+            "Shared/strata.yml": "site:\n  title: First title\n"
         ])
         defer { try? FileManager.default.removeItem(at: work) }
-        let server = try await Server.start(in: work.appendingPathComponent("App"), arguments: ["--config", "../Shared/strata.yml"])
+        let server = try await Server.start(
+            in: work.appendingPathComponent("App"), arguments: ["--config", "../Shared/strata.yml"])
         let events = try await RawHTTP.EventStream.open(port: server.port)
         _ = try await events.next("hello")
         #expect(try await RawHTTP.request(port: server.port, target: "/index.html").text.contains("First title"))
@@ -226,7 +250,8 @@ import Testing
         // Its folder removed and made again: watching goes on by polling, and says so.
         try FileManager.default.removeItem(at: work.appendingPathComponent("Shared"))
         try await server.waitForLine(containing: "Watching by polling from now on: the folder of")
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("Shared"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("Shared"), withIntermediateDirectories: true)
         try write(work, "Shared/strata.yml", "site:\n  title: Third title\n")
         try await waitUntil("the third title to be served; strata serve printed: \(server.stdout)") {
             try await RawHTTP.request(port: server.port, target: "/index.html").text.contains("Third title")
@@ -263,7 +288,9 @@ import Testing
 
         // The search index is made when first asked for, from the latest build.
         // (No sitemap.xml: the base URL is not absolute.)
-        let paths = ["/", "/guide.html", "/extra.html", "/404.html", "/assets/strata.css", "/logo.svg", "/search-index.js"]
+        let paths = [
+            "/", "/guide.html", "/extra.html", "/404.html", "/assets/strata.css", "/logo.svg", "/search-index.js"
+        ]
         var served: [String] = []
         for path in paths { served.append(try await RawHTTP.request(port: server.port, target: path).text) }
         await server.expectStops()
@@ -274,7 +301,9 @@ import Testing
             let file = path == "/" ? "index.html" : String(path.dropFirst())
             let built = try String(contentsOf: root.appendingPathComponent("Output/" + file), encoding: .utf8)
             // Served pages differ from built ones only by the live-reload script.
-            let stripped = text.replacingOccurrences(of: #"<script src="/__strata/live.js" data-build="[^"]*" defer></script>\n"#, with: "", options: .regularExpression)
+            let stripped = text.replacingOccurrences(
+                of: #"<script src="/__strata/live.js" data-build="[^"]*" defer></script>\n"#, with: "",
+                options: .regularExpression)
             #expect(stripped == built, "\(path)")
             #expect(!built.contains("__strata"))
         }

@@ -15,7 +15,8 @@ import Testing
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(fixture), to: root)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -40,15 +41,19 @@ import Testing
     }
 
     @Test func layersNamingAppTargetsAreCheckedWithEvidenceInTheProjectFile() async throws {
-        let root = try copy("app-with-packages", adding: ["strata.yml": """
-        layers:
-          - name: App
-            modules: [Shop]
-          - name: Features
-            modules: [Catalog, DesignSystem]
-          - name: Core
-            modules: [Networking]
-        """])
+        let root = try copy(
+            "app-with-packages",
+            adding: [
+                "strata.yml": """
+                layers:
+                  - name: App
+                    modules: [Shop]
+                  - name: Features
+                    modules: [Catalog, DesignSystem]
+                  - name: Core
+                    modules: [Networking]
+                """
+            ])
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try await cli.strata(["check", "--format", "text"], in: root)
         #expect(run.status == 1, "\(run.stderr)")
@@ -63,7 +68,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try await cli.strata(["graph"], in: root.appendingPathComponent("Shop"))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("strata: reading the project at .. (the nearest folder above with a package or an Xcode project)\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                "strata: reading the project at .. (the nearest folder above with a package or an Xcode project)\n"))
         #expect(run.stdout.contains("Shop (Shop.xcodeproj/project.pbxproj, Xcode project)"))
     }
 

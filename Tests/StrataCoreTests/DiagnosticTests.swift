@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct DiagnosticTests {
     @Test func printsInTheFormCILogParsersRead() {
-        let diagnostic = Diagnostic.error("config.unknown-key", "unknown key 'x'", at: SourceLocation(path: "strata.yml", line: 3, column: 5))
+        let diagnostic = Diagnostic.error(
+            "config.unknown-key", "unknown key 'x'", at: SourceLocation(path: "strata.yml", line: 3, column: 5))
         #expect(diagnostic.description == "strata.yml:3:5: error: unknown key 'x' [config.unknown-key]")
         #expect(Diagnostic.warning("usage", "no file").description == "strata: warning: no file [usage]")
     }
@@ -21,10 +22,13 @@ import Testing
     }
 
     @Test func metadataLabelsAreReadable() {
-        let entry = MetadataEntry(key: "LAST_VERIFIED", value: "x", location: SourceLocation(path: "p"), origin: .paragraph)
+        let entry = MetadataEntry(
+            key: "LAST_VERIFIED", value: "x", location: SourceLocation(path: "p"), origin: .paragraph)
         #expect(entry.label == "Last verified")
         #expect(entry.normalizedKey == "last_verified")
-        func label(_ key: String) -> String { MetadataEntry(key: key, value: "", location: SourceLocation(path: "p"), origin: .paragraph).label }
+        func label(_ key: String) -> String {
+            MetadataEntry(key: key, value: "", location: SourceLocation(path: "p"), origin: .paragraph).label
+        }
         #expect(label("GE_STACK_VERSION") == "GE stack version", "acronyms keep their case")
         #expect(label("ALSO_USED_BY") == "Also used by")
         #expect(label("API_OWNER") == "API owner")

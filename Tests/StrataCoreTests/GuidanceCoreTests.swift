@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataCore
 
 /// The pure parts of guidance: dates, the inline markup parts keep, and site-wide ids.
@@ -16,7 +17,9 @@ import Testing
         let end = try #require(CalendarDate(parsing: "2026-11-21"))
         #expect(start.days(until: end) == 294)
         #expect(end.days(until: start) == -294)
-        #expect(try #require(CalendarDate(parsing: "2024-02-28")).days(until: try #require(CalendarDate(parsing: "2024-03-01"))) == 2)
+        #expect(
+            try #require(CalendarDate(parsing: "2024-02-28")).days(
+                until: try #require(CalendarDate(parsing: "2024-03-01"))) == 2)
         #expect(CalendarDate(unixTime: 0).description == "1970-01-01")
         #expect(CalendarDate(unixTime: 1_795_219_200).description == "2026-11-21")
         #expect(CalendarDate(unixTime: 1_795_219_199).description == "2026-11-20")
@@ -25,9 +28,11 @@ import Testing
     }
 
     func draft(_ id: String, explicit: Bool, line: Int) -> GuidanceAssembler.Draft {
-        var draft = GuidanceAssembler.Draft(block: GuidanceBlock(
-            id: id, hasExplicitID: explicit, kind: .check, summary: "s", location: SourceLocation(path: "p.md", line: line, column: 1)
-        ))
+        var draft = GuidanceAssembler.Draft(
+            block: GuidanceBlock(
+                id: id, hasExplicitID: explicit, kind: .check, summary: "s",
+                location: SourceLocation(path: "p.md", line: line, column: 1)
+            ))
         if explicit { draft.idLocation = SourceLocation(path: "p.md", line: line + 1, column: 1) }
         return draft
     }
@@ -38,24 +43,39 @@ import Testing
             draft("Rule.One", explicit: true, line: 10),
             draft("guides-a", explicit: true, line: 20),
             draft("rule.one", explicit: true, line: 30),
-            draft("has space", explicit: true, line: 40),
+            draft("has space", explicit: true, line: 40)
         ]
         var registry = GuidanceIDRegistry()
         registry.register(&drafts)
         #expect(drafts.map(\.block.id) == ["guides-a-2", "Rule.One", "guides-a", "rule.one-2", "has-space"])
-        #expect(registry.diagnostics.map(\.description) == [
-            "p.md:31:1: error: ID: 'rule.one' is already the id of the block at p.md:11; block ids must be unique across the site [guidance.duplicate-id]",
-            "p.md:41:1: warning: ID: 'has space' can hold only letters, digits, '-', '_' and '.', starting with a letter or digit; the block's id is 'has-space' [guidance.invalid-id]",
-        ])
+        #expect(
+            registry.diagnostics.map(\.description) == [
+                "p.md:31:1: error: ID: 'rule.one' is already the id of the block at p.md:11; block ids must be "
+                    + "unique across the site [guidance.duplicate-id]",
+                "p.md:41:1: warning: ID: 'has space' can hold only letters, digits, '-', '_' and '.', starting with "
+                    + "a letter or digit; the block's id is 'has-space' [guidance.invalid-id]"
+            ])
     }
 
     @Test func derivedIDsUseThePageTheSectionAndTheFirstWords() {
-        #expect(GuidanceID.derive(page: "guides/networking", heading: "Screens", opening: "A screen needs `data` from the network, always.")
-            == "guides-networking-screens-a-screen-needs-data", "an id does not end on the small words of a cut phrase")
-        #expect(GuidanceID.formerDerive(page: "guides/networking", heading: "Screens", opening: "A screen needs `data` from the network, always.")
-            == "guides-networking-screens-a-screen-needs-data-from-the", "the id an earlier Strata gave, which redirects")
-        #expect(GuidanceID.derive(page: "p", heading: nil, opening: "The the the the the the") == "p-the", "one word is always kept")
-        #expect(GuidanceID.derive(page: "p", heading: nil, opening: "Handling errors in a view model") == "p-handling-errors-in-a-view-model")
+        #expect(
+            GuidanceID.derive(
+                page: "guides/networking", heading: "Screens",
+                opening: "A screen needs `data` from the network, always.")
+                == "guides-networking-screens-a-screen-needs-data",
+            "an id does not end on the small words of a cut phrase")
+        #expect(
+            GuidanceID.formerDerive(
+                page: "guides/networking", heading: "Screens",
+                opening: "A screen needs `data` from the network, always.")
+                == "guides-networking-screens-a-screen-needs-data-from-the",
+            "the id an earlier Strata gave, which redirects")
+        #expect(
+            GuidanceID.derive(page: "p", heading: nil, opening: "The the the the the the") == "p-the",
+            "one word is always kept")
+        #expect(
+            GuidanceID.derive(page: "p", heading: nil, opening: "Handling errors in a view model")
+                == "p-handling-errors-in-a-view-model")
         #expect(GuidanceID.targetName("../guides/services.md#errors") == "services")
         #expect(GuidanceID.targetName("https://example.com/a/b") == "example.com")
     }
@@ -70,16 +90,25 @@ extension GuidanceCoreTests {
 
 extension GuidanceCoreTests {
     @Test func numberedIDsNeverTakeAWrittenOneAndIndexIsTheCatalogs() {
-        var drafts = [draft("foo", explicit: true, line: 1), draft("foo", explicit: true, line: 10), draft("foo-2", explicit: true, line: 20), draft("index", explicit: true, line: 30), draft("index", explicit: false, line: 40)]
+        var drafts = [
+            draft("foo", explicit: true, line: 1), draft("foo", explicit: true, line: 10),
+            draft("foo-2", explicit: true, line: 20), draft("index", explicit: true, line: 30),
+            draft("index", explicit: false, line: 40)
+        ]
         var registry = GuidanceIDRegistry()
         registry.register(&drafts)
         #expect(drafts.map(\.block.id) == ["foo", "foo-3", "foo-2", "index-2", "index-3"])
         #expect(registry.diagnostics.map(\.ruleID) == ["guidance.duplicate-id", "guidance.duplicate-id"])
-        #expect(registry.diagnostics.last?.message == "ID: 'index' is the name of the catalog page (guidance/index.html); choose another id")
+        #expect(
+            registry.diagnostics.last?.message
+                == "ID: 'index' is the name of the catalog page (guidance/index.html); choose another id")
     }
 
     @Test func scriptURLsAreRecognisedHoweverTheyAreWritten() {
-        for url in ["javascript:alert(1)", " JavaScript:x", "java\tscript:x", "java\nscript:x", "\u{1}javascript:x", "vbscript:x", "data:text/html,<b>"] {
+        for url in [
+            "javascript:alert(1)", " JavaScript:x", "java\tscript:x", "java\nscript:x", "\u{1}javascript:x",
+            "vbscript:x", "data:text/html,<b>"
+        ] {
             #expect(URLSafety.isScript(url), "\(url.debugDescription)")
         }
         for url in ["https://example.com", "guides/x.md", "mailto:a@b.c", "#top", "scripts/javascript:x"] {

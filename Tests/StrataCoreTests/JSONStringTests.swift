@@ -10,7 +10,7 @@ import Testing
         ("bell\u{07}esc\u{1B}", "\"bell\\u0007esc\\u001b\""),
         ("line\u{2028}para\u{2029}end", "\"line\\u2028para\\u2029end\""),
         ("naïve → 𝐚 \u{2027}\u{202A}", "\"naïve → 𝐚 \u{2027}\u{202A}\""),
-        ("</script>", "\"</script>\""),
+        ("</script>", "\"</script>\"")
     ])
     func quotesAsJavaScriptReadsIt(text: String, expected: String) {
         #expect(JSONString.quote(text) == expected)

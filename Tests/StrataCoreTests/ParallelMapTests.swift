@@ -1,9 +1,10 @@
-@testable import StrataCore
 import Testing
+
+@testable import StrataCore
 
 @Suite struct ParallelMapTests {
     @Test func costliestFirstKeepsTheInputOrder() {
-        let items = Array(0 ..< 500)
+        let items = Array(0..<500)
         let results = ParallelMap.map(items, costliestFirst: { ($0 * 7919) % 101 }) { $0 * 2 }
         #expect(results == items.map { $0 * 2 })
     }

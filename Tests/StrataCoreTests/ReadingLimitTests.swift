@@ -15,7 +15,10 @@ import Testing
     @Test func checkAllowsTheFigureAndStopsPastIt() throws {
         let place = SourceLocation(path: "Package.swift", line: 4, column: 9)
         try limit.check(3, at: place, "three is fine")
-        #expect(throws: Diagnostic.error("manifest.too-deep", "nested 4 deep (Strata's limit: 3 levels of nesting)", at: place)) {
+        #expect(
+            throws: Diagnostic.error(
+                "manifest.too-deep", "nested 4 deep (Strata's limit: 3 levels of nesting)", at: place)
+        ) {
             try limit.check(4, at: place, "nested 4 deep")
         }
     }

@@ -7,8 +7,10 @@ import Testing
 /// keeps any more.
 @Suite struct ReadingLimitsPageTests {
     static let page: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("Content/reference/limits.md"), encoding: .utf8)) ?? ""
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("Content/reference/limits.md"), encoding: .utf8))
+            ?? ""
     }()
 
     static var rows: [Substring] {
@@ -24,8 +26,12 @@ import Testing
         }
         var forms = [String(grouped.reversed())]
         let mebibyte = 1 << 20
-        if limit.counts.contains("bytes"), limit.maximum % mebibyte == 0 { forms.append("\(limit.maximum / mebibyte) MiB") }
-        if limit.counts.contains("bytes"), limit.maximum % 1_000_000 == 0 { forms.append("\(limit.maximum / 1_000_000) MB") }
+        if limit.counts.contains("bytes"), limit.maximum % mebibyte == 0 {
+            forms.append("\(limit.maximum / mebibyte) MiB")
+        }
+        if limit.counts.contains("bytes"), limit.maximum % 1_000_000 == 0 {
+            forms.append("\(limit.maximum / 1_000_000) MB")
+        }
         return forms
     }
 
@@ -35,7 +41,11 @@ import Testing
             let named = Self.rows.filter { $0.contains("`\(limit.id)`") }
             #expect(
                 named.contains { row in Self.figures(of: limit).contains { row.contains($0) } },
-                "limits.md has no row with `\(limit.id)` and \(Self.figures(of: limit).joined(separator: " or ")) (\(limit.counts))"
+                Comment(
+                    rawValue:
+                        "limits.md has no row with `\(limit.id)` and "
+                        + "\(Self.figures(of: limit).joined(separator: " or ")) "
+                        + "(\(limit.counts))")
             )
         }
     }

@@ -14,7 +14,7 @@ import Testing
         ("a//b/c.html", "a/b//d.html", "d.html"),
         ("guides/c#.html", "münchen/straße.html", "../m%C3%BCnchen/stra%C3%9Fe.html"),
         ("a/b/c/d.html", "x.html", "../../../x.html"),
-        ("", "", "./"),
+        ("", "", "./")
     ])
     func relativeURLs(from: String, to: String, expected: String) {
         #expect(SitePath.relativeURL(from: from, to: to) == expected)
@@ -56,10 +56,14 @@ import Testing
         for plain in ["FeedService", "swift-nio", "Core_2", "A.B", "C++Bridge"] {
             #expect(SitePath.pageName(for: plain) == plain)
         }
-        for name in ["../../outside/PWNED", "a/b", "with space", ".hidden", "index", "map", "matrix", "Café", "", String(repeating: "x", count: 101), "a\nb"] {
+        for name in [
+            "../../outside/PWNED", "a/b", "with space", ".hidden", "index", "map", "matrix", "Café", "",
+            String(repeating: "x", count: 101), "a\nb"
+        ] {
             let page = SitePath.pageName(for: name)
             #expect(page.hasSuffix(String(SHA256.hex(name).prefix(10))), "\(name)")
-            #expect(SitePath.unsafeReason(page) == nil && !page.contains("/") && !page.hasPrefix("."), "\(name) → \(page)")
+            #expect(
+                SitePath.unsafeReason(page) == nil && !page.contains("/") && !page.hasPrefix("."), "\(name) → \(page)")
         }
         #expect(SitePath.pageName(for: "../../outside/PWNED").hasPrefix("outside-PWNED-"))
         #expect(SitePath.pageName(for: "a/b") != SitePath.pageName(for: "a b"), "two names never share a page")

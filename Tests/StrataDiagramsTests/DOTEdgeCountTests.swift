@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataDiagrams
 
 /// The arrows a DOT graph makes, counted from its text before Graphviz reads it.
@@ -13,7 +14,7 @@ import Testing
         ("digraph { a:n -> b:s:e; \"x -> y\" -> z }", 2),
         ("digraph { // a -> b\n# c -> d\n/* e -> f */ g -> h [label=\"i -> j\", xlabel=<<b>k -> l</b>>] }", 1),
         ("digraph { subgraph cluster_1 { a -> b } c -> d }", 2),
-        ("digraph { -1.5 -> 2 }", 1),
+        ("digraph { -1.5 -> 2 }", 1)
     ])
     func arrowsAreCounted(dot: String, arrows: Int) {
         #expect(DOTEdgeCount.count(in: dot, limit: 1_500) == arrows, "\(dot)")
@@ -27,7 +28,9 @@ import Testing
     }
 
     @Test func unbalancedTextEnds() {
-        for text in ["digraph { {a b -> ", "digraph { \"open", "digraph { <<b>", "digraph { a -> /* x", "", "}}}{{{ -> -> ["] {
+        for text in [
+            "digraph { {a b -> ", "digraph { \"open", "digraph { <<b>", "digraph { a -> /* x", "", "}}}{{{ -> -> ["
+        ] {
             #expect(DOTEdgeCount.count(in: text, limit: 10) <= 11, "\(text)")
         }
     }

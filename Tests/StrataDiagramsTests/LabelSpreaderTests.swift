@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataDiagrams
 
 /// An arrow's label Graphviz put over other text moves along its own arrow to a free place.
@@ -29,7 +30,9 @@ import Testing
         let spread = LabelSpreader.spread(covering)
         #expect(DiagramLegibility.measure(spread).overlaps.isEmpty, "\(spread)")
         // Half way along the arrow (x 100, y -50), to its right.
-        #expect(spread.contains(##"<text text-anchor="start" x="103" y="-47" font-size="10.00" fill="#d62728">⚠1</text>"##), "\(spread)")
+        #expect(
+            spread.contains(##"<text text-anchor="start" x="103" y="-47" font-size="10.00" fill="#d62728">⚠1</text>"##),
+            "\(spread)")
     }
 
     @Test func aLabelInTheClearStays() {

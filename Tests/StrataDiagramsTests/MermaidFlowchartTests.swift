@@ -1,6 +1,7 @@
 import StrataCore
 import StrataTestSupport
 import Testing
+
 @testable import StrataDiagrams
 
 /// The flowchart subset of Mermaid that architecture pages use.
@@ -10,7 +11,8 @@ import Testing
     }
 
     @Test func nodesShapesAndArrows() throws {
-        let graph = try parse("""
+        let graph = try parse(
+            """
             flowchart LR
               %% a comment
               A[Feed screen] --> B(FeedService)
@@ -31,7 +33,8 @@ import Testing
     }
 
     @Test func chainsAmpersandsSubgraphsAndQuotedLabels() throws {
-        let graph = try parse("""
+        let graph = try parse(
+            """
             graph TD
               subgraph UI [User interface]
                 A["Feed (new)"] & B --> C --> D
@@ -45,7 +48,14 @@ import Testing
     }
 
     @Test func otherDiagramsAndBrokenSyntaxSayWhereAndWhy() {
-        #expect(throws: MermaidFlowchart.Failure(line: 0, message: "only Mermaid flowcharts are drawn (a diagram starting `flowchart TD` or `graph LR`); this one starts with 'sequenceDiagram'")) {
+        #expect(
+            throws: MermaidFlowchart.Failure(
+                line: 0,
+                message:
+                    "only Mermaid flowcharts are drawn (a diagram starting `flowchart TD` or `graph LR`); this one "
+                    + "starts with 'sequenceDiagram'"
+            )
+        ) {
             try MermaidFlowchart.parse("sequenceDiagram\n  A->>B: hi\n").get()
         }
         #expect(throws: MermaidFlowchart.Failure(line: 1, message: "the label 'Feed --> B' is not closed with ']'")) {
@@ -54,7 +64,10 @@ import Testing
         #expect(throws: MermaidFlowchart.Failure(line: 1, message: "this `subgraph` is not closed with `end`")) {
             try MermaidFlowchart.parse("flowchart TD\n  subgraph X\n  A --> B\n").get()
         }
-        #expect(throws: MermaidFlowchart.Failure(line: 1, message: "'XY' is no flowchart direction; write TD, TB, BT, LR or RL")) {
+        #expect(
+            throws: MermaidFlowchart.Failure(
+                line: 1, message: "'XY' is no flowchart direction; write TD, TB, BT, LR or RL")
+        ) {
             try MermaidFlowchart.parse("\nflowchart XY\n").get()
         }
     }
@@ -64,22 +77,35 @@ import Testing
     /// multiplies out.
     @Test func anyMixOfPiecesIsReadOrRefused() {
         let pieces = [
-            "A", "B1", "c_d", "[", "]", "(", ")", "((", "))", "{", "}", "{{", "}}", "[(", ")]", ">", "\"", "|", "&", " ", "-->", "---", "-.->", "==>",
-            "-- t -->", "--", "-", ".", "=", "o", "x", ";", "\n", "subgraph S", "end", "%% c", "<br>", "classDef a fill:#f00", "é",
+            "A", "B1", "c_d", "[", "]", "(", ")", "((", "))", "{", "}", "{{", "}}", "[(", ")]", ">", "\"", "|", "&",
+            " ", "-->", "---", "-.->", "==>",
+            "-- t -->", "--", "-", ".", "=", "o", "x", ";", "\n", "subgraph S", "end", "%% c", "<br>",
+            "classDef a fill:#f00", "é"
         ]
         var generator = SeededGenerator(seed: 26)
         for _ in 0..<3_000 {
             var code = "flowchart TD\n"
-            for _ in 0..<Int.random(in: 1...24, using: &generator) { code += pieces.randomElement(using: &generator) ?? "" }
+            for _ in 0..<Int.random(in: 1...24, using: &generator) {
+                code += pieces.randomElement(using: &generator) ?? ""
+            }
             switch MermaidFlowchart.parse(code, maximumEdges: 50) {
             case .success(let graph):
                 #expect(graph.edges.count <= 50)
-                #expect(graph.edges.allSatisfy { graph.node($0.from) != nil && graph.node($0.to) != nil }, "\(code.debugDescription)")
+                #expect(
+                    graph.edges.allSatisfy { graph.node($0.from) != nil && graph.node($0.to) != nil },
+                    "\(code.debugDescription)")
             case .failure(let failure):
-                #expect(failure.line >= 0 && failure.line <= code.split(separator: "\n", omittingEmptySubsequences: false).count, "\(code.debugDescription)")
+                #expect(
+                    failure.line >= 0
+                        && failure.line <= code.split(separator: "\n", omittingEmptySubsequences: false).count,
+                    "\(code.debugDescription)")
             }
         }
-        let wide = (0..<100).map { "A\($0)" }.joined(separator: " & ") + " --> " + (0..<100).map { "B\($0)" }.joined(separator: " & ")
-        #expect(throws: MermaidFlowchart.Failure(line: 1, message: "it has more than 1500 arrows")) { try MermaidFlowchart.parse("graph TD\n" + wide, maximumEdges: 1_500).get() }
+        let wide =
+            (0..<100).map { "A\($0)" }.joined(separator: " & ") + " --> "
+            + (0..<100).map { "B\($0)" }.joined(separator: " & ")
+        #expect(throws: MermaidFlowchart.Failure(line: 1, message: "it has more than 1500 arrows")) {
+            try MermaidFlowchart.parse("graph TD\n" + wide, maximumEdges: 1_500).get()
+        }
     }
 }

@@ -1,16 +1,17 @@
 import Testing
+
 @testable import StrataGraphviz
 
 @Suite struct GraphvizRendererTests {
     let dot = """
-    digraph "g" {
-      id="d";
-      node [shape=box, fontname="Helvetica"];
-      "A" [class="module layer-1", href="modules/A.html", tooltip="A: the top"];
-      "B" [class="module layer-0"];
-      "A" -> "B" [class="edge-declared-imported"];
-    }
-    """
+        digraph "g" {
+          id="d";
+          node [shape=box, fontname="Helvetica"];
+          "A" [class="module layer-1", href="modules/A.html", tooltip="A: the top"];
+          "B" [class="module layer-0"];
+          "A" -> "B" [class="edge-declared-imported"];
+        }
+        """
 
     @Test func drawsSVGWithLinksClassesAndPrefixedIDs() throws {
         let svg = GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: dot))

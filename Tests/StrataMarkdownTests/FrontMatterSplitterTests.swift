@@ -42,7 +42,8 @@ import Testing
             try FrontMatterSplitter.split("---\ntitle: x\n\nBody", path: "p.md")
         } throws: { error in
             let diagnostic = error as? Diagnostic
-            return diagnostic?.ruleID == "content.front-matter" && diagnostic?.location == SourceLocation(path: "p.md", line: 1, column: 1)
+            return diagnostic?.ruleID == "content.front-matter"
+                && diagnostic?.location == SourceLocation(path: "p.md", line: 1, column: 1)
         }
     }
 }

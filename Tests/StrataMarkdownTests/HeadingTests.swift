@@ -1,6 +1,7 @@
 import StrataCore
-@testable import StrataMarkdown
 import Testing
+
+@testable import StrataMarkdown
 
 @Suite struct HeadingTests {
     @Test(arguments: [
@@ -8,7 +9,7 @@ import Testing
         ("What's `new` in 2.0?", "whats-new-in-20"),
         ("snake_case and kebab-case", "snake_case-and-kebab-case"),
         ("Ünïcode Straße", "ünïcode-straße"),
-        ("  Spaces  around ", "spaces--around"),
+        ("  Spaces  around ", "spaces--around")
     ])
     func slugsAreGitHubStyle(text: String, slug: String) {
         #expect(HeadingSlugger.slug(text.trimmingWhitespace) == slug)
@@ -20,7 +21,11 @@ import Testing
     }
 
     @Test func headingsRenderWithIDAndSelfLink() {
-        #expect(html("## Hello *there*") == "<h2 id=\"hello-there\">Hello <em>there</em><a class=\"heading-anchor\" href=\"#hello-there\" aria-label=\"Link to this section\">#</a></h2>\n")
+        #expect(
+            html("## Hello *there*")
+                == "<h2 id=\"hello-there\">Hello <em>there</em><a class=\"heading-anchor\" href=\"#hello-there\" "
+                + "aria-label=\"Link to this section\">#</a></h2>\n"
+        )
     }
 
     @Test func leadingTitleHeadingBecomesTheTitleAndLeavesTheBody() {

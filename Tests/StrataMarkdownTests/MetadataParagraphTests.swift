@@ -1,10 +1,13 @@
 import StrataCore
-@testable import StrataMarkdown
 import Testing
+
+@testable import StrataMarkdown
 
 @Suite struct MetadataParagraphTests {
     func pairs(_ markdown: String) -> [String] {
-        MarkdownParser.parse(markdown, path: "p.md").metadata.map { "\($0.key)=\($0.value)@\($0.location.line):\($0.location.column)" }
+        MarkdownParser.parse(markdown, path: "p.md").metadata.map {
+            "\($0.key)=\($0.value)@\($0.location.line):\($0.location.column)"
+        }
     }
 
     /// The quick look at a paragraph's first bytes turns down what the full reading would,
@@ -21,16 +24,24 @@ import Testing
     }
 
     @Test func allPairsOnOneLine() {
-        #expect(pairs("OWNER: ana, li LAST_VERIFIED: 2026-01-31 STACK_VERSION: Swift 6.2") ==
-            ["OWNER=ana, li@1:1", "LAST_VERIFIED=2026-01-31@1:16", "STACK_VERSION=Swift 6.2@1:42"])
+        #expect(
+            pairs("OWNER: ana, li LAST_VERIFIED: 2026-01-31 STACK_VERSION: Swift 6.2") == [
+                "OWNER=ana, li@1:1", "LAST_VERIFIED=2026-01-31@1:16", "STACK_VERSION=Swift 6.2@1:42"
+            ])
     }
 
     @Test func onePairALineAfterTheTitle() {
-        #expect(pairs("# Title\n\nOWNER: ana\nLAST_VERIFIED: 2026-01-31\n\nBody") == ["OWNER=ana@3:1", "LAST_VERIFIED=2026-01-31@4:1"])
+        #expect(
+            pairs("# Title\n\nOWNER: ana\nLAST_VERIFIED: 2026-01-31\n\nBody") == [
+                "OWNER=ana@3:1", "LAST_VERIFIED=2026-01-31@4:1"
+            ])
     }
 
     @Test func boldKeys() {
-        #expect(pairs("**OWNER:** ana **TEAM:** core").map { String($0.split(separator: "@")[0]) } == ["OWNER=ana", "TEAM=core"])
+        #expect(
+            pairs("**OWNER:** ana **TEAM:** core").map { String($0.split(separator: "@")[0]) } == [
+                "OWNER=ana", "TEAM=core"
+            ])
     }
 
     /// A paragraph is passed over when its first node rules a key out; a key's colon may
@@ -38,7 +49,8 @@ import Testing
     @Test func aKeysColonMayStandInTheNextNode() {
         #expect(pairs("**OWNER**: ana").map { String($0.split(separator: "@")[0]) } == ["OWNER=ana"])
         #expect(pairs("`OWNER`: ana").map { String($0.split(separator: "@")[0]) } == ["OWNER=ana"])
-        let afterBlock = MarkdownParser.parse("**CHECK**: a screen has one view model.\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
+        let afterBlock = MarkdownParser.parse(
+            "**CHECK**: a screen has one view model.\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
         #expect(afterBlock.metadata.isEmpty, "a bold keyword opens the body")
         #expect(afterBlock.ignoredMetadata.map(\.line) == [3])
         #expect(pairs("OWNER ana: x").isEmpty)
@@ -59,11 +71,15 @@ import Testing
     /// A wiki page captured as text: a "Skip to content" line and a title line stand before
     /// the metadata, which is still the page's.
     @Test func metadataAnywhereBeforeTheFirstHeadingOrBlock() {
-        #expect(pairs("Skip to content\n\nGE Architecture\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n\n## Layers\n") == [
-            "OWNER=ana@5:1", "LAST_VERIFIED=2026-01-31@5:12",
-        ])
+        #expect(
+            pairs("Skip to content\n\nGE Architecture\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n\n## Layers\n") == [
+                "OWNER=ana@5:1", "LAST_VERIFIED=2026-01-31@5:12"
+            ])
         #expect(pairs("Intro.\n\nOWNER: ana") == ["OWNER=ana@3:1"])
-        #expect(pairs("Intro.\n\nLAST_VERIFIED: 2026-01-31\n\nMore.\n\nSTATUS: draft") == ["LAST_VERIFIED=2026-01-31@3:1", "STATUS=draft@7:1"])
+        #expect(
+            pairs("Intro.\n\nLAST_VERIFIED: 2026-01-31\n\nMore.\n\nSTATUS: draft") == [
+                "LAST_VERIFIED=2026-01-31@3:1", "STATUS=draft@7:1"
+            ])
         // After the lead paragraph, a single pair must look like page data to be taken.
         #expect(pairs("Intro.\n\nNOTE: this page is a draft, read it with care.").isEmpty)
         #expect(pairs("Intro.\n\n`LAST_VERIFIED:` is a date, as the next section explains.").isEmpty)
@@ -72,10 +88,12 @@ import Testing
     /// Past the first heading or guidance block, a paragraph of page data stays prose, and the
     /// page says where it is so the build can warn.
     @Test func metadataAfterTheBodyStartsIsReportedNotRead() {
-        let afterHeading = MarkdownParser.parse("# T\n\nIntro.\n\n## A\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
+        let afterHeading = MarkdownParser.parse(
+            "# T\n\nIntro.\n\n## A\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
         #expect(afterHeading.metadata.isEmpty)
         #expect(afterHeading.ignoredMetadata == [SourceLocation(path: "p.md", line: 7, column: 1)])
-        let afterBlock = MarkdownParser.parse("CHECK: a screen has one view model.\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
+        let afterBlock = MarkdownParser.parse(
+            "CHECK: a screen has one view model.\n\nOWNER: ana LAST_VERIFIED: 2026-01-31\n", path: "p.md")
         #expect(afterBlock.metadata.isEmpty)
         #expect(afterBlock.ignoredMetadata.map(\.line) == [3])
         #expect(MarkdownParser.parse("# T\n\n## A\n\nNOTE: keep this short.\n", path: "p.md").ignoredMetadata.isEmpty)

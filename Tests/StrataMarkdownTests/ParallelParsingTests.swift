@@ -1,8 +1,9 @@
-import Foundation
 import Dispatch
+import Foundation
 import StrataCore
-@testable import StrataMarkdown
 import Testing
+
+@testable import StrataMarkdown
 
 @Suite struct ParallelParsingTests {
     /// libcmark-gfm shares the extensions' special characters between parsers. With every
@@ -12,7 +13,7 @@ import Testing
     @Test func extensionsWorkOnEveryPageWhenParsedInParallel() {
         let count = 4_000
         let markdown = "~~old~~ new: https://example.com " + String(repeating: "word ", count: 50)
-        let outputs = ParallelMap.map(Array(0 ..< count)) { index in
+        let outputs = ParallelMap.map(Array(0..<count)) { index in
             MarkdownParser.parse(markdown + "\(index)", path: "p\(index).md").renderHTML()
         }
         let broken = outputs.filter { !$0.hasPrefix("<p><del>old</del> new: <a href=\"https://example.com\">") }
@@ -32,10 +33,10 @@ import Testing
 
     static var isDebian: Bool {
         #if os(Linux)
-        let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
-        return release.split(separator: "\n").contains("ID=debian")
+            let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+            return release.split(separator: "\n").contains("ID=debian")
         #else
-        return false
+            return false
         #endif
     }
 }

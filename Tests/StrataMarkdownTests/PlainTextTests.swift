@@ -1,22 +1,24 @@
-import Testing
 import StrataCore
+import Testing
+
 @testable import StrataMarkdown
 
 @Suite struct PlainTextTests {
     @Test func includesTablesAndCodeSpansButNotCodeBlocks() {
-        let document = MarkdownParser.parse("""
-        # Title
+        let document = MarkdownParser.parse(
+            """
+            # Title
 
-        Prose names `FeedUI` and Storage.
+            Prose names `FeedUI` and Storage.
 
-        | Layer | Module |
-        |---|---|
-        | UI | `FeedKit` |
+            | Layer | Module |
+            |---|---|
+            | UI | `FeedKit` |
 
-        ```swift
-        import Hidden
-        ```
-        """, path: "page.md")
+            ```swift
+            import Hidden
+            ```
+            """, path: "page.md")
         let text = document.plainText()
         #expect(text.contains("FeedUI"))
         #expect(text.contains("Storage"))

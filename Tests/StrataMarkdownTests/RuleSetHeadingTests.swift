@@ -1,6 +1,7 @@
 import StrataCore
-@testable import StrataMarkdown
 import Testing
+
+@testable import StrataMarkdown
 
 /// Rule sets as their authors write them: a section headed "Rules" or "Guidelines" whose
 /// subsections or list items are numbered, with no `RULES:` line.
@@ -12,7 +13,9 @@ import Testing
     }
 
     @Test func numberedSubsectionsOfARulesSectionAreRules() {
-        let page = "# Views\n\n## Rules\n\n### 1. One view model per screen\n\nText.\n\n### Rule 2: Views send actions\n\n## Other\n\n### 3. Not a rule\n"
+        let page =
+            "# Views\n\n## Rules\n\n### 1. One view model per screen\n\nText.\n\n### Rule 2: Views send "
+            + "actions\n\n## Other\n\n### 3. Not a rule\n"
         #expect(rules(page) == ["One view model per screen", "Views send actions"])
     }
 
@@ -22,7 +25,8 @@ import Testing
     }
 
     @Test func whatIsNotNumberedOrNotSoHeadedStaysProse() {
-        #expect(rules("# V\n\n## Rules\n\n### Naming\n\nProse.\n\n- a\n- b\n").isEmpty, "unnumbered subsections and items")
+        #expect(
+            rules("# V\n\n## Rules\n\n### Naming\n\nProse.\n\n- a\n- b\n").isEmpty, "unnumbered subsections and items")
         #expect(rules("# V\n\n## Rules of thumb\n\n1. One.\n").isEmpty, "another heading")
         #expect(rules("# V\n\n## Rules\n\n### 1. One\n\n### Two\n").isEmpty, "a set is numbered throughout")
     }

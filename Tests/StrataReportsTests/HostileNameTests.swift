@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import StrataCore
-@testable import StrataReports
 import Testing
+
+@testable import StrataReports
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Names and paths come from the repository, so a pull request chooses them. Every text
 /// format `strata graph` and `strata check` write is tried with each kind of character that
@@ -15,7 +17,7 @@ import Testing
     static let pieces: [(name: String, raw: String)] = [
         ("line feed", "\n"), ("carriage return", "\r"), ("line separator", "\u{2028}"),
         ("paragraph separator", "\u{2029}"), ("escape sequence", "\u{1B}[31m"), ("bell", "\u{07}"),
-        ("right-to-left override", "\u{202E}"), ("isolate", "\u{2066}"), ("C1 control", "\u{85}"),
+        ("right-to-left override", "\u{202E}"), ("isolate", "\u{2066}"), ("C1 control", "\u{85}")
     ]
 
     static func hostile(_ raw: String) -> String { "A\(raw)::error file=FORGED.swift,line=1::forged" }
@@ -23,8 +25,10 @@ import Testing
     static func graph(named name: String) -> ModuleGraph {
         ModuleGraph(
             nodes: [
-                ModuleNode(id: name, kind: .regular, package: name, sourcePath: "Sources/\(name)", sourceFiles: ["Sources/\(name)/a.swift"]),
-                ModuleNode(id: "B", kind: .regular, package: name),
+                ModuleNode(
+                    id: name, kind: .regular, package: name, sourcePath: "Sources/\(name)",
+                    sourceFiles: ["Sources/\(name)/a.swift"]),
+                ModuleNode(id: "B", kind: .regular, package: name)
             ],
             edges: [ModuleEdge(from: "B", to: name, relation: .declaredAndImported)],
             packages: [PackageSummary(name: name, manifestPath: "Package.swift", isRoot: true)]
@@ -38,14 +42,16 @@ import Testing
             evidence: [Evidence(kind: .import, location: location, summary: "import \(name)")],
             key: "B -> \(name)"
         )
-        return CheckReport(violations: [violation], rules: [RuleDescriptor(kind: .layerOrder, severity: .error)], moduleCount: 2)
+        return CheckReport(
+            violations: [violation], rules: [RuleDescriptor(kind: .layerOrder, severity: .error)], moduleCount: 2)
     }
 
     /// No line of `text` starts a GitHub workflow command or a diagnostic other than those
     /// the writer meant, and no raw control of `raw` is left.
     static func expectOneLineSafe(_ text: String, raw: String, format: String, piece: String) {
         // A line feed is how lines end; what matters for it is the check below.
-        for scalar in raw.unicodeScalars where scalar != "\n" && scalar != "[" && !("0"..."9").contains(scalar) && scalar != "m" {
+        for scalar in raw.unicodeScalars
+        where scalar != "\n" && scalar != "[" && !("0"..."9").contains(scalar) && scalar != "m" {
             #expect(!text.unicodeScalars.contains(scalar), "\(format) keeps a raw \(piece)")
         }
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
@@ -58,14 +64,16 @@ import Testing
         let graph = Self.graph(named: Self.hostile(raw))
         Self.expectOneLineSafe(GraphTextWriter().write(graph), raw: raw, format: "graph text", piece: piece)
         Self.expectOneLineSafe(GraphMermaidWriter().write(graph), raw: raw, format: "graph mermaid", piece: piece)
-        Self.expectOneLineSafe(GraphDOTWriter().write(graph, name: Self.hostile(raw)), raw: raw, format: "graph dot", piece: piece)
+        Self.expectOneLineSafe(
+            GraphDOTWriter().write(graph, name: Self.hostile(raw)), raw: raw, format: "graph dot", piece: piece)
     }
 
     @Test(arguments: pieces)
     func lineFormatsOfCheckKeepEveryNameOnItsLine(piece: String, raw: String) {
         let report = Self.report(named: Self.hostile(raw))
         for format in [CheckReportFormat.text, .github, .markdown] {
-            Self.expectOneLineSafe(format.write(report, toolVersion: "1"), raw: raw, format: format.rawValue, piece: piece)
+            Self.expectOneLineSafe(
+                format.write(report, toolVersion: "1"), raw: raw, format: format.rawValue, piece: piece)
         }
     }
 
@@ -86,10 +94,12 @@ import Testing
     @Test(arguments: pieces)
     func jsonFormatsRoundTripEveryName(piece: String, raw: String) throws {
         let name = Self.hostile(raw)
-        for text in [CheckReportFormat.json.write(Self.report(named: name), toolVersion: "1"),
-                     CheckReportFormat.sarif.write(Self.report(named: name), toolVersion: "1"),
-                     CheckReportFormat.codequality.write(Self.report(named: name), toolVersion: "1"),
-                     GraphJSONWriter().write(Self.graph(named: name))] {
+        for text in [
+            CheckReportFormat.json.write(Self.report(named: name), toolVersion: "1"),
+            CheckReportFormat.sarif.write(Self.report(named: name), toolVersion: "1"),
+            CheckReportFormat.codequality.write(Self.report(named: name), toolVersion: "1"),
+            GraphJSONWriter().write(Self.graph(named: name))
+        ] {
             // JSON cannot hold a raw line break or control inside a string; U+2028 and bidi
             // controls are data there, and come back exactly as written.
             for scalar in ["\n", "\r", "\u{1B}"] as [Unicode.Scalar] where raw.unicodeScalars.contains(scalar) {
@@ -101,9 +111,12 @@ import Testing
     }
 
     @Test func diagnosticLinesShowBidiControlsAndCannotBeReadAsAnotherPlace() {
-        let diagnostic = Diagnostic.warning("link.broken", "no page \u{202E}dm.x", at: SourceLocation(path: "a.md:99:1: error: x.md", line: 2, column: 3))
+        let diagnostic = Diagnostic.warning(
+            "link.broken", "no page \u{202E}dm.x",
+            at: SourceLocation(path: "a.md:99:1: error: x.md", line: 2, column: 3))
         let line = diagnostic.description
-        #expect(line == "a.md\\u{3A}99\\u{3A}1\\u{3A} error\\u{3A} x.md:2:3: warning: no page \\u{202E}dm.x [link.broken]")
+        #expect(
+            line == "a.md\\u{3A}99\\u{3A}1\\u{3A} error\\u{3A} x.md:2:3: warning: no page \\u{202E}dm.x [link.broken]")
         #expect(!line.hasPrefix("a.md:99"))
     }
 

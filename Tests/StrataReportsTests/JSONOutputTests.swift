@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StrataReports
 
 /// `JSONOutput` must give the very bytes `StableJSON` gives, so graph.json does not change
@@ -31,15 +32,24 @@ import Testing
     func written(_ sample: Sample) -> String {
         var output = JSONOutput()
         output.object { output in
-            output.key("a1"); output.int(sample.a1)
-            output.key("a10"); output.int(sample.a10)
-            output.key("a2"); output.int(sample.a2)
-            output.key("aB"); output.int(sample.aB)
-            output.key("a_b"); output.int(sample.a_b)
-            output.key("ab"); output.int(sample.ab)
-            output.key("count"); output.int(sample.count)
-            output.key("empty"); output.array { _ in }
-            output.key("flag"); output.bool(sample.flag)
+            output.key("a1")
+            output.int(sample.a1)
+            output.key("a10")
+            output.int(sample.a10)
+            output.key("a2")
+            output.int(sample.a2)
+            output.key("aB")
+            output.int(sample.aB)
+            output.key("a_b")
+            output.int(sample.a_b)
+            output.key("ab")
+            output.int(sample.ab)
+            output.key("count")
+            output.int(sample.count)
+            output.key("empty")
+            output.array { _ in }
+            output.key("flag")
+            output.bool(sample.flag)
             output.entry("items", strings: sample.items)
             output.entry("name", sample.name)
             output.key("nested")
@@ -60,13 +70,15 @@ import Testing
     }
 
     @Test(arguments: [
-        "plain", "", "quote \" and back\\slash", "slash / stays", "tab\tnew\nline\rcr", "bell \u{07} nul \u{00} esc \u{1B} us \u{1F}",
-        "backspace \u{08} formfeed \u{0C}", "del \u{7F}", "é ü 雪 🙂", "line sep \u{2028} para \u{2029}",
+        "plain", "", "quote \" and back\\slash", "slash / stays", "tab\tnew\nline\rcr",
+        "bell \u{07} nul \u{00} esc \u{1B} us \u{1F}",
+        "backspace \u{08} formfeed \u{0C}", "del \u{7F}", "é ü 雪 🙂", "line sep \u{2028} para \u{2029}"
     ])
     func writesTheBytesJSONEncoderWrites(text: String) {
         let sample = Sample(
             name: text, count: -42, flag: true, note: text.isEmpty ? nil : text, items: [text, "b"],
-            nested: [Inner(z: text, y: [1, 2]), Inner(z: "", y: [])], empty: [], a_b: 1, aB: 2, ab: 3, a1: 4, a10: 5, a2: 6
+            nested: [Inner(z: text, y: [1, 2]), Inner(z: "", y: [])], empty: [], a_b: 1, aB: 2, ab: 3, a1: 4, a10: 5,
+            a2: 6
         )
         #expect(written(sample) == StableJSON.text(sample))
     }

@@ -3,6 +3,7 @@ import StrataCore
 import StrataTestSupport
 import StrataYAML
 import Testing
+
 @testable import StrataReports
 
 /// The JSON Schemas Strata publishes (`Content/schemas/v1/`, in the repository and in the
@@ -14,7 +15,8 @@ import Testing
     static let fixtures = repository.appendingPathComponent("Tests/Fixtures")
 
     static func schema(_ name: String) throws -> JSONSchemaValidator {
-        let text = try String(contentsOf: repository.appendingPathComponent("Content/schemas/v1/\(name).schema.json"), encoding: .utf8)
+        let text = try String(
+            contentsOf: repository.appendingPathComponent("Content/schemas/v1/\(name).schema.json"), encoding: .utf8)
         return JSONSchemaValidator(root: try JSONValue.parse(text))
     }
 
@@ -40,8 +42,20 @@ import Testing
             #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
         }
         #expect(schema.validate(try JSONValue.parse(CheckJSONWriter().write(CheckReportWriterTests.report))) == [])
-        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "summary": {"errors": -1, "warnings": 0, "modules": 0, "baselined": 0}, "violations": [], "stale_baseline": [], "rules": []}"#)).isEmpty)
-        #expect(!schema.validate(try JSONValue.parse(#"{"version": 2, "summary": {"errors": 0, "warnings": 0, "modules": 0, "baselined": 0}, "violations": [], "stale_baseline": [], "rules": []}"#)).isEmpty)
+        #expect(
+            !schema.validate(
+                try JSONValue.parse(
+                    #"{"version": 1, "summary": {"errors": -1, "warnings": 0, "modules": 0, "baselined": 0}, "#
+                        + #""violations": [], "stale_baseline": [], "rules": []}"#
+                )
+            ).isEmpty)
+        #expect(
+            !schema.validate(
+                try JSONValue.parse(
+                    #"{"version": 2, "summary": {"errors": 0, "warnings": 0, "modules": 0, "baselined": 0}, "#
+                        + #""violations": [], "stale_baseline": [], "rules": []}"#
+                )
+            ).isEmpty)
     }
 
     @Test func graphsValidate() async throws {
@@ -53,13 +67,19 @@ import Testing
         }
         // Xcode projects too: their reader, product types and pbxproj locations.
         for shape in ["app-with-packages", "groups-app", "synced-app", "workspace-app", "messy-app", "xcodegen-app"] {
-            let run = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q", "-C", Self.fixtures.appendingPathComponent("xcode/\(shape)").path])
+            let run = try await ChildProcess.run(
+                SharedSites.executable,
+                ["graph", "-f", "json", "-q", "-C", Self.fixtures.appendingPathComponent("xcode/\(shape)").path])
             #expect(run.status == 0, "\(shape): \(run.stderr)")
             let graph = try JSONValue.parse(run.stdout)
             #expect(schema.validate(graph) == [], "\(shape)")
             #expect(run.stdout.contains("\"reader\" : \"xcode\""), "\(shape)")
         }
-        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "packages": [], "nodes": [{"id": "A", "kind": "library"}], "edges": []}"#)).isEmpty)
+        #expect(
+            !schema.validate(
+                try JSONValue.parse(
+                    #"{"version": 1, "packages": [], "nodes": [{"id": "A", "kind": "library"}], "edges": []}"#)
+            ).isEmpty)
     }
 
     @Test func componentsValidate() throws {
@@ -69,16 +89,34 @@ import Testing
         for file in files {
             #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
         }
-        let written = ComponentJSONWriter().write(ComponentGraph(
-            components: [ComponentGraph.Component(module: "App", layer: "UI", types: [ComponentGraph.Member(name: "Feed", layer: "UI", origin: "types: '*Feed'", kind: .struct)])],
-            references: [ComponentGraph.Reference(
-                from: ComponentGraph.ComponentID(module: "App", layer: "UI"), fromType: nil, to: ComponentGraph.ComponentID(module: "App", layer: "UI"), toType: "Feed",
-                kind: .initializer, location: SourceLocation(path: "A.swift", line: 1, column: 2)
-            )]
-        ))
+        let written = ComponentJSONWriter().write(
+            ComponentGraph(
+                components: [
+                    ComponentGraph.Component(
+                        module: "App", layer: "UI",
+                        types: [
+                            ComponentGraph.Member(name: "Feed", layer: "UI", origin: "types: '*Feed'", kind: .struct)
+                        ])
+                ],
+                references: [
+                    ComponentGraph.Reference(
+                        from: ComponentGraph.ComponentID(module: "App", layer: "UI"), fromType: nil,
+                        to: ComponentGraph.ComponentID(module: "App", layer: "UI"), toType: "Feed",
+                        kind: .initializer, location: SourceLocation(path: "A.swift", line: 1, column: 2)
+                    )
+                ]
+            ))
         #expect(schema.validate(try JSONValue.parse(written)) == [])
-        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "components": [], "references": [{"from": {"module": "A"}, "to": {"module": "B", "layer": "L"}, "kind": "type", "location": "a:1:1"}]}"#)).isEmpty)
-        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "components": [], "references": [], "extra": 1}"#)).isEmpty)
+        #expect(
+            !schema.validate(
+                try JSONValue.parse(
+                    #"{"version": 1, "components": [], "references": [{"from": {"module": "A"}, "to": {"module": "#
+                        + #""B", "layer": "L"}, "kind": "type", "location": "a:1:1"}]}"#
+                )
+            ).isEmpty)
+        #expect(
+            !schema.validate(try JSONValue.parse(#"{"version": 1, "components": [], "references": [], "extra": 1}"#))
+                .isEmpty)
     }
 
     @Test func guidanceValidates() throws {
@@ -88,7 +126,11 @@ import Testing
         for file in files {
             #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
         }
-        #expect(!schema.validate(try JSONValue.parse(#"{"version": 1, "blocks": [{"id": "x"}], "reading_lists": [], "layers": [], "rules": []}"#)).isEmpty)
+        #expect(
+            !schema.validate(
+                try JSONValue.parse(
+                    #"{"version": 1, "blocks": [{"id": "x"}], "reading_lists": [], "layers": [], "rules": []}"#)
+            ).isEmpty)
     }
 
     /// YAML as JSON, scalars typed as YAML 1.2's core schema types them.
@@ -117,9 +159,14 @@ import Testing
         let files = Self.fixtureFiles(named: "strata.yml") + [Self.repository.appendingPathComponent("strata.yml")]
         #expect(files.count >= 15)
         for file in files {
-            #expect(schema.validate(try Self.config(try String(contentsOf: file, encoding: .utf8))) == [], "\(file.path)")
+            #expect(
+                schema.validate(try Self.config(try String(contentsOf: file, encoding: .utf8))) == [], "\(file.path)")
         }
-        #expect(schema.validate(try Self.config("site:\n  base-url: https://docs.test/\nrules:\n  unused_dependency: off\n  layer-order: error\n")) == [], "either spelling")
+        #expect(
+            schema.validate(
+                try Self.config(
+                    "site:\n  base-url: https://docs.test/\nrules:\n  unused_dependency: off\n  layer-order: error\n"))
+                == [], "either spelling")
         // What `strata init` writes, for a package with sections and one without.
         for fixture in ["check/layered", "check/multi-package"] {
             let folder = TestScratch.path("init")
@@ -131,7 +178,10 @@ import Testing
             let written = try String(contentsOf: folder.appendingPathComponent("strata.yml"), encoding: .utf8)
             #expect(schema.validate(try Self.config(written)) == [], "\(written)")
         }
-        for wrong in ["site:\n  tittle: A\n", "rules:\n  cycle: fatal\n", "layers:\n  - modules: [A]\n", "build:\n  fail_on_violations: always\n", "guidance:\n  as_of: tomorrow\n", "unknown: 1\n"] {
+        for wrong in [
+            "site:\n  tittle: A\n", "rules:\n  cycle: fatal\n", "layers:\n  - modules: [A]\n",
+            "build:\n  fail_on_violations: always\n", "guidance:\n  as_of: tomorrow\n", "unknown: 1\n"
+        ] {
             #expect(!schema.validate(try Self.config(wrong)).isEmpty, "\(wrong)")
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import StrataTestSupport
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `strata check` on a package in a subfolder of a repository, with awkward file names, as
 /// CI runs it: every report validates against its format, and every path in it names a file
@@ -16,12 +17,17 @@ import Testing
     /// layered-violations fixture in a subfolder, one of its files renamed awkwardly.
     func repository() throws -> URL {
         let root = try TestScratch.folder("repository")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let package = root.appendingPathComponent(Self.packageFolder)
-        try FileManager.default.createDirectory(at: package.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CheckReportWriterTests.fixtures.appendingPathComponent("check/layered-violations"), to: package)
+        try FileManager.default.createDirectory(
+            at: package.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CheckReportWriterTests.fixtures.appendingPathComponent("check/layered-violations"), to: package)
         let feed = package.appendingPathComponent("Sources/FeedUI")
-        try FileManager.default.moveItem(at: feed.appendingPathComponent("FeedView.swift"), to: feed.appendingPathComponent("Feed View, #1 (ü).swift"))
+        try FileManager.default.moveItem(
+            at: feed.appendingPathComponent("FeedView.swift"),
+            to: feed.appendingPathComponent("Feed View, #1 (ü).swift"))
         return root
     }
 
@@ -36,12 +42,17 @@ import Testing
         let reports = try TestScratch.folder("reports")
         defer { TestScratch.remove(reports) }
         var arguments = ["--format", "github", "--quiet"]
-        for (format, file) in [("sarif", "check.sarif"), ("junit", "check.xml"), ("codequality", "quality.json"), ("checkstyle", "checkstyle.xml"), ("json", "check.json")] {
+        for (format, file) in [
+            ("sarif", "check.sarif"), ("junit", "check.xml"), ("codequality", "quality.json"),
+            ("checkstyle", "checkstyle.xml"), ("json", "check.json")
+        ] {
             arguments += ["--report", "\(format):\(reports.appendingPathComponent(file).path)"]
         }
         let run = try await check(arguments, in: package)
         #expect(run.status == 1, "\(run.stderr)")
-        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
+        func exists(_ path: String) -> Bool {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+        }
         func read(_ file: String) throws -> Data { try Data(contentsOf: reports.appendingPathComponent(file)) }
 
         // SARIF: valid, relative to %SRCROOT%, every file found from the root.
@@ -75,10 +86,14 @@ import Testing
         #expect(annotations.count == 12)
         for line in annotations {
             let file = try #require(line.firstRange(of: "file=").map { line[$0.upperBound...].prefix { $0 != "," } })
-            let path = String(file).replacingOccurrences(of: "%2C", with: ",").replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%25", with: "%")
+            let path = String(file).replacingOccurrences(of: "%2C", with: ",").replacingOccurrences(
+                of: "%3A", with: ":"
+            ).replacingOccurrences(of: "%25", with: "%")
             #expect(exists(path), "\(line)")
         }
-        #expect(run.stdout.contains("%0A\(Self.packageFolder)/Sources/FeedUI/Feed View, #1 (ü).swift:2:1: import Database"), "further evidence is in the message")
+        #expect(
+            run.stdout.contains("%0A\(Self.packageFolder)/Sources/FeedUI/Feed View, #1 (ü).swift:2:1: import Database"),
+            "further evidence is in the message")
     }
 
     /// Xcode needs absolute paths; a terminal in a subfolder, paths from there.
@@ -88,7 +103,11 @@ import Testing
         let package = root.appendingPathComponent(Self.packageFolder)
         let absolute = try await check(["--paths", "absolute", "--format", "checkstyle", "--quiet"], in: package)
         let names = Self.attributes("name", of: "file", in: Data(absolute.stdout.utf8))
-        #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix(root.standardizedFileURL.path + "/") && FileManager.default.fileExists(atPath: $0) }, "\(names)")
+        #expect(
+            !names.isEmpty
+                && names.allSatisfy {
+                    $0.hasPrefix(root.standardizedFileURL.path + "/") && FileManager.default.fileExists(atPath: $0)
+                }, "\(names)")
         let sarif = try await check(["--paths", "absolute", "--format", "sarif", "--quiet"], in: package)
         #expect(!sarif.stdout.contains("%SRCROOT%"), "absolute paths have no base")
         #expect(try CheckReportWriterTests().sarifSchema().validate(try JSONValue.parse(sarif.stdout)) == [])
@@ -111,38 +130,51 @@ import Testing
         let files = [
             ".git/HEAD": "ref: refs/heads/main\n",
             "App/Package.swift": """
-                // swift-tools-version:5.9
-                import PackageDescription
-                let package = Package(name: "App", dependencies: [.package(path: "../Shared")], targets: [
-                    .target(name: "AppKit", dependencies: [.product(name: "SharedKit", package: "Shared")]),
-                ])
-                """,
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [.package(path: "../Shared")], targets: [
+                .target(name: "AppKit", dependencies: [.product(name: "SharedKit", package: "Shared")]),
+            ])
+            """,
             "App/Sources/AppKit/A.swift": "import SharedKit\n",
             "Shared/Package.swift": """
-                // swift-tools-version:5.9
-                import PackageDescription
-                let package = Package(name: "Shared", products: [.library(name: "SharedKit", targets: ["SharedKit"])], targets: [
-                    .target(name: "SharedKit"), .target(name: "Other"),
-                ])
-                """,
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shared", products: [.library(name: "SharedKit", targets: ["SharedKit"])], \
+            targets: [
+                .target(name: "SharedKit"), .target(name: "Other"),
+            ])
+            """,
             "Shared/Sources/SharedKit/S.swift": "import Other\n",
-            "Shared/Sources/Other/O.swift": "\n",
+            "Shared/Sources/Other/O.swift": "\n"
         ]
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         // The sibling package is outside the project folder (App/), so it is read only when
         // the command line allows it.
         let run = try await check(["-q", "--allow-read", "../Shared"], in: root.appendingPathComponent("App"))
-        #expect(run.stdout == "Shared/Sources/SharedKit/S.swift:1:1: warning: 'SharedKit' imports 'Other' but does not declare it as a dependency [undeclared-import]\n", "\(run.stdout)")
-        let absolute = try await check(["-q", "--allow-read", "../Shared", "--paths", "absolute"], in: root.appendingPathComponent("App"))
-        #expect(absolute.stdout.hasPrefix(root.standardizedFileURL.path + "/Shared/Sources/SharedKit/S.swift:1:1:"), "\(absolute.stdout)")
+        #expect(
+            run.stdout
+                == "Shared/Sources/SharedKit/S.swift:1:1: warning: 'SharedKit' imports 'Other' but does not declare "
+                + "it as a dependency [undeclared-import]\n",
+            "\(run.stdout)")
+        let absolute = try await check(
+            ["-q", "--allow-read", "../Shared", "--paths", "absolute"], in: root.appendingPathComponent("App"))
+        #expect(
+            absolute.stdout.hasPrefix(root.standardizedFileURL.path + "/Shared/Sources/SharedKit/S.swift:1:1:"),
+            "\(absolute.stdout)")
         // strata graph names files the same way.
-        let graph = try await ChildProcess.run(SharedSites.executable, ["graph", "-f", "json", "-q", "--allow-read", "../Shared"], in: root.appendingPathComponent("App"))
+        let graph = try await ChildProcess.run(
+            SharedSites.executable, ["graph", "-f", "json", "-q", "--allow-read", "../Shared"],
+            in: root.appendingPathComponent("App"))
         let document = try JSONValue.parse(graph.stdout)
-        #expect(Self.values(of: "manifest", in: document) == ["App/Package.swift", "Shared/Package.swift"], "\(graph.stdout.prefix(400))")
+        #expect(
+            Self.values(of: "manifest", in: document) == ["App/Package.swift", "Shared/Package.swift"],
+            "\(graph.stdout.prefix(400))")
         #expect(Self.values(of: "location", in: document).contains("Shared/Sources/SharedKit/S.swift:1:1"))
         #expect(try PublishedSchemaTests.schema("graph").validate(document) == [])
     }
@@ -153,7 +185,11 @@ import Testing
         case .object(let members):
             var found: [String] = []
             for (name, member) in members.sorted(by: { $0.key < $1.key }) {
-                if name == key, case .string(let text) = member { found.append(text) } else { found += values(of: key, in: member) }
+                if name == key, case .string(let text) = member {
+                    found.append(text)
+                } else {
+                    found += values(of: key, in: member)
+                }
             }
             return found
         case .array(let items): return items.flatMap { values(of: key, in: $0) }
@@ -167,7 +203,10 @@ import Testing
             let attribute: String, element: String
             var values: [String] = []
             init(attribute: String, element: String) { (self.attribute, self.element) = (attribute, element) }
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == element, let value = attributes[attribute] { values.append(value) }
             }
         }

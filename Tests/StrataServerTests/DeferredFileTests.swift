@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataTestSupport
 import Testing
+
 @testable import StrataServer
 
 /// The search index in the preview: made once, when first asked for, off the threads that
@@ -22,7 +23,7 @@ import Testing
             return Array("index".utf8)
         }
         let results = await withTaskGroup(of: [UInt8].self) { group in
-            for _ in 0 ..< 8 { group.addTask { await file.contents() } }
+            for _ in 0..<8 { group.addTask { await file.contents() } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.count == 8 && results.allSatisfy { $0 == Array("index".utf8) })

@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataTestSupport
 import Testing
+
 @testable import StrataServer
 
 /// The server on an ephemeral port, answered from an in-memory site, spoken to over raw
@@ -16,19 +17,23 @@ import Testing
         OutputFile(path: "assets/strata.js", text: "void 0"),
         OutputFile(path: "assets/favicon.svg", text: "<svg/>"),
         OutputFile(path: "graph.json", text: "{}"),
-        OutputFile(path: "files/data.bin", contents: [0, 1, 2]),
+        OutputFile(path: "files/data.bin", contents: [0, 1, 2])
     ]
 
     /// Runs `body` against a server on a free port, then stops it and checks it stopped.
-    func withServer(mount: String = "/", idleTimeout: Duration = .seconds(30), _ body: (Int, LiveReloadHub) async throws -> Void) async throws {
+    func withServer(
+        mount: String = "/", idleTimeout: Duration = .seconds(30), _ body: (Int, LiveReloadHub) async throws -> Void
+    ) async throws {
         let hub = LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "test-1"))
         let server = PreviewServer(host: "127.0.0.1", port: 0, mountPath: mount, hub: hub, idleTimeout: idleTimeout)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let (stop, stopSink) = AsyncStream<Void>.makeStream()
         let running = Task {
-            try await server.run(onListening: { portSink.yield($0) }, background: {
-                for await _ in stop {}
-            })
+            try await server.run(
+                onListening: { portSink.yield($0) },
+                background: {
+                    for await _ in stop {}
+                })
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
@@ -49,12 +54,15 @@ import Testing
             #expect(home.headers["cache-control"] == "no-store")
             #expect(home.text.contains("<h1>Home</h1>"))
             // The live-reload script is added to served pages only.
-            #expect(home.text.contains("<script src=\"/__strata/live.js\" data-build=\"test-1\" defer></script>\n</body>"))
+            #expect(
+                home.text.contains("<script src=\"/__strata/live.js\" data-build=\"test-1\" defer></script>\n</body>"))
             #expect(Int(home.headers["content-length"] ?? "") == home.body.count)
 
             for (path, type) in [
-                ("/assets/strata.css", "text/css; charset=utf-8"), ("/assets/strata.js", "text/javascript; charset=utf-8"),
-                ("/assets/favicon.svg", "image/svg+xml"), ("/graph.json", "application/json"), ("/files/data.bin", "application/octet-stream"),
+                ("/assets/strata.css", "text/css; charset=utf-8"),
+                ("/assets/strata.js", "text/javascript; charset=utf-8"),
+                ("/assets/favicon.svg", "image/svg+xml"), ("/graph.json", "application/json"),
+                ("/files/data.bin", "application/octet-stream")
             ] {
                 let response = try await RawHTTP.request(port: port, target: path)
                 #expect(response.status == 200, "\(path)")
@@ -96,8 +104,9 @@ import Testing
     @Test func traversalIsRefusedOverTheWire() async throws {
         try await withServer { port, _ in
             for target in [
-                "/../../../../etc/passwd", "/guides/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
-                "/..%5c..%5cetc%5cpasswd", "//etc/passwd", "/%2fetc%2fpasswd", "/guides/%2e%2e/index.html", "/a%00.html",
+                "/../../../../etc/passwd", "/guides/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
+                "/..%2f..%2fetc%2fpasswd",
+                "/..%5c..%5cetc%5cpasswd", "//etc/passwd", "/%2fetc%2fpasswd", "/guides/%2e%2e/index.html", "/a%00.html"
             ] {
                 let response = try await RawHTTP.request(port: port, target: target)
                 #expect(response.status == 403, "\(target) answered \(response.status)")
@@ -127,9 +136,14 @@ import Testing
         try await withServer { port, _ in
             #expect(try await RawHTTP.request(port: port, target: "/", host: nil).status == 400)
             #expect(try await RawHTTP.request(port: port, target: "/", headers: ["Host: 127.0.0.1"]).status == 400)
-            #expect(try await RawHTTP.request(port: port, target: "/", host: "127.0.0.1:\(port), evil.example").status == 400)
+            #expect(
+                try await RawHTTP.request(port: port, target: "/", host: "127.0.0.1:\(port), evil.example").status
+                    == 400)
             // In absolute form the target's host is the one that counts, as HTTP says.
-            for (target, status) in [("http://evil.example/", 403), ("HTTP://evil.example:80/index.html?x", 403), ("//evil.example/", 403), ("*", 400)] {
+            for (target, status) in [
+                ("http://evil.example/", 403), ("HTTP://evil.example:80/index.html?x", 403), ("//evil.example/", 403),
+                ("*", 400)
+            ] {
                 let response = try await RawHTTP.request(port: port, target: target)
                 #expect(response.status == status, "\(target)")
                 #expect(!response.text.contains("Home"))
@@ -144,10 +158,14 @@ import Testing
     /// own headers; answers carry headers against framing, referrers and cross-origin loads.
     @Test func otherSitesCannotLoadFromThePreview() async throws {
         try await withServer { port, _ in
-            let script = try await RawHTTP.request(port: port, target: "/graph.json", headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: no-cors", "Sec-Fetch-Dest: script"])
+            let script = try await RawHTTP.request(
+                port: port, target: "/graph.json",
+                headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: no-cors", "Sec-Fetch-Dest: script"])
             #expect(script.status == 403)
             #expect(!script.text.contains("{}"))
-            let opened = try await RawHTTP.request(port: port, target: "/", headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"])
+            let opened = try await RawHTTP.request(
+                port: port, target: "/",
+                headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"])
             #expect(opened.status == 200)
             for response in [opened, try await RawHTTP.request(port: port, target: "/missing.html")] {
                 #expect(response.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
@@ -164,7 +182,9 @@ import Testing
     @Test func slowClientsAreClosedButEventStreamsStay() async throws {
         try await withServer(idleTimeout: .seconds(1)) { port, hub in
             var slow: [RawHTTP.EventStream] = []
-            for _ in 0..<50 { slow.append(try await RawHTTP.EventStream.open(port: port, sending: "GET / HTTP/1.1\r\nHo")) }
+            for _ in 0..<50 {
+                slow.append(try await RawHTTP.EventStream.open(port: port, sending: "GET / HTTP/1.1\r\nHo"))
+            }
             let events = try await RawHTTP.EventStream.open(port: port)
             _ = try await events.next("hello")
             for connection in slow { try await connection.waitForClose(timeout: 30) }
@@ -178,8 +198,10 @@ import Testing
     /// It is answered at once and the connection closed.
     @Test func aRequestWithABodyIsAnsweredAndClosedAtOnce() async throws {
         try await withServer { port, _ in
-            for head in ["POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000000\r\n\r\nx",
-                         "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"] {
+            for head in [
+                "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000000\r\n\r\nx",
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"
+            ] {
                 let connection = try await RawHTTP.EventStream.open(port: port, sending: head)
                 try await connection.waitForClose(timeout: 10)
             }
@@ -231,7 +253,11 @@ import Testing
 
             // A failed build: the overlay's diagnostics; the last good site stays.
             hub.publishFailure(["Content/a.md:3:1: error: bad front matter [frontmatter.yaml]"])
-            #expect(try await events.next("failed") == "{\"build\":\"test-2\",\"diagnostics\":[\"Content/a.md:3:1: error: bad front matter [frontmatter.yaml]\"]}")
+            #expect(
+                try await events.next("failed")
+                    == "{\"build\":\"test-2\",\"diagnostics\":[\"Content/a.md:3:1: error: bad front matter "
+                    + "[frontmatter.yaml]\"]}"
+            )
             #expect(try await RawHTTP.request(port: port, target: "/").text.contains("Changed"))
             // A page opened now learns of the failure as soon as it connects.
             let late = try await RawHTTP.EventStream.open(port: port)
@@ -251,13 +277,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("video.bin").resolvingSymlinksInPath()
         var generator = SeededGenerator(seed: 45)
-        let bytes = (0 ..< (CopiedFileBody.chunk * 2 + 777)).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+        let bytes = (0..<(CopiedFileBody.chunk * 2 + 777)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try Data(bytes).write(to: file)
         var info = stat()
         #expect(stat(file.path, &info) == 0)
         let copy = FileCopy(source: file.path, size: bytes.count, modified: CopiedFileBody.modified(info))
         try await withServer { port, hub in
-            hub.publish(ServedSite(files: ["index.html": Array("<html></html>".utf8)], copies: ["media/video.bin": copy], buildTag: "test-2"))
+            hub.publish(
+                ServedSite(
+                    files: ["index.html": Array("<html></html>".utf8)], copies: ["media/video.bin": copy],
+                    buildTag: "test-2"))
             let response = try await RawHTTP.request(port: port, target: "/media/video.bin")
             #expect(response.status == 200)
             #expect(response.headers["content-length"] == String(bytes.count))
@@ -265,15 +294,20 @@ import Testing
             let head = try await RawHTTP.request(port: port, target: "/media/video.bin", method: "HEAD")
             #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == String(bytes.count))
             // Neither a HEAD request nor a GET leaves the file open once answered.
-            for _ in 0 ..< 20 {
+            for _ in 0..<20 {
                 _ = try await RawHTTP.request(port: port, target: "/media/video.bin", method: "HEAD")
                 _ = try await RawHTTP.request(port: port, target: "/media/video.bin")
             }
             func descriptorsOnTheFile() -> Int {
                 let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-                return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == file.path }.count
+                return descriptors.filter {
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == file.path
+                }.count
             }
-            try await waitUntil("the server to close video.bin after 40 requests (\(descriptorsOnTheFile()) still open)", timeout: .seconds(30)) { descriptorsOnTheFile() == 0 }
+            try await waitUntil(
+                "the server to close video.bin after 40 requests (\(descriptorsOnTheFile()) still open)",
+                timeout: .seconds(30)
+            ) { descriptorsOnTheFile() == 0 }
 
             try Data(bytes + [1]).write(to: file)
             #expect(try await RawHTTP.request(port: port, target: "/media/video.bin").status == 404)
@@ -285,7 +319,9 @@ import Testing
         let server = PreviewServer(host: "127.0.0.1", port: 0, hub: hub)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let (stop, stopSink) = AsyncStream<Void>.makeStream()
-        let running = Task { try await server.run(onListening: { portSink.yield($0) }, background: { for await _ in stop {} }) }
+        let running = Task {
+            try await server.run(onListening: { portSink.yield($0) }, background: { for await _ in stop {} })
+        }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         let events = try await RawHTTP.EventStream.open(port: port)
@@ -297,10 +333,11 @@ import Testing
 
     @Test(arguments: [
         ("192.0.2.1", "Cannot assign requested address (it is not an address of this machine)"),  // TEST-NET-1
-        ("no-such-host.invalid", "no such host"),
+        ("no-such-host.invalid", "no such host")
     ])
     func anAddressThatCannotBeUsedIsAClearError(host: String, reason: String) async throws {
-        let server = PreviewServer(host: host, port: 0, hub: LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "t")))
+        let server = PreviewServer(
+            host: host, port: 0, hub: LiveReloadHub(site: ServedSite(files: Self.site, buildTag: "t")))
         do {
             try await server.run(onListening: { _ in }, background: { try await Task.sleep(for: .seconds(30)) })
             Issue.record("the server started on \(host)")

@@ -1,5 +1,6 @@
 import Hummingbird
 import Testing
+
 @testable import StrataServer
 
 @Suite struct RequestTargetTests {
@@ -12,7 +13,7 @@ import Testing
         ("/caf%C3%A9.html", "café.html"),
         ("/with%20space.png", "with space.png"),
         ("http://127.0.0.1:8000/a.html", "a.html"),
-        ("/%252e%252e/x", "%2e%2e/x"),  // decoded once: a literal name, not a traversal
+        ("/%252e%252e/x", "%2e%2e/x")  // decoded once: a literal name, not a traversal
     ])
     func paths(raw: String, expected: String) {
         #expect(RequestTarget.parse(raw) == .path(expected))
@@ -33,7 +34,7 @@ import Testing
         "//etc/passwd",
         "/%2fetc/passwd",
         "/%2Fetc%2Fpasswd",
-        "http://host//etc/passwd",
+        "http://host//etc/passwd"
     ])
     func traversalIsRefused(raw: String) {
         guard case .refused(let status, _) = RequestTarget.parse(raw) else {
@@ -71,8 +72,13 @@ import Testing
     @Test func scriptGoesBeforeTheLastBodyClose() {
         let html = Array("<html><body><p>&lt;/body&gt; in text</p></BODY></html>".utf8)
         let injected = String(decoding: LiveReloadScript.inject(into: html, buildTag: "s-1"), as: UTF8.self)
-        #expect(injected == "<html><body><p>&lt;/body&gt; in text</p><script src=\"/__strata/live.js\" data-build=\"s-1\" defer></script>\n</BODY></html>")
-        let fragment = String(decoding: LiveReloadScript.inject(into: Array("<p>hi</p>".utf8), buildTag: "s-2"), as: UTF8.self)
+        #expect(
+            injected
+                == "<html><body><p>&lt;/body&gt; in text</p><script src=\"/__strata/live.js\" data-build=\"s-1\" "
+                + "defer></script>\n</BODY></html>"
+        )
+        let fragment = String(
+            decoding: LiveReloadScript.inject(into: Array("<p>hi</p>".utf8), buildTag: "s-2"), as: UTF8.self)
         #expect(fragment.hasPrefix("<p>hi</p><script src=\"/__strata/live.js\" data-build=\"s-2\""))
     }
 
@@ -88,6 +94,10 @@ import Testing
 
     @Test func eventsAreOneLineJSON() {
         let text = LiveReloadHub.event("failed", build: "s-3", failure: ["a.md:1:2: error: bad \"x\"\nnext"])
-        #expect(text == "event: failed\ndata: {\"build\":\"s-3\",\"diagnostics\":[\"a.md:1:2: error: bad \\\"x\\\"\\nnext\"]}\n\n")
+        #expect(
+            text
+                == "event: failed\ndata: {\"build\":\"s-3\",\"diagnostics\":[\"a.md:1:2: error: bad "
+                + "\\\"x\\\"\\nnext\"]}\n\n"
+        )
     }
 }

@@ -1,10 +1,13 @@
 import StrataCore
-@testable import StrataSite
 import Testing
+
+@testable import StrataSite
 
 @Suite struct NavigationTreeTests {
     func page(_ output: String, _ title: String, weight: Int? = nil, index: Bool = false) -> Page {
-        Page(sourcePath: output.replacingOccurrences(of: ".html", with: ".md"), outputPath: output, title: title, weight: weight, isSectionIndex: index)
+        Page(
+            sourcePath: output.replacingOccurrences(of: ".html", with: ".md"), outputPath: output, title: title,
+            weight: weight, isSectionIndex: index)
     }
 
     var pages: [Page] {
@@ -17,7 +20,7 @@ import Testing
             page("guides/b.html", "B", weight: 1),
             page("guides/a.html", "A"),
             page("guides/deep/c.html", "C"),
-            page("api/x.html", "X"),
+            page("api/x.html", "X")
         ]
     }
 
@@ -32,10 +35,11 @@ import Testing
 
     @Test func readingOrderPutsASectionPageBeforeItsPages() {
         let tree = NavigationTree(pages: pages)
-        #expect(tree.readingOrder == [
-            "index.html", "first.html", "guides/index.html", "guides/b.html", "guides/a.html",
-            "guides/deep/c.html", "alpha.html", "api/x.html", "zeta.html",
-        ])
+        #expect(
+            tree.readingOrder == [
+                "index.html", "first.html", "guides/index.html", "guides/b.html", "guides/a.html",
+                "guides/deep/c.html", "alpha.html", "api/x.html", "zeta.html"
+            ])
     }
 
     @Test func breadcrumbsListTheSectionsAbove() {

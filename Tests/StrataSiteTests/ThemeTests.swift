@@ -1,7 +1,8 @@
 import StrataCore
-@testable import StrataSite
 import StrataTemplates
 import Testing
+
+@testable import StrataSite
 
 @Suite struct ThemeTests {
     func file(_ path: String, _ text: String) -> (path: String, contents: [UInt8]) {
@@ -10,11 +11,15 @@ import Testing
 
     var minimal: [(path: String, contents: [UInt8])] {
         [
-            file("templates/page.mustache", "<title>{{page.title}}</title>{{#nav}}{{>partials/item}}{{/nav}}|{{{page.contentHTML}}}|{{root}}"),
-            file("templates/partials/item.mustache", "[{{title}}{{#hasChildren}}:{{#children}}{{>partials/item}}{{/children}}{{/hasChildren}}]"),
+            file(
+                "templates/page.mustache",
+                "<title>{{page.title}}</title>{{#nav}}{{>partials/item}}{{/nav}}|{{{page.contentHTML}}}|{{root}}"),
+            file(
+                "templates/partials/item.mustache",
+                "[{{title}}{{#hasChildren}}:{{#children}}{{>partials/item}}{{/children}}{{/hasChildren}}]"),
             file("templates/404.mustache", "404 {{root}}"),
             file("assets/x.css", "body{}"),
-            file("README.md", "ignored"),
+            file("README.md", "ignored")
         ]
     }
 
@@ -31,13 +36,17 @@ import Testing
     @Test func rendersPagesNavigationAndAssets() throws {
         let theme = try Theme(files: minimal, displayPath: "Themes/t")
         let pages = [
-            Page(sourcePath: "index.md", outputPath: "index.html", title: "Home <&>", isSectionIndex: true, contentHTML: "<p>hi</p>"),
+            Page(
+                sourcePath: "index.md", outputPath: "index.html", title: "Home <&>", isSectionIndex: true,
+                contentHTML: "<p>hi</p>"),
             Page(sourcePath: "g/a.md", outputPath: "g/a.html", title: "A"),
             Page(sourcePath: "h/index.md", outputPath: "h/index.html", title: "H", isSectionIndex: true),
-            Page(sourcePath: "h/b.md", outputPath: "h/b.html", title: "B"),
+            Page(sourcePath: "h/b.md", outputPath: "h/b.html", title: "B")
         ]
-        let files = try SiteRenderer(config: StrataConfig(site: SiteSettings(baseURL: "/docs/")), theme: theme).render(pages: pages)
-        let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+        let files = try SiteRenderer(config: StrataConfig(site: SiteSettings(baseURL: "/docs/")), theme: theme).render(
+            pages: pages)
+        let byPath = Dictionary(
+            uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
         // A closed section lists no children. Sections on the way to the page are open, and
         // so are sections without a page of their own (G), which could not be opened otherwise.
         #expect(byPath["index.html"] == "<title>Home &lt;&amp;&gt;</title>[Home &lt;&amp;&gt;][G:[A]][H:]|<p>hi</p>|")
@@ -51,15 +60,22 @@ import Testing
     /// The sidebar made from the pre-rendered entries (`navHTML`, `childrenHTML`), each
     /// rendered once per folder, is the same on every page as the tree recursed page by page.
     @Test func preRenderedNavigationMatchesTheRecursiveForm() throws {
-        let item = #"<li{{#isCurrent}} class="current"{{/isCurrent}}>{{#hasURL}}<a href="{{url}}">{{title}}</a>{{/hasURL}}{{#isOpen}}<ul>CHILDREN</ul>{{/isOpen}}</li>"#
+        let item =
+            #"<li{{#isCurrent}} class="current"{{/isCurrent}}>{{#hasURL}}<a "#
+            + #"href="{{url}}">{{title}}</a>{{/hasURL}}{{#isOpen}}<ul>CHILDREN</ul>{{/isOpen}}</li>"#
         func theme(page: String, children: String) throws -> Theme {
-            try Theme(files: [
-                file("templates/page.mustache", "<nav>\(page)</nav>{{root}}"),
-                file("templates/partials/nav-item.mustache", item.replacingOccurrences(of: "CHILDREN", with: children)),
-                file("templates/404.mustache", "<nav>\(page)</nav>"),
-            ], displayPath: "Themes/t")
+            try Theme(
+                files: [
+                    file("templates/page.mustache", "<nav>\(page)</nav>{{root}}"),
+                    file(
+                        "templates/partials/nav-item.mustache",
+                        item.replacingOccurrences(of: "CHILDREN", with: children)),
+                    file("templates/404.mustache", "<nav>\(page)</nav>")
+                ], displayPath: "Themes/t")
         }
-        let recursive = try theme(page: "{{#nav}}{{>partials/nav-item}}{{/nav}}", children: "{{#children}}{{>partials/nav-item}}{{/children}}")
+        let recursive = try theme(
+            page: "{{#nav}}{{>partials/nav-item}}{{/nav}}", children: "{{#children}}{{>partials/nav-item}}{{/children}}"
+        )
         let prerendered = try theme(page: "{{{navHTML}}}", children: "{{{childrenHTML}}}")
         let pages = [
             Page(sourcePath: "index.md", outputPath: "index.html", title: "Home", isSectionIndex: true),
@@ -67,17 +83,24 @@ import Testing
             Page(sourcePath: "h/a.md", outputPath: "h/a.html", title: "A"),
             Page(sourcePath: "h/b.md", outputPath: "h/b.html", title: "B"),
             Page(sourcePath: "h/deep/c.md", outputPath: "h/deep/c.html", title: "C"),
-            Page(sourcePath: "g/x.md", outputPath: "g/x.html", title: "X"),
+            Page(sourcePath: "g/x.md", outputPath: "g/x.html", title: "X")
         ]
         let config = StrataConfig(site: SiteSettings(baseURL: "/docs/"))
         func render(_ theme: Theme) throws -> [String: String] {
-            Dictionary(uniqueKeysWithValues: try SiteRenderer(config: config, theme: theme).render(pages: pages).map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+            Dictionary(
+                uniqueKeysWithValues: try SiteRenderer(config: config, theme: theme).render(pages: pages).map {
+                    ($0.path, String(decoding: $0.contents, as: UTF8.self))
+                })
         }
         let expected = try render(recursive)
         #expect(try render(prerendered) == expected)
         // Each page marks itself, and only itself, in the shared entries.
-        #expect(expected["h/a.html"]?.contains(#"<li class="current"><a href="a.html">A</a></li><li><a href="b.html">B</a></li>"#) == true)
-        #expect(expected["h/b.html"]?.contains(#"<li><a href="a.html">A</a></li><li class="current"><a href="b.html">B</a></li>"#) == true)
+        #expect(
+            expected["h/a.html"]?.contains(
+                #"<li class="current"><a href="a.html">A</a></li><li><a href="b.html">B</a></li>"#) == true)
+        #expect(
+            expected["h/b.html"]?.contains(
+                #"<li><a href="a.html">A</a></li><li class="current"><a href="b.html">B</a></li>"#) == true)
         #expect(expected["h/deep/c.html"]?.contains(#"<li class="current"><a href="c.html">C</a></li>"#) == true)
         #expect(expected["404.html"]?.contains(#"<a href="/docs/g/x.html">X</a>"#) == true)
     }
@@ -87,7 +110,8 @@ import Testing
             try Theme(files: [file("templates/page.mustache", "x")], displayPath: "Themes/t")
         } throws: { error in
             let diagnostics = (error as? DiagnosticsError)?.diagnostics ?? []
-            return diagnostics.map(\.ruleID) == ["theme.missing-template"] && diagnostics[0].message.contains("404.mustache")
+            return diagnostics.map(\.ruleID) == ["theme.missing-template"]
+                && diagnostics[0].message.contains("404.mustache")
         }
     }
 
@@ -98,7 +122,8 @@ import Testing
             try Theme(files: files, displayPath: "Themes/t")
         } throws: { error in
             let diagnostic = (error as? DiagnosticsError)?.diagnostics.first
-            return diagnostic?.ruleID == "theme.template" && diagnostic?.location?.path == "Themes/t/templates/page.mustache"
+            return diagnostic?.ruleID == "theme.template"
+                && diagnostic?.location?.path == "Themes/t/templates/page.mustache"
         }
     }
 
@@ -108,16 +133,21 @@ import Testing
         let files = [
             file("templates/page.mustache", "{{>partials/item}}\n{{#open}}\n"),
             file("templates/partials/item.mustache", "{{#a}}"),
-            file("templates/404.mustache", "{{>partials/gone}}"),
+            file("templates/404.mustache", "{{>partials/gone}}")
         ]
         #expect {
             try Theme(files: files, displayPath: "Themes/t")
         } throws: { error in
-            let lines = ((error as? DiagnosticsError)?.diagnostics ?? []).map { "\($0.location?.path ?? ""):\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+            let lines = ((error as? DiagnosticsError)?.diagnostics ?? []).map {
+                "\($0.location?.path ?? ""):\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)"
+            }
             return lines == [
-                "Themes/t/templates/page.mustache:2:1 template does not parse: 'open' is opened here but never closed with '{{/open}}'",
-                "Themes/t/templates/partials/item.mustache:1:1 template does not parse: 'a' is opened here but never closed with '{{/a}}'",
-                "Themes/t/templates/404.mustache:1:1 there is no template 'partials/gone' in the theme (looked for templates/partials/gone.mustache)",
+                "Themes/t/templates/page.mustache:2:1 template does not parse: 'open' is opened here but never "
+                    + "closed with '{{/open}}'",
+                "Themes/t/templates/partials/item.mustache:1:1 template does not parse: 'a' is opened here but "
+                    + "never closed with '{{/a}}'",
+                "Themes/t/templates/404.mustache:1:1 there is no template 'partials/gone' in the theme (looked for "
+                    + "templates/partials/gone.mustache)"
             ]
         }
     }

@@ -1,52 +1,57 @@
 import Foundation
 import StrataCore
 import Testing
+
 @testable import StrataSwiftPM
 
 private let manifestText = """
-// swift-tools-version:5.9
-import PackageDescription
+    // swift-tools-version:5.9
+    import PackageDescription
 
-let package = Package(
-    name: "Demo",
-    targets: [
-        .target(
-            name: "Core",
-            dependencies: [
-                "Base",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-    ]
-)
-"""
+    let package = Package(
+        name: "Demo",
+        targets: [
+            .target(
+                name: "Core",
+                dependencies: [
+                    "Base",
+                    .product(name: "Logging", package: "swift-log"),
+                ]
+            ),
+        ]
+    )
+    """
 
 /// The shape `swift package dump-package` prints (trimmed to the fields Strata reads).
 private let dump = """
-{
-  "name": "Demo",
-  "products": [{"name": "Core", "targets": ["Core"], "type": {"library": ["automatic"]}}],
-  "dependencies": [
-    {"sourceControl": [{"identity": "swift-log", "location": {"remote": [{"urlString": "https://github.com/apple/swift-log.git"}]}}]},
-    {"fileSystem": [{"identity": "shared", "path": "/work/Shared", "nameForTargetDependencyResolutionOnly": "SharedPackage"}]},
-    {"registry": [{"identity": "acme.tools"}]}
-  ],
-  "targets": [
-    {"name": "Core", "type": "regular", "path": null, "exclude": ["README.md"], "resources": [{"path": "Fixtures", "rule": {"copy": {}}}],
-     "dependencies": [
-       {"byName": ["Base", null]},
-       {"product": ["Logging", "swift-log", null, {"platformNames": ["linux", "macos"]}]},
-       {"target": ["Base", {"platformNames": [], "traits": ["Fast"]}]}
-     ]},
-    {"name": "Base", "type": "regular", "path": "Sources/BaseCode", "sources": ["A.swift"], "dependencies": []},
-    {"name": "CoreTests", "type": "test", "dependencies": [{"target": ["Core", null]}]}
-  ]
-}
-"""
+    {
+      "name": "Demo",
+      "products": [{"name": "Core", "targets": ["Core"], "type": {"library": ["automatic"]}}],
+      "dependencies": [
+        {"sourceControl": [{"identity": "swift-log", "location": {"remote": [{"urlString": \
+    "https://github.com/apple/swift-log.git"}]}}]},
+        {"fileSystem": [{"identity": "shared", "path": "/work/Shared", "nameForTargetDependencyResolutionOnly": \
+    "SharedPackage"}]},
+        {"registry": [{"identity": "acme.tools"}]}
+      ],
+      "targets": [
+        {"name": "Core", "type": "regular", "path": null, "exclude": ["README.md"], "resources": [{"path": \
+    "Fixtures", "rule": {"copy": {}}}],
+         "dependencies": [
+           {"byName": ["Base", null]},
+           {"product": ["Logging", "swift-log", null, {"platformNames": ["linux", "macos"]}]},
+           {"target": ["Base", {"platformNames": [], "traits": ["Fast"]}]}
+         ]},
+        {"name": "Base", "type": "regular", "path": "Sources/BaseCode", "sources": ["A.swift"], "dependencies": []},
+        {"name": "CoreTests", "type": "test", "dependencies": [{"target": ["Core", null]}]}
+      ]
+    }
+    """
 
 @Suite struct DumpPackageDecoderTests {
     @Test func readsTargetsDependenciesAndProducts() throws {
-        let manifest = try DumpPackageDecoder(manifestPath: "Package.swift", manifestText: manifestText).decode(Data(dump.utf8))
+        let manifest = try DumpPackageDecoder(manifestPath: "Package.swift", manifestText: manifestText).decode(
+            Data(dump.utf8))
         #expect(manifest.name == "Demo")
         #expect(manifest.targets.map(\.name) == ["Core", "Base", "CoreTests"])
         #expect(manifest.targets.map(\.kind) == [.regular, .regular, .test])
@@ -65,7 +70,8 @@ private let dump = """
     }
 
     @Test func placesDeclarationsOnTheLinesThatNameThem() throws {
-        let manifest = try DumpPackageDecoder(manifestPath: "Package.swift", manifestText: manifestText).decode(Data(dump.utf8))
+        let manifest = try DumpPackageDecoder(manifestPath: "Package.swift", manifestText: manifestText).decode(
+            Data(dump.utf8))
         let core = try #require(manifest.target(named: "Core"))
         #expect(core.location.line == 8)
         #expect(core.dependencies.map(\.location.line) == [10, 11, 10])
@@ -97,7 +103,8 @@ private let dump = """
     /// their lines; SwiftPM's other lines (the compiler invocation, the source excerpt) go.
     @Test func compilerErrorsInSwiftPMsOutputBecomeLocatedDiagnostics() {
         let output = """
-            error: 'p': Invalid manifest (compiled with: ["/opt/swift/usr/bin/swiftc", "-vfsoverlay", "/tmp/x/vfs.yaml"])
+            error: 'p': Invalid manifest (compiled with: ["/opt/swift/usr/bin/swiftc", "-vfsoverlay", \
+            "/tmp/x/vfs.yaml"])
             /work/p/Package.swift:4:5: error: 'let' cannot appear nested inside another 'var' or 'let' pattern
             2 | import PackageDescription
             4 | let let package = Package(name: "A")
@@ -106,9 +113,12 @@ private let dump = """
             /work/other/Package.swift:1:1: error: elsewhere
             error: invalid manifests at [<AbsolutePath:"/work/p">]
             """
-        let found = SwiftPMClient.manifestErrors(in: output, manifest: "/work/p/Package.swift", shownAs: "Package.swift")
-        #expect(found.map(\.description) == [
-            "Package.swift:4:5: error: SwiftPM: 'let' cannot appear nested inside another 'var' or 'let' pattern [swiftpm.failed]",
-        ])
+        let found = SwiftPMClient.manifestErrors(
+            in: output, manifest: "/work/p/Package.swift", shownAs: "Package.swift")
+        #expect(
+            found.map(\.description) == [
+                "Package.swift:4:5: error: SwiftPM: 'let' cannot appear nested inside another 'var' or 'let' "
+                    + "pattern [swiftpm.failed]"
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import StrataCore
-import Testing
-@testable import StrataSwiftSource
 import StrataSwiftReference
+import Testing
+
+@testable import StrataSwiftSource
 
 /// Both scanners, so every case also checks the fast scanner agrees with swift-syntax.
 private func scan(_ text: String) -> [SwiftImport] {
@@ -30,8 +31,14 @@ private func scan(_ text: String) -> [SwiftImport] {
     /// (after a digit, beside non-ASCII text) still counts.
     @Test func lexingStopsAfterTheLastWholeWordImport() throws {
         let deep = "let y = " + String(repeating: "\"\\(", count: 200) + "1" + String(repeating: ")\"", count: 200)
-        #expect(try ImportScanner().imports(in: "import A\n" + deep + "\n// imports, important, reimport, $import, importé, import_\n", path: "F.swift").map(\.module) == ["A"])
-        #expect(throws: Diagnostic.self) { try ImportScanner().imports(in: "import A\n" + deep + "\n// import\n", path: "F.swift") }
+        #expect(
+            try ImportScanner().imports(
+                in: "import A\n" + deep + "\n// imports, important, reimport, $import, importé, import_\n",
+                path: "F.swift"
+            ).map(\.module) == ["A"])
+        #expect(throws: Diagnostic.self) {
+            try ImportScanner().imports(in: "import A\n" + deep + "\n// import\n", path: "F.swift")
+        }
         let afterDigit = "import Foundation\nlet x = 1import Bar\n"
         let found = try ImportScanner().imports(in: afterDigit, path: "F.swift").map(\.module)
         #expect(found == ["Foundation", "Bar"])
@@ -39,7 +46,8 @@ private func scan(_ text: String) -> [SwiftImport] {
     }
 
     @Test func wordsContainingImportAreNotWhereLexingStops() {
-        #expect(scan("import A\n// imports, reimport, important\nlet importance = 1, import_ = 2\n").map(\.module) == ["A"])
+        #expect(
+            scan("import A\n// imports, reimport, important\nlet importance = 1, import_ = 2\n").map(\.module) == ["A"])
         #expect(scan("let é = 1\nimport B\n// é\n").map(\.module) == ["B"])
         #expect(scan("let a = \"é\"; import C").map(\.module) == ["C"])
         #expect(scan("/* x */import D").map(\.module) == ["D"])
@@ -62,7 +70,9 @@ private func scan(_ text: String) -> [SwiftImport] {
         #expect(found.first?.path == ["Module", "Symbol"])
     }
 
-    @Test(arguments: ["@testable", "@_exported", "@_implementationOnly", "@preconcurrency", "@_spi(Internal)", "@_weakLinked"])
+    @Test(arguments: [
+        "@testable", "@_exported", "@_implementationOnly", "@preconcurrency", "@_spi(Internal)", "@_weakLinked"
+    ])
     func attributes(attribute: String) {
         let found = scan("\(attribute) import Module\n")
         #expect(found.first?.attributes == [attribute])
@@ -85,20 +95,20 @@ private func scan(_ text: String) -> [SwiftImport] {
 
     @Test func conditionalImports() {
         let text = """
-        #if canImport(Darwin)
-        import Darwin
-        #elseif os(Linux)
-        import Glibc
-        #else
-        import WinSDK
-        #endif
-        #if DEBUG
-          #if canImport(XCTest) // a comment after the condition
-          import XCTest
-          #endif
-        #endif
-        import Always
-        """
+            #if canImport(Darwin)
+            import Darwin
+            #elseif os(Linux)
+            import Glibc
+            #else
+            import WinSDK
+            #endif
+            #if DEBUG
+              #if canImport(XCTest) // a comment after the condition
+              import XCTest
+              #endif
+            #endif
+            import Always
+            """
         let found = scan(text)
         #expect(found.map(\.module) == ["Darwin", "Glibc", "WinSDK", "XCTest", "Always"])
         #expect(found[0].conditions == ["canImport(Darwin)"])
@@ -110,7 +120,9 @@ private func scan(_ text: String) -> [SwiftImport] {
     }
 
     @Test func attributesInsideIfBeforeAnImportAreNotItsOwn() {
-        let text = "#if compiler(>=6.4)\n@diagnose(UnusedImportAccess, as: ignored)\n#endif\n@_spi(Generated) public import Runtime\n"
+        let text =
+            "#if compiler(>=6.4)\n@diagnose(UnusedImportAccess, as: ignored)\n#endif\n@_spi(Generated) public "
+            + "import Runtime\n"
         let found = scan(text)
         #expect(found.first?.attributes == ["@_spi(Generated)"])
         #expect(found.first?.location.line == 1)
@@ -119,39 +131,39 @@ private func scan(_ text: String) -> [SwiftImport] {
 
     @Test func commentsAreNotImports() {
         let text = """
-        // import LineComment
-        /* import BlockComment
-           /* nested */ import StillComment */
-        /// import DocComment
-        /** import DocBlock */
-        import Real
-        """
+            // import LineComment
+            /* import BlockComment
+               /* nested */ import StillComment */
+            /// import DocComment
+            /** import DocBlock */
+            import Real
+            """
         #expect(scan(text).map(\.module) == ["Real"])
     }
 
     @Test func stringsAreNotImports() {
         let text = #"""
-        let a = "import InString"
-        let b = """
-            import InMultiline
-            \(value("import InInterpolation"))
-            """
-        let c = #"import InRaw \(notInterpolated) "still raw"#
-        let d = ##"import InRaw2 "# still"##
-        let e = "escaped \" import InEscaped"
-        import Real
-        """#
+            let a = "import InString"
+            let b = """
+                import InMultiline
+                \(value("import InInterpolation"))
+                """
+            let c = #"import InRaw \(notInterpolated) "still raw"#
+            let d = ##"import InRaw2 "# still"##
+            let e = "escaped \" import InEscaped"
+            import Real
+            """#
         #expect(scan(text).map(\.module) == ["Real"])
     }
 
     @Test func importAsMemberOrLabelIsNotAnImport() {
         let text = """
-        func f() { importer.import(x) }
-        let x = build(import: 1)
-        let y = `import`
-        struct S { func g() { self.import() } }
-        import Real
-        """
+            func f() { importer.import(x) }
+            let x = build(import: 1)
+            let y = `import`
+            struct S { func g() { self.import() } }
+            import Real
+            """
         #expect(scan(text).map(\.module) == ["Real"])
     }
 
@@ -167,7 +179,9 @@ private func scan(_ text: String) -> [SwiftImport] {
     }
 
     @Test func unterminatedInputDoesNotHang() throws {
-        #expect(try ImportScanner().imports(in: "\"unterminated\nimport A\n/* open", path: "F.swift").map(\.module) == ["A"])
+        #expect(
+            try ImportScanner().imports(in: "\"unterminated\nimport A\n/* open", path: "F.swift").map(\.module) == ["A"]
+        )
         #expect(try ImportScanner().imports(in: "import", path: "F.swift").isEmpty)
         #expect(try ImportScanner().imports(in: "@", path: "F.swift").isEmpty)
         #expect(try ImportScanner().imports(in: "#if", path: "F.swift").isEmpty)
@@ -176,10 +190,12 @@ private func scan(_ text: String) -> [SwiftImport] {
     /// The lexer follows interpolations by recursion: 20,000 nested ones ran out of stack.
     /// Past 100 levels it stops, with an error where the 101st begins.
     @Test func interpolationsNestedTooDeepAreAnErrorNotACrash() throws {
-        let deep = "let x = 1\nlet y = " + String(repeating: "\"\\(", count: 20_000) + "1" + String(repeating: ")\"", count: 20_000) + "\nimport A\n"
+        let deep =
+            "let x = 1\nlet y = " + String(repeating: "\"\\(", count: 20_000) + "1"
+            + String(repeating: ")\"", count: 20_000) + "\nimport A\n"
         let reads: [() throws -> Void] = [
             { _ = try ImportScanner().imports(in: deep, path: "F.swift") },
-            { _ = try ImportScanner().comments(in: Array(deep.utf8), path: "F.swift") },
+            { _ = try ImportScanner().comments(in: Array(deep.utf8), path: "F.swift") }
         ]
         for read in reads {
             let error = #expect(throws: Diagnostic.self) { try read() }
@@ -187,7 +203,9 @@ private func scan(_ text: String) -> [SwiftImport] {
             #expect(error?.location == SourceLocation(path: "F.swift", line: 2, column: 9 + 3 * 100 + 1))
         }
         // A hundred levels are still read.
-        let hundred = "let y = " + String(repeating: "\"\\(", count: 100) + "1" + String(repeating: ")\"", count: 100) + "\nimport A\n"
+        let hundred =
+            "let y = " + String(repeating: "\"\\(", count: 100) + "1" + String(repeating: ")\"", count: 100)
+            + "\nimport A\n"
         #expect(try ImportScanner().imports(in: hundred, path: "F.swift").map(\.module) == ["A"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import Testing
+
 @testable import StrataSwiftSource
 
 /// A manifest is read, never run, and what it asks of the machine is answered without
@@ -9,14 +10,18 @@ import Testing
 @Suite struct ManifestSecretsTests {
     func targets(_ body: String, in folder: String = "/nonexistent") -> [String]? {
         let text = "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\n" + body
-        guard case .manifest(let manifest) = ManifestReader().read(text: text, path: "Package.swift", packageDirectory: folder) else { return nil }
+        guard
+            case .manifest(let manifest) = ManifestReader().read(
+                text: text, path: "Package.swift", packageDirectory: folder)
+        else { return nil }
         return manifest.targets.map(\.name)
     }
 
     @Test func theEnvironmentIsEmptyByDefault() {
         setenv("STRATA_TEST_SECRET", "hunter2", 1)
         defer { unsetenv("STRATA_TEST_SECRET") }
-        let names = targets("""
+        let names = targets(
+            """
             let name = ProcessInfo.processInfo.environment["STRATA_TEST_SECRET"] ?? "A"
             let package = Package(name: "P", targets: [.target(name: name)])
             """)
@@ -25,7 +30,8 @@ import Testing
 
     @Test func fileExistsLooksInsideThePackageOnly() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-exists-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Extra"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Extra"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func body(_ path: String) -> String {
             """

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import Testing
+
 @testable import StrataSwiftSource
 
 /// Inputs no one writes on purpose, that editors produce mid-keystroke: the readers must
@@ -10,14 +11,17 @@ import Testing
     struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state
         }
     }
 
     @Test func theImportScannerSurvivesRandomSwiftLikeText() throws {
-        let pieces = ["import ", "@testable ", "@_spi(", ")", "(", "\"", "\"\"\"", "#\"", "\"#", "\\(", "#if X\n", "#else\n", "#endif\n",
-                      "/*", "*/", "//", "\n", " ", "A", ".", "`", "{", "}", "[", "]", "#/", "/#", "public ", "struct ", "é", ";"]
+        let pieces = [
+            "import ", "@testable ", "@_spi(", ")", "(", "\"", "\"\"\"", "#\"", "\"#", "\\(", "#if X\n", "#else\n",
+            "#endif\n",
+            "/*", "*/", "//", "\n", " ", "A", ".", "`", "{", "}", "[", "]", "#/", "/#", "public ", "struct ", "é", ";"
+        ]
         var generator = Generator(state: 42)
         for _ in 0..<3000 {
             let count = Int.random(in: 1...40, using: &generator)
@@ -25,7 +29,8 @@ import Testing
             let found = try ImportScanner().imports(in: text, path: "F.swift")
             #expect(found.allSatisfy { !$0.module.isEmpty })
             // Comments, and the guidance in them, come from the same lexer.
-            let withKeywords = text.replacingOccurrences(of: "A", with: "CHECK: ").replacingOccurrences(of: ";", with: " IF: x THEN: ")
+            let withKeywords = text.replacingOccurrences(of: "A", with: "CHECK: ").replacingOccurrences(
+                of: ";", with: " IF: x THEN: ")
             let comments = try ImportScanner().comments(in: Array(withKeywords.utf8), path: "F.swift")
             #expect(comments.allSatisfy { $0.text.hasPrefix("//") || $0.text.hasPrefix("/*") })
             _ = CommentGuidanceExtractor(idPrefix: "M/F").extract(from: comments)
@@ -33,7 +38,8 @@ import Testing
     }
 
     @Test func theManifestReaderSurvivesEveryTruncationOfARealManifest() throws {
-        let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

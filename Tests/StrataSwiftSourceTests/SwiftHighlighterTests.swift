@@ -1,8 +1,9 @@
 import Foundation
 import StrataCore
-import Testing
-@testable import StrataSwiftSource
 import StrataSwiftReference
+import Testing
+
+@testable import StrataSwiftSource
 
 @Suite struct SwiftHighlighterTests {
     let highlighter = SwiftHighlighter()
@@ -26,7 +27,9 @@ import StrataSwiftReference
                 index = close + 1
             } else if starts("</span>", at: index) {
                 index += 7
-            } else if let (entity, character) = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&amp;", "&")].first(where: { starts($0.0, at: index) }) {
+            } else if let (entity, character) = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&amp;", "&")].first(
+                where: { starts($0.0, at: index) })
+            {
                 out.append(contentsOf: character.utf8)
                 index += entity.utf8.count
             } else {
@@ -39,15 +42,15 @@ import StrataSwiftReference
 
     @Test func everyKindOfToken() {
         let code = """
-        /// Loads things.
-        @MainActor struct Loader: Sendable {
-            let count = 42 // the answer
-            var ratio = 0.5
-            func load(name: String) async throws -> [Item] { /* later */ return try await Item.all("\\(name)") }
-        }
-        #if DEBUG
-        #endif
-        """
+            /// Loads things.
+            @MainActor struct Loader: Sendable {
+                let count = 42 // the answer
+                var ratio = 0.5
+                func load(name: String) async throws -> [Item] { /* later */ return try await Item.all("\\(name)") }
+            }
+            #if DEBUG
+            #endif
+            """
         let out = html(code)
         #expect(out.contains("<span class=\"hl-comment\">/// Loads things.</span>"))
         #expect(out.contains("<span class=\"hl-attribute\">@MainActor</span>"))
@@ -74,7 +77,8 @@ import StrataSwiftReference
     }
 
     @Test(arguments: [
-        "func (", "struct { let", "}}}", "let x = \"unterminated", "/* open comment", "", "\n\n", "🙂 let é = \"ü\"", "#if\n",
+        "func (", "struct { let", "}}}", "let x = \"unterminated", "/* open comment", "", "\n\n", "🙂 let é = \"ü\"",
+        "#if\n"
     ])
     func brokenSnippetsKeepTheirText(code: String) {
         #expect(text(html(code)) == code)
@@ -83,7 +87,8 @@ import StrataSwiftReference
     /// Nesting up to the check's limit is highlighted: the classifier's walk of the tree
     /// must not run out of stack on a worker thread, and no character may be lost.
     @Test func deeplyNestedCodeKeepsItsText() {
-        let code = "let x = " + String(repeating: "(", count: 190) + "1" + String(repeating: ")", count: 190) + "\n"
+        let code =
+            "let x = " + String(repeating: "(", count: 190) + "1" + String(repeating: ")", count: 190) + "\n"
             + String(repeating: "func f() { ", count: 190) + String(repeating: "}", count: 190) + "\n"
             + String(repeating: "[", count: 12) + String(repeating: "]", count: 12)
         #expect(highlighter.highlight(code, language: "swift") != nil)
@@ -98,7 +103,11 @@ import StrataSwiftReference
 
     @Test func codeBlocksOfOtherLanguagesAreEscapedPlainly() {
         let block = CodeBlockHTML.render("<p>a & b</p>", language: "html", highlighter: highlighter)
-        #expect(block == "<pre data-language=\"html\"><code class=\"language-html\">&lt;p&gt;a &amp; b&lt;/p&gt;</code></pre>\n")
+        #expect(
+            block
+                == "<pre data-language=\"html\"><code class=\"language-html\">&lt;p&gt;a &amp; "
+                + "b&lt;/p&gt;</code></pre>\n"
+        )
         let plain = CodeBlockHTML.render("x < y", language: "", highlighter: highlighter)
         #expect(plain == "<pre><code>x &lt; y</code></pre>\n")
         let odd = CodeBlockHTML.render("x", language: "c\"onerror=", highlighter: highlighter)
@@ -125,69 +134,107 @@ import StrataSwiftReference
             String(repeating: "<#a ", count: 60_000),
             String(repeating: "@a<", count: 60_000),
             String(repeating: "'\\", count: 60_000),
-            (1 ... 400).reversed().map { String(repeating: "#", count: $0) + "/ " }.joined() + String(repeating: "x ", count: 60_000),
+            (1...400).reversed().map { String(repeating: "#", count: $0) + "/ " }.joined()
+                + String(repeating: "x ", count: 60_000),
             // A string whose last byte is an escape's backslash.
-            "\"\\", "#\"\\#", "\"\"\"\n\\", "\"\\(x)\\",
+            "\"\\", "#\"\\#", "\"\"\"\n\\", "\"\\(x)\\"
         ] {
             let out = html(code)
             #expect(text(out) == code, "every character kept: \(code.prefix(30))")
             // Runs in order, inside the code: callers of `runs` index the code with them.
             let runs = highlighter.runs(code)
-            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.end <= $1.start } && runs.allSatisfy { $0.start < $0.end && $0.end <= code.utf8.count })
+            #expect(
+                zip(runs, runs.dropFirst()).allSatisfy { $0.end <= $1.start }
+                    && runs.allSatisfy { $0.start < $0.end && $0.end <= code.utf8.count })
         }
-        let view = String(repeating: "VStack { HStack(alignment: .top) { ", count: 15) + "Text(\"[\\(a[b[c]])]\")" + String(repeating: " } }", count: 15)
+        let view =
+            String(repeating: "VStack { HStack(alignment: .top) { ", count: 15) + "Text(\"[\\(a[b[c]])]\")"
+            + String(repeating: " } }", count: 15)
         #expect(html(view).contains("hl-string"))
     }
 
     /// Each form as the runs it gets: `kind:text`, plain text left out.
     func runs(_ code: String) -> [String] {
         let bytes = Array(code.utf8)
-        return highlighter.runs(code).map { "\($0.kind.className):" + String(decoding: bytes[$0.start ..< $0.end], as: UTF8.self) }
+        return highlighter.runs(code).map {
+            "\($0.kind.className):" + String(decoding: bytes[$0.start..<$0.end], as: UTF8.self)
+        }
     }
 
-    @Test(arguments: [
-        // Comments, nested; doc comments.
-        ("a /* x /* y */ z */ b // c", ["comment:/* x /* y */ z */", "comment:// c"]),
-        ("/// Doc\n/** Block */", ["comment:/// Doc", "comment:/** Block */"]),
-        // Strings: escapes, interpolation (nested), multi-line, raw, continued lines.
-        (#"let s = "a\"b""#, ["keyword:let", #"string:"a\"b""#]),
-        (#"f("x\(g("y\(z)"))w")"#, [#"string:"x"#, #"string:"y"#, #"string:""#, #"string:w""#]),
-        ("\"\"\"\n  text \\(n)\n  \"\"\"", ["string:\"\"\"\n  text ", "string:\n  \"\"\""]),
-        (##"#"raw \(x) "quoted""#"##, [#"string:"raw \(x) "quoted"""#]),
-        (##"#"a\#(b)c"#"##, [#"string:"a"#, #"string:c""#]),
-        ("\"\"\"\nline \\\nnext\n\"\"\"", ["string:\"\"\"\nline ", "string:\nnext\n\"\"\""]),
-        (#"let u = "unterminated"#, ["keyword:let", #"string:"unterminated"#]),
-        // Numbers: hex, binary, exponents, underscores; ranges and tuple members are not fractions.
-        ("0x1F + 0b1010 + 1_000.5e-3 + 0o17", ["number:0x1F", "number:0b1010", "number:1_000.5e-3", "number:0o17"]),
-        ("1..<5; t.0.1", ["number:1", "number:5", "number:0", "number:1"]),
-        // Regular expressions, and division.
-        ("let r = /a+b/; let q = x / y / z", ["keyword:let", "string:/a+b/", "keyword:let"]),
-        ("let r = #/a/b/#", ["keyword:let", "string:#/a/b/#"]),
-        // Attributes, `#if` lines, macros, availability.
-        ("@MainActor @objc(name) func f()", ["attribute:@MainActor", "attribute:@objc", "keyword:func"]),
-        ("#if os(Linux) && DEBUG\n#elseif true\n#endif", ["directive:#if", "directive:os", "directive:Linux", "directive:DEBUG", "directive:#elseif", "keyword:true", "directive:#endif"]),
-        ("#Preview { } ; #selector(f)", ["type:Preview"]),
-        ("@available(iOS 17.0, *) func f()", ["attribute:@available", "keyword:iOS", "number:17", "number:0", "keyword:func"]),
-        ("if #available(macOS 14, *) {}", ["keyword:if", "keyword:macOS", "number:14"]),
-        // Keywords, capitalised names as types, members, labels.
-        ("let x: Int = Foo.bar(Baz())", ["keyword:let", "type:Int", "type:Foo", "type:Baz"]),
-        ("x.default; y.init(); T.self; T.Type", ["keyword:init", "type:T", "keyword:self", "type:T", "keyword:Type"]),
-        ("a.contains(where: f); d[k, default: 0]; func g(in x: Int, for: Int)", ["number:0", "keyword:func", "type:Int", "type:Int"]),
-        ("`class` + `Self`", []),
-        // Contextual keywords where they are keywords, names where they are names.
-        ("final class A { lazy var b = 1; override func c() async throws {} }", ["keyword:final", "keyword:class", "type:A", "keyword:lazy", "keyword:var", "number:1", "keyword:override", "keyword:func", "keyword:async", "keyword:throws"]),
-        ("let open = true; let async = x.some; copy = set", ["keyword:let", "keyword:true", "keyword:let"]),
-        ("var v: Int { get set }", ["keyword:var", "type:Int", "keyword:get", "keyword:set"]),
-        ("var v: Int { get { 1 } set(n) { } }", ["keyword:var", "type:Int", "keyword:get", "number:1", "keyword:set"]),
-        ("func f() -> some View { await g() }", ["keyword:func", "keyword:some", "type:View", "keyword:await"]),
-        ("for package in packages {}", ["keyword:for", "keyword:in"]),
-        ("nonisolated(unsafe) var x = 0", ["keyword:nonisolated", "keyword:var", "number:0"]),
-        ("actor Counter {}", ["keyword:actor", "type:Counter"]),
-        // Types in lower case, where only the place tells.
-        ("let m: mode_t; typealias T = stat; func f(_ s: stat) -> uid_t", ["keyword:let", "type:mode_t", "keyword:typealias", "type:T", "type:stat", "keyword:func", "type:stat", "type:uid_t"]),
-        // Placeholders and dollar names stay plain.
-        ("f(<#value#>, $0)", []),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            // Comments, nested; doc comments.
+            ("a /* x /* y */ z */ b // c", ["comment:/* x /* y */ z */", "comment:// c"]),
+            ("/// Doc\n/** Block */", ["comment:/// Doc", "comment:/** Block */"]),
+            // Strings: escapes, interpolation (nested), multi-line, raw, continued lines.
+            (#"let s = "a\"b""#, ["keyword:let", #"string:"a\"b""#]),
+            (#"f("x\(g("y\(z)"))w")"#, [#"string:"x"#, #"string:"y"#, #"string:""#, #"string:w""#]),
+            ("\"\"\"\n  text \\(n)\n  \"\"\"", ["string:\"\"\"\n  text ", "string:\n  \"\"\""]),
+            (##"#"raw \(x) "quoted""#"##, [#"string:"raw \(x) "quoted"""#]),
+            (##"#"a\#(b)c"#"##, [#"string:"a"#, #"string:c""#]),
+            ("\"\"\"\nline \\\nnext\n\"\"\"", ["string:\"\"\"\nline ", "string:\nnext\n\"\"\""]),
+            (#"let u = "unterminated"#, ["keyword:let", #"string:"unterminated"#]),
+            // Numbers: hex, binary, exponents, underscores; ranges and tuple members are not fractions.
+            ("0x1F + 0b1010 + 1_000.5e-3 + 0o17", ["number:0x1F", "number:0b1010", "number:1_000.5e-3", "number:0o17"]),
+            ("1..<5; t.0.1", ["number:1", "number:5", "number:0", "number:1"]),
+            // Regular expressions, and division.
+            ("let r = /a+b/; let q = x / y / z", ["keyword:let", "string:/a+b/", "keyword:let"]),
+            ("let r = #/a/b/#", ["keyword:let", "string:#/a/b/#"]),
+            // Attributes, `#if` lines, macros, availability.
+            ("@MainActor @objc(name) func f()", ["attribute:@MainActor", "attribute:@objc", "keyword:func"]),
+            (
+                "#if os(Linux) && DEBUG\n#elseif true\n#endif",
+                [
+                    "directive:#if", "directive:os", "directive:Linux", "directive:DEBUG", "directive:#elseif",
+                    "keyword:true", "directive:#endif"
+                ]
+            ),
+            ("#Preview { } ; #selector(f)", ["type:Preview"]),
+            (
+                "@available(iOS 17.0, *) func f()",
+                ["attribute:@available", "keyword:iOS", "number:17", "number:0", "keyword:func"]
+            ),
+            ("if #available(macOS 14, *) {}", ["keyword:if", "keyword:macOS", "number:14"]),
+            // Keywords, capitalised names as types, members, labels.
+            ("let x: Int = Foo.bar(Baz())", ["keyword:let", "type:Int", "type:Foo", "type:Baz"]),
+            (
+                "x.default; y.init(); T.self; T.Type",
+                ["keyword:init", "type:T", "keyword:self", "type:T", "keyword:Type"]
+            ),
+            (
+                "a.contains(where: f); d[k, default: 0]; func g(in x: Int, for: Int)",
+                ["number:0", "keyword:func", "type:Int", "type:Int"]
+            ),
+            ("`class` + `Self`", []),
+            // Contextual keywords where they are keywords, names where they are names.
+            (
+                "final class A { lazy var b = 1; override func c() async throws {} }",
+                [
+                    "keyword:final", "keyword:class", "type:A", "keyword:lazy", "keyword:var", "number:1",
+                    "keyword:override", "keyword:func", "keyword:async", "keyword:throws"
+                ]
+            ),
+            ("let open = true; let async = x.some; copy = set", ["keyword:let", "keyword:true", "keyword:let"]),
+            ("var v: Int { get set }", ["keyword:var", "type:Int", "keyword:get", "keyword:set"]),
+            (
+                "var v: Int { get { 1 } set(n) { } }",
+                ["keyword:var", "type:Int", "keyword:get", "number:1", "keyword:set"]
+            ),
+            ("func f() -> some View { await g() }", ["keyword:func", "keyword:some", "type:View", "keyword:await"]),
+            ("for package in packages {}", ["keyword:for", "keyword:in"]),
+            ("nonisolated(unsafe) var x = 0", ["keyword:nonisolated", "keyword:var", "number:0"]),
+            ("actor Counter {}", ["keyword:actor", "type:Counter"]),
+            // Types in lower case, where only the place tells.
+            (
+                "let m: mode_t; typealias T = stat; func f(_ s: stat) -> uid_t",
+                [
+                    "keyword:let", "type:mode_t", "keyword:typealias", "type:T", "type:stat", "keyword:func",
+                    "type:stat", "type:uid_t"
+                ]
+            ),
+            // Placeholders and dollar names stay plain.
+            ("f(<#value#>, $0)", [])
+        ] as [(String, [String])])
     func everySyntaxForm(code: String, expected: [String]) {
         #expect(runs(code) == expected, "\(code)")
         #expect(text(html(code)) == code)
@@ -198,8 +245,10 @@ import StrataSwiftReference
     /// 30 ms a file, so the test takes a quarter of the files; `make accuracy` compares every
     /// file of Strata and of the machine's packages with the optimised build.
     static let strataFiles: [String] = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let enumerator = FileManager.default.enumerator(
+            at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
         var files: [String] = []
         while let url = enumerator?.nextObject() as? URL {
             if url.pathExtension == "swift" { files.append(url.path) }
@@ -216,7 +265,9 @@ import StrataSwiftReference
         for path in Self.strataFiles {
             let code = try String(contentsOfFile: path, encoding: .utf8)
             let reference = try #require(SyntaxHighlighter().runs(code))
-            agreement.add(code: code, name: URL(fileURLWithPath: path).lastPathComponent, runs: highlighter.runs(code), reference: reference)
+            agreement.add(
+                code: code, name: URL(fileURLWithPath: path).lastPathComponent, runs: highlighter.runs(code),
+                reference: reference)
         }
         // Which files fall in the quarter moves as files are added; any quarter is over 150,000.
         #expect(agreement.compared > 150_000)

@@ -1,5 +1,6 @@
-@testable import StrataTemplates
 import Testing
+
+@testable import StrataTemplates
 
 /// Issue 45, item 12: one render is bounded in partials included and bytes written, and
 /// the failure names the limit and the tag.

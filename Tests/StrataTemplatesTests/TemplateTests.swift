@@ -1,12 +1,14 @@
-@testable import StrataTemplates
 import Testing
+
+@testable import StrataTemplates
 
 /// The template engine against the Mustache specification's forms (interpolation, sections,
 /// inverted sections, comments, standalone lines, partials, delimiters, inheritance) and
 /// every way a template can be wrong.
 @Suite struct TemplateTests {
     /// Renders `template` (as `main`) with `partials` beside it.
-    func render(_ template: String, _ context: TemplateObject = [:], partials: [String: String] = [:]) throws -> String {
+    func render(_ template: String, _ context: TemplateObject = [:], partials: [String: String] = [:]) throws -> String
+    {
         var library = TemplateLibrary()
         try library.add(template, named: "main")
         for (name, source) in partials.sorted(by: { $0.key < $1.key }) { try library.add(source, named: name) }
@@ -35,8 +37,12 @@ import Testing
     }
 
     @Test func valuesOfEveryKindInterpolate() throws {
-        let context: TemplateObject = ["yes": true, "no": false, "count": 42, "list": .list(["a"]), "object": .object(["x": "y"])]
-        #expect(try render("{{yes}} {{no}} {{count}} [{{list}}] [{{object}}] [{{missing}}]", context) == "true false 42 [] [] []")
+        let context: TemplateObject = [
+            "yes": true, "no": false, "count": 42, "list": .list(["a"]), "object": .object(["x": "y"])
+        ]
+        #expect(
+            try render("{{yes}} {{no}} {{count}} [{{list}}] [{{object}}] [{{missing}}]", context)
+                == "true false 42 [] [] []")
     }
 
     @Test func dottedNamesFindTheFirstPartOutsideAndTheRestInside() throws {
@@ -59,7 +65,7 @@ import Testing
             "empty": .list([]),
             "person": .object(["name": "Ada"]),
             "on": true, "off": false, "text": "", "zero": 0,
-            "name": "outer",
+            "name": "outer"
         ]
         #expect(try render("{{#items}}<{{name}}>{{/items}}", context) == "<one><two>")
         #expect(try render("{{#empty}}x{{/empty}}|{{#missing}}x{{/missing}}|{{#off}}x{{/off}}", context) == "||")
@@ -77,7 +83,7 @@ import Testing
     @Test func namesAreFoundThroughEveryEnclosingSection() throws {
         let context: TemplateObject = [
             "root": "../",
-            "outer": .object(["inner": .list([.object(["title": "x"])])]),
+            "outer": .object(["inner": .list([.object(["title": "x"])])])
         ]
         #expect(try render("{{#outer}}{{#inner}}{{root}}{{title}}{{/inner}}{{/outer}}", context) == "../x")
     }
@@ -112,11 +118,15 @@ import Testing
 
     @Test func aStandalonePartialIndentsEachOfItsLines() throws {
         let partial = "<li>\n{{{value}}}\n</li>\n"
-        #expect(try render("<ul>\n  {{>item}}\n</ul>\n", ["value": "a\nb"], partials: ["item": partial]) == "<ul>\n  <li>\n  a\nb\n  </li>\n</ul>\n")
+        #expect(
+            try render("<ul>\n  {{>item}}\n</ul>\n", ["value": "a\nb"], partials: ["item": partial])
+                == "<ul>\n  <li>\n  a\nb\n  </li>\n</ul>\n")
     }
 
     @Test func partialsMayRecurseOverData() throws {
-        let tree: TemplateValue = .object(["name": "a", "children": .list([.object(["name": "b", "children": .list([])])])])
+        let tree: TemplateValue = .object([
+            "name": "a", "children": .list([.object(["name": "b", "children": .list([])])])
+        ])
         let item = "{{name}}({{#children}}{{>item}}{{/children}})"
         #expect(try render("{{#tree}}{{>item}}{{/tree}}", ["tree": tree], partials: ["item": item]) == "a(b())")
     }
@@ -147,7 +157,9 @@ import Testing
     @Test func aParentsBlocksAreReplacedByTheChilds() throws {
         let base = "<title>{{$title}}Default{{/title}}</title>\n<main>\n{{$main}}{{/main}}\n</main>\n"
         let page = "{{<base}}\n{{$main}}\n<p>{{text}}</p>\n{{/main}}\nignored text\n{{/base}}\n"
-        #expect(try render(page, ["text": "hi"], partials: ["base": base]) == "<title>Default</title>\n<main>\n<p>hi</p>\n\n</main>\n")
+        #expect(
+            try render(page, ["text": "hi"], partials: ["base": base])
+                == "<title>Default</title>\n<main>\n<p>hi</p>\n\n</main>\n")
         let titled = "{{<base}}{{$title}}Mine{{/title}}{{/base}}"
         #expect(try render(titled, partials: ["base": base]) == "<title>Mine</title>\n<main>\n\n</main>\n")
     }
@@ -155,7 +167,7 @@ import Testing
     @Test func theOutermostOverrideWins() throws {
         let partials = [
             "parent": "{{<grandparent}}{{$a}}p{{/a}}{{/grandparent}}",
-            "grandparent": "{{$a}}g{{/a}}{{$b}}g{{/b}}",
+            "grandparent": "{{$a}}g{{/a}}{{$b}}g{{/b}}"
         ]
         #expect(try render("{{<parent}}{{$a}}c{{/a}}{{/parent}}", partials: partials) == "cg")
         #expect(try render("{{<parent}}{{/parent}}", partials: partials) == "pg")
@@ -164,16 +176,27 @@ import Testing
 
     @Test func blocksSeeTheValuesWhereTheParentIsIncluded() throws {
         let context: TemplateObject = ["items": .list([.object(["n": 1]), .object(["n": 2])])]
-        #expect(try render("{{#items}}{{<wrap}}{{$inner}}{{n}}{{/inner}}{{/wrap}}{{/items}}", context, partials: ["wrap": "[{{$inner}}{{/inner}}]"]) == "[1][2]")
+        #expect(
+            try render(
+                "{{#items}}{{<wrap}}{{$inner}}{{n}}{{/inner}}{{/wrap}}{{/items}}", context,
+                partials: ["wrap": "[{{$inner}}{{/inner}}]"]) == "[1][2]")
     }
 
     /// The specification's cases where a parent shares its line with its own blocks.
     @Test func aParentsOwnTagsDoNotKeepTheirLine() throws {
-        #expect(try render("{{<include}}{{/include}}\n", partials: ["include": "{{$foo}}default content{{/foo}}"]) == "default content")
-        #expect(try render("{{<parent}}{{$ballmer}}\npeaked\n\n:(\n{{/ballmer}}{{/parent}}", partials: ["parent": "{{$ballmer}}{{/ballmer}}"]) == "peaked\n\n:(\n")
-        #expect(try render("Hi,\n  {{<parent}}{{/parent}}\n", partials: ["parent": "one\ntwo\n"]) == "Hi,\n  one\n  two\n")
+        #expect(
+            try render("{{<include}}{{/include}}\n", partials: ["include": "{{$foo}}default content{{/foo}}"])
+                == "default content")
+        #expect(
+            try render(
+                "{{<parent}}{{$ballmer}}\npeaked\n\n:(\n{{/ballmer}}{{/parent}}",
+                partials: ["parent": "{{$ballmer}}{{/ballmer}}"]) == "peaked\n\n:(\n")
+        #expect(
+            try render("Hi,\n  {{<parent}}{{/parent}}\n", partials: ["parent": "one\ntwo\n"]) == "Hi,\n  one\n  two\n")
         let base = "<main>\n{{$main}}{{/main}}\n</main>\n"
-        #expect(try render("{{<base}}{{$main}}\n<p>Hi</p>\n{{/main}}{{/base}}\n", partials: ["base": base]) == "<main>\n<p>Hi</p>\n\n</main>\n")
+        #expect(
+            try render("{{<base}}{{$main}}\n<p>Hi</p>\n{{/main}}{{/base}}\n", partials: ["base": base])
+                == "<main>\n<p>Hi</p>\n\n</main>\n")
     }
 
     @Test func aBlockGivenTwiceInOneParentTakesTheLast() throws {
@@ -181,31 +204,55 @@ import Testing
     }
 
     @Test func aBlockInsideItsOwnReplacementIsItsDefault() throws {
-        #expect(try render("{{<p}}{{$a}}[{{$a}}inner{{/a}}]{{/a}}{{/p}}", partials: ["p": "{{$a}}d{{/a}}"]) == "[inner]")
+        #expect(
+            try render("{{<p}}{{$a}}[{{$a}}inner{{/a}}]{{/a}}{{/p}}", partials: ["p": "{{$a}}d{{/a}}"]) == "[inner]")
     }
 
     @Test func emptyValuesInAnIndentedPartialAddNoIndentation() throws {
-        #expect(try render("a\n  {{>p}}\nb", ["x": "", "y": .list([])], partials: ["p": "{{x}}{{y}}z\n"]) == "a\n  z\nb")
+        #expect(
+            try render("a\n  {{>p}}\nb", ["x": "", "y": .list([])], partials: ["p": "{{x}}{{y}}z\n"]) == "a\n  z\nb")
     }
 
     // MARK: Errors
 
     @Test func syntaxErrorsSayWhatAndWhere() {
-        #expect(syntaxError("a\n  {{#open}}never closed\n") == .init(template: "main", message: "'open' is opened here but never closed with '{{/open}}'", line: 2, column: 3))
-        #expect(syntaxError("{{#a}}{{#b}}{{/a}}{{/b}}")?.message == "'{{/a}}' does not close 'b', opened at line 1 column 7; close that first")
-        #expect(syntaxError("x{{/a}}") == .init(template: "main", message: "'{{/a}}' closes nothing: no section is open here", line: 1, column: 2))
-        #expect(syntaxError("one\ntwo {{name") == .init(template: "main", message: "this tag is never closed with '}}'", line: 2, column: 5))
+        #expect(
+            syntaxError("a\n  {{#open}}never closed\n")
+                == .init(
+                    template: "main", message: "'open' is opened here but never closed with '{{/open}}'", line: 2,
+                    column: 3))
+        #expect(
+            syntaxError("{{#a}}{{#b}}{{/a}}{{/b}}")?.message
+                == "'{{/a}}' does not close 'b', opened at line 1 column 7; close that first")
+        #expect(
+            syntaxError("x{{/a}}")
+                == .init(
+                    template: "main", message: "'{{/a}}' closes nothing: no section is open here", line: 1, column: 2))
+        #expect(
+            syntaxError("one\ntwo {{name")
+                == .init(template: "main", message: "this tag is never closed with '}}'", line: 2, column: 5))
         #expect(syntaxError("{{{name}}")?.message == "this tag is never closed with '}}}'")
         #expect(syntaxError("{{ }}")?.message == "this tag has no name")
         #expect(syntaxError("{{#}}{{/}}")?.message == "this tag has no name")
         #expect(syntaxError("{{first name}}")?.message == "'first name' is not a name: names have no spaces")
-        #expect(syntaxError("{{page..title}}")?.message == "'page..title' is not a name: dots go between names, as in 'page.title'")
+        #expect(
+            syntaxError("{{page..title}}")?.message
+                == "'page..title' is not a name: dots go between names, as in 'page.title'")
         #expect(syntaxError("{{=<%%>=}}")?.message.hasPrefix("a delimiter change is written") == true)
-        #expect(syntaxError("{{uppercased(title)}}")?.message == "'uppercased(title)' is a swift-mustache transform; Strata's templates have none (see Themes in the manual)")
+        #expect(
+            syntaxError("{{uppercased(title)}}")?.message
+                == "'uppercased(title)' is a swift-mustache transform; Strata's templates have none (see Themes in "
+                + "the manual)"
+        )
         #expect(syntaxError("{{>*dynamic}}")?.message == "dynamic partial names ('*dynamic') are not supported")
-        #expect(syntaxError("{{ #a}}x{{/a}}") == .init(template: "main", message: "'#' must come right after '{{', with no space: '{{#…'", line: 1, column: 1))
+        #expect(
+            syntaxError("{{ #a}}x{{/a}}")
+                == .init(
+                    template: "main", message: "'#' must come right after '{{', with no space: '{{#…'", line: 1,
+                    column: 1))
         #expect(syntaxError("{{ >p}}")?.message == "'>' must come right after '{{', with no space: '{{>…'")
-        #expect(syntaxError(String(repeating: "{{#a}}", count: 600))?.message == "sections nest more than 500 deep here")
+        #expect(
+            syntaxError(String(repeating: "{{#a}}", count: 600))?.message == "sections nest more than 500 deep here")
         #expect(syntaxError("{{#a}}\n{{{b}}}\n{{/a}}") == nil)
     }
 
@@ -213,10 +260,22 @@ import Testing
         var library = TemplateLibrary()
         try library.add("x\n{{#on}}{{>partials/missing}}{{/on}}", named: "page")
         try library.add("{{<nobase}}{{$a}}{{>gone}}{{/a}}{{/nobase}}", named: "404")
-        #expect(library.missingReferences() == [
-            .init(template: "404", message: "there is no template 'nobase' in the theme (looked for templates/nobase.mustache)", line: 1, column: 1),
-            .init(template: "404", message: "there is no template 'gone' in the theme (looked for templates/gone.mustache)", line: 1, column: 18),
-            .init(template: "page", message: "there is no template 'partials/missing' in the theme (looked for templates/partials/missing.mustache)", line: 2, column: 8),
-        ])
+        #expect(
+            library.missingReferences() == [
+                .init(
+                    template: "404",
+                    message: "there is no template 'nobase' in the theme (looked for templates/nobase.mustache)",
+                    line: 1, column: 1),
+                .init(
+                    template: "404",
+                    message: "there is no template 'gone' in the theme (looked for templates/gone.mustache)", line: 1,
+                    column: 18),
+                .init(
+                    template: "page",
+                    message:
+                        "there is no template 'partials/missing' in the theme (looked for "
+                        + "templates/partials/missing.mustache)",
+                    line: 2, column: 8)
+            ])
     }
 }

@@ -1,20 +1,22 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StrataTestSupport
 import Testing
+
 @testable import StrataWatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Real files in a temporary folder, watched with each mechanism this machine has.
 @Suite struct FileWatcherTests {
     static var mechanisms: [Bool] {
         #if os(Linux)
-        [false, true]  // inotify, then forced polling
+            [false, true]  // inotify, then forced polling
         #else
-        [true]
+            [true]
         #endif
     }
 
@@ -42,11 +44,13 @@ import Testing
             defer { close(descriptor) }
             let bytes = Array(text.utf8)
             #if canImport(Glibc)
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             #else
-            let written = bytes.withUnsafeBytes { Darwin.write(descriptor, $0.baseAddress, $0.count) }
+                let written = bytes.withUnsafeBytes { Darwin.write(descriptor, $0.baseAddress, $0.count) }
             #endif
-            guard written == bytes.count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            guard written == bytes.count else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
         }
     }
 
@@ -71,7 +75,9 @@ import Testing
     }
 
     /// The same, until a path `isExpected` has been reported.
-    func changes(_ collector: Collector, untilAny isExpected: (String) -> Bool, what: String) async throws -> Set<String> {
+    func changes(_ collector: Collector, untilAny isExpected: (String) -> Bool, what: String) async throws -> Set<
+        String
+    > {
         var seen: Set<String> = []
         while !seen.contains(where: isExpected) {
             guard let batch = await collector.next(seconds: 30) else {
@@ -115,7 +121,6 @@ import Testing
         }
     }
 
-
     @Test(arguments: mechanisms)
     func reportsEditsCreationsAndDeletions(polling: Bool) async throws {
         let folder = try Folder()
@@ -145,7 +150,8 @@ import Testing
         let watcher = watcher(folder, polling: polling)
         defer { watcher.stop() }
         let batches = Collector(watcher)
-        try FileManager.default.createDirectory(atPath: folder.path + "/Content/later", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/Content/later", withIntermediateDirectories: true)
         try folder.write("Content/later/page.md", "# Later\n")
         let page = folder.path + "/Content/later/page.md"
         let seen = try await changes(batches, until: page)
@@ -183,7 +189,8 @@ import Testing
         // Renamed inside the tree: its files are reported under the new name.
         let renamedFolder = folder.path + "/Content/renamed"
         try FileManager.default.moveItem(atPath: guides, toPath: renamedFolder)
-        _ = try await changes(batches, untilAny: { $0 == renamedFolder || $0.hasPrefix(renamedFolder + "/") }, what: renamedFolder)
+        _ = try await changes(
+            batches, untilAny: { $0 == renamedFolder || $0.hasPrefix(renamedFolder + "/") }, what: renamedFolder)
         try folder.write("Content/renamed/again.md", "# Again, edited\n")
         let renamed = try await changes(batches, until: folder.path + "/Content/renamed/again.md")
         #expect(renamed == [folder.path + "/Content/renamed/again.md"])
@@ -258,25 +265,25 @@ import Testing
     }
 
     #if os(Linux)
-    @Test func aWatchedFileWhoseFolderGoesIsStillSeenWhenTheFolderComesBack() async throws {
-        let folder = try Folder()
-        let shared = try Folder()
-        try shared.write("strata.yml", "site:\n  title: A\n")
-        let config = shared.path + "/strata.yml"
-        var options = FileWatcher.Options()
-        options.pollInterval = .milliseconds(50)
-        let watcher = FileWatcher(roots: [folder.path], files: [config], options: options)
-        watcher.start()
-        defer { watcher.stop() }
-        let batches = Collector(watcher)
-        #expect(watcher.mechanism == .inotify)
-        try FileManager.default.removeItem(atPath: shared.path)
-        #expect(try await changes(batches, until: config).contains(config))
-        #expect(watcher.mechanism == .polling, "a folder made again has no watch: polling takes over")
-        try FileManager.default.createDirectory(atPath: shared.path, withIntermediateDirectories: true)
-        try shared.write("strata.yml", "site:\n  title: B\n")
-        #expect(try await changes(batches, until: config) == [config])
-    }
+        @Test func aWatchedFileWhoseFolderGoesIsStillSeenWhenTheFolderComesBack() async throws {
+            let folder = try Folder()
+            let shared = try Folder()
+            try shared.write("strata.yml", "site:\n  title: A\n")
+            let config = shared.path + "/strata.yml"
+            var options = FileWatcher.Options()
+            options.pollInterval = .milliseconds(50)
+            let watcher = FileWatcher(roots: [folder.path], files: [config], options: options)
+            watcher.start()
+            defer { watcher.stop() }
+            let batches = Collector(watcher)
+            #expect(watcher.mechanism == .inotify)
+            try FileManager.default.removeItem(atPath: shared.path)
+            #expect(try await changes(batches, until: config).contains(config))
+            #expect(watcher.mechanism == .polling, "a folder made again has no watch: polling takes over")
+            try FileManager.default.createDirectory(atPath: shared.path, withIntermediateDirectories: true)
+            try shared.write("strata.yml", "site:\n  title: B\n")
+            #expect(try await changes(batches, until: config) == [config])
+        }
     #endif
 
     @Test func aBurstOfSavesIsOneBatch() async throws {
@@ -311,20 +318,24 @@ import Testing
     }
 
     #if os(Linux)
-    /// When the kernel drops events (its queue overflowed), folders made meanwhile have no
-    /// watch yet: the rescan finds them, even below folders already watched.
-    @Test func aRescanAfterLostEventsWatchesFoldersMadeMeanwhile() throws {
-        let folder = try Folder()
-        guard case .success(var watch) = InotifyWatch.open(roots: [folder.path], excluded: [], isIgnored: FileWatcher.isIgnored) else {
-            Issue.record("inotify could not be opened")
-            return
+        /// When the kernel drops events (its queue overflowed), folders made meanwhile have no
+        /// watch yet: the rescan finds them, even below folders already watched.
+        @Test func aRescanAfterLostEventsWatchesFoldersMadeMeanwhile() throws {
+            let folder = try Folder()
+            guard
+                case .success(var watch) = InotifyWatch.open(
+                    roots: [folder.path], excluded: [], isIgnored: FileWatcher.isIgnored)
+            else {
+                Issue.record("inotify could not be opened")
+                return
+            }
+            defer { watch.close() }
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/Content/guides/deep/deeper", withIntermediateDirectories: true)
+            // As if the events announcing them had been lost: nothing is read before the rescan.
+            let watchedFolders = watch.rescan()
+            #expect(watchedFolders.contains(folder.path + "/Content/guides/deep"), "\(watchedFolders)")
+            #expect(watchedFolders.contains(folder.path + "/Content/guides/deep/deeper"), "\(watchedFolders)")
         }
-        defer { watch.close() }
-        try FileManager.default.createDirectory(atPath: folder.path + "/Content/guides/deep/deeper", withIntermediateDirectories: true)
-        // As if the events announcing them had been lost: nothing is read before the rescan.
-        let watchedFolders = watch.rescan()
-        #expect(watchedFolders.contains(folder.path + "/Content/guides/deep"), "\(watchedFolders)")
-        #expect(watchedFolders.contains(folder.path + "/Content/guides/deep/deeper"), "\(watchedFolders)")
-    }
     #endif
 }

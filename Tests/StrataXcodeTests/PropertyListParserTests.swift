@@ -1,5 +1,6 @@
 import StrataCore
 import Testing
+
 @testable import StrataXcode
 
 @Suite struct PropertyListParserTests {
@@ -8,19 +9,20 @@ import Testing
     }
 
     @Test func readsDictionariesListsAndStringsWithTheirLines() throws {
-        let list = try parse("""
-        // !$*UTF8*$!
-        {
-        \tarchiveVersion = 1;
-        \tobjects = {
-        \t\tAB12 /* App */ = {isa = PBXNativeTarget; name = "My App"; };
-        \t\tlist = (
-        \t\t\tone /* first */,
-        \t\t\t"two words",
-        \t\t);
-        \t};
-        }
-        """)
+        let list = try parse(
+            """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjects = {
+            \t\tAB12 /* App */ = {isa = PBXNativeTarget; name = "My App"; };
+            \t\tlist = (
+            \t\t\tone /* first */,
+            \t\t\t"two words",
+            \t\t);
+            \t};
+            }
+            """)
         #expect(list["archiveVersion"]?.string == "1")
         let objects = try #require(list["objects"])
         let target = try #require(objects["AB12"])
@@ -53,7 +55,7 @@ import Testing
         ("{ a = 1; ", 1, 10, "a { is never closed"),
         ("{ a = 1; } extra", 1, 12, "unexpected text after the property list"),
         ("", 1, 1, "the file ends where a value was expected"),
-        ("{ a = ; }", 1, 7, "unexpected ';'"),
+        ("{ a = ; }", 1, 7, "unexpected ';'")
     ])
     func badFilesAreErrorsAtTheirPlace(text: String, line: Int, column: Int, message: String) throws {
         do {
@@ -61,7 +63,9 @@ import Testing
             Issue.record("expected an error for \(text)")
         } catch let diagnostic as Diagnostic {
             #expect(diagnostic.ruleID == "xcode.invalid-project")
-            #expect(diagnostic.location == SourceLocation(path: "App.xcodeproj/project.pbxproj", line: line, column: column))
+            #expect(
+                diagnostic.location == SourceLocation(path: "App.xcodeproj/project.pbxproj", line: line, column: column)
+            )
             #expect(diagnostic.message.hasSuffix(message), "\(diagnostic.message)")
         }
     }

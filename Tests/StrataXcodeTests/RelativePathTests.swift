@@ -1,12 +1,14 @@
-@testable import StrataXcode
 import Testing
+
+@testable import StrataXcode
 
 /// Paths joined as Xcode's group tree nests them. Joining two paths already in normal form
 /// skips normalizing; the result must be the one normalizing gives.
 @Suite struct RelativePathTests {
     static let paths = [
-        ".", "App", "App/Sources", "../Shared", "../../x", "a/./b", "a/../b", "a//b", "a/", "./a", "...", "a/.../b", ".hidden/a",
-        "/abs", "/abs/dir", "/", "é/日本", "a/..", "a/.",
+        ".", "App", "App/Sources", "../Shared", "../../x", "a/./b", "a/../b", "a//b", "a/", "./a", "...", "a/.../b",
+        ".hidden/a",
+        "/abs", "/abs/dir", "/", "é/日本", "a/..", "a/."
     ]
 
     @Test(arguments: paths)

@@ -35,7 +35,8 @@ import Testing
             try YAMLReader.read("a: 1\nb: [1, 2\nc: 3\n", path: "strata.yml")
         } throws: { error in
             guard let diagnostic = error as? Diagnostic else { return false }
-            return diagnostic.ruleID == "yaml.syntax" && diagnostic.location?.path == "strata.yml" && (diagnostic.location?.line ?? 0) >= 2
+            return diagnostic.ruleID == "yaml.syntax" && diagnostic.location?.path == "strata.yml"
+                && (diagnostic.location?.line ?? 0) >= 2
         }
     }
 
@@ -69,11 +70,12 @@ import Testing
         for (previous, name) in zip(names, names.dropFirst()) {
             yaml += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
         }
-        let error = #expect(throws: Diagnostic.self) { try YAMLReader.read(yaml, path: "Content/page.md", firstLine: 2) }
+        let error = #expect(throws: Diagnostic.self) {
+            try YAMLReader.read(yaml, path: "Content/page.md", firstLine: 2)
+        }
         #expect(error?.ruleID == "yaml.too-large")
         #expect(error?.location?.path == "Content/page.md")
         // A few aliases are fine.
         #expect(try YAMLReader.read("a: &a [1, 2]\nb: [*a, *a]\n", path: "f")?.pairs?.count == 2)
     }
 }
-

@@ -21,15 +21,19 @@ public enum ChildProcess {
     /// running after `timeout` is killed, and the failure says so. `environment` is added to
     /// the test's own.
     public static func run(
-        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(300)
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(300)
     ) async throws -> Result {
         try await OwnThread.run("run \(executable.lastPathComponent)") {
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
             if let folder { process.currentDirectoryURL = folder }
-            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-            let out = Pipe(), err = Pipe()
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            }
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
@@ -53,11 +57,15 @@ public enum ChildProcess {
             process.waitUntilExit()
             killer.cancel()
             if timedOut.value.withLock({ killed }) {
-                throw Failure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not end within \(seconds) s and was killed")
+                throw Failure(
+                    "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not end within "
+                        + "\(seconds) s and was killed"
+                )
             }
             return Result(
                 status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                stderr: String(decoding: errors.value as Data, as: UTF8.self), signal: process.terminationReason == .uncaughtSignal
+                stderr: String(decoding: errors.value as Data, as: UTF8.self),
+                signal: process.terminationReason == .uncaughtSignal
             )
         }
     }
@@ -82,8 +90,11 @@ public final class LiveProcess: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let out = Pipe(), err = Pipe()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.terminationHandler = { [weak self] _ in self?.lock.withLock { self?.terminated = true } }
@@ -92,8 +103,12 @@ public final class LiveProcess: @unchecked Sendable {
         // `readabilityHandler`: tearing down the read sources those install races in
         // libdispatch on Linux, and once crashed the whole test process in
         // `_dispatch_event_loop_drain` (swift-corelibs-libdispatch#949).
-        Self.drain(out.fileHandleForReading, name: "\(name) stdout") { [weak self] data in self?.received(data, into: \.output) }
-        Self.drain(err.fileHandleForReading, name: "\(name) stderr") { [weak self] data in self?.received(data, into: \.errors) }
+        Self.drain(out.fileHandleForReading, name: "\(name) stdout") { [weak self] data in
+            self?.received(data, into: \.output)
+        }
+        Self.drain(err.fileHandleForReading, name: "\(name) stderr") { [weak self] data in
+            self?.received(data, into: \.errors)
+        }
     }
 
     /// Reads `handle` until its end on a new thread, handing each chunk to `received` and
@@ -106,7 +121,7 @@ public final class LiveProcess: @unchecked Sendable {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
-                received(Data(buffer[0 ..< count]))
+                received(Data(buffer[0..<count]))
             }
             received(Data())
         }
@@ -137,12 +152,18 @@ public final class LiveProcess: @unchecked Sendable {
     /// The first output line containing `text` (after `skipping` earlier ones), once it is
     /// printed. Throws when the program ends without printing it, or after `timeout`.
     @discardableResult
-    public func line(containing text: String, skipping: Int = 0, timeout: Duration = .seconds(60)) async throws -> String {
-        try await waitForValue("'\(text)' in the output of \(name); it printed:\n\(stdout)\(stderr)", timeout: timeout) {
+    public func line(containing text: String, skipping: Int = 0, timeout: Duration = .seconds(60)) async throws
+        -> String
+    {
+        try await waitForValue("'\(text)' in the output of \(name); it printed:\n\(stdout)\(stderr)", timeout: timeout)
+        {
             let matches = stdout.split(separator: "\n").filter { $0.contains(text) }
             if matches.count > skipping { return String(matches[skipping]) }
             if hasExited {
-                throw ChildProcess.Failure("\(name) exited (status \(process.terminationStatus)) before printing '\(text)':\n\(stdout)\(stderr)")
+                throw ChildProcess.Failure(
+                    "\(name) exited (status \(process.terminationStatus)) before printing "
+                        + "'\(text)':\n\(stdout)\(stderr)"
+                )
             }
             return nil
         }
@@ -172,12 +193,18 @@ public final class LiveProcess: @unchecked Sendable {
         if exited {
             return "The program had exited, but its output stayed open: a process it started still holds it."
         }
-        guard let gdb = ["/usr/bin/gdb", "/usr/local/bin/gdb"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let gdb = ["/usr/bin/gdb", "/usr/local/bin/gdb"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             return "The program was still running (install gdb to see where)."
         }
         let stacks = try? await ChildProcess.run(
-            URL(fileURLWithPath: gdb), ["-p", "\(pid)", "-batch", "-nx", "-ex", "thread apply all bt 25"], timeout: .seconds(60)
+            URL(fileURLWithPath: gdb), ["-p", "\(pid)", "-batch", "-nx", "-ex", "thread apply all bt 25"],
+            timeout: .seconds(60)
         )
-        return "The program was still running; its threads:\n" + (stacks.map { $0.stdout + $0.stderr } ?? "(gdb did not answer)")
+        return "The program was still running; its threads:\n"
+            + (stacks.map { $0.stdout + $0.stderr } ?? "(gdb did not answer)")
     }
 }

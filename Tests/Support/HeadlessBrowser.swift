@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A headless Chromium for browser tests, speaking the DevTools protocol over
@@ -21,7 +22,9 @@ public final class HeadlessBrowser: @unchecked Sendable {
         public var description: String
         /// The browser did not answer in time (as opposed to refusing, or dying).
         public var timedOut = false
-        public init(_ description: String, timedOut: Bool = false) { (self.description, self.timedOut) = (description, timedOut) }
+        public init(_ description: String, timedOut: Bool = false) {
+            (self.description, self.timedOut) = (description, timedOut)
+        }
     }
 
     /// Recursive, because a page's deinit can run inside dispatch (see post).
@@ -63,15 +66,19 @@ public final class HeadlessBrowser: @unchecked Sendable {
             "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
             "--user-data-dir=\(directory.path)", "--no-first-run", "--no-default-browser-check",
             "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-            "--mute-audio", "--hide-scrollbars", "about:blank",
+            "--mute-audio", "--hide-scrollbars", "about:blank"
         ]
         do {
-            (pid, commands, messages) = try Self.spawn(path, arguments, log: directory.appendingPathComponent("chromium.log").path)
+            (pid, commands, messages) = try Self.spawn(
+                path, arguments, log: directory.appendingPathComponent("chromium.log").path)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
-        do { try call("Browser.getVersion", timeout: 30) } catch { close(); throw error }
+        do { try call("Browser.getVersion", timeout: 30) } catch {
+            close()
+            throw error
+        }
     }
 
     deinit { close() }
@@ -79,9 +86,15 @@ public final class HeadlessBrowser: @unchecked Sendable {
     /// A new tab in its own browser context (so pages share no cookies or storage), attached
     /// with a flat session, with the Page, Runtime and Log domains on.
     func newPageBlocking(width: Int, height: Int, mobile: Bool) throws -> BrowserPage {
-        let context = try call("Target.createBrowserContext", ["disposeOnDetach": true])["browserContextId"] as? String ?? ""
-        let target = try call("Target.createTarget", ["url": "about:blank", "browserContextId": context])["targetId"] as? String ?? ""
-        guard let session = try call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
+        let context =
+            try call("Target.createBrowserContext", ["disposeOnDetach": true])["browserContextId"] as? String ?? ""
+        let target =
+            try call("Target.createTarget", ["url": "about:blank", "browserContextId": context])["targetId"] as? String
+            ?? ""
+        guard
+            let session = try call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"]
+                as? String
+        else {
             throw Failure("Target.attachToTarget returned no sessionId")
         }
         let page = BrowserPage(browser: self, context: context, session: session)
@@ -117,7 +130,9 @@ public final class HeadlessBrowser: @unchecked Sendable {
 
     /// Sends one command and waits for its answer, handling the events that arrive meanwhile.
     @discardableResult
-    func call(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 30) throws -> [String: Any] {
+    func call(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 30)
+        throws -> [String: Any]
+    {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let id: Int = try lock.withLock {
             guard !closed else { throw Failure("\(method): the browser is closed") }
@@ -128,12 +143,19 @@ public final class HeadlessBrowser: @unchecked Sendable {
             awaited.insert(nextID)  // the answer is read under the lock, so it cannot come first
             return nextID
         }
-        defer { lock.withLock { awaited.remove(id); answers[id] = nil } }
+        defer {
+            lock.withLock {
+                awaited.remove(id)
+                answers[id] = nil
+            }
+        }
         guard try pump(until: deadline, { self.answers[id] != nil }), let answer = lock.withLock({ answers[id] }) else {
             throw Failure("\(method) got no answer within \(timeout)s", timedOut: true)
         }
         if let error = answer["error"] as? [String: Any] {
-            throw Failure("\(method) failed: \(error["message"] as? String ?? "\(error)")" + ((error["data"] as? String).map { " (\($0))" } ?? ""))
+            throw Failure(
+                "\(method) failed: \(error["message"] as? String ?? "\(error)")"
+                    + ((error["data"] as? String).map { " (\($0))" } ?? ""))
         }
         return answer["result"] as? [String: Any] ?? [:]
     }
@@ -215,7 +237,13 @@ public final class HeadlessBrowser: @unchecked Sendable {
             if ready == 0 { return }
             if ready < 0 { if errno == EINTR { continue } else { throw died() } }
             let count = read(messages, &chunk, chunk.count)
-            if count > 0 { buffer += chunk[0 ..< count] } else if count < 0 && errno == EINTR { continue } else { throw died() }
+            if count > 0 {
+                buffer += chunk[0..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                throw died()
+            }
         }
     }
 
@@ -226,7 +254,10 @@ public final class HeadlessBrowser: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
-            if count > 0 { sent += count; continue }
+            if count > 0 {
+                sent += count
+                continue
+            }
             guard count < 0, errno == EAGAIN || errno == EINTR else { throw died() }
             var descriptor = pollfd(fd: commands, events: Int16(POLLOUT), revents: 0)
             guard deadline.timeIntervalSinceNow > 0, poll(&descriptor, 1, 100) >= 0 || errno == EINTR else {
@@ -249,22 +280,26 @@ public final class HeadlessBrowser: @unchecked Sendable {
     private func died() -> Failure {
         if let death { return death }
         var state = "closed its pipe"
-        for _ in 0 ..< 50 {
+        for _ in 0..<50 {
             // WNOWAIT leaves the child unreaped, so close() can still kill its process group safely.
             var info = siginfo_t()
             if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info.si_signo == SIGCHLD {
                 #if canImport(Darwin)
-                let code = info.si_status
+                    let code = info.si_status
                 #else
-                let code = info._sifields._sigchld.si_status
+                    let code = info._sifields._sigchld.si_status
                 #endif
-                state = Int(info.si_code) == Int(CLD_EXITED) ? "exited with status \(code)" : "was killed by signal \(code)"
+                state =
+                    Int(info.si_code) == Int(CLD_EXITED) ? "exited with status \(code)" : "was killed by signal \(code)"
                 break
             }
             usleep(20_000)
         }
-        let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("dbus") }
-        death = Failure("chromium (pid \(pid)) \(state); the end of \(log):\n" + lines.suffix(20).joined(separator: "\n"))
+        let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter {
+            !$0.contains("dbus")
+        }
+        death = Failure(
+            "chromium (pid \(pid)) \(state); the end of \(log):\n" + lines.suffix(20).joined(separator: "\n"))
         return death ?? Failure(state)
     }
 
@@ -278,11 +313,16 @@ public final class HeadlessBrowser: @unchecked Sendable {
             return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
         if let chosen = explicit ?? environment["STRATA_CHROMIUM"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let path = resolve(chosen) else { throw Failure("'\(chosen)' (the executable argument or STRATA_CHROMIUM) is not an executable") }
+            guard let path = resolve(chosen) else {
+                throw Failure("'\(chosen)' (the executable argument or STRATA_CHROMIUM) is not an executable")
+            }
             return path
         }
         for name in ["chromium", "chromium-browser", "google-chrome"] { if let path = resolve(name) { return path } }
-        throw Failure("no Chromium found (STRATA_CHROMIUM unset; no chromium, chromium-browser or google-chrome on PATH): run `make deps`, or `apt-get install chromium`")
+        throw Failure(
+            "no Chromium found (STRATA_CHROMIUM unset; no chromium, chromium-browser or google-chrome on PATH): run "
+                + "`make deps`, or `apt-get install chromium`"
+        )
     }
 
     /// posix_spawn, because Foundation's Process cannot hand the child fds 3 and 4. The child
@@ -291,7 +331,8 @@ public final class HeadlessBrowser: @unchecked Sendable {
         // Until marked close-on-exec, a pipe would leak into a browser started by a parallel test.
         spawnLock.lock()
         defer { spawnLock.unlock() }
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
+        var toChild: [Int32] = [-1, -1]
+        var fromChild: [Int32] = [-1, -1]
         guard makePipe(&toChild), makePipe(&fromChild) else {
             [toChild[0], toChild[1]].filter { $0 >= 0 }.forEach(closeDescriptor)
             throw Failure("pipe() failed: \(String(cString: strerror(errno)))")
@@ -301,11 +342,11 @@ public final class HeadlessBrowser: @unchecked Sendable {
         [toChild[0], fromChild[1]].forEach(closeDescriptor)
         defer { childEnds.forEach(closeDescriptor) }
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -325,7 +366,8 @@ public final class HeadlessBrowser: @unchecked Sendable {
         sigaddset(&signals, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &signals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
@@ -382,19 +424,24 @@ public final class BrowserPage: @unchecked Sendable {
     func handle(_ method: String, _ params: [String: Any]) {
         switch method {
         case "Page.frameNavigated":
-            if let frame = params["frame"] as? [String: Any], frame["parentId"] == nil { currentLoader = frame["loaderId"] as? String }
+            if let frame = params["frame"] as? [String: Any], frame["parentId"] == nil {
+                currentLoader = frame["loaderId"] as? String
+            }
         case "Page.loadEventFired":
             if let currentLoader { loaded.insert(currentLoader) }
         case "Runtime.exceptionThrown":
             let details = params["exceptionDetails"] as? [String: Any] ?? [:]
             recordedErrors.append("\(Self.message(details))\(Self.location(details))")
         case "Runtime.consoleAPICalled" where params["type"] as? String == "error":
-            let words = (params["args"] as? [[String: Any]] ?? []).map { "\($0["value"] ?? $0["description"] ?? $0["type"] ?? "")" }
+            let words = (params["args"] as? [[String: Any]] ?? []).map {
+                "\($0["value"] ?? $0["description"] ?? $0["type"] ?? "")"
+            }
             let frame = ((params["stackTrace"] as? [String: Any])?["callFrames"] as? [[String: Any]])?.first ?? [:]
             recordedErrors.append("console.error: \(words.joined(separator: " "))\(Self.location(frame))")
         case "Log.entryAdded":
             if let entry = params["entry"] as? [String: Any], entry["level"] as? String == "error",
-               (entry["url"] as? String).flatMap({ URL(string: $0)?.path }) != "/favicon.ico" {
+                (entry["url"] as? String).flatMap({ URL(string: $0)?.path }) != "/favicon.ico"
+            {
                 recordedErrors.append("\(entry["text"] as? String ?? "") (\(entry["url"] as? String ?? ""))")
             }
         case "Inspector.targetCrashed":
@@ -410,7 +457,9 @@ public final class BrowserPage: @unchecked Sendable {
 
     static func message(_ details: [String: Any]) -> String {
         let exception = details["exception"] as? [String: Any] ?? [:]
-        let text = exception["description"] as? String ?? (exception["value"]).map { "\($0)" } ?? details["text"] as? String ?? "unknown error"
+        let text =
+            exception["description"] as? String ?? (exception["value"]).map { "\($0)" } ?? details["text"] as? String
+            ?? "unknown error"
         return String(text.prefix { $0 != "\n" })
     }
 
@@ -425,8 +474,12 @@ public final class BrowserPage: @unchecked Sendable {
             _ = try? call("Page.stopLoading", timeout: 2)
             return HeadlessBrowser.Failure("\(url) did not finish loading within \(timeout)s", timedOut: true)
         }
-        do { result = try call("Page.navigate", ["url": url], timeout: timeout) } catch let error as HeadlessBrowser.Failure where error.timedOut { throw stop() }
-        if let error = result["errorText"] as? String, !error.isEmpty { throw HeadlessBrowser.Failure("navigating to \(url) failed: \(error)") }
+        do { result = try call("Page.navigate", ["url": url], timeout: timeout) } catch let error
+            as HeadlessBrowser.Failure where error.timedOut
+        { throw stop() }
+        if let error = result["errorText"] as? String, !error.isEmpty {
+            throw HeadlessBrowser.Failure("navigating to \(url) failed: \(error)")
+        }
         guard let loader = result["loaderId"] as? String else { return }
         guard try browser.wait(until: deadline, for: { self.loaded.contains(loader) }) else { throw stop() }
     }
@@ -434,12 +487,15 @@ public final class BrowserPage: @unchecked Sendable {
     /// The value of a JS expression (promises awaited): JSON-like Foundation values, nil for
     /// undefined and null. Throws with the JS message if it throws.
     func evaluateBlocking(_ expression: String, timeout: TimeInterval = 30) throws -> Any? {
-        let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], timeout: timeout)
+        let result = try call(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true],
+            timeout: timeout)
         if let details = result["exceptionDetails"] as? [String: Any] {
             throw HeadlessBrowser.Failure("`\(expression)` threw \(Self.message(details))")
         }
         let value = result["result"] as? [String: Any] ?? [:]
-        if let special = value["unserializableValue"] as? String { return Double(special).map { $0 as Any } ?? special }  // NaN, -0, 1n…
+        // NaN, -0, 1n…
+        if let special = value["unserializableValue"] as? String { return Double(special).map { $0 as Any } ?? special }
         return value["value"] is NSNull ? nil : value["value"]
     }
 
@@ -450,14 +506,20 @@ public final class BrowserPage: @unchecked Sendable {
         while true {
             do {
                 // Newlines keep a trailing `//` comment in the condition from eating the rest.
-                if try evaluateBlocking("Promise.resolve((\n\(condition)\n)).then(Boolean)", timeout: max(deadline.timeIntervalSinceNow, 1)) as? Bool == true { return }
+                if try evaluateBlocking(
+                    "Promise.resolve((\n\(condition)\n)).then(Boolean)", timeout: max(deadline.timeIntervalSinceNow, 1))
+                    as? Bool == true
+                {
+                    return
+                }
                 lastError = ""
             } catch {
                 if browser.hasDied { throw error }
                 lastError = "; it last threw: \(error)"
             }
             guard deadline.timeIntervalSinceNow > 0 else {
-                throw HeadlessBrowser.Failure("timed out after \(timeout)s waiting for `\(condition)`\(lastError)", timedOut: true)
+                throw HeadlessBrowser.Failure(
+                    "timed out after \(timeout)s waiting for `\(condition)`\(lastError)", timedOut: true)
             }
             _ = try browser.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05))) { false }
         }
@@ -466,13 +528,20 @@ public final class BrowserPage: @unchecked Sendable {
     /// A real key press (keyDown, keyUp), so page handlers and default actions (typing the
     /// character, Enter on a link, Tab moving focus) behave as for a user.
     func pressBlocking(_ key: String, modifiers: Modifiers = []) throws {
-        guard let definition = Self.keyDefinition(key) else { throw HeadlessBrowser.Failure("press: unknown key '\(key)'") }
+        guard let definition = Self.keyDefinition(key) else {
+            throw HeadlessBrowser.Failure("press: unknown key '\(key)'")
+        }
         var (name, code, keyCode, text) = definition
         if modifiers.contains(.shift), code.hasPrefix("Key") { (name, text) = (name.uppercased(), text?.uppercased()) }
         if !modifiers.isDisjoint(with: [.alt, .control, .meta]) { text = nil }
-        var event: [String: Any] = ["type": text == nil ? "rawKeyDown" : "keyDown", "key": name, "code": code,
-                                    "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode, "modifiers": modifiers.rawValue]
-        if let text { event["text"] = text; event["unmodifiedText"] = text }
+        var event: [String: Any] = [
+            "type": text == nil ? "rawKeyDown" : "keyDown", "key": name, "code": code,
+            "windowsVirtualKeyCode": keyCode, "nativeVirtualKeyCode": keyCode, "modifiers": modifiers.rawValue
+        ]
+        if let text {
+            event["text"] = text
+            event["unmodifiedText"] = text
+        }
         try call("Input.dispatchKeyEvent", event)
         (event["type"], event["text"], event["unmodifiedText"]) = ("keyUp", nil, nil)
         try call("Input.dispatchKeyEvent", event)
@@ -497,11 +566,14 @@ public final class BrowserPage: @unchecked Sendable {
             "Delete": ("Delete", 46), "ArrowUp": ("ArrowUp", 38), "ArrowDown": ("ArrowDown", 40),
             "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), "Home": ("Home", 36), "End": ("End", 35),
             "PageUp": ("PageUp", 33), "PageDown": ("PageDown", 34), " ": ("Space", 32), "/": ("Slash", 191),
-            ".": ("Period", 190), ",": ("Comma", 188), "-": ("Minus", 189), "=": ("Equal", 187), ";": ("Semicolon", 186),
-            "'": ("Quote", 222), "[": ("BracketLeft", 219), "]": ("BracketRight", 221), "\\": ("Backslash", 220), "`": ("Backquote", 192),
+            ".": ("Period", 190), ",": ("Comma", 188), "-": ("Minus", 189), "=": ("Equal", 187),
+            ";": ("Semicolon", 186),
+            "'": ("Quote", 222), "[": ("BracketLeft", 219), "]": ("BracketRight", 221), "\\": ("Backslash", 220),
+            "`": ("Backquote", 192)
         ]
         if let entry = named[key] { return (key, entry.0, entry.1, key == "Enter" ? "\r" : key.count == 1 ? key : nil) }
-        guard key.count == 1, let ascii = Character(key).asciiValue, Character(key).isLetter || Character(key).isNumber else { return nil }
+        guard key.count == 1, let ascii = Character(key).asciiValue, Character(key).isLetter || Character(key).isNumber
+        else { return nil }
         let upper = Character(key).isLetter ? ascii & ~0x20 : ascii
         return (key, Character(key).isLetter ? "Key\(key.uppercased())" : "Digit\(key)", Int(upper), key)
     }
@@ -510,25 +582,34 @@ public final class BrowserPage: @unchecked Sendable {
     /// view first (instantly: a smooth-scrolling page would otherwise move it under the mouse).
     func clickBlocking(_ selector: String) throws {
         let literal = String(decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self)
-        let box = try evaluateBlocking("""
-            (() => { const element = document.querySelector(\(literal)[0]); if (!element) return null;
-              element.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-              const r = element.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.width * r.height] })()
-            """) as? [Any]
+        let box =
+            try evaluateBlocking(
+                """
+                (() => { const element = document.querySelector(\(literal)[0]); if (!element) return null;
+                  element.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+                  const r = element.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, \
+                r.width * r.height] })()
+                """) as? [Any]
         guard let numbers = box?.compactMap({ ($0 as? NSNumber)?.doubleValue }), numbers.count == 3 else {
             throw HeadlessBrowser.Failure("click: no element matches '\(selector)'")
         }
         guard numbers[2] > 0 else { throw HeadlessBrowser.Failure("click: '\(selector)' has no size (hidden?)") }
         for type in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            try call("Input.dispatchMouseEvent", ["type": type, "x": numbers[0], "y": numbers[1], "button": type == "mouseMoved" ? "none" : "left",
-                                                  "buttons": type == "mousePressed" ? 1 : 0, "clickCount": 1])
+            try call(
+                "Input.dispatchMouseEvent",
+                [
+                    "type": type, "x": numbers[0], "y": numbers[1], "button": type == "mouseMoved" ? "none" : "left",
+                    "buttons": type == "mousePressed" ? 1 : 0, "clickCount": 1
+                ])
         }
     }
 
     /// The viewport size; `mobile` also turns on touch emulation (so `(pointer: coarse)` matches)
     /// and, as on a phone, lays out a page without a viewport meta tag 980px wide.
     func setViewportBlocking(width: Int, height: Int, mobile: Bool) throws {
-        try call("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile])
+        try call(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile])
         let touch: [String: Any] = mobile ? ["enabled": true, "maxTouchPoints": 5] : ["enabled": false]
         try call("Emulation.setTouchEmulationEnabled", touch)
     }
@@ -544,7 +625,8 @@ public final class BrowserPage: @unchecked Sendable {
         if fullPage {
             let metrics = try call("Page.getLayoutMetrics")
             let size = (metrics["cssContentSize"] ?? metrics["contentSize"]) as? [String: Any] ?? [:]
-            let width = (size["width"] as? NSNumber)?.doubleValue ?? 0, height = (size["height"] as? NSNumber)?.doubleValue ?? 0
+            let width = (size["width"] as? NSNumber)?.doubleValue ?? 0
+            let height = (size["height"] as? NSNumber)?.doubleValue ?? 0
             params["clip"] = ["x": 0, "y": 0, "width": width.rounded(.up), "height": height.rounded(.up), "scale": 1]
             params["captureBeyondViewport"] = true
         }
@@ -569,13 +651,14 @@ public final class BrowserPage: @unchecked Sendable {
 /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module
 /// does not declare; elsewhere descriptors rely on close-on-exec.
 #if canImport(Glibc)
-private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
-    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
-}
+    private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+    }
 #else
-private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t?) {}
+    private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t?) {}
 #endif
 
 /// A close-on-exec pipe (Glibc's module has no pipe2; spawnLock covers the gap before fcntl).
@@ -653,7 +736,9 @@ extension BrowserPage {
 
     /// The viewport size; `mobile` also turns on touch emulation.
     public func setViewport(width: Int, height: Int, mobile: Bool) async throws {
-        try await OwnThread.run("set the viewport") { try self.setViewportBlocking(width: width, height: height, mobile: mobile) }
+        try await OwnThread.run("set the viewport") {
+            try self.setViewportBlocking(width: width, height: height, mobile: mobile)
+        }
     }
 
     /// "dark", "light", or nil for the browser's default.

@@ -1,22 +1,28 @@
 /// A synthetic Swift package of `modules` modules in layers, as files (path → text), for
 /// trying the architecture diagrams at sizes no fixture has: the same arguments give the
 /// same package. Modules spread over the layers with fewer at the top, each uses one to four
-/// modules of its own layer or below, and `violations` dependencies (one per eight modules, up to four, unless told) go against the layer
+/// modules of its own layer or below, and `violations` dependencies (one per eight modules, up to four, unless told) go
+/// against the layer
 /// order so the diagrams have violations to mark. Names are short, like real module names
 /// (`FeedUI`, `Networking`), and vary in length.
 public struct LayeredPackage: Sendable {
     public static let layerNames = ["Core", "Infrastructure", "Domain", "Services", "Features", "UI", "App", "Tooling"]
     static let stems = [
-        "Account", "Analytics", "Auth", "Billing", "Cache", "Catalog", "Chat", "Checkout", "Config", "Contacts", "Crash",
-        "Database", "Design", "Device", "Downloads", "Feed", "Files", "Flags", "Geo", "Health", "Images", "Inbox", "Keychain",
-        "Legal", "Library", "Logging", "Maps", "Media", "Messaging", "Metrics", "Network", "Notifications", "Onboarding",
-        "Orders", "Payments", "Photos", "Player", "Privacy", "Profile", "Push", "Ratings", "Search", "Settings", "Sharing",
-        "Social", "Storage", "Sync", "Telemetry", "Theme", "Tracking", "Video", "Wallet",
+        "Account", "Analytics", "Auth", "Billing", "Cache", "Catalog", "Chat", "Checkout", "Config", "Contacts",
+        "Crash",
+        "Database", "Design", "Device", "Downloads", "Feed", "Files", "Flags", "Geo", "Health", "Images", "Inbox",
+        "Keychain",
+        "Legal", "Library", "Logging", "Maps", "Media", "Messaging", "Metrics", "Network", "Notifications",
+        "Onboarding",
+        "Orders", "Payments", "Photos", "Player", "Privacy", "Profile", "Push", "Ratings", "Search", "Settings",
+        "Sharing",
+        "Social", "Storage", "Sync", "Telemetry", "Theme", "Tracking", "Video", "Wallet"
     ]
 
     static let suffixes = [
-        ["Kit", "Core"], ["Client", "Store"], ["Domain", "Model"], ["Service", "Repository"], ["Feature", "Flow"], ["UI", "View"],
-        ["App", "Shell"], ["Tools", "Scripts"],
+        ["Kit", "Core"], ["Client", "Store"], ["Domain", "Model"], ["Service", "Repository"], ["Feature", "Flow"],
+        ["UI", "View"],
+        ["App", "Shell"], ["Tools", "Scripts"]
     ]
 
     public let modules: [(name: String, layer: Int)]
@@ -32,7 +38,9 @@ public struct LayeredPackage: Sendable {
         var counts = weights.map { max(1, count * $0 / total) }
         // What rounding left over goes to the bottom layer; what it took too much comes off the largest.
         counts[0] += max(0, count - counts.reduce(0, +))
-        while counts.reduce(0, +) > count, let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) { counts[largest] -= 1 }
+        while counts.reduce(0, +) > count, let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) {
+            counts[largest] -= 1
+        }
         var modules: [(name: String, layer: Int)] = []
         var used: Set<String> = []
         for (index, layer) in layers.enumerated() {
@@ -79,7 +87,10 @@ public struct LayeredPackage: Sendable {
     /// The package's files: `Package.swift`, a source file per module importing what it
     /// uses, `strata.yml` declaring the layers in order, and a one-page `Content/`.
     public var files: [String: String] {
-        var manifest = ["// swift-tools-version:5.9", "import PackageDescription", "", "let package = Package(", "    name: \"Synthetic\(modules.count)\",", "    targets: ["]
+        var manifest = [
+            "// swift-tools-version:5.9", "import PackageDescription", "", "let package = Package(",
+            "    name: \"Synthetic\(modules.count)\",", "    targets: ["
+        ]
         for module in modules {
             let uses = (dependencies[module.name] ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
             manifest.append("        .target(name: \"\(module.name)\", dependencies: [\(uses)]),")
@@ -88,7 +99,8 @@ public struct LayeredPackage: Sendable {
         var files = ["Package.swift": manifest.joined(separator: "\n")]
         for module in modules {
             let imports = (dependencies[module.name] ?? []).map { "import \($0)\n" }.joined()
-            files["Sources/\(module.name)/\(module.name).swift"] = imports + "\npublic struct \(module.name)Value {\n    public init() {}\n}\n"
+            files["Sources/\(module.name)/\(module.name).swift"] =
+                imports + "\npublic struct \(module.name)Value {\n    public init() {}\n}\n"
         }
         var yml = ["site:", "  title: Synthetic app (\(modules.count) modules)", "layers:"]
         for (index, layer) in layers.enumerated() {
@@ -97,7 +109,8 @@ public struct LayeredPackage: Sendable {
         }
         yml += ["rules:", "  layer-order: error", ""]
         files["strata.yml"] = yml.joined(separator: "\n")
-        files["Content/index.md"] = "# Synthetic app\n\nA generated package of \(modules.count) modules in \(layers.count) layers.\n"
+        files["Content/index.md"] =
+            "# Synthetic app\n\nA generated package of \(modules.count) modules in \(layers.count) layers.\n"
         return files
     }
 
@@ -107,6 +120,8 @@ public struct LayeredPackage: Sendable {
         var users: [String: Int] = [:]
         for (_, used) in dependencies { for module in used { users[module, default: 0] += 1 } }
         let busiest = modules.map(\.name).max { (users[$0] ?? 0, $1) < (users[$1] ?? 0, $0) } ?? ""
-        return [("overview", "modules/index.html"), ("layer", "layers/domain.html"), ("module", "modules/\(busiest).html")]
+        return [
+            ("overview", "modules/index.html"), ("layer", "layers/domain.html"), ("module", "modules/\(busiest).html")
+        ]
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// anything that blocks to `OwnThread.run` and awaits the result.
 public enum OwnThread {
     /// Runs `work` on a new thread named `name` and returns what it returns (or throws).
-    public static func run<Value: Sendable>(_ name: String, _ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    public static func run<Value: Sendable>(_ name: String, _ work: @escaping @Sendable () throws -> Value) async throws
+        -> Value
+    {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try work() }) }
             thread.name = name

@@ -19,7 +19,8 @@ public enum RawHTTP {
     /// One request on a fresh connection (`Connection: close`), read to the end, on a thread
     /// of its own (the server under test answers on the cooperative pool).
     public static func request(
-        port: Int, target: String, method: String = "GET", host: String? = "127.0.0.1", headers: [String] = [], timeout: TimeInterval = 30
+        port: Int, target: String, method: String = "GET", host: String? = "127.0.0.1", headers: [String] = [],
+        timeout: TimeInterval = 30
     ) async throws -> Response {
         var head = "\(method) \(target) HTTP/1.1\r\n"
         if let host { head += "Host: \(host)\r\n" }
@@ -30,7 +31,9 @@ public enum RawHTTP {
 
     /// Sends `raw` bytes as they are (a request that no client would write) and reads the
     /// answer to the end.
-    public static func exchange(port: Int, raw: String, method: String = "GET", timeout: TimeInterval = 30) async throws -> Response {
+    public static func exchange(port: Int, raw: String, method: String = "GET", timeout: TimeInterval = 30) async throws
+        -> Response
+    {
         try await OwnThread.run("HTTP \(method) to \(port)") {
             let bytes = try readToEnd(port: port, sending: raw, timeout: timeout)
             do {
@@ -52,25 +55,33 @@ public enum RawHTTP {
             let count = recv(socket, &buffer, buffer.count, 0)
             if count < 0, errno == EINTR { continue }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                throw Failure(description: "no answer from 127.0.0.1:\(port) within \(timeout) s (\(raw.count) bytes read)")
+                throw Failure(
+                    description: "no answer from 127.0.0.1:\(port) within \(timeout) s (\(raw.count) bytes read)")
             }
             if count <= 0 { break }
-            raw += buffer[0 ..< count]
-            if Date() > deadline { throw Failure(description: "the answer from 127.0.0.1:\(port) did not end within \(timeout) s") }
+            raw += buffer[0..<count]
+            if Date() > deadline {
+                throw Failure(description: "the answer from 127.0.0.1:\(port) did not end within \(timeout) s")
+            }
         }
         return raw
     }
 
     static func parse(_ raw: [UInt8], method: String) throws -> Response {
         let separator = Array("\r\n\r\n".utf8)
-        guard let end = raw.firstRange(of: separator) else { throw Failure(description: "no response head in \(raw.count) bytes") }
+        guard let end = raw.firstRange(of: separator) else {
+            throw Failure(description: "no response head in \(raw.count) bytes")
+        }
         let head = String(decoding: raw[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head.first?.split(separator: " ") ?? []
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line '\(head.first ?? "")'") }
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line '\(head.first ?? "")'")
+        }
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Array(raw[end.upperBound...])
         if headers["transfer-encoding"] == "chunked" { body = dechunk(body) }
@@ -82,10 +93,10 @@ public enum RawHTTP {
         var index = 0
         while index < bytes.count {
             guard let lineEnd = bytes[index...].firstRange(of: Array("\r\n".utf8)) else { break }
-            let size = Int(String(decoding: bytes[index ..< lineEnd.lowerBound], as: UTF8.self), radix: 16) ?? 0
+            let size = Int(String(decoding: bytes[index..<lineEnd.lowerBound], as: UTF8.self), radix: 16) ?? 0
             if size == 0 { break }
             let start = lineEnd.upperBound
-            result += bytes[start ..< min(bytes.count, start + size)]
+            result += bytes[start..<min(bytes.count, start + size)]
             index = start + size + 2
         }
         return result
@@ -104,13 +115,18 @@ public enum RawHTTP {
         }
 
         /// Connects and asks for the stream at `path`.
-        public static func open(port: Int, path: String = "/__strata/events", timeout: TimeInterval = 30) async throws -> EventStream {
-            try await open(port: port, sending: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", timeout: timeout)
+        public static func open(port: Int, path: String = "/__strata/events", timeout: TimeInterval = 30) async throws
+            -> EventStream
+        {
+            try await open(
+                port: port, sending: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n",
+                timeout: timeout)
         }
 
         /// Connects and sends `text` as it is (part of a request, say), keeping the
         /// connection open.
-        public static func open(port: Int, sending text: String, timeout: TimeInterval = 30) async throws -> EventStream {
+        public static func open(port: Int, sending text: String, timeout: TimeInterval = 30) async throws -> EventStream
+        {
             try await OwnThread.run("connect to \(port)") {
                 let socket = try RawHTTP.connect(port: port, timeout: timeout)
                 do {
@@ -138,13 +154,17 @@ public enum RawHTTP {
                 var everything = ""
                 while true {
                     if let range = received.range(of: marker), let end = received[range.upperBound...].range(of: "\n") {
-                        let data = String(received[range.upperBound ..< end.lowerBound])
+                        let data = String(received[range.upperBound..<end.lowerBound])
                         received = String(received[end.upperBound...])
                         return data
                     }
                     let remaining = deadline.timeIntervalSinceNow
                     func failure(_ what: String) -> Failure {
-                        Failure(description: "\(what) while waiting for the event '\(name)' on port \(port); received: \((everything + received).debugDescription)")
+                        Failure(
+                            description:
+                                "\(what) while waiting for the event '\(name)' on port \(port); received: "
+                                + "\((everything + received).debugDescription)"
+                        )
                     }
                     if remaining <= 0 { throw failure("\(timeout) s passed") }
                     var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -160,7 +180,7 @@ public enum RawHTTP {
                         everything += received[..<last.upperBound]
                         received = String(received[last.upperBound...])
                     }
-                    received += String(decoding: buffer[0 ..< count], as: UTF8.self)
+                    received += String(decoding: buffer[0..<count], as: UTF8.self)
                 }
             }
         }
@@ -185,10 +205,10 @@ public enum RawHTTP {
 
     static func connect(port: Int, timeout: TimeInterval) throws -> Int32 {
         #if canImport(Darwin)
-        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #else
-        // Close-on-exec: a child started by a parallel test must not inherit it (and hold it open).
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            // Close-on-exec: a child started by a parallel test must not inherit it (and hold it open).
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #endif
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
@@ -200,9 +220,9 @@ public enum RawHTTP {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 #if canImport(Darwin)
-                Darwin.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    Darwin.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 #else
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 #endif
             }
         }
@@ -218,9 +238,9 @@ public enum RawHTTP {
         var sent = 0
         while sent < bytes.count {
             #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)  // a closed connection is an error, not a SIGPIPE
+                let flags = Int32(MSG_NOSIGNAL)  // a closed connection is an error, not a SIGPIPE
             #else
-            let flags: Int32 = 0
+                let flags: Int32 = 0
             #endif
             let count = bytes[sent...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, flags) }
             guard count > 0 else { throw Failure(description: "send failed") }

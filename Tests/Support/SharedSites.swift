@@ -8,14 +8,17 @@ import Foundation
 /// removed with the process's scratch folder.
 public enum SharedSites {
     /// The repository's root folder (where Package.swift is).
-    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The `strata` executable built with the tests: the test bundle and the executable are
     /// built into the same folder.
     public static let executable: URL = {
         let bundleFolder = Bundle.main.bundleURL.deletingLastPathComponent()
-        for candidate in [Bundle.main.bundleURL.appendingPathComponent("strata"), bundleFolder.appendingPathComponent("strata")]
+        for candidate in [
+            Bundle.main.bundleURL.appendingPathComponent("strata"), bundleFolder.appendingPathComponent("strata")
+        ]
         where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
@@ -58,16 +61,19 @@ public enum SharedSites {
         var tasks: [Int: Task<Site, Error>] = [:]
 
         func site(modules: Int) async throws -> Site {
-            let task = tasks[modules] ?? Task {
-                let project = TestScratch.path("layered-\(modules)")
-                for (path, text) in LayeredPackage(modules: modules).files {
-                    let url = project.appendingPathComponent(path)
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(text.utf8).write(to: url)
+            let task =
+                tasks[modules]
+                ?? Task {
+                    let project = TestScratch.path("layered-\(modules)")
+                    for (path, text) in LayeredPackage(modules: modules).files {
+                        let url = project.appendingPathComponent(path)
+                        try FileManager.default.createDirectory(
+                            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try Data(text.utf8).write(to: url)
+                    }
+                    try await SharedSites.build([], in: project)
+                    return Site(project: project, output: project.appendingPathComponent("Output"))
                 }
-                try await SharedSites.build([], in: project)
-                return Site(project: project, output: project.appendingPathComponent("Output"))
-            }
             tasks[modules] = task
             return try await task.value
         }
@@ -76,7 +82,8 @@ public enum SharedSites {
     private static func build(_ arguments: [String], in folder: URL) async throws {
         let run = try await ChildProcess.run(executable, ["build", "--quiet"] + arguments, in: folder)
         guard run.status == 0 else {
-            throw BuildFailure(description: "strata build in \(folder.path) exited \(run.status): \(run.stderr.prefix(2_000))")
+            throw BuildFailure(
+                description: "strata build in \(folder.path) exited \(run.status): \(run.stderr.prefix(2_000))")
         }
     }
 }

@@ -39,18 +39,18 @@ public enum TestScratch {
     /// `/dev/shm` is not used.
     private static func isRoomyMemoryFileSystem(_ path: String) -> Bool {
         #if os(Linux)
-        // A mount point's line in /proc/self/mounts: device, mount point, type, options, ...
-        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
-        let isTmpfs = mounts.split(separator: "\n").contains { line in
-            let fields = line.split(separator: " ")
-            return fields.count > 2 && fields[1] == path && fields[2] == "tmpfs"
-        }
-        guard isTmpfs else { return false }
-        var volume = statvfs()
-        guard statvfs(path, &volume) == 0, access(path, W_OK | X_OK) == 0 else { return false }
-        return UInt64(volume.f_bavail) * UInt64(volume.f_frsize) >= 1 << 30
+            // A mount point's line in /proc/self/mounts: device, mount point, type, options, ...
+            let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+            let isTmpfs = mounts.split(separator: "\n").contains { line in
+                let fields = line.split(separator: " ")
+                return fields.count > 2 && fields[1] == path && fields[2] == "tmpfs"
+            }
+            guard isTmpfs else { return false }
+            var volume = statvfs()
+            guard statvfs(path, &volume) == 0, access(path, W_OK | X_OK) == 0 else { return false }
+            return UInt64(volume.f_bavail) * UInt64(volume.f_frsize) >= 1 << 30
         #else
-        return false
+            return false
         #endif
     }
 

@@ -45,7 +45,8 @@ struct ComponentAssignment {
     init() {}
 
     init(
-        graph: ModuleGraph, symbols: [String: SwiftSymbols], layers: [LayerDeclaration], moduleLayers: [String: String], checker: ComponentChecker,
+        graph: ModuleGraph, symbols: [String: SwiftSymbols], layers: [LayerDeclaration], moduleLayers: [String: String],
+        checker: ComponentChecker,
         conformances: ConformanceIndex
     ) {
         var reportedFiles: Set<String> = []
@@ -58,14 +59,19 @@ struct ComponentAssignment {
         for node in graph.nodes where node.isTarget && node.sourceFiles.contains(where: { symbols[$0] != nil }) {
             var fileLayers: [String: Placed] = [:]
             for file in node.sourceFiles {
-                let claims = layers.compactMap { layer in layer.paths.first { $0.matches(file) }.map { (layer: layer.name, pattern: $0) } }
+                let claims = layers.compactMap { layer in
+                    layer.paths.first { $0.matches(file) }.map { (layer: layer.name, pattern: $0) }
+                }
                 claims.forEach { usedPaths.insert($0.pattern) }
                 if claims.count > 1, reportedFiles.insert(file).inserted {
-                    diagnostics.append(.error(
-                        "layer.ambiguous",
-                        "the file '\(file)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (paths: '\($0.pattern.pattern)')" }.joined(separator: ", "),
-                        at: claims[1].pattern.location
-                    ))
+                    diagnostics.append(
+                        .error(
+                            "layer.ambiguous",
+                            "the file '\(file)' is matched by \(claims.count) layers: "
+                                + claims.map { "'\($0.layer)' (paths: '\($0.pattern.pattern)')" }.joined(
+                                    separator: ", "),
+                            at: claims[1].pattern.location
+                        ))
                 }
                 if let claim = claims.first {
                     let origin = pathOrigins[claim.pattern.pattern] ?? "paths: '\(claim.pattern.pattern)'"
@@ -86,41 +92,53 @@ struct ComponentAssignment {
                 for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension {
                     declared.append(declaration)
                     // A type alias is another name for a type: it stays in its file's layer.
-                    let claims = claimsTypes && declaration.kind != .typealias
+                    let claims =
+                        claimsTypes && declaration.kind != .typealias
                         ? checker.claims(
-                            name: declaration.name, inherits: conformances.closure(of: declaration.inherits, for: declaration.name), attributes: declaration.attributes
+                            name: declaration.name,
+                            inherits: conformances.closure(of: declaration.inherits, for: declaration.name),
+                            attributes: declaration.attributes
                         )
                         : []
                     claims.forEach { usedTypePatterns.insert($0.pattern) }
                     if !claims.isEmpty { layeredModules.insert(node.id) }
                     if claims.count > 1, reportedTypes.insert(declaration.name).inserted {
-                        diagnostics.append(.error(
-                            "layer.ambiguous",
-                            "the type '\(declaration.name)' is matched by \(claims.count) layers: " + claims.map { "'\($0.layer)' (\($0.label))" }.joined(separator: ", "),
-                            at: claims[1].pattern.location
-                        ))
+                        diagnostics.append(
+                            .error(
+                                "layer.ambiguous",
+                                "the type '\(declaration.name)' is matched by \(claims.count) layers: "
+                                    + claims.map { "'\($0.layer)' (\($0.label))" }.joined(separator: ", "),
+                                at: claims[1].pattern.location
+                            ))
                     }
                     if let claim = claims.first {
                         typeLayers[declaration.name] = Placed(layer: claim.layer, origin: claim.label)
                     } else if declaration.container != nil {
                         unclaimedNested.append((declaration, file))
                     } else if let placed = fileLayers[file] {
-                        let origin = placed.isModuleLayer ? placed.origin : fileOrigins[placed.origin] ?? "file in \(placed.origin)"
+                        let origin =
+                            placed.isModuleLayer
+                            ? placed.origin : fileOrigins[placed.origin] ?? "file in \(placed.origin)"
                         fileOrigins[placed.origin] = origin
                         typeLayers[declaration.name] = Placed(layer: placed.layer, origin: origin)
                     }
                 }
             }
             // Outer types first: a type nested in a nested type takes what its container took.
-            for (declaration, file) in unclaimedNested.sorted(by: { $0.declaration.name.count < $1.declaration.name.count }) {
+            for (declaration, file) in unclaimedNested.sorted(by: {
+                $0.declaration.name.count < $1.declaration.name.count
+            }) {
                 guard let container = declaration.container, let filePlaced = fileLayers[file] else { continue }
-                let fileOrigin = filePlaced.isModuleLayer ? filePlaced.origin : fileOrigins[filePlaced.origin] ?? "file in \(filePlaced.origin)"
+                let fileOrigin =
+                    filePlaced.isModuleLayer
+                    ? filePlaced.origin : fileOrigins[filePlaced.origin] ?? "file in \(filePlaced.origin)"
                 fileOrigins[filePlaced.origin] = fileOrigin
                 if declaration.isInExtension, !filePlaced.isModuleLayer {
                     // Code in a file `paths:` place is that layer's, extensions included.
                     typeLayers[declaration.name] = Placed(layer: filePlaced.layer, origin: fileOrigin)
                 } else if let outer = typeLayers[container] {
-                    typeLayers[declaration.name] = Placed(layer: outer.layer, origin: outer.isModuleLayer ? outer.origin : "nested in \(container)")
+                    typeLayers[declaration.name] = Placed(
+                        layer: outer.layer, origin: outer.isModuleLayer ? outer.origin : "nested in \(container)")
                 } else {
                     typeLayers[declaration.name] = Placed(layer: filePlaced.layer, origin: fileOrigin)
                 }

@@ -11,20 +11,27 @@ extension ComponentChecker {
         var violations: [Violation] = []
         for module in graph.layeredModules {
             var steps: [String: [String: [ComponentGraph.Reference]]] = [:]
-            for reference in graph.references where reference.from.module == module && reference.to.module == module && reference.from.layer != reference.to.layer {
+            for reference in graph.references
+            where reference.from.module == module && reference.to.module == module
+                && reference.from.layer != reference.to.layer
+            {
                 steps[reference.from.layer, default: [:]][reference.to.layer, default: []].append(reference)
             }
             guard !steps.isEmpty else { continue }
             let successors = steps.mapValues { $0.keys.sorted() }
             for group in CycleFinder(successors: successors).stronglyConnectedComponents() where group.count > 1 {
                 let members = Set(group)
-                guard let cycle = Self.shortestCycle(in: group, successors: successors, members: members) else { continue }
+                guard let cycle = Self.shortestCycle(in: group, successors: successors, members: members) else {
+                    continue
+                }
                 let path = cycle + [cycle[0]]
                 var evidence: [Evidence] = []
                 for (from, to) in zip(path, path.dropFirst()) {
                     let references = (steps[from]?[to] ?? []).sorted { $0.location < $1.location }
                     evidence += references.prefix(3).map { reference in
-                        Evidence(kind: .reference, location: reference.location, summary: "\(from) → \(to): \(reference.toType) in \(reference.source)")
+                        Evidence(
+                            kind: .reference, location: reference.location,
+                            summary: "\(from) → \(to): \(reference.toType) in \(reference.source)")
                     }
                 }
                 var message = "component cycle in \(module): \(path.joined(separator: " → "))"
@@ -32,10 +39,11 @@ extension ComponentChecker {
                     let rest = group.filter { !cycle.contains($0) }
                     message += " (and through \(rest.joined(separator: ", ")))"
                 }
-                violations.append(Violation(
-                    rule: .cycle, severity: severity, message: message, modules: [module], evidence: evidence,
-                    key: "\(module): {\(group.joined(separator: ", "))}"
-                ))
+                violations.append(
+                    Violation(
+                        rule: .cycle, severity: severity, message: message, modules: [module], evidence: evidence,
+                        key: "\(module): {\(group.joined(separator: ", "))}"
+                    ))
             }
         }
         return violations
@@ -54,7 +62,10 @@ extension ComponentChecker {
                 let node = queue[head]
                 head += 1
                 for next in successors[node, default: []] where members.contains(next) {
-                    if next == start { closing = node; break search }
+                    if next == start {
+                        closing = node
+                        break search
+                    }
                     if previous[next] == nil, next != start {
                         previous[next] = node
                         queue.append(next)

@@ -9,11 +9,13 @@ extension ComponentChecker {
     /// already speaks for the rest.
     // swiftlint:disable:next function_parameter_count
     func forbidden(
-        in node: ModuleNode, graph: ModuleGraph, files: [String], symbols: [String: SwiftSymbols], assignment: ComponentAssignment,
+        in node: ModuleNode, graph: ModuleGraph, files: [String], symbols: [String: SwiftSymbols],
+        assignment: ComponentAssignment,
         references: ResolvedReferences, reported: inout Set<String>
     ) -> [Violation] {
         let rules = settings.forbid.filter { rule in
-            rule.severity.severity != nil && rule.from.contains { if case .layer(let name) = $0.kind { isComponentLayer(name) } else { false } }
+            rule.severity.severity != nil
+                && rule.from.contains { if case .layer(let name) = $0.kind { isComponentLayer(name) } else { false } }
         }
         guard !rules.isEmpty else { return [] }
         var importsOfFile: [String: [(module: String, item: SwiftImport)]] = [:]
@@ -25,7 +27,9 @@ extension ComponentChecker {
         for file in files {
             var speaksFor: Set<String> = []
             if let placed = assignment.files[node.id]?[file] { speaksFor.insert(placed.layer) }
-            for declaration in symbols[file]?.declarations ?? [] { if let placed = layerOfType[declaration.name] { speaksFor.insert(placed.layer) } }
+            for declaration in symbols[file]?.declarations ?? [] {
+                if let placed = layerOfType[declaration.name] { speaksFor.insert(placed.layer) }
+            }
             for rule in rules {
                 guard let severity = rule.severity.severity else { continue }
                 let fromLayers = rule.from.compactMap { selector -> String? in
@@ -37,26 +41,36 @@ extension ComponentChecker {
                 let because = rule.rationale.because.map { ": \($0)" } ?? ""
                 // Imports of modules the rule forbids.
                 var byTarget: [String: [Evidence]] = [:]
-                for (module, item) in importsOfFile[file] ?? [] where rule.to.contains(where: { selects($0, module: module) }) {
-                    byTarget[module, default: []].append(Evidence(kind: .import, location: item.location, summary: "import \(item.path.joined(separator: "."))"))
+                for (module, item) in importsOfFile[file] ?? []
+                where rule.to.contains(where: { selects($0, module: module) }) {
+                    byTarget[module, default: []].append(
+                        Evidence(
+                            kind: .import, location: item.location,
+                            summary: "import \(item.path.joined(separator: "."))"))
                 }
                 // References to types of layers the rule forbids.
                 for resolved in references.of(file, in: node.id) {
                     guard let target = resolved.only, let to = references.placed(target), to.layer != from,
-                          target.module == node.id || !to.isModuleLayer,
-                          rule.to.contains(where: { if case .layer(let name) = $0.kind { name == to.layer } else { false } }) else { continue }
+                        target.module == node.id || !to.isModuleLayer,
+                        rule.to.contains(where: {
+                            if case .layer(let name) = $0.kind { name == to.layer } else { false }
+                        })
+                    else { continue }
                     let reference = resolved.reference
-                    byTarget["\(to.layer)|\(reference.name)", default: []].append(Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference)))
+                    byTarget["\(to.layer)|\(reference.name)", default: []].append(
+                        Evidence(kind: .reference, location: reference.location, summary: Self.summary(reference)))
                 }
                 for (target, evidence) in byTarget.sorted(by: { $0.key < $1.key }) {
                     let shown = target.contains("|") ? String(target.split(separator: "|").last ?? "") : target
                     let key = "\(from)→\(shown) in \(file) (\(label))"
                     guard reported.insert(key).inserted else { continue }
-                    found.append(Violation(
-                        rule: .forbid, severity: severity,
-                        message: "'\(from)' uses '\(shown)', which is forbidden (\(label))\(because)",
-                        modules: [node.id], evidence: evidence.sorted { $0.location < $1.location }, rationale: rule.rationale, key: key
-                    ))
+                    found.append(
+                        Violation(
+                            rule: .forbid, severity: severity,
+                            message: "'\(from)' uses '\(shown)', which is forbidden (\(label))\(because)",
+                            modules: [node.id], evidence: evidence.sorted { $0.location < $1.location },
+                            rationale: rule.rationale, key: key
+                        ))
                 }
             }
         }

@@ -3,7 +3,9 @@ import StrataCore
 extension ComponentChecker {
     /// The violations of `independent:` groups of types (`types: ["*Screen"]`): code inside
     /// one type of the group that names another type of the group, declared in the graph.
-    func independentTypeViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+    func independentTypeViolations(
+        in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>
+    ) -> [Violation] {
         let groups = settings.independent.filter { !$0.types.isEmpty && $0.severity.severity != nil }
         guard !groups.isEmpty else { return [] }
         var found: [Violation] = []
@@ -15,9 +17,13 @@ extension ComponentChecker {
                 }
                 var byPair: [(from: String, to: String, evidence: [Evidence])] = []
                 for resolved in references.of(file, in: module) {
-                    guard let from = resolved.speakingType, let to = resolved.only?.name, member(from), member(to), from != to,
-                          !ResolvedReferences.isSelfOrNested(to, in: from) else { continue }
-                    let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
+                    guard let from = resolved.speakingType, let to = resolved.only?.name, member(from), member(to),
+                        from != to,
+                        !ResolvedReferences.isSelfOrNested(to, in: from)
+                    else { continue }
+                    let evidence = Evidence(
+                        kind: .reference, location: resolved.reference.location,
+                        summary: Self.summary(resolved.reference))
                     if let index = byPair.firstIndex(where: { $0.from == from && $0.to == to }) {
                         byPair[index].evidence.append(evidence)
                     } else {
@@ -28,10 +34,12 @@ extension ComponentChecker {
                 for pair in byPair where reported.insert("independent: \(pair.from)→\(pair.to) (\(name))").inserted {
                     var message = "'\(pair.from)' uses '\(pair.to)', but \(name) are independent of one another"
                     if let because = group.rationale.because { message += ": \(because)" }
-                    found.append(Violation(
-                        rule: .independent, severity: severity, message: message, modules: [module], evidence: pair.evidence,
-                        rationale: group.rationale, key: "\(pair.from)→\(pair.to) (\(name))"
-                    ))
+                    found.append(
+                        Violation(
+                            rule: .independent, severity: severity, message: message, modules: [module],
+                            evidence: pair.evidence,
+                            rationale: group.rationale, key: "\(pair.from)→\(pair.to) (\(name))"
+                        ))
                 }
             }
         }
@@ -40,7 +48,9 @@ extension ComponentChecker {
 
     /// The violations of `independent:` groups of layers (`layers: [Feed, Settings]`): code of
     /// one of the layers that names a type of another, one violation per file and type.
-    func independentLayerViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+    func independentLayerViolations(
+        in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>
+    ) -> [Violation] {
         let groups = settings.independent.filter { $0.layers.count > 1 && $0.severity.severity != nil }
         guard !groups.isEmpty else { return [] }
         var found: [Violation] = []
@@ -50,8 +60,11 @@ extension ComponentChecker {
                 var byType: [(from: String, to: String, type: String, evidence: [Evidence])] = []
                 for resolved in references.of(file, in: module) {
                     guard let from = resolved.speaker?.layer, group.layers.contains(from), let target = resolved.only,
-                          let to = references.placed(target)?.layer, to != from, group.layers.contains(to) else { continue }
-                    let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
+                        let to = references.placed(target)?.layer, to != from, group.layers.contains(to)
+                    else { continue }
+                    let evidence = Evidence(
+                        kind: .reference, location: resolved.reference.location,
+                        summary: Self.summary(resolved.reference))
                     if let index = byType.firstIndex(where: { $0.from == from && $0.type == resolved.reference.name }) {
                         byType[index].evidence.append(evidence)
                     } else {
@@ -62,11 +75,15 @@ extension ComponentChecker {
                 for item in byType {
                     let key = "\(item.from)→\(item.to): \(item.type) in \(file) (\(name))"
                     guard reported.insert("independent: " + key).inserted else { continue }
-                    var message = "'\(item.from)' uses '\(item.type)' from '\(item.to)', but \(name) are independent of one another"
+                    var message =
+                        "'\(item.from)' uses '\(item.type)' from '\(item.to)', but \(name) are independent of one "
+                        + "another"
                     if let because = group.rationale.because { message += ": \(because)" }
-                    found.append(Violation(
-                        rule: .independent, severity: severity, message: message, modules: [module], evidence: item.evidence, rationale: group.rationale, key: key
-                    ))
+                    found.append(
+                        Violation(
+                            rule: .independent, severity: severity, message: message, modules: [module],
+                            evidence: item.evidence, rationale: group.rationale, key: key
+                        ))
                 }
             }
         }
@@ -77,7 +94,9 @@ extension ComponentChecker {
     /// a protected type declared in the graph, from code whose layer is not among the rule's
     /// `users:` and which is not inside a type those user globs name (or a protected type
     /// itself).
-    func protectedTypeViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+    func protectedTypeViolations(
+        in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>
+    ) -> [Violation] {
         let rules = settings.onlyUsedBy.filter { !$0.types.isEmpty && $0.severity.severity != nil }
         guard !rules.isEmpty else { return [] }
         var found: [Violation] = []
@@ -86,7 +105,9 @@ extension ComponentChecker {
                 guard let severity = rule.severity.severity else { continue }
                 var byPair: [(from: String, to: String, evidence: [Evidence])] = []
                 for resolved in references.of(file, in: module) {
-                    guard let target = resolved.only?.name, rule.types.contains(where: { $0.matches(Self.ownName(target)) }) else { continue }
+                    guard let target = resolved.only?.name,
+                        rule.types.contains(where: { $0.matches(Self.ownName(target)) })
+                    else { continue }
                     let outermost = resolved.speakingType
                     if let outermost, rule.types.contains(where: { $0.matches(Self.ownName(outermost)) }) { continue }
                     let allowed = rule.users.contains { selector in
@@ -97,7 +118,9 @@ extension ComponentChecker {
                     }
                     guard !allowed else { continue }
                     let from = outermost ?? file
-                    let evidence = Evidence(kind: .reference, location: resolved.reference.location, summary: Self.summary(resolved.reference))
+                    let evidence = Evidence(
+                        kind: .reference, location: resolved.reference.location,
+                        summary: Self.summary(resolved.reference))
                     if let index = byPair.firstIndex(where: { $0.from == from && $0.to == target }) {
                         byPair[index].evidence.append(evidence)
                     } else {
@@ -110,7 +133,10 @@ extension ComponentChecker {
                     guard reported.insert("only-used-by: " + key).inserted else { continue }
                     var message = "'\(pair.from)' uses '\(pair.to)', which only \(users) may use"
                     if let because = rule.rationale.because { message += ": \(because)" }
-                    found.append(Violation(rule: .onlyUsedBy, severity: severity, message: message, modules: [module], evidence: pair.evidence, rationale: rule.rationale, key: key))
+                    found.append(
+                        Violation(
+                            rule: .onlyUsedBy, severity: severity, message: message, modules: [module],
+                            evidence: pair.evidence, rationale: rule.rationale, key: key))
                 }
             }
         }

@@ -6,7 +6,8 @@ extension ComponentChecker {
     /// its attributes are its declaration's; what it owns is what its stored properties name.
     // swiftlint:disable:next function_parameter_count
     func typeRuleViolations(
-        in module: String, files: [String], symbols: [String: SwiftSymbols], assignment: ComponentAssignment, references: ResolvedReferences,
+        in module: String, files: [String], symbols: [String: SwiftSymbols], assignment: ComponentAssignment,
+        references: ResolvedReferences,
         conformances index: ConformanceIndex, reported: inout Set<String>
     ) -> [Violation] {
         let rules = settings.typeRules.filter { $0.severity.severity != nil }
@@ -22,7 +23,9 @@ extension ComponentChecker {
                 }
             }
         }
-        let owns = rules.contains { !$0.mustOwnOne.isEmpty } ? ownedTypes(in: module, files: files, references: references) : [:]
+        let owns =
+            rules.contains { !$0.mustOwnOne.isEmpty }
+            ? ownedTypes(in: module, files: files, references: references) : [:]
         let layerOfType = assignment.types[module] ?? [:]
         var found: [Violation] = []
         for declaration in declared {
@@ -30,32 +33,55 @@ extension ComponentChecker {
             // As written here and in extensions, and through the protocols, classes and
             // aliases they name.
             let conformances = index.closure(
-                of: declaration.inherits + extensionConformances[declaration.name, default: []] + extensionConformances[own, default: []], for: declaration.name
+                of: declaration.inherits + extensionConformances[declaration.name, default: []]
+                    + extensionConformances[own, default: []], for: declaration.name
             )
             let attributes = declaration.attributes.map(Self.bareAttribute)
             for rule in rules {
                 guard let severity = rule.severity.severity,
-                      rule.types.contains(where: { $0.matches(own) }) || layerOfType[declaration.name].map({ rule.layers.contains($0.layer) }) == true else { continue }
+                    rule.types.contains(where: { $0.matches(own) })
+                        || layerOfType[declaration.name].map({ rule.layers.contains($0.layer) }) == true
+                else { continue }
                 var problems: [String] = []
-                var evidence = [Evidence(kind: .declaration, location: declaration.location, summary: Self.written(declaration))]
-                for pattern in rule.mustConformTo where !conformances.contains(where: pattern.matches) { problems.append("does not conform to '\(pattern.pattern)'") }
-                for pattern in rule.mustNotConformTo { if let hit = conformances.first(where: pattern.matches) { problems.append("conforms to '\(hit)'") } }
-                for pattern in rule.mustHaveAttribute where !attributes.contains(where: pattern.matches) { problems.append("does not carry '@\(pattern.pattern)'") }
-                for pattern in rule.mustNotHaveAttribute { if let hit = attributes.first(where: pattern.matches) { problems.append("carries '@\(hit)'") } }
+                var evidence = [
+                    Evidence(kind: .declaration, location: declaration.location, summary: Self.written(declaration))
+                ]
+                for pattern in rule.mustConformTo where !conformances.contains(where: pattern.matches) {
+                    problems.append("does not conform to '\(pattern.pattern)'")
+                }
+                for pattern in rule.mustNotConformTo {
+                    if let hit = conformances.first(where: pattern.matches) { problems.append("conforms to '\(hit)'") }
+                }
+                for pattern in rule.mustHaveAttribute where !attributes.contains(where: pattern.matches) {
+                    problems.append("does not carry '@\(pattern.pattern)'")
+                }
+                for pattern in rule.mustNotHaveAttribute {
+                    if let hit = attributes.first(where: pattern.matches) { problems.append("carries '@\(hit)'") }
+                }
                 for pattern in rule.mustOwnOne {
                     let held = (owns[declaration.name] ?? []).filter { pattern.matches(Self.ownName($0.name)) }
                     let names = held.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
                     guard names.count != 1 else { continue }
-                    problems.append(names.isEmpty ? "owns no '\(pattern.pattern)'" : "owns \(names.count) of '\(pattern.pattern)' (\(names.joined(separator: ", ")))")
-                    evidence += held.map { Evidence(kind: .reference, location: $0.location, summary: Self.summary($0)) }
+                    problems.append(
+                        names.isEmpty
+                            ? "owns no '\(pattern.pattern)'"
+                            : "owns \(names.count) of '\(pattern.pattern)' (\(names.joined(separator: ", ")))")
+                    evidence += held.map {
+                        Evidence(kind: .reference, location: $0.location, summary: Self.summary($0))
+                    }
                 }
                 guard !problems.isEmpty else { continue }
                 let name = rule.rationale.name ?? ""
                 let key = "\(declaration.name) (\(name))"
                 guard reported.insert("type-rule: " + key).inserted else { continue }
-                var message = "'\(declaration.name)' " + problems.joined(separator: " and ") + ", against the type rule for \(name)"
+                var message =
+                    "'\(declaration.name)' " + problems.joined(separator: " and ")
+                    + ", against the type rule for \(name)"
                 if let because = rule.rationale.because { message += ": \(because)" }
-                found.append(Violation(rule: .typeRule, severity: severity, message: message, modules: [module], evidence: evidence, rationale: rule.rationale, key: key))
+                found.append(
+                    Violation(
+                        rule: .typeRule, severity: severity, message: message, modules: [module], evidence: evidence,
+                        rationale: rule.rationale, key: key))
             }
         }
         return found
@@ -75,6 +101,7 @@ extension ComponentChecker {
 
     /// `struct FeedView: View`, as the declaration reads.
     static func written(_ declaration: TypeDeclaration) -> String {
-        "\(declaration.kind.rawValue) \(declaration.name)" + (declaration.inherits.isEmpty ? "" : ": " + declaration.inherits.joined(separator: ", "))
+        "\(declaration.kind.rawValue) \(declaration.name)"
+            + (declaration.inherits.isEmpty ? "" : ": " + declaration.inherits.joined(separator: ", "))
     }
 }

@@ -7,46 +7,53 @@ import StrataCore
 /// outside any type for its file's. A place that names a type of a layer its own may not
 /// use is a `layer-order` violation, grouped by file and type, with every place as evidence.
 /// A name that can mean two declarations is ambiguous and never guessed.
-public struct ComponentChecker: Sendable {
-    public let layers: [LayerDeclaration]
-    public let settings: RuleSettings
+package struct ComponentChecker: Sendable {
+    package let layers: [LayerDeclaration]
+    package let settings: RuleSettings
 
-    public init(layers: [LayerDeclaration], settings: RuleSettings) {
+    package init(layers: [LayerDeclaration], settings: RuleSettings) {
         self.layers = layers
         self.settings = settings
     }
 
-    public struct Result: Sendable {
-        public var violations: [Violation] = []
-        public var diagnostics: [Diagnostic] = []
+    package struct Result: Sendable {
+        package var violations: [Violation] = []
+        package var diagnostics: [Diagnostic] = []
         /// File → its layer, for the files that have one.
-        public var fileLayers: [String: String] = [:]
+        package var fileLayers: [String: String] = [:]
         /// Modules some of whose files or types a layer of files or types holds.
-        public var layeredModules: Set<String> = []
+        package var layeredModules: Set<String> = []
         /// The components and the references between their types, for the site.
-        public var graph = ComponentGraph()
+        package var graph = ComponentGraph()
     }
 
     /// Whether any rule needs the types of every module (not only of modules with `paths:` layers).
     var needsEveryType: Bool {
-        layers.contains(where: \.hasTypeMembers) || !settings.typeRules.isEmpty || settings.independent.contains { !$0.types.isEmpty }
+        layers.contains(where: \.hasTypeMembers) || !settings.typeRules.isEmpty
+            || settings.independent.contains { !$0.types.isEmpty }
             || settings.onlyUsedBy.contains { !$0.types.isEmpty }
     }
 
     /// Whether any layer is made of files or types; when none is, nothing needs reading.
-    public var isNeeded: Bool {
+    package var isNeeded: Bool {
         layers.contains { !$0.paths.isEmpty } || needsEveryType
     }
 
     /// The files whose symbols `check` needs: every Swift file of a target module one of
     /// whose files a layer's paths match, and of the target modules it depends on (whose
     /// types its code names); with layers or rules of types, of every target module.
-    public func filesToRead(in graph: ModuleGraph) -> [String] {
+    package func filesToRead(in graph: ModuleGraph) -> [String] {
         guard isNeeded else { return [] }
         let patterns = layers.flatMap(\.paths)
-        var modules = Set(graph.nodes.filter { node in node.isTarget && (needsEveryType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } }) }.map(\.id))
+        var modules = Set(
+            graph.nodes.filter { node in
+                node.isTarget
+                    && (needsEveryType || node.sourceFiles.contains { file in patterns.contains { $0.matches(file) } })
+            }.map(\.id))
         let targets = Set(graph.nodes.filter(\.isTarget).map(\.id))
-        for edge in graph.edges where modules.contains(edge.from) && targets.contains(edge.to) { modules.insert(edge.to) }
+        for edge in graph.edges where modules.contains(edge.from) && targets.contains(edge.to) {
+            modules.insert(edge.to)
+        }
         var seen: Set<String> = []
         return graph.nodes.filter { modules.contains($0.id) }.flatMap(\.sourceFiles).filter { seen.insert($0).inserted }
     }
@@ -68,8 +75,11 @@ public struct ComponentChecker: Sendable {
         let conformances = inherits.map(Self.bareConformance)
         let bare = attributes.map(Self.bareAttribute)
         return layers.compactMap { layer in
-            if let pattern = layer.types.first(where: { $0.matches(own) }) { return Claim(layer: layer.name, pattern: pattern, label: "types: '\(pattern.pattern)'") }
-            if let pattern = layer.conformsTo.first(where: { pattern in conformances.contains { pattern.matches($0) } }) {
+            if let pattern = layer.types.first(where: { $0.matches(own) }) {
+                return Claim(layer: layer.name, pattern: pattern, label: "types: '\(pattern.pattern)'")
+            }
+            if let pattern = layer.conformsTo.first(where: { pattern in conformances.contains { pattern.matches($0) } })
+            {
                 return Claim(layer: layer.name, pattern: pattern, label: "conforms_to: '\(pattern.pattern)'")
             }
             if let pattern = layer.attributes.first(where: { pattern in bare.contains { pattern.matches($0) } }) {
@@ -100,31 +110,44 @@ public struct ComponentChecker: Sendable {
     ///   - symbols: the declarations and references of each file `filesToRead` named.
     ///   - moduleLayers: each module's layer, from the module-level resolution.
     ///   - memo: the previous check's resolved references in this process (`strata serve`).
-    public func check(_ graph: ModuleGraph, symbols: [String: SwiftSymbols], moduleLayers: [String: String], memo: ResolutionMemo? = nil) -> Result {
+    package func check(
+        _ graph: ModuleGraph, symbols: [String: SwiftSymbols], moduleLayers: [String: String],
+        memo: ResolutionMemo? = nil
+    ) -> Result {
         var result = Result()
         guard isNeeded else { return result }
         memo?.begin(layers: layers)
         let symbols = FilePrivateTypes.separate(symbols, graph: graph)
         let conformances = ConformanceIndex(symbols: symbols)
-        let assignment = ComponentAssignment(graph: graph, symbols: symbols, layers: layers, moduleLayers: moduleLayers, checker: self, conformances: conformances)
+        let assignment = ComponentAssignment(
+            graph: graph, symbols: symbols, layers: layers, moduleLayers: moduleLayers, checker: self,
+            conformances: conformances)
         result.diagnostics = assignment.diagnostics
         result.layeredModules = assignment.layeredModules
         for files in assignment.files.values {
             result.fileLayers.merge(files.mapValues(\.layer), uniquingKeysWith: { first, _ in first })
         }
-        let references = ResolvedReferences(graph: graph, symbols: symbols, assignment: assignment, checker: self, memo: memo)
+        let references = ResolvedReferences(
+            graph: graph, symbols: symbols, assignment: assignment, checker: self, memo: memo)
         result.diagnostics += references.diagnostics
         var reported: Set<String> = []
         for node in graph.nodes where assignment.files[node.id] != nil {
             let files = node.sourceFiles.filter { symbols[$0] != nil }
-            result.violations += layerOrderViolations(in: node.id, files: files, references: references, reported: &reported)
+            result.violations += layerOrderViolations(
+                in: node.id, files: files, references: references, reported: &reported)
             result.violations += typeRuleViolations(
-                in: node.id, files: files, symbols: symbols, assignment: assignment, references: references, conformances: conformances, reported: &reported
+                in: node.id, files: files, symbols: symbols, assignment: assignment, references: references,
+                conformances: conformances, reported: &reported
             )
-            result.violations += independentTypeViolations(in: node.id, files: files, references: references, reported: &reported)
-            result.violations += independentLayerViolations(in: node.id, files: files, references: references, reported: &reported)
-            result.violations += protectedTypeViolations(in: node.id, files: files, references: references, reported: &reported)
-            result.violations += forbidden(in: node, graph: graph, files: files, symbols: symbols, assignment: assignment, references: references, reported: &reported)
+            result.violations += independentTypeViolations(
+                in: node.id, files: files, references: references, reported: &reported)
+            result.violations += independentLayerViolations(
+                in: node.id, files: files, references: references, reported: &reported)
+            result.violations += protectedTypeViolations(
+                in: node.id, files: files, references: references, reported: &reported)
+            result.violations += forbidden(
+                in: node, graph: graph, files: files, symbols: symbols, assignment: assignment, references: references,
+                reported: &reported)
         }
         result.graph = ComponentGraphBuilder(layers: layers).build(assignment: assignment, references: references)
         result.violations += cycleViolations(in: result.graph)
@@ -138,7 +161,9 @@ public struct ComponentChecker: Sendable {
     /// file that no `paths:` pattern matches and that declares a type no layer claims, or no
     /// type at all, as `unassigned-module` does for modules. One violation per file, with the
     /// types left over as evidence. Test targets are left to the test policy.
-    func unassignedViolations(_ graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment) -> [Violation] {
+    func unassignedViolations(_ graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment)
+        -> [Violation]
+    {
         guard let severity = settings.severity(of: .unassignedModule).severity else { return [] }
         var found: [Violation] = []
         var reported: Set<String> = []
@@ -151,15 +176,27 @@ public struct ComponentChecker: Sendable {
                 let leftover = declared.filter { types[$0.name] == nil }
                 // A file whose every type a layer claims is in those layers.
                 guard !(declared.count > 0 && leftover.isEmpty) else { continue }
-                let evidence = leftover.isEmpty
-                    ? [Evidence(kind: .declaration, location: SourceLocation(path: file, line: 1, column: 1), summary: "no type of its own")]
+                let evidence =
+                    leftover.isEmpty
+                    ? [
+                        Evidence(
+                            kind: .declaration, location: SourceLocation(path: file, line: 1, column: 1),
+                            summary: "no type of its own")
+                    ]
                     : leftover.map { Evidence(kind: .declaration, location: $0.location, summary: Self.written($0)) }
-                let what = leftover.isEmpty ? "" : " with " + leftover.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ") + (leftover.count > 3 ? " and \(leftover.count - 3) more" : "")
-                found.append(Violation(
-                    rule: .unassignedModule, severity: severity,
-                    message: "'\(file)'\(what) is in no layer: no paths: pattern matches it, no layer claims its types, and '\(node.id)' has no layer of its own",
-                    modules: [node.id], evidence: evidence, key: "file: \(file)"
-                ))
+                let what =
+                    leftover.isEmpty
+                    ? ""
+                    : " with " + leftover.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ")
+                        + (leftover.count > 3 ? " and \(leftover.count - 3) more" : "")
+                found.append(
+                    Violation(
+                        rule: .unassignedModule, severity: severity,
+                        message:
+                            "'\(file)'\(what) is in no layer: no paths: pattern matches it, no layer claims its "
+                            + "types, and '\(node.id)' has no layer of its own",
+                        modules: [node.id], evidence: evidence, key: "file: \(file)"
+                    ))
             }
         }
         return found
@@ -170,15 +207,25 @@ public struct ComponentChecker: Sendable {
     func unmatchedPatterns(_ assignment: ComponentAssignment) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for layer in layers {
-            for (key, patterns) in [("types", layer.types), ("conforms_to", layer.conformsTo), ("attributes", layer.attributes)] {
+            for (key, patterns) in [
+                ("types", layer.types), ("conforms_to", layer.conformsTo), ("attributes", layer.attributes)
+            ] {
                 for pattern in patterns where !assignment.usedTypePatterns.contains(pattern) {
-                    found.append(.error(
-                        "layer.unmatched-pattern", "\(key): '\(pattern.pattern)' of layer '\(layer.name)' matches no type declared in the graph", at: pattern.location
-                    ))
+                    found.append(
+                        .error(
+                            "layer.unmatched-pattern",
+                            "\(key): '\(pattern.pattern)' of layer '\(layer.name)' matches no type declared in the "
+                                + "graph",
+                            at: pattern.location
+                        ))
                 }
             }
             for pattern in layer.paths where !assignment.usedPaths.contains(pattern) {
-                found.append(.error("layer.unmatched-pattern", "paths: '\(pattern.pattern)' of layer '\(layer.name)' matches no Swift file of the graph", at: pattern.location))
+                found.append(
+                    .error(
+                        "layer.unmatched-pattern",
+                        "paths: '\(pattern.pattern)' of layer '\(layer.name)' matches no Swift file of the graph",
+                        at: pattern.location))
             }
         }
         return found
@@ -187,15 +234,21 @@ public struct ComponentChecker: Sendable {
     /// Each file's references to types of layers its own may not use, grouped by the type
     /// they name. References between two modules both judged by their module layers are the
     /// module rules' to judge (by their imports), not these.
-    func layerOrderViolations(in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>) -> [Violation] {
+    func layerOrderViolations(
+        in module: String, files: [String], references: ResolvedReferences, reported: inout Set<String>
+    ) -> [Violation] {
         guard let severity = settings.severity(of: .layerOrder).severity else { return [] }
         let permissions = LayerPermissions(layers)
         var found: [Violation] = []
         for file in files {
             var byType: [(name: String, from: String, to: String, references: [TypeReference])] = []
             for resolved in references.of(file, in: module) {
-                guard let from = resolved.speaker, let target = resolved.only, let to = references.placed(target) else { continue }
-                guard to.layer != from.layer, !permissions.allows(from.layer, to.layer), !(from.isModuleLayer && to.isModuleLayer) else { continue }
+                guard let from = resolved.speaker, let target = resolved.only, let to = references.placed(target) else {
+                    continue
+                }
+                guard to.layer != from.layer, !permissions.allows(from.layer, to.layer),
+                    !(from.isModuleLayer && to.isModuleLayer)
+                else { continue }
                 let name = resolved.reference.name
                 if let index = byType.firstIndex(where: { $0.name == name && $0.from == from.layer }) {
                     byType[index].references.append(resolved.reference)
@@ -204,11 +257,15 @@ public struct ComponentChecker: Sendable {
                 }
             }
             for item in byType where reported.insert("\(item.from)→\(item.to): \(item.name) in \(file)").inserted {
-                let evidence = item.references.map { Evidence(kind: .reference, location: $0.location, summary: Self.summary($0)) }
-                found.append(Violation(
-                    rule: .layerOrder, severity: severity, message: message(from: item.from, to: item.to, type: item.name),
-                    modules: [module], evidence: evidence, key: "\(item.from)→\(item.to): \(item.name) in \(file)"
-                ))
+                let evidence = item.references.map {
+                    Evidence(kind: .reference, location: $0.location, summary: Self.summary($0))
+                }
+                found.append(
+                    Violation(
+                        rule: .layerOrder, severity: severity,
+                        message: message(from: item.from, to: item.to, type: item.name),
+                        modules: [module], evidence: evidence, key: "\(item.from)→\(item.to): \(item.name) in \(file)"
+                    ))
             }
         }
         return found
@@ -222,20 +279,23 @@ public struct ComponentChecker: Sendable {
     /// `'UI' uses 'APIClient' from 'Infrastructure'; UI may use only Core`.
     func message(from: String, to: String, type: String) -> String {
         let allowed = layers.allowedUses(of: from)
-        let rest = allowed.isEmpty ? "\(from) may use no other layer" : "\(from) may use only \(allowed.joined(separator: ", "))"
+        let rest =
+            allowed.isEmpty
+            ? "\(from) may use no other layer" : "\(from) may use only \(allowed.joined(separator: ", "))"
         return "'\(from)' uses '\(type)' from '\(to)'; \(rest)"
     }
 
     static func summary(_ reference: TypeReference) -> String {
-        let what: String = switch reference.kind {
-        case .type: "type \(reference.name)"
-        case .inheritance: "inherits \(reference.name)"
-        case .extension: "extension \(reference.name)"
-        case .initializer: "\(reference.name)(…)"
-        case .staticMember: "\(reference.name).…"
-        case .attribute: "@\(reference.name)"
-        case .keyPath: "\\\(reference.name).…"
-        }
+        let what: String =
+            switch reference.kind {
+            case .type: "type \(reference.name)"
+            case .inheritance: "inherits \(reference.name)"
+            case .extension: "extension \(reference.name)"
+            case .initializer: "\(reference.name)(…)"
+            case .staticMember: "\(reference.name).…"
+            case .attribute: "@\(reference.name)"
+            case .keyPath: "\\\(reference.name).…"
+            }
         return what + (reference.enclosingType.map { " in \($0)" } ?? "")
     }
 }

@@ -19,16 +19,23 @@ struct ComponentGraphBuilder {
             }
             for declaration in assignment.declarations[module] ?? [] {
                 guard let placed = assignment.types[module]?[declaration.name] else { continue }
-                byLayer[placed.layer, default: ComponentGraph.Component(module: module, layer: placed.layer)].types.append(ComponentGraph.Member(
-                    name: declaration.name, layer: placed.layer, origin: placed.origin, kind: declaration.kind, location: declaration.location
-                ))
+                byLayer[placed.layer, default: ComponentGraph.Component(module: module, layer: placed.layer)].types
+                    .append(
+                        ComponentGraph.Member(
+                            name: declaration.name, layer: placed.layer, origin: placed.origin, kind: declaration.kind,
+                            location: declaration.location
+                        ))
             }
-            let sorted = byLayer.values.sorted { (order[$0.layer] ?? .max, $0.layer) < (order[$1.layer] ?? .max, $1.layer) }
+            let sorted = byLayer.values.sorted {
+                (order[$0.layer] ?? .max, $0.layer) < (order[$1.layer] ?? .max, $1.layer)
+            }
             for var component in sorted {
                 component.files.sort { $0.name < $1.name }
                 // A type declared twice (in two `#if` branches) is listed once.
                 var seen: Set<String> = []
-                component.types = component.types.sorted { ($0.name, $0.location?.line ?? 0) < ($1.name, $1.location?.line ?? 0) }.filter { seen.insert($0.name).inserted }
+                component.types = component.types.sorted {
+                    ($0.name, $0.location?.line ?? 0) < ($1.name, $1.location?.line ?? 0)
+                }.filter { seen.insert($0.name).inserted }
                 components.append(component)
             }
         }

@@ -15,7 +15,8 @@ enum FilePrivateTypes {
             // Name → the files declaring it, and whether each declaration is file-private.
             var declaredIn: [String: [(file: String, isFilePrivate: Bool)]] = [:]
             for file in files {
-                for declaration in symbols[file]?.declarations ?? [] where declaration.kind != .extension && declaration.container == nil {
+                for declaration in symbols[file]?.declarations ?? []
+                where declaration.kind != .extension && declaration.container == nil {
                     declaredIn[declaration.name, default: []].append((file, declaration.isFilePrivate))
                 }
             }

@@ -7,7 +7,7 @@ import StrataCore
 /// A file's result is reused when its references are the same values, its file layer is the
 /// same, and none of the names it writes, the types its code is in, or the types it names
 /// are among what changed since the last check. Any change to the layers empties it.
-public final class ResolutionMemo: @unchecked Sendable {
+package final class ResolutionMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var layers: [LayerDeclaration]?
     /// Module → what its code could name, and the layers of its types, at the last check.
@@ -15,10 +15,10 @@ public final class ResolutionMemo: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var _reused = 0
 
-    public init() {}
+    package init() {}
 
     /// Files whose result the last check reused.
-    public var reusedCount: Int { lock.withLock { _reused } }
+    package var reusedCount: Int { lock.withLock { _reused } }
 
     struct Environment {
         var own: Set<String>
@@ -62,14 +62,22 @@ public final class ResolutionMemo: @unchecked Sendable {
     func changes(of module: String, now: Environment) -> Changes {
         lock.withLock {
             defer { environments[module] = now }
-            guard let before = environments[module], Set(before.others.keys) == Set(now.others.keys) else { return Changes(all: true) }
+            guard let before = environments[module], Set(before.others.keys) == Set(now.others.keys) else {
+                return Changes(all: true)
+            }
             var changes = Changes()
             for name in before.own.symmetricDifference(now.own) { Self.addKeys(of: name, to: &changes.names) }
             for (other, names) in now.others {
-                for name in (before.others[other] ?? []).symmetricDifference(names) { Self.addKeys(of: name, to: &changes.names) }
+                for name in (before.others[other] ?? []).symmetricDifference(names) {
+                    Self.addKeys(of: name, to: &changes.names)
+                }
             }
-            for (type, placed) in now.typeLayers where before.typeLayers[type] != placed { changes.typesWithNewLayers.insert(type) }
-            for type in before.typeLayers.keys where now.typeLayers[type] == nil { changes.typesWithNewLayers.insert(type) }
+            for (type, placed) in now.typeLayers where before.typeLayers[type] != placed {
+                changes.typesWithNewLayers.insert(type)
+            }
+            for type in before.typeLayers.keys where now.typeLayers[type] == nil {
+                changes.typesWithNewLayers.insert(type)
+            }
             return changes
         }
     }
@@ -77,27 +85,34 @@ public final class ResolutionMemo: @unchecked Sendable {
     /// A file's previous result, when nothing it depends on changed.
     // swiftlint:disable:next function_parameter_count
     func result(
-        for file: String, module: String, isLayered: Bool, references: [TypeReference], fileSpeaker: ResolvedReferences.Placed?, changes: Changes,
+        for file: String, module: String, isLayered: Bool, references: [TypeReference],
+        fileSpeaker: ResolvedReferences.Placed?, changes: Changes,
         typesWithNewLayers: Set<TypeResolver.Target>
     ) -> ResolvedReferences.FileResult? {
         lock.withLock {
-            guard !changes.all, let entry = entries[file], entry.module == module, entry.isLayered == isLayered, entry.fileSpeaker == fileSpeaker,
-                  entry.references == references,
-                  changes.names.isDisjoint(with: entry.names), changes.typesWithNewLayers.isDisjoint(with: entry.outermosts),
-                  typesWithNewLayers.isDisjoint(with: entry.targets) else { return nil }
+            guard !changes.all, let entry = entries[file], entry.module == module, entry.isLayered == isLayered,
+                entry.fileSpeaker == fileSpeaker,
+                entry.references == references,
+                changes.names.isDisjoint(with: entry.names),
+                changes.typesWithNewLayers.isDisjoint(with: entry.outermosts),
+                typesWithNewLayers.isDisjoint(with: entry.targets)
+            else { return nil }
             _reused += 1
             return entry.result
         }
     }
 
     func remember(
-        _ result: ResolvedReferences.FileResult, for file: String, module: String, isLayered: Bool, references: [TypeReference], fileSpeaker: ResolvedReferences.Placed?
+        _ result: ResolvedReferences.FileResult, for file: String, module: String, isLayered: Bool,
+        references: [TypeReference], fileSpeaker: ResolvedReferences.Placed?
     ) {
         var names: Set<String> = []
         for reference in references { Self.addKeys(of: reference.name, to: &names) }
         let entry = Entry(
             module: module, isLayered: isLayered, references: references, fileSpeaker: fileSpeaker, names: names,
-            outermosts: Set(result.resolved.compactMap(\.speakingType).flatMap { [$0, ComponentAssignment.outermost($0)] }), targets: Set(result.resolved.flatMap(\.targets)), result: result
+            outermosts: Set(
+                result.resolved.compactMap(\.speakingType).flatMap { [$0, ComponentAssignment.outermost($0)] }),
+            targets: Set(result.resolved.flatMap(\.targets)), result: result
         )
         lock.withLock { entries[file] = entry }
     }

@@ -44,7 +44,10 @@ struct ResolvedReferences {
 
     /// - Parameter memo: the previous check's results in this process, of which those of
     ///   files nothing changed for are reused.
-    init(graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment, checker: ComponentChecker, memo: ResolutionMemo? = nil) {
+    init(
+        graph: ModuleGraph, symbols: [String: SwiftSymbols], assignment: ComponentAssignment, checker: ComponentChecker,
+        memo: ResolutionMemo? = nil
+    ) {
         typeLayers = assignment.types
         let resolver = TypeResolver(graph: graph, declarations: assignment.declarations)
         // What each module's code can name and the layers of its types, then every file on
@@ -70,32 +73,42 @@ struct ResolvedReferences {
         for node in graph.nodes where assignment.files[node.id] != nil {
             let fileLayers = assignment.files[node.id] ?? [:]
             var context = Context(
-                scope: resolver.scope(of: node.id), typeLayers: assignment.types[node.id] ?? [:], isLayered: assignment.layeredModules.contains(node.id)
+                scope: resolver.scope(of: node.id), typeLayers: assignment.types[node.id] ?? [:],
+                isLayered: assignment.layeredModules.contains(node.id)
             )
             if let memo {
-                let others = Dictionary(context.scope.others.map { ($0.module, $0.names) }, uniquingKeysWith: { first, _ in first })
+                let others = Dictionary(
+                    context.scope.others.map { ($0.module, $0.names) }, uniquingKeysWith: { first, _ in first })
                 // A type made private (or public again) changes what other files see: its
                 // name and file join the own names, so files that write it are resolved again.
                 let own = context.scope.own.union(context.scope.privateFile.map { "\($0.key).\u{0}\($0.value)" })
-                context.changes = memo.changes(of: node.id, now: ResolutionMemo.Environment(own: own, others: others, typeLayers: context.typeLayers))
+                context.changes = memo.changes(
+                    of: node.id,
+                    now: ResolutionMemo.Environment(own: own, others: others, typeLayers: context.typeLayers))
             }
             contexts.append(context)
-            for file in node.sourceFiles where symbols[file] != nil && seen.insert(Self.fileKey(file, node.id)).inserted {
-                jobs.append(Job(
-                    context: contexts.count - 1, file: file, speaker: fileLayers[file].map { Placed(layer: $0.layer, isModuleLayer: $0.isModuleLayer) },
-                    contextModule: node.id
-                ))
+            for file in node.sourceFiles where symbols[file] != nil && seen.insert(Self.fileKey(file, node.id)).inserted
+            {
+                jobs.append(
+                    Job(
+                        context: contexts.count - 1, file: file,
+                        speaker: fileLayers[file].map { Placed(layer: $0.layer, isModuleLayer: $0.isModuleLayer) },
+                        contextModule: node.id
+                    ))
             }
         }
         var typesWithNewLayers: Set<TypeResolver.Target> = []
         for context in contexts {
-            for type in context.changes.typesWithNewLayers { typesWithNewLayers.insert(TypeResolver.Target(module: context.scope.module, name: type)) }
+            for type in context.changes.typesWithNewLayers {
+                typesWithNewLayers.insert(TypeResolver.Target(module: context.scope.module, name: type))
+            }
         }
         // Files nothing changed for keep their results; the rest are resolved on every core.
         var results: [FileResult?] = jobs.map { job in
             let context = contexts[job.context]
             return memo?.result(
-                for: job.key, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [],
+                for: job.key, module: context.scope.module, isLayered: context.isLayered,
+                references: symbols[job.file]?.references ?? [],
                 fileSpeaker: job.speaker, changes: context.changes, typesWithNewLayers: typesWithNewLayers
             )
         }
@@ -104,15 +117,20 @@ struct ResolvedReferences {
         let computed = ParallelMap.map(pending.map { jobs[$0] }) { [contexts] job -> FileResult in
             let context = contexts[job.context]
             let (resolved, diagnostics) = Self.resolve(
-                symbols[job.file]?.references ?? [], in: job.file, context.scope, typeLayers: context.typeLayers, fileSpeaker: job.speaker, checker: checker
+                symbols[job.file]?.references ?? [], in: job.file, context.scope, typeLayers: context.typeLayers,
+                fileSpeaker: job.speaker, checker: checker
             )
-            return FileResult(resolved: resolved, diagnostics: diagnostics, graph: context.isLayered ? Self.graphReferences(resolved, types: allTypes) : [])
+            return FileResult(
+                resolved: resolved, diagnostics: diagnostics,
+                graph: context.isLayered ? Self.graphReferences(resolved, types: allTypes) : [])
         }
         for (index, result) in zip(pending, computed) {
             results[index] = result
-            let job = jobs[index], context = contexts[job.context]
+            let job = jobs[index]
+            let context = contexts[job.context]
             memo?.remember(
-                result, for: job.key, module: context.scope.module, isLayered: context.isLayered, references: symbols[job.file]?.references ?? [], fileSpeaker: job.speaker
+                result, for: job.key, module: context.scope.module, isLayered: context.isLayered,
+                references: symbols[job.file]?.references ?? [], fileSpeaker: job.speaker
             )
         }
         memo?.keepOnly(seen)
@@ -128,7 +146,8 @@ struct ResolvedReferences {
     /// stored property, each with the layer its code speaks for.
     // swiftlint:disable:next function_parameter_count
     private static func resolve(
-        _ references: [TypeReference], in file: String, _ scope: TypeResolver.Scope, typeLayers: [String: ComponentAssignment.Placed], fileSpeaker: Placed?,
+        _ references: [TypeReference], in file: String, _ scope: TypeResolver.Scope,
+        typeLayers: [String: ComponentAssignment.Placed], fileSpeaker: Placed?,
         checker: ComponentChecker
     ) -> (resolved: [Resolved], diagnostics: [Diagnostic]) {
         var speakers: [String: Placed?] = [:]
@@ -147,7 +166,9 @@ struct ResolvedReferences {
             let speakingType = reference.declaredIn ?? (isPlacedFile ? nil : reference.enclosingType)
             if let declared = reference.declaredIn {
                 // Code in a type declared here is that type's (a nested type's is its own).
-                if let placed = typeLayers[declared] { speaker = Placed(layer: placed.layer, isModuleLayer: placed.isModuleLayer) }
+                if let placed = typeLayers[declared] {
+                    speaker = Placed(layer: placed.layer, isModuleLayer: placed.isModuleLayer)
+                }
             } else if let extended = reference.enclosingType, fileSpeaker?.isModuleLayer != false {
                 // Code in an extension is the extended type's, unless `paths:` place the
                 // file: then it is the file's layer, like everything written there.
@@ -166,30 +187,44 @@ struct ResolvedReferences {
                 }
             }
             if targets.count > 1, ambiguous.insert(reference.name).inserted {
-                diagnostics.append(.warning(
-                    "reference.ambiguous",
-                    "'\(reference.name)' can mean " + targets.map { "'\($0.module).\($0.name)'" }.joined(separator: " or ")
-                        + "; Strata does not guess, so the layer rules leave it out",
-                    at: reference.location
-                ))
+                diagnostics.append(
+                    .warning(
+                        "reference.ambiguous",
+                        "'\(reference.name)' can mean "
+                            + targets.map { "'\($0.module).\($0.name)'" }.joined(separator: " or ")
+                            + "; Strata does not guess, so the layer rules leave it out",
+                        at: reference.location
+                    ))
             }
-            resolved.append(Resolved(reference: reference, module: scope.module, file: file, speaker: speaker, speakingType: speakingType, targets: targets))
+            resolved.append(
+                Resolved(
+                    reference: reference, module: scope.module, file: file, speaker: speaker,
+                    speakingType: speakingType, targets: targets))
         }
         return (resolved, diagnostics)
     }
 
     /// A file's references from one type (or its top-level code) to another declared type;
     /// a type naming itself or its own nested types says nothing about the architecture.
-    private static func graphReferences(_ resolved: [Resolved], types: [String: [String: ComponentAssignment.Placed]]) -> [ComponentGraph.Reference] {
+    private static func graphReferences(_ resolved: [Resolved], types: [String: [String: ComponentAssignment.Placed]])
+        -> [ComponentGraph.Reference]
+    {
         var found: [ComponentGraph.Reference] = []
         for item in resolved {
-            guard let speaker = item.speaker, let target = item.only, let placed = types[target.module]?[target.name] else { continue }
-            if target.module == item.module, let speaking = item.speakingType, Self.isSelfOrNested(target.name, in: speaking) { continue }
-            found.append(ComponentGraph.Reference(
-                from: ComponentGraph.ComponentID(module: item.module, layer: speaker.layer), fromType: item.speakingType,
-                to: ComponentGraph.ComponentID(module: target.module, layer: placed.layer), toType: target.name,
-                kind: item.reference.kind, location: item.reference.location
-            ))
+            guard let speaker = item.speaker, let target = item.only, let placed = types[target.module]?[target.name]
+            else { continue }
+            if target.module == item.module, let speaking = item.speakingType,
+                Self.isSelfOrNested(target.name, in: speaking)
+            {
+                continue
+            }
+            found.append(
+                ComponentGraph.Reference(
+                    from: ComponentGraph.ComponentID(module: item.module, layer: speaker.layer),
+                    fromType: item.speakingType,
+                    to: ComponentGraph.ComponentID(module: target.module, layer: placed.layer), toType: target.name,
+                    kind: item.reference.kind, location: item.reference.location
+                ))
         }
         return found
     }

@@ -36,17 +36,23 @@ struct TypeResolver {
         declared = declarations.mapValues { Set($0.map(\.name)) }
         visible = declarations.mapValues { Set($0.filter(\.isPublic).map(\.name)) }
         privateFiles = declarations.mapValues { list in
-            Dictionary(list.filter(\.isFilePrivate).map { ($0.name, $0.location.path) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                list.filter(\.isFilePrivate).map { ($0.name, $0.location.path) },
+                uniquingKeysWith: { first, _ in first })
         }
         testable = declarations.mapValues { Set($0.filter { !$0.isFilePrivate }.map(\.name)) }
         tests = Set(graph.nodes.filter(\.isTest).map(\.id))
         nestedNames = declarations.mapValues { list in
-            Set(list.compactMap { declaration in
-                declaration.name.lastIndex(of: ".").map { String(declaration.name[declaration.name.index(after: $0)...]) }
-            })
+            Set(
+                list.compactMap { declaration in
+                    declaration.name.lastIndex(of: ".").map {
+                        String(declaration.name[declaration.name.index(after: $0)...])
+                    }
+                })
         }
         var dependencies: [String: Set<String>] = [:]
-        for edge in graph.edges where edge.from != edge.to && declarations[edge.from] != nil && declarations[edge.to] != nil {
+        for edge in graph.edges
+        where edge.from != edge.to && declarations[edge.from] != nil && declarations[edge.to] != nil {
             dependencies[edge.from, default: []].insert(edge.to)
         }
         self.dependencies = dependencies.mapValues { $0.sorted() }
@@ -68,7 +74,8 @@ struct TypeResolver {
         let names = tests.contains(module) ? testable : visible
         return Scope(
             module: module, own: declared[module] ?? [], nested: nestedNames[module] ?? [],
-            others: others.map { ($0, names[$0] ?? []) }, privateFile: privateFiles[module] ?? [:], importsOfFile: importsOfFile
+            others: others.map { ($0, names[$0] ?? []) }, privateFile: privateFiles[module] ?? [:],
+            importsOfFile: importsOfFile
         )
     }
 
@@ -100,7 +107,9 @@ struct TypeResolver {
             let file = reference.location.path
             let dot = name.utf8.firstIndex(of: UInt8(ascii: "."))
             // `Inner.Item` inside `Outer` can be `Outer.Inner.Item`: its first name decides.
-            if let enclosing = reference.enclosingType, !nested.isEmpty, nested.contains(dot.map { String(name[..<$0]) } ?? name) {
+            if let enclosing = reference.enclosingType, !nested.isEmpty,
+                nested.contains(dot.map { String(name[..<$0]) } ?? name)
+            {
                 var scope = Substring(enclosing)
                 while !scope.isEmpty {
                     let candidate = scope + "." + name

@@ -4,15 +4,15 @@ import StrataCore
 /// diagrams go stale within months; once a diagram names a real module or layer, every
 /// arrow it draws between modules or layers must exist in the code, every dependency between
 /// the modules (or layers) it draws must be drawn, and every box must name something real.
-public struct DiagramDriftChecker: Sendable {
-    public let graph: ModuleGraph
+package struct DiagramDriftChecker: Sendable {
+    package let graph: ModuleGraph
     /// Module → its layer, for arrows between layers.
-    public let layerOfModule: [String: String]
+    package let layerOfModule: [String: String]
     /// The layers of strata.yml made of modules.
-    public let layers: [String]
+    package let layers: [String]
     /// Layers of files or types inside modules (`paths:`, `types:`): real names, whose
     /// arrows the module graph cannot confirm, so they are not checked.
-    public let innerLayers: Set<String>
+    package let innerLayers: Set<String>
     private let modules: Set<String>
     private let moduleMatcher: DiagramNameMatcher
     private let layerMatcher: DiagramNameMatcher
@@ -22,7 +22,7 @@ public struct DiagramDriftChecker: Sendable {
     private let moduleToLayerEdges: [String: ModuleEdge]
     private let layerToModuleEdges: [String: ModuleEdge]
 
-    public init(graph: ModuleGraph, layerOfModule: [String: String], layers: [String], innerLayers: [String] = []) {
+    package init(graph: ModuleGraph, layerOfModule: [String: String], layers: [String], innerLayers: [String] = []) {
         self.graph = graph
         self.layerOfModule = layerOfModule
         self.layers = layers
@@ -36,9 +36,15 @@ public struct DiagramDriftChecker: Sendable {
         var fromLayers: [String: ModuleEdge] = [:]
         for edge in graph.edges where edge.from != edge.to {
             if byPair[Self.key(edge.from, edge.to)] == nil { byPair[Self.key(edge.from, edge.to)] = edge }
-            if let to = layerOfModule[edge.to], intoLayers[Self.key(edge.from, to)] == nil { intoLayers[Self.key(edge.from, to)] = edge }
-            if let from = layerOfModule[edge.from], fromLayers[Self.key(from, edge.to)] == nil { fromLayers[Self.key(from, edge.to)] = edge }
-            if let from = layerOfModule[edge.from], let to = layerOfModule[edge.to], from != to, byLayers[Self.key(from, to)] == nil {
+            if let to = layerOfModule[edge.to], intoLayers[Self.key(edge.from, to)] == nil {
+                intoLayers[Self.key(edge.from, to)] = edge
+            }
+            if let from = layerOfModule[edge.from], fromLayers[Self.key(from, edge.to)] == nil {
+                fromLayers[Self.key(from, edge.to)] = edge
+            }
+            if let from = layerOfModule[edge.from], let to = layerOfModule[edge.to], from != to,
+                byLayers[Self.key(from, to)] == nil
+            {
                 byLayers[Self.key(from, to)] = edge
             }
         }
@@ -57,7 +63,7 @@ public struct DiagramDriftChecker: Sendable {
         label.contains("(") && label.contains(")")
     }
 
-    public func check(_ drawn: DrawnGraph) -> DiagramDrift {
+    package func check(_ drawn: DrawnGraph) -> DiagramDrift {
         var names: [String: DiagramDrift.Name] = [:]
         var readAs: [String: String] = [:]
         for node in drawn.nodes {
@@ -69,26 +75,35 @@ public struct DiagramDriftChecker: Sendable {
         // deployment, a user journey), is another kind of drawing: left alone.
         let named = names.values.filter { $0 != .unknown }.count
         if named == 0 { return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .namesNothing) }
-        if drawn.nodes.contains(where: { Self.isCallStep($0.label) }) { return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .callFlow) }
-        if named * 2 < drawn.nodes.count { return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .mostlyOther) }
+        if drawn.nodes.contains(where: { Self.isCallStep($0.label) }) {
+            return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .callFlow)
+        }
+        if named * 2 < drawn.nodes.count {
+            return DiagramDrift(isChecked: false, names: names, findings: [], unchecked: .mostlyOther)
+        }
         // A name that is both a module and a layer (`App`) is read as what the other boxes are.
         let layerBoxes = names.values.filter { if case .layer = $0 { true } else { false } }.count
         let moduleBoxes = names.values.filter { if case .module = $0 { true } else { false } }.count
         for node in drawn.nodes {
-            guard case .module(let module)? = names[node.id], layers.contains(module), layerBoxes > moduleBoxes - 1 else { continue }
+            guard case .module(let module)? = names[node.id], layers.contains(module), layerBoxes > moduleBoxes - 1
+            else { continue }
             names[node.id] = .layer(module)
         }
         var findings: [DiagramDrift.Finding] = []
         // One suggester for every unknown box, bounded: a diagram of 400 unknown boxes asks once each.
         let unknown = drawn.nodes.filter { names[$0.id] == .unknown }
-        let suggester = unknown.isEmpty ? nil : Suggester(Array(Set(modules).union(layers).union(innerLayers)), limit: 100)
+        let suggester =
+            unknown.isEmpty ? nil : Suggester(Array(Set(modules).union(layers).union(innerLayers)), limit: 100)
         for node in unknown {
-            findings.append(.unknown(label: node.label, line: node.line, suggestion: suggester?.closest(to: node.label)))
+            findings.append(
+                .unknown(label: node.label, line: node.line, suggestion: suggester?.closest(to: node.label)))
         }
         var connected: Set<String> = []
         for edge in drawn.edges {
             guard let from = names[edge.from], let to = names[edge.to], from != .unknown, to != .unknown, from != to,
-                  !innerLayers.contains(from.text) || !Self.isLayer(from), !innerLayers.contains(to.text) || !Self.isLayer(to) else { continue }
+                !innerLayers.contains(from.text) || !Self.isLayer(from),
+                !innerLayers.contains(to.text) || !Self.isLayer(to)
+            else { continue }
             connected.insert(Self.key(from.text, to.text))
             connected.insert(Self.key(to.text, from.text))
             let forward = evidence(from, to)
@@ -102,12 +117,15 @@ public struct DiagramDriftChecker: Sendable {
         let drawnModules = Set(names.values.compactMap { if case .module(let name) = $0 { name } else { nil } })
         let drawnLayers = Set(names.values.compactMap { if case .layer(let name) = $0 { name } else { nil } })
         var missing: [DiagramDrift.Finding] = []
-        for (key, edge) in moduleEdges where drawnModules.contains(edge.from) && drawnModules.contains(edge.to) && !connected.contains(key) {
+        for (key, edge) in moduleEdges
+        where drawnModules.contains(edge.from) && drawnModules.contains(edge.to) && !connected.contains(key) {
             missing.append(.missing(from: edge.from, to: edge.to, evidence: edge.evidence.first?.location))
         }
         for (key, edge) in layerEdges {
             let parts = key.split(separator: "\u{0}").map(String.init)
-            guard parts.count == 2, drawnLayers.contains(parts[0]), drawnLayers.contains(parts[1]), !connected.contains(key) else { continue }
+            guard parts.count == 2, drawnLayers.contains(parts[0]), drawnLayers.contains(parts[1]),
+                !connected.contains(key)
+            else { continue }
             missing.append(.missing(from: parts[0], to: parts[1], evidence: edge.evidence.first?.location))
         }
         findings += missing.sorted { $0.sortKey < $1.sortKey }

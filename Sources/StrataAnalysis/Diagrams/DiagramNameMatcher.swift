@@ -34,7 +34,8 @@ struct DiagramNameMatcher: Sendable {
         if let same = byJoined[words.joined()] { return same.count == 1 ? (same[0], false) : nil }
         let affixed = candidates.filter { candidate in
             candidate.words.count > words.count
-                && (Array(candidate.words.suffix(words.count)) == words || Array(candidate.words.prefix(words.count)) == words)
+                && (Array(candidate.words.suffix(words.count)) == words
+                    || Array(candidate.words.prefix(words.count)) == words)
         }
         return affixed.count == 1 ? (affixed[0].name, false) : nil
     }

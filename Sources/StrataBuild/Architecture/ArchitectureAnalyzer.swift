@@ -25,22 +25,35 @@ struct ArchitectureAnalyzer {
 
         var settings = config.rules
         let links = SeeLinkResolver(pages: pages, blockIDs: blockIDs, formerIDs: formerIDs)
-        for index in settings.forbid.indices { links.resolve(&settings.forbid[index].rationale, diagnostics: &diagnostics) }
-        for index in settings.independent.indices { links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics) }
-        for index in settings.onlyUsedBy.indices { links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics) }
-        for index in settings.typeRules.indices { links.resolve(&settings.typeRules[index].rationale, diagnostics: &diagnostics) }
+        for index in settings.forbid.indices {
+            links.resolve(&settings.forbid[index].rationale, diagnostics: &diagnostics)
+        }
+        for index in settings.independent.indices {
+            links.resolve(&settings.independent[index].rationale, diagnostics: &diagnostics)
+        }
+        for index in settings.onlyUsedBy.indices {
+            links.resolve(&settings.onlyUsedBy[index].rationale, diagnostics: &diagnostics)
+        }
+        for index in settings.typeRules.indices {
+            links.resolve(&settings.typeRules[index].rationale, diagnostics: &diagnostics)
+        }
 
-        var checked = RuleChecker(graph: graph, layers: config.layers, assignments: resolution.assignments, settings: settings).check()
+        var checked = RuleChecker(
+            graph: graph, layers: config.layers, assignments: resolution.assignments, settings: settings
+        ).check()
         diagnostics += checked.diagnostics
         // Layers of files inside modules.
         let components = ComponentChecker(layers: config.layers, settings: settings)
-            .check(graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer), memo: resolutionMemo)
+            .check(
+                graph, symbols: symbols, moduleLayers: resolution.assignments.mapValues(\.layer), memo: resolutionMemo)
         diagnostics += components.diagnostics
         // Files not read for their symbols (nested past a limit), in the order of their paths.
         diagnostics += symbols.keys.sorted().flatMap { symbols[$0]?.diagnostics ?? [] }
         if !components.layeredModules.isEmpty {
             // A module whose files or types are in layers is not unassigned.
-            checked.violations.removeAll { $0.rule == .unassignedModule && $0.modules.allSatisfy(components.layeredModules.contains) }
+            checked.violations.removeAll {
+                $0.rule == .unassignedModule && $0.modules.allSatisfy(components.layeredModules.contains)
+            }
         }
         checked.violations = (checked.violations + components.violations).sorted()
         var report = CheckReport(
@@ -66,20 +79,20 @@ struct ArchitectureAnalyzer {
 }
 
 /// What the architecture analysis found.
-public struct ArchitectureAnalysis: Sendable {
+package struct ArchitectureAnalysis: Sendable {
     /// Module → its layer and where that was said.
-    public var assignments: [String: LayerAssignment]
+    package var assignments: [String: LayerAssignment]
     /// The violations to report (after the baseline) and the rules checked.
-    public var report: CheckReport
+    package var report: CheckReport
     /// Every violation, baseline or not (what `--update-baseline` records).
-    public var allViolations: [Violation]
+    package var allViolations: [Violation]
     /// Module → the output path of its Content page.
-    public var modulePages: [String: String]
+    package var modulePages: [String: String]
     /// Problems in the configuration or the pages, such as two sources giving a module
     /// different layers; errors here are bad input (exit 2), not violations.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// File → its layer, for layers of files and types (`paths:`, `types:`).
-    public var fileLayers: [String: String] = [:]
+    package var fileLayers: [String: String] = [:]
     /// The components inside modules and the references between their types.
-    public var components = ComponentGraph()
+    package var components = ComponentGraph()
 }

@@ -14,13 +14,17 @@ enum ComponentSymbols {
         func isKeepable(settleTime: Int64) -> Bool { stamp.isSettled(after: settleTime) }
     }
 
-    static func read(_ files: [String], project: ProjectFiles, cache: ItemCache<Fingerprint, SwiftSymbols?> = .none) -> [String: SwiftSymbols] {
+    static func read(_ files: [String], project: ProjectFiles, cache: ItemCache<Fingerprint, SwiftSymbols?> = .none)
+        -> [String: SwiftSymbols]
+    {
         guard !files.isEmpty else { return [:] }
         let extractor = SymbolExtractor()
         let read = ParallelMap.map(files) { file -> SwiftSymbols? in
             // Looked at before it is read: a save during the build is seen by the next one.
             cache.value(for: file, fingerprint: { FileStamp.of(project.path(file)).map(Fingerprint.init) }) {
-                guard let bytes = try? project.readBytes(atPath: project.path(file), displayPath: file) else { return nil }
+                guard let bytes = try? project.readBytes(atPath: project.path(file), displayPath: file) else {
+                    return nil
+                }
                 return extractor.symbols(in: String(decoding: bytes, as: UTF8.self), path: file)
             }
         }

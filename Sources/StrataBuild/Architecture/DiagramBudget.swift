@@ -35,7 +35,9 @@ struct DiagramBudget {
     /// The budget of the pages' diagrams. A build with fewer diagrams than could each be at
     /// the bound of one within the budget is not read twice.
     init(pages: [SourcePage], drawer: PageDiagramDrawer) {
-        let withDiagrams = pages.filter(\.document.hasDiagramBlocks).map { ($0.outputPath, $0.document.diagramBlocks()) }
+        let withDiagrams = pages.filter(\.document.hasDiagramBlocks).map {
+            ($0.outputPath, $0.document.diagramBlocks())
+        }
         let largest = ReadingLimits.diagramLayout.maximum * ReadingLimits.diagramLayout.maximum
         guard withDiagrams.reduce(0, { $0 + $1.1.count }) * largest > ReadingLimits.diagramLayoutWork.maximum else {
             self.init(pages: [])

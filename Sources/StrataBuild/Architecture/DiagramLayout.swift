@@ -77,8 +77,11 @@ struct DiagramLayout {
             let key = Self.key(of: diagram.dot)
             var source = DiagramStatistics.Source.memory
             let laid = cache.value(for: key, fingerprint: { LayoutFingerprint() }) { () -> Laid in
-                if let previous, let data = FileManager.default.contents(atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
-                   let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg"), svg.hasSuffix("</svg>\n") {
+                if let previous,
+                    let data = FileManager.default.contents(
+                        atPath: previous.appendingPathComponent("\(Self.cacheFolder)/\(key).svg").path),
+                    let svg = String(data: data, encoding: .utf8), svg.hasPrefix("<svg"), svg.hasSuffix("</svg>\n")
+                {
                     source = .disk
                     return (svg, nil)
                 }
@@ -86,7 +89,11 @@ struct DiagramLayout {
                 do {
                     // Once Graphviz has placed the modules: layer bands stretched across the drawing,
                     // then arrows' labels moved off any text they cover.
-                    return (LabelSpreader.spread(BandStretcher.stretch(GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot)))), nil)
+                    return (
+                        LabelSpreader.spread(
+                            BandStretcher.stretch(GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: diagram.dot)))
+                        ), nil
+                    )
                 } catch {
                     return (nil, (error as? GraphvizError)?.message ?? "\(error)")
                 }
@@ -102,7 +109,9 @@ struct DiagramLayout {
             for (index, candidate) in candidates.enumerated() {
                 let laid = attempt(candidate)
                 attempts.append(laid)
-                if index == candidates.count - 1 || (laid.svg.map { DiagramLegibility.readsWell($0) } ?? false) { return (candidate, attempts) }
+                if index == candidates.count - 1 || (laid.svg.map { DiagramLegibility.readsWell($0) } ?? false) {
+                    return (candidate, attempts)
+                }
             }
             return (diagram, attempts)
         }
@@ -116,7 +125,11 @@ struct DiagramLayout {
                 }
             }
             // A diagram counts once: laid out when Graphviz drew any of its attempts.
-            if attempts.contains(where: { $0.source == .graphviz }) { result.statistics.laidOut += 1 } else { result.statistics.reused += 1 }
+            if attempts.contains(where: { $0.source == .graphviz }) {
+                result.statistics.laidOut += 1
+            } else {
+                result.statistics.reused += 1
+            }
             guard let outcome = attempts.last else { continue }
             if let svg = outcome.svg {
                 result.drawings[chosen.id] = .svg(svg)
@@ -134,21 +147,21 @@ struct DiagramLayout {
 }
 
 /// How the diagrams of a build were drawn, for the build's summary and `make bench`.
-public struct DiagramStatistics: Sendable, Hashable {
+package struct DiagramStatistics: Sendable, Hashable {
     enum Source { case memory, disk, graphviz }
 
-    public var count = 0
+    package var count = 0
     /// Drawn by Graphviz in this build.
-    public var laidOut = 0
+    package var laidOut = 0
     /// Taken from the cache.
-    public var reused = 0
+    package var reused = 0
     /// Wall time spent on diagrams, cache lookups included.
-    public var seconds = 0.0
+    package var seconds = 0.0
 }
 
 /// One DOT graph drawn as a standalone SVG (`strata graph --format svg`).
-public enum StandaloneDiagram {
-    public static func svg(dot: String) throws -> String {
+package enum StandaloneDiagram {
+    package static func svg(dot: String) throws -> String {
         do {
             return GraphvizSVG.inline(try GraphvizRenderer.shared.svg(dot: dot))
         } catch {

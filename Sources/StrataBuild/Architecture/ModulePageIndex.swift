@@ -13,7 +13,11 @@ struct ModulePageIndex {
         for page in pages.sorted(by: { $0.relativePath < $1.relativePath }) {
             guard let module = page.metadata.first(where: { $0.normalizedKey == "module" }) else {
                 if let layer = page.metadata.first(where: { $0.normalizedKey == "layer" }) {
-                    diagnostics.append(.warning("page.layer-without-module", "layer: says nothing here without module: naming the module this page documents", at: layer.location))
+                    diagnostics.append(
+                        .warning(
+                            "page.layer-without-module",
+                            "layer: says nothing here without module: naming the module this page documents",
+                            at: layer.location))
                 }
                 continue
             }
@@ -25,7 +29,11 @@ struct ModulePageIndex {
                 continue
             }
             if let other = pagesByModule[name] {
-                diagnostics.append(.warning("page.duplicate-module", "module '\(name)' already has a page, '\(other)'; this one is not its module page", at: module.location))
+                diagnostics.append(
+                    .warning(
+                        "page.duplicate-module",
+                        "module '\(name)' already has a page, '\(other)'; this one is not its module page",
+                        at: module.location))
                 continue
             }
             pagesByModule[name] = page.outputPath

@@ -48,32 +48,44 @@ struct PageDiagramDrawer: Sendable {
         do {
             let size = drawn.nodes.count + drawn.edges.count
             if !ReadingLimits.diagramLayout.allows(size) || !inFull {
-                var simplified = inFull
+                var simplified =
+                    inFull
                     ? ReadingLimits.diagramLayout.exceeded(
                         at: block.location,
-                        "this diagram has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows, too many to lay out in reasonable time; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels"
+                        "this diagram has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows, too many to "
+                            + "lay out in reasonable time; it is drawn simplified: boxes in rows, in the order "
+                            + "written, without its groups or arrow labels"
                     )
                     : ReadingLimits.diagramLayoutWork.exceeded(
                         at: block.location,
-                        "the diagrams before this one (pages in the order of their paths) used the layout work one build spends on diagrams; it is drawn simplified: boxes in rows, in the order written, without its groups or arrow labels"
+                        "the diagrams before this one (pages in the order of their paths) used the layout work one "
+                            + "build spends on diagrams; it is drawn simplified: boxes in rows, in the order "
+                            + "written, without its groups or arrow labels"
                     )
                 simplified.severity = .warning
                 diagnostics.append(simplified)
-                svg = try GraphvizRenderer.shared.svg(dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title), adjusting: Self.written)
+                svg = try GraphvizRenderer.shared.svg(
+                    dot: WrittenDiagram.simplifiedDOT(drawn, id: id, title: title), adjusting: Self.written)
             } else if isMermaid {
-                let dot = WrittenDiagram.dot(drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
+                let dot = WrittenDiagram.dot(
+                    drawn, drift: drift, id: id, title: title, href: href(from: page), tone: tone)
                 svg = try GraphvizRenderer.shared.svg(dot: dot, adjusting: Self.written)
             } else {
-                svg = try GraphvizRenderer.shared.svg(dot: block.code, adjusting: adjustments(for: drawn, drift: drift, id: id, page: page))
+                svg = try GraphvizRenderer.shared.svg(
+                    dot: block.code, adjusting: adjustments(for: drawn, drift: drift, id: id, page: page))
             }
         } catch {
-            diagnostics.append(.warning("diagram.layout-failed", "this diagram is shown as code: \(error.message)", at: block.location))
+            diagnostics.append(
+                .warning("diagram.layout-failed", "this diagram is shown as code: \(error.message)", at: block.location)
+            )
             return Drawn(html: nil, diagnostics: diagnostics)
         }
         // Labels drawn beside their arrows (`xlabel`, as LayoutSafety makes them in a graph
         // with groups) are placed without regard to each other: moved off any text they cover.
         svg = Self.withSafeLinks(LabelSpreader.spread(GraphvizSVG.inline(svg)))
-        return Drawn(html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil), diagnostics: diagnostics)
+        return Drawn(
+            html: Self.figure(svg: svg, id: id, drift: drift, checks: checks && checker != nil),
+            diagnostics: diagnostics)
     }
 
     /// A graph an author wrote, laid out clear of Graphviz's crashes (`LayoutSafety`).
@@ -93,7 +105,14 @@ struct PageDiagramDrawer: Sendable {
     func read(_ block: MarkdownDocument.CodeBlock) -> Read {
         let isMermaid = block.language.lowercased() == "mermaid"
         func unreadable(_ reason: String, at location: SourceLocation) -> Read {
-            .unreadable(Drawn(html: nil, diagnostics: [.warning("diagram.unreadable", "this \(isMermaid ? "Mermaid" : "DOT") diagram is shown as code: \(reason)", at: location)]))
+            .unreadable(
+                Drawn(
+                    html: nil,
+                    diagnostics: [
+                        .warning(
+                            "diagram.unreadable",
+                            "this \(isMermaid ? "Mermaid" : "DOT") diagram is shown as code: \(reason)", at: location)
+                    ]))
         }
         guard block.code.utf8.count <= Self.maximumBytes else {
             return unreadable("it is larger than \(Self.maximumBytes / 1000) KB", at: block.location)
@@ -109,7 +128,10 @@ struct PageDiagramDrawer: Sendable {
             // every one of the arrows before their number could be checked.
             let arrows = DOTEdgeCount.count(in: block.code, limit: Self.maximumEdges)
             if arrows > Self.maximumEdges {
-                return unreadable("it makes more than \(Self.maximumEdges) arrows; written diagrams are drawn up to \(Self.maximumNodes) boxes and \(Self.maximumEdges) arrows", at: block.location)
+                return unreadable(
+                    "it makes more than \(Self.maximumEdges) arrows; written diagrams are drawn up to "
+                        + "\(Self.maximumNodes) boxes and \(Self.maximumEdges) arrows",
+                    at: block.location)
             }
             do {
                 drawn = try GraphvizRenderer.shared.structure(dot: block.code).graph
@@ -119,7 +141,8 @@ struct PageDiagramDrawer: Sendable {
         }
         if drawn.nodes.count > Self.maximumNodes || drawn.edges.count > Self.maximumEdges {
             return unreadable(
-                "it has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows; written diagrams are drawn up to \(Self.maximumNodes) boxes and \(Self.maximumEdges) arrows",
+                "it has \(drawn.nodes.count) boxes and \(drawn.edges.count) arrows; written diagrams are drawn up "
+                    + "to \(Self.maximumNodes) boxes and \(Self.maximumEdges) arrows",
                 at: block.location
             )
         }
@@ -144,10 +167,13 @@ struct PageDiagramDrawer: Sendable {
         adjustments.id = "svg.\(id)"
         adjustments.graphDefaults = [("fontname", "Helvetica"), ("fontsize", "12"), ("bgcolor", "transparent")]
         adjustments.nodeDefaults = [
-            ("shape", "box"), ("style", "rounded,filled"), ("fontname", "Helvetica"), ("fontsize", "11"), ("height", "0.3"),
-            ("margin", "0.12,0.04"), ("color", "#64748b"), ("fillcolor", "#eef2f7"),
+            ("shape", "box"), ("style", "rounded,filled"), ("fontname", "Helvetica"), ("fontsize", "11"),
+            ("height", "0.3"),
+            ("margin", "0.12,0.04"), ("color", "#64748b"), ("fillcolor", "#eef2f7")
         ]
-        adjustments.edgeDefaults = [("arrowsize", "0.6"), ("color", "#64748b"), ("fontname", "Helvetica"), ("fontsize", "9")]
+        adjustments.edgeDefaults = [
+            ("arrowsize", "0.6"), ("color", "#64748b"), ("fontname", "Helvetica"), ("fontsize", "9")
+        ]
         let link = href(from: page)
         for node in drawn.nodes {
             var classes = ["written-node"]
@@ -169,17 +195,26 @@ struct PageDiagramDrawer: Sendable {
             }
             adjustments.nodeAttributes[node.id] = [("class", classes.joined(separator: " "))] + attributes
         }
-        for edge in drawn.edges { adjustments.edgeClasses[GraphAdjustments.edgeKey(edge.from, edge.to)] = "dep written-edge" }
+        for edge in drawn.edges {
+            adjustments.edgeClasses[GraphAdjustments.edgeKey(edge.from, edge.to)] = "dep written-edge"
+        }
         for finding in drift?.findings ?? [] {
             switch finding {
             case .absent(let from, let to, _, _):
-                for edge in drawn.edges where drift?.names[edge.from]?.text == from && drift?.names[edge.to]?.text == to {
-                    adjustments.edgeClasses[GraphAdjustments.edgeKey(edge.from, edge.to)] = "dep written-edge drift-absent"
+                for edge in drawn.edges where drift?.names[edge.from]?.text == from && drift?.names[edge.to]?.text == to
+                {
+                    adjustments.edgeClasses[GraphAdjustments.edgeKey(edge.from, edge.to)] =
+                        "dep written-edge drift-absent"
                 }
             case .missing(let from, let to, _):
                 guard let source = drawn.nodes.first(where: { drift?.names[$0.id]?.text == from }),
-                      let target = drawn.nodes.first(where: { drift?.names[$0.id]?.text == to }) else { continue }
-                adjustments.addedEdges.append((source.id, target.id, [("class", "dep drift-missing"), ("style", "dotted"), ("color", WrittenDiagram.missingColor)]))
+                    let target = drawn.nodes.first(where: { drift?.names[$0.id]?.text == to })
+                else { continue }
+                adjustments.addedEdges.append(
+                    (
+                        source.id, target.id,
+                        [("class", "dep drift-missing"), ("style", "dotted"), ("color", WrittenDiagram.missingColor)]
+                    ))
             case .unknown:
                 break
             }
@@ -227,9 +262,12 @@ struct PageDiagramDrawer: Sendable {
             case "quot": decoded = "\""
             case "apos": decoded = "'"
             default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
+                if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                {
                     decoded = String(Character(scalar))
-                } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {
+                } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value)
+                {
                     decoded = String(Character(scalar))
                 }
             }
@@ -247,11 +285,12 @@ struct PageDiagramDrawer: Sendable {
     /// The colour class of a module's or a layer's boxes: its layer's tone, as on the
     /// architecture pages.
     func tone(_ name: DiagramDrift.Name) -> String {
-        let layer: String? = switch name {
-        case .module(let module): checker?.layerOfModule[module]
-        case .layer(let layer): layer
-        case .unknown: nil
-        }
+        let layer: String? =
+            switch name {
+            case .module(let module): checker?.layerOfModule[module]
+            case .layer(let layer): layer
+            case .unknown: nil
+            }
         guard let layer, let index = checker?.layers.firstIndex(of: layer) else { return "tone-none" }
         return "tone-\(index % 8)"
     }
@@ -288,20 +327,37 @@ struct PageDiagramDrawer: Sendable {
                 }
             }
             if drift.findings.isEmpty {
-                caption.append("<span class=\"drift-holds\">Checked against the code: every box and arrow holds.</span>")
+                caption.append(
+                    "<span class=\"drift-holds\">Checked against the code: every box and arrow holds.</span>")
             } else {
-                if !absent.isEmpty { caption.append("<span class=\"drift-absent-note\">Drawn, not in the code (red, dashed): " + HTMLEscaping.escape(absent.joined(separator: ", ")) + ".</span>") }
-                if !missing.isEmpty { caption.append("<span class=\"drift-missing-note\">In the code, not drawn (grey, dotted): " + HTMLEscaping.escape(missing.joined(separator: ", ")) + ".</span>") }
-                if !unknown.isEmpty { caption.append("<span class=\"drift-unknown-note\">No module or layer (red border): " + HTMLEscaping.escape(unknown.joined(separator: ", ")) + ".</span>") }
+                if !absent.isEmpty {
+                    caption.append(
+                        "<span class=\"drift-absent-note\">Drawn, not in the code (red, dashed): "
+                            + HTMLEscaping.escape(absent.joined(separator: ", ")) + ".</span>")
+                }
+                if !missing.isEmpty {
+                    caption.append(
+                        "<span class=\"drift-missing-note\">In the code, not drawn (grey, dotted): "
+                            + HTMLEscaping.escape(missing.joined(separator: ", ")) + ".</span>")
+                }
+                if !unknown.isEmpty {
+                    caption.append(
+                        "<span class=\"drift-unknown-note\">No module or layer (red border): "
+                            + HTMLEscaping.escape(unknown.joined(separator: ", ")) + ".</span>")
+                }
             }
         } else if checks {
             switch drift?.unchecked {
-            case .callFlow?: caption.append("A flow of calls, not of dependencies, so it is not checked against the code.")
-            case .mostlyOther?: caption.append("Most of its boxes are not modules or layers, so it is not checked against the code.")
+            case .callFlow?:
+                caption.append("A flow of calls, not of dependencies, so it is not checked against the code.")
+            case .mostlyOther?:
+                caption.append("Most of its boxes are not modules or layers, so it is not checked against the code.")
             default: caption.append("Names no module or layer, so it is not checked against the code.")
             }
         }
-        var html = "<figure class=\"diagram written-diagram\" id=\"diagram.\(id)\">\n<div class=\"diagram-frame\" role=\"group\" aria-label=\"A diagram of the page\">\n\(svg)</div>\n"
+        var html =
+            "<figure class=\"diagram written-diagram\" id=\"diagram.\(id)\">\n<div class=\"diagram-frame\" "
+            + "role=\"group\" aria-label=\"A diagram of the page\">\n\(svg)</div>\n"
         if !caption.isEmpty { html += "<figcaption>" + caption.joined(separator: " ") + "</figcaption>\n" }
         return html + "</figure>\n"
     }

@@ -15,7 +15,9 @@ struct SeeLinkResolver {
             return
         }
         var blockID = see
-        if blockID.hasPrefix(GuidanceCatalog.folder + "/") { blockID = String(blockID.dropFirst(GuidanceCatalog.folder.count + 1)) }
+        if blockID.hasPrefix(GuidanceCatalog.folder + "/") {
+            blockID = String(blockID.dropFirst(GuidanceCatalog.folder.count + 1))
+        }
         if blockID.hasSuffix(".html") { blockID = String(blockID.dropLast(".html".count)) }
         if let current = formerIDs[blockID] { blockID = current }
         if blockIDs.contains(blockID) {
@@ -27,18 +29,25 @@ struct SeeLinkResolver {
         while path.hasPrefix("./") { path.removeFirst(2) }
         if path.hasPrefix("/") { path.removeFirst() }
         let anchor = parts.count > 1 ? "#" + parts[1] : ""
-        let page = pages.first { $0.relativePath == path }
+        let page =
+            pages.first { $0.relativePath == path }
             ?? pages.first { $0.outputPath == path }
             ?? pages.first { $0.relativePath == path + ".md" || $0.relativePath == path + "/index.md" }
         if let page {
             if !anchor.isEmpty, !page.document.headings.contains(where: { "#" + $0.id == anchor }) {
-                diagnostics.append(.warning("rule.see-not-found", "see: '\(see)': '\(page.relativePath)' has no heading with the id '\(parts[1])'", at: rationale.seeLocation))
+                diagnostics.append(
+                    .warning(
+                        "rule.see-not-found",
+                        "see: '\(see)': '\(page.relativePath)' has no heading with the id '\(parts[1])'",
+                        at: rationale.seeLocation))
             }
             rationale.seeTarget = page.outputPath + anchor
             return
         }
         var message = "see: '\(see)' is neither a page of the content folder, a guidance block's id, nor an http(s) URL"
-        if let close = Suggestion.closest(to: path, in: pages.map(\.relativePath) + blockIDs.sorted()) { message += "; did you mean '\(close)'?" }
+        if let close = Suggestion.closest(to: path, in: pages.map(\.relativePath) + blockIDs.sorted()) {
+            message += "; did you mean '\(close)'?"
+        }
         diagnostics.append(.error("rule.see-not-found", message, at: rationale.seeLocation))
     }
 }

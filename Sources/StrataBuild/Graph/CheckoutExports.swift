@@ -23,12 +23,16 @@ struct CheckoutExports {
     func read(for packages: [PackageSources]) -> [String: [String: Set<String>]] {
         var used: [String: Set<String>] = [:]
         for package in packages {
-            let remote = Set(package.manifest.dependencies.filter { if case .url = $0.source { true } else { false } }.map(\.identity))
+            let remote = Set(
+                package.manifest.dependencies.filter { if case .url = $0.source { true } else { false } }.map(
+                    \.identity))
             for target in package.manifest.targets {
                 for dependency in target.dependencies {
                     switch dependency.kind {
                     case .product:
-                        if let name = dependency.package?.lowercased(), let identity = package.manifest.dependency(named: name)?.identity, remote.contains(identity) {
+                        if let name = dependency.package?.lowercased(),
+                            let identity = package.manifest.dependency(named: name)?.identity, remote.contains(identity)
+                        {
                             used[identity, default: []].insert(dependency.name)
                         }
                     case .byName:
@@ -46,7 +50,8 @@ struct CheckoutExports {
             if let known = exportsOfTarget[target] { return known }
             exportsOfTarget[target] = []
             guard let (checkout, declaration) = checkouts.target(named: target, preferring: identity) else { return [] }
-            let resolver = SourceFileResolver(packageDirectory: checkout.folder, manifest: checkout.manifest, project: project)
+            let resolver = SourceFileResolver(
+                packageDirectory: checkout.folder, manifest: checkout.manifest, project: project)
             guard let resolved = try? resolver.resolve(declaration) else { return [] }
             var found: Set<String> = []
             let scanner = ImportScanner()
@@ -54,7 +59,8 @@ struct CheckoutExports {
                 let url = checkout.folder.appendingPathComponent(resolved.folder).appendingPathComponent(file)
                 // Most files re-export nothing: a byte search decides before any scan.
                 guard let bytes = try? project.readBytes(at: url, displayPath: file), Self.mentionsExported(bytes),
-                      let imports = try? scanner.imports(in: bytes, path: file) else { continue }
+                    let imports = try? scanner.imports(in: bytes, path: file)
+                else { continue }
                 for item in imports where item.isExported { found.insert(item.module) }
             }
             exportsOfTarget[target] = found
@@ -99,7 +105,9 @@ struct CheckoutExports {
             if let folder = folders[identity] {
                 let manifestURL = folder.appendingPathComponent("Package.swift")
                 if let bytes = try? project.readBytes(at: manifestURL, displayPath: manifestURL.path),
-                   case .manifest(let manifest) = reader.read(bytes: bytes, path: manifestURL.path, packageDirectory: folder.path) {
+                    case .manifest(let manifest) = reader.read(
+                        bytes: bytes, path: manifestURL.path, packageDirectory: folder.path)
+                {
                     checkout = Checkout(folder: folder, manifest: manifest)
                 }
             }
@@ -110,9 +118,13 @@ struct CheckoutExports {
         /// The target of that name: in the package it is looked for from first, else in
         /// any checkout (a re-export of another package's module).
         mutating func target(named name: String, preferring identity: String) -> (Checkout, TargetDeclaration)? {
-            if let checkout = checkout(identity), let target = checkout.manifest.target(named: name) { return (checkout, target) }
+            if let checkout = checkout(identity), let target = checkout.manifest.target(named: name) {
+                return (checkout, target)
+            }
             for other in folders.keys.sorted() where other != identity {
-                if let checkout = checkout(other), let target = checkout.manifest.target(named: name) { return (checkout, target) }
+                if let checkout = checkout(other), let target = checkout.manifest.target(named: name) {
+                    return (checkout, target)
+                }
             }
             return nil
         }

@@ -10,8 +10,12 @@ enum ModuleMapNames {
             let line = rawLine.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             if depth == 0 {
                 var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" || $0 == "[" })[...]
-                while let first = words.first, first == "explicit" || first == "framework" || first == "extern" { words = words.dropFirst() }
-                if words.first == "module", words.count > 1, let name = words.dropFirst().first, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                while let first = words.first, first == "explicit" || first == "framework" || first == "extern" {
+                    words = words.dropFirst()
+                }
+                if words.first == "module", words.count > 1, let name = words.dropFirst().first,
+                    name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                {
                     names.append(String(name))
                 }
             }

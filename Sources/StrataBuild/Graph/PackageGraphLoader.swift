@@ -8,21 +8,21 @@ import StrataXcode
 /// Reads a codebase's module graph: the root package (or the manifests the configuration
 /// lists), every local `.package(path:)` dependency recursively, the files of each target
 /// and the imports in them.
-public struct PackageGraphLoader: Sendable {
+package struct PackageGraphLoader: Sendable {
     /// The graph and the packages it was built from.
-    public struct Loaded: Sendable {
-        public var graph: ModuleGraph
-        public var packages: [PackageSources]
+    package struct Loaded: Sendable {
+        package var graph: ModuleGraph
+        package var packages: [PackageSources]
         /// The guidance blocks written in source comments, by module and file, in order.
-        public var guidance: [SourceGuidance] = []
+        package var guidance: [SourceGuidance] = []
         /// Problems in those blocks (a THEN without IF, …), for the commands that show guidance.
-        public var guidanceDiagnostics: [Diagnostic] = []
+        package var guidanceDiagnostics: [Diagnostic] = []
         /// Warnings (errors are thrown).
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
 
         /// What was read, in one line: "Read 1 Xcode project and 3 packages: 14 targets,
         /// 212 Swift files."
-        public var summary: String {
+        package var summary: String {
             func count(_ number: Int, _ noun: String) -> String {
                 let digits = String(number)
                 var grouped = ""
@@ -43,28 +43,34 @@ public struct PackageGraphLoader: Sendable {
             let targets = packages.reduce(0) { $0 + $1.targets.count }
             // A file two targets compile (a synchronized folder shared with an extension) once.
             let files = Set(packages.flatMap { $0.targets.flatMap(\.files) }).count
-            let listed = read.count > 2 ? read.dropLast().joined(separator: ", ") + " and " + (read.last ?? "") : read.joined(separator: " and ")
+            let listed =
+                read.count > 2
+                ? read.dropLast().joined(separator: ", ") + " and " + (read.last ?? "")
+                : read.joined(separator: " and ")
             return "Read " + listed + ": " + count(targets, "target") + ", " + count(files, "Swift file") + "."
         }
     }
 
     /// The guidance blocks of one Swift file, with file-local ids.
-    public struct SourceGuidance: Sendable {
-        public var module: String
-        public var path: String
-        public var drafts: [GuidanceAssembler.Draft]
+    package struct SourceGuidance: Sendable {
+        package var module: String
+        package var path: String
+        package var drafts: [GuidanceAssembler.Draft]
     }
 
-    public var project: ProjectFiles
-    public var mode: ManifestMode
-    public var reader: ManifestReader
-    public var swiftPM: SwiftPMClient
+    package var project: ProjectFiles
+    package var mode: ManifestMode
+    package var reader: ManifestReader
+    package var swiftPM: SwiftPMClient
     /// Swift files already scanned (`strata serve`).
     var scanCache: ItemCache<ScanFingerprint, FileScan> = .none
     /// Whether what only the site shows is read too (off for `strata graph`, which shows neither).
-    public var readsSiteDetails = true
+    package var readsSiteDetails = true
 
-    public init(project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(), swiftPM: SwiftPMClient = SwiftPMClient()) {
+    package init(
+        project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(),
+        swiftPM: SwiftPMClient = SwiftPMClient()
+    ) {
         self.project = project
         self.mode = mode
         self.reader = reader
@@ -75,8 +81,12 @@ public struct PackageGraphLoader: Sendable {
     ///   - roots: package folders relative to the project (default: the project).
     ///   - declaredAt: where the roots are listed (`packages:` in strata.yml), for diagnostics.
     ///   - projects: Xcode projects (`.xcodeproj` folders) relative to the project.
-    public func load(roots: [String] = ["."], projects: [String] = [], declaredAt: SourceLocation? = nil) throws -> Loaded {
-        var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map { (project.url($0), true, declaredAt) }
+    package func load(roots: [String] = ["."], projects: [String] = [], declaredAt: SourceLocation? = nil) throws
+        -> Loaded
+    {
+        var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map {
+            (project.url($0), true, declaredAt)
+        }
         var seen: Set<String> = []
         var packages: [PackageSources] = []
         var errors: [Diagnostic] = []
@@ -93,13 +103,20 @@ public struct PackageGraphLoader: Sendable {
                 var sources = loaded.sources
                 for (folder, location) in loaded.localPackages {
                     queue.append((folder, false, location))
-                    sources.localPackages[PackageDependencyDeclaration(source: .path(folder.path), location: location).identity] = folder.path
+                    sources.localPackages[
+                        PackageDependencyDeclaration(source: .path(folder.path), location: location).identity] =
+                        folder.path
                 }
                 warnings += loaded.warnings
                 // A Tuist project another one names by its folder is read too.
-                for folder in Set(sources.manifest.targets.flatMap { $0.dependencies.compactMap(\.projectFolder) }).sorted() {
+                for folder in Set(sources.manifest.targets.flatMap { $0.dependencies.compactMap(\.projectFolder) })
+                    .sorted()
+                {
                     let manifest = RelativePath.join(folder, TuistProjectLoader.manifestName)
-                    if ProjectFiles.entryExists(project.url(manifest)), project.boundary.outside(project.path(manifest)) == nil, loadedProjects.insert(manifest).inserted {
+                    if ProjectFiles.entryExists(project.url(manifest)),
+                        project.boundary.outside(project.path(manifest)) == nil,
+                        loadedProjects.insert(manifest).inserted
+                    {
                         pendingProjects.append(manifest)
                     }
                 }
@@ -114,10 +131,12 @@ public struct PackageGraphLoader: Sendable {
             let next = queue.removeFirst()
             guard seen.insert(next.url.path).inserted else { continue }
             do {
-                var package = try loadPackage(at: next.url, isRoot: next.isRoot, requiredBy: next.requiredBy, warnings: &warnings)
+                var package = try loadPackage(
+                    at: next.url, isRoot: next.isRoot, requiredBy: next.requiredBy, warnings: &warnings)
                 for dependency in package.manifest.dependencies {
                     guard case .path(let path) = dependency.source else { continue }
-                    let url = URL(fileURLWithPath: path, relativeTo: next.url.appendingPathComponent("/")).standardizedFileURL
+                    let url = URL(fileURLWithPath: path, relativeTo: next.url.appendingPathComponent("/"))
+                        .standardizedFileURL
                     queue.append((url, false, dependency.location))
                     package.localPackages[dependency.identity] = url.path
                 }
@@ -133,12 +152,16 @@ public struct PackageGraphLoader: Sendable {
         warnings += Self.nameProjectsByFolder(&packages)
         // Diagnostics placed in strata.yml already carry the path as shown to the user.
         if let declaredAt, !errors.isEmpty {
-            let (shown, others) = (errors.filter { $0.location == declaredAt }, errors.filter { $0.location != declaredAt })
+            let (shown, others) = (
+                errors.filter { $0.location == declaredAt }, errors.filter { $0.location != declaredAt }
+            )
             if !shown.isEmpty { throw DiagnosticsError(shown + others.map(displayed)) }
         }
         // Local dependencies are recorded by folder while loading; the graph names packages.
         let nameByFolder = Dictionary(
-            packages.filter { $0.manifest.origin != .xcodeProject }.map { (project.url($0.directory).standardizedFileURL.path, $0.manifest.name) },
+            packages.filter { $0.manifest.origin != .xcodeProject }.map {
+                (project.url($0.directory).standardizedFileURL.path, $0.manifest.name)
+            },
             uniquingKeysWith: { first, _ in first }
         )
         for index in packages.indices {
@@ -159,14 +182,18 @@ public struct PackageGraphLoader: Sendable {
             for index in shown.drafts.indices { shown.drafts[index] = displayed(shown.drafts[index]) }
             return shown
         }
-        return Loaded(graph: graph, packages: packages, guidance: guidance, guidanceDiagnostics: scanned.guidanceDiagnostics.map(displayed), diagnostics: warnings.map(displayed))
+        return Loaded(
+            graph: graph, packages: packages, guidance: guidance,
+            guidanceDiagnostics: scanned.guidanceDiagnostics.map(displayed), diagnostics: warnings.map(displayed))
     }
 
     /// A dependency on a target of the project in a folder (Tuist's `.project(target:path:)`)
     /// names the project read there; with none, it is a module from outside, and a warning.
     static func nameProjectsByFolder(_ packages: inout [PackageSources]) -> [Diagnostic] {
         let projectInFolder = Dictionary(
-            packages.filter { $0.manifest.origin == .xcodeProject }.map { (RelativePath.parent($0.manifest.path), $0.manifest.name) },
+            packages.filter { $0.manifest.origin == .xcodeProject }.map {
+                (RelativePath.parent($0.manifest.path), $0.manifest.name)
+            },
             uniquingKeysWith: { first, _ in first }
         )
         var warnings: [Diagnostic] = []
@@ -178,11 +205,14 @@ public struct PackageGraphLoader: Sendable {
                     if let name = projectInFolder[folder] {
                         packages[index].manifest.targets[targetIndex].dependencies[dependencyIndex].package = name
                     } else {
-                        warnings.append(.warning(
-                            "tuist.missing-project",
-                            "target '\(packages[index].manifest.targets[targetIndex].name)' depends on target '\(dependency.name)' of the project in '\(folder)', where Strata finds no Project.swift it can read; it is read as a module from outside",
-                            at: dependency.location
-                        ))
+                        warnings.append(
+                            .warning(
+                                "tuist.missing-project",
+                                "target '\(packages[index].manifest.targets[targetIndex].name)' depends on target "
+                                    + "'\(dependency.name)' of the project in '\(folder)', where Strata finds no "
+                                    + "Project.swift it can read; it is read as a module from outside",
+                                at: dependency.location
+                            ))
                     }
                 }
             }
@@ -197,7 +227,9 @@ public struct PackageGraphLoader: Sendable {
     static func leaveOutClashingXcodeTargets(_ packages: inout [PackageSources]) -> [Diagnostic] {
         var owner: [String: String] = [:]
         for package in packages where package.manifest.origin != .xcodeProject {
-            for target in package.manifest.targets where owner[target.name] == nil { owner[target.name] = "package '\(package.manifest.name)'" }
+            for target in package.manifest.targets where owner[target.name] == nil {
+                owner[target.name] = "package '\(package.manifest.name)'"
+            }
         }
         var warnings: [Diagnostic] = []
         for index in packages.indices where packages[index].manifest.origin == .xcodeProject {
@@ -206,11 +238,13 @@ public struct PackageGraphLoader: Sendable {
             for target in packages[index].manifest.targets {
                 if let other = owner[target.name] {
                     clashing.insert(target.name)
-                    warnings.append(.warning(
-                        "xcode.duplicate-target",
-                        "target '\(target.name)' of \(project).xcodeproj has the name of a module of \(other); it is left out of the graph, and what depends on it depends on that module",
-                        at: target.location
-                    ))
+                    warnings.append(
+                        .warning(
+                            "xcode.duplicate-target",
+                            "target '\(target.name)' of \(project).xcodeproj has the name of a module of \(other); "
+                                + "it is left out of the graph, and what depends on it depends on that module",
+                            at: target.location
+                        ))
                 } else {
                     owner[target.name] = "\(project).xcodeproj"
                 }
@@ -256,41 +290,56 @@ public struct PackageGraphLoader: Sendable {
     /// The first line of a file (where `// swift-tools-version:` is), or "" (also for one
     /// that resolves outside the read boundary).
     func firstLine(of url: URL) -> Substring {
-        guard project.boundary.outside(url.path) == nil, let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+        guard project.boundary.outside(url.path) == nil, let handle = try? FileHandle(forReadingFrom: url) else {
+            return ""
+        }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 256)) ?? Data()
         return Substring(String(decoding: data, as: UTF8.self))
     }
 
-    func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?, warnings: inout [Diagnostic]) throws -> PackageSources {
+    func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?, warnings: inout [Diagnostic]) throws
+        -> PackageSources
+    {
         let folder = relative(url)
         if let real = project.boundary.outside(url.path) {
             let message = ReadBoundary.refusal("the local package '\(folder)'", leadsTo: real)
             guard isRoot else {
                 // As a package not checked out yet: the graph shows its products as external.
-                throw MissingLocalPackage(diagnostic: .warning("package.outside-project", message + "; its products are shown as external ones, unverified", at: requiredBy))
+                throw MissingLocalPackage(
+                    diagnostic: .warning(
+                        "package.outside-project", message + "; its products are shown as external ones, unverified",
+                        at: requiredBy))
             }
             throw DiagnosticsError([.error("package.outside-project", message, at: requiredBy)])
         }
         guard let names = try? project.entries(of: url.path).compactMap(\.name),
-              let manifestName = ManifestFileSelector.select(
-                  from: names, toolsVersion: reader.conditions.compilerVersion,
-                  declaredToolsVersion: { ManifestFileSelector.toolsVersion(ofManifest: firstLine(of: url.appendingPathComponent($0))) }
-              )
+            let manifestName = ManifestFileSelector.select(
+                from: names, toolsVersion: reader.conditions.compilerVersion,
+                declaredToolsVersion: {
+                    ManifestFileSelector.toolsVersion(ofManifest: firstLine(of: url.appendingPathComponent($0)))
+                }
+            )
         else {
             guard isRoot else {
                 // As SwiftPM's `dump-package` does, the package that names it is read all the
                 // same: a generated or not-yet-checked-out folder leaves the rest standing.
-                throw MissingLocalPackage(diagnostic: .warning(
-                    "package.missing-local",
-                    "the local package '\(folder)' has no Package.swift (not generated or checked out yet?); its products are shown as external ones, unverified, and the rest of the graph stands",
-                    at: requiredBy
-                ))
+                throw MissingLocalPackage(
+                    diagnostic: .warning(
+                        "package.missing-local",
+                        "the local package '\(folder)' has no Package.swift (not generated or checked out yet?); "
+                            + "its products are shown as external ones, unverified, and the rest of the graph stands",
+                        at: requiredBy
+                    ))
             }
-            throw DiagnosticsError([.error(
-                "package.missing-manifest",
-                "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in strata.yml (`packages:`)", at: requiredBy
-            )])
+            throw DiagnosticsError([
+                .error(
+                    "package.missing-manifest",
+                    "no Package.swift in '\(folder)'; run Strata in a Swift package, or list the packages in "
+                        + "strata.yml (`packages:`)",
+                    at: requiredBy
+                )
+            ])
         }
         let manifestPath = join(folder, manifestName)
         let manifestURL = url.appendingPathComponent(manifestName)
@@ -299,30 +348,39 @@ public struct PackageGraphLoader: Sendable {
 
         switch mode {
         case .swiftpm:
-            return try loadWithSwiftPM(url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: [])
+            return try loadWithSwiftPM(
+                url: url, folder: folder, manifestText: text, manifestPath: manifestPath, isRoot: isRoot, reasons: [])
         case .syntax, .auto:
             switch reader.read(bytes: bytes, path: manifestPath, packageDirectory: url.path) {
             case .invalid(let diagnostics):
                 throw DiagnosticsError(diagnostics)
             case .unresolved(let reasons):
                 // Never SwiftPM unasked: it would compile and run the repository's code.
-                throw DiagnosticsError(reasons + [.error(
-                    "manifest.unresolved",
-                    "Strata cannot read this manifest from its syntax alone, and runs no code from the repository unless asked; "
-                        + "`--manifest swiftpm` on the command line lets SwiftPM evaluate it, which compiles and runs the "
-                        + "manifest's Swift code on this machine (only for a repository you trust)",
-                    at: SourceLocation(path: manifestPath)
-                )])
+                throw DiagnosticsError(
+                    reasons + [
+                        .error(
+                            "manifest.unresolved",
+                            "Strata cannot read this manifest from its syntax alone, and runs no code from the "
+                                + "repository unless asked; "
+                                + "`--manifest swiftpm` on the command line lets SwiftPM evaluate it, which "
+                                + "compiles and runs the "
+                                + "manifest's Swift code on this machine (only for a repository you trust)",
+                            at: SourceLocation(path: manifestPath)
+                        )
+                    ])
             case .manifest(let manifest):
                 return try resolveSources(manifest, url: url, folder: folder, isRoot: isRoot, warnings: &warnings)
             }
         }
     }
 
-    func loadWithSwiftPM(url: URL, folder: String, manifestText: String, manifestPath: String, isRoot: Bool, reasons: [Diagnostic]) throws -> PackageSources {
+    func loadWithSwiftPM(
+        url: URL, folder: String, manifestText: String, manifestPath: String, isRoot: Bool, reasons: [Diagnostic]
+    ) throws -> PackageSources {
         let loaded: SwiftPMClient.Package
         do {
-            loaded = try swiftPM.load(directory: url, manifestText: manifestText, manifestPath: manifestPath, reasons: reasons)
+            loaded = try swiftPM.load(
+                directory: url, manifestText: manifestText, manifestPath: manifestPath, reasons: reasons)
         } catch let failure as Diagnostic {
             throw DiagnosticsError([failure])
         }
@@ -337,7 +395,9 @@ public struct PackageGraphLoader: Sendable {
         return PackageSources(manifest: loaded.manifest, isRoot: isRoot, directory: folder, targets: targets)
     }
 
-    func resolveSources(_ manifest: PackageManifest, url: URL, folder: String, isRoot: Bool, warnings: inout [Diagnostic]) throws -> PackageSources {
+    func resolveSources(
+        _ manifest: PackageManifest, url: URL, folder: String, isRoot: Bool, warnings: inout [Diagnostic]
+    ) throws -> PackageSources {
         let resolver = SourceFileResolver(packageDirectory: url, manifest: manifest, project: project)
         var targets: [TargetSources] = []
         var errors: [Diagnostic] = []
@@ -351,39 +411,66 @@ public struct PackageGraphLoader: Sendable {
                 for problem in problems {
                     switch problem {
                     case .fileName(let path, let isFolder):
-                        let what = isFolder ? "this folder's name is not valid UTF-8 (shown with its bad bytes as \\x..), so the Swift files in it cannot be read" : "this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..)"
-                        errors.append(.error("source.file-name", what + "; rename it with a UTF-8 name", at: SourceLocation(path: join(shown, path))))
+                        let what =
+                            isFolder
+                            ? "this folder's name is not valid UTF-8 (shown with its bad bytes as \\x..), so the "
+                                + "Swift files in it cannot be read"
+                            : "this Swift file's name is not valid UTF-8 (shown with its bad bytes as \\x..)"
+                        errors.append(
+                            .error(
+                                "source.file-name", what + "; rename it with a UTF-8 name",
+                                at: SourceLocation(path: join(shown, path))))
                     case .unreadableFolder(let path, let reason):
-                        errors.append(.error(
-                            "source.unreadable", "cannot list this folder of target '\(target.name)': \(reason)", at: SourceLocation(path: path.isEmpty ? shown : join(shown, path))
-                        ))
+                        errors.append(
+                            .error(
+                                "source.unreadable", "cannot list this folder of target '\(target.name)': \(reason)",
+                                at: SourceLocation(path: path.isEmpty ? shown : join(shown, path))
+                            ))
                     case .outsideLink(let path, let real):
-                        warnings.append(.warning(
-                            "source.outside-link", ReadBoundary.refusal("this symbolic link of target '\(target.name)'", leadsTo: real) + "; it is left out",
-                            at: SourceLocation(path: join(shown, path))
-                        ))
+                        warnings.append(
+                            .warning(
+                                "source.outside-link",
+                                ReadBoundary.refusal("this symbolic link of target '\(target.name)'", leadsTo: real)
+                                    + "; it is left out",
+                                at: SourceLocation(path: join(shown, path))
+                            ))
                     }
                 }
-                var sources = TargetSources(name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: [])
+                var sources = TargetSources(
+                    name: target.name, folder: shown, files: files.map { join(shown, $0) }, imports: [])
                 if target.kind == .system {
                     // Swift imports a system library by the modules its module map declares.
                     let map = url.appendingPathComponent(targetFolder).appendingPathComponent("module.modulemap")
-                    if let bytes = try? project.readBytes(at: map, displayPath: join(shown, "module.modulemap")), let text = String(validating: bytes, as: UTF8.self) {
+                    if let bytes = try? project.readBytes(at: map, displayPath: join(shown, "module.modulemap")),
+                        let text = String(validating: bytes, as: UTF8.self)
+                    {
                         sources.moduleNames = ModuleMapNames.names(in: text).filter { $0 != target.name }
                     }
                 }
                 targets.append(sources)
             } catch SourceFileResolver.Failure.missingFolder(let tried, let whole) {
-                var place = target.path == nil ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ") : "'\(join(folder, tried.first ?? ""))' does not exist"
+                var place =
+                    target.path == nil
+                    ? "looked for " + tried.map { "'\(join(folder, $0))'" }.joined(separator: ", ")
+                    : "'\(join(folder, tried.first ?? ""))' does not exist"
                 if let whole {
-                    place += "; SwiftPM reads the whole '\(join(folder, whole))' folder as a target's only when it is the package's one target of its sort (tools version 5.9 or later)"
+                    place +=
+                        "; SwiftPM reads the whole '\(join(folder, whole))' folder as a target's only when it is "
+                        + "the package's one target of its sort (tools version 5.9 or later)"
                 }
-                errors.append(.error("target.missing-sources", "target '\(target.name)' has no source folder: \(place)", at: target.location))
+                errors.append(
+                    .error(
+                        "target.missing-sources", "target '\(target.name)' has no source folder: \(place)",
+                        at: target.location))
             } catch SourceFileResolver.Failure.outside(let path, let real) {
-                warnings.append(.warning(
-                    "source.outside-project", ReadBoundary.refusal("the folder '\(join(folder, path))' of target '\(target.name)'", leadsTo: real) + "; the target is read without files",
-                    at: target.location
-                ))
+                warnings.append(
+                    .warning(
+                        "source.outside-project",
+                        ReadBoundary.refusal(
+                            "the folder '\(join(folder, path))' of target '\(target.name)'", leadsTo: real)
+                            + "; the target is read without files",
+                        at: target.location
+                    ))
                 targets.append(TargetSources(name: target.name, folder: nil, files: [], imports: []))
             }
         }
@@ -395,7 +482,9 @@ public struct PackageGraphLoader: Sendable {
     func displayed(_ draft: GuidanceAssembler.Draft) -> GuidanceAssembler.Draft {
         var copy = draft
         copy.block.location.path = project.display(copy.block.location.path)
-        for index in copy.block.readAlso.indices { copy.block.readAlso[index].location.path = project.display(copy.block.readAlso[index].location.path) }
+        for index in copy.block.readAlso.indices {
+            copy.block.readAlso[index].location.path = project.display(copy.block.readAlso[index].location.path)
+        }
         if let path = copy.idLocation?.path { copy.idLocation?.path = project.display(path) }
         if let path = copy.appliesToLocation?.path { copy.appliesToLocation?.path = project.display(path) }
         return copy
@@ -471,22 +560,32 @@ public struct PackageGraphLoader: Sendable {
         let results = ParallelMap.map(jobs) { job -> Result<FileScan, Diagnostic> in
             do {
                 // Looked at before it is read: a save during the build is seen by the next one.
-                let scan = try cache.value(for: job.file, fingerprint: {
-                    FileStamp.of(project.path(job.file)).map { ScanFingerprint(stamp: $0, module: moduleOf(job), readsDetails: readsDetails) }
-                }) {
+                let scan = try cache.value(
+                    for: job.file,
+                    fingerprint: {
+                        FileStamp.of(project.path(job.file)).map {
+                            ScanFingerprint(stamp: $0, module: moduleOf(job), readsDetails: readsDetails)
+                        }
+                    }
+                ) {
                     let bytes = try project.readBytes(atPath: project.path(job.file), displayPath: job.file)
                     var guidance: CommentGuidanceExtractor.Result?
                     if readsDetails, GuidanceKeywordScan.mayOpenBlock(bytes) {
-                        let stem = job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
-                        guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(from: try scanner.comments(in: bytes, path: job.file))
+                        let stem =
+                            job.file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? job.file
+                        guidance = CommentGuidanceExtractor(idPrefix: moduleOf(job) + "/" + stem).extract(
+                            from: try scanner.comments(in: bytes, path: job.file))
                     }
-                    return FileScan(imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance, lines: readsDetails ? Self.lineCount(bytes) : 0)
+                    return FileScan(
+                        imports: try scanner.imports(in: bytes, path: job.file), guidance: guidance,
+                        lines: readsDetails ? Self.lineCount(bytes) : 0)
                 }
                 return .success(scan)
             } catch let diagnostic as Diagnostic {
                 return .failure(diagnostic)
             } catch {
-                return .failure(.error("source.unreadable", "cannot read the file: \(error)", at: SourceLocation(path: job.file)))
+                return .failure(
+                    .error("source.unreadable", "cannot read the file: \(error)", at: SourceLocation(path: job.file)))
             }
         }
         var updated = packages
@@ -499,7 +598,9 @@ public struct PackageGraphLoader: Sendable {
                 updated[job.package].targets[job.target].lineCount += scan.lines
                 if let found = scan.guidance {
                     guidanceDiagnostics += found.diagnostics
-                    if !found.drafts.isEmpty { guidance.append(SourceGuidance(module: moduleOf(job), path: job.file, drafts: found.drafts)) }
+                    if !found.drafts.isEmpty {
+                        guidance.append(SourceGuidance(module: moduleOf(job), path: job.file, drafts: found.drafts))
+                    }
                 }
             case .failure(let diagnostic): errors.append(diagnostic)
             }

@@ -28,10 +28,14 @@ struct SourceFileResolver {
         func firstExisting(_ names: [String]) -> String {
             names.first { name in
                 var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: packageDirectory.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+                return FileManager.default.fileExists(
+                    atPath: packageDirectory.appendingPathComponent(name).path, isDirectory: &isFolder)
+                    && isFolder.boolValue
             } ?? names[0]
         }
-        targetsPerSort = manifest.targets.reduce(into: [:]) { counts, target in counts[Self.sort(target.kind), default: 0] += 1 }
+        targetsPerSort = manifest.targets.reduce(into: [:]) { counts, target in
+            counts[Self.sort(target.kind), default: 0] += 1
+        }
         sourceFolder = firstExisting(["Sources", "Source", "src", "srcs"])
         testFolder = firstExisting(["Tests", "Sources", "Source", "src", "srcs"])
     }
@@ -66,17 +70,22 @@ struct SourceFileResolver {
         if let path = target.path {
             folder = normalize(path)
             guard isDirectory(folder) else { throw Failure.missingFolder(tried: [folder], whole: nil) }
-            if let real = project.boundary.outside(absolute(folder)) { throw Failure.outside(folder: folder, real: real) }
-        } else {
-            let root = switch target.kind {
-            case .test: testFolder
-            case .plugin: pluginFolder
-            default: sourceFolder
+            if let real = project.boundary.outside(absolute(folder)) {
+                throw Failure.outside(folder: folder, real: real)
             }
+        } else {
+            let root =
+                switch target.kind {
+                case .test: testFolder
+                case .plugin: pluginFolder
+                default: sourceFolder
+                }
             let own = "\(root)/\(target.name)"
             if isDirectory(own) {
                 folder = own
-            } else if manifest.declaresToolsVersion(atLeast: [5, 9]), isDirectory(root), targetsOfTheSameSort(as: target) == 1 {
+            } else if manifest.declaresToolsVersion(atLeast: [5, 9]), isDirectory(root),
+                targetsOfTheSameSort(as: target) == 1
+            {
                 // The only target of its sort may have the whole folder.
                 folder = root
             } else {
@@ -112,7 +121,9 @@ struct SourceFileResolver {
         var visited: Set<[UInt64]> = []
     }
 
-    private func walk(folder: String, relative: String, skipped: Set<String>, included: [String]?, into walk: inout Walk) {
+    private func walk(
+        folder: String, relative: String, skipped: Set<String>, included: [String]?, into walk: inout Walk
+    ) {
         let absolute = self.absolute(relative.isEmpty ? folder : folder.isEmpty ? relative : folder + "/" + relative)
         // A folder reached twice through symbolic links is read once (and a loop ends).
         var info = stat()
@@ -138,7 +149,12 @@ struct SourceFileResolver {
                 if skipped.contains(path) { continue }
                 if FolderListing.isFolder(entry, in: absolute) {
                     if Self.isBundle(entry.printable) { continue }
-                    if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
+                    if let included,
+                        !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
+                        )
+                    {
+                        continue
+                    }
                     walk.problems.append(.fileName(path, isFolder: true))
                 } else if entry.printable.hasSuffix(".swift") {
                     if let included, !included.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) { continue }
@@ -153,19 +169,27 @@ struct SourceFileResolver {
             if skipped.contains(path) { continue }
             // A link is followed only inside the boundary; the folder it is in already is.
             if FolderListing.isLink(entry, in: absolute), let real = project.boundary.outside(absolute + "/" + name) {
-                if name.hasSuffix(".swift") || FolderListing.isFolder(entry, in: absolute) { walk.problems.append(.outsideLink(path, real: real)) }
+                if name.hasSuffix(".swift") || FolderListing.isFolder(entry, in: absolute) {
+                    walk.problems.append(.outsideLink(path, real: real))
+                }
                 continue
             }
             if FolderListing.isFolder(entry, in: absolute) {
                 // Folders SwiftPM treats as one resource (a documentation catalog, an asset
                 // catalog…): the Swift files in them are not compiled.
                 if Self.isBundle(name) { continue }
-                if let included, !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) { continue }
+                if let included,
+                    !included.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") })
+                {
+                    continue
+                }
                 self.walk(folder: folder, relative: path, skipped: skipped, included: included, into: &walk)
             } else if name.hasSuffix(".swift") {
                 // A target whose folder is the package's (`path: "."`) does not compile the
                 // manifests, as SwiftPM does not.
-                if folder.isEmpty, relative.isEmpty, name == "Package.swift" || name.hasPrefix("Package@swift-") { continue }
+                if folder.isEmpty, relative.isEmpty, name == "Package.swift" || name.hasPrefix("Package@swift-") {
+                    continue
+                }
                 // A link to nothing is not a file SwiftPM compiles.
                 if entry.type == UInt8(DT_LNK) || entry.type == UInt8(DT_UNKNOWN) {
                     var target = stat()
@@ -179,7 +203,8 @@ struct SourceFileResolver {
 
     static let bundleExtensions: Set<String> = [
         "docc", "xcassets", "xcstrings", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "bundle", "framework",
-        "xcframework", "lproj", "playground", "scnassets", "rcproject", "mlpackage", "mlmodelc", "realitykitcontentbundle",
+        "xcframework", "lproj", "playground", "scnassets", "rcproject", "mlpackage", "mlmodelc",
+        "realitykitcontentbundle"
     ]
 
     /// Whether a folder of this name is one resource to SwiftPM (`X.docc`, `Y.xcassets`…).
@@ -190,7 +215,9 @@ struct SourceFileResolver {
 
     private func isDirectory(_ relative: String) -> Bool {
         var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: packageDirectory.appendingPathComponent(relative).path, isDirectory: &isFolder) && isFolder.boolValue
+        return FileManager.default.fileExists(
+            atPath: packageDirectory.appendingPathComponent(relative).path, isDirectory: &isFolder)
+            && isFolder.boolValue
     }
 
     /// The absolute path of a folder relative to the package ("" for the package's own).

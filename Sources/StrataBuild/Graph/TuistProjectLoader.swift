@@ -43,13 +43,16 @@ struct TuistProjectLoader {
         case .manifest(let read): manifest = read
         case .invalid(let diagnostics): throw DiagnosticsError(diagnostics)
         case .unresolved(let diagnostics):
-            throw DiagnosticsError(diagnostics.map { diagnostic in
-                Diagnostic.error(
-                    diagnostic.ruleID,
-                    diagnostic.message + "; Strata reads Tuist's manifests without running Tuist (list the generated .xcodeproj under projects: to read that instead)",
-                    at: diagnostic.location
-                )
-            })
+            throw DiagnosticsError(
+                diagnostics.map { diagnostic in
+                    Diagnostic.error(
+                        diagnostic.ruleID,
+                        diagnostic.message
+                            + "; Strata reads Tuist's manifests without running Tuist (list the generated "
+                            + ".xcodeproj under projects: to read that instead)",
+                        at: diagnostic.location
+                    )
+                })
         }
         func resolve(_ written: TuistPath) -> String {
             switch written.base {
@@ -71,36 +74,44 @@ struct TuistProjectLoader {
         var buildOnly: [XcodeBuildOnlyTarget] = []
         for target in manifest.targets {
             if target.product == "foreignBuild" {
-                buildOnly.append(XcodeBuildOnlyTarget(name: target.name, kind: .aggregate, dependencies: [], location: target.location))
+                buildOnly.append(
+                    XcodeBuildOnlyTarget(
+                        name: target.name, kind: .aggregate, dependencies: [], location: target.location))
                 continue
             }
             var read = XcodeTarget(
                 name: target.name, productType: Self.productType(target.product),
-                moduleName: XcodeProjectReader.moduleName(settings: [:], targetName: target.productName ?? target.name), location: target.location
+                moduleName: XcodeProjectReader.moduleName(settings: [:], targetName: target.productName ?? target.name),
+                location: target.location
             )
             for glob in target.sources {
                 sources(glob, resolve: resolve, of: target.name, into: &read, warnings: &warnings)
             }
             for folderPath in target.buildableFolders {
-                read.folders.append(XcodeSynchronizedFolder(path: resolve(folderPath), membership: .all(except: []), location: folderPath.location))
+                read.folders.append(
+                    XcodeSynchronizedFolder(
+                        path: resolve(folderPath), membership: .all(except: []), location: folderPath.location))
             }
             read.dependencies = target.dependencies.map { dependency in
                 switch dependency.kind {
                 case .target(let name):
                     return XcodeDependency(kind: .target(name, project: nil), location: dependency.location)
                 case .project(let name, let path):
-                    return XcodeDependency(kind: .projectFolderTarget(name, folder: resolve(path)), location: dependency.location)
+                    return XcodeDependency(
+                        kind: .projectFolderTarget(name, folder: resolve(path)), location: dependency.location)
                 case .external(let name), .package(let name):
                     return XcodeDependency(kind: .product(name, package: nil), location: dependency.location)
                 case .prebuilt(let path):
                     let file = path.path.split(separator: "/").last.map(String.init) ?? path.path
-                    return XcodeDependency(kind: .product(RelativePath.stem(file), package: nil), location: dependency.location)
+                    return XcodeDependency(
+                        kind: .product(RelativePath.stem(file), package: nil), location: dependency.location)
                 }
             }
             targets.append(read)
         }
         return XcodeProject(
-            name: manifest.name, path: path, sourceRoot: folder, targets: targets, packages: packages, buildOnlyTargets: buildOnly, diagnostics: warnings
+            name: manifest.name, path: path, sourceRoot: folder, targets: targets, packages: packages,
+            buildOnlyTargets: buildOnly, diagnostics: warnings
         )
     }
 
@@ -111,13 +122,16 @@ struct TuistProjectLoader {
         let root = tuistRoot(from: folder)
         let text = try TextDecoding.decode(try project.readBytes(at: project.url(path), displayPath: path), path: path)
         let workspace: TuistWorkspaceManifest
-        switch try roots.root(root, reading: { try readRoot(root) }).root.reader.readWorkspace(text: text, path: path, folder: project.path(folder)) {
+        switch try roots.root(root, reading: { try readRoot(root) }).root.reader.readWorkspace(
+            text: text, path: path, folder: project.path(folder))
+        {
         case .manifest(let read): workspace = read
         case .invalid(let diagnostics), .unresolved(let diagnostics): throw DiagnosticsError(diagnostics)
         }
         var found: [String] = []
         for entry in workspace.projects {
-            let pattern = entry.base == .root ? RelativePath.join(root, entry.path) : RelativePath.join(folder, entry.path)
+            let pattern =
+                entry.base == .root ? RelativePath.join(root, entry.path) : RelativePath.join(folder, entry.path)
             if PackagePattern.isGlob(pattern) {
                 let below = ProjectSearch.find(under: PackagePattern.fixedPrefix(pattern), project: project)
                 found += below.tuistManifests.filter { PackagePattern.matches(pattern, RelativePath.parent($0)) }
@@ -133,18 +147,22 @@ struct TuistProjectLoader {
     /// A glob as a folder and the patterns below it (`Targets/App/Sources/**` is the folder
     /// `Targets/App/Sources`, all of it); a plain path is a file, or a whole folder.
     func sources(
-        _ glob: TuistProjectManifest.SourceGlob, resolve: (TuistPath) -> String, of target: String, into read: inout XcodeTarget, warnings: inout [Diagnostic]
+        _ glob: TuistProjectManifest.SourceGlob, resolve: (TuistPath) -> String, of target: String,
+        into read: inout XcodeTarget, warnings: inout [Diagnostic]
     ) {
         let location = glob.glob.location
         for pattern in Self.expandBraces(resolve(glob.glob)) {
             let folder = PackagePattern.isGlob(pattern) ? PackagePattern.fixedPrefix(pattern) : pattern
             let url = project.url(folder)
             guard ProjectFiles.entryExists(url) else {
-                warnings.append(.warning(
-                    "tuist.missing-source",
-                    "target '\(target)' lists the sources '\(project.display(pattern))', and '\(project.display(folder))' does not exist (Tuist would find no files); it gives the target no files",
-                    at: location
-                ))
+                warnings.append(
+                    .warning(
+                        "tuist.missing-source",
+                        "target '\(target)' lists the sources '\(project.display(pattern))', and "
+                            + "'\(project.display(folder))' does not exist (Tuist would find no files); it gives "
+                            + "the target no files",
+                        at: location
+                    ))
                 continue
             }
             var isFolder: ObjCBool = false
@@ -153,24 +171,30 @@ struct TuistProjectLoader {
                 continue
             }
             let below = pattern == folder ? "**" : String(pattern.dropFirst(folder == "." ? 0 : folder.count + 1))
-            let excludes = glob.excluding.flatMap { Self.expandBraces(resolve($0)) }.compactMap { excluded -> PathPattern? in
+            let excludes = glob.excluding.flatMap { Self.expandBraces(resolve($0)) }.compactMap {
+                excluded -> PathPattern? in
                 guard folder == "." || excluded.hasPrefix(folder + "/") else { return nil }
                 return PathPattern(folder == "." ? excluded : String(excluded.dropFirst(folder.count + 1)))
             }
-            read.folders.append(XcodeSynchronizedFolder(
-                path: folder, membership: .matching(includes: [PathPattern(below)], excludes: excludes), location: location
-            ))
+            read.folders.append(
+                XcodeSynchronizedFolder(
+                    path: folder, membership: .matching(includes: [PathPattern(below)], excludes: excludes),
+                    location: location
+                ))
         }
     }
 
     /// `Sources/**/*.{swift,m}` as `Sources/**/*.swift` and `Sources/**/*.m`.
     static func expandBraces(_ pattern: String) -> [String] {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else { return [pattern] }
+        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
+            return [pattern]
+        }
         let head = pattern[..<open]
         let tail = String(pattern[pattern.index(after: close)...])
-        return pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).flatMap { choice in
-            expandBraces(head + choice + tail)
-        }
+        return pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false)
+            .flatMap { choice in
+                expandBraces(head + choice + tail)
+            }
     }
 
     // MARK: The Tuist folder
@@ -180,7 +204,8 @@ struct TuistProjectLoader {
     func tuistRoot(from folder: String) -> String {
         var current = folder
         while true {
-            for marker in ["Tuist", "Tuist.swift", ".git"] where ProjectFiles.entryExists(project.url(RelativePath.join(current, marker))) {
+            for marker in ["Tuist", "Tuist.swift", ".git"]
+            where ProjectFiles.entryExists(project.url(RelativePath.join(current, marker))) {
                 return current
             }
             guard current != ".", !current.hasPrefix("..") else { return "." }
@@ -203,7 +228,10 @@ struct TuistProjectLoader {
         guard ProjectFiles.entryExists(project.url(folder)) else { return [] }
         return try XcodeProjectLoader(project: project).swiftFiles(below: folder, warnings: &warnings).map { file in
             let path = RelativePath.join(folder, file)
-            return TuistManifestReader.Helper(path: path, text: try TextDecoding.decode(try project.readBytes(at: project.url(path), displayPath: path), path: path))
+            return TuistManifestReader.Helper(
+                path: path,
+                text: try TextDecoding.decode(
+                    try project.readBytes(at: project.url(path), displayPath: path), path: path))
         }
     }
 
@@ -221,22 +249,33 @@ struct TuistProjectLoader {
     /// manifest Strata cannot read is a warning: the projects' own targets stand.
     func externalPackages(root: String, warnings: inout [Diagnostic]) -> [XcodePackageReference] {
         var path = RelativePath.join(root, "Tuist/Package.swift")
-        if !ProjectFiles.entryExists(project.url(path)), Self.isDependencyManifest(RelativePath.join(root, "Package.swift"), project: project) {
+        if !ProjectFiles.entryExists(project.url(path)),
+            Self.isDependencyManifest(RelativePath.join(root, "Package.swift"), project: project)
+        {
             path = RelativePath.join(root, "Package.swift")
         }
         guard let bytes = try? project.readBytes(at: project.url(path), displayPath: path) else { return [] }
-        switch ManifestReader().read(bytes: bytes, path: path, packageDirectory: project.path(RelativePath.parent(path))) {
+        switch ManifestReader().read(
+            bytes: bytes, path: path, packageDirectory: project.path(RelativePath.parent(path)))
+        {
         case .manifest(let manifest):
             return manifest.dependencies.compactMap { dependency in
                 switch dependency.source {
                 case .url(let url): XcodePackageReference(source: .remote(url), location: dependency.location)
-                case .path(let local): XcodePackageReference(source: .local(RelativePath.join(RelativePath.parent(path), local)), location: dependency.location)
+                case .path(let local):
+                    XcodePackageReference(
+                        source: .local(RelativePath.join(RelativePath.parent(path), local)),
+                        location: dependency.location)
                 case .registry: nil
                 }
             }
         case .invalid(let diagnostics), .unresolved(let diagnostics):
             warnings += diagnostics.prefix(1).map { diagnostic in
-                Diagnostic.warning(diagnostic.ruleID, diagnostic.message + "; the external dependencies of Tuist/Package.swift are read as outside modules", at: diagnostic.location)
+                Diagnostic.warning(
+                    diagnostic.ruleID,
+                    diagnostic.message
+                        + "; the external dependencies of Tuist/Package.swift are read as outside modules",
+                    at: diagnostic.location)
             }
             return []
         }
@@ -259,7 +298,9 @@ struct TuistProjectLoader {
         case "watch2App": .watchApp
         case "watch2Extension": .watchExtension
         case "xpc": .xpcService
-        case "appExtension", "tvTopShelfExtension", "messagesExtension", "stickerPackExtension", "systemExtension", "extensionKitExtension": .appExtension
+        case "appExtension", "tvTopShelfExtension", "messagesExtension", "stickerPackExtension", "systemExtension",
+            "extensionKitExtension":
+            .appExtension
         default: .other
         }
     }

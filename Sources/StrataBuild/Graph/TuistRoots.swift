@@ -1,7 +1,7 @@
-import Synchronization
 import StrataCore
 import StrataSwiftSource
 import StrataXcode
+import Synchronization
 
 /// What every Tuist manifest below one root shares — the parsed helpers and the external
 /// packages of its dependency manifest — read once per module graph, not once per project:

@@ -41,7 +41,9 @@ struct XcodeProjectLoader: Sendable {
                 let url = project.url(folder).standardizedFileURL
                 let isFolderReference = xcode.folderReferences.contains(reference)
                 // A folder the file tree shows is a package only when it holds a manifest.
-                if isFolderReference, !ProjectFiles.entryExists(url.appendingPathComponent("Package.swift")) { continue }
+                if isFolderReference, !ProjectFiles.entryExists(url.appendingPathComponent("Package.swift")) {
+                    continue
+                }
                 declaration = PackageDependencyDeclaration(source: .path(url.path), location: reference.location)
                 localPackages.append((url, reference.location))
             }
@@ -49,63 +51,80 @@ struct XcodeProjectLoader: Sendable {
             manifest.dependencies.append(declaration)
         }
         for target in xcode.targets {
-            for case .product(let name, let package?) in target.dependencies.map(\.kind) where identities[package.source] == nil {
+            for case .product(let name, let package?) in target.dependencies.map(\.kind)
+            where identities[package.source] == nil {
                 // A product whose package reference the project does not list: Xcode still
                 // resolves it, so the package is a dependency; the project file is worth fixing.
                 guard case .remote(let url) = package.source else { continue }
                 let declaration = PackageDependencyDeclaration(source: .url(url), location: package.location)
-                warnings.append(.warning(
-                    "xcode.unlisted-package",
-                    "product '\(name)' of target '\(target.name)' comes from the package at '\(url)', which the project's package references do not list; it is read as a dependency all the same",
-                    at: package.location
-                ))
+                warnings.append(
+                    .warning(
+                        "xcode.unlisted-package",
+                        "product '\(name)' of target '\(target.name)' comes from the package at '\(url)', which the "
+                            + "project's package references do not list; it is read as a dependency all the same",
+                        at: package.location
+                    ))
                 identities[package.source] = declaration.identity
                 manifest.dependencies.append(declaration)
             }
         }
-        let buildOnly = Dictionary(xcode.buildOnlyTargets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let buildOnly = Dictionary(
+            xcode.buildOnlyTargets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
         var targets: [TargetSources] = []
         var judge = ReadBoundary.PathJudge(project.boundary)
         for target in xcode.targets {
-            var declared = TargetDeclaration(name: target.name, kind: target.productType.targetKind, location: target.location)
+            var declared = TargetDeclaration(
+                name: target.name, kind: target.productType.targetKind, location: target.location)
             declared.productType = target.productType.rawValue
-            declared.dependencies = Self.throughBuildOnlyTargets(target.dependencies, buildOnly: buildOnly).map { dependency(of: $0.dependency, through: $0.through, identities: identities) }
+            declared.dependencies = Self.throughBuildOnlyTargets(target.dependencies, buildOnly: buildOnly).map {
+                dependency(of: $0.dependency, through: $0.through, identities: identities)
+            }
             manifest.targets.append(declared)
 
             var files: Set<String> = []
             for file in target.files {
                 if let real = judge.outside(project.path(file.path)) {
-                    warnings.append(.warning(
-                        "source.outside-project",
-                        ReadBoundary.refusal("'\(project.display(file.path))', which target '\(target.name)' compiles,", leadsTo: real) + "; it is left out",
-                        at: file.location
-                    ))
+                    warnings.append(
+                        .warning(
+                            "source.outside-project",
+                            ReadBoundary.refusal(
+                                "'\(project.display(file.path))', which target '\(target.name)' compiles,",
+                                leadsTo: real) + "; it is left out",
+                            at: file.location
+                        ))
                 } else if ProjectFiles.entryExists(atPath: project.path(file.path)) {
                     files.insert(file.path)
                 } else {
-                    warnings.append(.warning(
-                        "xcode.missing-file",
-                        "target '\(target.name)' compiles '\(project.display(file.path))', which does not exist (Xcode shows it in red); it is left out",
-                        at: file.location
-                    ))
+                    warnings.append(
+                        .warning(
+                            "xcode.missing-file",
+                            "target '\(target.name)' compiles '\(project.display(file.path))', which does not exist "
+                                + "(Xcode shows it in red); it is left out",
+                            at: file.location
+                        ))
                 }
             }
             for folder in target.folders {
                 guard ProjectFiles.entryExists(project.url(folder.path)) else {
-                    warnings.append(.warning(
-                        "xcode.missing-folder",
-                        "the synchronized folder '\(project.display(folder.path))' of target '\(target.name)' does not exist; it gives the target no files",
-                        at: folder.location
-                    ))
+                    warnings.append(
+                        .warning(
+                            "xcode.missing-folder",
+                            "the synchronized folder '\(project.display(folder.path))' of target '\(target.name)' "
+                                + "does not exist; it gives the target no files",
+                            at: folder.location
+                        ))
                     continue
                 }
                 if let real = project.boundary.outside(project.path(folder.path)) {
-                    warnings.append(.warning(
-                        "source.outside-project",
-                        ReadBoundary.refusal("the synchronized folder '\(project.display(folder.path))' of target '\(target.name)'", leadsTo: real) + "; it gives the target no files",
-                        at: folder.location
-                    ))
+                    warnings.append(
+                        .warning(
+                            "source.outside-project",
+                            ReadBoundary.refusal(
+                                "the synchronized folder '\(project.display(folder.path))' of target '\(target.name)'",
+                                leadsTo: real) + "; it gives the target no files",
+                            at: folder.location
+                        ))
                     continue
                 }
                 for file in swiftFiles(below: folder.path, warnings: &warnings) where folder.contains(file) {
@@ -113,10 +132,12 @@ struct XcodeProjectLoader: Sendable {
                 }
             }
             let sorted = files.sorted()
-            targets.append(TargetSources(
-                name: target.name, folder: commonFolder(sorted, folders: target.folders.map(\.path)), files: sorted, imports: [],
-                moduleNames: target.moduleName == target.name ? [] : [target.moduleName]
-            ))
+            targets.append(
+                TargetSources(
+                    name: target.name, folder: commonFolder(sorted, folders: target.folders.map(\.path)), files: sorted,
+                    imports: [],
+                    moduleNames: target.moduleName == target.name ? [] : [target.moduleName]
+                ))
         }
         let sources = PackageSources(manifest: manifest, isRoot: isRoot, directory: xcode.sourceRoot, targets: targets)
         return Loaded(sources: sources, localPackages: localPackages, warnings: warnings)
@@ -125,10 +146,13 @@ struct XcodeProjectLoader: Sendable {
     /// The project as its file (or XcodeGen spec) declares it, before any source folder is
     /// walked; the spec's own warnings come first in its diagnostics.
     func read(_ path: String) throws -> XcodeProject {
-        if TuistProjectLoader.isManifest(path) { return try TuistProjectLoader(project: project, roots: tuistRoots).read(path) }
+        if TuistProjectLoader.isManifest(path) {
+            return try TuistProjectLoader(project: project, roots: tuistRoots).read(path)
+        }
         guard XcodeGenSpecLoader.isSpec(path) else {
             let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
-            return try reader.read(try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath))
+            return try reader.read(
+                try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath))
         }
         let (spec, warnings) = try XcodeGenSpecLoader(project: project).load(path)
         let files = project
@@ -136,7 +160,8 @@ struct XcodeProjectLoader: Sendable {
             let url = files.url(relative)
             guard ProjectFiles.entryExists(url) else { return .missing }
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? .folder : .file
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+                ? .folder : .file
         }.read(spec)
         xcode.diagnostics = warnings + xcode.diagnostics
         return xcode
@@ -168,35 +193,49 @@ struct XcodeProjectLoader: Sendable {
         return result
     }
 
-    func dependency(of dependency: XcodeDependency, through: XcodeBuildOnlyTarget?, identities: [XcodePackageReference.Source: String]) -> TargetDependencyDeclaration {
+    func dependency(
+        of dependency: XcodeDependency, through: XcodeBuildOnlyTarget?,
+        identities: [XcodePackageReference.Source: String]
+    ) -> TargetDependencyDeclaration {
         var declaration = self.dependency(of: dependency, identities: identities)
-        if let through, let written = declaration.written { declaration.written = written + " through \(through.kind.rawValue) target \"\(through.name)\"" }
+        if let through, let written = declaration.written {
+            declaration.written = written + " through \(through.kind.rawValue) target \"\(through.name)\""
+        }
         return declaration
     }
 
-    func dependency(of dependency: XcodeDependency, identities: [XcodePackageReference.Source: String]) -> TargetDependencyDeclaration {
+    func dependency(of dependency: XcodeDependency, identities: [XcodePackageReference.Source: String])
+        -> TargetDependencyDeclaration
+    {
         switch dependency.kind {
         case .target(let name, nil):
-            return TargetDependencyDeclaration(kind: .target, name: name, location: dependency.location, written: "target dependency \"\(name)\"")
+            return TargetDependencyDeclaration(
+                kind: .target, name: name, location: dependency.location, written: "target dependency \"\(name)\"")
         case .target(let name, let project?):
             return TargetDependencyDeclaration(
-                kind: .target, name: name, package: project, location: dependency.location, written: "target dependency \"\(name)\" of \(project).xcodeproj"
+                kind: .target, name: name, package: project, location: dependency.location,
+                written: "target dependency \"\(name)\" of \(project).xcodeproj"
             )
         case .linkedTarget(let name, nil):
-            return TargetDependencyDeclaration(kind: .target, name: name, location: dependency.location, written: "links the product of \"\(name)\"")
+            return TargetDependencyDeclaration(
+                kind: .target, name: name, location: dependency.location, written: "links the product of \"\(name)\"")
         case .linkedTarget(let name, let project?):
             return TargetDependencyDeclaration(
-                kind: .target, name: name, package: project, location: dependency.location, written: "links the product of \"\(name)\" of \(project).xcodeproj"
+                kind: .target, name: name, package: project, location: dependency.location,
+                written: "links the product of \"\(name)\" of \(project).xcodeproj"
             )
         case .product(let name, let package?):
             return TargetDependencyDeclaration(
-                kind: .product, name: name, package: identities[package.source], location: dependency.location, written: "package product \"\(name)\""
+                kind: .product, name: name, package: identities[package.source], location: dependency.location,
+                written: "package product \"\(name)\""
             )
         case .product(let name, nil):
-            return TargetDependencyDeclaration(kind: .byName, name: name, location: dependency.location, written: "package product \"\(name)\"")
+            return TargetDependencyDeclaration(
+                kind: .byName, name: name, location: dependency.location, written: "package product \"\(name)\"")
         case .projectFolderTarget(let name, let folder):
             var declaration = TargetDependencyDeclaration(
-                kind: .target, name: name, package: RelativePath.stem(folder), location: dependency.location, written: "target \"\(name)\" of the project in \(folder)"
+                kind: .target, name: name, package: RelativePath.stem(folder), location: dependency.location,
+                written: "target \"\(name)\" of the project in \(folder)"
             )
             declaration.projectFolder = folder
             return declaration
@@ -206,8 +245,9 @@ struct XcodeProjectLoader: Sendable {
     /// Folders Xcode treats as one file (asset catalogs, bundles, data models…): their
     /// insides are never compiled as sources.
     static let opaqueFolderExtensions: Set<String> = [
-        "xcassets", "bundle", "framework", "xcframework", "xcdatamodeld", "xcdatamodel", "docc", "xcodeproj", "xcworkspace",
-        "playground", "app", "appex", "xctest", "scnassets", "rcproject", "mlpackage", "mlmodelc", "lproj",
+        "xcassets", "bundle", "framework", "xcframework", "xcdatamodeld", "xcdatamodel", "docc", "xcodeproj",
+        "xcworkspace",
+        "playground", "app", "appex", "xctest", "scnassets", "rcproject", "mlpackage", "mlmodelc", "lproj"
     ]
 
     /// The Swift files below a folder (relative to it, sorted): hidden entries, opaque
@@ -226,9 +266,15 @@ struct XcodeProjectLoader: Sendable {
                     let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
                     if !Self.opaqueFolderExtensions.contains(ext) { walk(path) }
                 } else if name.hasSuffix(".swift") {
-                    if FolderListing.isLink(entry, in: absolute), let real = project.boundary.outside(absolute + "/" + name) {
+                    if FolderListing.isLink(entry, in: absolute),
+                        let real = project.boundary.outside(absolute + "/" + name)
+                    {
                         let shown = project.display(Self.join(folder, path))
-                        outside.append(.warning("source.outside-link", ReadBoundary.refusal("this symbolic link", leadsTo: real) + "; it is left out", at: SourceLocation(path: shown)))
+                        outside.append(
+                            .warning(
+                                "source.outside-link",
+                                ReadBoundary.refusal("this symbolic link", leadsTo: real) + "; it is left out",
+                                at: SourceLocation(path: shown)))
                         continue
                     }
                     found.append(path)

@@ -16,8 +16,12 @@ enum XcodeProjectRoots {
     ///   cannot be read.
     static func expand(_ config: StrataConfig, project: ProjectFiles) throws -> Roots {
         guard let entries = config.projects else { return Roots() }
-        let location = { (index: Int) in index < config.projectEntryLocations.count ? config.projectEntryLocations[index] : config.projectsLocation }
-        let exclusions = entries.filter(PackagePattern.isExclusion).map { PackageRoots.normalize(String($0.dropFirst())) }
+        let location = { (index: Int) in
+            index < config.projectEntryLocations.count ? config.projectEntryLocations[index] : config.projectsLocation
+        }
+        let exclusions = entries.filter(PackagePattern.isExclusion).map {
+            PackageRoots.normalize(String($0.dropFirst()))
+        }
         var named: [(path: String, location: SourceLocation?)] = []
         var errors: [Diagnostic] = []
         var searched: [String: ProjectSearch.Found] = [:]
@@ -28,16 +32,24 @@ enum XcodeProjectRoots {
                 if ProjectFiles.entryExists(project.url(path)) {
                     named.append((path, location(index)))
                 } else {
-                    errors.append(.error("projects.missing", "projects: '\(entry)' does not exist", at: location(index)))
+                    errors.append(
+                        .error("projects.missing", "projects: '\(entry)' does not exist", at: location(index)))
                 }
                 continue
             }
             let start = PackagePattern.fixedPrefix(entry)
             let found = searched[start] ?? ProjectSearch.find(under: start, project: project, avoiding: [output])
             searched[start] = found
-            let matches = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).filter { PackagePattern.matches(PackageRoots.normalize(entry), $0) }.sorted()
+            let matches = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).filter {
+                PackagePattern.matches(PackageRoots.normalize(entry), $0)
+            }.sorted()
             if matches.isEmpty {
-                errors.append(.error("projects.unmatched", "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder, XcodeGen spec or Tuist manifest", at: location(index)))
+                errors.append(
+                    .error(
+                        "projects.unmatched",
+                        "projects: '\(entry)' matches no .xcodeproj or .xcworkspace folder, XcodeGen spec or Tuist "
+                            + "manifest",
+                        at: location(index)))
             }
             named += matches.map { ($0, location(index)) }
         }
@@ -46,16 +58,23 @@ enum XcodeProjectRoots {
         let roots = try resolve(kept, project: project)
         // `projects: []` says: no Xcode project.
         if roots.projects.isEmpty, roots.packages.isEmpty, !entries.isEmpty {
-            throw DiagnosticsError([.error("projects.unmatched", "projects: the entries leave no Xcode project to read", at: config.projectsLocation)])
+            throw DiagnosticsError([
+                .error(
+                    "projects.unmatched", "projects: the entries leave no Xcode project to read",
+                    at: config.projectsLocation)
+            ])
         }
         return roots
     }
 
     /// What a search below the project found: its projects, and what its workspaces add.
     static func discovered(_ found: ProjectSearch.Found, project: ProjectFiles) -> Roots {
-        let named = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).map { (path: $0, location: SourceLocation?.none) }
+        let named = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).map {
+            (path: $0, location: SourceLocation?.none)
+        }
         // A workspace that cannot be read adds nothing here; the projects found stand.
-        return (try? resolve(named, project: project)) ?? Roots(projects: found.xcodeProjects + found.xcodeGenSpecs + found.tuistManifests)
+        return (try? resolve(named, project: project))
+            ?? Roots(projects: found.xcodeProjects + found.xcodeGenSpecs + found.tuistManifests)
     }
 
     /// The projects found that refer to the project folder's own package as a local
@@ -66,7 +85,8 @@ enum XcodeProjectRoots {
         found.xcodeProjects.filter { path in
             let reader = XcodeProjectReader(projectPath: path, rootPath: project.root.standardizedFileURL.path)
             guard let bytes = try? project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath),
-                  let xcode = try? reader.read(bytes) else { return false }
+                let xcode = try? reader.read(bytes)
+            else { return false }
             return (xcode.packages + xcode.folderReferences).contains { $0.source == .local(".") }
         }
     }
@@ -90,20 +110,32 @@ enum XcodeProjectRoots {
         var seen: Set<String> = []
         for entry in named {
             if entry.path.hasSuffix(".xcworkspace") {
-                let reader = XcodeWorkspaceReader(workspacePath: entry.path, rootPath: project.root.standardizedFileURL.path)
+                let reader = XcodeWorkspaceReader(
+                    workspacePath: entry.path, rootPath: project.root.standardizedFileURL.path)
                 let bytes = try project.readBytes(at: project.url(reader.filePath), displayPath: reader.filePath)
                 for reference in try reader.read(bytes) {
                     // Other tools' projects (CocoaPods' Pods.xcodeproj) are not the app's code.
-                    guard !reference.path.split(separator: "/").contains(where: { ProjectSearch.skipped.contains(String($0)) }),
-                          seen.insert(reference.path).inserted else { continue }
+                    guard
+                        !reference.path.split(separator: "/").contains(where: {
+                            ProjectSearch.skipped.contains(String($0))
+                        }),
+                        seen.insert(reference.path).inserted
+                    else { continue }
                     if reference.path.hasSuffix(".xcodeproj") {
-                        if ProjectFiles.entryExists(project.url(reference.path).appendingPathComponent("project.pbxproj")) { roots.projects.append(reference.path) }
-                    } else if ProjectFiles.entryExists(project.url(reference.path).appendingPathComponent("Package.swift")) {
+                        if ProjectFiles.entryExists(
+                            project.url(reference.path).appendingPathComponent("project.pbxproj"))
+                        {
+                            roots.projects.append(reference.path)
+                        }
+                    } else if ProjectFiles.entryExists(
+                        project.url(reference.path).appendingPathComponent("Package.swift"))
+                    {
                         roots.packages.append(reference.path)
                     }
                 }
             } else if TuistProjectLoader.isWorkspace(entry.path) {
-                for listed in try TuistProjectLoader(project: project).workspaceProjects(entry.path) where seen.insert(listed).inserted {
+                for listed in try TuistProjectLoader(project: project).workspaceProjects(entry.path)
+                where seen.insert(listed).inserted {
                     roots.projects.append(listed)
                 }
             } else if seen.insert(entry.path).inserted {

@@ -19,7 +19,9 @@ struct GuidanceCollector {
     static func formerIDs(of blocks: [Collected]) -> [String: String] {
         GuidanceID.formerIDs(
             current: blocks.map(\.draft.block.id),
-            formers: blocks.filter { $0.draft.block.kind != .readAlso }.compactMap { block in block.draft.formerID.map { ($0, block.draft.block.id) } }
+            formers: blocks.filter { $0.draft.block.kind != .readAlso }.compactMap { block in
+                block.draft.formerID.map { ($0, block.draft.block.id) }
+            }
         )
     }
 
@@ -41,18 +43,23 @@ struct GuidanceCollector {
 
     static func collect(pages: [SourcePage], code: [PackageGraphLoader.SourceGuidance]) -> Result {
         var collected: [Collected] = []
-        for (index, page) in pages.enumerated().sorted(by: { Self.order($0.element).lexicographicallyPrecedes(Self.order($1.element)) }) {
+        for (index, page) in pages.enumerated().sorted(by: {
+            Self.order($0.element).lexicographicallyPrecedes(Self.order($1.element))
+        }) {
             guard let guidance = page.guidance else { continue }
             for (draft, placement) in zip(guidance.drafts, guidance.placements) {
-                collected.append(Collected(
-                    draft: draft, source: .page(sourcePath: page.relativePath, outputPath: page.outputPath, title: page.title),
-                    metadata: page.metadata, pageIndex: index, placement: placement
-                ))
+                collected.append(
+                    Collected(
+                        draft: draft,
+                        source: .page(sourcePath: page.relativePath, outputPath: page.outputPath, title: page.title),
+                        metadata: page.metadata, pageIndex: index, placement: placement
+                    ))
             }
         }
         for file in code {
             for draft in file.drafts {
-                collected.append(Collected(draft: draft, source: .code(module: file.module, path: file.path), metadata: []))
+                collected.append(
+                    Collected(draft: draft, source: .code(module: file.module, path: file.path), metadata: []))
             }
         }
         var drafts = collected.map(\.draft)

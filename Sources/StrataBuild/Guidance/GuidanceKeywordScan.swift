@@ -2,11 +2,14 @@ import Foundation
 
 /// The quick test run on every page and source file before its blocks are looked for: a
 /// file that holds none of the opening keywords (`CHECK:`, `ANTI_PATTERN:`, `RULE:`,
-/// `READ_ALSO:`, and a rule set's `RULES:`) has no block, and most files hold none. Looking for blocks walks every paragraph or
+/// `READ_ALSO:`, and a rule set's `RULES:`) has no block, and most files hold none. Looking for blocks walks every
+/// paragraph or
 /// comment; this is one `memchr`-driven search per keyword, on the bytes as read.
 enum GuidanceKeywordScan {
     /// Each keyword with the index of its rarest letter in code, which the search looks for.
-    private static let openingKeywords = [("CHECK:", 4), ("ANTI_PATTERN:", 11), ("READ_ALSO:", 6), ("RULE:", 1), ("RULES:", 1)].map { (Array($0.0.utf8), $0.1) }
+    private static let openingKeywords = [
+        ("CHECK:", 4), ("ANTI_PATTERN:", 11), ("READ_ALSO:", 6), ("RULE:", 1), ("RULES:", 1)
+    ].map { (Array($0.0.utf8), $0.1) }
 
     static func mayOpenBlock(_ bytes: [UInt8]) -> Bool {
         openingKeywords.contains { ByteSearch.contains(bytes, $0.0, anchor: $0.1) }
@@ -18,7 +21,9 @@ enum GuidanceKeywordScan {
     static func mayHoldRuleSection(_ bytes: [UInt8], headings: [String]) -> Bool {
         let names = headings.map { Array($0.lowercased().utf8) }.filter { !$0.isEmpty }
         guard !names.isEmpty else { return false }
-        let hash = UInt8(ascii: "#"), space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+        let hash = UInt8(ascii: "#")
+        let space = UInt8(ascii: " ")
+        let newline = UInt8(ascii: "\n")
         func startsWithName(_ start: Int, _ end: Int) -> Bool {
             var index = start
             while index < end, bytes[index] == space { index += 1 }
@@ -36,7 +41,9 @@ enum GuidanceKeywordScan {
         func isUnderline(_ start: Int, _ end: Int) -> Bool {
             var index = start
             while index < end, bytes[index] == space { index += 1 }
-            guard index < end, bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: "-") else { return false }
+            guard index < end, bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: "-") else {
+                return false
+            }
             let mark = bytes[index]
             return bytes[index..<end].allSatisfy { $0 == mark || $0 == space || $0 == UInt8(ascii: "\r") }
         }

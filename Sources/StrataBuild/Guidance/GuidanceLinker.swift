@@ -23,7 +23,9 @@ struct GuidanceLinker {
 
     func link(_ collected: GuidanceCollector.Result) -> (GuidanceCatalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let resolver = ReadAlsoResolver(pages: pages, generated: generated, blocks: collected.blocks, contentDirectory: contentDirectory, linkMap: linkMap)
+        let resolver = ReadAlsoResolver(
+            pages: pages, generated: generated, blocks: collected.blocks, contentDirectory: contentDirectory,
+            linkMap: linkMap)
         let layerNames = Set(layers)
         let staleKey = StalenessPolicy.key
         var entries = collected.blocks.map { item -> GuidanceEntry in
@@ -36,7 +38,9 @@ struct GuidanceLinker {
                 entry.links.append(GuidanceEntry.Link(reference: reference, destination: destination))
             }
             for destination in Self.textLinkDestinations(of: item.draft.block) {
-                if let target = textLink(destination, from: item.source, resolver: resolver) { entry.textLinks[destination] = target }
+                if let target = textLink(destination, from: item.source, resolver: resolver) {
+                    entry.textLinks[destination] = target
+                }
             }
             var concerned: Set<String> = []
             for name in item.draft.block.appliesTo {
@@ -48,7 +52,8 @@ struct GuidanceLinker {
                     if let layer = layerOfModule[name] { concerned.insert(layer) }
                 } else {
                     entry.appliesTo.append(.init(name: name, kind: .unknown))
-                    diagnostics.append(unknownScope(name, at: item.draft.appliesToLocation ?? item.draft.block.location))
+                    diagnostics.append(
+                        unknownScope(name, at: item.draft.appliesToLocation ?? item.draft.block.location))
                 }
             }
             if let module = entry.module, let layer = layerOfModule[module] { concerned.insert(layer) }
@@ -76,15 +81,19 @@ struct GuidanceLinker {
                 // resolves to `X.html`, so the suffix is checked again after resolving.
                 let decoded = SitePath.percentDecode(path)
                 guard decoded.contains(".html"), let target = SitePath.resolve(decoded, against: folder),
-                      target.hasSuffix(".html"), target.hasPrefix(GuidanceCatalog.folder + "/") else { continue }
+                    target.hasSuffix(".html"), target.hasPrefix(GuidanceCatalog.folder + "/")
+                else { continue }
                 let id = String(target.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
                 guard let position = index[id] else { continue }
-                backlinks[position, default: []].insert(GuidanceEntry.Backlink(path: page.outputPath, title: page.title))
+                backlinks[position, default: []].insert(
+                    GuidanceEntry.Backlink(path: page.outputPath, title: page.title))
             }
         }
         for (position, links) in backlinks { entries[position].backlinks = links.sorted() }
         for rule in rules {
-            guard let target = rule.rationale.seeTarget, target.hasPrefix(GuidanceCatalog.folder + "/") else { continue }
+            guard let target = rule.rationale.seeTarget, target.hasPrefix(GuidanceCatalog.folder + "/") else {
+                continue
+            }
             let id = String(target.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
             if let position = index[id] { entries[position].citedBy.append(rule.id) }
         }
@@ -99,7 +108,8 @@ struct GuidanceLinker {
                 } else if let rule = uniqueRule(named: name) {
                     enforced.insert(rule)
                 } else {
-                    diagnostics.append(unknownRule(name, at: item.draft.enforcedByLocation ?? item.draft.block.location))
+                    diagnostics.append(
+                        unknownRule(name, at: item.draft.enforcedByLocation ?? item.draft.block.location))
                 }
             }
             entries[position].enforcedBy = enforced.sorted()
@@ -119,13 +129,19 @@ struct GuidanceLinker {
     /// Where a link in a block's text leads as a site path: a page or block of the site,
     /// else a file beside the page it was written on; nil for URLs (kept as written). Broken
     /// links are the page's own link check's to report.
-    private func textLink(_ destination: String, from source: GuidanceEntry.Source, resolver: ReadAlsoResolver) -> String? {
-        switch resolver.resolve(GuidanceBlock.Reference(target: destination, location: SourceLocation(path: "")), from: source).0 {
+    private func textLink(_ destination: String, from source: GuidanceEntry.Source, resolver: ReadAlsoResolver)
+        -> String?
+    {
+        switch resolver.resolve(
+            GuidanceBlock.Reference(target: destination, location: SourceLocation(path: "")), from: source
+        ).0 {
         case .page(let path, _)?: return path
         case .block(let id)?: return GuidanceCatalog.pagePath(of: id)
         case .url?, nil: break
         }
-        guard case .page(let sourcePath, let outputPath, _) = source, !LinkResolver.hasScheme(destination), !destination.hasPrefix("//") else { return nil }
+        guard case .page(let sourcePath, let outputPath, _) = source, !LinkResolver.hasScheme(destination),
+            !destination.hasPrefix("//")
+        else { return nil }
         let (path, fragment) = LinkResolver.splitFragment(destination)
         let suffix = fragment.map { "#" + $0 } ?? ""
         if path.isEmpty { return outputPath + suffix }
@@ -139,7 +155,8 @@ struct GuidanceLinker {
             return GuidanceEntry.Backlink(path: outputPath, title: title)
         }
         return switch entry.source {
-        case .page(_, let outputPath, let title): GuidanceEntry.Backlink(path: outputPath, title: title, blockID: entry.id)
+        case .page(_, let outputPath, let title):
+            GuidanceEntry.Backlink(path: outputPath, title: title, blockID: entry.id)
         case .code(let module, let path): GuidanceEntry.Backlink(path: path, title: module, blockID: entry.id)
         }
     }
@@ -153,23 +170,33 @@ struct GuidanceLinker {
 
     private func unknownRule(_ name: String, at location: SourceLocation) -> Diagnostic {
         guard !rules.isEmpty else {
-            return .warning("guidance.unknown-rule", "ENFORCED_BY: '\(name)' names no rule: this project checks no rules (it has no package, or strata.yml declares no layers)", at: location)
+            return .warning(
+                "guidance.unknown-rule",
+                "ENFORCED_BY: '\(name)' names no rule: this project checks no rules (it has no package, or "
+                    + "strata.yml declares no layers)",
+                at: location)
         }
         var message = "ENFORCED_BY: '\(name)' is no rule of strata.yml"
-        if let suggestion = Suggestion.closest(to: name, in: rules.map(\.id)) { message += "; did you mean '\(suggestion)'?" }
-        return .warning("guidance.unknown-rule", message + " (`strata check --format json` lists the rules' ids)", at: location)
+        if let suggestion = Suggestion.closest(to: name, in: rules.map(\.id)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return .warning(
+            "guidance.unknown-rule", message + " (`strata check --format json` lists the rules' ids)", at: location)
     }
 
     private func unknownScope(_ name: String, at location: SourceLocation) -> Diagnostic {
         guard hasArchitecture else {
             return .warning(
                 "guidance.unknown-applies-to",
-                "APPLIES_TO: '\(name)' names no layer or module: this project declares no layers (strata.yml `layers:`) and has no Package.swift to read modules from",
+                "APPLIES_TO: '\(name)' names no layer or module: this project declares no layers (strata.yml "
+                    + "`layers:`) and has no Package.swift to read modules from",
                 at: location
             )
         }
         var message = "APPLIES_TO: '\(name)' is neither a layer of strata.yml nor a module of the package"
-        if let suggestion = Suggestion.closest(to: name, in: layers + modules.sorted()) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = Suggestion.closest(to: name, in: layers + modules.sorted()) {
+            message += "; did you mean '\(suggestion)'?"
+        }
         return .warning("guidance.unknown-applies-to", message, at: location)
     }
 }

@@ -22,11 +22,16 @@ struct ReadAlsoResolver: Sendable {
     /// - Parameter generated: pages Strata generates (module pages, the violations page),
     ///   output path → title.
     /// - Parameter blocks: the blocks with their site-wide ids, whose anchors are on their pages.
-    init(pages: [SourcePage], generated: [String: String], blocks: [GuidanceCollector.Collected], contentDirectory: String, linkMap: LinkMap = LinkMap()) {
+    init(
+        pages: [SourcePage], generated: [String: String], blocks: [GuidanceCollector.Collected],
+        contentDirectory: String, linkMap: LinkMap = LinkMap()
+    ) {
         self.linkMap = linkMap
         var blockAnchors: [String: Set<String>] = [:]
         for block in blocks {
-            if case .page(_, let outputPath, _) = block.source { blockAnchors[outputPath, default: []].insert(GuidanceCatalog.anchor(of: block.draft.block.id)) }
+            if case .page(_, let outputPath, _) = block.source {
+                blockAnchors[outputPath, default: []].insert(GuidanceCatalog.anchor(of: block.draft.block.id))
+            }
         }
         self.pages = Dictionary(pages.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         var outputs: [String: (title: String, anchors: Set<String>)] = [:]
@@ -49,14 +54,21 @@ struct ReadAlsoResolver: Sendable {
     }
 
     /// Where `reference` leads, or a diagnostic saying why it leads nowhere.
-    func resolve(_ reference: GuidanceBlock.Reference, from source: GuidanceEntry.Source) -> (GuidanceEntry.Link.Destination?, Diagnostic?) {
+    func resolve(_ reference: GuidanceBlock.Reference, from source: GuidanceEntry.Source) -> (
+        GuidanceEntry.Link.Destination?, Diagnostic?
+    ) {
         var target = reference.target
         // A captured wiki link (`links:`): a URL, or a path from the content folder's root.
         if !LinkResolver.hasScheme(target), let mapped = linkMap.rewrite(target) {
             target = LinkResolver.hasScheme(mapped) || mapped.hasPrefix("//") ? mapped : "/" + mapped
         }
         if URLSafety.isScript(target) {
-            return (nil, .warning("guidance.read-also-broken", "READ_ALSO: '\(target)' is a script URL, which no page links to", at: reference.location))
+            return (
+                nil,
+                .warning(
+                    "guidance.read-also-broken", "READ_ALSO: '\(target)' is a script URL, which no page links to",
+                    at: reference.location)
+            )
         }
         if LinkResolver.hasScheme(target) || target.hasPrefix("//") { return (.url(target), nil) }
         let (rawPath, fragment) = LinkResolver.splitFragment(target)
@@ -81,7 +93,8 @@ struct ReadAlsoResolver: Sendable {
             if let fromRoot = SitePath.resolve(path, against: "") { candidates.append(fromRoot) }
         }
         // A path written from the repository root: `Content/guides/x.md`.
-        for candidate in candidates where !contentDirectory.isEmpty && contentDirectory != "." && candidate.hasPrefix(contentDirectory + "/") {
+        for candidate in candidates
+        where !contentDirectory.isEmpty && contentDirectory != "." && candidate.hasPrefix(contentDirectory + "/") {
             candidates.append(String(candidate.dropFirst(contentDirectory.count + 1)))
         }
         for candidate in candidates {
@@ -90,7 +103,9 @@ struct ReadAlsoResolver: Sendable {
         var message = "READ_ALSO: '\(target)' is no page of the site"
         var tried: [String] = []
         for candidate in candidates where !tried.contains(candidate) { tried.append(candidate) }
-        if !tried.isEmpty { message += " (looked for " + tried.map { "'\($0)'" }.joined(separator: " and ") + " in the content folder)" }
+        if !tried.isEmpty {
+            message += " (looked for " + tried.map { "'\($0)'" }.joined(separator: " and ") + " in the content folder)"
+        }
         if let suggestion = tried.lazy.compactMap({ names.closest(to: $0) }).first ?? names.closest(to: path) {
             message += "; did you mean '\(suggestion)'?"
         }
@@ -109,7 +124,9 @@ struct ReadAlsoResolver: Sendable {
         return nil
     }
 
-    private func found(_ output: String, fragment: String?, reference: GuidanceBlock.Reference) -> (GuidanceEntry.Link.Destination?, Diagnostic?) {
+    private func found(_ output: String, fragment: String?, reference: GuidanceBlock.Reference) -> (
+        GuidanceEntry.Link.Destination?, Diagnostic?
+    ) {
         if output.hasPrefix(GuidanceCatalog.folder + "/"), fragment == nil {
             let id = String(output.dropFirst(GuidanceCatalog.folder.count + 1).dropLast(".html".count))
             if blockIDs.contains(id) { return (.block(id: id), nil) }
@@ -117,12 +134,19 @@ struct ReadAlsoResolver: Sendable {
         let page = outputs[output]
         guard let fragment, !fragment.isEmpty else { return (.page(path: output, title: page?.title ?? output), nil) }
         let anchors = page?.anchors ?? []
-        if let matched = LinkResolver.matchingAnchor(fragment, in: anchors) ?? (anchors.contains(SitePath.percentDecode(fragment)) ? fragment : nil) {
+        if let matched = LinkResolver.matchingAnchor(fragment, in: anchors)
+            ?? (anchors.contains(SitePath.percentDecode(fragment)) ? fragment : nil)
+        {
             return (.page(path: output + "#" + matched, title: page?.title ?? output), nil)
         }
         var message = "READ_ALSO: '\(reference.target)': '\(output)' has no heading with the id '#\(fragment)'"
-        if let suggestion = anchorSuggesters.suggester(for: output, anchors: anchors).closest(to: fragment) { message += "; did you mean '#\(suggestion)'?" }
-        return (.page(path: output, title: page?.title ?? output), .warning("guidance.read-also-broken", message, at: reference.location))
+        if let suggestion = anchorSuggesters.suggester(for: output, anchors: anchors).closest(to: fragment) {
+            message += "; did you mean '#\(suggestion)'?"
+        }
+        return (
+            .page(path: output, title: page?.title ?? output),
+            .warning("guidance.read-also-broken", message, at: reference.location)
+        )
     }
 }
 

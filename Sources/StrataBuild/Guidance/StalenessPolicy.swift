@@ -11,10 +11,14 @@ struct StalenessPolicy: Sendable {
 
     /// The day to measure against: the command line's, the configuration's, then
     /// `SOURCE_DATE_EPOCH` (the reproducible-builds convention), then today (UTC).
-    static func asOf(option: CalendarDate?, config: GuidanceSettings, environment: [String: String], now: Int64) -> CalendarDate {
+    static func asOf(option: CalendarDate?, config: GuidanceSettings, environment: [String: String], now: Int64)
+        -> CalendarDate
+    {
         if let option { return option }
         if let pinned = config.asOf { return pinned }
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingWhitespace) }) { return CalendarDate(unixTime: epoch) }
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingWhitespace) }) {
+            return CalendarDate(unixTime: epoch)
+        }
         return CalendarDate(unixTime: now)
     }
 
@@ -23,22 +27,33 @@ struct StalenessPolicy: Sendable {
     func apply(to pages: inout [SourcePage]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for pageIndex in pages.indices {
-            for index in pages[pageIndex].metadata.indices where pages[pageIndex].metadata[index].normalizedKey == Self.key {
+            for index in pages[pageIndex].metadata.indices
+            where pages[pageIndex].metadata[index].normalizedKey == Self.key {
                 let entry = pages[pageIndex].metadata[index]
                 guard let date = CalendarDate(parsing: entry.value) else {
-                    diagnostics.append(.warning("metadata.invalid-date", "\(entry.key) must be a date written YYYY-MM-DD, found '\(entry.value)'", at: entry.location))
+                    diagnostics.append(
+                        .warning(
+                            "metadata.invalid-date",
+                            "\(entry.key) must be a date written YYYY-MM-DD, found '\(entry.value)'", at: entry.location
+                        ))
                     continue
                 }
                 let age = date.days(until: asOf)
                 if age > staleAfterDays {
                     pages[pageIndex].metadata[index].isStale = true
-                    diagnostics.append(.warning(
-                        "metadata.stale",
-                        "\(entry.key) \(date) is \(age) days before \(asOf); pages are stale after \(staleAfterDays) days (guidance.stale_after); verify the page and update the date",
-                        at: entry.location
-                    ))
+                    diagnostics.append(
+                        .warning(
+                            "metadata.stale",
+                            "\(entry.key) \(date) is \(age) days before \(asOf); pages are stale after "
+                                + "\(staleAfterDays) days (guidance.stale_after); verify the page and update the date",
+                            at: entry.location
+                        ))
                 } else if age < 0 {
-                    diagnostics.append(.warning("metadata.future-date", "\(entry.key) \(date) is after \(asOf), the day this build is measured against", at: entry.location))
+                    diagnostics.append(
+                        .warning(
+                            "metadata.future-date",
+                            "\(entry.key) \(date) is after \(asOf), the day this build is measured against",
+                            at: entry.location))
                 }
             }
         }

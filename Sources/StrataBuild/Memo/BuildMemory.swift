@@ -24,7 +24,7 @@ import StrataSite
 ///   or the theme changed;
 /// - a diagram is laid out again only when its DOT changed (beside the layout cache in
 ///   the output folder that one-off builds use).
-public final class BuildMemory: @unchecked Sendable {
+package final class BuildMemory: @unchecked Sendable {
     private let lock = NSLock()
     /// Pages read, by content path.
     let pages: Memo<ReadStage.PageFingerprint, ReadStage.ReadPage>
@@ -47,32 +47,33 @@ public final class BuildMemory: @unchecked Sendable {
     /// Component pages made, by output path.
     let componentPages: Memo<RenderStage.ComponentPageFingerprint, Page>
 
-    public struct Statistics: Sendable, Equatable {
-        public var pagesParsed = 0
-        public var bodiesRendered = 0
-        public var sourcesScanned = 0
+    package struct Statistics: Sendable, Equatable {
+        package var pagesParsed = 0
+        package var bodiesRendered = 0
+        package var sourcesScanned = 0
         /// Swift files read again for their types and references (layers inside a target).
-        public var sourcesReadForTypes = 0
+        package var sourcesReadForTypes = 0
         /// Swift files whose resolved references were reused rather than resolved again.
-        public var referencesReused = 0
-        public var graphReloaded = false
+        package var referencesReused = 0
+        package var graphReloaded = false
         /// Pages whose HTML was rendered through the theme again (the 404 page aside).
-        public var pagesRendered = 0
-        public var diagramsLaidOut = 0
+        package var pagesRendered = 0
+        package var diagramsLaidOut = 0
     }
 
     /// What the latest build did again (the rest was reused).
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         Statistics(
             pagesParsed: pages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
             sourcesReadForTypes: symbols.computedCount, referencesReused: resolution.reusedCount,
-            graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount, diagramsLaidOut: layouts.computedCount
+            graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount,
+            diagramsLaidOut: layouts.computedCount
         )
     }
 
     /// How long after its last change a file must have been looked at before its result is
     /// kept (see `FileStamp.isSettled`); tests that count re-reads set it to zero.
-    public init(settleTime: Duration = .seconds(2)) {
+    package init(settleTime: Duration = .seconds(2)) {
         let parts = settleTime.components
         let nanoseconds = parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
         pages = Memo(settleTime: nanoseconds)
@@ -114,20 +115,21 @@ public final class BuildMemory: @unchecked Sendable {
 
     /// Tells the memory which files changed (absolute paths), as a file watcher saw them.
     /// Call it between builds, never during one.
-    public func noteChanges(_ paths: [String]) {
+    package func noteChanges(_ paths: [String]) {
         lock.withLock { changedSinceGraph?.append(contentsOf: paths) }
     }
 
     /// The folders of the packages the last module graph was read from (relative to the
     /// project root), so a preview can watch those outside the project too.
-    public var packageFolders: [String] {
+    package var packageFolders: [String] {
         lock.withLock { graph?.loaded?.packages.map(\.directory).sorted() ?? [] }
     }
 
     /// The graph `read` gives, or the previous one when it was read with the same
     /// configuration and nothing but files in `independentFolders` changed since.
     func graph(
-        config: StrataConfig, mode: ManifestMode, independentFolders: [String], read: () throws -> PackageGraphLoader.Loaded?
+        config: StrataConfig, mode: ManifestMode, independentFolders: [String],
+        read: () throws -> PackageGraphLoader.Loaded?
     ) rethrows -> PackageGraphLoader.Loaded? {
         if let remembered = rememberedGraph(config: config, mode: mode) { return remembered }
         let loaded = try read()
@@ -142,7 +144,9 @@ public final class BuildMemory: @unchecked Sendable {
 
     private func rememberedGraph(config: StrataConfig, mode: ManifestMode) -> PackageGraphLoader.Loaded?? {
         lock.withLock {
-            guard let graph, graph.config == config, graph.mode == mode, let changed = changedSinceGraph else { return nil }
+            guard let graph, graph.config == config, graph.mode == mode, let changed = changedSinceGraph else {
+                return nil
+            }
             let independent = graphIndependentFolders
             let affects = changed.contains { path in !independent.contains { path == $0 || path.hasPrefix($0 + "/") } }
             if affects { return nil }

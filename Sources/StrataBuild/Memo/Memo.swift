@@ -33,7 +33,9 @@ final class Memo<Fingerprint: MemoFingerprint, Value: Sendable>: @unchecked Send
     /// next time under `keeping` (by default `fingerprint`; a lookup may leave out what it
     /// knows is unchanged, which the kept fingerprint must then say). A nil fingerprint (the
     /// inputs could not be looked at) always computes.
-    func value(for key: String, fingerprint: Fingerprint?, keeping: (() -> Fingerprint?)? = nil, compute: () throws -> Value) rethrows -> Value {
+    func value(
+        for key: String, fingerprint: Fingerprint?, keeping: (() -> Fingerprint?)? = nil, compute: () throws -> Value
+    ) rethrows -> Value {
         let previous = lock.withLock { () -> Value? in
             seen.insert(key)
             guard let fingerprint, let entry = entries[key], fingerprint.matches(entry.fingerprint) else { return nil }
@@ -85,7 +87,10 @@ struct ItemCache<Fingerprint: MemoFingerprint, Value: Sendable>: Sendable {
 
     /// `fingerprint` is only asked for when there is a memo: a one-off build never looks
     /// at what it would not reuse.
-    func value(for key: String, fingerprint: () -> Fingerprint?, keeping: (() -> Fingerprint?)? = nil, compute: () throws -> Value) rethrows -> Value {
+    func value(
+        for key: String, fingerprint: () -> Fingerprint?, keeping: (() -> Fingerprint?)? = nil,
+        compute: () throws -> Value
+    ) rethrows -> Value {
         guard let memo else { return try compute() }
         return try memo.value(for: key, fingerprint: fingerprint(), keeping: keeping, compute: compute)
     }

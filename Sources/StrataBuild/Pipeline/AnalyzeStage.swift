@@ -2,7 +2,7 @@ import StrataAnalysis
 import StrataCore
 import StrataSite
 
-/// Stage 4, analyze: every guidance block gets its site-wide id (rules may cite blocks);
+/// The analyze stage: every guidance block gets its site-wide id (rules may cite blocks);
 /// each module's layer is resolved and the rules are checked (StrataAnalysis), which gives
 /// the check report; and from it and the graph, the architecture as the site shows it: the
 /// model the pages, diagrams and search index are drawn from, and where each thing goes.
@@ -20,10 +20,14 @@ struct AnalyzeStage: Sendable {
         var architecture: ArchitecturePages?
     }
 
-    func run(config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded?, baseline: [BaselineEntry]? = nil) -> Analyzed {
+    func run(
+        config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded?, baseline: [BaselineEntry]? = nil
+    ) -> Analyzed {
         let guidance = collectGuidance(pages: pages, graph: graph)
         guard let graph else { return Analyzed(guidance: guidance) }
-        let (analysis, architecture) = architecture(config: config, pages: pages, graph: graph, blockIDs: guidance.ids, formerIDs: guidance.formerIDs, baseline: baseline)
+        let (analysis, architecture) = architecture(
+            config: config, pages: pages, graph: graph, blockIDs: guidance.ids, formerIDs: guidance.formerIDs,
+            baseline: baseline)
         return Analyzed(guidance: guidance, analysis: analysis, architecture: architecture)
     }
 
@@ -34,14 +38,17 @@ struct AnalyzeStage: Sendable {
 
     /// The rules checked and the architecture as the site shows it, for a project with a graph.
     func architecture(
-        config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded, blockIDs: Set<String>, formerIDs: [String: String],
+        config: StrataConfig, pages: [SourcePage], graph: PackageGraphLoader.Loaded, blockIDs: Set<String>,
+        formerIDs: [String: String],
         baseline: [BaselineEntry]? = nil
     ) -> (ArchitectureAnalysis, ArchitecturePages) {
         var analyzer = ArchitectureAnalyzer(config: config, graph: graph.graph, pages: pages, blockIDs: blockIDs)
         analyzer.formerIDs = formerIDs
         let needed = ComponentChecker(layers: config.layers, settings: config.rules).filesToRead(in: graph.graph)
         analyzer.resolutionMemo = resolutionMemo
-        analyzer.symbols = StageClock.measure("analyze: types and references read") { ComponentSymbols.read(needed, project: project, cache: symbolCache) }
+        analyzer.symbols = StageClock.measure("analyze: types and references read") {
+            ComponentSymbols.read(needed, project: project, cache: symbolCache)
+        }
         let analysis = StageClock.measure("analyze: rules checked") { analyzer.analyze(baseline: baseline) }
         let titles = Dictionary(pages.map { ($0.outputPath, $0.title) }, uniquingKeysWith: { first, _ in first })
         let guides = analysis.modulePages.mapValues { (title: titles[$0] ?? $0, outputPath: $0) }
@@ -52,7 +59,9 @@ struct AnalyzeStage: Sendable {
             if let path = layer.location?.path { layer.location?.path = project.projectRelative(path) }
             return layer
         }
-        var model = ArchitectureModel(graph: graph.graph, layers: layers, assignments: analysis.assignments, report: analysis.report, settings: config.diagrams)
+        var model = ArchitectureModel(
+            graph: graph.graph, layers: layers, assignments: analysis.assignments, report: analysis.report,
+            settings: config.diagrams)
         // Only files a `paths:` layer names: the rest keep their module's layer, shown there.
         let pathPatterns = config.layers.flatMap(\.paths)
         model.fileLayers = analysis.fileLayers.filter { file, _ in pathPatterns.contains { $0.matches(file) } }

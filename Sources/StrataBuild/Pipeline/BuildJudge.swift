@@ -14,18 +14,22 @@ struct BuildJudge: Sendable {
         if diagnostics.contains(where: { $0.severity == .error }) { return .failed }
         if config.commandLine.strict, diagnostics.contains(where: { $0.severity == .warning }) { return .failedStrict }
         if writes, let threshold = config.failBuildOn, let counts = architecture,
-           counts.errors + (threshold == .warning ? counts.warnings : 0) > 0 {
+            counts.errors + (threshold == .warning ? counts.warnings : 0) > 0
+        {
             return .failedViolations
         }
         return .written
     }
 
     /// The rendered site's result: what it holds, for the command line to report, and its outcome.
-    func result(of rendering: RenderedSite, searchIndex timing: RenderStage.SearchIndexTiming, outputDisplay: String) -> BuildResult {
+    func result(of rendering: RenderedSite, searchIndex timing: RenderStage.SearchIndexTiming, outputDisplay: String)
+        -> BuildResult
+    {
         let diagnostics = rendering.diagnostics.sorted()
         let pending = rendering.searchIndex != nil && timing == .whileWriting ? 1 : 0
         var result = BuildResult(
-            outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount, fileCount: rendering.files.count + 1 + pending,
+            outcome: .written, diagnostics: diagnostics, pageCount: rendering.pageCount,
+            fileCount: rendering.files.count + 1 + pending,
             outputDisplayPath: outputDisplay
         )
         result.diagrams = rendering.diagrams
@@ -36,7 +40,8 @@ struct BuildJudge: Sendable {
             if file.path == "sitemap.xml" { result.wroteSitemap = true }
         }
         if let report = rendering.checkReport {
-            result.architecture = BuildResult.ArchitectureCounts(errors: report.errorCount, warnings: report.warningCount, summary: report.summary)
+            result.architecture = BuildResult.ArchitectureCounts(
+                errors: report.errorCount, warnings: report.warningCount, summary: report.summary)
         }
         result.outcome = outcome(of: diagnostics, architecture: result.architecture)
         return result

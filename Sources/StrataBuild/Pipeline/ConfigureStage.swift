@@ -1,26 +1,26 @@
 import Foundation
 import StrataCore
 
-/// Stage 1, configure: `strata.yml` read strictly, the command line's overrides merged into
+/// The configure stage, the first: `strata.yml` read strictly, the command line's overrides merged into
 /// it (the only place they are), the day staleness is measured against settled (the only
 /// place the environment and the clock are read), and the output folder checked to hold
 /// none of the project's inputs (every build replaces it). Every later stage reads the
 /// configuration alone.
-public struct ConfigureStage: Sendable {
-    public let project: ProjectFiles
-    public let options: BuildOptions
+package struct ConfigureStage: Sendable {
+    package let project: ProjectFiles
+    package let options: BuildOptions
     /// `SOURCE_DATE_EPOCH` is read from here.
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    package var environment: [String: String] = ProcessInfo.processInfo.environment
     /// Today, in seconds since 1970, for a build that pins no day.
-    public var now: Int64 = Int64(Date().timeIntervalSince1970)
+    package var now: Int64 = Int64(Date().timeIntervalSince1970)
 
-    public init(project: ProjectFiles, options: BuildOptions = BuildOptions()) {
+    package init(project: ProjectFiles, options: BuildOptions = BuildOptions()) {
         self.project = project
         self.options = options
     }
 
     /// - Throws: `Diagnostic` or `DiagnosticsError` when the configuration cannot be used.
-    public func run() throws -> StrataConfig {
+    package func run() throws -> StrataConfig {
         var config = try ConfigLoader.load(project: project, explicitPath: options.configPath)
         if let output = options.outputDirectory {
             config.outputDirectory = output
@@ -28,20 +28,22 @@ public struct ConfigureStage: Sendable {
         }
         if let baseURL = options.baseURL {
             guard let normalized = ConfigDecoder.normalizedBaseURL(baseURL) else {
-                throw Diagnostic.error("usage", "--base-url must be a path starting with '/' or an http(s) URL, not '\(baseURL)'")
+                throw Diagnostic.error(
+                    "usage", "--base-url must be a path starting with '/' or an http(s) URL, not '\(baseURL)'")
             }
             config.site.baseURL = normalized
         }
         config.commandLine.manifestMode = options.manifestMode
         config.commandLine.strict = options.strict
-        config.guidance.asOf = StalenessPolicy.asOf(option: options.asOf, config: config.guidance, environment: environment, now: now)
+        config.guidance.asOf = StalenessPolicy.asOf(
+            option: options.asOf, config: config.guidance, environment: environment, now: now)
         try checkFolders(config)
         return config
     }
 
     /// The output folder as the user would type it, for a build that fails before its
     /// configuration is read.
-    public var outputBeforeConfiguring: String {
+    package var outputBeforeConfiguring: String {
         options.outputDirectory ?? StrataConfig().outputDirectory
     }
 
@@ -50,9 +52,15 @@ public struct ConfigureStage: Sendable {
     private func checkFolders(_ config: StrataConfig) throws {
         var inputs: [(String, String)] = [("the project folder", "."), ("the content folder", config.contentDirectory)]
         if let theme = config.themeDirectory { inputs.append(("the theme folder", theme)) }
-        if let configPath = options.configPath ?? config.sourcePath.map(project.projectRelative) { inputs.append(("the configuration file", configPath)) }
-        for folder in config.packages ?? [] where !PackagePattern.isGlob(folder) { inputs.append(("a package folder", folder)) }
-        for folder in config.projects ?? [] where !PackagePattern.isGlob(folder) { inputs.append(("an Xcode project", folder)) }
+        if let configPath = options.configPath ?? config.sourcePath.map(project.projectRelative) {
+            inputs.append(("the configuration file", configPath))
+        }
+        for folder in config.packages ?? [] where !PackagePattern.isGlob(folder) {
+            inputs.append(("a package folder", folder))
+        }
+        for folder in config.projects ?? [] where !PackagePattern.isGlob(folder) {
+            inputs.append(("an Xcode project", folder))
+        }
         try OutputBoundary(project: project, config: config).check(inputs: inputs)
     }
 }

@@ -1,6 +1,6 @@
 import StrataCore
 
-/// Stage 2, discover: the content folder walked in sorted order. Markdown files become
+/// The discover stage: the content folder walked in sorted order. Markdown files become
 /// pages, each with the path it is published at; everything else is copied as it is. Two
 /// files published at one path are an error here, before anything is read.
 struct DiscoverStage: Sendable {
@@ -21,7 +21,8 @@ struct DiscoverStage: Sendable {
     }
 
     func run(config: StrataConfig) -> Discovered {
-        var scanner = ContentScanner(project: project, contentDirectory: config.contentDirectory, declaredAt: config.contentLocation)
+        var scanner = ContentScanner(
+            project: project, contentDirectory: config.contentDirectory, declaredAt: config.contentLocation)
         scanner.scan()
         var diagnostics = config.warnings + scanner.diagnostics
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
@@ -33,16 +34,27 @@ struct DiscoverStage: Sendable {
         for file in markdownFiles {
             guard let output = outputs[file.relativePath]?.output else { continue }
             if let other = claimed[output] {
-                diagnostics.append(.error("content.collision", "this page and '\(other)' would both be published as '\(output)'; rename one", at: SourceLocation(path: display(file.relativePath))))
+                diagnostics.append(
+                    .error(
+                        "content.collision",
+                        "this page and '\(other)' would both be published as '\(output)'; rename one",
+                        at: SourceLocation(path: display(file.relativePath))))
             }
             claimed[output] = file.relativePath
         }
         for file in assetFiles where claimed[file.relativePath] != nil {
-            diagnostics.append(.error("content.collision", "this file has the same name as the page generated from '\(claimed[file.relativePath] ?? "")'; rename one", at: SourceLocation(path: display(file.relativePath))))
+            diagnostics.append(
+                .error(
+                    "content.collision",
+                    "this file has the same name as the page generated from '\(claimed[file.relativePath] ?? "")'; "
+                        + "rename one",
+                    at: SourceLocation(path: display(file.relativePath))))
         }
         let pages = markdownFiles.map { file in
             let output = outputs[file.relativePath] ?? (file.relativePath + ".html", false)
-            return PageFile(file: file, displayPath: display(file.relativePath), outputPath: output.output, isSectionIndex: output.isIndex)
+            return PageFile(
+                file: file, displayPath: display(file.relativePath), outputPath: output.output,
+                isSectionIndex: output.isIndex)
         }
         return Discovered(pages: pages, assets: assetFiles, diagnostics: diagnostics)
     }

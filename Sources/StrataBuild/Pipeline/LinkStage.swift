@@ -4,7 +4,7 @@ import StrataMarkdown
 import StrataSite
 import StrataSwiftSource
 
-/// Stage 5, link: guidance blocks linked to the pages, layers, modules and rules they name
+/// The link guidance and link pages stages: guidance blocks linked to the pages, layers, modules and rules they name
 /// (`APPLIES_TO`, `READ_ALSO`), which gives the catalog; then each Content page's body
 /// rendered with its guidance callouts and every relative link resolved to the page, file
 /// or generated page it leads to (in parallel). `strata guidance` stops after the first.
@@ -31,7 +31,9 @@ struct LinkStage: Sendable {
         var diagramsInFull: Int?
 
         func matches(_ previous: BodyFingerprint) -> Bool {
-            guard document === previous.document, callouts == previous.callouts, diagramGraph == previous.diagramGraph, diagramsInFull == previous.diagramsInFull else { return false }
+            guard document === previous.document, callouts == previous.callouts, diagramGraph == previous.diagramGraph,
+                diagramsInFull == previous.diagramsInFull
+            else { return false }
             guard let resolutions, let before = previous.resolutions else { return true }
             return resolutions == before
         }
@@ -52,7 +54,9 @@ struct LinkStage: Sendable {
         var diagramGraph: Int = 0
     }
 
-    func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed) -> Guidance {
+    func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed)
+        -> Guidance
+    {
         var generatedTitles = analyzed.architecture?.generatedTitles() ?? [:]
         for block in analyzed.guidance.blocks where block.draft.block.kind != .readAlso {
             generatedTitles[GuidanceCatalog.pagePath(of: block.draft.block.id)] = block.draft.block.id
@@ -62,73 +66,99 @@ struct LinkStage: Sendable {
             contentDirectory: config.contentDirectory, layers: config.layers.map(\.name),
             modules: Set(graph?.nodes.map(\.id) ?? []),
             layerOfModule: analyzed.analysis?.assignments.mapValues(\.layer) ?? [:],
-            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty, linkMap: config.links,
+            rules: analyzed.analysis?.report.rules ?? [], hasArchitecture: graph != nil || !config.layers.isEmpty,
+            linkMap: config.links,
             architecture: GuidanceArchitecture(
-                declarations: config.layers, rules: analyzed.analysis?.report.rules ?? [], violations: analyzed.analysis?.report.violations ?? []
+                declarations: config.layers, rules: analyzed.analysis?.report.rules ?? [],
+                violations: analyzed.analysis?.report.violations ?? []
             )
         )
         let (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
         var diagnostics = linkDiagnostics
         // A former id's page still answers: it redirects to the block's page now.
-        for redirect in catalog.redirects { generatedTitles[GuidanceCatalog.pagePath(of: redirect.from)] = redirect.to.id }
+        for redirect in catalog.redirects {
+            generatedTitles[GuidanceCatalog.pagePath(of: redirect.from)] = redirect.to.id
+        }
         var generatedPaths = generatedTitles.keys.sorted()
         if !catalog.isEmpty { generatedPaths.append(GuidanceCatalog.indexPath) }
         // A Content page published where Strata writes a page of its own would be lost.
         let display: @Sendable (String) -> String = { [project] in project.display(config.contentDirectory + "/" + $0) }
-        let contentOutputs = Dictionary(pages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        let contentOutputs = Dictionary(
+            pages.map { ($0.outputPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         for path in generatedPaths {
             if let source = contentOutputs[path] {
-                diagnostics.append(.error("content.collision", "this page would be published as '\(path)', where Strata writes a generated page; rename it", at: SourceLocation(path: display(source))))
+                diagnostics.append(
+                    .error(
+                        "content.collision",
+                        "this page would be published as '\(path)', where Strata writes a generated page; rename it",
+                        at: SourceLocation(path: display(source))))
             }
         }
         if let source = contentOutputs[SitePath.notFoundPage] {
-            diagnostics.append(.error(
-                "content.collision",
-                "this page would be published as '\(SitePath.notFoundPage)', where Strata writes the not-found page from the theme's templates/404.mustache; rename it, or change that template in a theme of your own",
-                at: SourceLocation(path: display(source))
-            ))
+            diagnostics.append(
+                .error(
+                    "content.collision",
+                    "this page would be published as '\(SitePath.notFoundPage)', where Strata writes the not-found "
+                        + "page from the theme's templates/404.mustache; rename it, or change that template in a "
+                        + "theme of your own",
+                    at: SourceLocation(path: display(source))
+                ))
         }
         let layerOfModule = analyzed.analysis?.assignments.mapValues(\.layer) ?? [:]
         // Layers of files or types inside modules are not drawn from the module graph: a
         // diagram's arrow between two of them is not checked against it.
         let moduleLayers = config.layers.filter { !$0.modules.isEmpty }.map(\.name)
         let innerLayers = config.layers.filter(\.modules.isEmpty).map(\.name)
-        let checker = graph.map { DiagramDriftChecker(graph: $0, layerOfModule: layerOfModule, layers: moduleLayers, innerLayers: innerLayers) }
+        let checker = graph.map {
+            DiagramDriftChecker(graph: $0, layerOfModule: layerOfModule, layers: moduleLayers, innerLayers: innerLayers)
+        }
         var graphHasher = Hasher()
         graphHasher.combine(graph)
         graphHasher.combine(layerOfModule)
         graphHasher.combine(moduleLayers)
         // Boxes link to module and layer pages, which `module:` pages move.
         let siteMap = analyzed.architecture?.siteMap
-        for (module, guide) in (siteMap?.guides ?? [:]).sorted(by: { $0.key < $1.key }) { graphHasher.combine(module + "\u{0}" + guide.outputPath) }
-        for (layer, path) in (siteMap?.layerPaths ?? [:]).sorted(by: { $0.key < $1.key }) { graphHasher.combine(layer + "\u{0}" + path) }
+        for (module, guide) in (siteMap?.guides ?? [:]).sorted(by: { $0.key < $1.key }) {
+            graphHasher.combine(module + "\u{0}" + guide.outputPath)
+        }
+        for (layer, path) in (siteMap?.layerPaths ?? [:]).sorted(by: { $0.key < $1.key }) {
+            graphHasher.combine(layer + "\u{0}" + path)
+        }
         return Guidance(
-            catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links, siteMap: analyzed.architecture?.siteMap,
-            diagrams: PageDiagramDrawer(checker: checker, siteMap: analyzed.architecture?.siteMap), diagramGraph: graphHasher.finalize()
+            catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links,
+            siteMap: analyzed.architecture?.siteMap,
+            diagrams: PageDiagramDrawer(checker: checker, siteMap: analyzed.architecture?.siteMap),
+            diagramGraph: graphHasher.finalize()
         )
     }
 
     /// The Content pages as HTML, each block drawn where it was written, through
     /// `bodyCache`: a body is rendered again only when its document, callouts or link
     /// targets changed.
-    func pages(_ sourcePages: [SourcePage], assets: [ContentFile], collected: GuidanceCollector.Result, guidance: Guidance) -> (pages: [Page], diagnostics: [Diagnostic]) {
+    func pages(
+        _ sourcePages: [SourcePage], assets: [ContentFile], collected: GuidanceCollector.Result, guidance: Guidance
+    ) -> (pages: [Page], diagnostics: [Diagnostic]) {
         let catalog = guidance.catalog
         var calloutsByPage: [Int: [GuidanceCallout]] = [:]
         for (item, entry) in zip(collected.blocks, catalog.entries) {
             guard let pageIndex = item.pageIndex, let placement = item.placement else { continue }
             let from = sourcePages[pageIndex].outputPath
-            calloutsByPage[pageIndex, default: []].append(Self.callout(entry, placement: placement, from: from, catalog: catalog, siteMap: guidance.siteMap))
+            calloutsByPage[pageIndex, default: []].append(
+                Self.callout(entry, placement: placement, from: from, catalog: catalog, siteMap: guidance.siteMap))
         }
         let callouts = calloutsByPage
 
         // Links from Content pages to generated pages resolve like links to files.
-        let resolver = LinkResolver(pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths, linkMap: guidance.linkMap)
+        let resolver = LinkResolver(
+            pages: sourcePages, assets: assets.map(\.relativePath) + guidance.generatedPaths, linkMap: guidance.linkMap)
         let cache = bodyCache
         let sameTargets = sameLinkTargets(resolver)
         let diagrams = guidance.diagrams
         let diagramGraph = guidance.diagramGraph
         let budget = DiagramBudget(pages: sourcePages, drawer: diagrams)
-        let resolved = ParallelMap.map(Array(sourcePages.enumerated()), costliestFirst: { $0.element.document.byteCount }) { index, source in
+        let resolved = ParallelMap.map(
+            Array(sourcePages.enumerated()), costliestFirst: { $0.element.document.byteCount }
+        ) { index, source in
             let pageCallouts = callouts[index] ?? []
             let resolutions = { source.document.links.map { resolver.resolve($0, from: source) } }
             // With the same resolver as last time, every link leads where it led; a body
@@ -137,30 +167,44 @@ struct LinkStage: Sendable {
             let hasDiagrams = source.document.hasDiagramBlocks
             let pageGraph = hasDiagrams ? diagramGraph : nil
             let inFull = budget.inFull[source.outputPath]
-            let body = cache.value(for: source.outputPath, fingerprint: {
-                looked = sameTargets ? nil : resolutions()
-                return BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked, diagramGraph: pageGraph, diagramsInFull: inFull)
-            }, keeping: {
-                BodyFingerprint(document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions(), diagramGraph: pageGraph, diagramsInFull: inFull)
-            }) { () -> RenderedBody in
+            let body = cache.value(
+                for: source.outputPath,
+                fingerprint: {
+                    looked = sameTargets ? nil : resolutions()
+                    return BodyFingerprint(
+                        document: source.document, callouts: pageCallouts, resolutions: looked, diagramGraph: pageGraph,
+                        diagramsInFull: inFull)
+                },
+                keeping: {
+                    BodyFingerprint(
+                        document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions(),
+                        diagramGraph: pageGraph, diagramsInFull: inFull)
+                }
+            ) { () -> RenderedBody in
                 var bodyDiagnostics: [Diagnostic] = []
                 var diagramCount = 0
-                let html = source.document.renderHTML(callouts: pageCallouts, highlighter: Self.highlighter, drawDiagram: { block in
-                    let drawn = diagrams.draw(block, page: source.outputPath, index: diagramCount, inFull: budget.isInFull(page: source.outputPath, index: diagramCount))
-                    diagramCount += 1
-                    bodyDiagnostics += drawn.diagnostics
-                    return drawn.html
-                }, resolveLink: { link in
-                    let resolution = resolver.resolve(link, from: source)
-                    if let diagnostic = resolution.diagnostic { bodyDiagnostics.append(diagnostic) }
-                    return resolution.href
-                })
+                let html = source.document.renderHTML(
+                    callouts: pageCallouts, highlighter: Self.highlighter,
+                    drawDiagram: { block in
+                        let drawn = diagrams.draw(
+                            block, page: source.outputPath, index: diagramCount,
+                            inFull: budget.isInFull(page: source.outputPath, index: diagramCount))
+                        diagramCount += 1
+                        bodyDiagnostics += drawn.diagnostics
+                        return drawn.html
+                    },
+                    resolveLink: { link in
+                        let resolution = resolver.resolve(link, from: source)
+                        if let diagnostic = resolution.diagnostic { bodyDiagnostics.append(diagnostic) }
+                        return resolution.href
+                    })
                 return (html, bodyDiagnostics)
             }
             let html = body.html
             let linkDiagnostics = body.diagnostics
             let page = Page(
-                sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title, titleID: source.document.titleHeading?.id,
+                sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title,
+                titleID: source.document.titleHeading?.id,
                 description: source.description, weight: source.weight, isSectionIndex: source.isSectionIndex,
                 metadata: source.metadata, headings: source.document.headings, contentHTML: html
             )
@@ -170,7 +214,10 @@ struct LinkStage: Sendable {
     }
 
     /// How a block is drawn on the page `from`: its links, chips and permalink from there.
-    static func callout(_ entry: GuidanceEntry, placement: GuidancePlacement, from: String, catalog: GuidanceCatalog, siteMap: ArchitectureSiteMap?) -> GuidanceCallout {
+    static func callout(
+        _ entry: GuidanceEntry, placement: GuidancePlacement, from: String, catalog: GuidanceCatalog,
+        siteMap: ArchitectureSiteMap?
+    ) -> GuidanceCallout {
         let links = entry.links.map { link in
             GuidanceCallout.Link(
                 target: link.reference.target, href: link.destination.map { GuidancePages.href($0, from: from) },
@@ -178,20 +225,24 @@ struct LinkStage: Sendable {
             )
         }
         let scopes = entry.appliesTo.map { scope -> GuidanceCallout.Scope in
-            let target: String? = switch scope.kind {
-            case .layer: siteMap?.path(ofLayer: scope.name)
-            case .module: siteMap?.path(of: scope.name)
-            case .unknown: nil
-            }
-            return GuidanceCallout.Scope(name: scope.name, href: target.map { SitePath.relativeURL(from: from, to: $0) })
+            let target: String? =
+                switch scope.kind {
+                case .layer: siteMap?.path(ofLayer: scope.name)
+                case .module: siteMap?.path(of: scope.name)
+                case .unknown: nil
+                }
+            return GuidanceCallout.Scope(
+                name: scope.name, href: target.map { SitePath.relativeURL(from: from, to: $0) })
         }
         return GuidanceCallout(
             placement: placement, block: entry.block, anchor: entry.anchor,
-            permalink: entry.block.kind == .readAlso ? nil : SitePath.relativeURL(from: from, to: entry.pagePath), links: links,
+            permalink: entry.block.kind == .readAlso ? nil : SitePath.relativeURL(from: from, to: entry.pagePath),
+            links: links,
             textLinks: entry.textLinks.mapValues { ArchitecturePages.href(from: from, to: $0) }, scopes: scopes,
             enforcement: entry.enforcedBy.map { id in
                 let rule = catalog.architecture.rule(id)
-                return GuidanceCallout.Enforcement(rule: id, violations: rule?.violations.count ?? 0, isOff: rule?.descriptor.severity == .off)
+                return GuidanceCallout.Enforcement(
+                    rule: id, violations: rule?.violations.count ?? 0, isOff: rule?.descriptor.severity == .off)
             }
         )
     }

@@ -1,7 +1,7 @@
 import StrataCore
 import StrataSite
 
-/// The site before any HTML, as stages 2 to 5 (the guidance half of link) leave it: pages
+/// The site before any HTML, as the stages from discover to link guidance leave it: pages
 /// and the graph read, the architecture analyzed, guidance linked. `strata guidance` stops
 /// here; the build renders the pages' bodies and goes on to render.
 struct PreparedSite: Sendable {

@@ -2,9 +2,10 @@ import Foundation
 import StrataCore
 import StrataMarkdown
 
-/// Stage 3, read: the pages, in parallel (front matter, Markdown, metadata, heading ids,
-/// guidance blocks), marked stale when verified too long ago; and the module graph of the
-/// project's packages (manifests, sources, imports and guidance comments).
+/// The read pages and read graph stages: the pages, in parallel (front matter, Markdown,
+/// metadata, heading ids, guidance blocks), marked stale when verified too long ago; and
+/// the module graph of the project's packages (manifests, sources, imports and guidance
+/// comments).
 struct ReadStage: Sendable {
     let project: ProjectFiles
     /// Whether reading the graph also gathers what only the site shows: the guidance blocks
@@ -40,25 +41,34 @@ struct ReadStage: Sendable {
 
     /// Parses the discovered pages, through `pageCache`.
     func pages(_ discovered: DiscoverStage.Discovered, config: StrataConfig) -> Content {
-        let markdownOptions = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation)
-        let loader = PageLoader(options: markdownOptions, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project)
+        let markdownOptions = MarkdownOptions(
+            unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation)
+        let loader = PageLoader(
+            options: markdownOptions, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project)
         let cache = pageCache
         let loaded = ParallelMap.map(discovered.pages, costliestFirst: { Int($0.file.stamp?.size ?? 0) }) { page in
             // The stamp was taken before the file was read: a save during the build is seen
             // by the next one.
-            cache.value(for: page.file.relativePath, fingerprint: {
-                page.file.stamp.map {
-                    PageFingerprint(
-                        stamp: $0, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex, options: markdownOptions,
-                        ruleSetHeadings: loader.ruleSetHeadings
-                    )
+            cache.value(
+                for: page.file.relativePath,
+                fingerprint: {
+                    page.file.stamp.map {
+                        PageFingerprint(
+                            stamp: $0, displayPath: page.displayPath, outputPath: page.outputPath,
+                            isSectionIndex: page.isSectionIndex, options: markdownOptions,
+                            ruleSetHeadings: loader.ruleSetHeadings
+                        )
+                    }
                 }
-            }) {
-                loader.load(page.file, displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: page.isSectionIndex)
+            ) {
+                loader.load(
+                    page.file, displayPath: page.displayPath, outputPath: page.outputPath,
+                    isSectionIndex: page.isSectionIndex)
             }
         }
         if StageClock.isOn {
-            StageClock.note("markdown: inline parsing: \(MarkdownParser.parsesInParallel ? "in parallel" : "one page at a time")")
+            StageClock.note(
+                "markdown: inline parsing: \(MarkdownParser.parsesInParallel ? "in parallel" : "one page at a time")")
         }
         var pages = loaded.compactMap(\.0)
         var diagnostics = discovered.diagnostics + loaded.flatMap(\.1)
@@ -79,7 +89,9 @@ struct ReadStage: Sendable {
     func graph(config: StrataConfig) throws -> PackageGraphLoader.Loaded? {
         // A root `Package.swift` that configures Tuist lists the projects' external
         // dependencies: the repository is its Tuist projects, not a package.
-        let hasRootPackage = ProjectFiles.entryExists(project.url("Package.swift")) && !TuistProjectLoader.isDependencyManifest("Package.swift", project: project)
+        let hasRootPackage =
+            ProjectFiles.entryExists(project.url("Package.swift"))
+            && !TuistProjectLoader.isDependencyManifest("Package.swift", project: project)
         // One walk of the tree, and only when a default needs it.
         var searched: ProjectSearch.Found?
         func found() -> ProjectSearch.Found {
@@ -97,8 +109,12 @@ struct ReadStage: Sendable {
             workspacePackages = xcode.packages
         } else if hasRootPackage {
             // The root package's own source and test folders hold no app project: not walked.
-            let packageFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"].map { project.url($0).standardizedFileURL.path }
-            let below = config.packages == nil ? PackageRoots.search(project: project, config: config, alsoAvoiding: packageFolders) : found()
+            let packageFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"].map {
+                project.url($0).standardizedFileURL.path
+            }
+            let below =
+                config.packages == nil
+                ? PackageRoots.search(project: project, config: config, alsoAvoiding: packageFolders) : found()
             projects = XcodeProjectRoots.projectsUsingRootPackage(below, project: project)
             // An app project (or XcodeGen spec) beside the root manifest is the repository's
             // app; the package holds its tools or some of its modules.

@@ -5,7 +5,7 @@ import StrataReports
 import StrataSearch
 import StrataSite
 
-/// Stage 6, render: the architecture drawn (DOT from StrataDiagrams, laid out once each by
+/// The render stage: the architecture drawn (DOT from StrataDiagrams, laid out once each by
 /// Graphviz or taken from a cache) and its pages made around the diagrams; the guidance
 /// pages; every page through the theme's templates, in parallel, while the search index is
 /// built on another thread; then the copied files, `graph.json`, `guidance.json`, `llms.txt`
@@ -29,7 +29,9 @@ struct RenderStage: Sendable {
         var inputs: ComponentPageInputs
         var theme: Theme
 
-        func matches(_ previous: ComponentPageFingerprint) -> Bool { inputs == previous.inputs && theme == previous.theme }
+        func matches(_ previous: ComponentPageFingerprint) -> Bool {
+            inputs == previous.inputs && theme == previous.theme
+        }
     }
 
     /// What a page's bytes depend on: the page, and what its template sees of the site.
@@ -75,7 +77,8 @@ struct RenderStage: Sendable {
         // Diagrams are laid out once each, or taken from the cache, before the pages show them.
         var allPages = inputs.pages
         var viewData: OutputFile?
-        var layout = DiagramLayout.Result(diagrams: [], drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
+        var layout = DiagramLayout.Result(
+            diagrams: [], drawings: [:], cacheFiles: [], statistics: DiagramStatistics(), failures: [:])
         if let architecture {
             let set = ArchitectureDiagramSet(model: architecture.model, siteMap: architecture.siteMap)
             let written = StageClock.measure("render: diagrams as DOT") { set.diagrams() }
@@ -83,7 +86,9 @@ struct RenderStage: Sendable {
             // The map's families (a graph past 150 modules) are laid out on their own, so a
             // build can tell what the map costs (`make bench`).
             let isFamilyMap = { (diagram: Diagram) in ArchitectureSiteMap.isFamilyDiagram(diagram.id) }
-            layout = StageClock.measure("render: layout") { layouts.layOut(written.filter { !isFamilyMap($0) }, fallbacks: set.fallbacks(of:)) }
+            layout = StageClock.measure("render: layout") {
+                layouts.layOut(written.filter { !isFamilyMap($0) }, fallbacks: set.fallbacks(of:))
+            }
             let families = written.filter(isFamilyMap)
             if !families.isEmpty {
                 layout.add(StageClock.measure("render: layout of the map's families") { layouts.layOut(families) })
@@ -91,19 +96,32 @@ struct RenderStage: Sendable {
             let diagrams = layout.diagrams
             let location = config.sourcePath.map { SourceLocation(path: $0) }
             if !diagrams.isEmpty, let problem = DiagramLayout.pluginProblem {
-                diagnostics.append(.warning("diagram.plugins", "Graphviz's own plugins could not be loaded (\(problem)); text is measured with this machine's fonts, so diagrams may differ from other machines'", at: location))
+                diagnostics.append(
+                    .warning(
+                        "diagram.plugins",
+                        "Graphviz's own plugins could not be loaded (\(problem)); text is measured with this "
+                            + "machine's fonts, so diagrams may differ from other machines'",
+                        at: location))
             }
             for diagram in diagrams {
                 guard let reason = layout.failures[diagram.id] else { continue }
-                diagnostics.append(.warning("diagram.layout-failed", "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location))
+                diagnostics.append(
+                    .warning(
+                        "diagram.layout-failed",
+                        "the diagram '\(diagram.id)' on \(diagram.pagePath) could not be drawn: \(reason)", at: location
+                    ))
             }
-            let mentions = ModuleMentions.find(pages: inputs.site.content.pages, modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
+            let mentions = ModuleMentions.find(
+                pages: inputs.site.content.pages,
+                modules: Set(architecture.model.graph.nodes.filter(\.isTarget).map(\.id)))
             allPages = try StageClock.measure("render: architecture pages") {
                 try architecture.pages(
-                    merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog, mentions: mentions,
+                    merging: allPages, theme: theme, diagrams: diagrams, drawings: layout.drawings, catalog: catalog,
+                    mentions: mentions,
                     componentPages: { [componentPageCache, theme] inputs, make in
                         try componentPageCache.value(
-                            for: ArchitectureSiteMap.componentPath(inputs.component.id), fingerprint: { ComponentPageFingerprint(inputs: inputs, theme: theme) },
+                            for: ArchitectureSiteMap.componentPath(inputs.component.id),
+                            fingerprint: { ComponentPageFingerprint(inputs: inputs, theme: theme) },
                             compute: make
                         )
                     }
@@ -116,7 +134,8 @@ struct RenderStage: Sendable {
             viewData = views.data
         }
         let guidancePages = GuidancePages(
-            catalog: catalog, layers: config.layers.map(\.name), theme: theme, modulePath: { architecture?.siteMap.path(of: $0) },
+            catalog: catalog, layers: config.layers.map(\.name), theme: theme,
+            modulePath: { architecture?.siteMap.path(of: $0) },
             layerPath: { architecture?.siteMap.path(ofLayer: $0) },
             highlighter: LinkStage.highlighter
         )
@@ -127,49 +146,72 @@ struct RenderStage: Sendable {
             let summary = inputs.site.analyzed.analysis.map { analysis in
                 let modules = architecture?.model.graph.nodes.filter(\.isTarget).count ?? 0
                 let layers = config.layers.count
-                return "\(modules) module\(modules == 1 ? "" : "s")" + (layers > 0 ? " in \(layers) layer\(layers == 1 ? "" : "s")" : "") + "; strata check: \(analysis.report.summary)."
+                return "\(modules) module\(modules == 1 ? "" : "s")"
+                    + (layers > 0 ? " in \(layers) layer\(layers == 1 ? "" : "s")" : "")
+                    + "; strata check: \(analysis.report.summary)."
             }
-            allPages.append(try GeneratedHomePage(site: config.site, theme: theme).page(for: allPages, architecture: summary))
+            allPages.append(
+                try GeneratedHomePage(site: config.site, theme: theme).page(for: allPages, architecture: summary))
         }
         let redirects = try guidancePages.redirectFiles(site: config.site)
         let finishedPages = allPages
         let searchIndex: @Sendable () -> OutputFile = {
             StageClock.measure("search index (alongside the templates and the writing)") {
-                SearchIndex.file(pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) })
+                SearchIndex.file(
+                    pages: finishedPages, catalog: catalog, architecture: architecture.map { ($0.model, $0.siteMap) })
             }
         }
         // The index is made while the templates run: each has stretches on one core that
         // the other fills.
         let indexing = timing == .onDemand ? nil : BackgroundResult(searchIndex)
-        let pageCache = self.pageCache, notFoundCache = self.notFoundCache, siteCache = self.siteCache
+        let pageCache = self.pageCache
+        let notFoundCache = self.notFoundCache
+        let siteCache = self.siteCache
         // The site is compared with the previous render's once, not once per page.
         let canonicalSite = FirstValue<SiteRenderer.SiteSignature>()
-        var files = try StageClock.measure("render: pages through the theme") { try SiteRenderer(config: config, theme: theme).render(pages: allPages) { key, page, site, render in
-            let site = canonicalSite.value { siteCache.value(for: "site", fingerprint: { SiteFingerprint(site: site) }) { site } }
-            return (key == SitePath.notFoundPage ? notFoundCache : pageCache).value(
-                for: key, fingerprint: { RenderedPageFingerprint(page: page, site: site) }, compute: render
-            )
-        } }
+        var files = try StageClock.measure("render: pages through the theme") {
+            try SiteRenderer(config: config, theme: theme).render(pages: allPages) { key, page, site, render in
+                let site = canonicalSite.value {
+                    siteCache.value(for: "site", fingerprint: { SiteFingerprint(site: site) }) { site }
+                }
+                return (key == SitePath.notFoundPage ? notFoundCache : pageCache).value(
+                    for: key, fingerprint: { RenderedPageFingerprint(page: page, site: site) }, compute: render
+                )
+            }
+        }
         if let indexing, timing == .withPages { files.append(indexing.wait()) }
         for asset in inputs.site.content.assets {
             do {
-                files.append(try project.outputFile(at: asset.url, path: asset.relativePath, displayPath: display(asset.relativePath)))
+                files.append(
+                    try project.outputFile(
+                        at: asset.url, path: asset.relativePath, displayPath: display(asset.relativePath)))
             } catch let diagnostic as Diagnostic {
                 diagnostics.append(diagnostic)
             }
         }
         if let loaded = inputs.site.graph {
-            files.append(StageClock.measure("render: graph.json") { OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph)) })
+            files.append(
+                StageClock.measure("render: graph.json") {
+                    OutputFile(path: RenderedSite.graphFile, text: GraphJSONWriter().write(loaded.graph))
+                })
         }
         if let components = architecture?.model.components, !components.isEmpty {
-            files.append(StageClock.measure("render: components.json") { OutputFile(path: ComponentJSONWriter.path, text: ComponentJSONWriter().write(components)) })
+            files.append(
+                StageClock.measure("render: components.json") {
+                    OutputFile(path: ComponentJSONWriter.path, text: ComponentJSONWriter().write(components))
+                })
         }
         if let viewData { files.append(viewData) }
         files += layout.cacheFiles
         files += redirects
         if !catalog.isEmpty {
-            files.append(OutputFile(path: GuidanceCatalog.jsonPath, text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
-            files.append(OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog)))
+            files.append(
+                OutputFile(
+                    path: GuidanceCatalog.jsonPath,
+                    text: GuidanceJSONWriter(baseURL: config.site.baseURL).write(catalog)))
+            files.append(
+                OutputFile(path: GuidanceCatalog.llmsPath, text: GuidanceDigestWriter(site: config.site).write(catalog))
+            )
         }
         // A file of the content folder where Strata writes one of its own (a theme asset,
         // a generated page, graph.json, components.json, guidance.json, llms.txt, the sitemap and the search
@@ -177,10 +219,15 @@ struct RenderStage: Sendable {
         let contentAssets = Set(inputs.site.content.assets.map(\.relativePath))
         var written: Set<String> = timing == .withPages ? [] : [SearchIndex.path]
         for file in files where !written.insert(file.path).inserted && contentAssets.contains(file.path) {
-            diagnostics.append(.error("content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one", at: SourceLocation(path: display(file.path))))
+            diagnostics.append(
+                .error(
+                    "content.collision", "Strata writes a file of its own as '\(file.path)'; rename this one",
+                    at: SourceLocation(path: display(file.path))))
         }
         files.sort { $0.path < $1.path }
-        var rendering = RenderedSite(config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics, diagrams: layout.statistics)
+        var rendering = RenderedSite(
+            config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics,
+            diagrams: layout.statistics)
         rendering.readSummary = inputs.site.graph?.summary
         rendering.checkReport = inputs.site.analyzed.analysis?.report
         switch timing {
@@ -194,6 +241,7 @@ struct RenderStage: Sendable {
     /// The previous build's output folder, when Strata made it (its layouts are reused).
     func previousOutput(_ config: StrataConfig) -> URL? {
         let folder = project.url(config.outputDirectory)
-        return FileManager.default.fileExists(atPath: folder.appendingPathComponent(OutputWriter.markerFileName).path) ? folder : nil
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent(OutputWriter.markerFileName).path)
+            ? folder : nil
     }
 }

@@ -1,53 +1,56 @@
 /// What the architecture pages and diagrams are drawn from, worked out once: the groups
 /// modules are drawn in (the declared layers, bottom-up; or the packages when no layers are
 /// declared), each module's edges both ways, and which edges break which rules.
-public struct ArchitectureModel: Sendable {
+package struct ArchitectureModel: Sendable {
     /// A band of the overview: a declared layer, the modules no layer claims, or a package.
-    public struct Group: Sendable {
-        public var name: String
+    package struct Group: Sendable {
+        package var name: String
         /// The colour the group is drawn in: `tone-0`…`tone-7`, or nil for unassigned modules.
-        public var tone: Int?
-        public var isLayer: Bool
+        package var tone: Int?
+        package var isLayer: Bool
         /// Its modules, sorted by name.
-        public var modules: [String]
+        package var modules: [String]
 
-        public var toneClass: String { tone.map { "tone-\($0 % ArchitectureModel.toneCount)" } ?? "tone-none" }
+        package var toneClass: String { tone.map { "tone-\($0 % ArchitectureModel.toneCount)" } ?? "tone-none" }
     }
 
-    public static let toneCount = 8
+    package static let toneCount = 8
 
-    public let graph: ModuleGraph
-    public let layers: [LayerDeclaration]
-    public let permissions: LayerPermissions
-    public let assignments: [String: LayerAssignment]
-    public let report: CheckReport
-    public let settings: DiagramSettings
+    package let graph: ModuleGraph
+    package let layers: [LayerDeclaration]
+    package let permissions: LayerPermissions
+    package let assignments: [String: LayerAssignment]
+    package let report: CheckReport
+    package let settings: DiagramSettings
     /// Bottom-up.
-    public let groups: [Group]
-    public let groupOfModule: [String: Int]
-    public let outgoing: [String: [ModuleEdge]]
-    public let incoming: [String: [ModuleEdge]]
-    public let violationsByModule: [String: [Violation]]
+    package let groups: [Group]
+    package let groupOfModule: [String: Int]
+    package let outgoing: [String: [ModuleEdge]]
+    package let incoming: [String: [ModuleEdge]]
+    package let violationsByModule: [String: [Violation]]
     /// `from → to` → the ids of the rules the edge breaks, sorted.
-    public let edgeRules: [EdgeKey: [String]]
+    package let edgeRules: [EdgeKey: [String]]
     /// Files in layers of files and types (`paths:`), by project-relative path: set by the
     /// analysis for layers inside a target.
-    public var fileLayers: [String: String] = [:]
+    package var fileLayers: [String: String] = [:]
     /// The components inside modules (layers of files and types) and the references
     /// between their types: set by the analysis, drawn on module, layer and component pages.
-    public var components = ComponentGraph()
+    package var components = ComponentGraph()
 
-    public struct EdgeKey: Hashable, Sendable {
-        public var from: String
-        public var to: String
+    package struct EdgeKey: Hashable, Sendable {
+        package var from: String
+        package var to: String
 
-        public init(from: String, to: String) {
+        package init(from: String, to: String) {
             self.from = from
             self.to = to
         }
     }
 
-    public init(graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport, settings: DiagramSettings) {
+    package init(
+        graph: ModuleGraph, layers: [LayerDeclaration], assignments: [String: LayerAssignment], report: CheckReport,
+        settings: DiagramSettings
+    ) {
         self.graph = graph
         self.layers = layers
         self.permissions = LayerPermissions(layers)
@@ -88,18 +91,26 @@ public struct ArchitectureModel: Sendable {
             }
             for (index, package) in ordered.map({ $0.element }).enumerated() {
                 let members = targets.filter { $0.package == package.name }.map(\.id)
-                if !members.isEmpty { groups.append(Group(name: package.name, tone: index, isLayer: false, modules: members)) }
+                if !members.isEmpty {
+                    groups.append(Group(name: package.name, tone: index, isLayer: false, modules: members))
+                }
             }
         } else {
             var members: [String: [String]] = [:]
             var unassigned: [String] = []
             for node in targets {
-                if let layer = assignments[node.id]?.layer { members[layer, default: []].append(node.id) } else { unassigned.append(node.id) }
+                if let layer = assignments[node.id]?.layer {
+                    members[layer, default: []].append(node.id)
+                } else {
+                    unassigned.append(node.id)
+                }
             }
             for (index, layer) in layers.enumerated() {
                 groups.append(Group(name: layer.name, tone: index, isLayer: true, modules: members[layer.name] ?? []))
             }
-            if !unassigned.isEmpty { groups.append(Group(name: "No layer", tone: nil, isLayer: false, modules: unassigned)) }
+            if !unassigned.isEmpty {
+                groups.append(Group(name: "No layer", tone: nil, isLayer: false, modules: unassigned))
+            }
         }
         self.groups = groups
         var groupOf: [String: Int] = [:]
@@ -115,7 +126,9 @@ public struct ArchitectureModel: Sendable {
     static func packageHeights(_ graph: ModuleGraph) -> [String: Int] {
         var uses: [String: Set<String>] = [:]
         for edge in graph.edges {
-            guard let from = graph.node(edge.from)?.package, let to = graph.node(edge.to), to.isTarget, let target = to.package, target != from else { continue }
+            guard let from = graph.node(edge.from)?.package, let to = graph.node(edge.to), to.isTarget,
+                let target = to.package, target != from
+            else { continue }
             uses[from, default: []].insert(target)
         }
         var heights: [String: Int] = [:]
@@ -136,35 +149,38 @@ public struct ArchitectureModel: Sendable {
     /// modules in order, and the step from the last back to the first closes it; a group
     /// of modules with too many cycles to list (its evidence is the targets themselves)
     /// breaks the rule with every edge inside it, since each lies on some cycle.
-    public static func edges(breaking violation: Violation, in graph: ModuleGraph, edgeSet: Set<EdgeKey>) -> [EdgeKey] {
+    package static func edges(breaking violation: Violation, in graph: ModuleGraph, edgeSet: Set<EdgeKey>) -> [EdgeKey]
+    {
         let modules = violation.modules
         guard violation.rule == .cycle, let first = modules.first else {
             return zip(modules, modules.dropFirst()).map { EdgeKey(from: $0, to: $1) }.filter(edgeSet.contains)
         }
         if violation.evidence.allSatisfy({ $0.kind == .target }) {
             let members = Set(modules)
-            return graph.edges.filter { members.contains($0.from) && members.contains($0.to) }.map { EdgeKey(from: $0.from, to: $0.to) }
+            return graph.edges.filter { members.contains($0.from) && members.contains($0.to) }.map {
+                EdgeKey(from: $0.from, to: $0.to)
+            }
         }
         let path = modules + [first]
         return zip(path, path.dropFirst()).map { EdgeKey(from: $0, to: $1) }.filter(edgeSet.contains)
     }
 
-    public func rules(of edge: ModuleEdge) -> [String] {
+    package func rules(of edge: ModuleEdge) -> [String] {
         edgeRules[EdgeKey(from: edge.from, to: edge.to)] ?? []
     }
 
     /// Whether a module is drawn at all: targets, and test targets only when asked for.
-    public func isDrawn(_ node: ModuleNode) -> Bool {
+    package func isDrawn(_ node: ModuleNode) -> Bool {
         node.isTarget && (settings.showTests || !node.isTest)
     }
 
     /// Whether `layer` may use `other` (always true when layers are not declared).
-    public func allows(_ layer: String, _ other: String) -> Bool {
+    package func allows(_ layer: String, _ other: String) -> Bool {
         permissions.allows(layer, other)
     }
 
     /// The pages of layers: `layers/<slug>.html`, unique even when two names slug alike.
-    public static func layerPaths(_ layers: [LayerDeclaration]) -> [String: String] {
+    package static func layerPaths(_ layers: [LayerDeclaration]) -> [String: String] {
         var paths: [String: String] = [:]
         var taken: Set<String> = []
         for layer in layers {

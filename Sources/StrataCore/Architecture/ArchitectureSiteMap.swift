@@ -2,64 +2,67 @@
 /// one documents it, else a generated one), of each layer, of the overview and of the
 /// violations, and the id of each diagram. The pages, the diagrams that link to them and
 /// the search index all ask here, so they cannot disagree.
-public struct ArchitectureSiteMap: Sendable {
+package struct ArchitectureSiteMap: Sendable {
     /// Module → the Content page that documents it (`module:` in its front matter).
-    public let guides: [String: (title: String, outputPath: String)]
+    package let guides: [String: (title: String, outputPath: String)]
     /// Layer name → its page.
-    public let layerPaths: [String: String]
+    package let layerPaths: [String: String]
 
-    public init(layers: [LayerDeclaration], guides: [String: (title: String, outputPath: String)] = [:]) {
+    package init(layers: [LayerDeclaration], guides: [String: (title: String, outputPath: String)] = [:]) {
         self.guides = guides
         layerPaths = ArchitectureModel.layerPaths(layers)
     }
 
     /// Where the generated pages live in the site.
-    public static let modulesFolder = "modules"
-    public static let indexPath = "\(modulesFolder)/index.html"
-    public static let violationsPath = "violations.html"
-    public static let overviewTitle = "Architecture overview"
+    package static let modulesFolder = "modules"
+    package static let indexPath = "\(modulesFolder)/index.html"
+    package static let violationsPath = "violations.html"
+    package static let overviewTitle = "Architecture overview"
     /// Every module drawn in the whole window, with the focus and path views.
-    public static let mapPath = "\(modulesFolder)/map.html"
-    public static let mapTitle = "Module map"
+    package static let mapPath = "\(modulesFolder)/map.html"
+    package static let mapTitle = "Module map"
     /// The dependency structure matrix: a row and a column per module.
-    public static let matrixPath = "\(modulesFolder)/matrix.html"
-    public static let matrixTitle = "Dependency matrix"
+    package static let matrixPath = "\(modulesFolder)/matrix.html"
+    package static let matrixTitle = "Dependency matrix"
     /// The modules and dependencies (with their evidence) the map and the matrix read, as a
     /// script, so that they work from `file://`, where a page cannot fetch a file.
-    public static let dataPath = "\(modulesFolder)/architecture.js"
+    package static let dataPath = "\(modulesFolder)/architecture.js"
     /// The names of the folder's own pages, which a module's page never takes.
-    public static let reservedPageNames: Set<String> = ["index", "map", "matrix"]
+    package static let reservedPageNames: Set<String> = ["index", "map", "matrix"]
 
     /// A module's generated page; the name is made safe as a file name (see `SitePath.pageName`).
-    public static func modulePath(_ module: String) -> String { "\(modulesFolder)/\(SitePath.pageName(for: module)).html" }
+    package static func modulePath(_ module: String) -> String {
+        "\(modulesFolder)/\(SitePath.pageName(for: module)).html"
+    }
 
     /// The page of a module: its Content page when it has one, else the generated one.
-    public func path(of module: String) -> String {
+    package func path(of module: String) -> String {
         guides[module]?.outputPath ?? Self.modulePath(module)
     }
 
     /// The page of a declared layer.
-    public func path(ofLayer layer: String) -> String? {
+    package func path(ofLayer layer: String) -> String? {
         layerPaths[layer]
     }
 
     /// Whether the module's page is generated (no Content page documents it).
-    public func hasGeneratedPage(_ module: String) -> Bool {
+    package func hasGeneratedPage(_ module: String) -> Bool {
         guides[module] == nil
     }
 
     /// Where component pages live: `components/<module>/<layer>.html`.
-    public static let componentsFolder = "components"
+    package static let componentsFolder = "components"
 
     /// The page of a module's component: the part of it a layer of files or types holds.
-    public static func componentPath(_ id: ComponentGraph.ComponentID) -> String {
+    package static func componentPath(_ id: ComponentGraph.ComponentID) -> String {
         "\(componentsFolder)/\(SitePath.pageName(for: id.module))/\(SitePath.pageName(for: id.layer)).html"
     }
 
     /// The anchor of a type on its component's page: `type-FeedView`, `type-Feed-Item`.
-    public static func typeAnchor(_ name: String) -> String {
+    package static func typeAnchor(_ name: String) -> String {
         let isPlain = name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
         }
         if isPlain { return "type-" + name }
@@ -69,23 +72,23 @@ public struct ArchitectureSiteMap: Sendable {
     // MARK: Diagram ids
 
     /// The diagram of a module's components, on its page.
-    public static func componentDiagramID(_ module: String) -> String { "components-\(module)" }
+    package static func componentDiagramID(_ module: String) -> String { "components-\(module)" }
 
-    public static let overviewDiagramID = "overview"
+    package static let overviewDiagramID = "overview"
     /// The layers at a glance, on the overview, beside a drawing of every module.
-    public static let layerSummaryDiagramID = "overview-layers"
+    package static let layerSummaryDiagramID = "overview-layers"
     /// The map of a graph too large to draw module by module: its families of modules, and
     /// the same drawing with one family opened, by the family's position.
-    public static let familiesDiagramID = "map-families"
-    public static func familyDiagramID(_ index: Int) -> String { "map-family-\(index)" }
+    package static let familiesDiagramID = "map-families"
+    package static func familyDiagramID(_ index: Int) -> String { "map-family-\(index)" }
     /// Whether `id` is one of the map's families' drawings.
-    public static func isFamilyDiagram(_ id: String) -> Bool { id == familiesDiagramID || id.hasPrefix("map-family-") }
+    package static func isFamilyDiagram(_ id: String) -> Bool { id == familiesDiagramID || id.hasPrefix("map-family-") }
 
     /// The neighbourhood diagram on a module's page.
-    public static func moduleDiagramID(_ module: String) -> String { "module-\(module)" }
+    package static func moduleDiagramID(_ module: String) -> String { "module-\(module)" }
 
     /// `layers/ui.html` → `layer-ui`.
-    public static func layerDiagramID(layerPage path: String) -> String {
+    package static func layerDiagramID(layerPage path: String) -> String {
         "layer-" + String(path.dropFirst("layers/".count).dropLast(".html".count))
     }
 }

@@ -5,27 +5,27 @@
 ///
 /// Modules of one cycle (a strongly connected component) cannot be ordered by use: they
 /// stand together, by name.
-public struct DependencyOrder: Sendable, Equatable {
+package struct DependencyOrder: Sendable, Equatable {
     /// The modules' indices, in order.
-    public let order: [Int]
+    package let order: [Int]
     /// Each module's strongly connected component; two modules share one only in a cycle.
-    public let component: [Int]
+    package let component: [Int]
     /// Each component's size, by component.
-    public let componentSize: [Int]
+    package let componentSize: [Int]
 
     /// - Parameters:
     ///   - names: the modules, by index (ties are broken by name).
     ///   - level: each module's layer, bottom-up (higher is drawn first).
     ///   - successors: each module's dependencies, by index.
-    public init(names: [String], level: [Int], successors: [[Int]]) {
+    package init(names: [String], level: [Int], successors: [[Int]]) {
         let count = names.count
         let (component, componentCount) = Self.components(count: count, successors: successors)
         var size = [Int](repeating: 0, count: componentCount)
-        for node in 0 ..< count { size[component[node]] += 1 }
+        for node in 0..<count { size[component[node]] += 1 }
         // The height of a component: the longest chain of dependencies below it, counted
         // inside each layer (dependencies on other layers do not lift a module).
         var below = [[Int]](repeating: [], count: componentCount)
-        for node in 0 ..< count {
+        for node in 0..<count {
             for next in successors[node] where component[next] != component[node] && level[next] == level[node] {
                 below[component[node]].append(component[next])
             }
@@ -33,13 +33,15 @@ public struct DependencyOrder: Sendable, Equatable {
         // Tarjan numbers components in reverse topological order: a component's dependencies
         // all have smaller numbers, so one pass upwards gives every height.
         var height = [Int](repeating: 0, count: componentCount)
-        for index in 0 ..< componentCount {
+        for index in 0..<componentCount {
             for next in below[index] { height[index] = max(height[index], height[next] + 1) }
         }
         // A cycle stands where its first name would.
         var firstName = [String?](repeating: nil, count: componentCount)
-        for node in 0 ..< count where firstName[component[node]].map({ names[node] < $0 }) ?? true { firstName[component[node]] = names[node] }
-        order = (0 ..< count).sorted { first, second in
+        for node in 0..<count where firstName[component[node]].map({ names[node] < $0 }) ?? true {
+            firstName[component[node]] = names[node]
+        }
+        order = (0..<count).sorted { first, second in
             if level[first] != level[second] { return level[first] > level[second] }
             let (a, b) = (component[first], component[second])
             if height[a] != height[b] { return height[a] > height[b] }
@@ -52,7 +54,7 @@ public struct DependencyOrder: Sendable, Equatable {
     }
 
     /// Whether the modules at `first` and `second` are on a cycle together.
-    public func shareACycle(_ first: Int, _ second: Int) -> Bool {
+    package func shareACycle(_ first: Int, _ second: Int) -> Bool {
         component[first] == component[second] && componentSize[component[first]] > 1
     }
 
@@ -67,7 +69,7 @@ public struct DependencyOrder: Sendable, Equatable {
         var stack: [Int] = []
         var counter = 0
         var components = 0
-        for root in 0 ..< count where index[root] < 0 {
+        for root in 0..<count where index[root] < 0 {
             var frames: [(node: Int, next: Int)] = [(root, 0)]
             index[root] = counter
             lowLink[root] = counter

@@ -1,32 +1,30 @@
-import StrataCore
-
 /// The groups a large graph's map draws inside each layer, one box each until opened: the
 /// packages of a layer whose modules come from several, else the folders that hold their
 /// folders (`Sources/Features/*`, `Sources/Clients/*`) where those differ, else the name
 /// families a team gives its modules (`*Feature`, `*Client`, `*ClientLive`, `*Kit`). A layer of few modules,
 /// and a module alone in its family, stay modules.
-public struct ModuleFamilies: Sendable {
-    public struct Family: Sendable, Equatable {
+package struct ModuleFamilies: Sendable {
+    package struct Family: Sendable, Equatable {
         /// `*Feature`, or a package's name.
-        public var name: String
+        package var name: String
         /// The layer (`ArchitectureModel.groups`) it is in.
-        public var layer: Int
-        public var modules: [String]
+        package var layer: Int
+        package var modules: [String]
     }
 
     /// How the map's address names a family: its layer and name (`Core/*Kit`).
-    public func key(of family: Family, in model: ArchitectureModel) -> String {
+    package func key(of family: Family, in model: ArchitectureModel) -> String {
         "\(model.groups[family.layer].name)/\(family.name)"
     }
 
     /// A layer of at most this many modules is drawn module by module.
-    public static let smallLayer = 8
+    package static let smallLayer = 8
 
-    public let families: [Family]
+    package let families: [Family]
     /// Module → its family's position in `families`.
-    public let familyOfModule: [String: Int]
+    package let familyOfModule: [String: Int]
 
-    public init(model: ArchitectureModel) {
+    package init(model: ArchitectureModel) {
         var families: [Family] = []
         for (layer, group) in model.groups.enumerated() {
             let members = group.modules.filter { model.graph.node($0).map(model.isDrawn) ?? false }
@@ -59,7 +57,7 @@ public struct ModuleFamilies: Sendable {
 
     /// The folder that holds a module's folder, as a family: `Sources/Features/Feed` →
     /// `Sources/Features/*`; nil for a module with no folder, or one at the top.
-    public static func folderFamily(_ sourcePath: String?) -> String? {
+    package static func folderFamily(_ sourcePath: String?) -> String? {
         guard let path = sourcePath?.split(separator: "/").map(String.init), path.count >= 2 else { return nil }
         return path.dropLast().joined(separator: "/") + "/*"
     }
@@ -68,14 +66,16 @@ public struct ModuleFamilies: Sendable {
     /// `Networking` → `*Networking`), with a qualifier the word before it qualifies kept
     /// whole (`APIClientLive` → `*ClientLive`, `FeedClientMock` → `*ClientMock`); trailing
     /// digits and `_`/`-` separators do not count.
-    public static func familyName(of module: String) -> String {
+    package static func familyName(of module: String) -> String {
         var words: [String] = []
         var current = ""
         var previous: Character?
         let characters = Array(module)
         for (index, character) in characters.enumerated() {
             // An acronym ends where a word begins: `APIClient` is API and Client.
-            let startsWord = character.isUppercase && index + 1 < characters.count && characters[index + 1].isLowercase && previous?.isUppercase == true
+            let startsWord =
+                character.isUppercase && index + 1 < characters.count && characters[index + 1].isLowercase
+                && previous?.isUppercase == true
             if character == "_" || character == "-" || character == " " || character == "." {
                 if !current.isEmpty { words.append(current) }
                 current = ""
@@ -98,5 +98,7 @@ public struct ModuleFamilies: Sendable {
     }
 
     /// Words that say which variant of a kind a module is: `*ClientLive` is not `*Live`.
-    static let qualifiers: Set<String> = ["Live", "Mock", "Mocks", "Interface", "Implementation", "Impl", "Testing", "Tests", "Preview", "Previews"]
+    static let qualifiers: Set<String> = [
+        "Live", "Mock", "Mocks", "Interface", "Implementation", "Impl", "Testing", "Tests", "Preview", "Previews"
+    ]
 }

@@ -2,19 +2,19 @@
 /// `App/UI/**` (everything below `App/UI`), `App/*.swift`, `App/MyApp.swift`. `*` and `?`
 /// match within one name, `**` any number of folders, as in `.gitignore` and SwiftLint's
 /// `included:`.
-public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
-    public var pattern: String
-    public var location: SourceLocation?
+package struct PathPattern: Hashable, Sendable, CustomStringConvertible {
+    package var pattern: String
+    package var location: SourceLocation?
 
-    public init(_ pattern: String, location: SourceLocation? = nil) {
+    package init(_ pattern: String, location: SourceLocation? = nil) {
         self.pattern = pattern
         self.location = location
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     /// Why the pattern cannot be used, or nil.
-    public var problem: String? {
+    package var problem: String? {
         if pattern.isEmpty { return "is empty" }
         if pattern.hasPrefix("/") { return "is an absolute path; write it relative to the project folder" }
         if pattern.split(separator: "/").contains(where: { $0.contains("**") && $0 != "**" }) {
@@ -24,17 +24,24 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `path` (relative, `/`-separated, no `.` parts) matches.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         // Most patterns are a folder and everything below it, or one file: compared as
         // bytes, they are checked for every file of a target on every build.
         let bytes = pattern.utf8
         // Plain: no `?`, no empty or `.` folder names (which the general matcher drops).
         var plain = true
-        var nameLength = 0, nameIsDot = false
+        var nameLength = 0
+        var nameIsDot = false
         for byte in bytes {
-            if byte == UInt8(ascii: "?") { plain = false; break }
+            if byte == UInt8(ascii: "?") {
+                plain = false
+                break
+            }
             if byte == UInt8(ascii: "/") {
-                if nameLength == 0 || nameIsDot { plain = false; break }
+                if nameLength == 0 || nameIsDot {
+                    plain = false
+                    break
+                }
                 nameLength = 0
                 nameIsDot = false
             } else {
@@ -63,7 +70,8 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// zero or more names): time grows with parts × names, where trying each split of each
     /// `**` in turn was exponential in the number of `**` (200 of them ran for minutes).
     private static func match(_ parts: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        let parts = Array(parts), names = Array(names)
+        let parts = Array(parts)
+        let names = Array(names)
         // below[j]: whether parts[(i + 1)...] match names[j...]; the last row is "no parts".
         var below = [Bool](repeating: false, count: names.count + 1)
         below[names.count] = true

@@ -1,9 +1,9 @@
 /// Writes DOT statements, quoting every name and value, so that no module or layer name
 /// can end a string, inject an attribute, or be read by Graphviz as one of its escapes.
-public struct DOTText: Sendable {
-    public init() {}
+package struct DOTText: Sendable {
+    package init() {}
 
-    public private(set) var lines: [String] = []
+    package private(set) var lines: [String] = []
     private var depth = 1
 
     /// A DOT string. Graphviz expands `\G`, `\N`, `\E`… in labels once and in tooltips,
@@ -12,7 +12,7 @@ public struct DOTText: Sendable {
     /// (Graphviz decodes entities). A newline becomes a label line break; other controls and
     /// bidirectional controls are written as visible escapes (`\u{202E}`), so the DOT text
     /// `strata graph` prints stays one line per statement and reads as it parses.
-    public static func quote(_ text: String, isLabel: Bool = true) -> String {
+    package static func quote(_ text: String, isLabel: Bool = true) -> String {
         var quoted = "\""
         func append(_ scalar: Unicode.Scalar) {
             switch scalar {
@@ -38,34 +38,38 @@ public struct DOTText: Sendable {
     }
 
     /// `[a="1", b="2"]`, keeping the given order.
-    public static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.isEmpty ? "" : " [" + pairs.map { "\($0)=\(quote($1, isLabel: $0 == "label" || $0 == "xlabel"))" }.joined(separator: ", ") + "]"
+    package static func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.isEmpty
+            ? ""
+            : " ["
+                + pairs.map { "\($0)=\(quote($1, isLabel: $0 == "label" || $0 == "xlabel"))" }.joined(separator: ", ")
+                + "]"
     }
 
-    public mutating func line(_ text: String) {
+    package mutating func line(_ text: String) {
         lines.append(String(repeating: "  ", count: depth) + text)
     }
 
-    public mutating func node(_ id: String, _ attributes: [(String, String)]) {
+    package mutating func node(_ id: String, _ attributes: [(String, String)]) {
         line(Self.quote(id) + Self.attributes(attributes) + ";")
     }
 
-    public mutating func edge(_ from: String, _ to: String, _ attributes: [(String, String)]) {
+    package mutating func edge(_ from: String, _ to: String, _ attributes: [(String, String)]) {
         line(Self.quote(from) + " -> " + Self.quote(to) + Self.attributes(attributes) + ";")
     }
 
-    public mutating func open(_ header: String) {
+    package mutating func open(_ header: String) {
         line(header + " {")
         depth += 1
     }
 
-    public mutating func close() {
+    package mutating func close() {
         depth -= 1
         line("}")
     }
 
     /// The whole graph: `digraph "name" { … }`.
-    public func graph(named name: String, settings: [String]) -> String {
+    package func graph(named name: String, settings: [String]) -> String {
         var text = "digraph \(Self.quote(name)) {\n"
         for setting in settings { text += "  \(setting)\n" }
         for line in lines { text += line + "\n" }

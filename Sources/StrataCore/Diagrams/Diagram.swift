@@ -1,31 +1,31 @@
 /// A diagram a generated page shows: the DOT Strata wrote for it, what the page says
 /// about it, and, once the build has laid it out, its SVG.
-public struct Diagram: Hashable, Sendable {
+package struct Diagram: Hashable, Sendable {
     /// Unique in the site (`overview`, `layer-core`, `module-StrataCore`); the prefix of
     /// every id in its SVG, so several diagrams can share a page.
-    public var id: String
+    package var id: String
     /// The page that shows it: node links are relative to it.
-    public var pagePath: String
+    package var pagePath: String
     /// What it shows, for screen readers and the figure caption.
-    public var title: String
-    public var dot: String
+    package var title: String
+    package var dot: String
     /// Said under the diagram: what was simplified or left out, and why.
-    public var notes: [String]
+    package var notes: [String]
     /// The numbered markers on its violating arrows, which the legend under it explains.
-    public var markers: [Marker]
+    package var markers: [Marker]
 
     /// A violating arrow's number on the drawing, and what it stands for.
-    public struct Marker: Hashable, Sendable {
-        public var number: Int
-        public var rules: [String]
-        public var from: String
-        public var to: String
+    package struct Marker: Hashable, Sendable {
+        package var number: Int
+        package var rules: [String]
+        package var from: String
+        package var to: String
         /// How many dependencies the arrow stands for (more than one on an aggregate arrow).
-        public var count: Int
+        package var count: Int
         /// The evidence: the violations page, at the first rule.
-        public var href: String
+        package var href: String
 
-        public init(number: Int, rules: [String], from: String, to: String, count: Int = 1, href: String) {
+        package init(number: Int, rules: [String], from: String, to: String, count: Int = 1, href: String) {
             self.number = number
             self.rules = rules
             self.from = from
@@ -35,7 +35,8 @@ public struct Diagram: Hashable, Sendable {
         }
     }
 
-    public init(id: String, pagePath: String, title: String, dot: String, notes: [String] = [], markers: [Marker] = []) {
+    package init(id: String, pagePath: String, title: String, dot: String, notes: [String] = [], markers: [Marker] = [])
+    {
         self.id = id
         self.pagePath = pagePath
         self.title = title
@@ -46,7 +47,7 @@ public struct Diagram: Hashable, Sendable {
 }
 
 /// A diagram after layout: its SVG, or why Graphviz could not draw it.
-public enum DiagramDrawing: Hashable, Sendable {
+package enum DiagramDrawing: Hashable, Sendable {
     case svg(String)
     case failed(String)
 }

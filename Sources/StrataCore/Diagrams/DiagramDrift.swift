@@ -1,11 +1,11 @@
 /// What the drift check found in one written diagram.
-public struct DiagramDrift: Hashable, Sendable {
-    public enum Name: Hashable, Sendable {
+package struct DiagramDrift: Hashable, Sendable {
+    package enum Name: Hashable, Sendable {
         case module(String)
         case layer(String)
         case unknown
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .module(let name), .layer(let name): name
             case .unknown: ""
@@ -13,7 +13,7 @@ public struct DiagramDrift: Hashable, Sendable {
         }
     }
 
-    public enum Finding: Hashable, Sendable {
+    package enum Finding: Hashable, Sendable {
         /// A box that names no module or layer.
         case unknown(label: String, line: Int?, suggestion: String?)
         /// An arrow the code does not have.
@@ -22,7 +22,7 @@ public struct DiagramDrift: Hashable, Sendable {
         case missing(from: String, to: String, evidence: SourceLocation?)
 
         /// Unknown boxes, then absent arrows, then missing ones, each by name.
-        public var sortKey: String {
+        package var sortKey: String {
             switch self {
             case .unknown(let label, _, _): "0" + label
             case .absent(let from, let to, _, _): "1" + from + "\u{0}" + to
@@ -32,7 +32,7 @@ public struct DiagramDrift: Hashable, Sendable {
     }
 
     /// Why a diagram is not checked.
-    public enum Unchecked: Hashable, Sendable {
+    package enum Unchecked: Hashable, Sendable {
         /// No box names a module or layer.
         case namesNothing
         /// A box is a call (`NetworkRouter.request()`): it draws calls, not dependencies.
@@ -42,18 +42,21 @@ public struct DiagramDrift: Hashable, Sendable {
     }
 
     /// Whether the diagram names the architecture at all (else it is not checked).
-    public var isChecked: Bool
+    package var isChecked: Bool
     /// When it is not checked, why (nil when checked).
-    public var unchecked: Unchecked?
+    package var unchecked: Unchecked?
     /// Node id → what it names.
-    public var names: [String: Name]
-    public var findings: [Finding]
+    package var names: [String: Name]
+    package var findings: [Finding]
     /// Module or layer → the box's text, for boxes that name it otherwise (`Feed UI` for
     /// `FeedUI`, `Features_AllBreeds` for `PresentationLayer_Features_AllBreeds`): a
     /// warning about them says which it took.
-    public var readAs: [String: String]
+    package var readAs: [String: String]
 
-    public init(isChecked: Bool, names: [String: Name], findings: [Finding], readAs: [String: String] = [:], unchecked: Unchecked? = nil) {
+    package init(
+        isChecked: Bool, names: [String: Name], findings: [Finding], readAs: [String: String] = [:],
+        unchecked: Unchecked? = nil
+    ) {
         self.isChecked = isChecked
         self.unchecked = isChecked ? nil : unchecked ?? .namesNothing
         self.names = names
@@ -68,28 +71,34 @@ public struct DiagramDrift: Hashable, Sendable {
 
     /// The findings as warnings, placed at the diagram's lines: `start` is the fence's
     /// location, and the diagram's code begins on the line after it.
-    public func diagnostics(at start: SourceLocation) -> [Diagnostic] {
+    package func diagnostics(at start: SourceLocation) -> [Diagnostic] {
         findings.map { finding in
             func at(_ line: Int?) -> SourceLocation {
-                SourceLocation(path: start.path, line: line.map { start.line + 1 + $0 } ?? start.line, column: line == nil ? start.column : 1)
+                SourceLocation(
+                    path: start.path, line: line.map { start.line + 1 + $0 } ?? start.line,
+                    column: line == nil ? start.column : 1)
             }
             switch finding {
             case .unknown(let label, let line, let suggestion):
                 return .warning(
                     "diagram.drift",
-                    "the diagram draws '\(label)', which is no module or layer of the project" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; write `nocheck` after the fence's language to leave the diagram unchecked"),
+                    "the diagram draws '\(label)', which is no module or layer of the project"
+                        + (suggestion.map { "; did you mean '\($0)'?" }
+                            ?? "; write `nocheck` after the fence's language to leave the diagram unchecked"),
                     at: at(line)
                 )
             case .absent(let from, let to, let line, let isReversed):
                 return .warning(
                     "diagram.drift",
-                    "the diagram draws \(shown(from)) → \(shown(to)), and the code has no such dependency" + (isReversed ? " (\(to) depends on \(from): is the arrow reversed?)" : ""),
+                    "the diagram draws \(shown(from)) → \(shown(to)), and the code has no such dependency"
+                        + (isReversed ? " (\(to) depends on \(from): is the arrow reversed?)" : ""),
                     at: at(line)
                 )
             case .missing(let from, let to, let evidence):
                 return .warning(
                     "diagram.drift",
-                    "the diagram leaves out \(shown(from)) → \(shown(to)), which the code has" + (evidence.map { " (\($0.path):\($0.line))" } ?? ""),
+                    "the diagram leaves out \(shown(from)) → \(shown(to)), which the code has"
+                        + (evidence.map { " (\($0.path):\($0.line))" } ?? ""),
                     at: at(nil)
                 )
             }

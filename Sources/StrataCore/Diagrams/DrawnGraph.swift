@@ -1,18 +1,18 @@
 /// A diagram as its author drew it (a ```` ```mermaid ```` or ```` ```dot ```` fence in a
 /// page): boxes and arrows with the lines they were written on, before any layout. The drift
 /// check compares it with the real graph; the renderers turn it into DOT.
-public struct DrawnGraph: Hashable, Sendable {
-    public struct Node: Hashable, Sendable {
+package struct DrawnGraph: Hashable, Sendable {
+    package struct Node: Hashable, Sendable {
         /// The id the diagram's text uses.
-        public var id: String
+        package var id: String
         /// What the box shows (the id when no label was written).
-        public var label: String
+        package var label: String
         /// `box`, `rounded`, `stadium`, `circle`, `diamond`, `hexagon`, `cylinder`, `subroutine`.
-        public var shape: String
+        package var shape: String
         /// The 0-based line of the diagram's code where the node first appears.
-        public var line: Int?
+        package var line: Int?
 
-        public init(id: String, label: String, shape: String = "box", line: Int? = nil) {
+        package init(id: String, label: String, shape: String = "box", line: Int? = nil) {
             self.id = id
             self.label = label
             self.shape = shape
@@ -20,16 +20,19 @@ public struct DrawnGraph: Hashable, Sendable {
         }
     }
 
-    public struct Edge: Hashable, Sendable {
-        public var from: String
-        public var to: String
-        public var label: String?
+    package struct Edge: Hashable, Sendable {
+        package var from: String
+        package var to: String
+        package var label: String?
         /// `solid`, `dotted` or `thick`; `open` when the line has no arrow head.
-        public var style: String
-        public var hasArrow: Bool
-        public var line: Int?
+        package var style: String
+        package var hasArrow: Bool
+        package var line: Int?
 
-        public init(from: String, to: String, label: String? = nil, style: String = "solid", hasArrow: Bool = true, line: Int? = nil) {
+        package init(
+            from: String, to: String, label: String? = nil, style: String = "solid", hasArrow: Bool = true,
+            line: Int? = nil
+        ) {
             self.from = from
             self.to = to
             self.label = label
@@ -40,32 +43,32 @@ public struct DrawnGraph: Hashable, Sendable {
     }
 
     /// A Mermaid `subgraph`, or a DOT cluster: a titled group of nodes.
-    public struct Group: Hashable, Sendable {
-        public var id: String
-        public var label: String
-        public var members: [String]
+    package struct Group: Hashable, Sendable {
+        package var id: String
+        package var label: String
+        package var members: [String]
 
-        public init(id: String, label: String, members: [String] = []) {
+        package init(id: String, label: String, members: [String] = []) {
             self.id = id
             self.label = label
             self.members = members
         }
     }
 
-    public var nodes: [Node]
-    public var edges: [Edge]
-    public var groups: [Group]
+    package var nodes: [Node]
+    package var edges: [Edge]
+    package var groups: [Group]
     /// `TB`, `BT`, `LR` or `RL`.
-    public var direction: String
+    package var direction: String
 
-    public init(nodes: [Node] = [], edges: [Edge] = [], groups: [Group] = [], direction: String = "TB") {
+    package init(nodes: [Node] = [], edges: [Edge] = [], groups: [Group] = [], direction: String = "TB") {
         self.nodes = nodes
         self.edges = edges
         self.groups = groups
         self.direction = direction
     }
 
-    public func node(_ id: String) -> Node? {
+    package func node(_ id: String) -> Node? {
         nodes.first { $0.id == id }
     }
 }

@@ -2,9 +2,9 @@
 /// when c can be reached from a through other nodes (a → b → … → c), along edges still
 /// kept. On a graph without cycles this is the unique transitive reduction; with cycles,
 /// checking against the edges still kept means reachability never changes.
-public enum TransitiveReduction {
+package enum TransitiveReduction {
     /// The indices of `edges` to keep, in order. Edges in `pinned` are always kept.
-    public static func kept(edges: [(from: String, to: String)], pinned: Set<Int> = []) -> [Int] {
+    package static func kept(edges: [(from: String, to: String)], pinned: Set<Int> = []) -> [Int] {
         var index: [String: Int] = [:]
         for edge in edges {
             if index[edge.from] == nil { index[edge.from] = index.count }
@@ -29,15 +29,23 @@ public enum TransitiveReduction {
             // Is `to` reachable from `from` by a path of two edges or more?
             stamp += 1
             stack.removeAll(keepingCapacity: true)
-            for next in successors[from] where next.edge != position && !removed[next.edge] && seen[next.node] != stamp {
+            for next in successors[from] where next.edge != position && !removed[next.edge] && seen[next.node] != stamp
+            {
                 seen[next.node] = stamp
                 stack.append(next.node)
             }
             var implied = false
             while let node = stack.popLast() {
-                if node == to { implied = true; break }
-                for next in successors[node] where next.edge != position && !removed[next.edge] && seen[next.node] != stamp {
-                    if next.node == to { implied = true; break }
+                if node == to {
+                    implied = true
+                    break
+                }
+                for next in successors[node]
+                where next.edge != position && !removed[next.edge] && seen[next.node] != stamp {
+                    if next.node == to {
+                        implied = true
+                        break
+                    }
                     seen[next.node] = stamp
                     stack.append(next.node)
                 }

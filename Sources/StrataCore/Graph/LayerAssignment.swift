@@ -1,6 +1,6 @@
 /// The layer a module belongs to, and where that was said.
-public struct LayerAssignment: Hashable, Sendable {
-    public enum Source: Hashable, Sendable {
+package struct LayerAssignment: Hashable, Sendable {
+    package enum Source: Hashable, Sendable {
         /// A `modules:` pattern of a layer in `strata.yml`.
         case configuration(pattern: String, location: SourceLocation?)
         /// The `// MARK: <Layer>` section the target is declared under in its manifest.
@@ -8,14 +8,14 @@ public struct LayerAssignment: Hashable, Sendable {
         /// `layer:` in the front matter of the module's page.
         case page(location: SourceLocation)
 
-        public var location: SourceLocation? {
+        package var location: SourceLocation? {
             switch self {
             case .configuration(_, let location), .manifestSection(let location): location
             case .page(let location): location
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .configuration(let pattern, _): "strata.yml (modules: \(pattern))"
             case .manifestSection: "its // MARK: section in Package.swift"
@@ -24,11 +24,11 @@ public struct LayerAssignment: Hashable, Sendable {
         }
     }
 
-    public var module: String
-    public var layer: String
-    public var source: Source
+    package var module: String
+    package var layer: String
+    package var source: Source
 
-    public init(module: String, layer: String, source: Source) {
+    package init(module: String, layer: String, source: Source) {
         self.module = module
         self.layer = layer
         self.source = source

@@ -1,23 +1,24 @@
 /// The module graph of a codebase: every target of the root package and of its local
 /// packages, the external products and toolchain modules they use, and one edge per
 /// (module, module) pair with all the evidence for it.
-public struct ModuleGraph: Hashable, Sendable {
+package struct ModuleGraph: Hashable, Sendable {
     /// Nodes sorted by id.
-    public var nodes: [ModuleNode]
+    package var nodes: [ModuleNode]
     /// Edges sorted by source, then destination.
-    public var edges: [ModuleEdge]
+    package var edges: [ModuleEdge]
     /// The packages read, root first, then in the order they were found.
-    public var packages: [PackageSummary]
+    package var packages: [PackageSummary]
 
-    public init(nodes: [ModuleNode], edges: [ModuleEdge], packages: [PackageSummary]) {
+    package init(nodes: [ModuleNode], edges: [ModuleEdge], packages: [PackageSummary]) {
         self.nodes = nodes.sorted { $0.id < $1.id }
         self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         self.packages = packages
     }
 
     /// The node with this id, by binary search (nodes are sorted by id).
-    public func node(_ id: String) -> ModuleNode? {
-        var low = 0, high = nodes.count
+    package func node(_ id: String) -> ModuleNode? {
+        var low = 0
+        var high = nodes.count
         while low < high {
             let middle = (low + high) / 2
             if nodes[middle].id < id { low = middle + 1 } else { high = middle }
@@ -26,21 +27,22 @@ public struct ModuleGraph: Hashable, Sendable {
     }
 
     /// The subgraph of nodes `keep` accepts, with the edges between them.
-    public func filtered(_ keep: (ModuleNode) -> Bool) -> ModuleGraph {
+    package func filtered(_ keep: (ModuleNode) -> Bool) -> ModuleGraph {
         let kept = nodes.filter(keep)
         let ids = Set(kept.map(\.id))
-        return ModuleGraph(nodes: kept, edges: edges.filter { ids.contains($0.from) && ids.contains($0.to) }, packages: packages)
+        return ModuleGraph(
+            nodes: kept, edges: edges.filter { ids.contains($0.from) && ids.contains($0.to) }, packages: packages)
     }
 
     /// The nodes within `depth` edges of `focus`, following edges both ways (what it uses
     /// and what uses it); `depth` nil means no limit.
-    public func focused(on focus: String, depth: Int?) -> ModuleGraph {
+    package func focused(on focus: String, depth: Int?) -> ModuleGraph {
         focused(on: [focus], depth: depth)
     }
 
     /// The nodes within `depth` edges of any of `focuses`, following edges both ways: the
     /// neighbourhoods of several modules in one drawing.
-    public func focused(on focuses: [String], depth: Int?) -> ModuleGraph {
+    package func focused(on focuses: [String], depth: Int?) -> ModuleGraph {
         var outgoing: [String: [String]] = [:]
         var incoming: [String: [String]] = [:]
         for edge in edges {
@@ -70,27 +72,30 @@ public struct ModuleGraph: Hashable, Sendable {
 }
 
 /// A package that contributed nodes, and how its manifest was read.
-public struct PackageSummary: Hashable, Sendable {
-    public var name: String
-    public var manifestPath: String
-    public var isRoot: Bool
+package struct PackageSummary: Hashable, Sendable {
+    package var name: String
+    package var manifestPath: String
+    package var isRoot: Bool
     /// Why SwiftPM had to evaluate the manifest; nil when Strata read it from its syntax.
-    public var fallbackReasons: [Diagnostic]?
+    package var fallbackReasons: [Diagnostic]?
     /// An Xcode project (its `project.pbxproj`, or the XcodeGen spec or Tuist manifest it is
     /// generated from), not a package.
-    public var isXcodeProject: Bool
+    package var isXcodeProject: Bool
 
     /// What an Xcode project is read from, as a user names it.
-    public var projectKind: String { Self.projectKind(ofManifest: manifestPath) }
+    package var projectKind: String { Self.projectKind(ofManifest: manifestPath) }
 
     /// "Tuist project" for a `Project.swift`, "XcodeGen project" for a spec, else "Xcode project".
-    public static func projectKind(ofManifest path: String) -> String {
+    package static func projectKind(ofManifest path: String) -> String {
         if path == "Project.swift" || path.hasSuffix("/Project.swift") { return "Tuist project" }
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return "XcodeGen project" }
         return "Xcode project"
     }
 
-    public init(name: String, manifestPath: String, isRoot: Bool, fallbackReasons: [Diagnostic]? = nil, isXcodeProject: Bool = false) {
+    package init(
+        name: String, manifestPath: String, isRoot: Bool, fallbackReasons: [Diagnostic]? = nil,
+        isXcodeProject: Bool = false
+    ) {
         self.name = name
         self.manifestPath = manifestPath
         self.isRoot = isRoot
@@ -101,8 +106,8 @@ public struct PackageSummary: Hashable, Sendable {
 
 /// A module: a target of a package Strata read, a product of an external package, or a
 /// module only seen in an `import`.
-public struct ModuleNode: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct ModuleNode: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case regular, executable, test, system, binary, plugin, macro
         /// A product of a package Strata did not read (a URL dependency).
         case product
@@ -111,33 +116,34 @@ public struct ModuleNode: Hashable, Sendable {
         /// Imported, but neither a target, a declared product nor a toolchain module.
         case unknown
 
-        public init(_ kind: TargetKind) {
+        package init(_ kind: TargetKind) {
             self = Kind(rawValue: kind.rawValue) ?? .regular
         }
     }
 
     /// Unique in the graph: the module name (SwiftPM requires module names to be unique).
-    public var id: String
-    public var kind: Kind
+    package var id: String
+    package var kind: Kind
     /// The package that declares it (its manifest name, or the dependency identity for
     /// external products); nil for toolchain and unknown modules.
-    public var package: String?
+    package var package: String?
     /// The `// MARK:` section of the manifest it is declared under.
-    public var section: String?
+    package var section: String?
     /// The target's source folder, as shown to the user.
-    public var sourcePath: String?
+    package var sourcePath: String?
     /// The Swift files compiled for it, as shown to the user.
-    public var sourceFiles: [String]
+    package var sourceFiles: [String]
     /// Lines in those files together.
-    public var sourceLineCount: Int
+    package var sourceLineCount: Int
     /// Where it is declared (a target's manifest line, or an external product's `.package` line).
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// What an Xcode target builds (`app`, `framework`, `unit-tests`…); nil for packages.
-    public var productType: String?
+    package var productType: String?
 
-    public init(
+    package init(
         id: String, kind: Kind, package: String? = nil, section: String? = nil, sourcePath: String? = nil,
-        sourceFiles: [String] = [], sourceLineCount: Int = 0, location: SourceLocation? = nil, productType: String? = nil
+        sourceFiles: [String] = [], sourceLineCount: Int = 0, location: SourceLocation? = nil,
+        productType: String? = nil
     ) {
         self.productType = productType
         self.id = id
@@ -151,21 +157,21 @@ public struct ModuleNode: Hashable, Sendable {
     }
 
     /// Targets of packages Strata read (not products, toolchain or unknown modules).
-    public var isTarget: Bool {
+    package var isTarget: Bool {
         switch kind {
         case .product, .sdk, .unknown: false
         default: true
         }
     }
 
-    public var isExternal: Bool { !isTarget }
-    public var isTest: Bool { kind == .test }
+    package var isExternal: Bool { !isTarget }
+    package var isTest: Bool { kind == .test }
 }
 
 /// One dependency between two modules, with every manifest line and import that makes it.
-public struct ModuleEdge: Hashable, Sendable {
+package struct ModuleEdge: Hashable, Sendable {
     /// How a module relates to a module it uses.
-    public enum Relation: String, Hashable, Sendable, CaseIterable {
+    package enum Relation: String, Hashable, Sendable, CaseIterable {
         /// In the manifest and imported in code.
         case declaredAndImported = "declared-and-imported"
         /// In the manifest, never imported (an unused dependency, or a non-Swift target's).
@@ -184,15 +190,18 @@ public struct ModuleEdge: Hashable, Sendable {
         case unresolved
     }
 
-    public var from: String
-    public var to: String
-    public var relation: Relation
+    package var from: String
+    package var to: String
+    package var relation: Relation
     /// The manifest entries that declare the dependency.
-    public var declarations: [TargetDependencyDeclaration]
+    package var declarations: [TargetDependencyDeclaration]
     /// The imports that use it, by file and position.
-    public var imports: [SwiftImport]
+    package var imports: [SwiftImport]
 
-    public init(from: String, to: String, relation: Relation, declarations: [TargetDependencyDeclaration] = [], imports: [SwiftImport] = []) {
+    package init(
+        from: String, to: String, relation: Relation, declarations: [TargetDependencyDeclaration] = [],
+        imports: [SwiftImport] = []
+    ) {
         self.from = from
         self.to = to
         self.relation = relation
@@ -200,11 +209,11 @@ public struct ModuleEdge: Hashable, Sendable {
         self.imports = imports
     }
 
-    public var isDeclared: Bool { !declarations.isEmpty }
-    public var isImported: Bool { !imports.isEmpty }
+    package var isDeclared: Bool { !declarations.isEmpty }
+    package var isImported: Bool { !imports.isEmpty }
 
     /// `declared`, `imported` or `declared+imported`.
-    public var kind: String {
+    package var kind: String {
         switch (isDeclared, isImported) {
         case (true, true): "declared+imported"
         case (true, false): "declared"
@@ -213,7 +222,7 @@ public struct ModuleEdge: Hashable, Sendable {
     }
 
     /// Conditional when every declaration has a `condition:` and every import sits inside `#if`.
-    public var isConditional: Bool {
+    package var isConditional: Bool {
         declarations.allSatisfy { $0.condition != nil } && imports.allSatisfy(\.isConditional)
     }
 }
@@ -222,7 +231,7 @@ extension ModuleGraph {
     /// The same graph with every file path (manifests, source folders and files, and the
     /// places of declarations and imports) passed through `path`: `strata graph` shows
     /// paths from the repository's root, as `strata check` does.
-    public func mappingPaths(_ path: (String) -> String) -> ModuleGraph {
+    package func mappingPaths(_ path: (String) -> String) -> ModuleGraph {
         var graph = self
         graph.packages = packages.map { package in
             var package = package

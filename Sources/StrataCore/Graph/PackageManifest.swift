@@ -1,9 +1,9 @@
 /// What a `Package.swift` declares, as far as the module graph is concerned: the package's
 /// name, its targets with their dependencies, its products and the packages it depends on.
 /// Every declaration keeps the manifest line it is written on, so a report can point there.
-public struct PackageManifest: Hashable, Sendable {
+package struct PackageManifest: Hashable, Sendable {
     /// How a manifest was read: from its syntax, or from SwiftPM's own evaluation.
-    public enum Origin: Hashable, Sendable {
+    package enum Origin: Hashable, Sendable {
         case syntax
         /// SwiftPM evaluated the manifest (`swift package dump-package`), because the syntax
         /// reader met forms it cannot resolve (the reasons) or because it was asked to.
@@ -13,18 +13,18 @@ public struct PackageManifest: Hashable, Sendable {
         case xcodeProject
     }
 
-    public var name: String
+    package var name: String
     /// The manifest file, as shown to the user.
-    public var path: String
-    public var targets: [TargetDeclaration]
-    public var products: [ProductDeclaration]
-    public var dependencies: [PackageDependencyDeclaration]
-    public var origin: Origin
+    package var path: String
+    package var targets: [TargetDeclaration]
+    package var products: [ProductDeclaration]
+    package var dependencies: [PackageDependencyDeclaration]
+    package var origin: Origin
     /// The `// swift-tools-version:` the manifest declares (`[5, 9]`), when it does: some of
     /// SwiftPM's rules depend on it (where a target's files may be).
-    public var toolsVersion: [Int]?
+    package var toolsVersion: [Int]?
 
-    public init(
+    package init(
         name: String, path: String, targets: [TargetDeclaration] = [], products: [ProductDeclaration] = [],
         dependencies: [PackageDependencyDeclaration] = [], origin: Origin = .syntax
     ) {
@@ -37,8 +37,10 @@ public struct PackageManifest: Hashable, Sendable {
     }
 
     /// The version a manifest's first line declares (`// swift-tools-version:5.9` → `[5, 9]`).
-    public static func declaredToolsVersion(in text: Substring) -> [Int]? {
-        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
+    package static func declaredToolsVersion(in text: Substring) -> [Int]? {
+        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first else {
+            return nil
+        }
         let marker = "swift-tools-version:"
         var start = firstLine.startIndex
         var found: Substring.Index?
@@ -57,31 +59,31 @@ public struct PackageManifest: Hashable, Sendable {
     }
 
     /// Whether the declared tools version is at least `version` (false when none is declared).
-    public func declaresToolsVersion(atLeast version: [Int]) -> Bool {
+    package func declaresToolsVersion(atLeast version: [Int]) -> Bool {
         guard let toolsVersion else { return false }
         let width = max(toolsVersion.count, version.count)
         let pad = { (v: [Int]) in v + Array(repeating: 0, count: width - v.count) }
         return !pad(toolsVersion).lexicographicallyPrecedes(pad(version))
     }
 
-    public func target(named name: String) -> TargetDeclaration? {
+    package func target(named name: String) -> TargetDeclaration? {
         targets.first { $0.name == name }
     }
 
     /// The package dependency a `.product(name:package:)` names: SwiftPM matches the
     /// package's identity (the last path component of its URL or path), or its explicit name.
-    public func dependency(named package: String) -> PackageDependencyDeclaration? {
+    package func dependency(named package: String) -> PackageDependencyDeclaration? {
         let wanted = package.lowercased()
         return dependencies.first { $0.identity == wanted || $0.name?.lowercased() == wanted }
     }
 }
 
 /// The kinds of target SwiftPM knows, named as `swift package dump-package` names them.
-public enum TargetKind: String, Hashable, Sendable, CaseIterable {
+package enum TargetKind: String, Hashable, Sendable, CaseIterable {
     case regular, executable, test, system, binary, plugin, macro
 
     /// The manifest function that declares this kind (`.executableTarget`, …).
-    public var manifestFunction: String {
+    package var manifestFunction: String {
         switch self {
         case .regular: "target"
         case .executable: "executableTarget"
@@ -93,31 +95,33 @@ public enum TargetKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    public init?(manifestFunction: String) {
-        guard let kind = TargetKind.allCases.first(where: { $0.manifestFunction == manifestFunction }) else { return nil }
+    package init?(manifestFunction: String) {
+        guard let kind = TargetKind.allCases.first(where: { $0.manifestFunction == manifestFunction }) else {
+            return nil
+        }
         self = kind
     }
 }
 
 /// One target of a manifest.
-public struct TargetDeclaration: Hashable, Sendable {
-    public var name: String
-    public var kind: TargetKind
-    public var dependencies: [TargetDependencyDeclaration]
+package struct TargetDeclaration: Hashable, Sendable {
+    package var name: String
+    package var kind: TargetKind
+    package var dependencies: [TargetDependencyDeclaration]
     /// The `path:` argument, relative to the package folder.
-    public var path: String?
-    public var exclude: [String]
+    package var path: String?
+    package var exclude: [String]
     /// The `sources:` argument: when present, only these files and folders are compiled.
-    public var sources: [String]?
+    package var sources: [String]?
     /// Resource paths (`.copy`, `.process`, …): files there are not compiled.
-    public var resources: [String]
+    package var resources: [String]
     /// The `// MARK: <name>` section the target is declared under, a hint of its layer.
-    public var section: String?
+    package var section: String?
     /// What an Xcode target builds (`app`, `framework`, `unit-tests`…); nil for packages.
-    public var productType: String?
-    public var location: SourceLocation
+    package var productType: String?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, kind: TargetKind, dependencies: [TargetDependencyDeclaration] = [], path: String? = nil,
         exclude: [String] = [], sources: [String]? = nil, resources: [String] = [], section: String? = nil,
         location: SourceLocation
@@ -135,8 +139,8 @@ public struct TargetDeclaration: Hashable, Sendable {
 }
 
 /// One entry of a target's `dependencies:` list, in the form it was written.
-public struct TargetDependencyDeclaration: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct TargetDependencyDeclaration: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// A plain string or `.byName(name:)`: a target of this package if one has the name,
         /// else a product of a dependency.
         case byName
@@ -144,21 +148,24 @@ public struct TargetDependencyDeclaration: Hashable, Sendable {
         case product
     }
 
-    public var kind: Kind
-    public var name: String
+    package var kind: Kind
+    package var name: String
     /// For products: the package identity or name given as `package:`.
-    public var package: String?
-    public var condition: DependencyCondition?
-    public var location: SourceLocation
+    package var package: String?
+    package var condition: DependencyCondition?
+    package var location: SourceLocation
     /// How evidence shows the entry when it is not written in a manifest (an Xcode
     /// project's `PBXTargetDependency "Core"`); nil for manifest entries.
-    public var written: String?
+    package var written: String?
     /// For a target of a project named by its folder (Tuist's `.project(target:path:)`):
     /// that folder, relative to the Strata project; the loader sets `package` to the name of
     /// the project it reads there.
-    public var projectFolder: String?
+    package var projectFolder: String?
 
-    public init(kind: Kind, name: String, package: String? = nil, condition: DependencyCondition? = nil, location: SourceLocation, written: String? = nil) {
+    package init(
+        kind: Kind, name: String, package: String? = nil, condition: DependencyCondition? = nil,
+        location: SourceLocation, written: String? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.package = package
@@ -169,16 +176,16 @@ public struct TargetDependencyDeclaration: Hashable, Sendable {
 }
 
 /// A `condition: .when(platforms:traits:)` on a dependency.
-public struct DependencyCondition: Hashable, Sendable, CustomStringConvertible {
-    public var platforms: [String]
-    public var traits: [String]
+package struct DependencyCondition: Hashable, Sendable, CustomStringConvertible {
+    package var platforms: [String]
+    package var traits: [String]
 
-    public init(platforms: [String] = [], traits: [String] = []) {
+    package init(platforms: [String] = [], traits: [String] = []) {
         self.platforms = platforms
         self.traits = traits
     }
 
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if !platforms.isEmpty { parts.append("platforms: " + platforms.joined(separator: ", ")) }
         if !traits.isEmpty { parts.append("traits: " + traits.joined(separator: ", ")) }
@@ -187,17 +194,17 @@ public struct DependencyCondition: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A product a package offers to its dependents.
-public struct ProductDeclaration: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct ProductDeclaration: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case library, executable, plugin, other
     }
 
-    public var name: String
-    public var kind: Kind
-    public var targets: [String]
-    public var location: SourceLocation
+    package var name: String
+    package var kind: Kind
+    package var targets: [String]
+    package var location: SourceLocation
 
-    public init(name: String, kind: Kind, targets: [String], location: SourceLocation) {
+    package init(name: String, kind: Kind, targets: [String], location: SourceLocation) {
         self.name = name
         self.kind = kind
         self.targets = targets
@@ -206,19 +213,19 @@ public struct ProductDeclaration: Hashable, Sendable {
 }
 
 /// A `.package(…)` entry.
-public struct PackageDependencyDeclaration: Hashable, Sendable {
-    public enum Source: Hashable, Sendable {
+package struct PackageDependencyDeclaration: Hashable, Sendable {
+    package enum Source: Hashable, Sendable {
         case path(String)
         case url(String)
         case registry(String)
     }
 
-    public var source: Source
+    package var source: Source
     /// An explicit `name:` (older manifests).
-    public var name: String?
-    public var location: SourceLocation
+    package var name: String?
+    package var location: SourceLocation
 
-    public init(source: Source, name: String? = nil, location: SourceLocation) {
+    package init(source: Source, name: String? = nil, location: SourceLocation) {
         self.source = source
         self.name = name
         self.location = location
@@ -226,7 +233,7 @@ public struct PackageDependencyDeclaration: Hashable, Sendable {
 
     /// SwiftPM's identity: the last path component of the URL or path, lowercased, without
     /// `.git`; for registry packages the `scope.name` identifier.
-    public var identity: String {
+    package var identity: String {
         switch source {
         case .registry(let id):
             return id.lowercased()

@@ -1,22 +1,22 @@
 /// One `import` declaration in a Swift file, with everything written around it.
-public struct SwiftImport: Hashable, Sendable {
+package struct SwiftImport: Hashable, Sendable {
     /// The module imported: the first component of the path (`A` in `import struct A.B`).
-    public var module: String
+    package var module: String
     /// The full dotted path (`["A", "B"]`).
-    public var path: [String]
+    package var path: [String]
     /// The declaration kind of a scoped import (`struct`, `func`, …), if any.
-    public var declarationKind: String?
+    package var declarationKind: String?
     /// Attributes as written, without spaces: `@testable`, `@_exported`, `@_spi(Internal)`.
-    public var attributes: [String]
+    package var attributes: [String]
     /// `public`, `package`, `internal`, `fileprivate` or `private`, if written.
-    public var accessLevel: String?
+    package var accessLevel: String?
     /// The `#if` conditions the import is inside, innermost last (`canImport(Darwin)`,
     /// `!(os(Linux))` for an `#else` branch). Empty when the import is unconditional.
-    public var conditions: [String]
+    package var conditions: [String]
     /// Where the declaration starts (its first attribute or modifier, else `import`).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(
+    package init(
         module: String, path: [String]? = nil, declarationKind: String? = nil, attributes: [String] = [],
         accessLevel: String? = nil, conditions: [String] = [], location: SourceLocation
     ) {
@@ -29,12 +29,12 @@ public struct SwiftImport: Hashable, Sendable {
         self.location = location
     }
 
-    public var isConditional: Bool { !conditions.isEmpty }
-    public var isExported: Bool { attributes.contains("@_exported") }
-    public var isTestable: Bool { attributes.contains("@testable") }
+    package var isConditional: Bool { !conditions.isEmpty }
+    package var isExported: Bool { attributes.contains("@_exported") }
+    package var isTestable: Bool { attributes.contains("@testable") }
 
     /// The condition as one expression (`canImport(X) && !(DEBUG)`), or nil.
-    public var condition: String? {
+    package var condition: String? {
         conditions.isEmpty ? nil : conditions.joined(separator: " && ")
     }
 }

@@ -1,36 +1,38 @@
 /// A day of the Gregorian calendar (`2026-01-31`), for `LAST_VERIFIED` and the date a build
 /// is measured against. Plain arithmetic, no time zones: a date in metadata names a day.
-public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+    package init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+            day <= Self.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// Reads `YYYY-MM-DD` (what the format and ISO 8601 write); nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.trimmingWhitespace.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
     /// The day that holds a Unix time (UTC), as `SOURCE_DATE_EPOCH` gives one.
-    public init(unixTime time: Int64) {
+    package init(unixTime time: Int64) {
         // Clamped to years 1…9999, so no arithmetic below can overflow.
         let seconds = min(max(time, -62_135_596_800), 253_402_300_799)
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         (year, month, day) = Self.civil(fromDays: days)
     }
 
-    public var description: String {
+    package var description: String {
         let pad = { (value: Int, width: Int) -> String in
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -39,7 +41,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -49,11 +51,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Whole days from `self` to `other` (positive when `other` is later).
-    public func days(until other: CalendarDate) -> Int {
+    package func days(until other: CalendarDate) -> Int {
         other.daysSinceEpoch - daysSinceEpoch
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 

@@ -1,8 +1,8 @@
 /// How an example of a guidance block is written, in callouts and on block pages alike: a
 /// code block, and when it has a verdict, a figure whose caption says it in words ("Bad",
 /// and the label's own words), so colour is never the only sign.
-public enum ExampleHTML {
-    public static func render(_ example: GuidanceBlock.Example, highlighter: (any CodeHighlighter)?) -> String {
+package enum ExampleHTML {
+    package static func render(_ example: GuidanceBlock.Example, highlighter: (any CodeHighlighter)?) -> String {
         let code = CodeBlockHTML.render(example.code, language: example.language ?? "", highlighter: highlighter)
         guard let verdict = example.verdict else { return code }
         var html = "<figure class=\"guidance-example guidance-example-\(verdict.rawValue)\">\n<figcaption>"

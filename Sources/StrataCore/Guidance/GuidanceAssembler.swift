@@ -2,8 +2,8 @@
 /// continue; it does not know Markdown or Swift. Its callers feed it the text of one
 /// paragraph (or comment) at a time, as pieces marked code or not, so keywords inside code
 /// are never keywords.
-public struct GuidanceAssembler {
-    public enum Keyword: String, CaseIterable, Sendable {
+package struct GuidanceAssembler {
+    package enum Keyword: String, CaseIterable, Sendable {
         case check = "CHECK"
         case condition = "IF"
         case action = "THEN"
@@ -25,7 +25,7 @@ public struct GuidanceAssembler {
 
         /// Whether the keyword counts only at the start of a line: short words such as
         /// `OK:` occur in sentences ("the status is not OK: a 5xx").
-        public var startsALine: Bool {
+        package var startsALine: Bool {
             switch self {
             case .good, .bad, .ok, .example: true
             default: false
@@ -33,7 +33,7 @@ public struct GuidanceAssembler {
         }
 
         /// The verdict a label keyword gives the example after it.
-        public var verdict: ExampleVerdict? {
+        package var verdict: ExampleVerdict? {
             switch self {
             case .good: .good
             case .bad: .bad
@@ -46,13 +46,13 @@ public struct GuidanceAssembler {
     /// A run of text: `isCode` for code spans (kept in backticks, never scanned),
     /// `isMarkup` for link syntax the caller writes around link text (kept as is, never
     /// scanned), and the line it starts on relative to the unit's first line.
-    public struct Piece: Sendable {
-        public var text: String
-        public var isCode: Bool
-        public var isMarkup: Bool
-        public var line: Int
+    package struct Piece: Sendable {
+        package var text: String
+        package var isCode: Bool
+        package var isMarkup: Bool
+        package var line: Int
 
-        public init(_ text: String, isCode: Bool = false, isMarkup: Bool = false, line: Int = 0) {
+        package init(_ text: String, isCode: Bool = false, isMarkup: Bool = false, line: Int = 0) {
             self.text = text
             self.isCode = isCode
             self.isMarkup = isMarkup
@@ -61,32 +61,32 @@ public struct GuidanceAssembler {
     }
 
     /// A block before it has an id, with the place of each keyword.
-    public struct Draft: Sendable {
-        public var block: GuidanceBlock
+    package struct Draft: Sendable {
+        package var block: GuidanceBlock
         /// Where `ID:` was written.
-        public var idLocation: SourceLocation?
+        package var idLocation: SourceLocation?
         /// Where `APPLIES_TO:` was written.
-        public var appliesToLocation: SourceLocation?
+        package var appliesToLocation: SourceLocation?
         /// Where `ENFORCED_BY:` was written.
-        public var enforcedByLocation: SourceLocation?
+        package var enforcedByLocation: SourceLocation?
         /// The units (paragraph, comment run) the block first and last took text from.
-        public var firstUnit: Int?
-        public var lastUnit: Int?
+        package var firstUnit: Int?
+        package var lastUnit: Int?
         /// `GOOD:` / `BAD:` / `OK:` written in the block: they label its examples, in order.
-        public var labels: [ExampleVerdict.Label] = []
+        package var labels: [ExampleVerdict.Label] = []
         /// Whether `EXAMPLE: above` asks for the code right before the block.
-        public var examplesAbove = false
+        package var examplesAbove = false
         /// Whether its first unit has prose before the opening keyword.
-        public var followsProse = false
+        package var followsProse = false
         /// Every unit the block took text from, in order.
-        public var units: [Int] = []
+        package var units: [Int] = []
         /// The id an earlier Strata derived for the block, when it differs: its page redirects.
-        public var formerID: String?
+        package var formerID: String?
         /// The section a derived id names instead of the block's heading (a rule of a rule
         /// set is its own heading; its id names the set's section).
-        public var idSection: String?
+        package var idSection: String?
 
-        public init(block: GuidanceBlock) {
+        package init(block: GuidanceBlock) {
             self.block = block
         }
     }
@@ -102,12 +102,12 @@ public struct GuidanceAssembler {
     private var openScope: Int?
     private var currentUnit: Int?
 
-    public init() {}
+    package init() {}
 
     /// Feeds one unit of text. `scope` identifies what the unit belongs to (a list, a quote,
     /// one comment run): a block stays open across units of the same scope. `unit` identifies
     /// the unit itself, so the caller can find where each block ended.
-    public mutating func feed(_ pieces: [Piece], at start: SourceLocation, scope: Int, unit: Int, heading: Heading?) {
+    package mutating func feed(_ pieces: [Piece], at start: SourceLocation, scope: Int, unit: Int, heading: Heading?) {
         if openScope != scope { close() }
         currentUnit = unit
         let tokens = Self.tokenize(pieces)
@@ -144,23 +144,27 @@ public struct GuidanceAssembler {
     }
 
     /// Ends the open block (at a heading, the end of a list or quote, or the end of input).
-    public mutating func close() {
+    package mutating func close() {
         if let open { drafts.append(open) }
         open = nil
         openScope = nil
         lastKeyword = nil
     }
 
-    private mutating func apply(_ keyword: Keyword, _ text: String, at location: SourceLocation, scope: Int, heading: Heading?) {
+    private mutating func apply(
+        _ keyword: Keyword, _ text: String, at location: SourceLocation, scope: Int, heading: Heading?
+    ) {
         // A comment or page that mentions the keyword in a sentence is not a reading list.
         if keyword == .readAlso, Self.isProse(text) {
             let opening = text.split(separator: " ").prefix(5).joined(separator: " ")
             markDropped()
-            diagnostics.append(.warning(
-                "guidance.read-also-prose",
-                "READ_ALSO: is followed by prose ('\(opening)…'), not pages, block ids or URLs; it is left as text (write the keyword in backticks to mention it)",
-                at: location
-            ))
+            diagnostics.append(
+                .warning(
+                    "guidance.read-also-prose",
+                    "READ_ALSO: is followed by prose ('\(opening)…'), not pages, block ids or URLs; it is left as "
+                        + "text (write the keyword in backticks to mention it)",
+                    at: location
+                ))
             return
         }
         // `READ_ALSO:` inside an open block is one of its references (a check pointing on, or
@@ -169,21 +173,29 @@ public struct GuidanceAssembler {
         if keyword.verdict != nil, open == nil { return }
         if keyword == .rules {
             markDropped()
-            diagnostics.append(.warning(
-                "guidance.misplaced", "RULES: marks a section of a Markdown page as a rule set, in a paragraph of its own; it is left as text here", at: location
-            ))
+            diagnostics.append(
+                .warning(
+                    "guidance.misplaced",
+                    "RULES: marks a section of a Markdown page as a rule set, in a paragraph of its own; it is left "
+                        + "as text here",
+                    at: location
+                ))
             return
         }
-        let opensBlock = keyword == .check || keyword == .antiPattern || keyword == .rule || (keyword == .readAlso && open == nil)
+        let opensBlock =
+            keyword == .check || keyword == .antiPattern || keyword == .rule || (keyword == .readAlso && open == nil)
         if opensBlock {
             close()
-            let kind: GuidanceBlock.Kind = switch keyword {
-            case .check: .check
-            case .antiPattern: .antiPattern
-            case .rule: .rule
-            default: .readAlso
-            }
-            open = Draft(block: GuidanceBlock(id: "", kind: kind, summary: kind == .readAlso ? "" : text, location: location, heading: heading))
+            let kind: GuidanceBlock.Kind =
+                switch keyword {
+                case .check: .check
+                case .antiPattern: .antiPattern
+                case .rule: .rule
+                default: .readAlso
+                }
+            open = Draft(
+                block: GuidanceBlock(
+                    id: "", kind: kind, summary: kind == .readAlso ? "" : text, location: location, heading: heading))
             openScope = scope
             lastKeyword = keyword
             if kind == .readAlso {
@@ -195,9 +207,13 @@ public struct GuidanceAssembler {
         }
         guard open != nil else {
             markDropped()
-            diagnostics.append(.warning(
-                "guidance.orphan", "\(keyword.rawValue): belongs to a CHECK: or ANTI_PATTERN: block, and none is open here; it is left as text", at: location
-            ))
+            diagnostics.append(
+                .warning(
+                    "guidance.orphan",
+                    "\(keyword.rawValue): belongs to a CHECK: or ANTI_PATTERN: block, and none is open here; it is "
+                        + "left as text",
+                    at: location
+                ))
             return
         }
         switch keyword {
@@ -207,31 +223,46 @@ public struct GuidanceAssembler {
             guard open?.block.kind == .check else { return misplaced(keyword, at: location) }
             open?.block.conditions.append(GuidanceBlock.Condition(condition: text))
         case .action:
-            guard open?.block.kind == .check, let last = open?.block.conditions.indices.last, open?.block.conditions[last].action == nil, lastKeyword == .condition else {
+            guard open?.block.kind == .check, let last = open?.block.conditions.indices.last,
+                open?.block.conditions[last].action == nil, lastKeyword == .condition
+            else {
                 return misplaced(keyword, at: location)
             }
             open?.block.conditions[last].action = text
         case .fix:
-            guard open?.block.kind == .antiPattern, open?.block.fix == nil else { return misplaced(keyword, at: location) }
+            guard open?.block.kind == .antiPattern, open?.block.fix == nil else {
+                return misplaced(keyword, at: location)
+            }
             open?.block.fix = text
         case .appliesTo:
-            open?.block.appliesTo += text.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+            open?.block.appliesTo += text.split(separator: ",").map { String($0).trimmingWhitespace }.filter {
+                !$0.isEmpty
+            }
             open?.appliesToLocation = location
         case .enforcedBy:
             guard open?.block.kind != .readAlso else { return misplaced(keyword, at: location) }
-            open?.block.enforcedBy += text.split(separator: ",").map { String($0).trimmingWhitespace.trimmingCharacters(of: ["`"]) }.filter { !$0.isEmpty }
+            open?.block.enforcedBy += text.split(separator: ",").map {
+                String($0).trimmingWhitespace.trimmingCharacters(of: ["`"])
+            }.filter { !$0.isEmpty }
             open?.enforcedByLocation = location
         case .id:
             open?.block.id = text
             open?.block.hasExplicitID = true
             open?.idLocation = location
         case .good, .bad, .ok:
-            guard let verdict = keyword.verdict, open?.block.kind != .readAlso else { return misplaced(keyword, at: location) }
-            open?.labels.append(ExampleVerdict.Label(verdict: verdict, caption: text.isEmpty ? nil : text, location: location))
+            guard let verdict = keyword.verdict, open?.block.kind != .readAlso else {
+                return misplaced(keyword, at: location)
+            }
+            open?.labels.append(
+                ExampleVerdict.Label(verdict: verdict, caption: text.isEmpty ? nil : text, location: location))
         case .example:
             guard text.lowercased() == "above", open?.block.kind != .readAlso else {
                 markDropped()
-                diagnostics.append(.warning("guidance.misplaced", "EXAMPLE: takes `above` (the code right before the block); it is left out of the block", at: location))
+                diagnostics.append(
+                    .warning(
+                        "guidance.misplaced",
+                        "EXAMPLE: takes `above` (the code right before the block); it is left out of the block",
+                        at: location))
                 return
             }
             open?.examplesAbove = true
@@ -246,13 +277,14 @@ public struct GuidanceAssembler {
     }
 
     private mutating func misplaced(_ keyword: Keyword, at location: SourceLocation) {
-        let expected: String = switch keyword {
-        case .action: "THEN: must follow an IF: of a CHECK: block"
-        case .condition: "IF: belongs to a CHECK: block"
-        case .fix: "FIX: belongs to an ANTI_PATTERN: block, once"
-        case .good, .bad, .ok: "\(keyword.rawValue): labels an example of a CHECK:, ANTI_PATTERN: or RULE: block"
-        default: "\(keyword.rawValue): is out of place"
-        }
+        let expected: String =
+            switch keyword {
+            case .action: "THEN: must follow an IF: of a CHECK: block"
+            case .condition: "IF: belongs to a CHECK: block"
+            case .fix: "FIX: belongs to an ANTI_PATTERN: block, once"
+            case .good, .bad, .ok: "\(keyword.rawValue): labels an example of a CHECK:, ANTI_PATTERN: or RULE: block"
+            default: "\(keyword.rawValue): is out of place"
+            }
         markDropped()
         diagnostics.append(.warning("guidance.misplaced", expected + "; it is left out of the block", at: location))
     }
@@ -268,11 +300,17 @@ public struct GuidanceAssembler {
             for target in bare.split(whereSeparator: { $0 == "," || $0 == " " }) where !target.isEmpty {
                 var value = String(target)
                 while let last = value.last, ".;)".contains(last) { value.removeLast() }
-                if value.count >= 2, value.first == "`", value.last == "`" { value = String(value.dropFirst().dropLast()) }
-                if !value.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: value, location: location)) }
+                if value.count >= 2, value.first == "`", value.last == "`" {
+                    value = String(value.dropFirst().dropLast())
+                }
+                if !value.isEmpty {
+                    open?.block.readAlso.append(GuidanceBlock.Reference(target: value, location: location))
+                }
             }
             guard let link else { break }
-            if !link.destination.isEmpty { open?.block.readAlso.append(GuidanceBlock.Reference(target: link.destination, location: location)) }
+            if !link.destination.isEmpty {
+                open?.block.readAlso.append(GuidanceBlock.Reference(target: link.destination, location: location))
+            }
             bareStart = link.range.upperBound
         }
     }
@@ -300,7 +338,7 @@ public struct GuidanceAssembler {
 
     // MARK: Tokens
 
-    public enum Token: Sendable {
+    package enum Token: Sendable {
         case keyword(Keyword, line: Int, column: Int)
         case text(String, line: Int)
     }
@@ -308,13 +346,15 @@ public struct GuidanceAssembler {
     /// Finds keywords: an upper-case keyword name followed by a colon, not preceded by a
     /// letter, digit or underscore, outside code; the label keywords (`GOOD:`, `OK:`, …)
     /// only where a line starts (after white space and emphasis markers).
-    public static func tokenize(_ pieces: [Piece]) -> [Token] {
+    package static func tokenize(_ pieces: [Piece]) -> [Token] {
         var tokens: [Token] = []
         var previous: Character?
         var column = 0
         var currentLine = 0
         var lineIsBlank = true
-        let isBlankCharacter = { (character: Character) in character == " " || character == "\t" || character == "*" || character == "_" }
+        let isBlankCharacter = { (character: Character) in
+            character == " " || character == "\t" || character == "*" || character == "_"
+        }
         for piece in pieces {
             if piece.line != currentLine {
                 currentLine = piece.line
@@ -353,7 +393,9 @@ public struct GuidanceAssembler {
             while index < characters.count {
                 let character = characters[index]
                 let boundary = previous.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
-                if boundary, character.isUppercase, let (keyword, length) = keyword(at: index, in: characters), !keyword.startsALine || lineIsBlank {
+                if boundary, character.isUppercase, let (keyword, length) = keyword(at: index, in: characters),
+                    !keyword.startsALine || lineIsBlank
+                {
                     if !run.isEmpty { tokens.append(.text(run, line: piece.line)) }
                     run = ""
                     tokens.append(.keyword(keyword, line: piece.line, column: column))
@@ -393,7 +435,7 @@ public struct GuidanceAssembler {
 
     /// A part's text: white space runs (line breaks included) become one space, and the
     /// emphasis markers left from bold keywords (`**CHECK:**`) go.
-    public static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
         // In comments `**CHECK:** text **IF:**` is raw text: the markers around a keyword
         // are left at the edges of the parts. (Markdown's tree has none.)

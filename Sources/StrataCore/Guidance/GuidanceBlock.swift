@@ -1,15 +1,15 @@
 /// One guidance block: a check (CHECK with IF/THEN pairs), an anti-pattern (ANTI_PATTERN
 /// with its FIX), a rule (`RULE:`, or one rule of a rule set), or a stand-alone reading list
 /// (READ_ALSO), with where it was written.
-public struct GuidanceBlock: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+package struct GuidanceBlock: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         case check
         case antiPattern = "anti-pattern"
         case rule
         case readAlso = "read-also"
 
         /// How pages, callouts and exports name the kind.
-        public var label: String {
+        package var label: String {
             switch self {
             case .check: "Check"
             case .antiPattern: "Anti-pattern"
@@ -20,22 +20,22 @@ public struct GuidanceBlock: Hashable, Sendable {
     }
 
     /// One IF and the THEN that answers it.
-    public struct Condition: Hashable, Sendable {
-        public var condition: String
-        public var action: String?
+    package struct Condition: Hashable, Sendable {
+        package var condition: String
+        package var action: String?
 
-        public init(condition: String, action: String? = nil) {
+        package init(condition: String, action: String? = nil) {
             self.condition = condition
             self.action = action
         }
     }
 
     /// A READ_ALSO target as written, with its place.
-    public struct Reference: Hashable, Sendable {
-        public var target: String
-        public var location: SourceLocation
+    package struct Reference: Hashable, Sendable {
+        package var target: String
+        package var location: SourceLocation
 
-        public init(target: String, location: SourceLocation) {
+        package init(target: String, location: SourceLocation) {
             self.target = target
             self.location = location
         }
@@ -43,16 +43,16 @@ public struct GuidanceBlock: Hashable, Sendable {
 
     /// A fenced or indented code block that directly follows the block on its page (or,
     /// with `EXAMPLE: above`, directly precedes it), with its verdict when it has one.
-    public struct Example: Hashable, Sendable {
-        public var language: String?
-        public var code: String
+    package struct Example: Hashable, Sendable {
+        package var language: String?
+        package var code: String
         /// Good, bad or ok, from a label before the code, its first comment line or its
         /// fence's info string; nil when nothing says.
-        public var verdict: ExampleVerdict?
+        package var verdict: ExampleVerdict?
         /// The label's words besides the verdict ("Owning a view model").
-        public var caption: String?
+        package var caption: String?
 
-        public init(language: String?, code: String, verdict: ExampleVerdict? = nil, caption: String? = nil) {
+        package init(language: String?, code: String, verdict: ExampleVerdict? = nil, caption: String? = nil) {
             self.language = language
             self.code = code
             self.verdict = verdict
@@ -60,30 +60,32 @@ public struct GuidanceBlock: Hashable, Sendable {
         }
     }
 
-    public var id: String
+    package var id: String
     /// Whether `id` was written (`ID:`) rather than derived.
-    public var hasExplicitID: Bool
-    public var kind: Kind
+    package var hasExplicitID: Bool
+    package var kind: Kind
     /// CHECK's situation, ANTI_PATTERN's text, or the rule's statement.
-    public var summary: String
+    package var summary: String
     /// The IF/THEN pairs of a check.
-    public var conditions: [Condition]
+    package var conditions: [Condition]
     /// FIX of an anti-pattern.
-    public var fix: String?
-    public var readAlso: [Reference]
+    package var fix: String?
+    package var readAlso: [Reference]
     /// `APPLIES_TO:` names (layers or modules), as written.
-    public var appliesTo: [String]
+    package var appliesTo: [String]
     /// `ENFORCED_BY:` rule ids of strata.yml, as written.
-    public var enforcedBy: [String] = []
-    public var examples: [Example]
+    package var enforcedBy: [String] = []
+    package var examples: [Example]
     /// Where the block starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The heading the block sits under, if any (text and anchor id).
-    public var heading: Heading?
+    package var heading: Heading?
 
-    public init(
-        id: String, hasExplicitID: Bool = false, kind: Kind, summary: String, conditions: [Condition] = [], fix: String? = nil,
-        readAlso: [Reference] = [], appliesTo: [String] = [], examples: [Example] = [], location: SourceLocation, heading: Heading? = nil
+    package init(
+        id: String, hasExplicitID: Bool = false, kind: Kind, summary: String, conditions: [Condition] = [],
+        fix: String? = nil,
+        readAlso: [Reference] = [], appliesTo: [String] = [], examples: [Example] = [], location: SourceLocation,
+        heading: Heading? = nil
     ) {
         self.id = id
         self.hasExplicitID = hasExplicitID

@@ -1,8 +1,8 @@
 /// Derived block ids: lower-case letters and digits joined by single hyphens, built from
 /// the page, the nearest heading and the block's opening words, so an edit elsewhere on the
 /// page leaves them alone.
-public enum GuidanceID {
-    public static func slug(_ text: String) -> String {
+package enum GuidanceID {
+    package static func slug(_ text: String) -> String {
         var slug = ""
         for character in text.lowercased() {
             if character.isLetter || character.isNumber {
@@ -18,7 +18,7 @@ public enum GuidanceID {
     /// `guides/networking`, heading "Screens", "A screen needs data from the network." →
     /// `guides-networking-screens-a-screen-needs-data`: the first six words, less the small
     /// words a phrase cut there ends on ("…-from-the"), so an id never stops mid-phrase.
-    public static func derive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
+    package static func derive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
         var start = slug(InlineMarkup.plainText(opening)).split(separator: "-").prefix(words)
         while start.count > 1, let last = start.last, connectives.contains(String(last)) { start = start.dropLast() }
         return slug([page, heading ?? "", start.joined(separator: "-")].joined(separator: " "))
@@ -26,26 +26,29 @@ public enum GuidanceID {
 
     /// The id the same words had before ids were cut at phrase boundaries: its page is
     /// kept as a redirect, so links made then still lead to the block.
-    public static func formerDerive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
+    package static func formerDerive(page: String, heading: String?, opening: String, words: Int = 6) -> String {
         let start = slug(InlineMarkup.plainText(opening)).split(separator: "-").prefix(words).joined(separator: "-")
         return slug([page, heading ?? "", start].joined(separator: " "))
     }
 
     /// Words a phrase does not end on.
     static let connectives: Set<String> = [
-        "a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or", "but", "into", "onto", "as", "is", "are",
-        "be", "that", "this", "its", "their", "than", "via", "when", "if", "s",
+        "a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or", "but", "into", "onto",
+        "as", "is", "are",
+        "be", "that", "this", "its", "their", "than", "via", "when", "if", "s"
     ]
 
     /// Gives every draft without an `ID:` its derived id, numbering repeats in order
     /// (`…-2`, `…-3`).
-    public static func assign(_ drafts: inout [GuidanceAssembler.Draft], prefix: String) {
+    package static func assign(_ drafts: inout [GuidanceAssembler.Draft], prefix: String) {
         var used: [String: Int] = [:]
         var formerUsed: [String: Int] = [:]
         for index in drafts.indices where !drafts[index].block.hasExplicitID {
             let block = drafts[index].block
             // A reading list is named by its first target's file name: `see services`.
-            let opening = block.kind == .readAlso ? "see " + (block.readAlso.first.map { targetName($0.target) } ?? "") : block.summary
+            let opening =
+                block.kind == .readAlso
+                ? "see " + (block.readAlso.first.map { targetName($0.target) } ?? "") : block.summary
             // The page's title heading adds nothing to the page's path.
             let heading = drafts[index].idSection ?? block.heading.flatMap { $0.level == 1 ? nil : $0.text }
             let base = derive(page: prefix, heading: heading, opening: opening)
@@ -68,7 +71,9 @@ public enum GuidanceID {
         if parts.count > 2, parts[0].hasSuffix(":"), parts[1].isEmpty {
             return String(parts[2])
         }
-        let path = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
+        let path =
+            target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? target
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
     }
@@ -77,11 +82,14 @@ public enum GuidanceID {
     /// old links, `see:` and `READ_ALSO:` still lead. A former id that is some block's
     /// current id, or that two blocks had, leads nowhere (compared without case, as the
     /// pages' file names are on some systems).
-    public static func formerIDs(current: [String], formers: [(former: String, id: String)]) -> [String: String] {
+    package static func formerIDs(current: [String], formers: [(former: String, id: String)]) -> [String: String] {
         let taken = Set(current.map { $0.lowercased() })
         let counts = Dictionary(grouping: formers.map { $0.former.lowercased() }, by: { $0 }).mapValues(\.count)
         var result: [String: String] = [:]
-        for (former, id) in formers where !taken.contains(former.lowercased()) && counts[former.lowercased()] == 1 && GuidanceIDRegistry.isValid(former) {
+        for (former, id) in formers
+        where !taken.contains(former.lowercased()) && counts[former.lowercased()] == 1
+            && GuidanceIDRegistry.isValid(former)
+        {
             result[former] = id
         }
         return result

@@ -1,26 +1,28 @@
 /// The little Markdown a block's parts keep from their source: code spans in backticks and
 /// links as `[text](destination)`. Extraction writes it; pages, the JSON export and the
 /// digest for coding agents read it back.
-public enum InlineMarkup {
-    public enum Segment: Hashable, Sendable {
+package enum InlineMarkup {
+    package enum Segment: Hashable, Sendable {
         case text(String)
         case code(String)
         case link(text: String, destination: String)
     }
 
-    public struct Link {
-        public var range: Range<Substring.Index>
-        public var text: String
-        public var destination: String
+    package struct Link {
+        package var range: Range<Substring.Index>
+        package var text: String
+        package var destination: String
     }
 
     /// The part as segments, in order.
-    public static func segments(_ text: String) -> [Segment] {
+    package static func segments(_ text: String) -> [Segment] {
         let scan = Scan(text)
         var segments: [Segment] = []
         var plainStart: Int?
         func flush(before end: Int) {
-            if let start = plainStart, start < end { segments.append(.text(String(text[scan.indices[start]..<scan.indices[end]]))) }
+            if let start = plainStart, start < end {
+                segments.append(.text(String(text[scan.indices[start]..<scan.indices[end]])))
+            }
             plainStart = nil
         }
         var position = 0
@@ -47,7 +49,7 @@ public enum InlineMarkup {
 
     /// Every `[text](destination)` outside code spans, in order: the first, then the first
     /// after it, and so on (a backtick inside a link's text does not open a code span).
-    public static func links(in text: String) -> [Link] {
+    package static func links(in text: String) -> [Link] {
         let scan = Scan(text)
         var links: [Link] = []
         var position = 0
@@ -56,9 +58,11 @@ public enum InlineMarkup {
             let character = scan.characters[position]
             if character == "`" { inCode.toggle() }
             if !inCode, character == "[", let link = scan.link(at: position) {
-                links.append(Link(
-                    range: scan.indices[position]..<scan.indices[link.end], text: link.text, destination: link.destination
-                ))
+                links.append(
+                    Link(
+                        range: scan.indices[position]..<scan.indices[link.end], text: link.text,
+                        destination: link.destination
+                    ))
                 position = link.end
                 inCode = false
                 continue
@@ -120,7 +124,8 @@ public enum InlineMarkup {
         /// The link whose `[` is at `start`: its text, destination, and the position after its `)`.
         func link(at start: Int) -> (text: String, destination: String, end: Int)? {
             guard let close = closingBracket[start], close + 1 < count, characters[close + 1] == "(",
-                  let end = nextParenthesis[close + 1] else { return nil }
+                let end = nextParenthesis[close + 1]
+            else { return nil }
             let label = String(text[indices[start + 1]..<indices[close]])
             let destination = String(text[indices[close + 2]..<indices[end]]).trimmingWhitespace
             return (label, destination, end + 1)
@@ -129,10 +134,10 @@ public enum InlineMarkup {
 
     /// Links inside link labels are read this many levels deep; deeper, a label is kept as
     /// written. (`[[[…[a](b)…](b)](b)`, 100,000 deep, ran out of stack.)
-    public static let maximumLinkNesting = 8
+    package static let maximumLinkNesting = 8
 
     /// The part as plain text: code keeps its backticks' content, links their text.
-    public static func plainText(_ text: String, depth: Int = 0) -> String {
+    package static func plainText(_ text: String, depth: Int = 0) -> String {
         guard depth < maximumLinkNesting else { return text }
         return segments(text).map { segment in
             switch segment {

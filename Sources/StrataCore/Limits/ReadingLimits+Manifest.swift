@@ -1,59 +1,60 @@
 extension ReadingLimits {
     /// The manifest readers' limits, in the order the limits page lists them.
-    public static var manifestLimits: [ReadingLimit] {
+    package static var manifestLimits: [ReadingLimit] {
         [
             manifestBrackets, manifestSquareBrackets, manifestUnclosedBrackets, manifestConditionals, manifestChain,
             manifestElseIfChain, manifestSyntaxDepth, manifestEvaluationDepth, manifestHelperDepth, manifestSteps,
-            manifestValueBytes, manifestTextBytes, manifestElements, manifestRange, swiftPMSeconds,
+            manifestValueBytes, manifestTextBytes, manifestElements, manifestRange, swiftPMSeconds
         ]
     }
 
     // Read before swift-syntax parses the manifest (`SwiftNestingCheck`): its parser and
     // its look-ahead recurse once per level of each of these.
 
-    public static let manifestBrackets = ReadingLimit(
+    package static let manifestBrackets = ReadingLimit(
         "manifest", .tooDeep, maximum: 200, counts: "brackets and string interpolations open at once")
     /// Each level doubles the look-ahead's work (22 levels took 25 s).
-    public static let manifestSquareBrackets = ReadingLimit(
+    package static let manifestSquareBrackets = ReadingLimit(
         "manifest", .tooDeep, maximum: 12, counts: "square brackets open at once")
-    public static let manifestUnclosedBrackets = ReadingLimit(
+    package static let manifestUnclosedBrackets = ReadingLimit(
         "manifest", .tooDeep, maximum: 48, counts: "brackets never closed")
-    public static let manifestConditionals = ReadingLimit(
+    package static let manifestConditionals = ReadingLimit(
         "manifest", .tooDeep, maximum: 64, counts: "#if blocks open at once")
     /// `try try …`, `Array<Array<…`, `() -> () -> …`, `a ? b ? … : c : d`: the parser
     /// recurses once per link although no bracket is open.
-    public static let manifestChain = ReadingLimit(
+    package static let manifestChain = ReadingLimit(
         "manifest", .tooDeep, maximum: 64,
         counts: "links in one chain of prefix keywords, generic `<`, `->` or nested `? :`")
-    public static let manifestElseIfChain = ReadingLimit(
+    package static let manifestElseIfChain = ReadingLimit(
         "manifest", .tooDeep, maximum: 500, counts: "`else if` in one chain")
 
     // Read after parsing, before anything walks the tree (every walk recurses).
 
     /// Operators of one expression count as levels: folded, `1 + 1 + …` is that deep.
-    public static let manifestSyntaxDepth = ReadingLimit(
+    package static let manifestSyntaxDepth = ReadingLimit(
         "manifest", .tooDeep, maximum: 1_000, counts: "levels of the syntax tree, each operator of an expression one")
-    public static let manifestEvaluationDepth = ReadingLimit(
+    package static let manifestEvaluationDepth = ReadingLimit(
         "manifest", .tooDeep, maximum: 300, counts: "expressions evaluated inside one another")
-    public static let manifestHelperDepth = ReadingLimit(
+    package static let manifestHelperDepth = ReadingLimit(
         "manifest", .tooDeep, maximum: 48, counts: "helper functions and closures called inside one another")
 
     // The interpreter's budget, for the whole manifest.
 
-    public static let manifestSteps = ReadingLimit(
+    package static let manifestSteps = ReadingLimit(
         "manifest", .tooSlow, maximum: 250_000, counts: "evaluation steps")
     /// Everything values hold at once is counted when built: a string doubled, then mapped
     /// over, is refused before it takes the memory.
-    public static let manifestValueBytes = ReadingLimit(
+    package static let manifestValueBytes = ReadingLimit(
         "manifest", .tooLarge, maximum: 64 << 20, counts: "bytes of values built in all")
-    public static let manifestTextBytes = ReadingLimit(
+    package static let manifestTextBytes = ReadingLimit(
         "manifest", .tooLarge, maximum: 1 << 20, counts: "bytes in one string")
-    public static let manifestElements = ReadingLimit(
+    package static let manifestElements = ReadingLimit(
         "manifest", .tooLarge, maximum: 100_000, counts: "elements in one list")
-    public static let manifestRange = ReadingLimit(
+    package static let manifestRange = ReadingLimit(
         "manifest", .tooLarge, maximum: 10_000, counts: "elements of one range")
 
     /// Seconds one SwiftPM command may run under `--manifest swiftpm`, which compiles and
     /// runs the manifest: past it, it and every process it started are killed.
-    public static let swiftPMSeconds = ReadingLimit("swiftpm", .tooSlow, maximum: 120, counts: "seconds for one SwiftPM command")
+    package static let swiftPMSeconds = ReadingLimit(
+        "swiftpm", .tooSlow, maximum: 120, counts: "seconds for one SwiftPM command")
 }

@@ -1,32 +1,32 @@
 extension ReadingLimits {
     /// The source readers' limits, in the order the limits page lists them.
-    public static var sourceLimits: [ReadingLimit] {
+    package static var sourceLimits: [ReadingLimit] {
         [
             sourceInterpolations, sourceBrackets, sourceSquareBrackets, sourceUnclosedBrackets, sourceConditionals,
-            sourceChain, sourceElseIfChain, sourceSyntaxDepth,
+            sourceChain, sourceElseIfChain, sourceSyntaxDepth
         ]
     }
 
     /// The import and comment scanner (every file): it follows interpolations by recursion.
-    public static let sourceInterpolations = ReadingLimit(
+    package static let sourceInterpolations = ReadingLimit(
         "source", .tooDeep, maximum: 100, counts: "string interpolations open at once")
 
     // Files read with swift-syntax (types and references, for layers inside targets), before
     // they are parsed: the same figures as a manifest's.
 
-    public static let sourceBrackets = ReadingLimit(
+    package static let sourceBrackets = ReadingLimit(
         "source", .tooDeep, maximum: manifestBrackets.maximum, counts: manifestBrackets.counts)
-    public static let sourceSquareBrackets = ReadingLimit(
+    package static let sourceSquareBrackets = ReadingLimit(
         "source", .tooDeep, maximum: manifestSquareBrackets.maximum, counts: manifestSquareBrackets.counts)
-    public static let sourceUnclosedBrackets = ReadingLimit(
+    package static let sourceUnclosedBrackets = ReadingLimit(
         "source", .tooDeep, maximum: manifestUnclosedBrackets.maximum, counts: manifestUnclosedBrackets.counts)
-    public static let sourceConditionals = ReadingLimit(
+    package static let sourceConditionals = ReadingLimit(
         "source", .tooDeep, maximum: manifestConditionals.maximum, counts: manifestConditionals.counts)
-    public static let sourceChain = ReadingLimit(
+    package static let sourceChain = ReadingLimit(
         "source", .tooDeep, maximum: manifestChain.maximum, counts: manifestChain.counts)
-    public static let sourceElseIfChain = ReadingLimit(
+    package static let sourceElseIfChain = ReadingLimit(
         "source", .tooDeep, maximum: manifestElseIfChain.maximum, counts: manifestElseIfChain.counts)
     /// After parsing, before the walk that collects types.
-    public static let sourceSyntaxDepth = ReadingLimit(
+    package static let sourceSyntaxDepth = ReadingLimit(
         "source", .tooDeep, maximum: manifestSyntaxDepth.maximum, counts: manifestSyntaxDepth.counts)
 }

@@ -1,23 +1,26 @@
 /// What `strata check` found: the violations to report, and what the baseline hid or no
 /// longer matches. Every report format is written from this one value.
-public struct CheckReport: Hashable, Sendable {
+package struct CheckReport: Hashable, Sendable {
     /// Violations not covered by the baseline, sorted by place.
-    public var violations: [Violation]
+    package var violations: [Violation]
     /// How many violations the baseline covered.
-    public var baselinedCount: Int
+    package var baselinedCount: Int
     /// Baseline entries that matched no violation: fixed, so they should leave the baseline.
-    public var staleBaselineEntries: [BaselineEntry]
+    package var staleBaselineEntries: [BaselineEntry]
     /// Every rule that was checked, with its severity (for SARIF's rule list and JUnit's cases).
-    public var rules: [RuleDescriptor]
+    package var rules: [RuleDescriptor]
     /// How many modules of the graph were judged (targets of the packages read).
-    public var moduleCount: Int
+    package var moduleCount: Int
     /// The site's base URL when it is absolute, to link rules to their documentation.
-    public var documentationBaseURL: String?
+    package var documentationBaseURL: String?
     /// The configuration file the rules came from, as shown on the command line: the place
     /// formats that need a file for every entry give a violation that has none.
-    public var configurationPath: String?
+    package var configurationPath: String?
 
-    public init(violations: [Violation], baselinedCount: Int = 0, staleBaselineEntries: [BaselineEntry] = [], rules: [RuleDescriptor], moduleCount: Int, documentationBaseURL: String? = nil) {
+    package init(
+        violations: [Violation], baselinedCount: Int = 0, staleBaselineEntries: [BaselineEntry] = [],
+        rules: [RuleDescriptor], moduleCount: Int, documentationBaseURL: String? = nil
+    ) {
         self.violations = violations
         self.baselinedCount = baselinedCount
         self.staleBaselineEntries = staleBaselineEntries
@@ -26,11 +29,11 @@ public struct CheckReport: Hashable, Sendable {
         self.documentationBaseURL = documentationBaseURL
     }
 
-    public var errorCount: Int { violations.filter { $0.severity == .error }.count }
-    public var warningCount: Int { violations.filter { $0.severity == .warning }.count }
+    package var errorCount: Int { violations.filter { $0.severity == .error }.count }
+    package var warningCount: Int { violations.filter { $0.severity == .warning }.count }
 
     /// The descriptor a violation reports under.
-    public func descriptor(for violation: Violation) -> RuleDescriptor? {
+    package func descriptor(for violation: Violation) -> RuleDescriptor? {
         let id = RuleDescriptor.id(kind: violation.rule, name: violation.rationale.name)
         return rules.first { $0.id == id }
     }
@@ -38,14 +41,14 @@ public struct CheckReport: Hashable, Sendable {
 
 /// A rule as reports list it: a built-in rule kind, or one rule the project wrote
 /// (`forbid:`, `independent:`, `only_used_by:` entries each get their own).
-public struct RuleDescriptor: Hashable, Sendable {
+package struct RuleDescriptor: Hashable, Sendable {
     /// `layer-order`, or `forbid/UI-Infrastructure` for a project rule.
-    public var id: String
-    public var kind: RuleKind
-    public var severity: RuleSeverity
-    public var rationale: RuleRationale
+    package var id: String
+    package var kind: RuleKind
+    package var severity: RuleSeverity
+    package var rationale: RuleRationale
 
-    public init(kind: RuleKind, severity: RuleSeverity, rationale: RuleRationale = RuleRationale()) {
+    package init(kind: RuleKind, severity: RuleSeverity, rationale: RuleRationale = RuleRationale()) {
         self.id = Self.id(kind: kind, name: rationale.name)
         self.kind = kind
         self.severity = severity
@@ -53,7 +56,7 @@ public struct RuleDescriptor: Hashable, Sendable {
     }
 
     /// The kind's id, with the project rule's name made safe for ids and URLs.
-    public static func id(kind: RuleKind, name: String?) -> String {
+    package static func id(kind: RuleKind, name: String?) -> String {
         guard let name else { return kind.rawValue }
         var slug = ""
         for character in name {
@@ -70,29 +73,31 @@ public struct RuleDescriptor: Hashable, Sendable {
     }
 
     /// The title reports show: the kind's title, and the project rule's name.
-    public var title: String {
+    package var title: String {
         rationale.name.map { "\(kind.title): \($0)" } ?? kind.title
     }
 }
 
 /// One violation recorded in a baseline file: its rule and its line-free key.
-public struct BaselineEntry: Hashable, Sendable, Comparable {
-    public var rule: String
-    public var key: String
+package struct BaselineEntry: Hashable, Sendable, Comparable {
+    package var rule: String
+    package var key: String
     /// Where the entry is written in the baseline file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(rule: String, key: String, location: SourceLocation? = nil) {
+    package init(rule: String, key: String, location: SourceLocation? = nil) {
         self.rule = rule
         self.key = key
         self.location = location
     }
 
-    public static func < (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool { (lhs.rule, lhs.key) < (rhs.rule, rhs.key) }
+    package static func < (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool { (lhs.rule, lhs.key) < (rhs.rule, rhs.key) }
 
-    public static func == (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool { lhs.rule == rhs.rule && lhs.key == rhs.key }
+    package static func == (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool {
+        lhs.rule == rhs.rule && lhs.key == rhs.key
+    }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(rule)
         hasher.combine(key)
     }
@@ -100,7 +105,7 @@ public struct BaselineEntry: Hashable, Sendable, Comparable {
 
 extension CheckReport {
     /// "2 errors, 1 warning in 14 modules" and what the baseline did.
-    public var summary: String {
+    package var summary: String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var text: String
         if violations.isEmpty {
@@ -116,9 +121,13 @@ extension CheckReport {
     }
 
     /// The stale baseline entries as warnings.
-    public var staleBaselineDiagnostics: [Diagnostic] {
+    package var staleBaselineDiagnostics: [Diagnostic] {
         staleBaselineEntries.map { entry in
-            .warning("baseline.stale", "the baseline records \(entry.rule) '\(entry.key)', which no longer happens; remove the entry (or run --update-baseline)", at: entry.location)
+            .warning(
+                "baseline.stale",
+                "the baseline records \(entry.rule) '\(entry.key)', which no longer happens; remove the entry (or "
+                    + "run --update-baseline)",
+                at: entry.location)
         }
     }
 }
@@ -129,7 +138,7 @@ extension CheckReport {
     /// (as the baseline file was named, like the configuration's). Reports are read from other folders than the
     /// project's (a repository's root in CI, an absolute path in Xcode), so the command
     /// line chooses how paths are shown just before the report is written.
-    public func mappingPaths(evidence: (String) -> String, baseline: (String) -> String) -> CheckReport {
+    package func mappingPaths(evidence: (String) -> String, baseline: (String) -> String) -> CheckReport {
         var report = self
         report.violations = violations.map { violation in
             var violation = violation

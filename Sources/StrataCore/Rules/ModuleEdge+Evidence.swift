@@ -1,13 +1,14 @@
 extension ModuleEdge {
     /// Every manifest line and import line that makes the edge, declarations first, each
     /// with a short summary of what is written there. Reports and pages show the same words.
-    public var evidence: [Evidence] {
+    package var evidence: [Evidence] {
         let declared = declarations.map { declaration -> Evidence in
-            let written: String = switch declaration.kind {
-            case .byName: "dependency \"\(declaration.name)\""
-            case .target: ".target(name: \"\(declaration.name)\")"
-            case .product: ".product(name: \"\(declaration.name)\", package: \"\(declaration.package ?? "")\")"
-            }
+            let written: String =
+                switch declaration.kind {
+                case .byName: "dependency \"\(declaration.name)\""
+                case .target: ".target(name: \"\(declaration.name)\")"
+                case .product: ".product(name: \"\(declaration.name)\", package: \"\(declaration.package ?? "")\")"
+                }
             return Evidence(kind: .declaration, location: declaration.location, summary: declaration.written ?? written)
         }
         let imported = imports.map { item -> Evidence in

@@ -1,7 +1,7 @@
 /// The kinds of architecture rule `strata check` enforces. The raw value is the rule's
 /// stable id: it names the rule in every report, in `rules:` of `strata.yml` and in a
 /// baseline, so it never changes once released.
-public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
+package enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     case layerOrder = "layer-order"
     case forbid
     case independent
@@ -15,7 +15,7 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     case typeRule = "type-rule"
 
     /// What a project gets without saying anything in `rules:`.
-    public var defaultSeverity: RuleSeverity {
+    package var defaultSeverity: RuleSeverity {
         switch self {
         case .layerOrder, .forbid, .independent, .onlyUsedBy, .cycle, .typeRule: .error
         // Test support is recognised by name, a guess: it warns until a project says more.
@@ -24,7 +24,7 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     }
 
     /// A one-line name for report headings and SARIF's `shortDescription`.
-    public var title: String {
+    package var title: String {
         switch self {
         case .layerOrder: "Dependency against the layer order"
         case .forbid: "Forbidden dependency"
@@ -40,45 +40,53 @@ public enum RuleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     }
 
     /// Why the rule exists, for SARIF's `fullDescription` and the rule reference.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .layerOrder:
-            "A module may use modules of its own layer and of the layers its layer may use: the layers listed before it in strata.yml, or exactly its may_use: list. Anything else points the wrong way."
+            "A module may use modules of its own layer and of the layers its layer may use: the layers listed "
+                + "before it in strata.yml, or exactly its may_use: list. Anything else points the wrong way."
         case .forbid:
             "strata.yml forbids this dependency explicitly (rules: forbid:)."
         case .independent:
-            "The modules of an independent: group are siblings, such as feature slices, that must not depend on one another, so each can be built, tested and removed alone."
+            "The modules of an independent: group are siblings, such as feature slices, that must not depend on one "
+                + "another, so each can be built, tested and removed alone."
         case .onlyUsedBy:
             "An only-used-by: rule names the only modules allowed to use a protected module."
         case .cycle:
             "Modules that depend on each other in a circle cannot be understood, built or tested apart."
         case .undeclaredImport:
-            "A module imports a module its target does not declare as a dependency. It builds only while something else happens to bring the module in, and the manifest no longer tells the truth about the architecture."
+            "A module imports a module its target does not declare as a dependency. It builds only while something "
+                + "else happens to bring the module in, and the manifest no longer tells the truth about the "
+                + "architecture."
         case .unusedDependency:
-            "A target declares a dependency that none of its files imports: it slows builds and hides the real shape of the graph."
+            "A target declares a dependency that none of its files imports: it slows builds and hides the real "
+                + "shape of the graph."
         case .unassignedModule:
-            "Layers are declared, but this module (or, in a module with layers of files or types, this file or type) is in none of them, so no layer rule can judge what it uses."
+            "Layers are declared, but this module (or, in a module with layers of files or types, this file or "
+                + "type) is in none of them, so no layer rule can judge what it uses."
         case .testSupport:
-            "Test-support modules (fixtures, mocks, test helpers) are for test targets; production code that uses them ships them."
+            "Test-support modules (fixtures, mocks, test helpers) are for test targets; production code that uses "
+                + "them ships them."
         case .typeRule:
-            "A type-rules: entry says what the types it selects must or must not conform to, and which attributes they must or must not carry."
+            "A type-rules: entry says what the types it selects must or must not conform to, and which attributes "
+                + "they must or must not carry."
         }
     }
 
     /// The anchor of the rule's section in the rule reference page.
-    public var anchor: String { rawValue }
+    package var anchor: String { rawValue }
 
-    public static func < (lhs: RuleKind, rhs: RuleKind) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: RuleKind, rhs: RuleKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// How much a rule's violations matter, as `rules:` in `strata.yml` sets it.
-public enum RuleSeverity: String, CaseIterable, Hashable, Sendable {
+package enum RuleSeverity: String, CaseIterable, Hashable, Sendable {
     case error
     case warning
     case off
 
     /// The diagnostic severity a violation gets, or nil when the rule is off.
-    public var severity: Severity? {
+    package var severity: Severity? {
         switch self {
         case .error: .error
         case .warning: .warning

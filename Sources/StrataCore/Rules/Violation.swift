@@ -1,18 +1,21 @@
 /// One broken rule, with every piece of evidence for it. Two files importing the same
 /// forbidden module are one violation with two pieces of evidence.
-public struct Violation: Hashable, Sendable, Comparable {
-    public var rule: RuleKind
-    public var severity: Severity
-    public var message: String
+package struct Violation: Hashable, Sendable, Comparable {
+    package var rule: RuleKind
+    package var severity: Severity
+    package var message: String
     /// The modules involved: `[from, to]` for an edge, the path of a cycle, or the one module.
-    public var modules: [String]
+    package var modules: [String]
     /// The manifest lines and import lines that make the violation, in file order.
-    public var evidence: [Evidence]
-    public var rationale: RuleRationale
+    package var evidence: [Evidence]
+    package var rationale: RuleRationale
     /// Identifies the violation without line numbers, so a baseline survives edits.
-    public var key: String
+    package var key: String
 
-    public init(rule: RuleKind, severity: Severity, message: String, modules: [String], evidence: [Evidence], rationale: RuleRationale = RuleRationale(), key: String) {
+    package init(
+        rule: RuleKind, severity: Severity, message: String, modules: [String], evidence: [Evidence],
+        rationale: RuleRationale = RuleRationale(), key: String
+    ) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -23,22 +26,22 @@ public struct Violation: Hashable, Sendable, Comparable {
     }
 
     /// Where the violation is reported: the first manifest line, else the first import.
-    public var location: SourceLocation? {
+    package var location: SourceLocation? {
         (evidence.first { $0.kind == .declaration } ?? evidence.first)?.location
     }
 
     /// The rule's own id: the kind's id, or `forbid/UI-Infrastructure` for a project rule.
-    public var ruleID: String { RuleDescriptor.id(kind: rule, name: rationale.name) }
+    package var ruleID: String { RuleDescriptor.id(kind: rule, name: rationale.name) }
 
     /// The violation as a diagnostic, for printing beside other diagnostics.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         Diagnostic(severity, ruleID, message, at: location)
     }
 
     /// Violations sort by place, then rule and key, so reports are stable.
-    public static func < (lhs: Violation, rhs: Violation) -> Bool {
+    package static func < (lhs: Violation, rhs: Violation) -> Bool {
         switch (lhs.location, rhs.location) {
-        case let (l?, r?) where l != r: return l < r
+        case (let l?, let r?) where l != r: return l < r
         case (nil, _?): return true
         case (_?, nil): return false
         default: return (lhs.rule, lhs.key) < (rhs.rule, rhs.key)
@@ -48,8 +51,8 @@ public struct Violation: Hashable, Sendable, Comparable {
 
 /// One place that makes a violation: a dependency in a manifest, an import in a source
 /// file, or the declaration of a target.
-public struct Evidence: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct Evidence: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// A dependency written in a `Package.swift`.
         case declaration
         /// An `import` in a Swift file.
@@ -60,12 +63,12 @@ public struct Evidence: Hashable, Sendable {
         case reference
     }
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
     /// What is written there, briefly: `import Database`, `dependency "Database"`.
-    public var summary: String
+    package var summary: String
 
-    public init(kind: Kind, location: SourceLocation, summary: String) {
+    package init(kind: Kind, location: SourceLocation, summary: String) {
         self.kind = kind
         self.location = location
         self.summary = summary

@@ -3,23 +3,34 @@ import StrataCore
 
 /// The JSON report: every violation with its evidence, the rules checked, and the baseline's
 /// effect. Keys are sorted, so the same result gives the same bytes.
-public struct CheckJSONWriter: Sendable {
-    public init() {}
+package struct CheckJSONWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         let document = Document(
             version: 1,
-            summary: .init(errors: report.errorCount, warnings: report.warningCount, modules: report.moduleCount, baselined: report.baselinedCount),
+            summary: .init(
+                errors: report.errorCount, warnings: report.warningCount, modules: report.moduleCount,
+                baselined: report.baselinedCount),
             violations: report.violations.map { violation in
                 Document.Violation(
-                    rule: violation.ruleID, kind: violation.rule.rawValue, severity: violation.severity.rawValue, message: violation.message,
+                    rule: violation.ruleID, kind: violation.rule.rawValue, severity: violation.severity.rawValue,
+                    message: violation.message,
                     modules: violation.modules, key: violation.key, location: violation.location?.description,
                     because: violation.rationale.because, see: violation.rationale.seeTarget ?? violation.rationale.see,
-                    evidence: violation.evidence.map { .init(kind: $0.kind.rawValue, location: $0.location.description, text: $0.summary) }
+                    evidence: violation.evidence.map {
+                        .init(kind: $0.kind.rawValue, location: $0.location.description, text: $0.summary)
+                    }
                 )
             },
-            stale_baseline: report.staleBaselineEntries.map { .init(rule: $0.rule, key: $0.key, location: $0.location?.description) },
-            rules: report.rules.map { .init(id: $0.id, kind: $0.kind.rawValue, severity: $0.severity.rawValue, title: $0.title, because: $0.rationale.because) }
+            stale_baseline: report.staleBaselineEntries.map {
+                .init(rule: $0.rule, key: $0.key, location: $0.location?.description)
+            },
+            rules: report.rules.map {
+                .init(
+                    id: $0.id, kind: $0.kind.rawValue, severity: $0.severity.rawValue, title: $0.title,
+                    because: $0.rationale.because)
+            }
         )
         return StableJSON.text(document)
     }

@@ -2,10 +2,10 @@ import StrataCore
 
 /// A Markdown summary for a CI job summary or a pull-request comment: the counts, a table
 /// of violations, and each violation's evidence folded away under it.
-public struct CheckMarkdownWriter: Sendable {
-    public init() {}
+package struct CheckMarkdownWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         var lines = ["## Strata architecture check", ""]
         let status = report.errorCount > 0 ? "Failed" : "Passed"
         lines.append("**\(status)**: \(escape(report.summary)).")
@@ -15,7 +15,10 @@ public struct CheckMarkdownWriter: Sendable {
             lines.append("| --- | --- | --- | --- |")
             for violation in report.violations {
                 let place = violation.location.map { "`\(code($0.description))`" } ?? ""
-                lines.append("| \(violation.severity.rawValue) | `\(code(violation.ruleID))` | \(cell(violation.message)) | \(place) |")
+                lines.append(
+                    "| \(violation.severity.rawValue) | `\(code(violation.ruleID))` | \(cell(violation.message)) | "
+                        + "\(place) |"
+                )
             }
             lines.append("")
             lines.append("### Evidence")
@@ -24,10 +27,14 @@ public struct CheckMarkdownWriter: Sendable {
                 lines.append("<details><summary>\(html(violation.ruleID)): \(html(violation.message))</summary>")
                 lines.append("")
                 for item in violation.evidence {
-                    lines.append("- `\(code(item.location.description))` \(item.kind == .import ? "imports" : item.kind == .declaration ? "declares" : item.kind == .reference ? "uses" : "declares the target"): `\(code(item.summary))`")
+                    lines.append(
+                        "- `\(code(item.location.description))` \(Self.verb(of: item.kind)): `\(code(item.summary))`"
+                    )
                 }
                 if let because = violation.rationale.because { lines.append("- Because: \(escape(because))") }
-                if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("- See: \(escape(see))") }
+                if let see = violation.rationale.seeTarget ?? violation.rationale.see {
+                    lines.append("- See: \(escape(see))")
+                }
                 lines.append("")
                 lines.append("</details>")
                 lines.append("")
@@ -63,6 +70,17 @@ public struct CheckMarkdownWriter: Sendable {
     }
 
     private func html(_ text: String) -> String {
-        OneLineText.fold(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        OneLineText.fold(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// What a piece of evidence does, in the report's words.
+    static func verb(of kind: Evidence.Kind) -> String {
+        switch kind {
+        case .import: "imports"
+        case .declaration: "declares"
+        case .reference: "uses"
+        case .target: "declares the target"
+        }
     }
 }

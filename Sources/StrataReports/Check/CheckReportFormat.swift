@@ -1,7 +1,7 @@
 import StrataCore
 
 /// The formats `strata check` writes a report in.
-public enum CheckReportFormat: String, CaseIterable, Sendable {
+package enum CheckReportFormat: String, CaseIterable, Sendable {
     /// `path:line:column: error: message [rule-id]`, with a `note:` line per further piece
     /// of evidence: what Xcode and CI log parsers read.
     case text
@@ -22,7 +22,8 @@ public enum CheckReportFormat: String, CaseIterable, Sendable {
     /// Writes the report; `toolVersion` goes into the formats that record the tool, and
     /// `sourceRoot` says in words what relative paths are relative to (nil when they are
     /// absolute), for the formats that record it.
-    public func write(_ report: CheckReport, toolVersion: String, sourceRoot: String? = "the project folder") -> String {
+    package func write(_ report: CheckReport, toolVersion: String, sourceRoot: String? = "the project folder") -> String
+    {
         switch self {
         case .text: CheckTextWriter().write(report)
         case .json: CheckJSONWriter().write(report)

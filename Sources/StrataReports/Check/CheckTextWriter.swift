@@ -2,14 +2,17 @@ import StrataCore
 
 /// The text report: one `path:line:column: severity: message [rule-id]` line per violation,
 /// followed by a `note:` line for each further manifest or import line that makes it.
-public struct CheckTextWriter: Sendable {
-    public init() {}
+package struct CheckTextWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         var lines: [String] = []
         for violation in report.violations {
             let place = violation.location.map { "\($0): " } ?? "strata: "
-            lines.append("\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) [\(OneLineText.escape(violation.ruleID))]")
+            lines.append(
+                "\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) "
+                    + "[\(OneLineText.escape(violation.ruleID))]"
+            )
             for item in violation.furtherEvidence {
                 lines.append("\(item.location): note: \(OneLineText.escape(item.summary))")
             }

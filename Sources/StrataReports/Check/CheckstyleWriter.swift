@@ -4,24 +4,29 @@ import StrataCore
 /// one `<file>` per file, one `<error>` per violation reported there, with its line, column,
 /// severity, message and rule as `source` (`strata.forbid/UI-Infrastructure`). Files are in
 /// path order, violations in line order, so the report is the same for the same code.
-public struct CheckstyleWriter: Sendable {
-    public init() {}
+package struct CheckstyleWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         var byFile: [String: [String]] = [:]
         for violation in report.violations {
             let location = violation.location
-            byFile[location?.path ?? report.configurationPath ?? "strata.yml", default: []].append(error(
-                line: location?.line, column: location?.column, severity: violation.severity == .note ? "info" : violation.severity.rawValue,
-                message: "\(OneLineText.fold(violation.message))", source: "strata." + violation.ruleID
-            ))
+            byFile[location?.path ?? report.configurationPath ?? "strata.yml", default: []].append(
+                error(
+                    line: location?.line, column: location?.column,
+                    severity: violation.severity == .note ? "info" : violation.severity.rawValue,
+                    message: "\(OneLineText.fold(violation.message))", source: "strata." + violation.ruleID
+                ))
         }
         for entry in report.staleBaselineEntries {
-            byFile[entry.location?.path ?? report.configurationPath ?? "strata.yml", default: []].append(error(
-                line: entry.location?.line, column: nil, severity: "warning",
-                message: "the baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer happens; remove the entry",
-                source: "strata.baseline.stale"
-            ))
+            byFile[entry.location?.path ?? report.configurationPath ?? "strata.yml", default: []].append(
+                error(
+                    line: entry.location?.line, column: nil, severity: "warning",
+                    message:
+                        "the baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer "
+                        + "happens; remove the entry",
+                    source: "strata.baseline.stale"
+                ))
         }
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<checkstyle version=\"4.3\">"]
         for path in byFile.keys.sorted() {
@@ -37,6 +42,8 @@ public struct CheckstyleWriter: Sendable {
         var attributes = ""
         if let line { attributes += " line=\"\(line)\"" }
         if let column { attributes += " column=\"\(column)\"" }
-        return "    <error\(attributes) severity=\"\(severity)\" message=\"\(XMLText.attribute(message))\" source=\"\(XMLText.attribute(source))\"/>"
+        return
+            "    <error\(attributes) severity=\"\(severity)\" message=\"\(XMLText.attribute(message))\" "
+            + "source=\"\(XMLText.attribute(source))\"/>"
     }
 }

@@ -6,21 +6,26 @@ import StrataCore
 /// fingerprint is the rule, the violation's line-free key and its message, hashed, so an
 /// issue keeps its identity while the code around it moves (a fixed one shows as
 /// resolved), and two rules whose ids are alike still give two issues.
-public struct CodeQualityWriter: Sendable {
-    public init() {}
+package struct CodeQualityWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         var issues = report.violations.map { violation in
             Issue(
-                description: "\(OneLineText.fold(violation.message)) [\(violation.ruleID)]", checkName: violation.ruleID,
-                fingerprint: SHA256.hex(violation.ruleID + "|" + violation.key + "|" + violation.message), severity: Self.severity(violation.severity),
+                description: "\(OneLineText.fold(violation.message)) [\(violation.ruleID)]",
+                checkName: violation.ruleID,
+                fingerprint: SHA256.hex(violation.ruleID + "|" + violation.key + "|" + violation.message),
+                severity: Self.severity(violation.severity),
                 location: Self.location(violation.location, configuration: report.configurationPath)
             )
         }
         issues += report.staleBaselineEntries.map { entry in
             Issue(
-                description: "The baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer happens; remove the entry [baseline.stale]",
-                checkName: "baseline.stale", fingerprint: SHA256.hex("baseline.stale|" + entry.rule + "|" + entry.key), severity: "minor",
+                description:
+                    "The baseline records \(entry.rule) '\(OneLineText.fold(entry.key))', which no longer happens; "
+                    + "remove the entry [baseline.stale]",
+                checkName: "baseline.stale", fingerprint: SHA256.hex("baseline.stale|" + entry.rule + "|" + entry.key),
+                severity: "minor",
                 location: Self.location(entry.location, configuration: report.configurationPath)
             )
         }
@@ -51,7 +56,9 @@ public struct CodeQualityWriter: Sendable {
         var location: Location
 
         init(description: String, checkName: String, fingerprint: String, severity: String, location: Location) {
-            (self.description, self.checkName, self.fingerprint, self.severity, self.location) = (description, checkName, fingerprint, severity, location)
+            (self.description, self.checkName, self.fingerprint, self.severity, self.location) = (
+                description, checkName, fingerprint, severity, location
+            )
         }
 
         enum CodingKeys: String, CodingKey {

@@ -2,10 +2,10 @@ import StrataCore
 
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, which
 /// GitHub turns into annotations on the lines of a pull request.
-public struct GitHubActionsWriter: Sendable {
-    public init() {}
+package struct GitHubActionsWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         var lines: [String] = []
         for violation in report.violations {
             let command = violation.severity == .error ? "error" : violation.severity == .warning ? "warning" : "notice"
@@ -20,9 +20,12 @@ public struct GitHubActionsWriter: Sendable {
         }
         for entry in report.staleBaselineEntries {
             var properties: [String] = []
-            if let location = entry.location { properties += ["file=\(property(location.path))", "line=\(location.line)"] }
+            if let location = entry.location {
+                properties += ["file=\(property(location.path))", "line=\(location.line)"]
+            }
             properties.append("title=\(property("Strata baseline.stale"))")
-            lines.append("::warning \(properties.joined(separator: ","))::\(data("the baseline records \(entry.rule) '\(entry.key)', which no longer happens; remove the entry"))")
+            let message = "the baseline records \(entry.rule) '\(entry.key)', which no longer happens; remove the entry"
+            lines.append("::warning \(properties.joined(separator: ","))::\(data(message))")
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -39,7 +42,11 @@ public struct GitHubActionsWriter: Sendable {
             case "\r": escaped += "%0D"
             case "\n": escaped += "%0A"
             default:
-                if OneLineText.needsEscape(scalar) { escaped += OneLineText.visible(scalar) } else { escaped.unicodeScalars.append(scalar) }
+                if OneLineText.needsEscape(scalar) {
+                    escaped += OneLineText.visible(scalar)
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return escaped

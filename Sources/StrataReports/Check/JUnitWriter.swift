@@ -7,10 +7,10 @@ import StrataCore
 /// a class name, so the place of a violation goes into the failure's text, which starts with
 /// the `path:line:column: message` line and goes on with the project's reason, whole, and
 /// every line of evidence.
-public struct JUnitWriter: Sendable {
-    public init() {}
+package struct JUnitWriter: Sendable {
+    package init() {}
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         var byRule: [String: [Violation]] = [:]
         for violation in report.violations { byRule[violation.ruleID, default: []].append(violation) }
         var suites: [String] = []
@@ -20,13 +20,20 @@ public struct JUnitWriter: Sendable {
             let violations = byRule[rule.id] ?? []
             var cases: [String] = []
             if violations.isEmpty {
-                cases.append("    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(rule.title))\"/>")
+                cases.append(
+                    "    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(rule.title))\"/>")
             }
             for violation in violations {
-                let name = "    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(violation.key))\">"
+                let name =
+                    "    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(violation.key))\">"
                 let body = xml(Self.body(of: violation))
                 if violation.severity == .error {
-                    cases.append(name + "\n      <failure type=\"\(attribute(rule.id))\" message=\"\(attribute(OneLineText.fold(violation.message)))\">\(body)</failure>\n    </testcase>")
+                    cases.append(
+                        name
+                            + "\n      <failure type=\"\(attribute(rule.id))\" "
+                            + "message=\"\(attribute(OneLineText.fold(violation.message)))\">\(body)</failure>\n"
+                            + "    </testcase>"
+                    )
                 } else {
                     cases.append(name + "\n      <system-out>\(body)</system-out>\n    </testcase>")
                 }
@@ -34,26 +41,34 @@ public struct JUnitWriter: Sendable {
             let failures = violations.filter { $0.severity == .error }.count
             totalTests += cases.count
             totalFailures += failures
-            suites.append("  <testsuite name=\"\(attribute(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n" + cases.joined(separator: "\n") + "\n  </testsuite>")
+            suites.append(
+                "  <testsuite name=\"\(attribute(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" "
+                    + "errors=\"0\" skipped=\"0\">\n"
+                    + cases.joined(separator: "\n") + "\n  </testsuite>")
         }
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="strata check" tests="\(totalTests)" failures="\(totalFailures)" errors="0">
-        \(suites.joined(separator: "\n"))
-        </testsuites>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="strata check" tests="\(totalTests)" failures="\(totalFailures)" errors="0">
+            \(suites.joined(separator: "\n"))
+            </testsuites>
 
-        """
+            """
     }
 
     /// The failure's text: the diagnostic line, the message as written when it spans lines,
     /// the reason and the page to read, then a line per piece of evidence.
     static func body(of violation: Violation) -> String {
         let place = violation.location.map { "\($0): " } ?? ""
-        var lines = ["\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) [\(OneLineText.escape(violation.ruleID))]"]
+        var lines = [
+            "\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) "
+                + "[\(OneLineText.escape(violation.ruleID))]"
+        ]
         if let because = violation.rationale.because {
             lines.append("because: " + because.trimmingWhitespace)
         }
-        if let see = violation.rationale.seeTarget ?? violation.rationale.see { lines.append("see: \(OneLineText.escape(see))") }
+        if let see = violation.rationale.seeTarget ?? violation.rationale.see {
+            lines.append("see: \(OneLineText.escape(see))")
+        }
         for item in violation.evidence {
             lines.append("\(item.location): \(OneLineText.escape(item.summary))")
         }

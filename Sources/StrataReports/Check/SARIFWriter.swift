@@ -5,21 +5,21 @@ import StrataCore
 /// checked is listed with its explanation, the project's `because:` as help text and its
 /// `see:` page as help link; each violation is a result at its first piece of evidence,
 /// with the rest as related locations.
-public struct SARIFWriter: Sendable {
-    public let toolVersion: String
+package struct SARIFWriter: Sendable {
+    package let toolVersion: String
     /// What the report's relative paths are relative to, said in words (`uriBaseId`
     /// `%SRCROOT%`, which GitHub resolves against the checkout); nil when they are absolute.
-    public let sourceRoot: String?
+    package let sourceRoot: String?
 
     /// The id GitHub code scanning and other SARIF readers resolve relative paths against.
     static let sourceRootID = "%SRCROOT%"
 
-    public init(toolVersion: String, sourceRoot: String? = "the project folder") {
+    package init(toolVersion: String, sourceRoot: String? = "the project folder") {
         self.toolVersion = toolVersion
         self.sourceRoot = sourceRoot
     }
 
-    public func write(_ report: CheckReport) -> String {
+    package func write(_ report: CheckReport) -> String {
         let rules = report.rules
         let rulesIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let descriptors = rules.map { rule -> Rule in
@@ -40,27 +40,41 @@ public struct SARIFWriter: Sendable {
                 ruleId: violation.ruleID, ruleIndex: rulesIndex[violation.ruleID],
                 level: violation.severity == .error ? "error" : violation.severity == .warning ? "warning" : "note",
                 message: Message(text: violation.message),
-                locations: violation.location.map { [Location(id: nil, physicalLocation: physical($0), message: nil)] } ?? [],
-                relatedLocations: further.isEmpty ? nil : further.enumerated().map { index, item in
-                    Location(id: index + 1, physicalLocation: physical(item.location), message: Message(text: item.summary))
-                },
+                locations: violation.location.map { [Location(id: nil, physicalLocation: physical($0), message: nil)] }
+                    ?? [],
+                relatedLocations: further.isEmpty
+                    ? nil
+                    : further.enumerated().map { index, item in
+                        Location(
+                            id: index + 1, physicalLocation: physical(item.location),
+                            message: Message(text: item.summary))
+                    },
                 partialFingerprints: ["strataViolationKey/v1": violation.ruleID + "|" + violation.key]
             )
         }
         let log = Log(
             schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0",
-            runs: [Run(
-                tool: Tool(driver: Driver(name: "Strata", semanticVersion: toolVersion, rules: descriptors)),
-                originalUriBaseIds: sourceRoot.map { [Self.sourceRootID: BaseLocation(description: Message(text: "Paths are relative to \($0).", markdown: nil))] },
-                results: results
-            )]
+            runs: [
+                Run(
+                    tool: Tool(driver: Driver(name: "Strata", semanticVersion: toolVersion, rules: descriptors)),
+                    originalUriBaseIds: sourceRoot.map {
+                        [
+                            Self.sourceRootID: BaseLocation(
+                                description: Message(text: "Paths are relative to \($0).", markdown: nil))
+                        ]
+                    },
+                    results: results
+                )
+            ]
         )
         return StableJSON.text(log)
     }
 
     private func physical(_ location: SourceLocation) -> PhysicalLocation {
         PhysicalLocation(
-            artifactLocation: ArtifactLocation(uri: Self.uri(location.path), uriBaseId: location.path.hasPrefix("/") ? nil : sourceRoot.map { _ in Self.sourceRootID }),
+            artifactLocation: ArtifactLocation(
+                uri: Self.uri(location.path),
+                uriBaseId: location.path.hasPrefix("/") ? nil : sourceRoot.map { _ in Self.sourceRootID }),
             region: Region(startLine: location.line, startColumn: location.column)
         )
     }
@@ -70,7 +84,9 @@ public struct SARIFWriter: Sendable {
     /// violations page (which lists every rule). Without an absolute base URL there is no
     /// address to give.
     private func helpURI(_ rule: RuleDescriptor, _ report: CheckReport) -> String? {
-        if let target = rule.rationale.seeTarget, target.hasPrefix("http://") || target.hasPrefix("https://") { return target }
+        if let target = rule.rationale.seeTarget, target.hasPrefix("http://") || target.hasPrefix("https://") {
+            return target
+        }
         guard let base = report.documentationBaseURL else { return nil }
         let page = rule.rationale.seeTarget ?? ArchitectureSiteMap.violationsPath + "#" + SitePath.urlPath(rule.id)
         return (base.hasSuffix("/") ? base : base + "/") + page
@@ -83,7 +99,8 @@ public struct SARIFWriter: Sendable {
         if let because = rule.rationale.because { parts.append("Why, in this project: " + markdownEscaped(because)) }
         if let link {
             // In angle brackets, a destination may hold spaces and parentheses.
-            parts.append("See [\(markdownEscaped(rule.rationale.see ?? "the rule on the architecture site"))](<\(link.replacingOccurrences(of: ">", with: "%3E"))>).")
+            let title = markdownEscaped(rule.rationale.see ?? "the rule on the architecture site")
+            parts.append("See [\(title)](<\(link.replacingOccurrences(of: ">", with: "%3E"))>).")
         } else if let see = rule.rationale.seeTarget ?? rule.rationale.see {
             parts.append("See `\(see.replacingOccurrences(of: "`", with: "'"))`.")
         }

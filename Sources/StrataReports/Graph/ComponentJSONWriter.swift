@@ -5,14 +5,16 @@ import StrataCore
 /// types with the layer each is in and why, and every reference from one type (or file) to a
 /// declared type with its place, so a script can ask what names what without parsing Swift.
 /// Keys sorted, paths relative to the project: the same code gives the same bytes.
-public struct ComponentJSONWriter: Sendable {
-    public init() {}
+package struct ComponentJSONWriter: Sendable {
+    package init() {}
 
     /// Where it goes in the site.
-    public static let path = "components.json"
+    package static let path = "components.json"
 
-    public func write(_ graph: ComponentGraph) -> String {
-        var output = JSONOutput(capacity: 4096 + 160 * graph.references.count + 120 * graph.components.reduce(0) { $0 + $1.files.count + $1.types.count })
+    package func write(_ graph: ComponentGraph) -> String {
+        var output = JSONOutput(
+            capacity: 4096 + 160 * graph.references.count + 120
+                * graph.components.reduce(0) { $0 + $1.files.count + $1.types.count })
         output.object { output in
             output.key("components")
             output.array { output in

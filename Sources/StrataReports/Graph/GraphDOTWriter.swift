@@ -5,16 +5,17 @@ import StrataCore
 /// and toolchain modules set apart, and edges styled by how they are known (solid:
 /// declared and imported; dashed: declared only; dotted: imported only; red: imported
 /// with no declared path).
-public struct GraphDOTWriter: Sendable {
-    public init() {}
+package struct GraphDOTWriter: Sendable {
+    package init() {}
 
-    public func write(_ graph: ModuleGraph, name: String) -> String {
+    package func write(_ graph: ModuleGraph, name: String) -> String {
         var lines = [
             "digraph \(quote(name)) {",
             "  rankdir=LR;",
             "  graph [fontname=\"Helvetica\", fontsize=11];",
-            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fillcolor=\"#eef2f7\", color=\"#8a99ad\"];",
-            "  edge [color=\"#5b6b80\", arrowsize=0.7];",
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, "
+                + "fillcolor=\"#eef2f7\", color=\"#8a99ad\"];",
+            "  edge [color=\"#5b6b80\", arrowsize=0.7];"
         ]
         let packages = graph.packages.map(\.name)
         for (index, package) in packages.enumerated() {
@@ -44,7 +45,8 @@ public struct GraphDOTWriter: Sendable {
         case .system, .binary: parts.append("fillcolor=\"#e9e9e9\"")
         case .product: parts.append(contentsOf: ["style=\"rounded,dashed\"", "fillcolor=\"#ffffff\""])
         case .sdk: parts.append(contentsOf: ["shape=plaintext", "style=\"\"", "fontcolor=\"#6b7785\""])
-        case .unknown: parts.append(contentsOf: ["style=\"rounded,dashed\"", "fillcolor=\"#ffffff\"", "fontcolor=\"#a33\""])
+        case .unknown:
+            parts.append(contentsOf: ["style=\"rounded,dashed\"", "fillcolor=\"#ffffff\"", "fontcolor=\"#a33\""])
         case .regular: break
         }
         return parts.joined(separator: ", ")

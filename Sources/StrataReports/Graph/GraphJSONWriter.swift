@@ -3,15 +3,17 @@ import StrataCore
 /// Writes the module graph as JSON (`strata graph --format json`, and `graph.json` in the
 /// site): stable key order, paths relative to the project, so the same code gives the
 /// same bytes.
-public struct GraphJSONWriter: Sendable {
-    public init() {}
+package struct GraphJSONWriter: Sendable {
+    package init() {}
 
-    public func write(_ graph: ModuleGraph) -> String {
+    package func write(_ graph: ModuleGraph) -> String {
         // Written as it goes, keys in sorted order: the bytes JSONEncoder gives with sorted
         // keys (JSONOutputTests), several times faster on an app of a thousand files.
         // Room for the whole document at once (about 200 bytes an import, 80 a file): an
         // array that grows copies itself and touches new pages each time.
-        let estimate = graph.edges.reduce(0) { $0 + 200 * ($1.imports.count + $1.declarations.count) } + graph.nodes.reduce(0) { $0 + 300 + 80 * $1.sourceFiles.count }
+        let estimate =
+            graph.edges.reduce(0) { $0 + 200 * ($1.imports.count + $1.declarations.count) }
+            + graph.nodes.reduce(0) { $0 + 300 + 80 * $1.sourceFiles.count }
         var output = JSONOutput(capacity: 4096 + estimate)
         output.object { output in
             output.key("edges")
@@ -34,10 +36,13 @@ public struct GraphJSONWriter: Sendable {
 
     private func write(_ package: PackageSummary, into output: inout JSONOutput) {
         output.object { output in
-            if let reasons = package.fallbackReasons { output.entry("fallback_reasons", strings: reasons.map(\.description)) }
+            if let reasons = package.fallbackReasons {
+                output.entry("fallback_reasons", strings: reasons.map(\.description))
+            }
             output.entry("manifest", package.manifestPath)
             output.entry("name", package.name)
-            output.entry("reader", package.isXcodeProject ? "xcode" : package.fallbackReasons == nil ? "syntax" : "swiftpm")
+            output.entry(
+                "reader", package.isXcodeProject ? "xcode" : package.fallbackReasons == nil ? "syntax" : "swiftpm")
             output.key("root")
             output.bool(package.isRoot)
         }

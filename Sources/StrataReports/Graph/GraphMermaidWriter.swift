@@ -4,10 +4,10 @@ import StrataCore
 /// Writes the module graph as a Mermaid flowchart, for Markdown renderers that draw it
 /// (GitHub, GitLab): a subgraph per package; `-->` declared and imported, `-.->` declared
 /// only, `==>` imported with no declared path, `-..->` other imports.
-public struct GraphMermaidWriter: Sendable {
-    public init() {}
+package struct GraphMermaidWriter: Sendable {
+    package init() {}
 
-    public func write(_ graph: ModuleGraph) -> String {
+    package func write(_ graph: ModuleGraph) -> String {
         var ids: [String: String] = [:]
         for (index, node) in graph.nodes.enumerated() { ids[node.id] = "n\(index)" }
         var lines = ["flowchart LR"]
@@ -23,12 +23,13 @@ public struct GraphMermaidWriter: Sendable {
         }
         for edge in graph.edges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            let arrow: String = switch edge.relation {
-            case .declaredAndImported: "-->"
-            case .declaredOnly: "-.->"
-            case .undeclared: "==>|undeclared|"
-            default: "-..->"
-            }
+            let arrow: String =
+                switch edge.relation {
+                case .declaredAndImported: "-->"
+                case .declaredOnly: "-.->"
+                case .undeclared: "==>|undeclared|"
+                default: "-..->"
+                }
             lines.append("  \(from) \(arrow) \(to)")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -54,7 +55,11 @@ public struct GraphMermaidWriter: Sendable {
             case "\"": quoted += "#quot;"
             case "#": quoted += "#35;"
             default:
-                if OneLineText.needsEscape(scalar) { quoted += OneLineText.visible(scalar) } else { quoted.unicodeScalars.append(scalar) }
+                if OneLineText.needsEscape(scalar) {
+                    quoted += OneLineText.visible(scalar)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
             }
         }
         return quoted + "\""

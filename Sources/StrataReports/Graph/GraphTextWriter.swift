@@ -3,20 +3,26 @@ import StrataCore
 /// A readable listing of the graph: each package's targets with what they use and how.
 /// Names and paths come from the project, so each is written through `OneLineText`: one
 /// line per entry, whatever a target is named.
-public struct GraphTextWriter: Sendable {
-    public init() {}
+package struct GraphTextWriter: Sendable {
+    package init() {}
 
-    public func write(_ graph: ModuleGraph) -> String {
+    package func write(_ graph: ModuleGraph) -> String {
         var lines: [String] = []
         var outgoing: [String: [ModuleEdge]] = [:]
         for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
         for package in graph.packages {
-            let how = package.isXcodeProject ? package.projectKind : package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
+            let how =
+                package.isXcodeProject
+                ? package.projectKind : package.fallbackReasons == nil ? "read from its syntax" : "evaluated by SwiftPM"
             lines.append("\(name(package.name)) (\(OneLineText.path(package.manifestPath)), \(how))")
             for node in graph.nodes where node.isTarget && node.package == package.name {
                 var heading = "  \(name(node.id)) [\(name(node.productType ?? node.kind.rawValue))]"
                 if let section = node.section { heading += " in '\(name(section))'" }
-                if let path = node.sourcePath { heading += " \(OneLineText.path(path)), \(node.sourceFiles.count) file\(node.sourceFiles.count == 1 ? "" : "s")" }
+                if let path = node.sourcePath {
+                    heading +=
+                        " \(OneLineText.path(path)), \(node.sourceFiles.count) "
+                        + "file\(node.sourceFiles.count == 1 ? "" : "s")"
+                }
                 lines.append(heading)
                 for edge in outgoing[node.id, default: []] {
                     var line = "    → \(name(edge.to))  \(edge.kind)"
@@ -31,12 +37,14 @@ public struct GraphTextWriter: Sendable {
         if !external.isEmpty {
             lines.append("External modules")
             for node in external {
-                lines.append("  \(name(node.id)) [\(node.kind.rawValue)]" + (node.package.map { " from \(name($0))" } ?? ""))
+                lines.append(
+                    "  \(name(node.id)) [\(node.kind.rawValue)]" + (node.package.map { " from \(name($0))" } ?? ""))
             }
             lines.append("")
         }
         let declared = graph.edges.filter(\.isDeclared).count
-        lines.append("\(graph.nodes.filter(\.isTarget).count) targets, \(graph.edges.count) edges (\(declared) declared)")
+        lines.append(
+            "\(graph.nodes.filter(\.isTarget).count) targets, \(graph.edges.count) edges (\(declared) declared)")
         return lines.joined(separator: "\n") + "\n"
     }
 

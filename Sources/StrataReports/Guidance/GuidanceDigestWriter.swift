@@ -3,27 +3,35 @@ import StrataCore
 /// Writes `llms.txt`: every rule of the site as compact Markdown, grouped by page, in the
 /// llmstxt.org shape (a title, a summary quote, sections of links with notes), so a coding
 /// agent can load the architecture rules in one read.
-public struct GuidanceDigestWriter: Sendable {
-    public let site: SiteSettings
+package struct GuidanceDigestWriter: Sendable {
+    package let site: SiteSettings
 
-    public init(site: SiteSettings) {
+    package init(site: SiteSettings) {
         self.site = site
     }
 
-    public func write(_ catalog: GuidanceCatalog) -> String {
+    package func write(_ catalog: GuidanceCatalog) -> String {
         let base = site.baseURL.hasSuffix("/") ? site.baseURL : site.baseURL + "/"
         var out = "# \(site.title): architecture guidance\n\n"
         let entries = catalog.patterns
         let checks = entries.filter { $0.block.kind == .check }.count
         let antiPatterns = entries.filter { $0.block.kind == .antiPattern }.count
         let rules = entries.filter { $0.block.kind == .rule }.count
-        var counts = ["\(checks) check\(checks == 1 ? "" : "s")", "\(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s")"]
+        var counts = [
+            "\(checks) check\(checks == 1 ? "" : "s")", "\(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s")"
+        ]
         if rules > 0 { counts.append("\(rules) rule\(rules == 1 ? "" : "s")") }
-        out += "> " + counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "") + " that code in this project must follow. "
-        out += "CHECK names a situation; each IF is a condition and its THEN what to do. ANTI_PATTERN is a thing not to do; FIX what to do instead. "
+        out +=
+            "> " + counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "")
+            + " that code in this project must follow. "
+        out +=
+            "CHECK names a situation; each IF is a condition and its THEN what to do. ANTI_PATTERN is a thing not "
+            + "to do; FIX what to do instead. "
         if rules > 0 { out += "RULE is a statement code must keep. " }
         out += "Examples are marked good (do this), bad (do not) or ok (acceptable). "
-        out += "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at \(base)\(GuidanceCatalog.jsonPath).\n"
+        out +=
+            "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at "
+            + "\(base)\(GuidanceCatalog.jsonPath).\n"
         if let description = site.description { out += "\n\(description)\n" }
         out += architectureSection(catalog.architecture)
 
@@ -52,11 +60,14 @@ public struct GuidanceDigestWriter: Sendable {
                 lastHeading = nil
             }
             guard entry.block.kind != .readAlso else { continue }
-            if let heading = entry.block.heading, heading.level > 1, heading.text != lastHeading, case .page = entry.source {
+            if let heading = entry.block.heading, heading.level > 1, heading.text != lastHeading,
+                case .page = entry.source
+            {
                 out += "\n### \(heading.text)\n"
                 lastHeading = heading.text
             }
-            out += "\n" + lines(for: entry, base: base, architecture: catalog.architecture).joined(separator: "\n") + "\n"
+            out +=
+                "\n" + lines(for: entry, base: base, architecture: catalog.architecture).joined(separator: "\n") + "\n"
         }
         return out
     }
@@ -67,17 +78,23 @@ public struct GuidanceDigestWriter: Sendable {
         guard !architecture.isEmpty else { return "" }
         var out = ""
         if !architecture.layers.isEmpty {
-            out += "\n## Layers\n\nBottom-up. Code in a layer may use only the layers its line names after \"may use\".\n\n"
+            out +=
+                "\n## Layers\n\nBottom-up. Code in a layer may use only the layers its line names after \"may "
+                + "use\".\n\n"
             for layer in architecture.layers {
                 let uses = layer.mayUse.isEmpty ? "nothing" : layer.mayUse.joined(separator: ", ")
-                out += "- \(layer.name): may use \(uses)" + (layer.members.isEmpty ? "" : "; members: " + layer.members.joined(separator: ", ")) + "\n"
+                out +=
+                    "- \(layer.name): may use \(uses)"
+                    + (layer.members.isEmpty ? "" : "; members: " + layer.members.joined(separator: ", ")) + "\n"
             }
         }
         if !architecture.rules.isEmpty {
             out += "\n## Rules checked by `strata check`\n\n"
             for rule in architecture.rules {
                 var line = "- \(rule.id) (\(rule.descriptor.severity.rawValue)): \(Self.state(rule))"
-                if let because = rule.descriptor.rationale.because { line += ". Because " + because.split(whereSeparator: \.isNewline).joined(separator: " ") }
+                if let because = rule.descriptor.rationale.because {
+                    line += ". Because " + because.split(whereSeparator: \.isNewline).joined(separator: " ")
+                }
                 out += line + "\n"
             }
         }
@@ -106,7 +123,9 @@ public struct GuidanceDigestWriter: Sendable {
         case .readAlso:
             lines.append("- READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
         }
-        if !entry.appliesTo.isEmpty { lines.append("  - APPLIES_TO: " + entry.appliesTo.map(\.name).joined(separator: ", ")) }
+        if !entry.appliesTo.isEmpty {
+            lines.append("  - APPLIES_TO: " + entry.appliesTo.map(\.name).joined(separator: ", "))
+        }
         if block.kind != .readAlso, !entry.links.isEmpty {
             lines.append("  - READ_ALSO: " + entry.links.map { target($0, base: base) }.joined(separator: ", "))
         }
@@ -121,7 +140,9 @@ public struct GuidanceDigestWriter: Sendable {
             // A fence longer than any backtick run inside, so the code cannot close it.
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: example.code) + 1))
             lines.append("    " + fence + (example.language ?? ""))
-            lines += example.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast(example.code.hasSuffix("\n") ? 1 : 0).map { "    " + $0 }
+            lines += example.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+                example.code.hasSuffix("\n") ? 1 : 0
+            ).map { "    " + $0 }
             lines.append("    " + fence)
         }
         return lines

@@ -4,28 +4,35 @@ import StrataCore
 /// Writes the catalog as JSON (`guidance.json` in the site, `strata guidance --format
 /// json`): every block with its id, kind, parts, source, scope and links, in catalog order,
 /// with stable key order, so tools and coding agents can read the rules without scraping.
-public struct GuidanceJSONWriter: Sendable {
+package struct GuidanceJSONWriter: Sendable {
     /// The site's base URL: block pages are given as URLs under it.
-    public let baseURL: String
+    package let baseURL: String
 
-    public init(baseURL: String = "/") {
+    package init(baseURL: String = "/") {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
     }
 
-    public func write(_ catalog: GuidanceCatalog) -> String {
-        let readingLists = catalog.entries.filter { $0.block.kind == .readAlso }.compactMap { entry -> Document.ReadingList? in
+    package func write(_ catalog: GuidanceCatalog) -> String {
+        let readingLists = catalog.entries.filter { $0.block.kind == .readAlso }.compactMap {
+            entry -> Document.ReadingList? in
             guard case .page(let sourcePath, let outputPath, _) = entry.source else { return nil }
-            return Document.ReadingList(page: sourcePath, url: baseURL + outputPath + "#" + entry.anchor, line: entry.block.location.line, links: entry.links.map(link))
+            return Document.ReadingList(
+                page: sourcePath, url: baseURL + outputPath + "#" + entry.anchor, line: entry.block.location.line,
+                links: entry.links.map(link))
         }
         let architecture = catalog.architecture
-        let enforcedBlocks = Dictionary(grouping: catalog.patterns.flatMap { entry in entry.enforcedBy.map { ($0, entry.id) } }, by: \.0).mapValues { $0.map(\.1) }
+        let enforcedBlocks = Dictionary(
+            grouping: catalog.patterns.flatMap { entry in entry.enforcedBy.map { ($0, entry.id) } }, by: \.0
+        ).mapValues { $0.map(\.1) }
         let document = Document(
-            version: 1, blocks: catalog.patterns.map { block($0, architecture: architecture) }, reading_lists: readingLists,
+            version: 1, blocks: catalog.patterns.map { block($0, architecture: architecture) },
+            reading_lists: readingLists,
             layers: architecture.layers.map { Document.Layer(name: $0.name, may_use: $0.mayUse, members: $0.members) },
             rules: architecture.rules.map { rule in
                 Document.Rule(
                     id: rule.id, kind: rule.descriptor.kind.rawValue, severity: rule.descriptor.severity.rawValue,
-                    because: rule.descriptor.rationale.because, see: rule.descriptor.rationale.see, state: Self.state(rule),
+                    because: rule.descriptor.rationale.because, see: rule.descriptor.rationale.see,
+                    state: Self.state(rule),
                     violations: rule.violations.count, blocks: enforcedBlocks[rule.id] ?? []
                 )
             }
@@ -44,25 +51,36 @@ public struct GuidanceJSONWriter: Sendable {
         switch entry.source {
         case .page(let sourcePath, let outputPath, let title):
             source = Document.Source(
-                page: sourcePath, title: title, url: baseURL + outputPath + "#" + entry.anchor, line: block.location.line,
+                page: sourcePath, title: title, url: baseURL + outputPath + "#" + entry.anchor,
+                line: block.location.line,
                 heading: block.heading?.text, module: nil, file: nil
             )
         case .code(let module, let file):
-            source = Document.Source(page: nil, title: nil, url: nil, line: block.location.line, heading: nil, module: module, file: file)
+            source = Document.Source(
+                page: nil, title: nil, url: nil, line: block.location.line, heading: nil, module: module, file: file)
         }
         return Document.Block(
             id: block.id, kind: block.kind.rawValue, explicit_id: block.hasExplicitID, url: baseURL + entry.pagePath,
             summary: block.kind == .readAlso ? nil : block.summary,
-            conditions: block.kind == .check ? block.conditions.map { Document.Condition(if: $0.condition, then: $0.action) } : nil,
+            conditions: block.kind == .check
+                ? block.conditions.map { Document.Condition(if: $0.condition, then: $0.action) } : nil,
             fix: block.fix,
             read_also: entry.links.map(link),
             applies_to: entry.appliesTo.map { Document.Scope(name: $0.name, kind: $0.kind.rawValue) },
             layers: entry.layers,
-            examples: block.examples.map { Document.Example(language: $0.language, code: $0.code, verdict: $0.verdict?.rawValue, caption: $0.caption) },
+            examples: block.examples.map {
+                Document.Example(
+                    language: $0.language, code: $0.code, verdict: $0.verdict?.rawValue, caption: $0.caption)
+            },
             source: source,
-            metadata: entry.metadata.isEmpty ? nil : Dictionary(entry.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            metadata: entry.metadata.isEmpty
+                ? nil : Dictionary(entry.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
             stale: entry.isStale,
-            referenced_by: entry.backlinks.map { Document.Backlink(url: $0.blockID.map { baseURL + GuidanceCatalog.pagePath(of: $0) } ?? baseURL + $0.path, block: $0.blockID) },
+            referenced_by: entry.backlinks.map {
+                Document.Backlink(
+                    url: $0.blockID.map { baseURL + GuidanceCatalog.pagePath(of: $0) } ?? baseURL + $0.path,
+                    block: $0.blockID)
+            },
             cited_by_rules: entry.citedBy,
             enforced_by: entry.enforcedBy.map { id in
                 let rule = architecture.rule(id)

@@ -37,9 +37,13 @@ struct ArchitectureData {
         for (index, cell) in matrix.cells.enumerated() {
             if index > 0 { text += ",\n" }
             let evidence = cell.edge.evidence
-            let listed = evidence.prefix(Self.listedEvidence).map { "[\(JSONString.quote($0.location.description)),\(JSONString.quote($0.summary))]" }
-            text += "[\(cell.row),\(cell.column),\(cell.edge.imports.count),\(JSONString.quote(cell.edge.relation.rawValue)),"
-            text += "[\(cell.rules.map(JSONString.quote).joined(separator: ","))],\(cell.isCycle ? 1 : 0),[\(listed.joined(separator: ","))],\(evidence.count)]"
+            let listed = evidence.prefix(Self.listedEvidence).map {
+                "[\(JSONString.quote($0.location.description)),\(JSONString.quote($0.summary))]"
+            }
+            let relation = JSONString.quote(cell.edge.relation.rawValue)
+            text += "[\(cell.row),\(cell.column),\(cell.edge.imports.count),\(relation),"
+            let rules = cell.rules.map(JSONString.quote).joined(separator: ",")
+            text += "[\(rules)],\(cell.isCycle ? 1 : 0),[\(listed.joined(separator: ","))],\(evidence.count)]"
         }
         text += "]};\n"
         return OutputFile(path: ArchitectureSiteMap.dataPath, text: text)

@@ -9,7 +9,9 @@ extension ArchitecturePages {
         let path = ArchitectureSiteMap.indexPath
         var headings: [Heading] = []
         let location = SourceLocation(path: "strata.yml")
-        func section(_ title: String, _ id: String) { headings.append(Heading(level: 2, text: title, id: id, location: location)) }
+        func section(_ title: String, _ id: String) {
+            headings.append(Heading(level: 2, text: title, id: id, location: location))
+        }
         // The counts are of what the diagram and the matrix draw: test targets only when
         // diagrams.tests asks for them.
         let drawn = modules.filter(model.isDrawn)
@@ -28,17 +30,22 @@ extension ArchitecturePages {
             "reportSummary": .text(": \(report.summary)."),
             "hasLayers": .bool(!layers.isEmpty),
             "hasViolations": .bool(!report.violations.isEmpty),
-            "modules": .list(modulesTableRows(modules, from: path)), "moduleColumns": .object(modulesTableColumns(modules)),
+            "modules": .list(modulesTableRows(modules, from: path)),
+            "moduleColumns": .object(modulesTableColumns(modules)),
             "mapHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.mapPath)),
-            "matrixHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.matrixPath)),
+            "matrixHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.matrixPath))
         ]
         let id = ArchitectureSiteMap.overviewDiagramID
-        if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) { values["diagram"] = .object(diagram) }
+        if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) {
+            values["diagram"] = .object(diagram)
+        }
         if !layers.isEmpty {
             section("Layers", "layers")
             values["groups"] = .list(layerRows(from: path, components: inputs.components))
             let summaryID = ArchitectureSiteMap.layerSummaryDiagramID
-            if let summary = diagramValue(inputs.diagrams[summaryID], drawing: inputs.drawings[summaryID], legend: false) {
+            if let summary = diagramValue(
+                inputs.diagrams[summaryID], drawing: inputs.drawings[summaryID], legend: false)
+            {
                 values["layerSummary"] = .object(["diagram": .object(summary)])
             }
             section("Dependencies between layers", "layer-matrix")
@@ -51,8 +58,10 @@ extension ArchitecturePages {
         section("Modules", "modules")
         var page = Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.overviewTitle,
-            description: "The module graph of the package drawn by layer, the layers and what each may use, and every module.",
-            weight: 1000, isSectionIndex: true, headings: headings, contentHTML: try inputs.render(values, template: "overview")
+            description:
+                "The module graph of the package drawn by layer, the layers and what each may use, and every module.",
+            weight: 1000, isSectionIndex: true, headings: headings,
+            contentHTML: try inputs.render(values, template: "overview")
         )
         // The drawing of every module takes the window's width; the text keeps its column.
         page.layout = .wide
@@ -68,27 +77,32 @@ extension ArchitecturePages {
             return .object([
                 "toneClass": .text(group.toneClass), "isLayer": .bool(group.isLayer),
                 "layer": .object(layerValue(group.name, from: path)), "groupName": .text(group.name),
-                "hasMembers": .bool(!group.modules.isEmpty || !components.isEmpty), "hasModules": .bool(!group.modules.isEmpty),
+                "hasMembers": .bool(!group.modules.isEmpty || !components.isEmpty),
+                "hasModules": .bool(!group.modules.isEmpty),
                 "hasComponents": .bool(!components.isEmpty),
-                "components": .list(components.enumerated().map { position, component in
-                    .object([
-                        "name": .text(component.module), "isLink": true, "isFirst": .bool(position == 0),
-                        "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.componentPath(component.id))),
-                    ])
-                }),
-                "members": .list(group.modules.enumerated().map { position, module in
-                    var chip = chipValue(module, from: path)
-                    chip["isFirst"] = .bool(position == 0)
-                    return .object(chip)
-                }),
+                "components": .list(
+                    components.enumerated().map { position, component in
+                        .object([
+                            "name": .text(component.module), "isLink": true, "isFirst": .bool(position == 0),
+                            "href": .text(
+                                SitePath.relativeURL(from: path, to: ArchitectureSiteMap.componentPath(component.id)))
+                        ])
+                    }),
+                "members": .list(
+                    group.modules.enumerated().map { position, module in
+                        var chip = chipValue(module, from: path)
+                        chip["isFirst"] = .bool(position == 0)
+                        return .object(chip)
+                    }),
                 "mayUseAny": .bool(!allowed.isEmpty),
-                "mayUse": .list(listed.enumerated().map { position, other in
-                    var layer = layerValue(other, from: path)
-                    layer["isFirst"] = .bool(position == 0)
-                    return .object(layer)
-                }),
+                "mayUse": .list(
+                    listed.enumerated().map { position, other in
+                        var layer = layerValue(other, from: path)
+                        layer["isFirst"] = .bool(position == 0)
+                        return .object(layer)
+                    }),
                 "hasMore": .bool(allowed.count > listed.count), "moreCount": .number(allowed.count - listed.count),
-                "violationCount": .number(Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).count),
+                "violationCount": .number(Set(group.modules.flatMap { model.violationsByModule[$0] ?? [] }).count)
             ])
         }
     }
@@ -108,7 +122,10 @@ extension ArchitecturePages {
     private func layerMatrix() -> [(String, TemplateValue)] {
         let groups = model.groups
         guard groups.count <= Self.matrixLimit else {
-            return [("matrixTooLarge", true), ("groupCount", .number(groups.count)), ("matrixLimit", .number(Self.matrixLimit))]
+            return [
+                ("matrixTooLarge", true), ("groupCount", .number(groups.count)),
+                ("matrixLimit", .number(Self.matrixLimit))
+            ]
         }
         var counts: [Int: [Int: Int]] = [:]
         var violating: [Int: [Int: Int]] = [:]
@@ -126,16 +143,22 @@ extension ArchitecturePages {
                 var classes = [row == column ? "same" : (allowed ? "allowed" : "forbidden")]
                 if count == 0 { classes.append("empty") }
                 if broken > 0 { classes.append("violating") }
-                let verdict = row == column ? "inside the layer" : (judged ? (allowed ? "allowed" : "forbidden") : "not judged")
-                let title = "\(rowGroup.name) → \(columnGroup.name): \(count) dependenc\(count == 1 ? "y" : "ies"), \(verdict)" + (broken > 0 ? ", \(broken) breaking a rule" : "")
+                let verdict =
+                    row == column ? "inside the layer" : (judged ? (allowed ? "allowed" : "forbidden") : "not judged")
+                let title =
+                    "\(rowGroup.name) → \(columnGroup.name): \(count) dependenc\(count == 1 ? "y" : "ies"), \(verdict)"
+                    + (broken > 0 ? ", \(broken) breaking a rule" : "")
                 return .object([
                     "classes": .text(classes.joined(separator: " ")), "title": .text(title),
-                    "hasCount": .bool(count > 0), "count": .number(count), "isBroken": .bool(broken > 0),
+                    "hasCount": .bool(count > 0), "count": .number(count), "isBroken": .bool(broken > 0)
                 ])
             }
             return .object(["name": .text(rowGroup.name), "cells": .list(cells)])
         }
-        return [("matrixTooLarge", false), ("columns", .list(groups.reversed().map { .text($0.name) })), ("matrix", .list(rows))]
+        return [
+            ("matrixTooLarge", false), ("columns", .list(groups.reversed().map { .text($0.name) })),
+            ("matrix", .list(rows))
+        ]
     }
 
     /// Each rule with violations: how many, how severe, and the modules involved.
@@ -144,17 +167,20 @@ extension ArchitecturePages {
         for violation in report.violations { byRule[violation.ruleID, default: []].append(violation) }
         return report.rules.compactMap { rule in
             guard let violations = byRule[rule.id] else { return nil }
-            let involved = Array(Set(violations.flatMap(\.modules))).sorted().filter { graph.node($0)?.isTarget == true }
+            let involved = Array(Set(violations.flatMap(\.modules))).sorted().filter {
+                graph.node($0)?.isTarget == true
+            }
             return .object([
                 "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + rule.id),
                 "title": .text(rule.title), "id": .text(rule.id), "severity": .text(violations[0].severity.rawValue),
                 "count": .number(violations.count),
-                "involved": .list(involved.prefix(12).enumerated().map { position, module in
-                    var chip = chipValue(module, from: path)
-                    chip["isFirst"] = .bool(position == 0)
-                    return .object(chip)
-                }),
-                "hasMore": .bool(involved.count > 12), "moreCount": .number(involved.count - 12),
+                "involved": .list(
+                    involved.prefix(12).enumerated().map { position, module in
+                        var chip = chipValue(module, from: path)
+                        chip["isFirst"] = .bool(position == 0)
+                        return .object(chip)
+                    }),
+                "hasMore": .bool(involved.count > 12), "moreCount": .number(involved.count - 12)
             ])
         }
     }

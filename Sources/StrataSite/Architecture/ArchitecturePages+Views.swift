@@ -9,10 +9,14 @@ extension ArchitecturePages {
     /// number is the same edge in all three. Apart from `pages(merging:…)` so that a build
     /// can tell what they cost.
     /// - Throws: `DiagnosticsError` when a template of `theme` cannot be rendered.
-    public func views(theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:]) throws -> (pages: [Page], data: OutputFile) {
+    package func views(theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:]) throws -> (
+        pages: [Page], data: OutputFile
+    ) {
         let inputs = PageInputs(
-            theme: theme, diagrams: Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), drawings: drawings,
-            catalog: GuidanceCatalog(), mentions: [:], titles: [:], components: ComponentIndex(ComponentGraph(), violations: [])
+            theme: theme, diagrams: Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            drawings: drawings,
+            catalog: GuidanceCatalog(), mentions: [:], titles: [:],
+            components: ComponentIndex(ComponentGraph(), violations: [])
         )
         let matrix = ModuleMatrix(model: model)
         let data = ArchitectureData(model: model, siteMap: siteMap, matrix: matrix).file()
@@ -29,7 +33,7 @@ extension ArchitecturePages {
             "matrixHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.matrixPath)),
             "dataHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.dataPath)),
             "modules": .list(matrix.modules.map { .text($0) }),
-            "moduleCount": .number(matrix.modules.count),
+            "moduleCount": .number(matrix.modules.count)
         ]
         // A graph the overview draws module by module is drawn so here; a larger one by
         // families, each opening in place into its modules (hidden until opened).
@@ -41,18 +45,24 @@ extension ArchitecturePages {
         }
         if id == familiesID {
             let families = ModuleFamilies(model: model)
-            values["families"] = .list(families.families.enumerated().compactMap { index, family -> TemplateValue? in
-                let familyID = ArchitectureSiteMap.familyDiagramID(index)
-                guard var diagram = diagramValue(inputs.diagrams[familyID], drawing: inputs.drawings[familyID], legend: false) else { return nil }
-                diagram["isMap"] = true
-                diagram["family"] = .text(families.key(of: family, in: model))
-                return .object(["diagram": .object(diagram)])
-            })
+            values["families"] = .list(
+                families.families.enumerated().compactMap { index, family -> TemplateValue? in
+                    let familyID = ArchitectureSiteMap.familyDiagramID(index)
+                    guard
+                        var diagram = diagramValue(
+                            inputs.diagrams[familyID], drawing: inputs.drawings[familyID], legend: false)
+                    else { return nil }
+                    diagram["isMap"] = true
+                    diagram["family"] = .text(families.key(of: family, in: model))
+                    return .object(["diagram": .object(diagram)])
+                })
             values["hasFamilies"] = true
         }
         var page = Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.mapTitle,
-            description: "Every module and dependency in the whole window; what a module reaches and what reaches it; the path from one module to another.",
+            description:
+                "Every module and dependency in the whole window; what a module reaches and what reaches it; the "
+                + "path from one module to another.",
             contentHTML: try inputs.render(values, template: "module-map")
         )
         page.layout = .fullWindow
@@ -72,17 +82,21 @@ extension ArchitecturePages {
         let cycles = matrix.cells.filter(\.isCycle).count
         let broken = matrix.cells.filter { !$0.rules.isEmpty }.count
         let count = matrix.modules.count
-        var summary = "\(count) module\(count == 1 ? "" : "s"), \(matrix.cells.count) dependenc\(matrix.cells.count == 1 ? "y" : "ies")"
+        var summary =
+            "\(count) module\(count == 1 ? "" : "s"), \(matrix.cells.count) "
+            + "dependenc\(matrix.cells.count == 1 ? "y" : "ies")"
         summary += ": \(against) against the order, \(cycles) on a cycle, \(broken) breaking a rule."
         let values: TemplateObject = [
             "summary": .text(summary), "count": .number(count),
             "overviewHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.indexPath)),
             "mapHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.mapPath)),
-            "dataHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.dataPath)),
+            "dataHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.dataPath))
         ]
         var page = Page(
             sourcePath: "", outputPath: path, title: ArchitectureSiteMap.matrixTitle,
-            description: "A row and a column per module, a cell per dependency with its number of imports, dependencies against the layer order and cycles marked.",
+            description:
+                "A row and a column per module, a cell per dependency with its number of imports, dependencies "
+                + "against the layer order and cycles marked.",
             contentHTML: try inputs.render(values, template: "module-matrix")
         )
         page.layout = .fullWindow

@@ -11,9 +11,9 @@ import StrataTemplates
 ///
 /// Diagrams are written as DOT by StrataDiagrams; the build lays them out and hands the SVG
 /// to `pages(merging:diagrams:drawings:…)`, so this module never calls Graphviz.
-public struct ArchitecturePages: Sendable {
-    public let model: ArchitectureModel
-    public let siteMap: ArchitectureSiteMap
+package struct ArchitecturePages: Sendable {
+    package let model: ArchitectureModel
+    package let siteMap: ArchitectureSiteMap
 
     var graph: ModuleGraph { model.graph }
     var layers: [LayerDeclaration] { model.layers }
@@ -22,13 +22,13 @@ public struct ArchitecturePages: Sendable {
     var guides: [String: (title: String, outputPath: String)] { siteMap.guides }
     var layerPaths: [String: String] { siteMap.layerPaths }
 
-    public init(model: ArchitectureModel, siteMap: ArchitectureSiteMap) {
+    package init(model: ArchitectureModel, siteMap: ArchitectureSiteMap) {
         self.model = model
         self.siteMap = siteMap
     }
 
     /// A relative link to a page of the site, keeping its `#fragment` as written.
-    public static func href(from path: String, to target: String) -> String {
+    package static func href(from path: String, to target: String) -> String {
         guard let hash = target.firstIndex(of: "#") else { return SitePath.relativeURL(from: path, to: target) }
         return SitePath.relativeURL(from: path, to: String(target[..<hash])) + target[hash...]
     }
@@ -47,9 +47,10 @@ public struct ArchitecturePages: Sendable {
     /// `diagrams` are the site's diagrams (`ArchitectureDiagramSet`), and `drawings` their layouts by id; a page
     /// whose diagram is not given shows none.
     /// - Throws: `DiagnosticsError` when a template of `theme` cannot be rendered.
-    public func pages(
+    package func pages(
         merging contentPages: [Page], theme: Theme, diagrams: [Diagram] = [], drawings: [String: DiagramDrawing] = [:],
-        catalog: GuidanceCatalog = GuidanceCatalog(), mentions: [String: [String]] = [:], componentPages: ComponentPageMemo? = nil
+        catalog: GuidanceCatalog = GuidanceCatalog(), mentions: [String: [String]] = [:],
+        componentPages: ComponentPageMemo? = nil
     ) throws -> [Page] {
         let modules = graph.nodes.filter(\.isTarget)
         let diagrams = Dictionary(diagrams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -87,7 +88,10 @@ public struct ArchitecturePages: Sendable {
         // Component pages are large (a row per type, with what references it): made on every core.
         let made = ParallelMap.map(model.components.components) { [context] component -> Result<Page, any Error> in
             let make = { try componentPage(component, index: context.components, context) }
-            return Result { try componentPages.map { try $0(componentPageInputs(component, index: context.components), make) } ?? make() }
+            return Result {
+                try componentPages.map { try $0(componentPageInputs(component, index: context.components), make) }
+                    ?? make()
+            }
         }
         for result in made { pages.append(try result.get()) }
         pages.append(try violationsPage(context))
@@ -109,7 +113,9 @@ public struct ArchitecturePages: Sendable {
 
         /// The diagram `id` in the theme's `partials/diagram-frame`; nothing when there is none.
         func figure(_ id: String, of pages: ArchitecturePages, legend: Bool = true) throws -> String {
-            guard let diagram = pages.diagramValue(diagrams[id], drawing: drawings[id], legend: legend) else { return "" }
+            guard let diagram = pages.diagramValue(diagrams[id], drawing: drawings[id], legend: legend) else {
+                return ""
+            }
             return try render(["diagram": .object(diagram)], template: "partials/diagram-frame")
         }
 
@@ -124,9 +130,11 @@ public struct ArchitecturePages: Sendable {
 
     /// Where the pages Strata generates will be, with their titles, without rendering them:
     /// Content pages and READ_ALSO may link to them, so links are resolved before they exist.
-    public func generatedTitles() -> [String: String] {
+    package func generatedTitles() -> [String: String] {
         var titles: [String: String] = [:]
-        for node in graph.nodes where node.isTarget && guides[node.id] == nil { titles[ArchitectureSiteMap.modulePath(node.id)] = node.id }
+        for node in graph.nodes where node.isTarget && guides[node.id] == nil {
+            titles[ArchitectureSiteMap.modulePath(node.id)] = node.id
+        }
         titles[ArchitectureSiteMap.indexPath] = ArchitectureSiteMap.overviewTitle
         titles[ArchitectureSiteMap.mapPath] = ArchitectureSiteMap.mapTitle
         titles[ArchitectureSiteMap.matrixPath] = ArchitectureSiteMap.matrixTitle
@@ -144,7 +152,10 @@ public struct ArchitecturePages: Sendable {
     /// (`partials/module-mentions`).
     private func mentionsAside(_ modules: [String], from path: String, _ inputs: PageInputs) throws -> String {
         let links = modules.enumerated().map { index, module -> TemplateValue in
-            .object(["name": .text(module), "href": .text(SitePath.relativeURL(from: path, to: self.path(of: module))), "isFirst": .bool(index == 0)])
+            .object([
+                "name": .text(module), "href": .text(SitePath.relativeURL(from: path, to: self.path(of: module))),
+                "isFirst": .bool(index == 0)
+            ])
         }
         return try inputs.render(["modules": .list(links)], template: "partials/module-mentions")
     }

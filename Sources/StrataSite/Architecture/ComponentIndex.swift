@@ -49,7 +49,9 @@ struct ComponentIndex: Sendable {
                 incoming[reference.to, default: []].append(reference)
             }
             referencesTo[Self.key(reference.to.module, reference.toType), default: []].append(reference)
-            if let type = reference.fromType { referencesFrom[Self.key(reference.from.module, type), default: []].append(reference) }
+            if let type = reference.fromType {
+                referencesFrom[Self.key(reference.from.module, type), default: []].append(reference)
+            }
         }
     }
 

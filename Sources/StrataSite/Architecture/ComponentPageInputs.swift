@@ -3,8 +3,8 @@ import StrataCore
 /// Everything a component's page is made from but the theme: what a cache compares to
 /// reuse the page it made before. An edit to one file changes the pages of the components
 /// it declares types in and names types of, not the others.
-public struct ComponentPageInputs: Equatable, Sendable {
-    public var component: ComponentGraph.Component
+package struct ComponentPageInputs: Equatable, Sendable {
+    package var component: ComponentGraph.Component
     var outgoing: [ComponentGraph.Reference]
     var incoming: [ComponentGraph.Reference]
     /// For each type: the references that name it, then those its code makes.
@@ -20,7 +20,7 @@ public struct ComponentPageInputs: Equatable, Sendable {
 
 /// Given a component page's inputs and how to make it, the page: made, or made before from
 /// equal inputs.
-public typealias ComponentPageMemo = @Sendable (ComponentPageInputs, () throws -> Page) throws -> Page
+package typealias ComponentPageMemo = @Sendable (ComponentPageInputs, () throws -> Page) throws -> Page
 
 extension ArchitecturePages {
     func componentPageInputs(_ component: ComponentGraph.Component, index: ComponentIndex) -> ComponentPageInputs {
@@ -33,7 +33,8 @@ extension ArchitecturePages {
         }
         // Every other module a row links to is at the other end of a reference out or in.
         let violations = index.violations(of: component)
-        var modules = Set(outgoing.map(\.to.module)).union(incoming.map(\.from.module)).union(violations.flatMap(\.modules))
+        var modules = Set(outgoing.map(\.to.module)).union(incoming.map(\.from.module)).union(
+            violations.flatMap(\.modules))
         modules.insert(component.module)
         return ComponentPageInputs(
             component: component, outgoing: outgoing, incoming: incoming, typeReferences: typeReferences,

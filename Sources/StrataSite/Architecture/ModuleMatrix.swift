@@ -40,7 +40,9 @@ struct ModuleMatrix: Sendable {
         modules = order.order.map { drawn[$0] }
         groups = order.order.map { level[$0] }
         cells = edges.map { from, to, edge in
-            Cell(row: row[from], column: row[to], edge: edge, rules: model.rules(of: edge), isCycle: order.shareACycle(from, to))
+            Cell(
+                row: row[from], column: row[to], edge: edge, rules: model.rules(of: edge),
+                isCycle: order.shareACycle(from, to))
         }.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
     }
 }

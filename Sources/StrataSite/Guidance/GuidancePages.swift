@@ -5,20 +5,20 @@ import StrataTemplates
 /// written, what it applies to, what it points to and what points to it, the rules citing
 /// it) and the catalog page listing every block by page and section, filterable by layer
 /// and kind in the browser.
-public struct GuidancePages: Sendable {
-    public let catalog: GuidanceCatalog
+package struct GuidancePages: Sendable {
+    package let catalog: GuidanceCatalog
     /// The layers of strata.yml, bottom-up (the catalog's filter lists them in this order).
-    public let layers: [String]
+    package let layers: [String]
     /// A module's page, when the site has one.
-    public let modulePath: @Sendable (String) -> String?
+    package let modulePath: @Sendable (String) -> String?
     /// A layer's page, when the site has one.
-    public let layerPath: @Sendable (String) -> String?
+    package let layerPath: @Sendable (String) -> String?
     /// Marks up the blocks' examples (Swift, at build time).
-    public let highlighter: (any CodeHighlighter)?
+    package let highlighter: (any CodeHighlighter)?
     /// Draws the block pages (`guidance-block`).
-    public let theme: Theme
+    package let theme: Theme
 
-    public init(
+    package init(
         catalog: GuidanceCatalog, layers: [String], theme: Theme, modulePath: @escaping @Sendable (String) -> String?,
         layerPath: @escaping @Sendable (String) -> String? = { _ in nil },
         highlighter: (any CodeHighlighter)? = nil
@@ -33,7 +33,7 @@ public struct GuidancePages: Sendable {
 
     /// The block pages and the catalog page; none for a site without blocks.
     /// - Throws: `DiagnosticsError` when a template of the theme cannot be rendered.
-    public func pages() throws -> [Page] {
+    package func pages() throws -> [Page] {
         guard !catalog.isEmpty else { return [] }
         return try catalog.patterns.map(blockPage) + [indexPage()]
     }
@@ -41,12 +41,13 @@ public struct GuidancePages: Sendable {
     /// A page at each former id (`guidance/<former>.html`) that sends the reader on to the
     /// block's page now, drawn by the theme's `guidance-redirect`.
     /// - Throws: `DiagnosticsError` when the template cannot be rendered.
-    public func redirectFiles(site: SiteSettings) throws -> [OutputFile] {
+    package func redirectFiles(site: SiteSettings) throws -> [OutputFile] {
         try catalog.redirects.map { redirect in
             let path = GuidanceCatalog.pagePath(of: redirect.from)
             let values: TemplateObject = [
-                "title": .text(Self.title(of: redirect.to.block)), "siteTitle": .text(site.title), "language": .text(site.language),
-                "href": .text(SitePath.relativeURL(from: path, to: redirect.to.pagePath)),
+                "title": .text(Self.title(of: redirect.to.block)), "siteTitle": .text(site.title),
+                "language": .text(site.language),
+                "href": .text(SitePath.relativeURL(from: path, to: redirect.to.pagePath))
             ]
             switch theme.render(values, template: "guidance-redirect") {
             case .success(let bytes): return OutputFile(path: path, contents: bytes)
@@ -56,7 +57,7 @@ public struct GuidancePages: Sendable {
     }
 
     /// What a link's destination is called: the page's title, the block's title, the URL.
-    public static func title(of destination: GuidanceEntry.Link.Destination, catalog: GuidanceCatalog) -> String {
+    package static func title(of destination: GuidanceEntry.Link.Destination, catalog: GuidanceCatalog) -> String {
         switch destination {
         case .page(_, let title): title
         case .block(let id): catalog.entry(id: id).map { title(of: $0.block) } ?? id
@@ -64,7 +65,7 @@ public struct GuidancePages: Sendable {
         }
     }
 
-    public static func href(_ destination: GuidanceEntry.Link.Destination, from page: String) -> String {
+    package static func href(_ destination: GuidanceEntry.Link.Destination, from page: String) -> String {
         switch destination {
         case .url(let url): url
         case .block(let id): SitePath.relativeURL(from: page, to: GuidanceCatalog.pagePath(of: id))
@@ -73,7 +74,7 @@ public struct GuidancePages: Sendable {
     }
 
     /// "Check: A screen needs data from the network."
-    public static func title(of block: GuidanceBlock) -> String {
+    package static func title(of block: GuidanceBlock) -> String {
         let label = block.kind.label
         switch block.kind {
         case .readAlso:
@@ -89,7 +90,9 @@ public struct GuidancePages: Sendable {
         let path = entry.pagePath
         let block = entry.block
         var headings: [Heading] = []
-        func section(_ title: String, _ id: String) { headings.append(Heading(level: 2, text: title, id: id, location: block.location)) }
+        func section(_ title: String, _ id: String) {
+            headings.append(Heading(level: 2, text: title, id: id, location: block.location))
+        }
         let verified = entry.isStale ? entry.metadata.first(where: { $0.normalizedKey == "last_verified" }) : nil
         var parts: [TemplateValue] = []
         func part(_ keyword: String, _ text: String, className: String) {
@@ -122,7 +125,10 @@ public struct GuidancePages: Sendable {
         if hasReferences { section("Referenced by", "referenced-by") }
 
         let values: TemplateObject = [
-            "block": .object(["kind": .text(block.kind.rawValue), "id": .text(block.id), "kindLabel": .text(block.kind.label.lowercased())]),
+            "block": .object([
+                "kind": .text(block.kind.rawValue), "id": .text(block.id),
+                "kindLabel": .text(block.kind.label.lowercased())
+            ]),
             "isStale": .bool(verified != nil), "verified": .text(verified?.value ?? ""),
             "parts": .list(parts),
             "isReadAlso": .bool(block.kind == .readAlso),
@@ -130,29 +136,40 @@ public struct GuidancePages: Sendable {
             "hasExamples": .bool(!block.examples.isEmpty),
             "examplesTitle": .text(block.examples.count == 1 ? "Example" : "Examples"),
             // Each code block's HTML ends with a line break, which the template writes.
-            "examples": .list(block.examples.map { example in
-                let html = ExampleHTML.render(example, highlighter: highlighter)
-                return .object(["html": .text(String(html.dropLast()))])
-            }),
+            "examples": .list(
+                block.examples.map { example in
+                    let html = ExampleHTML.render(example, highlighter: highlighter)
+                    return .object(["html": .text(String(html.dropLast()))])
+                }),
             "hasScopes": .bool(!entry.appliesTo.isEmpty),
             "scopes": .list(entry.appliesTo.map { scopeValue($0, from: path) }),
             "source": .object(sourceValue(entry, from: path)),
             "showsReadAlso": .bool(showsReadAlso),
             "hasReferences": .bool(hasReferences),
-            "backlinks": .list(entry.backlinks.map { backlink in
-                if let id = backlink.blockID, let other = catalog.entry(id: id) {
+            "backlinks": .list(
+                entry.backlinks.map { backlink in
+                    if let id = backlink.blockID, let other = catalog.entry(id: id) {
+                        return .object([
+                            "isBlock": true, "title": .text(Self.title(of: other.block)),
+                            "pageTitle": .text(backlink.title),
+                            "href": .text(SitePath.relativeURL(from: path, to: other.pagePath))
+                        ])
+                    }
                     return .object([
-                        "isBlock": true, "title": .text(Self.title(of: other.block)), "pageTitle": .text(backlink.title),
-                        "href": .text(SitePath.relativeURL(from: path, to: other.pagePath)),
+                        "isBlock": false, "title": .text(backlink.title), "pageTitle": "",
+                        "href": .text(SitePath.relativeURL(from: path, to: backlink.path))
                     ])
-                }
-                return .object(["isBlock": false, "title": .text(backlink.title), "pageTitle": "", "href": .text(SitePath.relativeURL(from: path, to: backlink.path))])
-            }),
+                }),
             "hasEnforcement": .bool(!entry.enforcedBy.isEmpty),
-            "enforcement": .list(entry.enforcedBy.map { enforcementValue($0, entry: entry, from: path) }),
+            "enforcement": .list(entry.enforcedBy.map { enforcementValue($0, entry: entry, from: path) })
         ]
-        var metadata = [metadataEntry(key: "kind", block.kind.label, block.location), metadataEntry(key: "id", block.id, block.location)]
-        if !entry.layers.isEmpty { metadata.append(metadataEntry(key: "layers", entry.layers.joined(separator: ", "), block.location)) }
+        var metadata = [
+            metadataEntry(key: "kind", block.kind.label, block.location),
+            metadataEntry(key: "id", block.id, block.location)
+        ]
+        if !entry.layers.isEmpty {
+            metadata.append(metadataEntry(key: "layers", entry.layers.joined(separator: ", "), block.location))
+        }
         metadata += entry.metadata
         var page = Page(
             sourcePath: "", outputPath: path, title: Self.title(of: block), description: nil, metadata: metadata,
@@ -174,13 +191,17 @@ public struct GuidancePages: Sendable {
             "isOff": .bool(state == .off), "holds": .bool(state == .holds), "isBroken": .bool(state == .broken),
             "countText": .text("\(violations.count) violation\(violations.count == 1 ? "" : "s")"),
             "href": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.violationsPath) + "#" + id),
-            "violations": .list(violations.map { violation in
-                .object([
-                    "severity": .text(violation.severity.rawValue), "message": .text(violation.message),
-                    "hasEvidence": .bool(!violation.evidence.isEmpty),
-                    "evidence": .list(violation.evidence.map { .object(["place": .text($0.location.description), "what": .text($0.summary)]) }),
-                ])
-            }),
+            "violations": .list(
+                violations.map { violation in
+                    .object([
+                        "severity": .text(violation.severity.rawValue), "message": .text(violation.message),
+                        "hasEvidence": .bool(!violation.evidence.isEmpty),
+                        "evidence": .list(
+                            violation.evidence.map {
+                                .object(["place": .text($0.location.description), "what": .text($0.summary)])
+                            })
+                    ])
+                })
         ])
     }
 
@@ -196,8 +217,9 @@ public struct GuidancePages: Sendable {
     private func sourceValue(_ entry: GuidanceEntry, from path: String) -> TemplateObject {
         let block = entry.block
         var values: TemplateObject = [
-            "fromPage": false, "pageHref": "", "pageTitle": "", "hasHeading": false, "headingHref": "", "headingText": "",
-            "line": .number(block.location.line), "file": "", "module": "", "moduleHasPage": false, "moduleHref": "",
+            "fromPage": false, "pageHref": "", "pageTitle": "", "hasHeading": false, "headingHref": "",
+            "headingText": "",
+            "line": .number(block.location.line), "file": "", "module": "", "moduleHasPage": false, "moduleHref": ""
         ]
         switch entry.source {
         case .page(_, let outputPath, let title):
@@ -225,7 +247,8 @@ public struct GuidancePages: Sendable {
     }
 
     /// A part's text: code spans as code, links resolved like the page's own.
-    private func inline(_ text: String, entry: GuidanceEntry, from path: String, into html: inout HTML, depth: Int = 0) {
+    private func inline(_ text: String, entry: GuidanceEntry, from path: String, into html: inout HTML, depth: Int = 0)
+    {
         guard depth < InlineMarkup.maximumLinkNesting else {
             html.text(text)
             return
@@ -239,7 +262,8 @@ public struct GuidancePages: Sendable {
                 html.text(value)
                 html.raw("</code>")
             case .link(let label, let destination):
-                let href = entry.textLinks[destination].map { ArchitecturePages.href(from: path, to: $0) } ?? destination
+                let href =
+                    entry.textLinks[destination].map { ArchitecturePages.href(from: path, to: $0) } ?? destination
                 html.raw("<a href=\"\(HTML.escape(URLSafety.safe(href)))\">")
                 inline(label, entry: entry, from: path, into: &html, depth: depth + 1)
                 html.raw("</a>")
@@ -250,7 +274,8 @@ public struct GuidancePages: Sendable {
     /// A link of a block (`partials/guidance-links`).
     private func linkValue(_ link: GuidanceEntry.Link, from path: String) -> TemplateValue {
         var values: TemplateObject = [
-            "isPage": false, "isBlock": false, "isURL": false, "isBroken": false, "href": "", "title": "", "target": .text(link.reference.target),
+            "isPage": false, "isBlock": false, "isURL": false, "isBroken": false, "href": "", "title": "",
+            "target": .text(link.reference.target)
         ]
         switch link.destination {
         case .page(let target, let title)?:
@@ -278,10 +303,14 @@ public struct GuidancePages: Sendable {
             let target = scope.kind == .module ? modulePath(scope.name) : layerPath(scope.name)
             return .object([
                 "isKnown": true, "kind": .text(scope.kind.rawValue), "name": .text(scope.name),
-                "hasHref": .bool(target != nil), "href": .text(target.map { SitePath.relativeURL(from: path, to: $0) } ?? ""),
+                "hasHref": .bool(target != nil),
+                "href": .text(target.map { SitePath.relativeURL(from: path, to: $0) } ?? "")
             ])
         case .unknown:
-            return .object(["isKnown": false, "kind": .text(scope.kind.rawValue), "name": .text(scope.name), "hasHref": false, "href": ""])
+            return .object([
+                "isKnown": false, "kind": .text(scope.kind.rawValue), "name": .text(scope.name), "hasHref": false,
+                "href": ""
+            ])
         }
     }
 }

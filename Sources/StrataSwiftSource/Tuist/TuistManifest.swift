@@ -3,19 +3,19 @@ import StrataCore
 /// A path as Tuist's `Path` writes it: relative to the manifest's folder (a plain string,
 /// `.relativeToManifest`, `.path`), to the repository's root (`.relativeToRoot`, `"//…"`),
 /// or to the file that writes it (`.relativeToCurrentFile`).
-public struct TuistPath: Hashable, Sendable {
-    public enum Base: Hashable, Sendable {
+package struct TuistPath: Hashable, Sendable {
+    package enum Base: Hashable, Sendable {
         case manifest
         case root
         /// The file the path is written in (a helper, or the manifest itself).
         case file(String)
     }
 
-    public var base: TuistPath.Base
-    public var path: String
-    public var location: StrataCore.SourceLocation
+    package var base: TuistPath.Base
+    package var path: String
+    package var location: StrataCore.SourceLocation
 
-    public init(base: TuistPath.Base, path: String, location: StrataCore.SourceLocation) {
+    package init(base: TuistPath.Base, path: String, location: StrataCore.SourceLocation) {
         self.base = base
         self.path = path
         self.location = location
@@ -23,26 +23,26 @@ public struct TuistPath: Hashable, Sendable {
 }
 
 /// What a Tuist `Project.swift` declares, as far as the module graph is concerned.
-public struct TuistProjectManifest: Hashable, Sendable {
+package struct TuistProjectManifest: Hashable, Sendable {
     /// A Swift package of `Project(packages:)`, Xcode's own package integration.
-    public struct Package: Hashable, Sendable {
-        public enum Source: Hashable, Sendable {
+    package struct Package: Hashable, Sendable {
+        package enum Source: Hashable, Sendable {
             case remote(String)
             case local(TuistPath)
         }
 
-        public var source: TuistProjectManifest.Package.Source
-        public var location: StrataCore.SourceLocation
+        package var source: TuistProjectManifest.Package.Source
+        package var location: StrataCore.SourceLocation
     }
 
     /// A source glob (`"Sources/**"`, `.glob("Sources/**", excluding: […])`).
-    public struct SourceGlob: Hashable, Sendable {
-        public var glob: TuistPath
-        public var excluding: [TuistPath]
+    package struct SourceGlob: Hashable, Sendable {
+        package var glob: TuistPath
+        package var excluding: [TuistPath]
     }
 
-    public struct Dependency: Hashable, Sendable {
-        public enum Kind: Hashable, Sendable {
+    package struct Dependency: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             /// `.target(name:)`, `.target(someTarget)`, `.macro(name:)`: a target of this project.
             case target(String)
             /// `.project(target:path:)`: a target of the project in another folder.
@@ -55,30 +55,30 @@ public struct TuistProjectManifest: Hashable, Sendable {
             case prebuilt(TuistPath)
         }
 
-        public var kind: TuistProjectManifest.Dependency.Kind
-        public var location: StrataCore.SourceLocation
+        package var kind: TuistProjectManifest.Dependency.Kind
+        package var location: StrataCore.SourceLocation
     }
 
-    public struct Target: Hashable, Sendable {
-        public var name: String
+    package struct Target: Hashable, Sendable {
+        package var name: String
         /// Tuist's `Product` case (`app`, `framework`, `unitTests`, …).
-        public var product: String
-        public var productName: String?
-        public var location: StrataCore.SourceLocation
-        public var sources: [TuistProjectManifest.SourceGlob]
+        package var product: String
+        package var productName: String?
+        package var location: StrataCore.SourceLocation
+        package var sources: [TuistProjectManifest.SourceGlob]
         /// `buildableFolders:` (Xcode 16's synchronized folders).
-        public var buildableFolders: [TuistPath]
-        public var dependencies: [TuistProjectManifest.Dependency]
+        package var buildableFolders: [TuistPath]
+        package var dependencies: [TuistProjectManifest.Dependency]
     }
 
-    public var name: String
-    public var location: StrataCore.SourceLocation
-    public var packages: [TuistProjectManifest.Package]
-    public var targets: [TuistProjectManifest.Target]
+    package var name: String
+    package var location: StrataCore.SourceLocation
+    package var packages: [TuistProjectManifest.Package]
+    package var targets: [TuistProjectManifest.Target]
 }
 
 /// What a Tuist `Workspace.swift` declares: the folders of its projects (globs allowed).
-public struct TuistWorkspaceManifest: Hashable, Sendable {
-    public var name: String
-    public var projects: [TuistPath]
+package struct TuistWorkspaceManifest: Hashable, Sendable {
+    package var name: String
+    package var projects: [TuistPath]
 }

@@ -5,9 +5,9 @@ import SwiftSyntax
 /// `ManifestReader` reads `Package.swift`: evaluated by the same interpreter, never compiled
 /// or run, with the declarations of `Tuist/ProjectDescriptionHelpers` in scope as Tuist
 /// compiles them into a module the manifest imports.
-public struct TuistManifestReader: Sendable {
+package struct TuistManifestReader: Sendable {
     /// What reading a manifest gives.
-    public enum Result<Value: Sendable>: Sendable {
+    package enum Result<Value: Sendable>: Sendable {
         case manifest(Value)
         /// Valid Swift that computes its targets in ways Strata cannot follow, at each place.
         case unresolved([Diagnostic])
@@ -15,22 +15,28 @@ public struct TuistManifestReader: Sendable {
     }
 
     /// A file of `ProjectDescriptionHelpers`.
-    public struct Helper: Sendable {
-        public var path: String
-        public var text: String
+    package struct Helper: Sendable {
+        package var path: String
+        package var text: String
 
-        public init(path: String, text: String) {
+        package init(path: String, text: String) {
             self.path = path
             self.text = text
         }
     }
 
     /// Tuist compiles manifests on macOS, with ProjectDescription importable.
-    public static var tuistConditions: CompilationConditions {
+    package static var tuistConditions: CompilationConditions {
         var conditions = CompilationConditions.host
         conditions.operatingSystem = "macOS"
-        conditions.importableModules = ["Darwin", "Foundation", "FoundationEssentials", "Dispatch", "ProjectDescription", "ProjectDescriptionHelpers", "os", "ObjectiveC"]
-        conditions.missingModules = ["Glibc", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "FoundationNetworking", "ucrt", "CRT", "PackageDescription"]
+        conditions.importableModules = [
+            "Darwin", "Foundation", "FoundationEssentials", "Dispatch", "ProjectDescription",
+            "ProjectDescriptionHelpers", "os", "ObjectiveC"
+        ]
+        conditions.missingModules = [
+            "Glibc", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "FoundationNetworking", "ucrt", "CRT",
+            "PackageDescription"
+        ]
         return conditions
     }
 
@@ -46,7 +52,7 @@ public struct TuistManifestReader: Sendable {
     let helperFailure: (isInvalid: Bool, diagnostics: [Diagnostic])?
 
     /// - Parameter helpers: the files of `Tuist/ProjectDescriptionHelpers`, parsed here once.
-    public init(helpers: [Helper] = []) {
+    package init(helpers: [Helper] = []) {
         var parsed: [ParsedHelper] = []
         var failure: (isInvalid: Bool, diagnostics: [Diagnostic])?
         for helper in helpers where failure == nil {
@@ -63,13 +69,13 @@ public struct TuistManifestReader: Sendable {
     /// - Parameters:
     ///   - path: the manifest as shown to the user.
     ///   - folder: its folder, as `Context.packageDirectory` would be.
-    public func readProject(text: String, path: String, folder: String) -> Result<TuistProjectManifest> {
+    package func readProject(text: String, path: String, folder: String) -> Result<TuistProjectManifest> {
         evaluate(text: text, path: path, folder: folder) { interpreter, converter in
             converter.project(interpreter.globals.lookup("project"), manifestPath: path)
         }
     }
 
-    public func readWorkspace(text: String, path: String, folder: String) -> Result<TuistWorkspaceManifest> {
+    package func readWorkspace(text: String, path: String, folder: String) -> Result<TuistWorkspaceManifest> {
         evaluate(text: text, path: path, folder: folder) { interpreter, converter in
             converter.workspace(interpreter.globals.lookup("workspace"), manifestPath: path)
         }
@@ -78,7 +84,10 @@ public struct TuistManifestReader: Sendable {
     func evaluate<Value>(
         text: String, path: String, folder: String, convert: (ManifestInterpreter, inout TuistConverter) -> Value?
     ) -> Result<Value> {
-        if let helperFailure { return helperFailure.isInvalid ? .invalid(helperFailure.diagnostics) : .unresolved(helperFailure.diagnostics) }
+        if let helperFailure {
+            return helperFailure.isInvalid
+                ? .invalid(helperFailure.diagnostics) : .unresolved(helperFailure.diagnostics)
+        }
         let tree: SourceFileSyntax
         switch ManifestReader.parse(text: text, path: path) {
         case .tree(let parsed): tree = parsed
@@ -86,9 +95,12 @@ public struct TuistManifestReader: Sendable {
         case .unresolved(let diagnostics): return .unresolved(diagnostics)
         }
         let interpreter = ManifestInterpreter(
-            path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: Self.tuistConditions, environment: [:], packageDirectory: folder
+            path: path, tree: tree, hasMarks: text.contains("MARK:"), conditions: Self.tuistConditions,
+            environment: [:], packageDirectory: folder
         )
-        interpreter.objectTypes = ["Project", "Target", "Workspace", "Package", "SourceFilesList", "SourceFileGlob", "Path", "BuildableFolder"]
+        interpreter.objectTypes = [
+            "Project", "Target", "Workspace", "Package", "SourceFilesList", "SourceFileGlob", "Path", "BuildableFolder"
+        ]
         for helper in helpers { interpreter.addHelper(helper.tree, path: helper.path) }
         interpreter.run(tree.statements)
         if !interpreter.invalid.isEmpty { return .invalid(interpreter.invalid) }
@@ -98,7 +110,13 @@ public struct TuistManifestReader: Sendable {
         if !converter.values.invalid.isEmpty { return .invalid(converter.values.invalid) }
         let unresolved = converter.values.unresolved
         if let value, unresolved.isEmpty { return .manifest(value) }
-        return .unresolved(unresolved.isEmpty ? [.error("manifest.unresolved", "no description is assigned at the top level", at: SourceLocation(path: path))] : Array(Set(unresolved)).sorted())
+        return .unresolved(
+            unresolved.isEmpty
+                ? [
+                    .error(
+                        "manifest.unresolved", "no description is assigned at the top level",
+                        at: SourceLocation(path: path))
+                ] : Array(Set(unresolved)).sorted())
     }
 }
 
@@ -113,14 +131,19 @@ struct TuistConverter {
 
     mutating func project(_ value: ManifestValue?, manifestPath: String) -> TuistProjectManifest? {
         guard case .object(let project)? = value, project.function == "Project" else {
-            values.unresolved.append(.error(
-                "manifest.unresolved", value?.unresolved.map { "cannot evaluate the project: \($0.reason)" } ?? "no `let project = Project(…)` at the top level",
-                at: value?.unresolved?.location ?? SourceLocation(path: manifestPath, line: 1)
-            ))
+            values.unresolved.append(
+                .error(
+                    "manifest.unresolved",
+                    value?.unresolved.map { "cannot evaluate the project: \($0.reason)" }
+                        ?? "no `let project = Project(…)` at the top level",
+                    at: value?.unresolved?.location ?? SourceLocation(path: manifestPath, line: 1)
+                ))
             return nil
         }
         let location = project.location
-        guard let name = values.string(project.property("name"), what: "the project's name", at: location) else { return nil }
+        guard let name = values.string(project.property("name"), what: "the project's name", at: location) else {
+            return nil
+        }
         var packages: [TuistProjectManifest.Package] = []
         for item in values.list(project.property("packages"), what: "the project's packages", at: location) {
             guard let object = values.object(item, what: "a package", at: location) else { continue }
@@ -128,7 +151,9 @@ struct TuistConverter {
                 if let text = values.string(url, what: "the package's URL", at: object.location) {
                     packages.append(.init(source: .remote(text), location: object.location))
                 }
-            } else if let pathValue = object.value("path") ?? object.firstUnlabeled, let path = self.path(pathValue, at: object.location) {
+            } else if let pathValue = object.value("path") ?? object.firstUnlabeled,
+                let path = self.path(pathValue, at: object.location)
+            {
                 packages.append(.init(source: .local(path), location: object.location))
             }
         }
@@ -141,13 +166,18 @@ struct TuistConverter {
 
     mutating func workspace(_ value: ManifestValue?, manifestPath: String) -> TuistWorkspaceManifest? {
         guard case .object(let workspace)? = value, workspace.function == "Workspace" else {
-            values.unresolved.append(.error(
-                "manifest.unresolved", "no `let workspace = Workspace(…)` at the top level", at: SourceLocation(path: manifestPath, line: 1)
-            ))
+            values.unresolved.append(
+                .error(
+                    "manifest.unresolved", "no `let workspace = Workspace(…)` at the top level",
+                    at: SourceLocation(path: manifestPath, line: 1)
+                ))
             return nil
         }
-        guard let name = values.string(workspace.property("name"), what: "the workspace's name", at: workspace.location) else { return nil }
-        let projects = values.list(workspace.property("projects"), what: "the workspace's projects", at: workspace.location).compactMap { path($0, at: workspace.location) }
+        guard let name = values.string(workspace.property("name"), what: "the workspace's name", at: workspace.location)
+        else { return nil }
+        let projects = values.list(
+            workspace.property("projects"), what: "the workspace's projects", at: workspace.location
+        ).compactMap { path($0, at: workspace.location) }
         return TuistWorkspaceManifest(name: name, projects: projects)
     }
 
@@ -157,12 +187,19 @@ struct TuistConverter {
         guard let object = values.object(value, what: "a target", at: projectLocation) else { return nil }
         let location = object.location
         guard ["target", "Target", "foreignBuild"].contains(object.function) else {
-            values.unresolved.append(.error("manifest.unresolved", "a target written as `.\(object.function)(…)`, which Strata does not know", at: location))
+            values.unresolved.append(
+                .error(
+                    "manifest.unresolved", "a target written as `.\(object.function)(…)`, which Strata does not know",
+                    at: location))
             return nil
         }
-        guard let name = values.string(object.property("name"), what: "a target's name", at: location) else { return nil }
+        guard let name = values.string(object.property("name"), what: "a target's name", at: location) else {
+            return nil
+        }
         if object.function == "foreignBuild" {
-            return .init(name: name, product: "foreignBuild", location: location, sources: [], buildableFolders: [], dependencies: [])
+            return .init(
+                name: name, product: "foreignBuild", location: location, sources: [], buildableFolders: [],
+                dependencies: [])
         }
         let product: String
         switch object.property("product").plain {
@@ -171,29 +208,42 @@ struct TuistConverter {
             values.unresolved.append(values.diagnostic(reason))
             return nil
         default:
-            values.unresolved.append(.error("manifest.unresolved", "the product of '\(name)' is not a `Product` Strata knows", at: location))
+            values.unresolved.append(
+                .error("manifest.unresolved", "the product of '\(name)' is not a `Product` Strata knows", at: location))
             return nil
         }
-        guard let productName = values.optionalString(object.property("productName"), what: "the product name of '\(name)'", at: location) else { return nil }
+        guard
+            let productName = values.optionalString(
+                object.property("productName"), what: "the product name of '\(name)'", at: location)
+        else { return nil }
         var target = TuistProjectManifest.Target(
-            name: name, product: product, productName: productName, location: location, sources: sources(object.property("sources"), of: name, at: location),
+            name: name, product: product, productName: productName, location: location,
+            sources: sources(object.property("sources"), of: name, at: location),
             buildableFolders: [], dependencies: []
         )
-        for folder in values.list(object.property("buildableFolders"), what: "the buildable folders of '\(name)'", at: location) {
-            if case .object(let made) = folder, made.function == "folder" || made.function == "BuildableFolder", let inner = made.firstUnlabeled ?? made.value("path") {
+        for folder in values.list(
+            object.property("buildableFolders"), what: "the buildable folders of '\(name)'", at: location)
+        {
+            if case .object(let made) = folder, made.function == "folder" || made.function == "BuildableFolder",
+                let inner = made.firstUnlabeled ?? made.value("path")
+            {
                 if let path = path(inner, at: made.location) { target.buildableFolders.append(path) }
             } else if let path = path(folder, at: location) {
                 target.buildableFolders.append(path)
             }
         }
-        for dependency in values.list(object.property("dependencies"), what: "the dependencies of '\(name)'", at: location) {
+        for dependency in values.list(
+            object.property("dependencies"), what: "the dependencies of '\(name)'", at: location)
+        {
             if let read = self.dependency(dependency, of: name, at: location) { target.dependencies.append(read) }
         }
         return target
     }
 
     /// `SourceFilesList`: a glob, a list of globs, `.paths([…])`, `.sourceFilesList(globs:)`.
-    mutating func sources(_ value: ManifestValue, of target: String, at location: SourceLocation) -> [TuistProjectManifest.SourceGlob] {
+    mutating func sources(_ value: ManifestValue, of target: String, at location: SourceLocation)
+        -> [TuistProjectManifest.SourceGlob]
+    {
         switch value.plain {
         case .none: return []
         case .array(let items):
@@ -206,9 +256,15 @@ struct TuistConverter {
         }
     }
 
-    mutating func glob(_ value: ManifestValue, of target: String, at location: SourceLocation) -> TuistProjectManifest.SourceGlob? {
-        if case .object(let object) = value, object.function == "glob" || object.function == "generated" || object.function == "SourceFileGlob" {
-            guard let globValue = object.firstUnlabeled ?? object.value("glob"), let glob = path(globValue, at: object.location) else { return nil }
+    mutating func glob(_ value: ManifestValue, of target: String, at location: SourceLocation) -> TuistProjectManifest
+        .SourceGlob?
+    {
+        if case .object(let object) = value,
+            object.function == "glob" || object.function == "generated" || object.function == "SourceFileGlob"
+        {
+            guard let globValue = object.firstUnlabeled ?? object.value("glob"),
+                let glob = path(globValue, at: object.location)
+            else { return nil }
             var excluding: [TuistPath] = []
             switch object.value("excluding")?.plain {
             case .array(let items)?: excluding = items.compactMap { path($0, at: object.location) }
@@ -222,7 +278,9 @@ struct TuistConverter {
 
     // MARK: Dependencies
 
-    mutating func dependency(_ value: ManifestValue, of target: String, at targetLocation: SourceLocation) -> TuistProjectManifest.Dependency? {
+    mutating func dependency(_ value: ManifestValue, of target: String, at targetLocation: SourceLocation)
+        -> TuistProjectManifest.Dependency?
+    {
         switch value {
         case .member:
             return nil  // `.xctest`
@@ -237,26 +295,37 @@ struct TuistConverter {
             switch object.function {
             case "target", "macro":
                 if case .object(let other)? = object.firstUnlabeled {
-                    return values.string(other.property("name"), what: "a target's name", at: location).map { .init(kind: .target($0), location: location) }
+                    return values.string(other.property("name"), what: "a target's name", at: location).map {
+                        .init(kind: .target($0), location: location)
+                    }
                 }
                 return named("name").map { .init(kind: .target($0), location: location) }
             case "project":
-                guard let name = named("target"), let path = path(object.property("path"), at: location) else { return nil }
+                guard let name = named("target"), let path = path(object.property("path"), at: location) else {
+                    return nil
+                }
                 return .init(kind: .project(target: name, path: path), location: location)
             case "external":
                 return named("name").map { .init(kind: .external($0), location: location) }
             case "package":
                 return named("product").map { .init(kind: .package($0), location: location) }
             case "framework", "xcframework", "library":
-                return path(object.property("path"), at: location).map { .init(kind: .prebuilt($0), location: location) }
+                return path(object.property("path"), at: location).map {
+                    .init(kind: .prebuilt($0), location: location)
+                }
             case "sdk", "xctest":
                 return nil  // the system's, not the project's
             default:
-                values.unresolved.append(.error("manifest.unresolved", "a dependency of '\(target)' written as `.\(object.function)(…)`, which Strata does not know", at: location))
+                values.unresolved.append(
+                    .error(
+                        "manifest.unresolved",
+                        "a dependency of '\(target)' written as `.\(object.function)(…)`, which Strata does not know",
+                        at: location))
                 return nil
             }
         default:
-            values.unresolved.append(.error("manifest.unresolved", "a dependency of '\(target)' Strata cannot read", at: targetLocation))
+            values.unresolved.append(
+                .error("manifest.unresolved", "a dependency of '\(target)' Strata cannot read", at: targetLocation))
             return nil
         }
     }
@@ -273,13 +342,19 @@ struct TuistConverter {
             return Self.written(text, at: location)
         case .object(let object):
             guard let inner = object.firstUnlabeled ?? object.value("pathString"),
-                  let text = values.string(inner, what: "a path", at: object.location) else { return nil }
+                let text = values.string(inner, what: "a path", at: object.location)
+            else { return nil }
             switch object.function {
             case "relativeToRoot": return TuistPath(base: .root, path: text, location: object.location)
-            case "relativeToManifest", "path", "Path": return TuistPath(base: .manifest, path: text, location: object.location)
-            case "relativeToCurrentFile": return TuistPath(base: .file(object.writtenIn), path: text, location: object.location)
+            case "relativeToManifest", "path", "Path":
+                return TuistPath(base: .manifest, path: text, location: object.location)
+            case "relativeToCurrentFile":
+                return TuistPath(base: .file(object.writtenIn), path: text, location: object.location)
             default:
-                values.unresolved.append(.error("manifest.unresolved", "a path written as `.\(object.function)(…)`, which Strata does not know", at: object.location))
+                values.unresolved.append(
+                    .error(
+                        "manifest.unresolved", "a path written as `.\(object.function)(…)`, which Strata does not know",
+                        at: object.location))
                 return nil
             }
         case .unknown(let reason):
@@ -292,6 +367,8 @@ struct TuistConverter {
     }
 
     static func written(_ text: String, at location: SourceLocation) -> TuistPath {
-        text.hasPrefix("//") ? TuistPath(base: .root, path: String(text.dropFirst(2)), location: location) : TuistPath(base: .manifest, path: text, location: location)
+        text.hasPrefix("//")
+            ? TuistPath(base: .root, path: String(text.dropFirst(2)), location: location)
+            : TuistPath(base: .manifest, path: text, location: location)
     }
 }

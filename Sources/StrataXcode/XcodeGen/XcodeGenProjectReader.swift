@@ -4,24 +4,24 @@ import StrataCore
 /// generated `.xcodeproj` would give: targets (templates applied, one per platform when
 /// `platform:` lists several) with their Swift sources and dependencies, aggregate and
 /// legacy targets, and the Swift packages. Locations point into the spec files.
-public struct XcodeGenProjectReader: Sendable {
+package struct XcodeGenProjectReader: Sendable {
     /// What is at a path relative to the Strata project folder.
-    public enum Entry: Sendable {
+    package enum Entry: Sendable {
         case file
         case folder
         case missing
     }
 
     /// The main spec (`project.yml`), relative to the Strata project folder.
-    public let specPath: String
-    public let entry: @Sendable (String) -> Entry
+    package let specPath: String
+    package let entry: @Sendable (String) -> Entry
 
-    public init(specPath: String, entry: @escaping @Sendable (String) -> Entry) {
+    package init(specPath: String, entry: @escaping @Sendable (String) -> Entry) {
         self.specPath = specPath
         self.entry = entry
     }
 
-    public func read(_ spec: DataNode) -> XcodeProject {
+    package func read(_ spec: DataNode) -> XcodeProject {
         var diagnostics: [Diagnostic] = []
         let folder = RelativePath.parent(specPath)
         let name = spec["name"]?.scalar ?? RelativePath.stem(folder == "." ? specPath : folder)
@@ -39,9 +39,11 @@ public struct XcodeGenProjectReader: Sendable {
             } else if let repository = package["github"]?.scalar {
                 source = .remote("https://github.com/" + repository)
             } else {
-                diagnostics.append(.warning(
-                    "xcodegen.invalid-package", "package '\(packageName)' has no url:, github: or path:; it is skipped", at: pair.key.location
-                ))
+                diagnostics.append(
+                    .warning(
+                        "xcodegen.invalid-package",
+                        "package '\(packageName)' has no url:, github: or path:; it is skipped", at: pair.key.location
+                    ))
                 continue
             }
             let reference = XcodePackageReference(source: source, location: pair.key.location)
@@ -62,14 +64,18 @@ public struct XcodeGenProjectReader: Sendable {
         for (targetName, target) in expandedTargets(spec, diagnostics: &diagnostics) {
             let dependencies = self.dependencies(target, packages: packages)
             if target["legacy"] != nil {
-                buildOnly.append(XcodeBuildOnlyTarget(name: targetName, kind: .externalBuildTool, dependencies: dependencies, location: target.location))
+                buildOnly.append(
+                    XcodeBuildOnlyTarget(
+                        name: targetName, kind: .externalBuildTool, dependencies: dependencies,
+                        location: target.location))
                 continue
             }
             var settings = projectSettings
             settings.merge(Self.settings(target["settings"]), uniquingKeysWith: { _, own in own })
             var read = XcodeTarget(
                 name: targetName, productType: XcodeProductType(identifier: target["type"]?.scalar ?? ""),
-                moduleName: XcodeProjectReader.moduleName(settings: settings, targetName: target["productName"]?.scalar ?? targetName),
+                moduleName: XcodeProjectReader.moduleName(
+                    settings: settings, targetName: target["productName"]?.scalar ?? targetName),
                 location: target.location, dependencies: dependencies
             )
             sources(of: target, named: targetName, into: &read, diagnostics: &diagnostics)
@@ -80,10 +86,13 @@ public struct XcodeGenProjectReader: Sendable {
             let members = (pair.value["targets"]?.items ?? []).compactMap { item in
                 item.scalar.map { XcodeDependency(kind: .target($0, project: nil), location: item.location) }
             }
-            buildOnly.append(XcodeBuildOnlyTarget(name: targetName, kind: .aggregate, dependencies: members, location: pair.key.location))
+            buildOnly.append(
+                XcodeBuildOnlyTarget(
+                    name: targetName, kind: .aggregate, dependencies: members, location: pair.key.location))
         }
         return XcodeProject(
-            name: name, path: specPath, sourceRoot: folder, targets: targets, packages: order, buildOnlyTargets: buildOnly, diagnostics: diagnostics
+            name: name, path: specPath, sourceRoot: folder, targets: targets, packages: order,
+            buildOnlyTargets: buildOnly, diagnostics: diagnostics
         )
     }
 
@@ -94,7 +103,9 @@ public struct XcodeGenProjectReader: Sendable {
     /// made one target per platform, named `Target_iOS` (or with `platformPrefix` /
     /// `platformSuffix`), whose module keeps the written name.
     func expandedTargets(_ spec: DataNode, diagnostics: inout [Diagnostic]) -> [(String, DataNode)] {
-        let templates = Dictionary((spec["targetTemplates"]?.pairs ?? []).compactMap { pair in pair.key.scalar.map { ($0, pair.value) } }, uniquingKeysWith: { _, last in last })
+        let templates = Dictionary(
+            (spec["targetTemplates"]?.pairs ?? []).compactMap { pair in pair.key.scalar.map { ($0, pair.value) } },
+            uniquingKeysWith: { _, last in last })
         var result: [(String, DataNode)] = []
         for pair in spec["targets"]?.pairs ?? [] {
             guard let written = pair.key.scalar else { continue }
@@ -110,7 +121,9 @@ public struct XcodeGenProjectReader: Sendable {
                 let prefix = one["platformPrefix"]?.scalar ?? ""
                 let suffix = one["platformSuffix"]?.scalar ?? "_\(platform)"
                 if one["productName"] == nil {
-                    one = XcodeGenSpecFile.merge(DataNode(.mapping([Self.pair("productName", name, at: target.location)]), at: target.location), onto: one)
+                    one = XcodeGenSpecFile.merge(
+                        DataNode(.mapping([Self.pair("productName", name, at: target.location)]), at: target.location),
+                        onto: one)
                 }
                 result.append((prefix + name + suffix, one))
             }
@@ -118,18 +131,27 @@ public struct XcodeGenProjectReader: Sendable {
         return result
     }
 
-    func withTemplates(_ target: DataNode, templates: [String: DataNode], seen: Set<String>, diagnostics: inout [Diagnostic]) -> DataNode {
+    func withTemplates(
+        _ target: DataNode, templates: [String: DataNode], seen: Set<String>, diagnostics: inout [Diagnostic]
+    ) -> DataNode {
         guard let names = target["templates"]?.items, !names.isEmpty else { return target }
         var base = DataNode(.mapping([]), at: target.location)
         for item in names {
             guard let templateName = item.scalar else { continue }
             guard let template = templates[templateName], !seen.contains(templateName) else {
                 if templates[templateName] == nil {
-                    diagnostics.append(.warning("xcodegen.unknown-template", "target template '\(templateName)' is not among targetTemplates:; it is skipped", at: item.location))
+                    diagnostics.append(
+                        .warning(
+                            "xcodegen.unknown-template",
+                            "target template '\(templateName)' is not among targetTemplates:; it is skipped",
+                            at: item.location))
                 }
                 continue
             }
-            base = XcodeGenSpecFile.merge(withTemplates(template, templates: templates, seen: seen.union([templateName]), diagnostics: &diagnostics), onto: base)
+            base = XcodeGenSpecFile.merge(
+                withTemplates(
+                    template, templates: templates, seen: seen.union([templateName]), diagnostics: &diagnostics),
+                onto: base)
         }
         return XcodeGenSpecFile.merge(target, onto: base)
     }
@@ -152,7 +174,11 @@ public struct XcodeGenProjectReader: Sendable {
         case .scalar(let text): copy.value = .scalar(replace(text))
         case .sequence(let items): copy.value = .sequence(items.map { expand($0, variables: variables) })
         case .mapping(let pairs):
-            copy.value = .mapping(pairs.map { DataNode.Pair(key: expand($0.key, variables: variables), value: expand($0.value, variables: variables)) })
+            copy.value = .mapping(
+                pairs.map {
+                    DataNode.Pair(
+                        key: expand($0.key, variables: variables), value: expand($0.value, variables: variables))
+                })
         }
         return copy
     }
@@ -171,7 +197,8 @@ public struct XcodeGenProjectReader: Sendable {
 
     // MARK: Sources
 
-    func sources(of target: DataNode, named name: String, into read: inout XcodeTarget, diagnostics: inout [Diagnostic]) {
+    func sources(of target: DataNode, named name: String, into read: inout XcodeTarget, diagnostics: inout [Diagnostic])
+    {
         guard let sources = target["sources"] else { return }
         for source in sources.items ?? [sources] {
             guard let path = source.scalar ?? source["path"]?.scalar else { continue }
@@ -185,14 +212,18 @@ public struct XcodeGenProjectReader: Sendable {
             case .folder:
                 let includes = (source["includes"]?.items ?? []).compactMap(\.scalar).map { PathPattern($0) }
                 let excludes = (source["excludes"]?.items ?? []).compactMap(\.scalar).map { PathPattern($0) }
-                read.folders.append(XcodeSynchronizedFolder(path: path, membership: .matching(includes: includes, excludes: excludes), location: location))
+                read.folders.append(
+                    XcodeSynchronizedFolder(
+                        path: path, membership: .matching(includes: includes, excludes: excludes), location: location))
             case .missing:
                 if source["optional"]?.scalar == "true" { continue }
-                diagnostics.append(.warning(
-                    "xcodegen.missing-source",
-                    "target '\(name)' lists the source '\(path)', which does not exist (XcodeGen would stop here); it gives the target no files",
-                    at: location
-                ))
+                diagnostics.append(
+                    .warning(
+                        "xcodegen.missing-source",
+                        "target '\(name)' lists the source '\(path)', which does not exist (XcodeGen would stop "
+                            + "here); it gives the target no files",
+                        at: location
+                    ))
             }
         }
     }
@@ -205,7 +236,8 @@ public struct XcodeGenProjectReader: Sendable {
             if let targetName = item["target"]?.scalar {
                 let location = item["target"]?.location ?? item.location
                 let parts = targetName.split(separator: "/", maxSplits: 1).map(String.init)
-                let kind: XcodeDependency.Kind = parts.count == 2 ? .target(parts[1], project: parts[0]) : .target(targetName, project: nil)
+                let kind: XcodeDependency.Kind =
+                    parts.count == 2 ? .target(parts[1], project: parts[0]) : .target(targetName, project: nil)
                 found.append(XcodeDependency(kind: kind, location: location))
             } else if let packageName = item["package"]?.scalar {
                 let location = item["package"]?.location ?? item.location
@@ -213,7 +245,8 @@ public struct XcodeGenProjectReader: Sendable {
                 if let product = item["product"]?.scalar { products.append(product) }
                 if products.isEmpty { products = [packageName] }
                 for product in products {
-                    found.append(XcodeDependency(kind: .product(product, package: packages[packageName]), location: location))
+                    found.append(
+                        XcodeDependency(kind: .product(product, package: packages[packageName]), location: location))
                 }
             } else if let framework = item["framework"]?.scalar ?? item["carthage"]?.scalar {
                 // A prebuilt framework: the module of its name, found by name.

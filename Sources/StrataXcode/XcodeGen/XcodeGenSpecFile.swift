@@ -6,14 +6,14 @@ import StrataCore
 /// `relativePaths: false`), then a file is merged onto the files it includes, in order —
 /// mappings merged key by key, lists joined, any other value replaced, `key:REPLACE`
 /// replacing whatever was there.
-public struct XcodeGenSpecFile: Sendable {
+package struct XcodeGenSpecFile: Sendable {
     /// The spec file, relative to the Strata project folder.
-    public var path: String
-    public var root: DataNode
+    package var path: String
+    package var root: DataNode
     /// The folder its paths are relative to, relative to the Strata project folder.
-    public var baseFolder: String
+    package var baseFolder: String
 
-    public init(path: String, root: DataNode, baseFolder: String) {
+    package init(path: String, root: DataNode, baseFolder: String) {
         self.path = path
         self.root = root
         self.baseFolder = baseFolder
@@ -21,7 +21,7 @@ public struct XcodeGenSpecFile: Sendable {
 
     /// The files it includes (`include:` as a path, a list of paths, or mappings with
     /// `path:`), each with its base folder, in the order written.
-    public var includes: [(path: String, baseFolder: String, location: SourceLocation)] {
+    package var includes: [(path: String, baseFolder: String, location: SourceLocation)] {
         guard let include = root["include"] else { return [] }
         let entries = include.items ?? [include]
         let folder = RelativePath.parent(path)
@@ -34,23 +34,28 @@ public struct XcodeGenSpecFile: Sendable {
     }
 
     /// The file's mapping with its paths made relative to the Strata project folder.
-    public var resolved: DataNode {
+    package var resolved: DataNode {
         var copy = root
         copy.transform("targets") { $0.transformValues { Self.resolveTarget($0, base: baseFolder) } }
         copy.transform("targetTemplates") { $0.transformValues { Self.resolveTarget($0, base: baseFolder) } }
-        copy.transform("packages") { $0.transformValues { package in
-            var package = package
-            package.transform("path") { Self.resolvePath($0, base: baseFolder) }
-            return package
-        } }
-        copy.transform("localPackages") { list in
-            DataNode(.sequence((list.items ?? [list]).map { Self.resolvePath($0, base: baseFolder) }), at: list.location)
+        copy.transform("packages") {
+            $0.transformValues { package in
+                var package = package
+                package.transform("path") { Self.resolvePath($0, base: baseFolder) }
+                return package
+            }
         }
-        copy.transform("projectReferences") { $0.transformValues { reference in
-            var reference = reference
-            reference.transform("path") { Self.resolvePath($0, base: baseFolder) }
-            return reference
-        } }
+        copy.transform("localPackages") { list in
+            DataNode(
+                .sequence((list.items ?? [list]).map { Self.resolvePath($0, base: baseFolder) }), at: list.location)
+        }
+        copy.transform("projectReferences") {
+            $0.transformValues { reference in
+                var reference = reference
+                reference.transform("path") { Self.resolvePath($0, base: baseFolder) }
+                return reference
+            }
+        }
         return copy
     }
 
@@ -58,19 +63,23 @@ public struct XcodeGenSpecFile: Sendable {
         var target = target
         target.transform("sources") { sources in
             if sources.scalar != nil { return resolvePath(sources, base: base) }
-            return DataNode(.sequence((sources.items ?? []).map { source in
-                if source.scalar != nil { return resolvePath(source, base: base) }
-                var source = source
-                source.transform("path") { resolvePath($0, base: base) }
-                return source
-            }), at: sources.location)
+            return DataNode(
+                .sequence(
+                    (sources.items ?? []).map { source in
+                        if source.scalar != nil { return resolvePath(source, base: base) }
+                        var source = source
+                        source.transform("path") { resolvePath($0, base: base) }
+                        return source
+                    }), at: sources.location)
         }
         target.transform("dependencies") { dependencies in
-            DataNode(.sequence((dependencies.items ?? []).map { dependency in
-                var dependency = dependency
-                dependency.transform("framework") { resolvePath($0, base: base) }
-                return dependency
-            }), at: dependencies.location)
+            DataNode(
+                .sequence(
+                    (dependencies.items ?? []).map { dependency in
+                        var dependency = dependency
+                        dependency.transform("framework") { resolvePath($0, base: base) }
+                        return dependency
+                    }), at: dependencies.location)
         }
         return target
     }
@@ -83,7 +92,7 @@ public struct XcodeGenSpecFile: Sendable {
     }
 
     /// `spec` merged onto `base`, as XcodeGen merges a file onto what it includes.
-    public static func merge(_ spec: DataNode, onto base: DataNode) -> DataNode {
+    package static func merge(_ spec: DataNode, onto base: DataNode) -> DataNode {
         guard let pairs = spec.pairs, var merged = base.pairs else { return spec }
         for pair in pairs {
             guard let key = pair.key.scalar else { continue }
@@ -111,19 +120,25 @@ public struct XcodeGenSpecFile: Sendable {
     }
 
     static func set(_ pairs: inout [DataNode.Pair], _ key: String, _ pair: DataNode.Pair) {
-        if let index = pairs.firstIndex(where: { $0.key.scalar == key }) { pairs[index] = pair } else { pairs.append(pair) }
+        if let index = pairs.firstIndex(where: { $0.key.scalar == key }) {
+            pairs[index] = pair
+        } else {
+            pairs.append(pair)
+        }
     }
 }
 
 extension DataNode {
     /// The value of a mapping's key (the last one written), or nil.
-    public subscript(key: String) -> DataNode? {
+    package subscript(key: String) -> DataNode? {
         pairs?.last(where: { $0.key.scalar == key })?.value
     }
 
     /// Replaces the value of `key`, when there is one.
     mutating func transform(_ key: String, _ change: (DataNode) -> DataNode) {
-        guard case .mapping(var pairs) = value, let index = pairs.lastIndex(where: { $0.key.scalar == key }) else { return }
+        guard case .mapping(var pairs) = value, let index = pairs.lastIndex(where: { $0.key.scalar == key }) else {
+            return
+        }
         pairs[index].value = change(pairs[index].value)
         value = .mapping(pairs)
     }
@@ -131,6 +146,7 @@ extension DataNode {
     /// A mapping with every value changed.
     func transformValues(_ change: (DataNode) -> DataNode) -> DataNode {
         guard let pairs else { return self }
-        return DataNode(.mapping(pairs.map { DataNode.Pair(key: $0.key, value: change($0.value)) }), at: location, quoted: isQuoted)
+        return DataNode(
+            .mapping(pairs.map { DataNode.Pair(key: $0.key, value: change($0.value)) }), at: location, quoted: isQuoted)
     }
 }

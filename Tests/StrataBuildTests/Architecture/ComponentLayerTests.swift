@@ -1,36 +1,39 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import Testing
+
+@testable import StrataBuild
 
 /// Layers that are folders of one app target (`paths:`), as the SwiftUI-First article lays
 /// an app out: the Xcode fixture `synced-app` keeps Core, UI, Infrastructure and Service as
 /// folders of the `Notes` target.
 @Suite struct ComponentLayerTests {
     static let layers = """
-    layers:
-      - name: Core
-        paths: ["Notes/Core/**"]
-      - name: Infrastructure
-        paths: ["Notes/Infrastructure/**"]
-        may_use: [Core]
-      - name: Service
-        paths: ["Notes/Service/**"]
-        may_use: [Core, Infrastructure]
-      - name: UI
-        paths: ["Notes/UI/**"]
-        may_use: [Core, Service]
-      - name: Live
-        paths: ["Notes/NotesApp.swift"]
-      - name: Widget
-        paths: ["NotesWidget/**"]
+        layers:
+          - name: Core
+            paths: ["Notes/Core/**"]
+          - name: Infrastructure
+            paths: ["Notes/Infrastructure/**"]
+            may_use: [Core]
+          - name: Service
+            paths: ["Notes/Service/**"]
+            may_use: [Core, Infrastructure]
+          - name: UI
+            paths: ["Notes/UI/**"]
+            may_use: [Core, Service]
+          - name: Live
+            paths: ["Notes/NotesApp.swift"]
+          - name: Widget
+            paths: ["NotesWidget/**"]
 
-    """
+        """
 
     /// A package of one target, `App`, with these files.
     static func app(_ files: [String: String]) throws -> TemporaryProject {
         var all = files
-        all["Package.swift"] = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n"
+        all["Package.swift"] =
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: "
+            + "[.target(name: \"App\")])\n"
         return try TemporaryProject(files: all)
     }
 
@@ -50,26 +53,33 @@ import Testing
     @Test func aFileUsingATypeOfALayerItMayNotUseIsAViolationAtEachReference() throws {
         let project = try TemporaryProject(xcode: "synced-app")
         try project.write("strata.yml", Data(Self.layers.utf8))
-        try project.write("Notes/UI/NoteList.swift", Data("""
-        import SwiftUI
+        try project.write(
+            "Notes/UI/NoteList.swift",
+            Data(
+                """
+                import SwiftUI
 
-        struct NoteList: View {
-            let service: SyncService
-            var body: some View { List(service.notes) { Text($0.text) } }
-            func reload() { _ = NoteStore().load() }
-            var cache: NoteStore?
-        }
+                struct NoteList: View {
+                    let service: SyncService
+                    var body: some View { List(service.notes) { Text($0.text) } }
+                    func reload() { _ = NoteStore().load() }
+                    var cache: NoteStore?
+                }
 
-        """.utf8))
+                """.utf8))
         let run = try check(project)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
         let violations = run.analysis.report.violations
-        #expect(violations.map(\.diagnostic.description) == [
-            "Notes/UI/NoteList.swift:6:25: error: 'UI' uses 'NoteStore' from 'Infrastructure'; UI may use only Core, Service [layer-order]",
-        ])
-        #expect(violations.first?.evidence.map { "\($0.location) \($0.summary)" } == [
-            "Notes/UI/NoteList.swift:6:25 NoteStore(…) in NoteList", "Notes/UI/NoteList.swift:7:16 type NoteStore in NoteList",
-        ])
+        #expect(
+            violations.map(\.diagnostic.description) == [
+                "Notes/UI/NoteList.swift:6:25: error: 'UI' uses 'NoteStore' from 'Infrastructure'; UI may use only "
+                    + "Core, Service [layer-order]"
+            ])
+        #expect(
+            violations.first?.evidence.map { "\($0.location) \($0.summary)" } == [
+                "Notes/UI/NoteList.swift:6:25 NoteStore(…) in NoteList",
+                "Notes/UI/NoteList.swift:7:16 type NoteStore in NoteList"
+            ])
         #expect(violations.first?.modules == ["Notes"])
     }
 
@@ -82,43 +92,53 @@ import Testing
         #expect(result.outcome == .written, "\(result.diagnostics)")
         let page = project.text("Output/layers/ui.html")
         #expect(page.contains("0 modules, 1 file of modules."))
-        #expect(page.contains("<h2 id=\"files\">Files</h2>\n<ul class=\"layer-files\">\n<li><code>Notes/UI/NoteList.swift</code></li>"), "\(page)")
+        #expect(
+            page.contains(
+                "<h2 id=\"files\">Files</h2>\n<ul class=\"layer-files\">\n<li><code>Notes/UI/NoteList.swift</code></li>"
+            ), "\(page)")
         #expect(page.contains("&#39;UI&#39; uses &#39;NoteStore&#39; from &#39;Infrastructure&#39;"))
-        #expect(!project.text("Output/layers/core.html").contains("NoteStore&#39; from"), "a violation is listed where it is made")
+        #expect(
+            !project.text("Output/layers/core.html").contains("NoteStore&#39; from"),
+            "a violation is listed where it is made")
     }
 
     @Test func pathsThatMatchNoFileAndFilesTwoLayersClaimAreErrors() throws {
         let project = try TemporaryProject(xcode: "synced-app")
-        try project.write("strata.yml", Data((Self.layers + """
-          - name: Extra
-            paths: ["Notes/Gone/**", "Notes/Core/Note.swift"]
+        try project.write(
+            "strata.yml",
+            Data(
+                (Self.layers + """
+                      - name: Extra
+                        paths: ["Notes/Gone/**", "Notes/Core/Note.swift"]
 
-        """).utf8))
+                    """).utf8))
         let run = try check(project)
-        #expect(run.diagnostics.map(\.ruleID).sorted() == ["layer.ambiguous", "layer.unmatched-pattern"], "\(run.diagnostics)")
+        #expect(
+            run.diagnostics.map(\.ruleID).sorted() == ["layer.ambiguous", "layer.unmatched-pattern"],
+            "\(run.diagnostics)")
     }
 
     /// Roles of types (the View / ViewModel / Use Case / Model articles): a type's name
     /// decides its layer, and the code inside it speaks for that layer.
     static let roles = """
-    layers:
-      - name: Model
-        paths: ["Notes/Core/**"]
-      - name: Repository
-        types: ["*Store"]
-        may_use: [Model]
-      - name: Service
-        types: ["*Service"]
-        may_use: [Model, Repository]
-      - name: View
-        types: ["*List", "*Widget"]
-        may_use: [Model, Service]
-      - name: Live
-        paths: ["Notes/NotesApp.swift"]
-      - name: Widget
-        paths: ["NotesWidget/**"]
+        layers:
+          - name: Model
+            paths: ["Notes/Core/**"]
+          - name: Repository
+            types: ["*Store"]
+            may_use: [Model]
+          - name: Service
+            types: ["*Service"]
+            may_use: [Model, Repository]
+          - name: View
+            types: ["*List", "*Widget"]
+            may_use: [Model, Service]
+          - name: Live
+            paths: ["Notes/NotesApp.swift"]
+          - name: Widget
+            paths: ["NotesWidget/**"]
 
-    """
+        """
 
     @Test func typesByNameAreLayersAndTheirCodeIsJudgedByThem() throws {
         let project = try TemporaryProject(xcode: "synced-app")
@@ -127,33 +147,43 @@ import Testing
         #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics)")
         #expect(clean.analysis.report.violations.isEmpty, "\(clean.analysis.report.violations.map(\.message))")
 
-        try project.write("Notes/UI/NoteList.swift", Data("""
-        import SwiftUI
+        try project.write(
+            "Notes/UI/NoteList.swift",
+            Data(
+                """
+                import SwiftUI
 
-        struct NoteList: View {
-            let service: SyncService
-            var body: some View { List(service.notes) { Text($0.text) } }
-            func reload() { _ = NoteStore().load() }
-        }
+                struct NoteList: View {
+                    let service: SyncService
+                    var body: some View { List(service.notes) { Text($0.text) } }
+                    func reload() { _ = NoteStore().load() }
+                }
 
-        """.utf8))
+                """.utf8))
         let broken = try check(project)
-        #expect(broken.analysis.report.violations.map(\.diagnostic.description) == [
-            "Notes/UI/NoteList.swift:6:25: error: 'View' uses 'NoteStore' from 'Repository'; View may use only Model, Service [layer-order]",
-        ])
+        #expect(
+            broken.analysis.report.violations.map(\.diagnostic.description) == [
+                "Notes/UI/NoteList.swift:6:25: error: 'View' uses 'NoteStore' from 'Repository'; View may use only "
+                    + "Model, Service [layer-order]"
+            ])
     }
 
     @Test func aTypesPatternThatMatchesNoTypeIsAnError() throws {
         let project = try TemporaryProject(xcode: "synced-app")
-        try project.write("strata.yml", Data((Self.roles + """
-          - name: Domain
-            types: ["*UseCase"]
+        try project.write(
+            "strata.yml",
+            Data(
+                (Self.roles + """
+                      - name: Domain
+                        types: ["*UseCase"]
 
-        """).utf8))
+                    """).utf8))
         let run = try check(project)
-        #expect(run.diagnostics.map(\.description) == [
-            "strata.yml:18:13: error: types: '*UseCase' of layer 'Domain' matches no type declared in the graph [layer.unmatched-pattern]",
-        ])
+        #expect(
+            run.diagnostics.map(\.description) == [
+                "strata.yml:18:13: error: types: '*UseCase' of layer 'Domain' matches no type declared in the graph "
+                    + "[layer.unmatched-pattern]"
+            ])
     }
 
     /// Types by what they are: conforming to `View`, annotated `@Observable` (the wiki page's
@@ -161,9 +191,13 @@ import Testing
     @Test func typesByConformanceAndAttributeAreLayers() throws {
         let project = try Self.app([
             "Sources/App/Models/Item.swift": "struct Item {}\n",
-            "Sources/App/Data/ItemRepository.swift": "final class ItemRepository {\n    func all() -> [Item] { [] }\n}\n",
-            "Sources/App/Features/FeedModel.swift": "@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
-            "Sources/App/Features/FeedView.swift": "import SwiftUI\n\nstruct FeedView: SwiftUI.View {\n    let model: FeedModel\n    var body: some View { Text(\"\") }\n    func refresh() { _ = ItemRepository().all() }\n}\n",
+            "Sources/App/Data/ItemRepository.swift":
+                "final class ItemRepository {\n    func all() -> [Item] { [] }\n}\n",
+            "Sources/App/Features/FeedModel.swift":
+                "@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
+            "Sources/App/Features/FeedView.swift":
+                "import SwiftUI\n\nstruct FeedView: SwiftUI.View {\n    let model: FeedModel\n    var body: some "
+                + "View { Text(\"\") }\n    func refresh() { _ = ItemRepository().all() }\n}\n",
             "strata.yml": """
             layers:
               - name: Model
@@ -180,13 +214,15 @@ import Testing
             rules:
               unassigned-module: error      # the module's types are in layers: it is not unassigned
 
-            """,
+            """
         ])
         let run = try check(project)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
-            "Sources/App/Features/FeedView.swift:6:26: error: 'View' uses 'ItemRepository' from 'Data'; View may use only Model, ViewModel [layer-order]",
-        ])
+        #expect(
+            run.analysis.report.violations.map(\.diagnostic.description) == [
+                "Sources/App/Features/FeedView.swift:6:26: error: 'View' uses 'ItemRepository' from 'Data'; View "
+                    + "may use only Model, ViewModel [layer-order]"
+            ])
     }
 
     /// "ViewModels do not import SwiftUI", "Views do not reach a Repository directly":
@@ -195,8 +231,12 @@ import Testing
     @Test func forbidRulesFromALayerOfTypesJudgeImportsAndReferences() throws {
         let project = try Self.app([
             "Sources/App/Data/ItemRepository.swift": "final class ItemRepository {}\n",
-            "Sources/App/Features/FeedModel.swift": "import SwiftUI\nimport Foundation\n\n@Observable\nfinal class FeedModel {\n    let repository = ItemRepository()\n}\n",
-            "Sources/App/Features/FeedView.swift": "import SwiftUI\n\nstruct FeedView: View {\n    let model: FeedModel\n    let repository: ItemRepository\n    var body: some View { Text(\"\") }\n}\n",
+            "Sources/App/Features/FeedModel.swift":
+                "import SwiftUI\nimport Foundation\n\n@Observable\nfinal class FeedModel {\n    let repository = "
+                + "ItemRepository()\n}\n",
+            "Sources/App/Features/FeedView.swift":
+                "import SwiftUI\n\nstruct FeedView: View {\n    let model: FeedModel\n    let repository: "
+                + "ItemRepository\n    var body: some View { Text(\"\") }\n}\n",
             "strata.yml": """
             layers:
               - name: Data
@@ -215,14 +255,17 @@ import Testing
                   to: Data
                   because: a View reaches data through its ViewModel
 
-            """,
+            """
         ])
         let run = try check(project)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
-            "Sources/App/Features/FeedModel.swift:1:1: error: 'ViewModel' uses 'SwiftUI', which is forbidden (ViewModel → SwiftUI): view models are tested without a UI [forbid/ViewModel-SwiftUI]",
-            "Sources/App/Features/FeedView.swift:5:21: error: 'View' uses 'ItemRepository', which is forbidden (View → Data): a View reaches data through its ViewModel [forbid/View-Data]",
-        ])
+        #expect(
+            run.analysis.report.violations.map(\.diagnostic.description) == [
+                "Sources/App/Features/FeedModel.swift:1:1: error: 'ViewModel' uses 'SwiftUI', which is forbidden "
+                    + "(ViewModel → SwiftUI): view models are tested without a UI [forbid/ViewModel-SwiftUI]",
+                "Sources/App/Features/FeedView.swift:5:21: error: 'View' uses 'ItemRepository', which is forbidden "
+                    + "(View → Data): a View reaches data through its ViewModel [forbid/View-Data]"
+            ])
     }
 
     /// The wiki page's rule: "a ViewModel uses `@Observable`, not `ObservableObject`".
@@ -230,7 +273,9 @@ import Testing
         let project = try Self.app([
             "Sources/App/FeedViewModel.swift": "import Combine\n\nfinal class FeedViewModel: ObservableObject {}\n",
             "Sources/App/ProfileViewModel.swift": "@Observable\nfinal class ProfileViewModel {}\n",
-            "Sources/App/SettingsViewModel.swift": "@Observable\nfinal class SettingsViewModel {}\nextension SettingsViewModel: Combine.ObservableObject {}\n",
+            "Sources/App/SettingsViewModel.swift":
+                "@Observable\nfinal class SettingsViewModel {}\nextension SettingsViewModel: "
+                + "Combine.ObservableObject {}\n",
             "strata.yml": """
             rules:
               type-rules:
@@ -239,21 +284,26 @@ import Testing
                   must_not_conform_to: [ObservableObject]
                   because: view models use Observation
 
-            """,
+            """
         ])
         let run = try check(project)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        #expect(run.analysis.report.violations.map(\.diagnostic.description) == [
-            "Sources/App/FeedViewModel.swift:3:13: error: 'FeedViewModel' conforms to 'ObservableObject' and does not carry '@Observable', against the type rule for *ViewModel: view models use Observation [type-rule/*ViewModel]",
-            "Sources/App/SettingsViewModel.swift:2:13: error: 'SettingsViewModel' conforms to 'ObservableObject', against the type rule for *ViewModel: view models use Observation [type-rule/*ViewModel]",
-        ])
+        #expect(
+            run.analysis.report.violations.map(\.diagnostic.description) == [
+                "Sources/App/FeedViewModel.swift:3:13: error: 'FeedViewModel' conforms to 'ObservableObject' and "
+                    + "does not carry '@Observable', against the type rule for *ViewModel: view models use "
+                    + "Observation [type-rule/*ViewModel]",
+                "Sources/App/SettingsViewModel.swift:2:13: error: 'SettingsViewModel' conforms to "
+                    + "'ObservableObject', against the type rule for *ViewModel: view models use Observation "
+                    + "[type-rule/*ViewModel]"
+            ])
         #expect(run.analysis.report.rules.map(\.id).contains("type-rule/*ViewModel"))
     }
 
     @Test func aTypeRuleWithoutWhatToJudgeIsRefused() throws {
         let project = try Self.app([
             "Sources/App/A.swift": "struct A {}\n",
-            "strata.yml": "rules:\n  type-rules:\n    - types: [\"*Model\"]\n      because: nothing to check\n",
+            "strata.yml": "rules:\n  type-rules:\n    - types: [\"*Model\"]\n      because: nothing to check\n"
         ])
         #expect {
             _ = try check(project)
@@ -268,24 +318,31 @@ import Testing
         try project.write("strata.yml", Data(Self.layers.utf8))
         try project.write("Content/index.md", Data("# Notes\n".utf8))
         let memory = BuildMemory(settleTime: .zero)
-        let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root), memory: memory)
+        let builder = SiteBuilder(
+            project: ProjectFiles(root: project.root, workingDirectory: project.root), memory: memory)
         #expect(builder.renderSite().result.outcome == .written)
-        #expect(memory.statistics.sourcesReadForTypes == 6, "the files of the app and the widget (which share one), not the tests")
+        #expect(
+            memory.statistics.sourcesReadForTypes == 6,
+            "the files of the app and the widget (which share one), not the tests")
         #expect(builder.renderSite().result.outcome == .written)
         #expect(memory.statistics.sourcesReadForTypes == 0)
         try project.write("Notes/UI/NoteList.swift", Data("struct NoteList {\n    var store: NoteStore?\n}\n".utf8))
         let changed = builder.renderSite()
         #expect(memory.statistics.sourcesReadForTypes == 1)
         #expect(changed.result.diagnostics.isEmpty)
-        let pages = Dictionary(changed.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) }, uniquingKeysWith: { first, _ in first })
-        #expect(pages["layers/ui.html"]?.contains("&#39;UI&#39; uses &#39;NoteStore&#39;") == true, "the edit is judged")
+        let pages = Dictionary(
+            changed.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) },
+            uniquingKeysWith: { first, _ in first })
+        #expect(
+            pages["layers/ui.html"]?.contains("&#39;UI&#39; uses &#39;NoteStore&#39;") == true, "the edit is judged")
     }
 
     /// Layers of types only: the module holding them is in layers, not unassigned.
     @Test func aModuleWhoseTypesAreInLayersIsNotUnassigned() throws {
         let files = [
-            "Sources/App/FeedView.swift": "import SwiftUI\nstruct FeedView: View {\n    var body: some View { Text(\"\") }\n}\n",
-            "strata.yml": "layers:\n  - name: View\n    conforms_to: [View]\nrules:\n  unassigned-module: error\n",
+            "Sources/App/FeedView.swift":
+                "import SwiftUI\nstruct FeedView: View {\n    var body: some View { Text(\"\") }\n}\n",
+            "strata.yml": "layers:\n  - name: View\n    conforms_to: [View]\nrules:\n  unassigned-module: error\n"
         ]
         let run = try check(Self.app(files))
         #expect(run.analysis.report.violations.isEmpty, "\(run.analysis.report.violations.map(\.message))")

@@ -1,9 +1,10 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import StrataSwiftPM
 import StrataTestSupport
 import Testing
+
+@testable import StrataBuild
 
 /// Issue 45, item 1: no code from the repository runs unless the command line asks.
 /// The suite's limit only guards against a hang: a loaded 2-core runner once kept the test
@@ -22,13 +23,16 @@ import Testing
         let canary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-canary-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: canary) }
         let project = try TemporaryProject(files: [
-            "Package.swift": Self.manifest(helperBody: "FileManager.default.createFile(atPath: \"\(canary.path)\", contents: nil)"),
-            "Sources/A/A.swift": "let a = 1\n", "Content/index.md": "# A\n",
+            "Package.swift": Self.manifest(
+                helperBody: "FileManager.default.createFile(atPath: \"\(canary.path)\", contents: nil)"),
+            "Sources/A/A.swift": "let a = 1\n", "Content/index.md": "# A\n"
         ])
         let result = project.build()
         #expect(!FileManager.default.fileExists(atPath: canary.path), "the manifest's code ran")
         #expect(result.exitCode == 2)
-        let unresolved = result.diagnostics.first { $0.ruleID == "manifest.unresolved" && $0.message.contains("--manifest swiftpm") }
+        let unresolved = result.diagnostics.first {
+            $0.ruleID == "manifest.unresolved" && $0.message.contains("--manifest swiftpm")
+        }
         #expect(unresolved?.location?.path == "Package.swift")
         #expect(unresolved?.message.contains("compiles and runs the manifest's Swift code") == true)
         // The construct the interpreter could not follow is located on its line.
@@ -40,12 +44,13 @@ import Testing
     /// forever is stopped, with every process SwiftPM started, and reported as too slow.
     @Test func aLoopingManifestUnderSwiftPMIsStoppedAtTheTimeLimit() async throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": Self.manifest(helperBody: "while true {}"), "Sources/A/A.swift": "let a = 1\n",
+            "Package.swift": Self.manifest(helperBody: "while true {}"), "Sources/A/A.swift": "let a = 1\n"
         ])
         let files = ProjectFiles(root: project.root, workingDirectory: project.root)
         let loader = Handed(PackageGraphLoader(project: files, mode: .swiftpm, swiftPM: SwiftPMClient(timeout: 4)))
         // Timed on the thread that waits for SwiftPM, so time spent waiting for the pool afterwards does not count.
-        let (found, seconds) = await OwnThread.run("swift package dump-package") { () -> Handed<([Diagnostic], TimeInterval)> in
+        let (found, seconds) = await OwnThread.run("swift package dump-package") {
+            () -> Handed<([Diagnostic], TimeInterval)> in
             let started = Date()
             do {
                 _ = try loader.value.load()
@@ -63,7 +68,8 @@ import Testing
         #expect(found.first?.location?.path == "Package.swift")
         // Nothing SwiftPM started is left running the manifest.
         let left = SwiftPMClient.descendants(of: getpid()).filter { pid in
-            ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(project.root.lastPathComponent + "-manifest")
+            ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(
+                project.root.lastPathComponent + "-manifest")
         }
         #expect(left.isEmpty)
     }

@@ -1,13 +1,16 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import StrataReports
 import StrataTestSupport
 import Testing
 
+@testable import StrataBuild
+
 /// Compares `actual` with `Tests/Fixtures/packages/<name>`, or rewrites it when
 /// `STRATA_UPDATE_GOLDEN=1`.
-private func expectGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+private func expectGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
+{
     let url = TemporaryProject.fixtures.appendingPathComponent("packages/\(name)")
     if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
         try Data(actual.utf8).write(to: url)
@@ -40,7 +43,9 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         try expectGolden(GraphMermaidWriter().write(graph), "app.graph.mmd")
         try expectGolden(GraphTextWriter().write(graph), "app.graph.txt")
         // Reading twice gives the same bytes.
-        #expect(GraphJSONWriter().write(try project.loadGraph("App", allowing: ["Shared"]).graph) == GraphJSONWriter().write(graph))
+        #expect(
+            GraphJSONWriter().write(try project.loadGraph("App", allowing: ["Shared"]).graph)
+                == GraphJSONWriter().write(graph))
     }
 
     @Test func crossPackageEdgesAndClassification() throws {
@@ -58,7 +63,9 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         #expect(graph.node("AppUI")?.section == "UI")
         let conditional = graph.edges.first { $0.from == "AppUI" && $0.to == "Networking" }
         #expect(conditional?.isConditional == true)
-        #expect(conditional?.imports.first?.location == SourceLocation(path: "Sources/AppUI/Screen.swift", line: 4, column: 1))
+        #expect(
+            conditional?.imports.first?.location
+                == SourceLocation(path: "Sources/AppUI/Screen.swift", line: 4, column: 1))
     }
 
     @Test func aComputedManifestIsAnErrorFromSyntaxAlone() throws {
@@ -80,7 +87,9 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
     @Test func aComputedManifestIsReadBySwiftPMWhenAsked() async throws {
         let project = try TemporaryProject(packages: "computed")
         let handed = Handed(project)
-        let loaded = try await OwnThread.run("swift package dump-package") { Handed(try handed.value.loadGraph(mode: .swiftpm)) }.value
+        let loaded = try await OwnThread.run("swift package dump-package") {
+            Handed(try handed.value.loadGraph(mode: .swiftpm))
+        }.value
         let edge = loaded.graph.edges.first { $0.from == "Tool" && $0.to == "Core" }
         #expect(edge?.relation == .declaredAndImported)
         #expect(edge?.imports.first?.location == SourceLocation(path: "Sources/Tool/Tool.swift", line: 1, column: 1))
@@ -91,19 +100,30 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         let viaSwiftPM = try await OwnThread.run("swift package dump-package") {
             Handed(try TemporaryProject(packages: "app").loadGraph("App", mode: .swiftpm, allowing: ["Shared"]))
         }.value
-        #expect(viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" } == (try TemporaryProject(packages: "app").loadGraph("App", allowing: ["Shared"]).graph.edges.map { "\($0.from)->\($0.to)" }))
+        #expect(
+            viaSwiftPM.graph.edges.map { "\($0.from)->\($0.to)" }
+                == (try TemporaryProject(packages: "app").loadGraph("App", allowing: ["Shared"]).graph.edges.map {
+                    "\($0.from)->\($0.to)"
+                }))
     }
 
     /// When SwiftPM cannot evaluate a manifest either, its compiler errors are reported at
     /// their lines, not as raw, unlocated `error:` lines after a 1:1 diagnostic.
     @Test func swiftPMsOwnErrorsAreReportedAtTheirLines() async throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet name = undefinedThing()\nlet package = Package(name: name, targets: [.target(name: \"A\")])\n",
-            "Sources/A/A.swift": "let a = 1\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet name = undefinedThing()\nlet package = "
+                + "Package(name: name, targets: [.target(name: \"A\")])\n",
+            "Sources/A/A.swift": "let a = 1\n"
         ])
         let handed = Handed(project)
-        let found = await OwnThread.run("swift package dump-package") { Handed(errors { _ = try handed.value.loadGraph(mode: .swiftpm) }) }.value
-        #expect(found.map(\.description) == ["Package.swift:3:12: error: SwiftPM: cannot find 'undefinedThing' in scope [swiftpm.failed]"])
+        let found = await OwnThread.run("swift package dump-package") {
+            Handed(errors { _ = try handed.value.loadGraph(mode: .swiftpm) })
+        }.value
+        #expect(
+            found.map(\.description) == [
+                "Package.swift:3:12: error: SwiftPM: cannot find 'undefinedThing' in scope [swiftpm.failed]"
+            ])
     }
 
     @Test func aBrokenManifestIsReportedAtItsLine() throws {
@@ -131,13 +151,14 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
     /// one test folder per package, and from tools version 5.9 the whole folder for a
     /// package's only target of its sort.
     static func package(tools: String, targets: String) -> String {
-        "// swift-tools-version:\(tools)\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [\n\(targets)\n])\n"
+        "// swift-tools-version:\(tools)\nimport PackageDescription\nlet package = Package(name: \"P\", targets: "
+            + "[\n\(targets)\n])\n"
     }
 
     @Test func theOnlyTestTargetMayHaveTheWholeTestsFolder() throws {
         let files = [
             "Sources/App/App.swift": "",
-            "Tests/AppTests.swift": "import App\n", "Tests/Helpers/Fake.swift": "",
+            "Tests/AppTests.swift": "import App\n", "Tests/Helpers/Fake.swift": ""
         ]
         let targets = "    .target(name: \"App\"),\n    .testTarget(name: \"AppTests\", dependencies: [\"App\"]),"
         var modern = files
@@ -151,13 +172,16 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         older["Package.swift"] = Self.package(tools: "5.8", targets: targets)
         let found = errors { _ = try TemporaryProject(files: older).loadGraph() }
         #expect(found.map(\.ruleID) == ["target.missing-sources"], "before 5.9, SwiftPM wants Tests/AppTests")
-        #expect(found.first?.message.contains("looked for 'Tests/AppTests'; SwiftPM reads the whole 'Tests' folder") == true, "\(found)")
+        #expect(
+            found.first?.message.contains("looked for 'Tests/AppTests'; SwiftPM reads the whole 'Tests' folder")
+                == true, "\(found)")
     }
 
     @Test func theOnlyRegularTargetMayHaveTheWholeSourcesFolder() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": Self.package(tools: "5.9", targets: "    .executableTarget(name: \"Tool\"),\n    .testTarget(name: \"ToolTests\"),"),
-            "Sources/main.swift": "", "Sources/Commands/Run.swift": "", "Tests/ToolTests/T.swift": "",
+            "Package.swift": Self.package(
+                tools: "5.9", targets: "    .executableTarget(name: \"Tool\"),\n    .testTarget(name: \"ToolTests\"),"),
+            "Sources/main.swift": "", "Sources/Commands/Run.swift": "", "Tests/ToolTests/T.swift": ""
         ])
         let graph = try project.loadGraph().graph
         #expect(graph.node("Tool")?.sourceFiles == ["Sources/Commands/Run.swift", "Sources/main.swift"])
@@ -166,24 +190,34 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
 
     @Test func twoTargetsOfASortCannotShareTheWholeFolder() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": Self.package(tools: "6.0", targets: "    .target(name: \"A\"),\n    .target(name: \"B\"),"),
-            "Sources/A/A.swift": "", "Sources/B.swift": "",
+            "Package.swift": Self.package(
+                tools: "6.0", targets: "    .target(name: \"A\"),\n    .target(name: \"B\"),"),
+            "Sources/A/A.swift": "", "Sources/B.swift": ""
         ])
         let found = errors { _ = try project.loadGraph() }
         #expect(found.map(\.ruleID) == ["target.missing-sources"])
-        #expect(found.first?.message.contains("target 'B' has no source folder: looked for 'Sources/B'") == true, "\(found)")
+        #expect(
+            found.first?.message.contains("target 'B' has no source folder: looked for 'Sources/B'") == true, "\(found)"
+        )
     }
 
     @Test func onePackageHasOneSourceFolderAndOneTestFolder() throws {
         // `Sources` exists, so SwiftPM never looks in `src`; there is no `Tests`, so tests
         // are looked for in `Sources`.
         let project = try TemporaryProject(files: [
-            "Package.swift": Self.package(tools: "5.9", targets: "    .target(name: \"A\"),\n    .target(name: \"B\"),\n    .testTarget(name: \"ATests\"),\n    .testTarget(name: \"BTests\"),"),
-            "Sources/A/A.swift": "", "src/B/B.swift": "", "Sources/ATests/T.swift": "", "Sources/BTests/T.swift": "",
+            "Package.swift": Self.package(
+                tools: "5.9",
+                targets:
+                    "    .target(name: \"A\"),\n    .target(name: \"B\"),\n    .testTarget(name: \"ATests\"),\n    "
+                    + ".testTarget(name: \"BTests\"),"
+            ),
+            "Sources/A/A.swift": "", "src/B/B.swift": "", "Sources/ATests/T.swift": "", "Sources/BTests/T.swift": ""
         ])
         let found = errors { _ = try project.loadGraph() }
         #expect(found.map(\.ruleID) == ["target.missing-sources"])
-        #expect(found.first?.message.contains("target 'B' has no source folder: looked for 'Sources/B'") == true, "\(found)")
+        #expect(
+            found.first?.message.contains("target 'B' has no source folder: looked for 'Sources/B'") == true, "\(found)"
+        )
         try project.write("src/B/B.swift", Data())
         try FileManager.default.moveItem(at: project.url("src/B"), to: project.url("Sources/B"))
         let graph = try project.loadGraph().graph
@@ -201,20 +235,30 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
               .target(name: "Compression", dependencies: ["CZlib"]),
             ])
             """,
-            "system-zlib/module.modulemap": "// the shim\nmodule zlibLinux [system] {\n    header \"shim.h\"\n    link \"z\"\n    module Inner { header \"inner.h\" }\n    export *\n}\n",
+            "system-zlib/module.modulemap":
+                "// the shim\nmodule zlibLinux [system] {\n    header \"shim.h\"\n    link \"z\"\n    module Inner "
+                + "{ header \"inner.h\" }\n    export *\n}\n",
             "system-zlib/shim.h": "#include <zlib.h>\n",
-            "Sources/Compression/Deflate.swift": "import zlibLinux\n",
+            "Sources/Compression/Deflate.swift": "import zlibLinux\n"
         ])
         let loaded = try project.loadGraph()
         let edge = try #require(loaded.graph.edges.first { $0.from == "Compression" && $0.to == "CZlib" })
         #expect(edge.isDeclared && edge.isImported, "the import of zlibLinux uses the declared CZlib")
         #expect(loaded.graph.node("zlibLinux") == nil, "no unknown module beside it")
-        #expect(ModuleMapNames.names(in: "framework module Kit {\n  explicit module Sub { }\n}\nexplicit module Other [system] {}\n// module Commented\n") == ["Kit", "Other"])
+        #expect(
+            ModuleMapNames.names(
+                in:
+                    "framework module Kit {\n  explicit module Sub { }\n}\nexplicit module Other [system] {}\n// "
+                    + "module Commented\n"
+            ) == ["Kit", "Other"])
     }
 
     @Test func checkedOutRemotePackagesTellWhatTheirProductsReExport() throws {
         let manifest = { (name: String, targets: String, dependencies: String) in
-            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", products: [.library(name: \"\(name.replacingOccurrences(of: "swift-", with: ""))\", targets: [\"\(name.replacingOccurrences(of: "swift-", with: ""))\"])], dependencies: [\(dependencies)], targets: [\(targets)])\n"
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", "
+                + "products: [.library(name: \"\(name.replacingOccurrences(of: "swift-", with: ""))\", targets: "
+                + "[\"\(name.replacingOccurrences(of: "swift-", with: ""))\"])], dependencies: "
+                + "[\(dependencies)], targets: [\(targets)])\n"
         }
         let files: [String: String] = [
             "Package.swift": """
@@ -223,10 +267,12 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
             let package = Package(name: "App", dependencies: [
               .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.0.0"),
             ], targets: [
-              .target(name: "App", dependencies: [.product(name: "ComposableArchitecture", package: "swift-composable-architecture")]),
+              .target(name: "App", dependencies: [.product(name: "ComposableArchitecture", package: \
+            "swift-composable-architecture")]),
             ])
             """,
-            "Sources/App/App.swift": "import ComposableArchitecture\nimport Dependencies\nimport Clocks\nimport Perception\n",
+            "Sources/App/App.swift":
+                "import ComposableArchitecture\nimport Dependencies\nimport Clocks\nimport Perception\n",
             ".build/checkouts/swift-composable-architecture/Package.swift": """
             // swift-tools-version:5.9
             import PackageDescription
@@ -234,12 +280,15 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
               .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
             ], targets: [.target(name: "ComposableArchitecture")])
             """,
-            ".build/checkouts/swift-composable-architecture/Sources/ComposableArchitecture/Exports.swift": "@_exported import Dependencies\nimport Perception\n",
-            ".build/checkouts/swift-dependencies/Package.swift": manifest("swift-dependencies", ".target(name: \"Dependencies\")", ""),
-            ".build/checkouts/swift-dependencies/Sources/Dependencies/Exports.swift": "@_exported import Clocks\n",
+            ".build/checkouts/swift-composable-architecture/Sources/ComposableArchitecture/Exports.swift":
+                "@_exported import Dependencies\nimport Perception\n",
+            ".build/checkouts/swift-dependencies/Package.swift": manifest(
+                "swift-dependencies", ".target(name: \"Dependencies\")", ""),
+            ".build/checkouts/swift-dependencies/Sources/Dependencies/Exports.swift": "@_exported import Clocks\n"
         ]
         let loaded = try TemporaryProject(files: files).loadGraph()
-        let relation = { (module: String) in loaded.graph.edges.first { $0.from == "App" && $0.to == module }?.relation }
+        let relation = { (module: String) in loaded.graph.edges.first { $0.from == "App" && $0.to == module }?.relation
+        }
         #expect(relation("Dependencies") == .reexported, "ComposableArchitecture's checkout re-exports it")
         #expect(relation("Clocks") == .reexported, "…and Dependencies re-exports Clocks, across checkouts")
         #expect(relation("Perception") == .viaProduct, "imported, not re-exported: still unverified")
@@ -247,7 +296,9 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
         var bare = files
         for path in files.keys where path.hasPrefix(".build/") { bare[path] = nil }
         let unverified = try TemporaryProject(files: bare).loadGraph()
-        #expect(unverified.graph.edges.filter { $0.from == "App" && ["Dependencies", "Clocks"].contains($0.to) }.map(\.relation) == [.viaProduct, .viaProduct])
+        #expect(
+            unverified.graph.edges.filter { $0.from == "App" && ["Dependencies", "Clocks"].contains($0.to) }.map(
+                \.relation) == [.viaProduct, .viaProduct])
     }
 
     @Test func aFolderWithoutAManifestIsAnError() throws {
@@ -270,7 +321,7 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
               ]
             )
             """,
-            "Sources/App/App.swift": "import API\nimport Models\n", "Sources/Models/M.swift": "",
+            "Sources/App/App.swift": "import API\nimport Models\n", "Sources/Models/M.swift": ""
         ])
         let loaded = try project.loadGraph()
         #expect(loaded.diagnostics.map(\.ruleID) == ["package.missing-local"])
@@ -283,7 +334,10 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
 
     @Test func aMissingRootPackageIsStillAnError() throws {
         let project = try TemporaryProject(files: ["Sub/README.md": "hi"])
-        let found = errors { _ = try PackageGraphLoader(project: ProjectFiles(root: project.root, workingDirectory: project.root)).load(roots: ["Sub"]) }
+        let found = errors {
+            _ = try PackageGraphLoader(project: ProjectFiles(root: project.root, workingDirectory: project.root)).load(
+                roots: ["Sub"])
+        }
         #expect(found.map(\.ruleID) == ["package.missing-manifest"])
     }
 
@@ -299,12 +353,14 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
                 .target(name: "S", path: "src/S"),
             ])
             """,
-            "Sources/A/A.swift": "", "Sources/A/Nested/N.swift": "", "Sources/A/Old/O.swift": "", "Sources/A/Skip.swift": "",
-            "Sources/A/Fixtures/F.swift": "", "Sources/A/.hidden/H.swift": "", "Sources/A/.H.swift": "", "Sources/A/Guide.docc/Code.swift": "",
+            "Sources/A/A.swift": "", "Sources/A/Nested/N.swift": "", "Sources/A/Old/O.swift": "",
+            "Sources/A/Skip.swift": "",
+            "Sources/A/Fixtures/F.swift": "", "Sources/A/.hidden/H.swift": "", "Sources/A/.H.swift": "",
+            "Sources/A/Guide.docc/Code.swift": "",
             "Sources/A/notes.md": "",
             "Custom/B/One.swift": "", "Custom/B/Two.swift": "", "Custom/B/Only/X.swift": "",
             "Tests/ATests/T.swift": "", "Sources/ATests/Wrong.swift": "",
-            "src/S/S.swift": "",
+            "src/S/S.swift": ""
         ])
         let graph = try project.loadGraph().graph
         #expect(graph.node("A")?.sourceFiles == ["Sources/A/A.swift", "Sources/A/Nested/N.swift"])
@@ -315,10 +371,12 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
 
     @Test func theSiteCarriesTheGraph() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\"), .target(name: \"B\", dependencies: [\"A\"])])\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: "
+                + "[.target(name: \"A\"), .target(name: \"B\", dependencies: [\"A\"])])\n",
             "Sources/A/A.swift": "public let a = 1\n",
             "Sources/B/B.swift": "import A\n",
-            "Content/index.md": "# Home\n",
+            "Content/index.md": "# Home\n"
         ])
         let result = project.build()
         #expect(result.exitCode == 0)
@@ -330,7 +388,7 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
     @Test func aBrokenManifestFailsTheBuildAndLeavesNoOutput() throws {
         let project = try TemporaryProject(files: [
             "Package.swift": "let package = Package(\n",
-            "Content/index.md": "# Home\n",
+            "Content/index.md": "# Home\n"
         ])
         let result = project.build()
         #expect(result.exitCode == 2)
@@ -342,10 +400,13 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
 @Suite struct SourceFolderEdgeCaseTests {
     @Test func aSymbolicLinkLoopInASourceFolderEnds() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n",
-            "Sources/A/A.swift": "import Foundation\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: "
+                + "[.target(name: \"A\")])\n",
+            "Sources/A/A.swift": "import Foundation\n"
         ])
-        try FileManager.default.createSymbolicLink(atPath: project.url("Sources/A/Loop").path, withDestinationPath: project.url("Sources/A").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.url("Sources/A/Loop").path, withDestinationPath: project.url("Sources/A").path)
         let graph = try project.loadGraph().graph
         #expect(graph.node("A")?.sourceFiles == ["Sources/A/A.swift"])
     }
@@ -354,9 +415,13 @@ private func errors(_ body: () throws -> Void) -> [Diagnostic] {
 @Suite struct ManifestChoiceTests {
     @Test func theVersionSpecificManifestSwiftPMWouldReadIsRead() throws {
         let project = try TemporaryProject(files: [
-            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Old\")])\n",
-            "Package@swift-6.0.swift": "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"New\")])\n",
-            "Sources/Old/O.swift": "", "Sources/New/N.swift": "",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: "
+                + "[.target(name: \"Old\")])\n",
+            "Package@swift-6.0.swift":
+                "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: "
+                + "[.target(name: \"New\")])\n",
+            "Sources/Old/O.swift": "", "Sources/New/N.swift": ""
         ])
         let loaded = try project.loadGraph()
         #expect(loaded.graph.nodes.map(\.id) == ["New"])

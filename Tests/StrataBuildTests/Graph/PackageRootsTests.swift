@@ -1,22 +1,25 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import Testing
+
+@testable import StrataBuild
 
 /// `packages:` with globs and `!` entries: a repository whose packages sit in subfolders is
 /// read from its root.
 @Suite struct PackageRootsTests {
     static func manifest(_ name: String, targets: [String] = []) -> String {
-        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", targets: [\(targets.map { ".target(name: \"\($0)\")" }.joined(separator: ", "))])\n"
+        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", targets: "
+            + "[\(targets.map { ".target(name: \"\($0)\")" }.joined(separator: ", "))])\n"
     }
 
     static let repository: [String: String] = [
         "Packages/Feed/Package.swift": manifest("Feed", targets: ["Feed"]), "Packages/Feed/Sources/Feed/F.swift": "",
-        "Packages/Legacy/Package.swift": manifest("Legacy", targets: ["Legacy"]), "Packages/Legacy/Sources/Legacy/L.swift": "",
+        "Packages/Legacy/Package.swift": manifest("Legacy", targets: ["Legacy"]),
+        "Packages/Legacy/Sources/Legacy/L.swift": "",
         "Packages/Docs/README.md": "not a package",
         "Modules/Core/Kit/Package.swift": manifest("Kit", targets: ["Kit"]), "Modules/Core/Kit/Sources/Kit/K.swift": "",
         "Modules/.build/checkouts/Dep/Package.swift": manifest("Dep"),
-        "App/Pods/Thing/Package.swift": manifest("Thing"),
+        "App/Pods/Thing/Package.swift": manifest("Thing")
     ]
 
     func graph(_ packages: String, files: [String: String] = Self.repository) throws -> (ModuleGraph?, [Diagnostic]) {
@@ -54,25 +57,35 @@ import Testing
     }
 
     @Test func entriesThatCannotWorkAreRefusedWhenTheConfigurationIsRead() throws {
-        for (entry, problem) in [("\"!\"", "leaves out nothing"), ("\"Modules/a**\"", "'**' stands for whole folders only"), ("\"/abs/*\"", "is an absolute path")] {
+        for (entry, problem) in [
+            ("\"!\"", "leaves out nothing"), ("\"Modules/a**\"", "'**' stands for whole folders only"),
+            ("\"/abs/*\"", "is an absolute path")
+        ] {
             let (_, diagnostics) = try graph("[\(entry)]")
-            #expect(diagnostics.first?.ruleID == "config.invalid-value" && diagnostics.first?.message.contains(problem) == true, "\(entry): \(diagnostics)")
+            #expect(
+                diagnostics.first?.ruleID == "config.invalid-value"
+                    && diagnostics.first?.message.contains(problem) == true, "\(entry): \(diagnostics)")
         }
     }
 
     @Test(arguments: [
-        ("Packages/*", "Packages/Feed", true), ("Packages/*", "Packages/Feed/Sub", false), ("Packages/*", "Packages", false),
-        ("**", ".", true), ("**", "a/b/c", true), ("Modules/**", "Modules", true), ("Modules/**/Kit", "Modules/Core/Kit", true),
+        ("Packages/*", "Packages/Feed", true), ("Packages/*", "Packages/Feed/Sub", false),
+        ("Packages/*", "Packages", false),
+        ("**", ".", true), ("**", "a/b/c", true), ("Modules/**", "Modules", true),
+        ("Modules/**/Kit", "Modules/Core/Kit", true),
         ("Modules/**/Kit", "Modules/Kit", true), ("Feature?", "FeatureA", true), ("Feature?", "Feature", false),
         ("*Kit", "UIKit", true), ("*Kit*", "KitchenSink", true), ("a*b*c", "aXbYbZc", true), ("a*b*c", "aXbYbZ", false),
-        ("../Shared/*", "../Shared/Net", true),
+        ("../Shared/*", "../Shared/Net", true)
     ])
     func patternsMatchAsGitignoreDoes(pattern: String, path: String, expected: Bool) {
         #expect(PackagePattern.matches(pattern, path) == expected, "\(pattern) ~ \(path)")
     }
 
     @Test func aPreviewWatchesTheFolderAGlobSearches() {
-        #expect(PackageRoots.watchedFolders(["../Shared/*", "!../Shared/Old", "Packages/Feed", "**"]) == ["../Shared", "Packages/Feed", "."])
+        #expect(
+            PackageRoots.watchedFolders(["../Shared/*", "!../Shared/Old", "Packages/Feed", "**"]) == [
+                "../Shared", "Packages/Feed", "."
+            ])
     }
 
     @Test func withoutAPackageAtTheRootEveryPackageBelowIsRead() throws {
@@ -82,7 +95,9 @@ import Testing
         let project = try TemporaryProject(files: files)
         let builder = SiteBuilder(project: ProjectFiles(root: project.root, workingDirectory: project.root))
         let graph = try #require(try builder.loadGraph(config: builder.configuration())?.graph)
-        #expect(graph.packages.map(\.name).sorted() == ["Feed", "Kit", "Legacy"], "not the examples in the content folder, not .build or Pods")
+        #expect(
+            graph.packages.map(\.name).sorted() == ["Feed", "Kit", "Legacy"],
+            "not the examples in the content folder, not .build or Pods")
     }
 
     @Test func aPackageAtTheRootIsReadWithoutTheOnesBelowIt() throws {

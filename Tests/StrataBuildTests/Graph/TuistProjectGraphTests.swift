@@ -1,8 +1,9 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import StrataReports
 import Testing
+
+@testable import StrataBuild
 
 /// Issue 47, item 2: Tuist's manifests read as the projects `tuist generate` would write,
 /// without running Tuist.
@@ -25,19 +26,25 @@ import Testing
 
     @Test func aTuistWorkspaceIsReadWithItsHelpersExternalsAndProjectsInOtherFolders() throws {
         let loaded = try #require(try load(TemporaryProject(xcode: "tuist-app")))
-        #expect(loaded.diagnostics.map(\.description) == [
-            "Projects/Core/Project.swift:4:15: warning: target 'CoreTests' lists the sources 'Projects/Core/Tests/**', and 'Projects/Core/Tests' does not exist (Tuist would find no files); it gives the target no files [tuist.missing-source]",
-        ])
+        #expect(
+            loaded.diagnostics.map(\.description) == [
+                "Projects/Core/Project.swift:4:15: warning: target 'CoreTests' lists the sources "
+                    + "'Projects/Core/Tests/**', and 'Projects/Core/Tests' does not exist (Tuist would find no "
+                    + "files); it gives the target no files [tuist.missing-source]"
+            ])
         let graph = loaded.graph
         // `.project(target:path:)` relative to the manifest, and a helper's `.relativeToRoot`,
         // each at the line of the manifest that uses it.
         let feature = try #require(graph.edges.first { $0.from == "Shelf" && $0.to == "Feature" })
-        #expect(feature.evidence.map { "\($0.location) \($0.summary)" } == [
-            "Projects/App/Project.swift:16:17 target \"Feature\" of the project in Projects/Feature",
-            "Projects/App/Sources/ShelfApp.swift:3:1 import Feature",
-        ])
+        #expect(
+            feature.evidence.map { "\($0.location) \($0.summary)" } == [
+                "Projects/App/Project.swift:16:17 target \"Feature\" of the project in Projects/Feature",
+                "Projects/App/Sources/ShelfApp.swift:3:1 import Feature"
+            ])
         let core = try #require(graph.edges.first { $0.from == "Feature" && $0.to == "Core" })
-        #expect(core.evidence.first.map { "\($0.location) \($0.summary)" } == "Projects/Feature/Project.swift:5:5 target \"Core\" of the project in Projects/Core")
+        #expect(
+            core.evidence.first.map { "\($0.location) \($0.summary)" }
+                == "Projects/Feature/Project.swift:5:5 target \"Core\" of the project in Projects/Core")
         // Made by the helper `Project.module(name:)`: a static framework and its tests.
         #expect(graph.node("Core")?.productType == "static-framework")
         #expect(graph.node("FeatureTests")?.isTest == true)
@@ -67,9 +74,12 @@ import Testing
         let project = try TemporaryProject(xcode: "tuist-app")
         try FileManager.default.removeItem(at: project.url("Projects/Feature"))
         let loaded = try #require(try load(project))
-        #expect(loaded.diagnostics.map(\.description).contains(
-            "Projects/App/Project.swift:16:17: warning: target 'Shelf' depends on target 'Feature' of the project in 'Projects/Feature', where Strata finds no Project.swift it can read; it is read as a module from outside [tuist.missing-project]"
-        ))
+        #expect(
+            loaded.diagnostics.map(\.description).contains(
+                "Projects/App/Project.swift:16:17: warning: target 'Shelf' depends on target 'Feature' of the "
+                    + "project in 'Projects/Feature', where Strata finds no Project.swift it can read; it is read "
+                    + "as a module from outside [tuist.missing-project]"
+            ))
         #expect(loaded.graph.node("Feature")?.kind == .product)
     }
 
@@ -77,11 +87,17 @@ import Testing
     /// warning, not one per project, and the projects still stand.
     @Test func aBrokenDependencyManifestIsOneWarning() throws {
         let project = try TemporaryProject(xcode: "tuist-app")
-        try project.write("Tuist/Package.swift", Data("import PackageDescription\nlet package = Package(name: \"S\", dependencies: names.map { .package(path: $0) })\n".utf8))
+        try project.write(
+            "Tuist/Package.swift",
+            Data(
+                ("import PackageDescription\nlet package = Package(name: \"S\", dependencies: names.map { "
+                    + ".package(path: $0) })\n").utf8))
         let loaded = try #require(try load(project))
         let warnings = loaded.diagnostics.filter { $0.location?.path == "Tuist/Package.swift" }
         #expect(warnings.count == 1, "\(warnings.map(\.description))")
-        #expect(warnings.first?.message.hasSuffix("the external dependencies of Tuist/Package.swift are read as outside modules") == true)
+        #expect(
+            warnings.first?.message.hasSuffix(
+                "the external dependencies of Tuist/Package.swift are read as outside modules") == true)
         #expect(loaded.graph.packages.count == 4)
     }
 
@@ -90,28 +106,42 @@ import Testing
     @Test func aRootPackageSwiftIsTuistsOnlyWhenItDeclaresNoTargets() throws {
         let project = try TemporaryProject(xcode: "tuist-app")
         try FileManager.default.removeItem(at: project.url("Tuist/Package.swift"))
-        let settings = "#if TUIST\nimport ProjectDescription\nlet packageSettings = PackageSettings(productTypes: [:])\n#endif\n"
-        try project.write("Package.swift", Data(("// swift-tools-version: 5.9\nimport PackageDescription\n" + settings
-            + "let package = Package(name: \"Shelf\", dependencies: [.package(path: \"Packages/DesignSystem\")])\n").utf8))
+        let settings =
+            "#if TUIST\nimport ProjectDescription\nlet packageSettings = PackageSettings(productTypes: [:])\n#endif\n"
+        try project.write(
+            "Package.swift",
+            Data(
+                ("// swift-tools-version: 5.9\nimport PackageDescription\n" + settings
+                    + "let package = Package(name: \"Shelf\", dependencies: [.package(path: "
+                    + "\"Packages/DesignSystem\")])\n")
+                    .utf8))
         let tuists = try #require(try load(project))
         #expect(tuists.graph.packages.map(\.name) == ["Shelf", "Core", "Feature", "DesignSystem"])
-        #expect(tuists.graph.edges.first { $0.from == "Shelf" && $0.to == "DesignSystem" }?.relation == .declaredAndImported)
-        try project.write("Package.swift", Data(("// swift-tools-version: 5.9\nimport PackageDescription\n" + settings
-            + "let package = Package(name: \"Tools\", targets: [.target(name: \"Tools\")])\n").utf8))
+        #expect(
+            tuists.graph.edges.first { $0.from == "Shelf" && $0.to == "DesignSystem" }?.relation == .declaredAndImported
+        )
+        try project.write(
+            "Package.swift",
+            Data(
+                ("// swift-tools-version: 5.9\nimport PackageDescription\n" + settings
+                    + "let package = Package(name: \"Tools\", targets: [.target(name: \"Tools\")])\n").utf8))
         try project.write("Sources/Tools/Tools.swift", Data("let tools = 1\n".utf8))
         #expect(try load(project)?.graph.packages.first?.name == "Tools")
     }
 
     @Test func aManifestStrataCannotFollowIsRefusedAtItsLine() throws {
         let project = try TemporaryProject(xcode: "tuist-app")
-        try project.write("Projects/Core/Project.swift", Data("""
-            import ProjectDescription
-            import ProjectDescriptionHelpers
+        try project.write(
+            "Projects/Core/Project.swift",
+            Data(
+                """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
 
-            let name = ProcessInfo.processInfo.arguments[1]
-            let project = Project.module(name: name)
+                let name = ProcessInfo.processInfo.arguments[1]
+                let project = Project.module(name: name)
 
-            """.utf8))
+                """.utf8))
         let found = diagnostics(project)
         #expect(found.count == 1)
         #expect(found.first?.hasPrefix("Projects/Core/Project.swift:4:12: error: cannot evaluate ") == true, "\(found)")
@@ -120,9 +150,13 @@ import Testing
 
     @Test func aBrokenManifestIsASyntaxErrorAtItsPlace() throws {
         let project = try TemporaryProject(xcode: "tuist-app")
-        try project.write("Projects/Core/Project.swift", Data("import ProjectDescription\nlet project = Project(name: \"Core\",\n".utf8))
+        try project.write(
+            "Projects/Core/Project.swift",
+            Data("import ProjectDescription\nlet project = Project(name: \"Core\",\n".utf8))
         let found = diagnostics(project)
-        #expect(found.first?.hasPrefix("Projects/Core/Project.swift:") == true && found.first?.hasSuffix("[manifest.syntax]") == true, "\(found)")
+        #expect(
+            found.first?.hasPrefix("Projects/Core/Project.swift:") == true
+                && found.first?.hasSuffix("[manifest.syntax]") == true, "\(found)")
     }
 
     /// What each project is read from, as `strata graph` lists it.
@@ -137,14 +171,19 @@ import Testing
 
     @Test func globsWithBracesAreSeveralPatterns() {
         #expect(TuistProjectLoader.expandBraces("Sources/**/*.{swift,m}") == ["Sources/**/*.swift", "Sources/**/*.m"])
-        #expect(TuistProjectLoader.expandBraces("{A,B}/{x,y}.swift") == ["A/x.swift", "A/y.swift", "B/x.swift", "B/y.swift"])
+        #expect(
+            TuistProjectLoader.expandBraces("{A,B}/{x,y}.swift") == ["A/x.swift", "A/y.swift", "B/x.swift", "B/y.swift"]
+        )
         #expect(TuistProjectLoader.expandBraces("Sources/**") == ["Sources/**"])
     }
 
     @Test func aProjectSwiftThatIsNotTuistsIsNotAProject() throws {
         let project = try TemporaryProject(files: [
-            "Tools/Project.swift": "struct Project {}\n", "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"T\", targets: [.target(name: \"T\")])\n",
-            "Sources/T/T.swift": "let t = 1\n",
+            "Tools/Project.swift": "struct Project {}\n",
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"T\", targets: "
+                + "[.target(name: \"T\")])\n",
+            "Sources/T/T.swift": "let t = 1\n"
         ])
         #expect(try load(project)?.graph.packages.map(\.name) == ["T"])
     }

@@ -1,5 +1,6 @@
-@testable import StrataBuild
 import Testing
+
+@testable import StrataBuild
 
 /// The quick test that decides which pages are parsed for a section headed as a rule set.
 @Suite struct GuidanceKeywordScanTests {

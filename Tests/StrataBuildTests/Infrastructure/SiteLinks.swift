@@ -14,11 +14,15 @@ enum SiteLinks {
             for href in attributeValues(Array(files[page] ?? Data()), named: "href") {
                 let href = href.replacingOccurrences(of: "&amp;", with: "&")
                 // Site-absolute URLs (the canonical link) depend on where the site is published.
-                guard !href.isEmpty, !href.contains("://"), !href.hasPrefix("mailto:"), !href.hasPrefix("/") else { continue }
+                guard !href.isEmpty, !href.contains("://"), !href.hasPrefix("mailto:"), !href.hasPrefix("/") else {
+                    continue
+                }
                 let parts = href.components(separatedBy: "#")
                 var resolved = page
                 if !parts[0].isEmpty {
-                    let target = URL(fileURLWithPath: "/" + folder).appendingPathComponent(parts[0].removingPercentEncoding ?? parts[0]).standardizedFileURL.path.dropFirst()
+                    let target = URL(fileURLWithPath: "/" + folder).appendingPathComponent(
+                        parts[0].removingPercentEncoding ?? parts[0]
+                    ).standardizedFileURL.path.dropFirst()
                     resolved = target.hasSuffix("/") || target.isEmpty ? target + "index.html" : String(target)
                     if parts[0].hasSuffix("/") { resolved = String(target) + "/index.html" }
                 }
@@ -45,13 +49,14 @@ enum SiteLinks {
         while index + pattern.count <= html.count {
             let before = html[index - 1]
             guard html[index] == pattern[0], before == 0x20 || before == 0x09 || before == 0x0A,
-                  html[index ..< index + pattern.count].elementsEqual(pattern) else {
+                html[index..<index + pattern.count].elementsEqual(pattern)
+            else {
                 index += 1
                 continue
             }
             let start = index + pattern.count
             guard let end = html[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
-            values.append(String(decoding: html[start ..< end], as: UTF8.self))
+            values.append(String(decoding: html[start..<end], as: UTF8.self))
             index = end + 1
         }
         return values

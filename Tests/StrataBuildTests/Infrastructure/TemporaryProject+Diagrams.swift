@@ -10,13 +10,17 @@ extension TemporaryProject {
     static func shownDiagrams(in output: URL) -> [String: Data] {
         var drawings: [String: Data] = [:]
         let base = output.standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return drawings }
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+            return drawings
+        }
         for case let file as URL in enumerator where file.pathExtension == "html" {
             guard let data = try? Data(contentsOf: file) else { continue }
             let page = String(decoding: data, as: UTF8.self)
             let path = String(file.standardizedFileURL.path.dropFirst(base.path.count + 1))
             var search = page.startIndex
-            while let open = page[search...].firstRange(of: "<svg "), let close = page[open.upperBound...].firstRange(of: "</svg>") {
+            while let open = page[search...].firstRange(of: "<svg "),
+                let close = page[open.upperBound...].firstRange(of: "</svg>")
+            {
                 let svg = page[open.lowerBound..<close.upperBound]
                 if svg.contains("id=\"svg.") { drawings["\(path)#\(drawings.count)"] = Data(svg.utf8) }
                 search = close.upperBound

@@ -1,7 +1,7 @@
 import Foundation
-import StrataTestSupport
 import StrataBuild
 import StrataCore
+import StrataTestSupport
 
 /// A project folder in the temporary directory, made from a fixture under `Tests/Fixtures`
 /// or from literal files, so builds in tests never write into the repository.
@@ -24,7 +24,8 @@ final class TemporaryProject {
         try self.init()
         let source = Self.fixtures.appendingPathComponent("sites/\(fixture)")
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
     }
 
@@ -33,7 +34,8 @@ final class TemporaryProject {
         try self.init()
         let source = Self.fixtures.appendingPathComponent("packages/\(fixture)")
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
     }
 
@@ -42,7 +44,8 @@ final class TemporaryProject {
         try self.init()
         let source = Self.fixtures.appendingPathComponent("xcode/\(fixture)")
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
     }
 
@@ -51,13 +54,16 @@ final class TemporaryProject {
         try self.init()
         let source = Self.fixtures.appendingPathComponent("check/\(fixture)")
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
     }
 
     /// Reads the module graph of the package in `folder`, which may also read the folders
     /// `allowing` names (relative to this project, as `--allow-read` would).
-    func loadGraph(_ folder: String = ".", mode: ManifestMode = .syntax, allowing: [String] = []) throws -> PackageGraphLoader.Loaded {
+    func loadGraph(_ folder: String = ".", mode: ManifestMode = .syntax, allowing: [String] = []) throws
+        -> PackageGraphLoader.Loaded
+    {
         let project = ProjectFiles(root: url(folder), workingDirectory: url(folder), allowedReads: allowing.map(url))
         return try PackageGraphLoader(project: project, mode: mode).load()
     }
@@ -82,8 +88,10 @@ final class TemporaryProject {
     func files(in folder: String = "Output") -> [String: Data] {
         let base = url(folder).standardizedFileURL
         var result: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
-        for case let file as URL in enumerator where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return result }
+        for case let file as URL in enumerator
+        where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
             let relative = String(file.standardizedFileURL.path.dropFirst(base.path.count + 1))
             result[relative] = try? Data(contentsOf: file)
         }

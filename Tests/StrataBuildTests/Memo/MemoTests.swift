@@ -1,5 +1,6 @@
-@testable import StrataBuild
 import Testing
+
+@testable import StrataBuild
 
 /// The one caching mechanism of the preview: a memo of a stage's per-item results, keyed by
 /// item, reused only under a matching fingerprint.
@@ -25,7 +26,9 @@ import Testing
         #expect(memo.value(for: "a", fingerprint: Version(number: 1)) { counter.next("one") } == "one")
         #expect(memo.value(for: "a", fingerprint: Version(number: 1)) { counter.next("again") } == "one")
         #expect(counter.calls == 1)
-        #expect(memo.value(for: "a", fingerprint: Version(number: 2)) { counter.next("two") } == "two", "a changed input computes again")
+        #expect(
+            memo.value(for: "a", fingerprint: Version(number: 2)) { counter.next("two") } == "two",
+            "a changed input computes again")
         #expect(memo.value(for: "b", fingerprint: Version(number: 2)) { counter.next("b") } == "b", "items are apart")
         #expect(counter.calls == 3)
     }
@@ -69,10 +72,13 @@ import Testing
     @Test func withoutAMemoEveryItemIsComputedAndNothingIsLookedAt() {
         let cache = ItemCache<Version, String>.none
         let counter = Counter()
-        let value = cache.value(for: "a", fingerprint: {
-            Issue.record("a one-off build looked at a fingerprint")
-            return Version(number: 1)
-        }) { counter.next("v") }
+        let value = cache.value(
+            for: "a",
+            fingerprint: {
+                Issue.record("a one-off build looked at a fingerprint")
+                return Version(number: 1)
+            }
+        ) { counter.next("v") }
         #expect(value == "v")
         _ = cache.value(for: "a", fingerprint: { nil }) { counter.next("v") }
         #expect(counter.calls == 2)

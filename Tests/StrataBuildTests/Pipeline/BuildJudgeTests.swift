@@ -1,13 +1,17 @@
-@testable import StrataBuild
 import StrataCore
 import Testing
+
+@testable import StrataBuild
 
 /// The judge stage decides every build's outcome, in one place.
 @Suite struct BuildJudgeTests {
     static let warning = Diagnostic.warning("link.broken", "w")
     static let error = Diagnostic.error("config.invalid-value", "e")
 
-    func judge(_ diagnostics: [Diagnostic], strict: Bool = false, failOn: Severity? = nil, violations: (Int, Int)? = nil, writes: Bool = true) -> BuildResult.Outcome {
+    func judge(
+        _ diagnostics: [Diagnostic], strict: Bool = false, failOn: Severity? = nil, violations: (Int, Int)? = nil,
+        writes: Bool = true
+    ) -> BuildResult.Outcome {
         var config = StrataConfig()
         config.commandLine.strict = strict
         config.failBuildOn = failOn
@@ -27,6 +31,7 @@ import Testing
         #expect(judge([], failOn: .error, violations: (1, 0)) == .failedViolations)
         #expect(judge([], failOn: .error, violations: (0, 3)) == .written, "warnings are below an error threshold")
         #expect(judge([], failOn: .warning, violations: (0, 3)) == .failedViolations)
-        #expect(judge([], failOn: .error, violations: (1, 0), writes: false) == .written, "a preview still shows the site")
+        #expect(
+            judge([], failOn: .error, violations: (1, 0), writes: false) == .written, "a preview still shows the site")
     }
 }

@@ -1,12 +1,15 @@
-@testable import StrataBuild
 import Testing
+
+@testable import StrataBuild
 
 /// Every command runs the same stages in the same one order, cut where it has what it needs.
 @Suite struct BuildStepTests {
     @Test func everyCompositionKeepsTheOneOrder() {
         let order = BuildStep.allCases
-        for (name, steps) in [("build", BuildStep.build), ("preview", BuildStep.preview), ("guidance", BuildStep.guidance),
-                              ("check", BuildStep.check), ("graph", BuildStep.graph)] {
+        for (name, steps) in [
+            ("build", BuildStep.build), ("preview", BuildStep.preview), ("guidance", BuildStep.guidance),
+            ("check", BuildStep.check), ("graph", BuildStep.graph)
+        ] {
             let positions = steps.compactMap { order.firstIndex(of: $0) }
             #expect(positions == positions.sorted() && Set(positions).count == positions.count, "\(name): \(steps)")
         }

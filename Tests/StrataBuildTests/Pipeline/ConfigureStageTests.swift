@@ -1,14 +1,18 @@
 import Foundation
-@testable import StrataBuild
 import StrataCore
 import Testing
+
+@testable import StrataBuild
 
 /// The configure stage is the one place the command line meets `strata.yml`: every later
 /// stage reads the configuration it returns, and nothing else.
 @Suite struct ConfigureStageTests {
-    func configure(_ yaml: String?, _ options: BuildOptions, environment: [String: String] = [:], now: Int64 = 0) throws -> StrataConfig {
+    func configure(_ yaml: String?, _ options: BuildOptions, environment: [String: String] = [:], now: Int64 = 0) throws
+        -> StrataConfig
+    {
         let project = try TemporaryProject(files: yaml.map { ["strata.yml": $0] } ?? [:])
-        var stage = ConfigureStage(project: ProjectFiles(root: project.root, workingDirectory: project.root), options: options)
+        var stage = ConfigureStage(
+            project: ProjectFiles(root: project.root, workingDirectory: project.root), options: options)
         stage.environment = environment
         stage.now = now
         return try stage.run()
@@ -42,9 +46,14 @@ import Testing
         let today: Int64 = 2 * 86400  // 1970-01-03
         let option = try #require(CalendarDate(parsing: "2026-02-01"))
         let pinned = "guidance:\n  as_of: 2025-05-05\n"
-        #expect(try configure(pinned, BuildOptions(asOf: option), environment: epoch, now: today).guidance.asOf == option)
-        #expect(try configure(pinned, BuildOptions(), environment: epoch, now: today).guidance.asOf?.description == "2025-05-05")
-        #expect(try configure(nil, BuildOptions(), environment: epoch, now: today).guidance.asOf?.description == "1970-01-02")
+        #expect(
+            try configure(pinned, BuildOptions(asOf: option), environment: epoch, now: today).guidance.asOf == option)
+        #expect(
+            try configure(pinned, BuildOptions(), environment: epoch, now: today).guidance.asOf?.description
+                == "2025-05-05")
+        #expect(
+            try configure(nil, BuildOptions(), environment: epoch, now: today).guidance.asOf?.description
+                == "1970-01-02")
         #expect(try configure(nil, BuildOptions(), now: today).guidance.asOf?.description == "1970-01-03")
     }
 

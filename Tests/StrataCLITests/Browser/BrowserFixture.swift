@@ -35,7 +35,8 @@ struct BrowserFixture {
         do {
             for (path, text) in files {
                 let url = site.project.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url)
             }
             let run = try await CommandLineTests().strata(["build", "--quiet"], in: site.project)
@@ -69,7 +70,9 @@ struct BrowserFixture {
 
     /// Serves `project` with `strata serve` and hands the shared browser to `body`; the
     /// server is stopped afterwards, whatever happens.
-    static func withServedBrowser(_ project: URL, _ body: (ServeCommandTests.Server, HeadlessBrowser) async throws -> Void) async throws {
+    static func withServedBrowser(
+        _ project: URL, _ body: (ServeCommandTests.Server, HeadlessBrowser) async throws -> Void
+    ) async throws {
         let server = try await ServeCommandTests.Server.start(in: project)
         do {
             try await SharedBrowser.takingTurns {
@@ -134,8 +137,11 @@ extension BrowserPage {
         try await type(query)
         let literal = String(decoding: try JSONSerialization.data(withJSONObject: [query]), as: UTF8.self)
         try await waitFor("document.querySelector('.search-results').dataset.query === \(literal)[0]")
-        return try await strings("""
-            Array.from(document.querySelectorAll('.search-result')).map(r => r.querySelector('.search-kind').textContent + '|' + r.querySelector('.search-title').textContent + '|' + r.getAttribute('href'))
+        return try await strings(
+            """
+            Array.from(document.querySelectorAll('.search-result')).map(r => \
+            r.querySelector('.search-kind').textContent + '|' + r.querySelector('.search-title').textContent + '|' + \
+            r.getAttribute('href'))
             """)
     }
 }

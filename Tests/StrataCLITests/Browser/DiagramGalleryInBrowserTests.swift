@@ -26,23 +26,46 @@ import Testing
                     try await page.setViewport(width: width, height: height, mobile: mobile)
                     try await page.inBothColourSchemes(output.appendingPathComponent(path).absoluteString) { scheme in
                         let view = "\(name) \(kind) (\(path)), \(device), \(scheme)"
-                        #expect(try await page.evaluate("document.querySelectorAll('.diagram-frame svg').length") as? Int ?? 0 >= 1, "\(view): no diagram")
+                        #expect(
+                            try await page.evaluate("document.querySelectorAll('.diagram-frame svg').length") as? Int
+                                ?? 0 >= 1, "\(view): no diagram")
                         if device == "desktop" {
                             // The text is drawn in the theme's font, loaded from disk, whose
                             // metrics are the ones Graphviz measured it with.
-                            try await page.waitFor("[...document.fonts].some(f => f.family.replace(/\"/g, '') === 'Strata Diagram Sans' && f.status === 'loaded')", timeout: 10)
-                            #expect(try await page.string("getComputedStyle(document.querySelector('.diagram-frame svg text')).fontFamily").hasPrefix("\"Strata Diagram Sans\""))
+                            try await page.waitFor(
+                                "[...document.fonts].some(f => f.family.replace(/\"/g, '') === 'Strata Diagram "
+                                    + "Sans' && f.status === 'loaded')",
+                                timeout: 10)
+                            #expect(
+                                try await page.string(
+                                    "getComputedStyle(document.querySelector('.diagram-frame svg text')).fontFamily"
+                                ).hasPrefix("\"Strata Diagram Sans\""))
                             let smallest = try await page.evaluate(Self.smallestText) as? Double ?? 0
                             #expect(smallest >= 10.95, "\(view): the smallest text is \(smallest) px")
                         } else {
-                            let widths = try await page.strings("[document.querySelector('.diagram-frame').getBoundingClientRect().width, document.querySelector('.content').getBoundingClientRect().width].map(w => String(Math.round(w)))")
-                            #expect(widths.count == 2 && widths[0] == widths[1], "\(view): the frame is not the column's width: \(widths)")
-                            #expect(try await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int == 0, "\(view): the page scrolls sideways")
+                            let widths = try await page.strings(
+                                "[document.querySelector('.diagram-frame').getBoundingClientRect().width, "
+                                    + "document.querySelector('.content').getBoundingClientRect().width].map(w => "
+                                    + "String(Math.round(w)))"
+                            )
+                            #expect(
+                                widths.count == 2 && widths[0] == widths[1],
+                                "\(view): the frame is not the column's width: \(widths)")
+                            #expect(
+                                try await page.evaluate(
+                                    "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                                    as? Int == 0, "\(view): the page scrolls sideways")
                         }
-                        let colours = try await page.strings("[getComputedStyle(document.querySelector('.diagram-frame svg g.node text')).fill, getComputedStyle(document.querySelector('.diagram-frame')).backgroundColor]")
-                        #expect(colours.count == 2 && colours[0] != colours[1], "\(view): text and background are one colour: \(colours)")
+                        let colours = try await page.strings(
+                            "[getComputedStyle(document.querySelector('.diagram-frame svg g.node text')).fill, "
+                                + "getComputedStyle(document.querySelector('.diagram-frame')).backgroundColor]"
+                        )
+                        #expect(
+                            colours.count == 2 && colours[0] != colours[1],
+                            "\(view): text and background are one colour: \(colours)")
                         _ = try await page.evaluate("document.querySelector('.diagram').scrollIntoView(); true")
-                        try await page.screenshot(to: BrowserFixture.screenshotPath("gallery-\(name)-\(kind)-\(device)-\(scheme)"))
+                        try await page.screenshot(
+                            to: BrowserFixture.screenshotPath("gallery-\(name)-\(kind)-\(device)-\(scheme)"))
                     }
                 }
             }
@@ -59,6 +82,11 @@ import Testing
 
     @Test func stratasOwnSite() async throws {
         let site = try await SharedSites.ownManual()
-        try await Self.check("strata", pages: [("overview", "modules/index.html"), ("layer", "layers/infrastructure.html"), ("module", "modules/StrataCore.html")], in: site.output)
+        try await Self.check(
+            "strata",
+            pages: [
+                ("overview", "modules/index.html"), ("layer", "layers/infrastructure.html"),
+                ("module", "modules/StrataCore.html")
+            ], in: site.output)
     }
 }

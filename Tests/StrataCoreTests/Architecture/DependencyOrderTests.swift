@@ -13,7 +13,9 @@ import Testing
 
     @Test func theTopLayerComesFirstAndUsersBeforeWhatTheyUse() {
         // One layer: App uses Feature, Feature uses Model; listed in the wrong order and by name.
-        #expect(Self.order(["Model", "App", "Feature"], levels: [0, 0, 0], uses: ["App": ["Feature"], "Feature": ["Model"]]) == ["App", "Feature", "Model"])
+        #expect(
+            Self.order(["Model", "App", "Feature"], levels: [0, 0, 0], uses: ["App": ["Feature"], "Feature": ["Model"]])
+                == ["App", "Feature", "Model"])
         // Two layers: the upper first, whatever the names.
         #expect(Self.order(["Zed", "Alpha"], levels: [1, 0], uses: [:]) == ["Zed", "Alpha"])
         #expect(Self.order(["Alpha", "Zed"], levels: [0, 1], uses: [:]) == ["Zed", "Alpha"])
@@ -42,9 +44,9 @@ import Testing
     @Test func aLongChainNeedsNoRecursion() {
         // 50,000 modules in one chain: the iterative search keeps the stack flat.
         let count = 50_000
-        let names = (0 ..< count).map { "M\($0)" }
-        let successors = (0 ..< count).map { $0 + 1 < count ? [$0 + 1] : [] }
+        let names = (0..<count).map { "M\($0)" }
+        let successors = (0..<count).map { $0 + 1 < count ? [$0 + 1] : [] }
         let order = DependencyOrder(names: names, level: Array(repeating: 0, count: count), successors: successors)
-        #expect(order.order == Array(0 ..< count))
+        #expect(order.order == Array(0..<count))
     }
 }

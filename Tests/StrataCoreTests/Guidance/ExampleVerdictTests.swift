@@ -20,7 +20,7 @@ import Testing
         ("Acceptable", .ok, nil),
         ("Do:", .good, nil),
         ("✅", .good, nil),
-        ("❌ a global", .bad, "a global"),
+        ("❌ a global", .bad, "a global")
     ])
     func labelsGiveTheirVerdictAndCaption(text: String, verdict: ExampleVerdict, caption: String?) {
         let label = ExampleVerdict.label(text)
@@ -29,9 +29,12 @@ import Testing
     }
 
     @Test(arguments: [
-        "Goodness knows why this works.", "Doing it twice is fine.", "Do this first, then the rest", "Prefer composition over inheritance",
-        "Okay", "This is good", "The good parts of the design, with a much longer explanation than any label would ever have in it",
-        "Right-click the file to see it:", "Bad request handling looks like this in the app", "Avoid force unwraps in the view layer",
+        "Goodness knows why this works.", "Doing it twice is fine.", "Do this first, then the rest",
+        "Prefer composition over inheritance",
+        "Okay", "This is good",
+        "The good parts of the design, with a much longer explanation than any label would ever have in it",
+        "Right-click the file to see it:", "Bad request handling looks like this in the app",
+        "Avoid force unwraps in the view layer"
     ])
     func sentencesAreNoLabels(text: String) {
         // "Okay" alone is a label; the others are prose.
@@ -43,11 +46,14 @@ import Testing
     }
 
     @Test func aCodeBlocksFirstCommentLabelsItOnlyWhenItShouts() {
-        #expect(ExampleVerdict.label(ofCode: "// CORRECT — @Observable (Swift 5.9+)\n@Observable\nfinal class A {}\n") == .init(verdict: .good, caption: "@Observable (Swift 5.9+)"))
+        #expect(
+            ExampleVerdict.label(ofCode: "// CORRECT — @Observable (Swift 5.9+)\n@Observable\nfinal class A {}\n")
+                == .init(verdict: .good, caption: "@Observable (Swift 5.9+)"))
         #expect(ExampleVerdict.label(ofCode: "// WRONG\nlet x = 1\n")?.verdict == .bad)
         #expect(ExampleVerdict.label(ofCode: "// ❌ a global\n")?.verdict == .bad)
         #expect(ExampleVerdict.label(ofCode: "/* BAD */ let x = 1\n")?.verdict == .bad)
-        #expect(ExampleVerdict.label(ofCode: "// do the work first\nwork()\n") == nil, "a lower-case comment is a comment")
+        #expect(
+            ExampleVerdict.label(ofCode: "// do the work first\nwork()\n") == nil, "a lower-case comment is a comment")
         #expect(ExampleVerdict.label(ofCode: "let good = 1\n") == nil)
         #expect(ExampleVerdict.label(ofCode: "") == nil)
     }
@@ -72,7 +78,9 @@ import Testing
     @Test func aVerdictFollowedByWordsIsALabelWhenSetOffOrNamingTheExample() {
         #expect(ExampleVerdict.label("Bad example")?.verdict == .bad)
         #expect(ExampleVerdict.label("Correct way")?.caption == "way")
-        #expect(ExampleVerdict.label("Bad request handling looks like this:")?.verdict == .bad, "a line ending in a colon introduces the code")
+        #expect(
+            ExampleVerdict.label("Bad request handling looks like this:")?.verdict == .bad,
+            "a line ending in a colon introduces the code")
         #expect(ExampleVerdict.label(ofCode: "/* BAD */ let x = 1\n")?.verdict == .bad)
     }
 }

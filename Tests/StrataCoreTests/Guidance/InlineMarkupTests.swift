@@ -1,18 +1,24 @@
 import StrataTestSupport
 import Testing
+
 @testable import StrataCore
 
 /// Code spans and links in a block's parts, found in one pass however the brackets nest.
 @Suite struct InlineMarkupTests {
     @Test func codeSpansAndLinksBecomeSegments() {
-        #expect(InlineMarkup.segments("Use `a [b](c)` and [the guide](../x.md#y), then stop.") == [
-            .text("Use "), .code("a [b](c)"), .text(" and "), .link(text: "the guide", destination: "../x.md#y"), .text(", then stop."),
-        ])
-        #expect(InlineMarkup.segments("[a [nested] label]( dest ) and `unclosed") == [
-            .link(text: "a [nested] label", destination: "dest"), .text(" and `unclosed"),
-        ])
+        #expect(
+            InlineMarkup.segments("Use `a [b](c)` and [the guide](../x.md#y), then stop.") == [
+                .text("Use "), .code("a [b](c)"), .text(" and "), .link(text: "the guide", destination: "../x.md#y"),
+                .text(", then stop.")
+            ])
+        #expect(
+            InlineMarkup.segments("[a [nested] label]( dest ) and `unclosed") == [
+                .link(text: "a [nested] label", destination: "dest"), .text(" and `unclosed")
+            ])
         #expect(InlineMarkup.segments("[not a link] (x) and [unclosed(") == [.text("[not a link] (x) and [unclosed(")])
-        #expect(InlineMarkup.links(in: "`[in code](x)` [out](y) [`tick](z) [last](w)").map(\.destination) == ["y", "z", "w"])
+        #expect(
+            InlineMarkup.links(in: "`[in code](x)` [out](y) [`tick](z) [last](w)").map(\.destination) == ["y", "z", "w"]
+        )
     }
 
     /// The one-pass reader against the reader it replaced, on every short arrangement of
@@ -22,14 +28,22 @@ import Testing
         var generator = SeededGenerator(seed: 22)
         var texts: [String] = [""]
         for length in 1...5 {
-            texts += (0..<600).map { _ in String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" }) }
+            texts += (0..<600).map { _ in
+                String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            }
         }
         for _ in 0..<400 {
-            texts.append(String((0..<Int.random(in: 6...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
+            texts.append(
+                String(
+                    (0..<Int.random(in: 6...60, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator) ?? "a"
+                    }))
         }
         for text in texts {
             #expect(InlineMarkup.segments(text) == ScanningReference.segments(text), "\(text.debugDescription)")
-            let links = InlineMarkup.links(in: text).map { "\($0.text)|\($0.destination)|\(text.distance(from: text.startIndex, to: $0.range.lowerBound))" }
+            let links = InlineMarkup.links(in: text).map {
+                "\($0.text)|\($0.destination)|\(text.distance(from: text.startIndex, to: $0.range.lowerBound))"
+            }
             #expect(links == ScanningReference.links(text), "\(text.debugDescription)")
         }
     }
@@ -88,7 +102,9 @@ private enum ScanningReference {
         return result
     }
 
-    static func firstLink(in text: Substring) -> (start: String.Index, end: String.Index, text: String, destination: String)? {
+    static func firstLink(in text: Substring) -> (
+        start: String.Index, end: String.Index, text: String, destination: String
+    )? {
         var index = text.startIndex
         var inCode = false
         while index < text.endIndex {
@@ -100,7 +116,9 @@ private enum ScanningReference {
         return nil
     }
 
-    static func link(at start: String.Index, in text: Substring) -> (start: String.Index, end: String.Index, text: String, destination: String)? {
+    static func link(at start: String.Index, in text: Substring) -> (
+        start: String.Index, end: String.Index, text: String, destination: String
+    )? {
         var depth = 0
         var index = start
         var closeBracket: String.Index?
@@ -118,7 +136,10 @@ private enum ScanningReference {
         guard let closeBracket else { return nil }
         let open = text.index(after: closeBracket)
         guard open < text.endIndex, text[open] == "(", let close = text[open...].firstIndex(of: ")") else { return nil }
-        return (start, text.index(after: close), String(text[text.index(after: start)..<closeBracket]), String(text[text.index(after: open)..<close]).trimmingWhitespace)
+        return (
+            start, text.index(after: close), String(text[text.index(after: start)..<closeBracket]),
+            String(text[text.index(after: open)..<close]).trimmingWhitespace
+        )
     }
 }
 
@@ -134,7 +155,12 @@ private enum ScanningReference {
     @Test func answersAsTheFullSearchDid() {
         var generator = SeededGenerator(seed: 7)
         let letters = Array("abcdeXY-_/.")
-        func word() -> String { String((0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator) ?? "a" }) }
+        func word() -> String {
+            String(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                    letters.randomElement(using: &generator) ?? "a"
+                })
+        }
         for _ in 0..<300 {
             let candidates = (0..<Int.random(in: 0...30, using: &generator)).map { _ in word() }
             let name = word()

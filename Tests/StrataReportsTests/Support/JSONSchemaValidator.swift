@@ -69,11 +69,12 @@ struct JSONSchemaValidator {
             return
         }
         if let type = schema["type"] {
-            let names: [String] = switch type {
-            case .string(let name): [name]
-            case .array(let items): items.compactMap { if case .string(let name) = $0 { name } else { nil } }
-            default: []
-            }
+            let names: [String] =
+                switch type {
+                case .string(let name): [name]
+                case .array(let items): items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+                default: []
+                }
             if !names.contains(where: { Self.matches(value, type: $0) }) {
                 errors.append("\(path): expected \(names.joined(separator: " or ")), found \(Self.typeName(value))")
                 return
@@ -130,14 +131,23 @@ struct JSONSchemaValidator {
                 }
             }
             if let itemSchema = schema["items"] {
-                for (index, item) in items.enumerated() { check(item, against: itemSchema, path: "\(path)[\(index)]", errors: &errors) }
+                for (index, item) in items.enumerated() {
+                    check(item, against: itemSchema, path: "\(path)[\(index)]", errors: &errors)
+                }
             }
         case .integer, .number:
-            let number: Double = if case .integer(let n) = value { Double(n) } else if case .number(let n) = value { n } else { 0 }
-            if let minimum = Self.number(schema["minimum"]), number < minimum { errors.append("\(path): below the minimum \(minimum)") }
-            if let maximum = Self.number(schema["maximum"]), number > maximum { errors.append("\(path): above the maximum \(maximum)") }
+            let number: Double =
+                if case .integer(let n) = value { Double(n) } else if case .number(let n) = value { n } else { 0 }
+            if let minimum = Self.number(schema["minimum"]), number < minimum {
+                errors.append("\(path): below the minimum \(minimum)")
+            }
+            if let maximum = Self.number(schema["maximum"]), number > maximum {
+                errors.append("\(path): above the maximum \(maximum)")
+            }
         case .string(let text):
-            if case .string(let pattern)? = schema["pattern"], text.range(of: pattern, options: .regularExpression) == nil {
+            if case .string(let pattern)? = schema["pattern"],
+                text.range(of: pattern, options: .regularExpression) == nil
+            {
                 errors.append("\(path): '\(text)' does not match \(pattern)")
             }
             if case .string(let format)? = schema["format"], !Self.conforms(text, format: format) {
@@ -159,7 +169,8 @@ struct JSONSchemaValidator {
     private static func matches(_ value: JSONValue, type: String) -> Bool {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("integer", .integer), ("number", .integer), ("number", .number),
-             ("string", .string), ("array", .array), ("object", .object): true
+            ("string", .string), ("array", .array), ("object", .object):
+            true
         default: false
         }
     }
@@ -182,7 +193,9 @@ struct JSONSchemaValidator {
         let forbidden = CharacterSet(charactersIn: " \"<>\\^`{|}").union(.controlCharacters)
         guard text.rangeOfCharacter(from: forbidden) == nil else { return false }
         switch format {
-        case "uri": return text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil && URL(string: text) != nil
+        case "uri":
+            return text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil
+                && URL(string: text) != nil
         case "uri-reference": return URL(string: text) != nil
         default: return true
         }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// What an XML report may hold, element by element: the attributes it may and must have,
@@ -24,39 +25,63 @@ struct XMLGrammar: Sendable {
     /// Notably a `testcase` has only `name`, `classname`, `time` and `group`: no `file`
     /// or `line`.
     static let xunitJUnit10: XMLGrammar = {
-        let caseChildren: Set<String> = ["skipped", "error", "failure", "rerunFailure", "rerunError", "flakyFailure", "flakyError", "system-out", "system-err"]
+        let caseChildren: Set<String> = [
+            "skipped", "error", "failure", "rerunFailure", "rerunError", "flakyFailure", "flakyError", "system-out",
+            "system-err"
+        ]
         let outcome = Element(optional: ["type", "message"], text: true)
-        let rerun = Element(required: ["type"], optional: ["message"], children: ["stackTrace", "system-out", "system-err"], text: true)
-        let time: (description: String, valid: @Sendable (String) -> Bool) = ("a decimal number of seconds", { $0.range(of: #"^(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?$"#, options: .regularExpression) != nil })
-        return XMLGrammar(root: "testsuites", elements: [
-            "testsuites": Element(optional: ["name", "time", "tests", "failures", "errors"], children: ["testsuite"], values: ["time": time]),
-            "testsuite": Element(
-                required: ["name", "tests", "failures", "errors"],
-                optional: ["group", "time", "skipped", "timestamp", "hostname", "id", "package", "file", "log", "url"],
-                children: ["testsuite", "properties", "testcase", "system-out", "system-err"], values: ["time": time]
-            ),
-            "testcase": Element(required: ["name"], optional: ["time", "classname", "group"], children: caseChildren),
-            "failure": outcome, "error": outcome, "skipped": outcome,
-            "rerunFailure": rerun, "rerunError": rerun, "flakyFailure": rerun, "flakyError": rerun,
-            "properties": Element(children: ["property"]),
-            "property": Element(required: ["name", "value"]),
-            "system-out": Element(text: true), "system-err": Element(text: true), "stackTrace": Element(text: true),
-        ])
+        let rerun = Element(
+            required: ["type"], optional: ["message"], children: ["stackTrace", "system-out", "system-err"], text: true)
+        let time: (description: String, valid: @Sendable (String) -> Bool) = (
+            "a decimal number of seconds",
+            { $0.range(of: #"^(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?$"#, options: .regularExpression) != nil }
+        )
+        return XMLGrammar(
+            root: "testsuites",
+            elements: [
+                "testsuites": Element(
+                    optional: ["name", "time", "tests", "failures", "errors"], children: ["testsuite"],
+                    values: ["time": time]),
+                "testsuite": Element(
+                    required: ["name", "tests", "failures", "errors"],
+                    optional: [
+                        "group", "time", "skipped", "timestamp", "hostname", "id", "package", "file", "log", "url"
+                    ],
+                    children: ["testsuite", "properties", "testcase", "system-out", "system-err"],
+                    values: ["time": time]
+                ),
+                "testcase": Element(
+                    required: ["name"], optional: ["time", "classname", "group"], children: caseChildren),
+                "failure": outcome, "error": outcome, "skipped": outcome,
+                "rerunFailure": rerun, "rerunError": rerun, "flakyFailure": rerun, "flakyError": rerun,
+                "properties": Element(children: ["property"]),
+                "property": Element(required: ["name", "value"]),
+                "system-out": Element(text: true), "system-err": Element(text: true), "stackTrace": Element(text: true)
+            ])
     }()
 
     /// Checkstyle's report format (version 4.3), as its readers (Jenkins' Warnings plugin,
     /// reviewdog) take it: files with a name, errors with a line, a column, a severity of
     /// Checkstyle's four, a message and a source.
     static let checkstyle: XMLGrammar = {
-        let number: (description: String, valid: @Sendable (String) -> Bool) = ("a positive whole number", { Int($0).map { $0 > 0 } ?? false })
-        return XMLGrammar(root: "checkstyle", elements: [
-            "checkstyle": Element(optional: ["version"], children: ["file"]),
-            "file": Element(required: ["name"], children: ["error"]),
-            "error": Element(
-                required: ["line", "severity", "message"], optional: ["column", "source"],
-                values: ["line": number, "column": number, "severity": ("error, warning, info or ignore", { ["error", "warning", "info", "ignore"].contains($0) })]
-            ),
-        ])
+        let number: (description: String, valid: @Sendable (String) -> Bool) = (
+            "a positive whole number", { Int($0).map { $0 > 0 } ?? false }
+        )
+        return XMLGrammar(
+            root: "checkstyle",
+            elements: [
+                "checkstyle": Element(optional: ["version"], children: ["file"]),
+                "file": Element(required: ["name"], children: ["error"]),
+                "error": Element(
+                    required: ["line", "severity", "message"], optional: ["column", "source"],
+                    values: [
+                        "line": number, "column": number,
+                        "severity": (
+                            "error, warning, info or ignore", { ["error", "warning", "info", "ignore"].contains($0) }
+                        )
+                    ]
+                )
+            ])
     }()
 
     /// Every way `data` breaks the grammar; empty when it keeps to it.
@@ -64,8 +89,12 @@ struct XMLGrammar: Sendable {
         let checker = Checker(grammar: self)
         let parser = XMLParser(data: data)
         parser.delegate = checker
-        if !parser.parse() { checker.problems.append("not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")") }
-        if checker.rootName != root { checker.problems.append("the root element is \(checker.rootName ?? "missing"), not \(root)") }
+        if !parser.parse() {
+            checker.problems.append("not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")")
+        }
+        if checker.rootName != root {
+            checker.problems.append("the root element is \(checker.rootName ?? "missing"), not \(root)")
+        }
         return checker.problems
     }
 
@@ -77,7 +106,10 @@ struct XMLGrammar: Sendable {
 
         init(grammar: XMLGrammar) { self.grammar = grammar }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if rootName == nil { rootName = name }
             let place = (open + [name]).joined(separator: "/")
             if let parent = open.last, let rules = grammar.elements[parent], !rules.children.contains(name) {
@@ -88,7 +120,8 @@ struct XMLGrammar: Sendable {
                 problems.append("\(place): no such element")
                 return
             }
-            for attribute in attributes.keys.sorted() where !rules.required.contains(attribute) && !rules.optional.contains(attribute) {
+            for attribute in attributes.keys.sorted()
+            where !rules.required.contains(attribute) && !rules.optional.contains(attribute) {
                 problems.append("\(place): the attribute '\(attribute)' is not allowed")
             }
             for attribute in rules.required.sorted() where attributes[attribute] == nil {
@@ -107,7 +140,9 @@ struct XMLGrammar: Sendable {
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             guard let current = open.last, let rules = grammar.elements[current], !rules.text else { return }
-            if !string.allSatisfy(\.isWhitespace) { problems.append("\(open.joined(separator: "/")): text is not allowed here") }
+            if !string.allSatisfy(\.isWhitespace) {
+                problems.append("\(open.joined(separator: "/")): text is not allowed here")
+            }
         }
     }
 }
@@ -126,7 +161,8 @@ enum CodeQualityFormat {
             for key in ["description", "check_name", "fingerprint", "severity"] where string(key)?.isEmpty != false {
                 problems.append("issue \(index): '\(key)' must be a non-empty string")
             }
-            if let severity = string("severity"), !["info", "minor", "major", "critical", "blocker"].contains(severity) {
+            if let severity = string("severity"), !["info", "minor", "major", "critical", "blocker"].contains(severity)
+            {
                 problems.append("issue \(index): severity '\(severity)' is not one of GitLab's")
             }
             if let fingerprint = string("fingerprint"), !fingerprints.insert(fingerprint).inserted {
