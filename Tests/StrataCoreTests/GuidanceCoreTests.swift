@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Testing
 
 @testable import StrataCore
@@ -114,5 +115,33 @@ extension GuidanceCoreTests {
         for url in ["https://example.com", "guides/x.md", "mailto:a@b.c", "#top", "scripts/javascript:x"] {
             #expect(!URLSafety.isScript(url), "\(url)")
         }
+    }
+
+    /// The byte-wise check agrees with the rule written plainly (every scalar but spaces,
+    /// controls and DEL, lower-cased, compared by prefix) on destinations built from the
+    /// pieces that make the rule hard: case, tabs and line breaks inside the scheme,
+    /// non-ASCII letters that look alike, schemes cut short.
+    @Test func theScriptCheckAgreesWithThePlainRule() {
+        func plain(_ url: String) -> Bool {
+            let compact = String(url.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init))
+                .lowercased()
+            return ["javascript:", "vbscript:", "data:"].contains { compact.hasPrefix($0) }
+        }
+        let pieces = [
+            "java", "JAVA", "Script", "script", ":", "\t", "\n", " ", "\u{7F}", "\u{1}", "vb", "VB", "data", "DaTa",
+            "x",
+            "İ", "ı", "\u{212A}", "\u{A0}", "é", "/", "#", "javascript", "vbscript:", "dat", "a:"
+        ]
+        var generator = SeededGenerator(seed: 48)
+        var checked = 0
+        for _ in 0..<20_000 {
+            let url = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }
+            .joined()
+            #expect(URLSafety.isScript(url) == plain(url), "\(url.debugDescription)")
+            checked += plain(url) ? 1 : 0
+        }
+        #expect(checked > 100, "the generated destinations include script ones")
     }
 }
