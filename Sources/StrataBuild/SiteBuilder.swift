@@ -75,7 +75,7 @@ package struct SiteBuilder: Sendable {
     /// so a missing content folder is an error only when there is no package either.
     package func guidance(config: StrataConfig) throws -> (catalog: GuidanceCatalog, diagnostics: [Diagnostic]) {
         var run = BuildRun(config: config)
-        try perform(BuildStep.guidance.filter { $0 != .configure }, on: &run)
+        try perform(BuildStep.guidance, on: &run)
         let diagnostics =
             try run.graph() == nil ? run.diagnostics : run.diagnostics.filter { $0.ruleID != "content.missing" }
         return (try run.required(\.guidance, .linkGuidance).catalog, diagnostics)

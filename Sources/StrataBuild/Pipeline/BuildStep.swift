@@ -32,11 +32,10 @@ enum BuildStep: String, CaseIterable, Sendable {
     static let build: [BuildStep] = allCases
     /// `strata serve`'s builder: the site judged, kept in memory.
     static let preview: [BuildStep] = allCases.filter { $0 != .write }
-    /// `strata guidance`: the blocks linked, no HTML.
-    static let guidance: [BuildStep] = [.configure, .discover, .readPages, .readGraph, .analyze, .linkGuidance]
+    /// `strata guidance`, after the configure stage (the command runs it first): the blocks
+    /// linked, no HTML.
+    static let guidance: [BuildStep] = [.discover, .readPages, .readGraph, .analyze, .linkGuidance]
     /// `strata check`, after the configure stage, which the command runs first to find the
     /// baseline: the architecture judged, no guidance linked, no HTML.
     static let check: [BuildStep] = [.discover, .readPages, .readGraph, .analyze]
-    /// `strata graph`, after the configure stage: the module graph alone.
-    static let graph: [BuildStep] = [.readGraph]
 }

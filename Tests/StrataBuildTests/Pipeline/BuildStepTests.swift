@@ -8,7 +8,7 @@ import Testing
         let order = BuildStep.allCases
         for (name, steps) in [
             ("build", BuildStep.build), ("preview", BuildStep.preview), ("guidance", BuildStep.guidance),
-            ("check", BuildStep.check), ("graph", BuildStep.graph)
+            ("check", BuildStep.check)
         ] {
             let positions = steps.compactMap { order.firstIndex(of: $0) }
             #expect(positions == positions.sorted() && Set(positions).count == positions.count, "\(name): \(steps)")
