@@ -19,9 +19,12 @@ struct LinkResolver: Sendable, Equatable {
     private let assets: Set<String>
     /// `links:`: captured prefixes to content folders or URLs.
     private let linkMap: LinkMap
+    /// The DocC catalogs' pages and files, by catalog name, for `doc:` links and names.
+    let catalogs: [String: DocCCatalogLinks]
 
     init(pages: [SourcePage], assets: [String], linkMap: LinkMap = LinkMap()) {
         self.linkMap = linkMap
+        self.catalogs = DocCCatalogLinks.make(pages: pages, assets: assets)
         var byPath: [String: Target] = [:]
         var byOutput: [String: Set<String>] = [:]
         for page in pages {
@@ -41,6 +44,7 @@ struct LinkResolver: Sendable, Equatable {
     }
 
     func resolve(_ link: MarkdownLink, from page: SourcePage) -> Resolution {
+        if link.destination.hasPrefix("doc:") { return resolveDocLink(link, from: page) }
         var destination = link.destination
         if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") {
             return Resolution()
@@ -82,11 +86,26 @@ struct LinkResolver: Sendable, Equatable {
                 diagnostic: fragment.flatMap { checkAnchor($0, in: anchors, target: "'\(target)'", link: link) })
         }
         if assets.contains(target) {
-            return Resolution()
+            // A catalog's pages are published beside each other, not in its folders.
+            return Resolution(href: page.catalog == nil ? nil : SitePath.relativeURL(from: page.outputPath, to: target))
+        }
+        if let catalog = page.catalog, let resource = catalogs[catalog]?.resource(named: path) {
+            return Resolution(href: SitePath.relativeURL(from: page.outputPath, to: resource))
         }
         let what =
             link.isImage
             ? "image" : ContentScanner.markdownExtensions.contains(Self.fileExtension(target)) ? "page" : "file"
+        if let catalog = page.catalog {
+            let prefix = DocCCatalogReader.siteFolder + "/" + catalog + "/"
+            let inCatalog = target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target
+            return Resolution(
+                diagnostic: .warning(
+                    "link.broken",
+                    "the \(what) '\(link.destination)' does not exist (looked for '\(inCatalog)', and for a file of "
+                        + "that name anywhere in the catalog '\(catalog)')",
+                    at: link.location
+                ))
+        }
         return Resolution(
             diagnostic: .warning(
                 "link.broken",

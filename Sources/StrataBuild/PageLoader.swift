@@ -57,8 +57,9 @@ struct PageLoader: Sendable {
             var fields = FrontMatterFields()
             fields.read(frontMatter, diagnostics: &diagnostics)
             var pageOptions = options
-            pageOptions.titleFromFirstLine = fields.title == nil
+            pageOptions.titleFromFirstLine = fields.title == nil && !options.docc
             let document = MarkdownParser.parse(split.markdown, path: displayPath, options: pageOptions)
+            diagnostics += document.doccDiagnostics
             if document.isEmpty, document.titleHeading == nil {
                 diagnostics.append(
                     .warning("content.empty", "this page is empty", at: SourceLocation(path: displayPath)))

@@ -32,6 +32,10 @@ extension SiteBuilder {
             let graph = try loadGraph(config: run.configuration())
             run.loadedGraph = .some(graph)
             run.diagnostics += graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? []
+        case .readCatalogs:
+            run.content = readStage.catalogs(
+                config: try run.configuration(), graph: try run.graph()?.graph,
+                content: try run.required(\.content, .readPages))
         case .analyze:
             try analyze(&run)
         case .linkGuidance:

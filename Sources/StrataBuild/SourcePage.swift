@@ -15,6 +15,8 @@ struct SourcePage: Sendable {
     var metadata: [MetadataEntry]
     /// The guidance blocks written on the page, with page-local ids.
     var guidance: GuidanceExtractor.Result? = nil
+    /// The DocC catalog the page belongs to, by the name it is published under.
+    var catalog: String? = nil
 
     /// The page's path without its extension (`guides/networking`): where derived block ids start.
     var key: String {

@@ -10,7 +10,15 @@ struct HTMLRenderer {
     let highlighter: (any CodeHighlighter)?
     /// Draws diagram fences; nil keeps them as code.
     var drawDiagram: ((MarkdownDocument.CodeBlock) -> String?)?
-    private var html = HTMLBytes()
+    /// Titles, abstracts and files for a DocC page's links and directives.
+    var docc: DocCRendering?
+    /// A DocC page's asides: each quote drawn as one, and its first text, whose leading
+    /// `Note:` the aside's title replaces (UTF-8 bytes not shown).
+    var asides: [OpaquePointer: (key: String, title: String)] = [:]
+    var asidePrefixes: [OpaquePointer: Int] = [:]
+    /// A DocC page's topic groups.
+    var topicsLists: Set<OpaquePointer> = []
+    var html = HTMLBytes()
     private var openTableBodies: Set<OpaquePointer> = []
     private let callouts: CalloutLayout
     /// The callouts the renderer is inside, innermost last.
@@ -47,6 +55,7 @@ struct HTMLRenderer {
 
     mutating func render() -> String {
         guard let iterator = cmark_iter_new(document.root) else { return "" }
+        if document.options.docc { prepareDocC() }
         defer { cmark_iter_free(iterator) }
         // Every node is checked against these: most pages hide one or two blocks and have
         // no callouts, so a short array and two flags spare a hash per node.
@@ -64,6 +73,18 @@ struct HTMLRenderer {
             }
             if entering, node.type == CMARK_NODE_IMAGE {
                 renderImage(node)
+                cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
+                continue
+            }
+            if node.type == CMARK_NODE_CUSTOM_BLOCK, let number = document.directiveNodes[node.pointer] {
+                if !entering {
+                    closeDirective(number)
+                } else if !openDirective(number) {
+                    cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
+                }
+                continue
+            }
+            if entering, node.type == CMARK_NODE_LINK, document.options.docc, renderDocLink(node) {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }
@@ -203,7 +224,14 @@ struct HTMLRenderer {
         case CMARK_NODE_DOCUMENT:
             break
         case CMARK_NODE_BLOCK_QUOTE:
-            if !replacedQuotes.contains(node.pointer) { html += entering ? "<blockquote>\n" : "</blockquote>\n" }
+            if let aside = asides[node.pointer] {
+                html +=
+                    entering
+                    ? "<div class=\"docc-aside docc-aside-\(aside.key)\"><p class=\"docc-aside-title\">"
+                        + "\(aside.title)</p>\n" : "</div>\n"
+            } else if !replacedQuotes.contains(node.pointer) {
+                html += entering ? "<blockquote>\n" : "</blockquote>\n"
+            }
         case CMARK_NODE_LIST:
             renderList(node, entering: entering)
         case CMARK_NODE_ITEM:
@@ -225,7 +253,9 @@ struct HTMLRenderer {
         case CMARK_NODE_THEMATIC_BREAK:
             html += "<hr>\n"
         case CMARK_NODE_TEXT:
-            if openCallouts.isEmpty {
+            if !asidePrefixes.isEmpty, let drop = asidePrefixes[node.pointer] {
+                html += escape(String(decoding: node.literal.utf8.dropFirst(drop), as: UTF8.self))
+            } else if openCallouts.isEmpty {
                 html.appendEscaped(cmark_node_get_literal(node.pointer))
             } else {
                 html += calloutText(node.literal)
@@ -275,7 +305,11 @@ struct HTMLRenderer {
     private mutating func renderList(_ node: CMarkNode, entering: Bool) {
         let ordered = node.listType == CMARK_ORDERED_LIST
         let isTaskList = node.children.contains { $0.typeName == "tasklist" }
-        let classAttribute = isTaskList ? " class=\"task-list\"" : ""
+        var classAttribute = isTaskList ? " class=\"task-list\"" : ""
+        if !topicsLists.isEmpty, topicsLists.contains(node.pointer) {
+            let style = HTMLRenderer.cssName(document.doccInfo?.topicsVisualStyle ?? "list")
+            classAttribute = " class=\"docc-topics docc-topics-\(escape(style))\""
+        }
         if entering {
             if ordered {
                 let start = node.listStart
@@ -337,6 +371,7 @@ struct HTMLRenderer {
         guard entering else {
             linkDepth -= 1
             html += "</a>"
+            if document.options.docc { html += doccAbstract(after: node) }
             return
         }
         linkDepth += 1
@@ -353,7 +388,7 @@ struct HTMLRenderer {
         html += " loading=\"lazy\">"
     }
 
-    private func destination(of node: CMarkNode) -> String {
+    func destination(of node: CMarkNode) -> String {
         guard let index = document.linkIndex[node.pointer] else { return safeURL(node.url) }
         let link = document.links[index]
         return resolveLink(link) ?? safeURL(link.destination)
@@ -418,7 +453,7 @@ struct HTMLRenderer {
         html += "<\(tag)\(alignment)>"
     }
 
-    private func escape(_ text: String) -> String {
+    func escape(_ text: String) -> String {
         HTMLEscaping.escape(text)
     }
 }

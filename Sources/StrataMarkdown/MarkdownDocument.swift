@@ -20,9 +20,9 @@ package final class MarkdownDocument: @unchecked Sendable {
     /// guidance block, where metadata is not read: they stay prose, and the build warns.
     package private(set) var ignoredMetadata: [SourceLocation] = []
     /// Every heading except the title heading, in document order, each with a unique id.
-    package private(set) var headings: [Heading] = []
+    package internal(set) var headings: [Heading] = []
     /// Every link and image destination, in document order.
-    package private(set) var links: [MarkdownLink] = []
+    package internal(set) var links: [MarkdownLink] = []
     /// Whether a code block is a diagram to draw at build time (its page then depends on
     /// the module graph).
     package private(set) var hasDiagramBlocks = false
@@ -50,16 +50,41 @@ package final class MarkdownDocument: @unchecked Sendable {
         }
     }
 
+    /// A DocC page's block directives, in the order they were written (see `DocCDirectiveScanner`).
+    package private(set) var directives: [DocCDirective] = []
+    /// What a DocC page's `@Metadata`, `@Options` and tutorial directives say.
+    package internal(set) var doccInfo: DocCPageInfo?
+    /// Problems with a DocC page's directives, at their lines.
+    package internal(set) var doccDiagnostics: [Diagnostic] = []
+    /// Each directive's node (a cmark custom block), and back.
+    var directiveNodes: [OpaquePointer: Int] = [:]
+    /// Each directive's node, by directive number.
+    var directivePointers: [OpaquePointer?] = []
+    /// For each directive, the links its arguments hold, by argument label.
+    var directiveLinks: [Int: [String: Int]] = [:]
+    /// Per line (0-based), the columns the directives' indent took off it.
+    private var removedIndent: [Int] = []
+
     var headingIDs: [OpaquePointer: String] = [:]
     var linkIndex: [OpaquePointer: Int] = [:]
     /// Blocks Strata shows elsewhere (title heading, metadata paragraph), not in the body.
     var hiddenBlocks: Set<OpaquePointer> = []
 
-    init(root: OpaquePointer?, path: String, options: MarkdownOptions) {
+    init(root: OpaquePointer?, path: String, options: MarkdownOptions, docc: DocCDirectiveScanner.Result? = nil) {
         self.root = root ?? cmark_node_new(CMARK_NODE_DOCUMENT)
         self.path = path
         self.options = options
+        if let docc {
+            directives = docc.directives
+            removedIndent = docc.removedIndent
+            doccDiagnostics = docc.diagnostics
+            directiveNodes = DocCTreeBuilder.build(root: self.root, directives: docc.directives)
+            directivePointers = Array(repeating: nil, count: docc.directives.count)
+            for (node, number) in directiveNodes { directivePointers[number] = node }
+            hideDirectiveSettings()
+        }
         analyze()
+        if docc != nil { analyzeDocC() }
     }
 
     deinit {
@@ -112,7 +137,7 @@ package final class MarkdownDocument: @unchecked Sendable {
                 position += 1
             }
             if current.type == CMARK_NODE_HEADING { isBeforeBody = false }
-            guard current.type == CMARK_NODE_PARAGRAPH, Self.mayBePairs(current) else { continue }
+            guard !options.docc, current.type == CMARK_NODE_PARAGRAPH, Self.mayBePairs(current) else { continue }
             let text = current.plainText(newlines: true)
             if MetadataParagraphParser.opensGuidanceBlock(text) { isBeforeBody = false }
             // The first paragraph is metadata when it is made of pairs; a later one must also
@@ -259,6 +284,16 @@ package final class MarkdownDocument: @unchecked Sendable {
                     MarkdownLink(
                         destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE
                     ))
+            case CMARK_NODE_CUSTOM_BLOCK:
+                guard let number = self.directiveNodes[node.pointer] else { break }
+                self.collectDirectiveLinks(number)
+                // A chapter or a tutorial's section is drawn with a heading of its own.
+                let directive = self.directives[number]
+                if let label = Self.headedDirectives[directive.name], let text = directive.argument(label) {
+                    let id = slugger.uniqueSlug(for: text)
+                    self.headingIDs[node.pointer] = id
+                    self.headings.append(Heading(level: 2, text: text, id: id, location: directive.location))
+                }
             case CMARK_NODE_CODE_BLOCK where !self.hasDiagramBlocks:
                 // The language alone: copying every block's code cost more than reading it.
                 self.hasDiagramBlocks = CodeBlock.diagramLanguages.contains(node.fenceLanguage.lowercased())
@@ -295,6 +330,7 @@ package final class MarkdownDocument: @unchecked Sendable {
             column = candidate.startColumn
             current = candidate
         }
+        if line > 0, line <= removedIndent.count { column += removedIndent[line - 1] }
         return SourceLocation(path: path, line: line, column: column)
     }
 
@@ -307,13 +343,14 @@ package final class MarkdownDocument: @unchecked Sendable {
     package func renderHTML(
         callouts: [GuidanceCallout] = [], highlighter: (any CodeHighlighter)? = nil,
         drawDiagram: (CodeBlock) -> String? = { _ in nil },
-        resolveLink: (MarkdownLink) -> String? = { _ in nil }
+        resolveLink: (MarkdownLink) -> String? = { _ in nil }, docc: DocCRendering? = nil
     ) -> String {
         withoutActuallyEscaping(resolveLink) { resolve in
             withoutActuallyEscaping(drawDiagram) { draw in
                 var renderer = HTMLRenderer(
                     document: self, callouts: callouts, highlighter: highlighter, resolveLink: resolve)
                 renderer.drawDiagram = draw
+                renderer.docc = docc
                 return renderer.render()
             }
         }

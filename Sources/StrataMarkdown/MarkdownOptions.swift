@@ -8,10 +8,16 @@ package struct MarkdownOptions: Hashable, Sendable {
     /// captured as text starts "Skip to content", then the page's name). Off when the front
     /// matter names the page.
     package var titleFromFirstLine: Bool
+    /// A page of a DocC catalog: block directives (`@Row { … }`) and asides (`> Note:`)
+    /// are read as DocC reads them, and no paragraph is taken for Strata's page metadata.
+    package var docc: Bool
 
-    package init(unsafeHTML: Bool = false, smartPunctuation: Bool = false, titleFromFirstLine: Bool = false) {
+    package init(
+        unsafeHTML: Bool = false, smartPunctuation: Bool = false, titleFromFirstLine: Bool = false, docc: Bool = false
+    ) {
         self.unsafeHTML = unsafeHTML
         self.smartPunctuation = smartPunctuation
         self.titleFromFirstLine = titleFromFirstLine
+        self.docc = docc
     }
 }

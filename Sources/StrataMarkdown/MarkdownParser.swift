@@ -46,7 +46,8 @@ package enum MarkdownParser {
         if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
         let parser = newParser(flags: flags)
         defer { cmark_parser_free(parser) }
-        var bytes = Array(markdown.utf8)
+        let docc = options.docc ? DocCDirectiveScanner(path: path).scan(markdown) : nil
+        var bytes = Array((docc?.text ?? markdown).utf8)
         // Without the binding, the whole parse takes the lock: some libraries also touch the
         // table while reading blocks (newer tables add and remove characters in `feed`).
         if needsLock { parseLock.lock() }
@@ -57,7 +58,7 @@ package enum MarkdownParser {
         }
         let root = cmark_parser_finish(parser)
         if needsLock { parseLock.unlock() }
-        let document = MarkdownDocument(root: root, path: path, options: options)
+        let document = MarkdownDocument(root: root, path: path, options: options, docc: docc)
         document.byteCount = bytes.count
         return document
     }

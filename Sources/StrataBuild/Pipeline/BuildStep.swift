@@ -14,6 +14,8 @@ enum BuildStep: String, CaseIterable, Sendable {
     case readPages = "read: pages"
     /// The module graph: manifests, projects, imports (`ReadStage.graph`).
     case readGraph = "read: graph"
+    /// The DocC catalogs of the targets read, as pages (`ReadStage.catalogs`).
+    case readCatalogs = "read: catalogs"
     /// Guidance collected, layers and rules judged (`AnalyzeStage`).
     case analyze
     /// Guidance blocks given their ids and links (`LinkStage.guidance`).
@@ -34,8 +36,8 @@ enum BuildStep: String, CaseIterable, Sendable {
     static let preview: [BuildStep] = allCases.filter { $0 != .write }
     /// `strata guidance`, after the configure stage (the command runs it first): the blocks
     /// linked, no HTML.
-    static let guidance: [BuildStep] = [.discover, .readPages, .readGraph, .analyze, .linkGuidance]
+    static let guidance: [BuildStep] = [.discover, .readPages, .readGraph, .readCatalogs, .analyze, .linkGuidance]
     /// `strata check`, after the configure stage, which the command runs first to find the
     /// baseline: the architecture judged, no guidance linked, no HTML.
-    static let check: [BuildStep] = [.discover, .readPages, .readGraph, .analyze]
+    static let check: [BuildStep] = [.discover, .readPages, .readGraph, .readCatalogs, .analyze]
 }

@@ -156,6 +156,8 @@ struct LinkStage: Sendable {
         let diagrams = guidance.diagrams
         let diagramGraph = guidance.diagramGraph
         let budget = DiagramBudget(pages: sourcePages, drawer: diagrams)
+        let assetFiles = Dictionary(assets.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let project = project
         let resolved = ParallelMap.map(
             Array(sourcePages.enumerated()), costliestFirst: { $0.element.document.byteCount }
         ) { index, source in
@@ -197,7 +199,17 @@ struct LinkStage: Sendable {
                         let resolution = resolver.resolve(link, from: source)
                         if let diagnostic = resolution.diagnostic { bodyDiagnostics.append(diagnostic) }
                         return resolution.href
-                    })
+                    },
+                    docc: source.catalog == nil
+                        ? nil
+                        : DocCRendering(
+                            target: { resolver.docRenderingTarget($0, from: source) },
+                            code: { link in
+                                guard let path = resolver.catalogFile(link, from: source), let file = assetFiles[path],
+                                    let bytes = try? project.readBytes(at: file.url, displayPath: path)
+                                else { return nil }
+                                return String(decoding: bytes, as: UTF8.self)
+                            }))
                 return (html, bodyDiagnostics)
             }
             let html = body.html

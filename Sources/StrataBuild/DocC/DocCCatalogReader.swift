@@ -1,0 +1,194 @@
+import StrataCore
+import StrataMarkdown
+
+/// Reads one DocC catalog into pages of the site, under `documentation/<Name>/`: its top
+/// page (the article titled with the module's symbol, or marked `@TechnologyRoot`) as the
+/// section's page, every other article beside it (DocC's URLs ignore the catalog's
+/// folders too), its tutorials under `tutorials/`, and every other file copied, where
+/// images and code are found by name as DocC finds them.
+struct DocCCatalogReader {
+    let project: ProjectFiles
+    /// Reads a catalog's pages, as DocC reads them.
+    let loader: PageLoader
+
+    /// Where catalogs' pages are published.
+    static let siteFolder = "documentation"
+
+    struct Read: Sendable {
+        var name: String
+        var pages: [SourcePage]
+        var assets: [ContentFile]
+        var diagnostics: [Diagnostic]
+    }
+
+    func read(_ catalog: DocCCatalogFinder.Found) -> Read {
+        var scanner = ContentScanner(project: project, contentDirectory: catalog.folder)
+        scanner.scan()
+        var diagnostics = scanner.diagnostics
+        let display: @Sendable (String) -> String = { [project] path in project.display(catalog.folder + "/" + path) }
+        let textFiles = scanner.files.filter { Self.isPage($0.relativePath) }
+        var texts: [String: [UInt8]] = [:]
+        for file in textFiles {
+            do {
+                texts[file.relativePath] = try project.readBytes(at: file.url, displayPath: display(file.relativePath))
+            } catch let diagnostic as Diagnostic {
+                diagnostics.append(diagnostic)
+            } catch {
+                diagnostics.append(.error("io.read", "\(error)", at: SourceLocation(path: display(file.relativePath))))
+            }
+        }
+        let root = Self.rootArticle(texts, module: catalog.module)
+        let name = Self.name(of: catalog, root: root.flatMap { texts[$0] }, project: project)
+        let base = Self.siteFolder + "/" + name
+        var outputs: [String: String] = [:]
+        var pageFiles: [(file: ContentFile, output: String, isIndex: Bool)] = []
+        for file in textFiles where texts[file.relativePath] != nil {
+            let stem = Self.stem(file.relativePath)
+            let isTutorial = file.relativePath.hasSuffix(".tutorial")
+            let isTableOfContents = isTutorial && Self.opensTutorials(texts[file.relativePath] ?? [])
+            let output: String
+            if file.relativePath == root {
+                output = base + "/index.html"
+            } else if isTableOfContents {
+                output = base + "/tutorials/index.html"
+            } else {
+                output = base + (isTutorial ? "/tutorials/" : "/") + stem + ".html"
+            }
+            if let other = outputs[output] {
+                diagnostics.append(
+                    .error(
+                        "content.collision",
+                        "this page and '\(other)' would both be published as '\(output)' (DocC names a catalog's "
+                            + "pages by file name alone); rename one",
+                        at: SourceLocation(path: display(file.relativePath))))
+                continue
+            }
+            outputs[output] = file.relativePath
+            pageFiles.append((file, output, file.relativePath == root || isTableOfContents))
+        }
+        let bytesOf = texts
+        let read = ParallelMap.map(pageFiles) { entry -> (SourcePage?, [Diagnostic]) in
+            let path = entry.file.relativePath
+            var (page, problems) = loader.page(
+                from: bytesOf[path] ?? [], relativePath: base + "/" + path, displayPath: display(path),
+                outputPath: entry.output, isSectionIndex: entry.isIndex)
+            if var found = page {
+                found.catalog = name
+                if let title = found.document.doccInfo?.title {
+                    found.title = title
+                } else if found.document.titleHeading == nil {
+                    found.title = Self.stem(path)
+                }
+                page = found
+            }
+            return (page, problems)
+        }
+        var pages = read.compactMap(\.0)
+        diagnostics += read.flatMap(\.1)
+        Self.order(&pages)
+        let assets = scanner.files.filter { !Self.isPage($0.relativePath) && Self.stem($0.relativePath) != "Info" }
+            .map { file -> ContentFile in
+                var copy = file
+                copy.relativePath = base + "/" + file.relativePath
+                return copy
+            }
+        return Read(name: name, pages: pages, assets: assets, diagnostics: diagnostics)
+    }
+
+    static func isPage(_ path: String) -> Bool {
+        path.hasSuffix(".md") || path.hasSuffix(".tutorial")
+    }
+
+    /// `Articles/Getting Started.md` → `Getting Started`.
+    static func stem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+    }
+
+    /// The catalog's top page: the article titled with the module's symbol (` # ``Module`` `),
+    /// else one marked `@TechnologyRoot`, else the only article titled with a symbol that
+    /// names no member.
+    static func rootArticle(_ texts: [String: [UInt8]], module: String?) -> String? {
+        let articles = texts.keys.filter { $0.hasSuffix(".md") }.sorted()
+        var symbolTitled: [String] = []
+        for path in articles {
+            guard let symbol = titleSymbol(texts[path] ?? []) else { continue }
+            if symbol == module { return path }
+            if !symbol.contains("/"), !symbol.contains(".") { symbolTitled.append(path) }
+        }
+        if let marked = articles.first(where: { path in
+            String(decoding: texts[path] ?? [], as: UTF8.self).contains("@TechnologyRoot")
+        }) {
+            return marked
+        }
+        return symbolTitled.count == 1 ? symbolTitled[0] : nil
+    }
+
+    /// The symbol of a page's title heading, when it is one code span: ` # ``Module`` `.
+    static func titleSymbol(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        guard
+            let line = text.split(separator: "\n", omittingEmptySubsequences: true).first(where: {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            })?.trimmingCharacters(in: .whitespaces),
+            line.hasPrefix("# ``"), line.hasSuffix("``"), line.count > 6
+        else { return nil }
+        return String(line.dropFirst(4).dropLast(2))
+    }
+
+    /// Whether a tutorial file is the table of contents (`@Tutorials(name:)`).
+    static func opensTutorials(_ bytes: [UInt8]) -> Bool {
+        String(decoding: bytes.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .hasPrefix("@Tutorials")
+    }
+
+    /// The name the catalog is published under: its module's; else `CFBundleDisplayName`
+    /// or `CFBundleName` in its `Info.plist`; else its top page's symbol; else its folder's.
+    static func name(of catalog: DocCCatalogFinder.Found, root: [UInt8]?, project: ProjectFiles) -> String {
+        if let module = catalog.module { return module }
+        let plist = project.url(catalog.folder + "/Info.plist")
+        if let bytes = try? project.readBytes(at: plist, displayPath: catalog.folder + "/Info.plist") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for key in ["CFBundleDisplayName", "CFBundleName"] {
+                if let value = plistString(key, in: text), !value.isEmpty, !value.contains("/") { return value }
+            }
+        }
+        if let root, let symbol = titleSymbol(root), !symbol.contains("/") { return symbol }
+        return stem(catalog.folder)
+    }
+
+    /// The string of `key` in an XML property list.
+    static func plistString(_ key: String, in text: String) -> String? {
+        guard let keyRange = text.range(of: "<key>\(key)</key>") else { return nil }
+        let rest = text[keyRange.upperBound...]
+        guard let open = rest.range(of: "<string>"), let close = rest.range(of: "</string>"),
+            open.upperBound <= close.lowerBound,
+            rest[..<open.lowerBound].allSatisfy(\.isWhitespace)
+        else { return nil }
+        return String(rest[open.upperBound..<close.lowerBound]).trimmingWhitespace
+    }
+
+    /// The navigation follows the catalog's curation: the pages the top page's `## Topics`
+    /// (and the tutorials' table of contents) list come first, in that order, then the
+    /// pages those list; a page no topic lists comes after them, by title.
+    static func order(_ pages: inout [SourcePage]) {
+        var byKey: [String: Int] = [:]
+        for (index, page) in pages.enumerated() {
+            for key in DocCLinkKey.keys(forFile: page.relativePath) where byKey[key] == nil { byKey[key] = index }
+        }
+        var queue = pages.indices.filter { pages[$0].isSectionIndex }
+        var placed = Set(queue)
+        var position = 0
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            for link in pages[current].document.doccInfo?.curated ?? [] {
+                guard let key = DocCLinkKey.name(of: link), let index = byKey[key],
+                    placed.insert(index).inserted
+                else { continue }
+                position += 1
+                pages[index].weight = position
+                queue.append(index)
+            }
+        }
+    }
+}

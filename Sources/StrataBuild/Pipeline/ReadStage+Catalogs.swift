@@ -1,0 +1,49 @@
+import StrataCore
+import StrataMarkdown
+
+extension ReadStage {
+    /// The read catalogs stage: the DocC catalogs of the targets read (and those at the
+    /// project's top level) added to the pages and files of the site. A catalog page
+    /// published where a Content page is would hide one of them: an error.
+    func catalogs(config: StrataConfig, graph: ModuleGraph?, content: Content) -> Content {
+        let found = DocCCatalogFinder(project: project).catalogs(graph: graph)
+        guard !found.isEmpty else { return content }
+        let options = MarkdownOptions(
+            unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation, docc: true)
+        let reader = DocCCatalogReader(
+            project: project,
+            loader: PageLoader(options: options, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project))
+        var result = content
+        var outputs = Dictionary(
+            content.pages.map { ($0.outputPath, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
+        var names: [String: String] = [:]
+        for catalog in found {
+            let read = reader.read(catalog)
+            if let other = names[read.name] {
+                result.diagnostics.append(
+                    .error(
+                        "content.collision",
+                        "this catalog and '\(other)' would both be published as '\(DocCCatalogReader.siteFolder)/"
+                            + "\(read.name)/'; give one a different name in its Info.plist (CFBundleName)",
+                        at: SourceLocation(path: project.display(catalog.folder))))
+                continue
+            }
+            names[read.name] = project.display(catalog.folder)
+            result.diagnostics += read.diagnostics
+            for page in read.pages {
+                if let other = outputs[page.outputPath] {
+                    result.diagnostics.append(
+                        .error(
+                            "content.collision",
+                            "this page and '\(other)' would both be published as '\(page.outputPath)'; rename one",
+                            at: SourceLocation(path: page.displayPath)))
+                    continue
+                }
+                outputs[page.outputPath] = page.displayPath
+                result.pages.append(page)
+            }
+            result.assets += read.assets
+        }
+        return result
+    }
+}
