@@ -37,6 +37,7 @@ struct ConfigDecoder {
             case "projects":
                 config.projectsLocation = pair.value.location
                 (config.projects, config.projectEntryLocations) = decodeProjects(pair.value)
+            case "docc": (config.doccCatalogs, config.doccCatalogLocations) = decodeCatalogs(pair.value)
             case "layers": config.layers = decodeLayers(pair.value, at: pair.key.location)
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
@@ -60,8 +61,8 @@ struct ConfigDecoder {
                 unknownKey(
                     pair.key,
                     known: [
-                        "site", "content", "theme", "output", "markdown", "packages", "projects", "layers", "rules",
-                        "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"
+                        "site", "content", "theme", "output", "markdown", "packages", "projects", "docc", "layers",
+                        "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"
                     ],
                     in: "the configuration"
                 )
@@ -302,6 +303,34 @@ struct ConfigDecoder {
         }
         packageEntryLocations = locations
         return folders
+    }
+
+    /// `docc: [Docs/Guides.docc]`: DocC catalogs to publish besides those of the targets.
+    private mutating func decodeCatalogs(_ node: DataNode) -> ([String], [SourceLocation]) {
+        let items = node.items ?? (node.scalar != nil ? [node] : nil)
+        guard let items else {
+            diagnostics.append(
+                .error(
+                    "config.type", "docc must be a list of catalog folders, found \(node.kindName)", at: node.location))
+            return ([], [])
+        }
+        var folders: [String] = []
+        var locations: [SourceLocation] = []
+        for item in items {
+            guard var folder = path(item, "docc") else { continue }
+            while folder.hasSuffix("/") { folder.removeLast() }
+            guard folder.lowercased().hasSuffix(".docc") else {
+                diagnostics.append(
+                    .error(
+                        "config.invalid-value",
+                        "docc: '\(folder)' is not a DocC catalog (a folder whose name ends in .docc)",
+                        at: item.location))
+                continue
+            }
+            folders.append(folder)
+            locations.append(item.location)
+        }
+        return (folders, locations)
     }
 
     /// `projects: [App.xcodeproj, "Apps/*.xcworkspace", "!Examples/**"]`.

@@ -34,6 +34,10 @@ package struct StrataConfig: Hashable, Sendable {
     package var projects: [String]? = nil
     package var projectsLocation: SourceLocation? = nil
     package var projectEntryLocations: [SourceLocation] = []
+    /// DocC catalogs published besides those found in the targets' folders (`docc:`), as
+    /// folders relative to the project, with where each is written.
+    package var doccCatalogs: [String] = []
+    package var doccCatalogLocations: [SourceLocation] = []
     /// The architecture's layers, bottom-up (`layers:`).
     package var layers: [LayerDeclaration] = []
     /// Rule severities and the project's own rules (`rules:` and `tests:`).

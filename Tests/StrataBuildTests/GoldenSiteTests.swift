@@ -65,6 +65,29 @@ import Testing
         )
     }
 
+    /// A package whose target has a DocC catalog using every directive Strata reads: the
+    /// catalog's articles and tutorials published beside the architecture, and the warnings
+    /// for what it cannot resolve (an unknown directive, a missing article and code file).
+    @Test func doccCatalogSiteMatchesTheGoldenFiles() throws {
+        let catalog = "Sources/Greeter/Greeter.docc/"
+        try compareWithGolden(
+            project: TemporaryProject(docc: "greeter"),
+            expectedFolder: TemporaryProject.fixtures.appendingPathComponent("docc/greeter.expected"),
+            warnings: [
+                catalog + "Articles/GettingStarted.md:20:168: warning: no article or tutorial of the catalog 'Greeter' "
+                    + "is named 'Missing-Article' [docc.link]",
+                catalog + "Articles/GettingStarted.md:20:194: note: 'doc:Greeter/greet(_:)' names a symbol; Strata "
+                    + "does not read the API yet, so links to symbols are not resolved [docc.symbol-link]",
+                catalog + "Articles/GettingStarted.md:42:1: warning: Strata does not know the directive @Snippet; what "
+                    + "it holds is shown as it is [docc.unknown-directive]",
+                catalog + "Articles/GettingStarted.md:44:1: warning: Strata does not know the directive @Custom; what "
+                    + "it holds is shown as it is [docc.unknown-directive]",
+                catalog + "Tutorials/First Steps.tutorial:26:17: warning: the file 'missing.swift' does not exist "
+                    + "(looked for 'Tutorials/missing.swift', and for a file of that name anywhere in the catalog "
+                    + "'Greeter') [link.broken]"
+            ])
+    }
+
     private func compareWithGolden(fixture: String, warnings: [String]) throws {
         try compareWithGolden(
             project: TemporaryProject(fixture: fixture),

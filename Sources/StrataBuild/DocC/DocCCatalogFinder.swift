@@ -9,6 +9,8 @@ struct DocCCatalogFinder {
     struct Found: Hashable, Sendable {
         var folder: String
         var module: String?
+        /// Where `docc:` in strata.yml names it, if it does.
+        var declaredAt: SourceLocation? = nil
     }
 
     let project: ProjectFiles
@@ -16,9 +18,12 @@ struct DocCCatalogFinder {
     /// How deep below a target's folder a catalog is looked for.
     static let searchDepth = 4
 
-    func catalogs(graph: ModuleGraph?) -> [Found] {
+    /// The catalogs, and the folders `docc:` names that are not there.
+    func catalogs(graph: ModuleGraph?, config: StrataConfig = StrataConfig()) -> (found: [Found], missing: [Diagnostic])
+    {
         var found: [Found] = []
         var seen: Set<String> = []
+        var missing: [Diagnostic] = []
         for node in (graph?.nodes ?? []).sorted(by: { $0.id < $1.id }) where node.isTarget && !node.isTest {
             guard let folder = node.sourcePath, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..")
             else { continue }
@@ -29,7 +34,21 @@ struct DocCCatalogFinder {
         for catalog in search("", depth: 1) where seen.insert(catalog).inserted {
             found.append(Found(folder: catalog, module: nil))
         }
-        return found
+        for (folder, location) in zip(config.doccCatalogs, config.doccCatalogLocations) {
+            let normalized = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: project.url(normalized).path, isDirectory: &isFolder),
+                isFolder.boolValue
+            else {
+                missing.append(
+                    .error("config.invalid-value", "docc: the catalog '\(folder)' does not exist", at: location))
+                continue
+            }
+            if seen.insert(normalized).inserted {
+                found.append(Found(folder: normalized, module: nil, declaredAt: location))
+            }
+        }
+        return (found, missing)
     }
 
     /// The `.docc` folders in `folder` and below it, to `depth` levels, sorted; hidden

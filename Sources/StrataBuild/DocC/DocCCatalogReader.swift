@@ -22,7 +22,7 @@ struct DocCCatalogReader {
     }
 
     func read(_ catalog: DocCCatalogFinder.Found) -> Read {
-        var scanner = ContentScanner(project: project, contentDirectory: catalog.folder)
+        var scanner = ContentScanner(project: project, contentDirectory: catalog.folder, declaredAt: catalog.declaredAt)
         scanner.scan()
         var diagnostics = scanner.diagnostics
         let display: @Sendable (String) -> String = { [project] path in project.display(catalog.folder + "/" + path) }
@@ -58,7 +58,7 @@ struct DocCCatalogReader {
                 diagnostics.append(
                     .error(
                         "content.collision",
-                        "this page and '\(other)' would both be published as '\(output)' (DocC names a catalog's "
+                        "this page and '\(display(other))' would both be published as '\(output)' (DocC names a catalog's "
                             + "pages by file name alone); rename one",
                         at: SourceLocation(path: display(file.relativePath))))
                 continue

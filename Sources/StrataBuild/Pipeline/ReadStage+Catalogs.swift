@@ -6,14 +6,15 @@ extension ReadStage {
     /// project's top level) added to the pages and files of the site. A catalog page
     /// published where a Content page is would hide one of them: an error.
     func catalogs(config: StrataConfig, graph: ModuleGraph?, content: Content) -> Content {
-        let found = DocCCatalogFinder(project: project).catalogs(graph: graph)
-        guard !found.isEmpty else { return content }
+        let (found, missing) = DocCCatalogFinder(project: project).catalogs(graph: graph, config: config)
+        var result = content
+        result.diagnostics += missing
+        guard !found.isEmpty else { return result }
         let options = MarkdownOptions(
             unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation, docc: true)
         let reader = DocCCatalogReader(
             project: project,
             loader: PageLoader(options: options, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project))
-        var result = content
         var outputs = Dictionary(
             content.pages.map { ($0.outputPath, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
         var names: [String: String] = [:]

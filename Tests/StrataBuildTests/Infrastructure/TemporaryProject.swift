@@ -49,6 +49,16 @@ final class TemporaryProject {
         }
     }
 
+    /// A copy of `Tests/Fixtures/docc/<fixture>`.
+    convenience init(docc fixture: String) throws {
+        try self.init()
+        let source = Self.fixtures.appendingPathComponent("docc/\(fixture)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+    }
+
     /// A copy of `Tests/Fixtures/check/<fixture>`.
     convenience init(check fixture: String) throws {
         try self.init()

@@ -175,8 +175,8 @@ import Testing
 
     @Test func topicsAreCuratedInOrder() {
         let page = document(
-            "# Page\n\nText <doc:NotCurated>.\n\n## Topics\n\n### A\n\n- <doc:One>\n- <doc:Two>\n\n## After\n\n<doc:Three>"
-        )
+            "# Page\n\nText <doc:NotCurated>.\n\n## Topics\n\n### A\n\n- <doc:One>\n- <doc:Two>\n\n"
+                + "## After\n\n<doc:Three>")
         #expect(page.doccInfo?.curated == ["doc:One", "doc:Two"])
     }
 
@@ -227,7 +227,8 @@ import Testing
         #expect(
             html.hasPrefix(
                 "<div class=\"docc-page-info\"><span class=\"docc-eyebrow\">Tutorial</span>"
-                    + "<span class=\"docc-time\">15 min</span></div>\n<div class=\"docc-tutorial\">\n<section class=\"docc-intro\">"
+                    + "<span class=\"docc-time\">15 min</span></div>\n<div class=\"docc-tutorial\">\n"
+                    + "<section class=\"docc-intro\">"
             ))
         #expect(html.contains("<section class=\"docc-section\">\n<h2 id=\"say-hello\">Say hello"))
         #expect(

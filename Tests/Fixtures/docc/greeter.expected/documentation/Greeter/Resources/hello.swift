@@ -1,0 +1,2 @@
+let greeting = Greeter().greet("Ada")
+print(greeting)

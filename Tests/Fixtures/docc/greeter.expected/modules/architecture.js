@@ -1,0 +1,3 @@
+window.strataArchitecture = {"groups":[["Greeter","tone-0",false]],
+"modules":[["Greeter",0,"Greeter.html"]],
+"edges":[]};
