@@ -161,7 +161,8 @@ extension LinkResolver {
         }
         guard let catalogName, let catalog = catalogs[catalogName] else {
             return .notFound(
-                "'\(destination)' is a DocC link, which leads to a page of a DocC catalog; this page is not in one, and "
+                "'\(destination)' is a DocC link, which leads to a page of a DocC catalog; this page is not in one, "
+                    + "and "
                     + "no catalog is named '\(components[0])'")
         }
         let key = DocCLinkKey.normalized(components.joined(separator: "/"))

@@ -58,7 +58,8 @@ struct DocCCatalogReader {
                 diagnostics.append(
                     .error(
                         "content.collision",
-                        "this page and '\(display(other))' would both be published as '\(output)' (DocC names a catalog's "
+                        "this page and '\(display(other))' would both be published as '\(output)' (DocC names a "
+                            + "catalog's "
                             + "pages by file name alone); rename one",
                         at: SourceLocation(path: display(file.relativePath))))
                 continue

@@ -130,7 +130,8 @@ extension HTMLRenderer {
             }
             if let link = document.directiveLink(number, "image") {
                 html +=
-                    "<img src=\"\(escape(URLSafety.safe(resolveLink(link) ?? link.destination)))\" alt=\"\" loading=\"lazy\">"
+                    "<img src=\"\(escape(URLSafety.safe(resolveLink(link) ?? link.destination)))\" alt=\"\" "
+                    + "loading=\"lazy\">"
             }
         case "Chapter", "Volume":
             html += "<section class=\"docc-\(directive.name.lowercased())\">\n"
@@ -171,7 +172,8 @@ extension HTMLRenderer {
             html += "<section class=\"docc-resources\">\n<h2>Resources</h2>\n"
         case "Documentation", "SampleCode", "Downloads", "Videos", "Forums":
             html +=
-                "<div class=\"docc-resource\"><p class=\"docc-resource-kind\">\(escape(Self.title(of: directive.name)))</p>\n"
+                "<div class=\"docc-resource\"><p class=\"docc-resource-kind\">"
+                + "\(escape(Self.title(of: directive.name)))</p>\n"
         default:
             // A directive Strata does not know: what it says, then what it holds.
             html +=
@@ -244,7 +246,8 @@ extension HTMLRenderer {
             html += CodeBlockHTML.render(text, language: language, highlighter: highlighter)
         } else {
             html +=
-                "<p class=\"docc-missing\">The file <code>\(escape(file?.destination ?? name))</code> is not in the catalog.</p>\n"
+                "<p class=\"docc-missing\">The file <code>\(escape(file?.destination ?? name))</code> is not in the "
+                + "catalog.</p>\n"
         }
         return html + "</figure>\n"
     }
