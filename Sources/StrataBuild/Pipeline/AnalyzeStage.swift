@@ -66,10 +66,16 @@ struct AnalyzeStage: Sendable {
         let pathPatterns = config.layers.flatMap(\.paths)
         model.fileLayers = analysis.fileLayers.filter { file, _ in pathPatterns.contains { $0.matches(file) } }
         model.components = analysis.components
-        let architecture = ArchitecturePages(
-            model: model,
-            siteMap: ArchitectureSiteMap(layers: layers, guides: guides)
-        )
+        var siteMap = ArchitectureSiteMap(layers: layers, guides: guides)
+        // A module's catalog: the top page of the catalog published under its name.
+        let modules = Set(graph.graph.nodes.filter(\.isTarget).map(\.id))
+        for page in pages {
+            guard let catalog = page.catalog, modules.contains(catalog),
+                page.outputPath == DocCCatalogReader.siteFolder + "/" + catalog + "/index.html"
+            else { continue }
+            siteMap.catalogs[catalog] = (page.title, page.outputPath)
+        }
+        let architecture = ArchitecturePages(model: model, siteMap: siteMap)
         return (analysis, architecture)
     }
 }

@@ -7,6 +7,8 @@ package struct ArchitectureSiteMap: Sendable {
     package let guides: [String: (title: String, outputPath: String)]
     /// Layer name → its page.
     package let layerPaths: [String: String]
+    /// Module → the top page of its DocC catalog, which its page links.
+    package var catalogs: [String: (title: String, outputPath: String)] = [:]
 
     package init(layers: [LayerDeclaration], guides: [String: (title: String, outputPath: String)] = [:]) {
         self.guides = guides

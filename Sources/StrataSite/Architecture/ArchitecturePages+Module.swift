@@ -45,6 +45,11 @@ extension ArchitecturePages {
                     ])
                 })
         ]
+        if let catalog = siteMap.catalogs[node.id] {
+            values["documentation"] = .object([
+                "title": .text(catalog.title), "href": .text(SitePath.relativeURL(from: path, to: catalog.outputPath))
+            ])
+        }
         let id = ArchitectureSiteMap.moduleDiagramID(node.id)
         if let diagram = diagramValue(inputs.diagrams[id], drawing: inputs.drawings[id], legend: true) {
             values["diagram"] = .object(diagram)
