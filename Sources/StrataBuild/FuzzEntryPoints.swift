@@ -11,10 +11,12 @@ import StrataXcode
 package enum FuzzEntryPoints {
     /// A Markdown page: decoding, front matter, Markdown, its guidance blocks, then the
     /// body rendered with Swift highlighting, its Mermaid diagrams read and written as DOT
-    /// (not laid out: Graphviz is not what is fuzzed here).
+    /// (not laid out: Graphviz is not what is fuzzed here). The first byte's second bit reads
+    /// it as a DocC catalog's page, directives and all.
     package static func page(_ bytes: [UInt8]) -> [Diagnostic] {
+        let docc = bytes.first.map { $0 & 2 == 2 } ?? false
         let loader = PageLoader(
-            options: MarkdownOptions(unsafeHTML: bytes.first.map { $0 & 1 == 1 } ?? false),
+            options: MarkdownOptions(unsafeHTML: bytes.first.map { $0 & 1 == 1 } ?? false, docc: docc),
             project: ProjectFiles(root: URL(fileURLWithPath: "/nonexistent"))
         )
         let (page, diagnostics) = loader.page(
@@ -32,7 +34,12 @@ package enum FuzzEntryPoints {
                         case .success(let drawn) = MermaidFlowchart.parse(block.code, maximumEdges: 1_500)
                     else { return nil }
                     return WrittenDiagram.dot(drawn, drift: nil, id: "d", title: "d")
-                })
+                },
+                docc: docc
+                    ? DocCRendering(
+                        target: { DocCRendering.Target(title: $0.destination, abstract: $0.destination) },
+                        code: { $0.destination })
+                    : nil)
         }
         return diagnostics
     }

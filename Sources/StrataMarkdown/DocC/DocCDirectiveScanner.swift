@@ -20,6 +20,11 @@ package struct DocCDirectiveScanner {
         package var removedIndent: [Int]
     }
 
+    /// The most lines a directive's arguments may run over, and the deepest directives may
+    /// nest: past them a page is not DocC written by hand, and reading it must stay linear.
+    static let argumentLineLimit = 64
+    static let depthLimit = 64
+
     static let openMarker = "<!--strata-docc:"
     static let closeMarker = "<!--strata-docc-end:"
 
@@ -46,6 +51,7 @@ package struct DocCDirectiveScanner {
         var diagnostics: [Diagnostic] = []
         var open: [Open] = []
         var fence: (character: Character, count: Int)?
+        var warnedDepth = false
         var index = 0
         while index < lines.count {
             let raw = lines[index]
@@ -92,12 +98,16 @@ package struct DocCDirectiveScanner {
             var extraLines = 0
             let location = SourceLocation(path: path, line: index + 1, column: taken + indent + 1)
             if rest.first == "(" {
-                var text = String(rest.dropFirst())
-                var closing = Self.closingParenthesis(in: text)
-                while closing == nil, index + extraLines + 1 < lines.count {
+                // Each line is scanned once, the scan going on where the last line left it.
+                var bytes = Array(rest.dropFirst().utf8)
+                var scan = ParenthesisScan()
+                var closing = scan.find(in: bytes, from: 0)
+                while closing == nil, index + extraLines + 1 < lines.count, extraLines < Self.argumentLineLimit {
                     extraLines += 1
-                    text += "\n" + lines[index + extraLines]
-                    closing = Self.closingParenthesis(in: text)
+                    let start = bytes.count
+                    bytes.append(UInt8(ascii: "\n"))
+                    bytes += lines[index + extraLines].utf8
+                    closing = scan.find(in: bytes, from: start)
                 }
                 guard let end = closing else {
                     diagnostics.append(
@@ -110,8 +120,25 @@ package struct DocCDirectiveScanner {
                     extraLines = 0
                     continue
                 }
-                arguments = Self.arguments(String(text[..<end]))
-                rest = Substring(text[text.index(after: end)...]).drop(while: { $0 == " " || $0 == "\t" })
+                arguments = Self.arguments(String(decoding: bytes[..<end], as: UTF8.self))
+                rest = Substring(String(decoding: bytes[(end + 1)...], as: UTF8.self)).drop(while: {
+                    $0 == " " || $0 == "\t"
+                })
+            }
+            if open.count >= Self.depthLimit {
+                if !warnedDepth {
+                    warnedDepth = true
+                    diagnostics.append(
+                        .warning(
+                            "docc.directive",
+                            "@\(name) is nested \(open.count) directives deep, deeper than Strata reads "
+                                + "(\(Self.depthLimit)); it, and any deeper, are shown as text",
+                            at: location))
+                }
+                output.append(line)
+                removed.append(taken)
+                extraLines = 0
+                continue
             }
             let number = directives.count
             var hasBody = false
@@ -197,6 +224,36 @@ package struct DocCDirectiveScanner {
         let body = line.dropFirst()
         guard let first = body.first, first.isLetter, first.isASCII else { return nil }
         return String(body.prefix { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII })
+    }
+
+    /// Where the `)` that closes a directive's arguments is, outside quotes, found over
+    /// several lines without reading any line twice.
+    struct ParenthesisScan {
+        var inQuotes = false
+        var escaped = false
+        var depth = 0
+
+        /// The offset of the closing `)` in `bytes`, reading from `start`; nil if not yet.
+        mutating func find(in bytes: [UInt8], from start: Int) -> Int? {
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = inQuotes
+                } else if byte == UInt8(ascii: "\"") {
+                    inQuotes.toggle()
+                } else if !inQuotes, byte == UInt8(ascii: "(") {
+                    depth += 1
+                } else if !inQuotes, byte == UInt8(ascii: ")") {
+                    if depth == 0 { return index }
+                    depth -= 1
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// The `)` that closes arguments starting at `text`'s first character, outside quotes.

@@ -106,3 +106,23 @@ import Testing
         #expect(scan("}\ntext").text == "}\ntext")
     }
 }
+
+/// Pages no person writes: reading them stays linear, and says what it left as text.
+@Suite struct DocCHostileInputTests {
+    @Test func argumentsNeverClosedStopAfterTheirLimit() {
+        let text = String(repeating: "@A(\n", count: 20_000)
+        let result = DocCDirectiveScanner(path: "A.md").scan(text)
+        #expect(result.directives.isEmpty)
+        #expect(result.diagnostics.count == 20_000)
+        #expect(result.text == text)
+    }
+
+    @Test func nestingDeeperThanTheLimitIsText() {
+        let depth = 5_000
+        let text = String(repeating: "@Row {\n", count: depth) + String(repeating: "}\n", count: depth)
+        let document = MarkdownParser.parse(text, path: "A.md", options: MarkdownOptions(docc: true))
+        #expect(document.directives.count == DocCDirectiveScanner.depthLimit)
+        #expect(document.doccDiagnostics.filter { $0.message.contains("deeper than Strata reads") }.count == 1)
+        _ = document.renderHTML()
+    }
+}
