@@ -17,6 +17,8 @@ struct SourcePage: Sendable {
     var guidance: GuidanceExtractor.Result? = nil
     /// The DocC catalog the page belongs to, by the name it is published under.
     var catalog: String? = nil
+    /// The topic group it is listed under in its catalog's navigation.
+    var navigationGroup: String? = nil
 
     /// The page's path without its extension (`guides/networking`): where derived block ids start.
     var key: String {

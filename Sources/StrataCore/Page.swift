@@ -21,6 +21,9 @@ package struct Page: Hashable, Sendable {
     /// Whether the sidebar lists the page. Generated pages that come by the hundred (one
     /// per module) are reached from their index instead, so every page's sidebar stays small.
     package var isListedInNavigation = true
+    /// The group the page is listed under in its section's navigation (a DocC catalog's
+    /// `### Essentials` topic group); nil for most pages.
+    package var navigationGroup: String?
     /// How much of the window the page takes: the text column, or the window less the
     /// sidebar (a drawing of every module), or all of it (a map or a matrix).
     package var layout: PageLayout = .column

@@ -69,10 +69,13 @@ package struct NavigationTree: Sendable {
         var childFolders: Set<String> = []
         var below: [String: [Entry]] = [:]
         var entries: [Node] = []
+        var groups: [String: String] = [:]
         var index: Page?
         for entry in pages {
             let page = entry.page
             let directory = entry.directory
+            // A child folder's entry is its index page's: its group too.
+            if let group = page.navigationGroup { groups[page.outputPath] = group }
             if directory == folder {
                 if page.isSectionIndex {
                     index = page
@@ -95,11 +98,30 @@ package struct NavigationTree: Sendable {
             entries.append(buildSection(folder: child, entries: below[child] ?? [], sections: &sections))
         }
         entries.sort(by: Self.precedes)
+        entries = Self.labelled(entries, groups: groups)
         let name = folder.split(separator: "/").last.map(String.init) ?? ""
         let title = index?.title ?? Self.humanize(name)
         sections[folder] = (title, index?.outputPath)
         return Node(
             title: title, outputPath: index?.outputPath, folder: folder, weight: index?.weight, children: entries)
+    }
+
+    /// A section whose pages have groups (a DocC catalog's topic groups) lists each group's
+    /// name, as a label with no page, before its first page; pages of no group, after a
+    /// grouped one, go under "More".
+    static func labelled(_ entries: [Node], groups: [String: String]) -> [Node] {
+        guard !groups.isEmpty else { return entries }
+        var result: [Node] = []
+        var current: String?
+        for entry in entries {
+            let group = entry.outputPath.flatMap { groups[$0] } ?? (current == nil ? nil : "More")
+            if let group, group != current {
+                result.append(Node(title: group, outputPath: nil, folder: nil, weight: nil, children: []))
+                current = group
+            }
+            result.append(entry)
+        }
+        return result
     }
 
     static func precedes(_ lhs: Node, _ rhs: Node) -> Bool {

@@ -33,6 +33,36 @@ import Testing
         #expect(guides.children[2].outputPath == nil)
     }
 
+    /// A DocC catalog's topic groups: each group's name is listed before its first page, a
+    /// child section's page is listed in its group too, and pages of no group come last
+    /// under "More"; the names are no pages, so reading order skips them.
+    @Test func groupsAreNamedBeforeTheirPages() {
+        func grouped(_ output: String, _ title: String, weight: Int?, group: String?, index: Bool = false) -> Page {
+            var page = page(output, title, weight: weight, index: index)
+            page.navigationGroup = group
+            return page
+        }
+        let tree = NavigationTree(pages: [
+            grouped("kit/index.html", "Kit", weight: nil, group: nil, index: true),
+            grouped("kit/start.html", "Start", weight: 1, group: "Essentials"),
+            grouped("kit/deeper.html", "Deeper", weight: 2, group: "Essentials"),
+            grouped("kit/tutorials/index.html", "Tutorials", weight: 3, group: "Learn", index: true),
+            grouped("kit/tutorials/one.html", "One", weight: 1, group: "Chapter 1"),
+            grouped("kit/loose.html", "Loose", weight: nil, group: nil)
+        ])
+        let kit = tree.roots[0]
+        #expect(kit.children.map(\.title) == ["Essentials", "Start", "Deeper", "Learn", "Tutorials", "More", "Loose"])
+        #expect(kit.children.filter { $0.outputPath == nil }.map(\.title) == ["Essentials", "Learn", "More"])
+        #expect(kit.children[4].children.map(\.title) == ["Chapter 1", "One"])
+        #expect(
+            tree.readingOrder == [
+                "kit/index.html", "kit/start.html", "kit/deeper.html", "kit/tutorials/index.html",
+                "kit/tutorials/one.html", "kit/loose.html"
+            ])
+        // Without groups, nothing is added.
+        #expect(NavigationTree(pages: pages).roots[2].children.map(\.title) == ["B", "A", "Deep"])
+    }
+
     @Test func readingOrderPutsASectionPageBeforeItsPages() {
         let tree = NavigationTree(pages: pages)
         #expect(

@@ -7,6 +7,8 @@ struct DocCCatalogLinks: Equatable, Sendable {
         var output: String
         var title: String
         var abstract: String?
+        /// Its `@PageImage(purpose: card)`'s file, as a site path.
+        var cardImage: String?
         /// Heading ids by `DocCLinkKey.anchorKey`, so `#Declaring-a-Dependency` finds
         /// `declaring-a-dependency`.
         var anchors: [String: String]
@@ -36,6 +38,13 @@ struct DocCCatalogLinks: Equatable, Sendable {
                 catalogs[name, default: DocCCatalogLinks()].root = target
             }
         }
+        var cards: [String: (catalog: String, source: String)] = [:]
+        for page in pages {
+            guard let name = page.catalog,
+                let card = page.document.doccInfo?.pageImages.first(where: { $0.purpose == "card" })
+            else { continue }
+            cards[page.outputPath] = (name, card.source)
+        }
         for asset in assets {
             let parts = asset.split(separator: "/", maxSplits: 2).map(String.init)
             guard parts.count == 3, parts[0] == DocCCatalogReader.siteFolder, catalogs[parts[1]] != nil else {
@@ -50,6 +59,18 @@ struct DocCCatalogLinks: Equatable, Sendable {
                     catalogs[parts[1]]?.resources[key] = asset
                 }
             }
+        }
+        // Cards are found once every file of the catalogs is known.
+        for (name, catalog) in catalogs {
+            var links = catalog
+            for (key, target) in catalog.pages {
+                guard let card = cards[target.output], card.catalog == name else { continue }
+                links.pages[key]?.cardImage = catalog.resource(named: card.source)
+            }
+            if let root = catalog.root, let card = cards[root.output] {
+                links.root?.cardImage = catalog.resource(named: card.source)
+            }
+            catalogs[name] = links
         }
         return catalogs
     }
@@ -106,7 +127,9 @@ extension LinkResolver {
     /// The title and abstract of the page a `doc:` link leads to.
     func docRenderingTarget(_ link: MarkdownLink, from page: SourcePage) -> DocCRendering.Target? {
         guard case .found(let target, _) = docTarget(link.destination, from: page) else { return nil }
-        return DocCRendering.Target(title: target.title, abstract: target.abstract)
+        return DocCRendering.Target(
+            title: target.title, abstract: target.abstract,
+            cardImage: target.cardImage.map { SitePath.relativeURL(from: page.outputPath, to: $0) })
     }
 
     /// The site path of the catalog file a link names (a tutorial's `@Code(file:)`): by its

@@ -170,25 +170,43 @@ struct DocCCatalogReader {
     }
 
     /// The navigation follows the catalog's curation: the pages the top page's `## Topics`
-    /// (and the tutorials' table of contents) list come first, in that order, then the
-    /// pages those list; a page no topic lists comes after them, by title.
+    /// lists, in that order and under its groups' names, each followed by the pages its own
+    /// Topics list (as DocC nests them); the tutorials as their table of contents lists
+    /// them, by chapter. A page no topic lists comes after them, by title.
     static func order(_ pages: inout [SourcePage]) {
         var byKey: [String: Int] = [:]
         for (index, page) in pages.enumerated() {
             for key in DocCLinkKey.keys(forFile: page.relativePath) where byKey[key] == nil { byKey[key] = index }
         }
-        var queue = pages.indices.filter { pages[$0].isSectionIndex }
-        var placed = Set(queue)
+        var placed = Set(pages.indices.filter { pages[$0].isSectionIndex })
         var position = 0
-        while !queue.isEmpty {
-            let current = queue.removeFirst()
-            for link in pages[current].document.doccInfo?.curated ?? [] {
-                guard let key = DocCLinkKey.name(of: link), let index = byKey[key],
-                    placed.insert(index).inserted
-                else { continue }
+        // Depth first, without recursion: a catalog's curation may be deep.
+        var stack: [(page: Int, group: String?)] = []
+        for root in pages.indices where pages[root].isSectionIndex {
+            var pending: [(page: Int, group: String?)] = []
+            let info = pages[root].document.doccInfo
+            for (link, group) in zip(info?.curated ?? [], info?.curatedGroups ?? []) {
+                guard let key = DocCLinkKey.name(of: link), let index = byKey[key] else { continue }
+                // Another section's page (the tutorials'): listed in this group, its own order kept.
+                if pages[index].isSectionIndex, index != root {
+                    if pages[index].navigationGroup == nil { pages[index].navigationGroup = group }
+                    continue
+                }
+                guard placed.insert(index).inserted else { continue }
+                pending.append((index, group))
+            }
+            stack += pending.reversed()
+            while let (current, group) = stack.popLast() {
                 position += 1
-                pages[index].weight = position
-                queue.append(index)
+                pages[current].weight = position
+                pages[current].navigationGroup = group
+                var children: [(page: Int, group: String?)] = []
+                for link in pages[current].document.doccInfo?.curated ?? [] {
+                    guard let key = DocCLinkKey.name(of: link), let index = byKey[key], placed.insert(index).inserted
+                    else { continue }
+                    children.append((index, group))
+                }
+                stack += children.reversed()
             }
         }
     }

@@ -214,12 +214,13 @@ struct LinkStage: Sendable {
             }
             let html = body.html
             let linkDiagnostics = body.diagnostics
-            let page = Page(
+            var page = Page(
                 sourcePath: source.relativePath, outputPath: source.outputPath, title: source.title,
                 titleID: source.document.titleHeading?.id,
                 description: source.description, weight: source.weight, isSectionIndex: source.isSectionIndex,
                 metadata: source.metadata, headings: source.document.headings, contentHTML: html
             )
+            page.navigationGroup = source.navigationGroup
             return (page, linkDiagnostics)
         }
         return (resolved.map(\.0), resolved.flatMap(\.1))

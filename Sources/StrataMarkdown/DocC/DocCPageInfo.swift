@@ -53,6 +53,8 @@ package struct DocCPageInfo: Hashable, Sendable {
     /// `doc:` links in `## Topics` and `@TutorialReference`s, in the order written: the
     /// catalog's navigation follows them.
     package var curated: [String] = []
+    /// The topic group (or tutorial chapter) each of `curated` is listed under.
+    package var curatedGroups: [String?] = []
 
     /// The title DocC shows: `@DisplayName`, else the tutorial's, else nil (the heading's).
     package var title: String? { displayName ?? tutorialTitle }

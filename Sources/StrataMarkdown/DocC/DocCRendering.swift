@@ -6,10 +6,13 @@ package struct DocCRendering {
     package struct Target: Hashable, Sendable {
         package var title: String
         package var abstract: String?
+        /// Its `@PageImage(purpose: card)`, as a URL from the linking page.
+        package var cardImage: String?
 
-        package init(title: String, abstract: String? = nil) {
+        package init(title: String, abstract: String? = nil, cardImage: String? = nil) {
             self.title = title
             self.abstract = abstract
+            self.cardImage = cardImage
         }
     }
 

@@ -6,9 +6,14 @@ import StrataCore
 extension HTMLRenderer {
     /// The line above a DocC page's body: what the page is (DocC's eyebrow), the versions
     /// it is available from, a tutorial's time, and its call to action.
-    func doccPageInfo() -> String {
+    func doccPageInfo(icon: String?) -> String {
         guard let info = document.doccInfo else { return "" }
-        var html = "<div class=\"docc-page-info\"><span class=\"docc-eyebrow\">\(escape(info.eyebrow))</span>"
+        var html = "<div class=\"docc-page-info\">"
+        if let icon {
+            let alt = info.pageImages.first { $0.purpose == "icon" }?.alt ?? ""
+            html += "<img class=\"docc-icon\" src=\"\(escape(URLSafety.safe(icon)))\" alt=\"\(escape(alt))\">"
+        }
+        html += "<span class=\"docc-eyebrow\">\(escape(info.eyebrow))</span>"
         for availability in info.availability {
             var text = availability.platform
             if let introduced = availability.introduced { text += " \(introduced)+" }
@@ -44,11 +49,15 @@ extension HTMLRenderer {
             asidePrefixes[text.pointer] = kind.prefixBytes
         }
         topicsLists = document.topicsLists()
-        // The images `@Metadata` names are not drawn in the body, but are checked like links.
+        // The images `@Metadata` names are checked like links; the icon is drawn beside the
+        // word above the body, the card on the cards of pages that link here.
+        var icon: String?
         for (number, directive) in document.directives.enumerated() where directive.name == "PageImage" {
-            _ = document.directiveLink(number, "source").map(resolveLink)
+            guard let link = document.directiveLink(number, "source") else { continue }
+            let href = resolveLink(link)
+            if directive.argument("purpose") == "icon", icon == nil { icon = href ?? link.destination }
         }
-        html += doccPageInfo()
+        html += doccPageInfo(icon: icon)
     }
 
     /// A `<doc:Article>` link, drawn with its page's title as DocC does; false for any
@@ -60,7 +69,12 @@ extension HTMLRenderer {
         else { return false }
         let link = document.links[index]
         let href = resolveLink(link) ?? link.destination
-        let title = docc?.target(link)?.title ?? String(url.dropFirst(4))
+        let target = docc?.target(link)
+        let title = target?.title ?? String(url.dropFirst(4))
+        // A grid of cards shows each page's card image above its link.
+        if let card = target?.cardImage, isWholeItem(node), let list = node.parent?.parent?.parent, isGrid(list) {
+            html += "<img class=\"docc-card-image\" src=\"\(escape(URLSafety.safe(card)))\" alt=\"\" loading=\"lazy\">"
+        }
         html += "<a href=\"\(escape(URLSafety.safe(href)))\">\(escape(title))</a>"
         html += doccAbstract(after: node)
         return true
@@ -69,12 +83,34 @@ extension HTMLRenderer {
     /// A topic's abstract, under a link that is the whole of an item of a topic group or
     /// of `@Links`.
     func doccAbstract(after node: CMarkNode) -> String {
-        guard let paragraph = node.parent, paragraph.type == CMARK_NODE_PARAGRAPH, paragraph.firstChild == node,
-            node.next == nil, let item = paragraph.parent, item.type == CMARK_NODE_ITEM, let list = item.parent,
-            isTopicList(list), let index = document.linkIndex[node.pointer],
+        guard isWholeItem(node), let list = node.parent?.parent?.parent, isTopicList(list),
+            let index = document.linkIndex[node.pointer],
             let abstract = docc?.target(document.links[index])?.abstract
         else { return "" }
         return "<span class=\"docc-abstract\">\(escape(abstract))</span>"
+    }
+
+    /// Whether a link is the whole of a list item.
+    private func isWholeItem(_ node: CMarkNode) -> Bool {
+        guard let paragraph = node.parent, paragraph.type == CMARK_NODE_PARAGRAPH, paragraph.firstChild == node,
+            node.next == nil, let item = paragraph.parent, item.type == CMARK_NODE_ITEM
+        else { return false }
+        return item.parent?.type == CMARK_NODE_LIST
+    }
+
+    /// Whether a topic group or `@Links` list is drawn as a grid of cards.
+    private func isGrid(_ list: CMarkNode) -> Bool {
+        let style: String?
+        if topicsLists.contains(list.pointer) {
+            style = document.doccInfo?.topicsVisualStyle
+        } else if let parent = list.parent, let number = document.directiveNodes[parent.pointer],
+            document.directives[number].name == "Links"
+        {
+            style = document.directives[number].argument("visualStyle")
+        } else {
+            style = nil
+        }
+        return style == "compactGrid" || style == "detailedGrid"
     }
 
     private func isTopicList(_ list: CMarkNode) -> Bool {

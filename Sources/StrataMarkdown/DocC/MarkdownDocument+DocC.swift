@@ -139,12 +139,20 @@ extension MarkdownDocument {
             case ("AutomaticSeeAlso", "Options"): info.automaticSeeAlso = directive.unlabeled != "disabled"
             case ("Intro", _) where info.tutorialTitle == nil && info.tutorialKind != nil:
                 info.tutorialTitle = directive.argument("title")
-            case ("TutorialReference", _):
-                if let tutorial = directive.argument("tutorial") { info.curated.append(tutorial) }
+            case ("TutorialReference", let parentName):
+                if let tutorial = directive.argument("tutorial") {
+                    info.curated.append(tutorial)
+                    let chapter =
+                        parentName == "Chapter" ? directive.parent.flatMap { directives[$0].argument("name") } : nil
+                    info.curatedGroups.append(chapter)
+                }
             default: break
             }
         }
-        info.curated += topicsLinks()
+        for (link, group) in topicsLinks() {
+            info.curated.append(link)
+            info.curatedGroups.append(group)
+        }
         if info.topicsVisualStyle == "hidden" { hiddenBlocks.formUnion(topicsSection().map(\.pointer)) }
         doccInfo = info
     }
@@ -170,12 +178,14 @@ extension MarkdownDocument {
         Set(topicsSection().filter { $0.type == CMARK_NODE_LIST }.map(\.pointer))
     }
 
-    /// The `doc:` links of the Topics section, in order.
-    private func topicsLinks() -> [String] {
-        var found: [String] = []
+    /// The `doc:` links of the Topics section, in order, each with its group's heading.
+    private func topicsLinks() -> [(link: String, group: String?)] {
+        var found: [(link: String, group: String?)] = []
+        var group: String?
         for node in topicsSection() {
+            if node.type == CMARK_NODE_HEADING, node.headingLevel == 3 { group = node.plainText().trimmingWhitespace }
             node.forEachNode { child in
-                if child.type == CMARK_NODE_LINK, child.url.hasPrefix("doc:") { found.append(child.url) }
+                if child.type == CMARK_NODE_LINK, child.url.hasPrefix("doc:") { found.append((child.url, group)) }
             }
         }
         return found

@@ -82,7 +82,8 @@ import Testing
         let html = page.renderHTML()
         #expect(
             html
-                == "<div class=\"docc-page-info\"><span class=\"docc-eyebrow\">Framework</span><span class=\""
+                == "<div class=\"docc-page-info\"><img class=\"docc-icon\" src=\"icon.png\" alt=\"An icon\">"
+                + "<span class=\"docc-eyebrow\">Framework</span><span class=\""
                 + "docc-availability\">Swift 5.9+, deprecated in 6.0</span></div>\n<p class=\"docc-call-to-action\">"
                 + "<a class=\"docc-button\" href=\"https://example.com\">Download</a></p>\n<p>The abstract.</p>\n")
         // The picture the metadata names is checked like any link.
@@ -255,5 +256,38 @@ import Testing
     @Test func anOrdinaryPageIsNotReadAsDocC() {
         let html = MarkdownParser.parse("> Note: a quote.\n\n@Row {\n}", path: "a.md").renderHTML()
         #expect(html == "<blockquote>\n<p>Note: a quote.</p>\n</blockquote>\n<p>@Row {\n}</p>\n")
+    }
+}
+
+/// `@PageImage`: the icon beside the word above the body, the card on a grid of cards.
+@Suite struct DocCPageImageTests {
+    @Test func theIconIsDrawnAboveTheBody() {
+        let page = MarkdownParser.parse(
+            "# Kit\n\n@Metadata {\n    @PageImage(purpose: icon, source: \"kit\", alt: \"Kit's icon\")\n}\n",
+            path: "A.md", options: MarkdownOptions(docc: true))
+        #expect(
+            page.renderHTML(resolveLink: { "Resources/\($0.destination).png" })
+                == "<div class=\"docc-page-info\"><img class=\"docc-icon\" src=\"Resources/kit.png\" alt=\"Kit's "
+                + "icon\"><span class=\"docc-eyebrow\">Article</span></div>\n")
+    }
+
+    @Test func cardsAreDrawnOnlyInGrids() {
+        let rendering = DocCRendering(
+            target: { _ in DocCRendering.Target(title: "Other", abstract: "Says.", cardImage: "card.png") },
+            code: { _ in nil })
+        func html(_ markdown: String) -> String {
+            MarkdownParser.parse(markdown, path: "A.md", options: MarkdownOptions(docc: true)).renderHTML(
+                resolveLink: { _ in "Other.html" }, docc: rendering)
+        }
+        let grid = html("@Links(visualStyle: compactGrid) {\n    - <doc:Other>\n}")
+        #expect(
+            grid.contains(
+                "<li><img class=\"docc-card-image\" src=\"card.png\" alt=\"\" loading=\"lazy\"><a href=\"Other.html\">"
+                    + "Other</a><span class=\"docc-abstract\">Says.</span></li>"))
+        let list = html("@Links(visualStyle: list) {\n    - <doc:Other>\n}")
+        #expect(!list.contains("docc-card-image"))
+        let topics = html("@Options {\n    @TopicsVisualStyle(detailedGrid)\n}\n\n## Topics\n\n### A\n\n- <doc:Other>")
+        #expect(
+            topics.contains("<ul class=\"docc-topics docc-topics-detailed-grid\">\n<li><img class=\"docc-card-image\""))
     }
 }

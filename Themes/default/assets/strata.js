@@ -65,8 +65,10 @@
     box.className = "nav-filter";
     var input = document.createElement("input");
     input.type = "search";
-    input.placeholder = "Filter " + entries.length + " pages";
-    input.setAttribute("aria-label", "Filter the " + entries.length + " pages listed below");
+    // Group names (entries without a page) are not pages to count.
+    var pageCount = entries.filter(function (entry) { return entry[1]; }).length;
+    input.placeholder = "Filter " + pageCount + " pages";
+    input.setAttribute("aria-label", "Filter the " + pageCount + " pages listed below");
     var count = document.createElement("span");
     count.className = "nav-filter-count";
     count.setAttribute("aria-live", "polite");
