@@ -152,7 +152,11 @@ struct PageText: Equatable, Sendable {
 
         /// Parts of the page around the text: a heading's self-link, a guidance callout's
         /// header (its kind and id, which the block's own record holds).
-        static let skippedClasses: [[UInt8]] = [Array("heading-anchor".utf8), Array("guidance-callout-header".utf8)]
+        static let skippedClasses: [[UInt8]] = [
+            Array("heading-anchor".utf8), Array("guidance-callout-header".utf8),
+            // A DocC page's line above its body: what kind of page it is, not what it says.
+            Array("docc-page-info".utf8)
+        ]
         static let shortestSkippedClass = skippedClasses.map(\.count).min() ?? 0
 
         mutating func run() -> [Section] {

@@ -27,6 +27,15 @@ import Testing
         #expect(!text.sections.map(\.text).joined().contains("hidden"))
     }
 
+    /// A DocC page's line above its body says what kind of page it is, not what it says: its
+    /// text is no part of the excerpt.
+    @Test func theLineAboveADocCPageIsNotText() {
+        let html =
+            "<div class=\"docc-page-info\"><span class=\"docc-eyebrow\">Article</span><span>Swift 5.9+</span>"
+            + "</div>\n<p>The abstract.</p>"
+        #expect(PageText(html: html).sections.first?.text == "The abstract.")
+    }
+
     @Test func malformedHTMLNeverLosesTheRest() {
         let text = PageText(html: "a < b && c &unknown; d <h2 id=\"x\">X")
         #expect(text.sections.first?.text == "a < b && c &unknown; d")

@@ -87,7 +87,7 @@ struct DocCCatalogReader {
         var pages = read.compactMap(\.0)
         diagnostics += read.flatMap(\.1)
         Self.order(&pages)
-        let assets = scanner.files.filter { !Self.isPage($0.relativePath) && Self.stem($0.relativePath) != "Info" }
+        let assets = scanner.files.filter { !Self.isPage($0.relativePath) && $0.relativePath != "Info.plist" }
             .map { file -> ContentFile in
                 var copy = file
                 copy.relativePath = base + "/" + file.relativePath

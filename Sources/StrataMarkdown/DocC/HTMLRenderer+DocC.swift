@@ -87,7 +87,8 @@ extension HTMLRenderer {
             let index = document.linkIndex[node.pointer],
             let abstract = docc?.target(document.links[index])?.abstract
         else { return "" }
-        return "<span class=\"docc-abstract\">\(escape(abstract))</span>"
+        // The space keeps the title and the abstract two words apart in text read from the page.
+        return " <span class=\"docc-abstract\">\(escape(abstract))</span>"
     }
 
     /// Whether a link is the whole of a list item.

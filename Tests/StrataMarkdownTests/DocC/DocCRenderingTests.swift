@@ -136,7 +136,7 @@ import Testing
                 </div>
                 <div class="docc-links docc-links-compact-grid">
                 <ul>
-                <li><a href="Other.html">The Other Page</a><span class="docc-abstract">What it says.</span></li>
+                <li><a href="Other.html">The Other Page</a> <span class="docc-abstract">What it says.</span></li>
                 </ul>
                 </div>
 
@@ -171,7 +171,7 @@ import Testing
             )
             .contains(
                 "<ul class=\"docc-topics docc-topics-list\">\n<li><a href=\"Guide.html\">G</a>"
-                    + "<span class=\"docc-abstract\">A.</span></li>"))
+                    + " <span class=\"docc-abstract\">A.</span></li>"))
     }
 
     @Test func topicsAreCuratedInOrder() {
@@ -283,7 +283,7 @@ import Testing
         #expect(
             grid.contains(
                 "<li><img class=\"docc-card-image\" src=\"card.png\" alt=\"\" loading=\"lazy\"><a href=\"Other.html\">"
-                    + "Other</a><span class=\"docc-abstract\">Says.</span></li>"))
+                    + "Other</a> <span class=\"docc-abstract\">Says.</span></li>"))
         let list = html("@Links(visualStyle: list) {\n    - <doc:Other>\n}")
         #expect(!list.contains("docc-card-image"))
         let topics = html("@Options {\n    @TopicsVisualStyle(detailedGrid)\n}\n\n## Topics\n\n### A\n\n- <doc:Other>")
