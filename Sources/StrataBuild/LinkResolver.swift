@@ -41,6 +41,9 @@ struct LinkResolver: Sendable, Equatable {
     struct Resolution: Equatable {
         var href: String?
         var diagnostic: Diagnostic?
+        /// For a `doc:` link, what the page shows of where it leads (title, abstract, card):
+        /// part of what a body depends on, so a memo notices when they change.
+        var docTarget: DocCRendering.Target? = nil
     }
 
     func resolve(_ link: MarkdownLink, from page: SourcePage) -> Resolution {

@@ -204,4 +204,21 @@ import Testing
         #expect(again.bodiesRendered == 0)
         #expect(session.memory.statistics.pagesRendered == 0)
     }
+
+    /// A DocC catalog's pages go through the same memo: an edit to one article parses that
+    /// article alone, and the rebuilt site is the clean build's.
+    @Test func aCatalogArticleEditedIsTheOnlyCatalogPageParsed() throws {
+        let session = Session(try TemporaryProject(docc: "greeter"))
+        try session.change("first build", paths: []) {}
+        let article = "Sources/Greeter/Greeter.docc/Articles/Layouts.md"
+        let edited = try session.change("an article edited", paths: [article]) {
+            try session.replace(article, "Arrange content", with: "Lay out content")
+        }
+        #expect(edited.pagesParsed == 1)
+        let untouched = try session.change("nothing in the catalog changed", paths: ["README.md"]) {
+            try session.project.write("README.md", Data("# Readme\n".utf8))
+        }
+        #expect(untouched.pagesParsed == 0)
+        #expect(untouched.bodiesRendered == 0)
+    }
 }

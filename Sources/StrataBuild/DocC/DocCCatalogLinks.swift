@@ -106,30 +106,26 @@ extension LinkResolver {
     func resolveDocLink(_ link: MarkdownLink, from page: SourcePage) -> Resolution {
         switch docTarget(link.destination, from: page) {
         case .found(let target, let fragment):
+            let shown = DocCRendering.Target(
+                title: target.title, abstract: target.abstract,
+                cardImage: target.cardImage.map { SitePath.relativeURL(from: page.outputPath, to: $0) })
             var href = SitePath.relativeURL(from: page.outputPath, to: target.output)
-            guard let fragment, !fragment.isEmpty else { return Resolution(href: href) }
+            guard let fragment, !fragment.isEmpty else { return Resolution(href: href, docTarget: shown) }
             if let id = target.anchors[DocCLinkKey.anchorKey(SitePath.percentDecode(fragment))] {
                 href += "#" + id
-                return Resolution(href: href)
+                return Resolution(href: href, docTarget: shown)
             }
             var message = "'\(target.title)' has no heading '#\(fragment)'"
             if let suggestion = Suggestion.closest(to: fragment.lowercased(), in: target.anchors.values.sorted()) {
                 message += "; did you mean '#\(suggestion)'?"
             }
-            return Resolution(href: href, diagnostic: .warning("link.anchor", message, at: link.location))
+            return Resolution(
+                href: href, diagnostic: .warning("link.anchor", message, at: link.location), docTarget: shown)
         case .notFound(let message):
             return Resolution(diagnostic: .warning("docc.link", message, at: link.location))
         case .symbol(let message):
             return Resolution(diagnostic: Diagnostic(.note, "docc.symbol-link", message, at: link.location))
         }
-    }
-
-    /// The title and abstract of the page a `doc:` link leads to.
-    func docRenderingTarget(_ link: MarkdownLink, from page: SourcePage) -> DocCRendering.Target? {
-        guard case .found(let target, _) = docTarget(link.destination, from: page) else { return nil }
-        return DocCRendering.Target(
-            title: target.title, abstract: target.abstract,
-            cardImage: target.cardImage.map { SitePath.relativeURL(from: page.outputPath, to: $0) })
     }
 
     /// The site path of the catalog file a link names (a tutorial's `@Code(file:)`): by its

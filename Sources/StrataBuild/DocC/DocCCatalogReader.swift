@@ -10,6 +10,20 @@ struct DocCCatalogReader {
     let project: ProjectFiles
     /// Reads a catalog's pages, as DocC reads them.
     let loader: PageLoader
+    /// What reading one page goes through: the loader itself, or a memo around it that the
+    /// stage wraps from outside (`strata serve` reuses a page whose file is unchanged).
+    var readPage: @Sendable (PageRequest, () -> (SourcePage?, [Diagnostic])) -> (SourcePage?, [Diagnostic]) = {
+        $1()
+    }
+
+    /// One page to read: its file, and where it is shown and published.
+    struct PageRequest: Sendable {
+        var file: ContentFile
+        var relativePath: String
+        var displayPath: String
+        var outputPath: String
+        var isSectionIndex: Bool
+    }
 
     /// Where catalogs' pages are published.
     static let siteFolder = "documentation"
@@ -70,9 +84,14 @@ struct DocCCatalogReader {
         let bytesOf = texts
         let read = ParallelMap.map(pageFiles) { entry -> (SourcePage?, [Diagnostic]) in
             let path = entry.file.relativePath
-            var (page, problems) = loader.page(
-                from: bytesOf[path] ?? [], relativePath: base + "/" + path, displayPath: display(path),
+            let request = PageRequest(
+                file: entry.file, relativePath: base + "/" + path, displayPath: display(path),
                 outputPath: entry.output, isSectionIndex: entry.isIndex)
+            var (page, problems) = readPage(request) {
+                loader.page(
+                    from: bytesOf[path] ?? [], relativePath: request.relativePath, displayPath: request.displayPath,
+                    outputPath: request.outputPath, isSectionIndex: request.isSectionIndex)
+            }
             if var found = page {
                 found.catalog = name
                 if let title = found.document.doccInfo?.title {

@@ -203,7 +203,8 @@ struct LinkStage: Sendable {
                     docc: source.catalog == nil
                         ? nil
                         : DocCRendering(
-                            target: { resolver.docRenderingTarget($0, from: source) },
+                            // Asked after the link's own resolution, which reported its problems.
+                            target: { resolver.resolve($0, from: source).docTarget },
                             code: { link in
                                 guard let path = resolver.catalogFile(link, from: source), let file = assetFiles[path],
                                     let bytes = try? project.readBytes(at: file.url, displayPath: path)

@@ -12,9 +12,23 @@ extension ReadStage {
         guard !found.isEmpty else { return result }
         let options = MarkdownOptions(
             unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation, docc: true)
-        let reader = DocCCatalogReader(
+        var reader = DocCCatalogReader(
             project: project,
             loader: PageLoader(options: options, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project))
+        // A catalog page goes through the same memo as a Content page (keyed by its site path).
+        let cache = pageCache
+        let ruleSetHeadings = config.guidance.ruleSetHeadings
+        reader.readPage = { request, read in
+            cache.value(
+                for: request.relativePath,
+                fingerprint: {
+                    request.file.stamp.map {
+                        PageFingerprint(
+                            stamp: $0, displayPath: request.displayPath, outputPath: request.outputPath,
+                            isSectionIndex: request.isSectionIndex, options: options, ruleSetHeadings: ruleSetHeadings)
+                    }
+                }, compute: read)
+        }
         var outputs = Dictionary(
             content.pages.map { ($0.outputPath, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
         var names: [String: String] = [:]

@@ -172,11 +172,14 @@ package struct DocCDirectiveScanner {
                 // Only directives fit on one line with their parent.
                 if inline.first == "@", let child = Self.name(after: inline), !child.isEmpty {
                     let childText = String(inline.dropFirst(1 + child.count)).trimmingWhitespace
-                    let childArguments =
-                        childText.first == "("
-                        ? Self.closingParenthesis(in: String(childText.dropFirst())).map {
-                            Self.arguments(String(childText.dropFirst().prefix(upTo: $0)))
-                        } ?? [] : []
+                    var childArguments: [DocCDirective.Argument] = []
+                    if childText.first == "(" {
+                        let bytes = Array(childText.utf8.dropFirst())
+                        var scan = ParenthesisScan()
+                        if let end = scan.find(in: bytes, from: 0) {
+                            childArguments = Self.arguments(String(decoding: bytes[..<end], as: UTF8.self))
+                        }
+                    }
                     directives.append(
                         DocCDirective(
                             name: child, arguments: childArguments, location: location, hasBody: false,
@@ -254,31 +257,6 @@ package struct DocCDirectiveScanner {
             }
             return nil
         }
-    }
-
-    /// The `)` that closes arguments starting at `text`'s first character, outside quotes.
-    static func closingParenthesis(in text: String) -> String.Index? {
-        var inQuotes = false
-        var escaped = false
-        var depth = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if escaped {
-                escaped = false
-            } else if character == "\\" {
-                escaped = inQuotes
-            } else if character == "\"" {
-                inQuotes.toggle()
-            } else if !inQuotes, character == "(" {
-                depth += 1
-            } else if !inQuotes, character == ")" {
-                if depth == 0 { return index }
-                depth -= 1
-            }
-            index = text.index(after: index)
-        }
-        return nil
     }
 
     /// `source: "a.png", alt: "An \"A\""` → its arguments, quotes and escapes taken off.
