@@ -38,6 +38,7 @@ struct ConfigDecoder {
                 config.projectsLocation = pair.value.location
                 (config.projects, config.projectEntryLocations) = decodeProjects(pair.value)
             case "docc": (config.doccCatalogs, config.doccCatalogLocations) = decodeCatalogs(pair.value)
+            case "api": config.apiAccess = decodeAPI(pair.value, default: config.apiAccess)
             case "layers": config.layers = decodeLayers(pair.value, at: pair.key.location)
             case "rules": rulesNode = pair.value
             case "tests": testsNode = pair.value
@@ -61,7 +62,7 @@ struct ConfigDecoder {
                 unknownKey(
                     pair.key,
                     known: [
-                        "site", "content", "theme", "output", "markdown", "packages", "projects", "docc", "layers",
+                        "site", "content", "theme", "output", "markdown", "packages", "projects", "docc", "api", "layers",
                         "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"
                     ],
                     in: "the configuration"
@@ -331,6 +332,38 @@ struct ConfigDecoder {
             locations.append(item.location)
         }
         return (folders, locations)
+    }
+
+    /// `api: false`, or `api: {access: package}`: whether the API reference is written, and
+    /// from which access level (`public` by default; `package` or `internal` for an app,
+    /// whose types are rarely public).
+    private mutating func decodeAPI(_ node: DataNode, default current: APISymbol.Access?) -> APISymbol.Access? {
+        if node.scalar != nil {
+            guard let on = bool(node, "api") else { return current }
+            return on ? .public : nil
+        }
+        guard let pairs = mapping(node, "api") else { return current }
+        var access = current ?? .public
+        for (key, pair) in named(pairs, in: "api") {
+            switch key {
+            case "access":
+                let choices: [String: APISymbol.Access] = [
+                    "open": .open, "public": .public, "package": .package, "internal": .internal,
+                ]
+                guard let written = string(pair.value, "api.access") else { continue }
+                guard let chosen = choices[written] else {
+                    diagnostics.append(
+                        .error(
+                            "config.invalid-value",
+                            "api.access must be one of open, public, package or internal, found '\(written)'",
+                            at: pair.value.location))
+                    continue
+                }
+                access = chosen
+            default: unknownKey(pair.key, known: ["access"], in: "api")
+            }
+        }
+        return access
     }
 
     /// `projects: [App.xcodeproj, "Apps/*.xcworkspace", "!Examples/**"]`.

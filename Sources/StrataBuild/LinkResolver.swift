@@ -21,10 +21,13 @@ struct LinkResolver: Sendable, Equatable {
     private let linkMap: LinkMap
     /// The DocC catalogs' pages and files, by catalog name, for `doc:` links and names.
     let catalogs: [String: DocCCatalogLinks]
+    /// The documented symbols, for links to them.
+    let symbols: APISymbolIndex
 
     init(pages: [SourcePage], assets: [String], linkMap: LinkMap = LinkMap()) {
         self.linkMap = linkMap
         self.catalogs = DocCCatalogLinks.make(pages: pages, assets: assets)
+        self.symbols = APISymbolIndex(pages: pages)
         var byPath: [String: Target] = [:]
         var byOutput: [String: Set<String>] = [:]
         for page in pages {

@@ -31,9 +31,13 @@ struct PageLoader: Sendable {
     }
 
     /// A page from a file's bytes: everything `load` does once the file is read.
-    func page(from bytes: [UInt8], relativePath: String, displayPath: String, outputPath: String, isSectionIndex: Bool)
-        -> (SourcePage?, [Diagnostic])
-    {
+    /// `lineOrigins`, for a page Strata writes from other files, says where each line came
+    /// from. A reference page reads no guidance blocks (`readsGuidance`): the comments it is
+    /// written from are read for them with the sources.
+    func page(
+        from bytes: [UInt8], relativePath: String, displayPath: String, outputPath: String, isSectionIndex: Bool,
+        lineOrigins: [SourceLocation]? = nil, readsGuidance: Bool = true
+    ) -> (SourcePage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         do {
             try ReadingLimits.pageBytes.check(
@@ -58,7 +62,8 @@ struct PageLoader: Sendable {
             fields.read(frontMatter, diagnostics: &diagnostics)
             var pageOptions = options
             pageOptions.titleFromFirstLine = fields.title == nil && !options.docc
-            let document = MarkdownParser.parse(split.markdown, path: displayPath, options: pageOptions)
+            let document = MarkdownParser.parse(
+                split.markdown, path: displayPath, options: pageOptions, lineOrigins: lineOrigins)
             diagnostics += document.doccDiagnostics
             if document.isEmpty, document.titleHeading == nil {
                 diagnostics.append(
@@ -84,8 +89,8 @@ struct PageLoader: Sendable {
                         at: place
                     ))
             }
-            if GuidanceKeywordScan.mayOpenBlock(bytes)
-                || GuidanceKeywordScan.mayHoldRuleSection(bytes, headings: ruleSetHeadings)
+            if readsGuidance, GuidanceKeywordScan.mayOpenBlock(bytes)
+                    || GuidanceKeywordScan.mayHoldRuleSection(bytes, headings: ruleSetHeadings)
             {
                 let guidance = GuidanceExtractor(pageKey: page.key, ruleSetHeadings: ruleSetHeadings).extract(
                     from: document)

@@ -32,10 +32,16 @@ extension SiteBuilder {
             let graph = try loadGraph(config: run.configuration())
             run.loadedGraph = .some(graph)
             run.diagnostics += graph.map { $0.guidanceDiagnostics + $0.diagnostics } ?? []
+        case .readAPI:
+            let read = readStage.api(
+                config: try run.configuration(), graph: try run.graph()?.graph,
+                content: try run.required(\.content, .readPages))
+            run.content = read.content
+            run.api = read.modules
         case .readCatalogs:
             run.content = readStage.catalogs(
                 config: try run.configuration(), graph: try run.graph()?.graph,
-                content: try run.required(\.content, .readPages))
+                content: try run.required(\.content, .readPages), api: run.api ?? [])
         case .analyze:
             try analyze(&run)
         case .linkGuidance:

@@ -106,6 +106,7 @@ package struct SiteBuilder: Sendable {
         if let memory {
             stage.pageCache = ItemCache(memory.pages)
             stage.scanCache = ItemCache(memory.scans)
+            stage.apiCache = ItemCache(memory.apiFiles)
         }
         return stage
     }

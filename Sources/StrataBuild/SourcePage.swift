@@ -19,6 +19,8 @@ struct SourcePage: Sendable {
     var catalog: String? = nil
     /// The topic group it is listed under in its catalog's navigation.
     var navigationGroup: String? = nil
+    /// For a reference page written from the source: the module and symbols it documents.
+    var api: APIPageInfo? = nil
 
     /// The page's path without its extension (`guides/networking`): where derived block ids start.
     var key: String {

@@ -38,6 +38,9 @@ package struct StrataConfig: Hashable, Sendable {
     /// folders relative to the project, with where each is written.
     package var doccCatalogs: [String] = []
     package var doccCatalogLocations: [SourceLocation] = []
+    /// The least access a declaration needs for the API reference to document it
+    /// (`api: access:`); nil when `api: false` turns the reference off.
+    package var apiAccess: APISymbol.Access? = .public
     /// The architecture's layers, bottom-up (`layers:`).
     package var layers: [LayerDeclaration] = []
     /// Rule severities and the project's own rules (`rules:` and `tests:`).

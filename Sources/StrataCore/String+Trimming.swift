@@ -15,3 +15,8 @@ extension String {
         return String(text)
     }
 }
+
+extension Substring {
+    /// The text without leading and trailing white space, as a string.
+    package var trimmingWhitespace: String { String(self).trimmingWhitespace }
+}

@@ -84,7 +84,9 @@ struct HTMLRenderer {
                 }
                 continue
             }
-            if entering, node.type == CMARK_NODE_LINK, document.options.docc, renderDocLink(node) {
+            if entering, node.type == CMARK_NODE_LINK, document.options.docc,
+                renderDocLink(node) || renderSymbolLink(node)
+            {
                 cmark_iter_reset(iterator, node.pointer, CMARK_EVENT_EXIT)
                 continue
             }

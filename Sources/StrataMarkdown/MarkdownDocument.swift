@@ -64,20 +64,35 @@ package final class MarkdownDocument: @unchecked Sendable {
     var directiveLinks: [Int: [String: Int]] = [:]
     /// Per line (0-based), the columns the directives' indent took off it.
     private var removedIndent: [Int] = []
+    /// The links made of DocC's ``` ``Symbol`` ``` spans, each holding its code span.
+    var symbolLinks: Set<OpaquePointer> = []
+    /// For a page Strata wrote itself from other files (a type's reference page, from its
+    /// doc comments), where each of its lines (0-based) came from: every location on the
+    /// page is reported there.
+    private var lineOrigins: [SourceLocation]? = nil
 
     var headingIDs: [OpaquePointer: String] = [:]
     var linkIndex: [OpaquePointer: Int] = [:]
     /// Blocks Strata shows elsewhere (title heading, metadata paragraph), not in the body.
     var hiddenBlocks: Set<OpaquePointer> = []
 
-    init(root: OpaquePointer?, path: String, options: MarkdownOptions, docc: DocCDirectiveScanner.Result? = nil) {
+    init(
+        root: OpaquePointer?, path: String, options: MarkdownOptions, docc: DocCDirectiveScanner.Result? = nil,
+        lineOrigins: [SourceLocation]? = nil
+    ) {
         self.root = root ?? cmark_node_new(CMARK_NODE_DOCUMENT)
         self.path = path
         self.options = options
+        self.lineOrigins = lineOrigins
         if let docc {
             directives = docc.directives
             removedIndent = docc.removedIndent
-            doccDiagnostics = docc.diagnostics
+            doccDiagnostics = docc.diagnostics.map { diagnostic in
+                var moved = diagnostic
+                moved.location = diagnostic.location.map(self.origin)
+                return moved
+            }
+            symbolLinks = DocCSymbolLinks.wrap(root: self.root, spans: docc.symbolSpans)
             directiveNodes = DocCTreeBuilder.build(root: self.root, directives: docc.directives)
             directivePointers = Array(repeating: nil, count: docc.directives.count)
             for (node, number) in directiveNodes { directivePointers[number] = node }
@@ -280,10 +295,12 @@ package final class MarkdownDocument: @unchecked Sendable {
                     Heading(level: node.headingLevel, text: text, id: id, location: self.location(of: node)))
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 self.linkIndex[node.pointer] = self.links.count
+                // A symbol link was made after parsing and has no place: its code span has.
+                let place = self.symbolLinks.contains(node.pointer) ? node.firstChild ?? node : node
                 self.links.append(
                     MarkdownLink(
-                        destination: node.url, location: self.location(of: node), isImage: node.type == CMARK_NODE_IMAGE
-                    ))
+                        destination: node.url, location: self.location(of: place),
+                        isImage: node.type == CMARK_NODE_IMAGE, isSymbol: place != node))
             case CMARK_NODE_CUSTOM_BLOCK:
                 guard let number = self.directiveNodes[node.pointer] else { break }
                 self.collectDirectiveLinks(number)
@@ -331,7 +348,14 @@ package final class MarkdownDocument: @unchecked Sendable {
             current = candidate
         }
         if line > 0, line <= removedIndent.count { column += removedIndent[line - 1] }
-        return SourceLocation(path: path, line: line, column: column)
+        return origin(of: SourceLocation(path: path, line: line, column: column))
+    }
+
+    /// Where a place on the page came from: itself, unless the page was written from other
+    /// files (`lineOrigins`).
+    func origin(of place: SourceLocation) -> SourceLocation {
+        guard let lineOrigins, place.line <= lineOrigins.count else { return place }
+        return lineOrigins[place.line - 1].shiftingColumn(place.column - 1)
     }
 
     /// Renders the body as HTML. `resolveLink` maps each link to the `href`/`src` to write

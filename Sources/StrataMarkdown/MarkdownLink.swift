@@ -6,10 +6,13 @@ package struct MarkdownLink: Hashable, Sendable {
     package var destination: String
     package var location: SourceLocation
     package var isImage: Bool
+    /// A DocC symbol link (``` ``Symbol`` ```), which names a symbol and never an article.
+    package var isSymbol: Bool
 
-    package init(destination: String, location: SourceLocation, isImage: Bool) {
+    package init(destination: String, location: SourceLocation, isImage: Bool, isSymbol: Bool = false) {
         self.destination = destination
         self.location = location
         self.isImage = isImage
+        self.isSymbol = isSymbol
     }
 }

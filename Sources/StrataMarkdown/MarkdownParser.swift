@@ -37,9 +37,11 @@ package enum MarkdownParser {
     package static var parsesInParallel: Bool { !parseNeedsLock }
 
     /// Parses `markdown` (front matter already blanked out) from the file at `path`.
-    package static func parse(_ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions())
-        -> MarkdownDocument
-    {
+    /// `lineOrigins`, for a page written from other files, says where each line came from.
+    package static func parse(
+        _ markdown: String, path: String, options: MarkdownOptions = MarkdownOptions(),
+        lineOrigins: [SourceLocation]? = nil
+    ) -> MarkdownDocument {
         let needsLock = parseNeedsLock
         var flags = CMARK_OPT_DEFAULT
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
@@ -58,7 +60,8 @@ package enum MarkdownParser {
         }
         let root = cmark_parser_finish(parser)
         if needsLock { parseLock.unlock() }
-        let document = MarkdownDocument(root: root, path: path, options: options, docc: docc)
+        let document = MarkdownDocument(
+            root: root, path: path, options: options, docc: docc, lineOrigins: lineOrigins)
         document.byteCount = bytes.count
         return document
     }

@@ -104,7 +104,7 @@ extension LinkResolver {
     /// A `doc:` link: to an article or tutorial of the page's catalog (or of the catalog its
     /// path names), at a heading if it gives one.
     func resolveDocLink(_ link: MarkdownLink, from page: SourcePage) -> Resolution {
-        switch docTarget(link.destination, from: page) {
+        switch docTarget(link.destination, from: page, symbolFirst: link.isSymbol) {
         case .found(let target, let fragment):
             let shown = DocCRendering.Target(
                 title: target.title, abstract: target.abstract,
@@ -154,12 +154,28 @@ extension LinkResolver {
         path.contains("/") || path.contains("(") || path.contains("-swift.") || path.contains(":")
     }
 
-    func docTarget(_ destination: String, from page: SourcePage) -> DocTarget {
+    /// Where a `doc:` link leads: an article or tutorial first, then a symbol; a symbol link
+    /// (``` ``Symbol`` ```, `symbolFirst`) looks among symbols first.
+    func docTarget(_ destination: String, from page: SourcePage, symbolFirst: Bool = false) -> DocTarget {
+        if symbolFirst, let found = symbolTarget(destination, from: page) { return found }
+        let found = catalogTarget(destination, from: page)
+        switch found {
+        case .found: return found
+        case .notFound, .symbol:
+            if !symbolFirst, let symbol = symbolTarget(destination, from: page) { return symbol }
+            if symbolFirst || Self.namesSymbol(String(destination.dropFirst(4))) {
+                return .symbol(symbolMessage(destination, from: page))
+            }
+            return found
+        }
+    }
+
+    private func catalogTarget(_ destination: String, from page: SourcePage) -> DocTarget {
         guard let parsed = DocCLinkKey.parse(destination) else {
             return .notFound("'\(destination)' names no page: write doc:ArticleName, or doc:Module/ArticleName")
         }
         var components = parsed.components
-        var catalogName = page.catalog
+        var catalogName = page.catalog ?? page.api.flatMap { catalogs[$0.module] == nil ? nil : $0.module }
         let own = page.catalog.flatMap { catalog in
             DocCLinkKey.keys(forFile: page.relativePath).lazy.compactMap { self.catalogs[catalog]?.pages[$0] }.first
         }

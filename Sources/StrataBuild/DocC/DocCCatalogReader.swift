@@ -16,6 +16,10 @@ struct DocCCatalogReader {
         $1()
     }
 
+    /// The reference of each module's API (by module name), which the top page of the
+    /// module's catalog lists after its own text.
+    var listings: [String: APIPageWriter] = [:]
+
     /// One page to read: its file, and where it is shown and published.
     struct PageRequest: Sendable {
         var file: ContentFile
@@ -23,6 +27,8 @@ struct DocCCatalogReader {
         var displayPath: String
         var outputPath: String
         var isSectionIndex: Bool
+        /// The module's API, added after the top page's own text.
+        var appendix: GeneratedMarkdown? = nil
     }
 
     /// Where catalogs' pages are published.
@@ -30,6 +36,8 @@ struct DocCCatalogReader {
 
     struct Read: Sendable {
         var name: String
+        /// The module whose API the top page lists.
+        var listedModule: String? = nil
         var pages: [SourcePage]
         var assets: [ContentFile]
         var diagnostics: [Diagnostic]
@@ -82,18 +90,42 @@ struct DocCCatalogReader {
             pageFiles.append((file, output, file.relativePath == root || isTableOfContents))
         }
         let bytesOf = texts
+        let listing = catalog.module.flatMap { listings[$0] }.flatMap { writer in
+            root.map { root in
+                (writer, Self.listing(writer, rootText: bytesOf[root] ?? [], at: SourceLocation(path: display(root))))
+            }
+        }
         let read = ParallelMap.map(pageFiles) { entry -> (SourcePage?, [Diagnostic]) in
             let path = entry.file.relativePath
-            let request = PageRequest(
+            var request = PageRequest(
                 file: entry.file, relativePath: base + "/" + path, displayPath: display(path),
                 outputPath: entry.output, isSectionIndex: entry.isIndex)
+            let isRoot = path == root
+            if isRoot { request.appendix = listing?.1.markdown }
             var (page, problems) = readPage(request) {
-                loader.page(
-                    from: bytesOf[path] ?? [], relativePath: request.relativePath, displayPath: request.displayPath,
-                    outputPath: request.outputPath, isSectionIndex: request.isSectionIndex)
+                var bytes = bytesOf[path] ?? []
+                var origins: [SourceLocation]? = nil
+                if let appendix = request.appendix {
+                    let lineCount = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+                    origins = (1...lineCount).map { SourceLocation(path: request.displayPath, line: $0) }
+                    bytes += Array("\n\n".utf8) + Array(appendix.text.utf8)
+                    origins? += Array(repeating: SourceLocation(path: request.displayPath, line: lineCount), count: 2)
+                        + appendix.origins
+                }
+                return loader.page(
+                    from: bytes, relativePath: request.relativePath, displayPath: request.displayPath,
+                    outputPath: request.outputPath, isSectionIndex: request.isSectionIndex, lineOrigins: origins)
             }
             if var found = page {
                 found.catalog = name
+                if isRoot, let (writer, listed) = listing {
+                    found.api = APIPageInfo(
+                        module: writer.api.module, path: nil, kind: nil,
+                        members: listed.members.map {
+                            APIPageInfo.Member(
+                                name: $0.name, parent: $0.parent, kind: $0.kind, summary: $0.docComment.map(\.summary))
+                        })
+                }
                 if let title = found.document.doccInfo?.title {
                     found.title = title
                 } else if found.document.titleHeading == nil {
@@ -112,7 +144,22 @@ struct DocCCatalogReader {
                 copy.relativePath = base + "/" + file.relativePath
                 return copy
             }
-        return Read(name: name, pages: pages, assets: assets, diagnostics: diagnostics)
+        return Read(
+            name: name, listedModule: listing?.0.api.module, pages: pages, assets: assets, diagnostics: diagnostics)
+    }
+
+    /// What the top page lists of its module's API: what its own Topics do not curate.
+    static func listing(_ writer: APIPageWriter, rootText: [UInt8], at place: SourceLocation) -> (
+        markdown: GeneratedMarkdown, members: [APISymbol]
+    ) {
+        let text = String(decoding: rootText, as: UTF8.self)
+        // The title (` # ``Module`` `) names the module, not a type it curates.
+        let spans = DocCSymbolLinks.spans(in: text).filter { line, _ in
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line).first?.hasPrefix("# ") != true
+        }
+        let curated = Set(spans.values.joined().map(APISymbolIndex.lastComponent))
+        let hasTopics = text.split(separator: "\n").contains { $0.trimmingWhitespace == "## Topics" }
+        return writer.listing(curated: curated, topicsHeading: !hasTopics, at: place)
     }
 
     static func isPage(_ path: String) -> Bool {

@@ -34,6 +34,8 @@ package final class BuildMemory: @unchecked Sendable {
     let scans: Memo<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan>
     /// Swift files read for their types and references (layers inside a target), by path.
     let symbols: Memo<ComponentSymbols.Fingerprint, SwiftSymbols?>
+    /// Swift files read for their API (reference pages), by path.
+    let apiFiles: Memo<APIReader.Fingerprint, APIFile?>
     private var graph: RememberedGraph?
     private var graphReloaded = false
     /// Pages rendered through the theme, and the 404 page, by output path.
@@ -80,6 +82,7 @@ package final class BuildMemory: @unchecked Sendable {
         bodies = Memo(settleTime: nanoseconds)
         scans = Memo(settleTime: nanoseconds)
         symbols = Memo(settleTime: nanoseconds)
+        apiFiles = Memo(settleTime: nanoseconds)
         layouts = Memo(settleTime: nanoseconds)
         renderedPages = Memo(settleTime: nanoseconds)
         renderedNotFound = Memo(settleTime: nanoseconds)
@@ -162,6 +165,7 @@ package final class BuildMemory: @unchecked Sendable {
         bodies.beginBuild()
         scans.beginBuild()
         symbols.beginBuild()
+        apiFiles.beginBuild()
         layouts.beginBuild()
         renderedPages.beginBuild()
         renderedNotFound.beginBuild()
@@ -180,6 +184,7 @@ package final class BuildMemory: @unchecked Sendable {
         renderedNotFound.endBuild()
         componentPages.endBuild()
         symbols.endBuild()
+        apiFiles.endBuild()
         if lock.withLock({ graph?.loaded != nil && graphReloaded }) { scans.endBuild() }
     }
 }

@@ -10,6 +10,8 @@ struct BuildRun: Sendable {
     var content: ReadStage.Content?
     /// nil until the graph is read; then the graph, or nil for a documentation-only project.
     var loadedGraph: PackageGraphLoader.Loaded??
+    /// The modules' API (`read: api`); nil when the command does not read it.
+    var api: [ModuleAPI]?
     var analyzed: AnalyzeStage.Analyzed?
     var guidance: LinkStage.Guidance?
     /// The pages with their links resolved and bodies rendered.

@@ -14,7 +14,10 @@ enum BuildStep: String, CaseIterable, Sendable {
     case readPages = "read: pages"
     /// The module graph: manifests, projects, imports (`ReadStage.graph`).
     case readGraph = "read: graph"
-    /// The DocC catalogs of the targets read, as pages (`ReadStage.catalogs`).
+    /// The API of the modules read, from their Swift files, as reference pages (`ReadStage.api`).
+    case readAPI = "read: api"
+    /// The DocC catalogs of the targets read, as pages, each top page listing its module's
+    /// API (`ReadStage.catalogs`).
     case readCatalogs = "read: catalogs"
     /// Guidance collected, layers and rules judged (`AnalyzeStage`).
     case analyze

@@ -3,18 +3,24 @@ import StrataMarkdown
 
 extension ReadStage {
     /// The read catalogs stage: the DocC catalogs of the targets read (and those at the
-    /// project's top level) added to the pages and files of the site. A catalog page
-    /// published where a Content page is would hide one of them: an error.
-    func catalogs(config: StrataConfig, graph: ModuleGraph?, content: Content) -> Content {
+    /// project's top level) added to the pages and files of the site, the top page of a
+    /// module's catalog listing the module's `api`, and a page of its own listing it for a
+    /// module without one. A catalog page published where another page is would hide one
+    /// of them: an error.
+    func catalogs(config: StrataConfig, graph: ModuleGraph?, content: Content, api: [ModuleAPI] = []) -> Content {
         let (found, missing) = DocCCatalogFinder(project: project).catalogs(graph: graph, config: config)
         var result = content
         result.diagnostics += missing
-        guard !found.isEmpty else { return result }
+        var listed = Set<String>()
+        guard !found.isEmpty else {
+            return modulePages(api, listed: listed, graph: graph, config: config, content: result)
+        }
         let options = MarkdownOptions(
             unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation, docc: true)
         var reader = DocCCatalogReader(
             project: project,
             loader: PageLoader(options: options, ruleSetHeadings: config.guidance.ruleSetHeadings, project: project))
+        reader.listings = Dictionary(api.map { ($0.module, APIPageWriter(api: $0)) }, uniquingKeysWith: { a, _ in a })
         // A catalog page goes through the same memo as a Content page (keyed by its site path).
         let cache = pageCache
         let ruleSetHeadings = config.guidance.ruleSetHeadings
@@ -25,7 +31,8 @@ extension ReadStage {
                     request.file.stamp.map {
                         PageFingerprint(
                             stamp: $0, displayPath: request.displayPath, outputPath: request.outputPath,
-                            isSectionIndex: request.isSectionIndex, options: options, ruleSetHeadings: ruleSetHeadings)
+                            isSectionIndex: request.isSectionIndex, options: options, ruleSetHeadings: ruleSetHeadings,
+                            appendix: request.appendix?.lines ?? [], appendixOrigins: request.appendix?.origins ?? [])
                     }
                 }, compute: read)
         }
@@ -44,6 +51,7 @@ extension ReadStage {
                 continue
             }
             names[read.name] = project.display(catalog.folder)
+            if let module = read.listedModule { listed.insert(module) }
             result.diagnostics += read.diagnostics
             for page in read.pages {
                 if let other = outputs[page.outputPath] {
@@ -58,6 +66,27 @@ extension ReadStage {
                 result.pages.append(page)
             }
             result.assets += read.assets
+        }
+        return modulePages(api, listed: listed, graph: graph, config: config, content: result)
+    }
+
+    /// A page for each module with an API whose catalog's top page does not list it.
+    private func modulePages(
+        _ api: [ModuleAPI], listed: Set<String>, graph: ModuleGraph?, config: StrataConfig, content: Content
+    ) -> Content {
+        var result = content
+        let unlisted = api.filter { !listed.contains($0.module) }
+        guard !unlisted.isEmpty else { return result }
+        let loader = Self.apiPageLoader(config: config, project: project)
+        let folders = Dictionary(
+            (graph?.nodes ?? []).map { ($0.id, $0.sourcePath ?? $0.id) }, uniquingKeysWith: { first, _ in first })
+        var outputs = Set(result.pages.map(\.outputPath))
+        for module in unlisted {
+            let page = APIPageWriter(api: module).modulePage(displayPath: folders[module.module] ?? module.module)
+            let (read, diagnostics) = Self.read(page, module: module.module, loader: loader)
+            result.diagnostics += diagnostics
+            guard let read, outputs.insert(read.outputPath).inserted else { continue }
+            result.pages.append(read)
         }
         return result
     }

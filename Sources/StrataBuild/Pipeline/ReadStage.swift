@@ -15,6 +15,8 @@ struct ReadStage: Sendable {
     var pageCache: ItemCache<PageFingerprint, ReadPage> = .none
     /// Swift files already scanned, by path (`strata serve`).
     var scanCache: ItemCache<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan> = .none
+    /// Swift files already read for their API, by path (`strata serve`).
+    var apiCache: ItemCache<APIReader.Fingerprint, APIFile?> = .none
 
     /// A page read: the page, or nothing when it could not be read, and what was wrong.
     typealias ReadPage = (SourcePage?, [Diagnostic])
@@ -28,6 +30,10 @@ struct ReadStage: Sendable {
         var options: MarkdownOptions
         /// `guidance.rule_sets`: which sections are rule sets changes what a page holds.
         var ruleSetHeadings: [String]
+        /// What Strata adds to the page (a catalog's top page lists its module's API), and
+        /// where each added line came from.
+        var appendix: [String] = []
+        var appendixOrigins: [SourceLocation] = []
 
         func matches(_ previous: PageFingerprint) -> Bool { self == previous }
         func isKeepable(settleTime: Int64) -> Bool { stamp.isSettled(after: settleTime) }

@@ -18,6 +18,8 @@ package struct DocCDirectiveScanner {
         package var diagnostics: [Diagnostic]
         /// Per line (0-based), the columns taken off its start with the braces' indent.
         package var removedIndent: [Int]
+        /// Per line (0-based), the symbol links written on it (see `DocCSymbolLinks`).
+        package var symbolSpans: [Int: [String]] = [:]
     }
 
     /// The most lines a directive's arguments may run over, and the deepest directives may
@@ -212,9 +214,10 @@ package struct DocCDirectiveScanner {
                         + "page",
                     at: directive.location))
         }
+        let text = output.joined(separator: "\n")
         return Result(
-            text: output.joined(separator: "\n"), directives: directives, diagnostics: diagnostics,
-            removedIndent: removed)
+            text: text, directives: directives, diagnostics: diagnostics, removedIndent: removed,
+            symbolSpans: DocCSymbolLinks.spans(in: text))
     }
 
     /// Spaces and tabs before the line's first other character.

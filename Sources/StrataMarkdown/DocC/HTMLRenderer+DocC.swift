@@ -80,6 +80,24 @@ extension HTMLRenderer {
         return true
     }
 
+    /// A ``` ``Symbol`` ``` link: its name in code voice, linked when it resolves and plain
+    /// code when it does not (the link stage has said why).
+    mutating func renderSymbolLink(_ node: CMarkNode) -> Bool {
+        guard document.symbolLinks.contains(node.pointer), let index = document.linkIndex[node.pointer] else {
+            return false
+        }
+        let link = document.links[index]
+        let shown = DocCSymbolLinks.shownName(String(node.url.dropFirst(4)))
+        let code = "<code>\(escape(docc?.target(link)?.title ?? shown))</code>"
+        if let href = resolveLink(link) {
+            html += "<a href=\"\(escape(URLSafety.safe(href)))\">\(code)</a>"
+            html += doccAbstract(after: node)
+        } else {
+            html += code
+        }
+        return true
+    }
+
     /// A topic's abstract, under a link that is the whole of an item of a topic group or
     /// of `@Links`.
     func doccAbstract(after node: CMarkNode) -> String {

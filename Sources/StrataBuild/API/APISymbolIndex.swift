@@ -1,0 +1,128 @@
+import StrataCore
+import StrataMarkdown
+
+/// Every documented symbol of the modules read, by the paths a link may name it with, as
+/// DocC resolves ``` ``Symbol`` ``` and `doc:` links to symbols: from the scope of the page
+/// the link is on outwards (a type's page finds its members by name alone), then from the
+/// module, then from any module read; a component may leave out its argument labels
+/// (`greet`) and may carry DocC's disambiguation (`-swift.method`, `-3hd8f`).
+struct APISymbolIndex: Equatable, Sendable {
+    struct Target: Equatable, Sendable {
+        var output: String
+        /// The member's heading id on its type's page; nil for a type's own page.
+        var anchor: String?
+        var title: String
+        var abstract: String?
+        var kind: APISymbol.Kind?
+    }
+
+    /// By module, then by path (names joined with `/`); a path without argument labels
+    /// (`Greeter/greet`) holds every overload.
+    private var byModule: [String: [String: [Target]]] = [:]
+    /// Each module's own page.
+    private var modulePages: [String: Target] = [:]
+
+    init(pages: [SourcePage]) {
+        for page in pages {
+            guard let info = page.api else { continue }
+            let abstract = page.document.doccInfo?.abstract
+            if let path = info.path {
+                let target = Target(output: page.outputPath, title: page.title, abstract: abstract, kind: info.kind)
+                add(target, module: info.module, path: path)
+            } else {
+                modulePages[info.module] = Target(output: page.outputPath, title: info.module, abstract: abstract)
+            }
+            // Members, matched with their headings in order.
+            var headings = page.document.headings.filter { $0.level == 3 }[...]
+            for member in info.members {
+                guard let heading = headings.firstIndex(where: { $0.text == member.name }) else { continue }
+                let target = Target(
+                    output: page.outputPath, anchor: headings[heading].id, title: member.name,
+                    abstract: member.summary, kind: member.kind)
+                headings = headings[(heading + 1)...]
+                add(target, module: info.module, path: member.parent + [member.name])
+            }
+        }
+    }
+
+    private mutating func add(_ target: Target, module: String, path: [String]) {
+        guard let last = path.last else { return }
+        let parents = path.dropLast().joined(separator: "/")
+        let prefix = parents.isEmpty ? "" : parents + "/"
+        byModule[module, default: [:]][prefix + last, default: []].append(target)
+        let base = last.firstIndex(of: "(").map { String(last[..<$0]) } ?? last
+        if base != last { byModule[module, default: [:]][prefix + base, default: []].append(target) }
+    }
+
+    var isEmpty: Bool { byModule.isEmpty && modulePages.isEmpty }
+
+    /// The symbol a link names, seen from a page of `module` about the symbol at `scope`.
+    func resolve(_ written: String, module: String?, scope: [String]) -> Target? {
+        var components = DocCSymbolLinks.components(written)
+        guard !components.isEmpty else { return nil }
+        var kinds: [String?] = []
+        for (index, component) in components.enumerated() {
+            let (name, kind) = Self.split(component)
+            components[index] = name
+            kinds.append(kind)
+        }
+        // From the page's scope outwards, in its module.
+        if let module {
+            for end in stride(from: scope.count, through: 0, by: -1) {
+                let prefix = Array(scope[..<end])
+                let padding = [String?](repeating: nil, count: prefix.count)
+                if let found = findIn(module: module, prefix + components, padding + kinds) { return found }
+            }
+        }
+        // A path that starts with a module's name, or the module alone.
+        if byModule[components[0]] != nil || modulePages[components[0]] != nil {
+            if components.count == 1 { return modulePages[components[0]] }
+            if let found = findIn(module: components[0], Array(components.dropFirst()), Array(kinds.dropFirst())) {
+                return found
+            }
+        }
+        // Another module's symbol, named from its top.
+        for other in byModule.keys.sorted() where other != module {
+            if let found = findIn(module: other, components, kinds) { return found }
+        }
+        return nil
+    }
+
+    private func findIn(module: String, _ components: [String], _ kinds: [String?]) -> Target? {
+        guard let symbols = byModule[module] else { return nil }
+        let candidates = symbols[components.joined(separator: "/")] ?? []
+        guard let kind = kinds.last ?? nil else { return candidates.first }
+        return candidates.first { $0.kind?.rawValue == kind } ?? candidates.first
+    }
+
+    /// `greet(_:)-swift.method` → (`greet(_:)`, `method`); a hash or a type signature
+    /// after the dash picks among overloads, which share one page here: dropped.
+    static func split(_ component: String) -> (name: String, kind: String?) {
+        let name = DocCSymbolLinks.withoutDisambiguation(component)
+        guard name != component else { return (component, nil) }
+        let suffix = component.dropFirst(name.count + 1)
+        if suffix.hasPrefix("swift.") { return (name, String(suffix.dropFirst("swift.".count))) }
+        return (name, nil)
+    }
+
+    /// The last component of a written symbol path, without its disambiguation.
+    static func lastComponent(_ written: String) -> String {
+        split(DocCSymbolLinks.components(written).last ?? written).name
+    }
+}
+
+/// What a reference page documents: its module, its type (nil for the module's page) and
+/// the symbols it details under level-3 headings, for links to find them.
+struct APIPageInfo: Sendable {
+    struct Member: Sendable {
+        var name: String
+        var parent: [String]
+        var kind: APISymbol.Kind
+        var summary: String?
+    }
+
+    var module: String
+    var path: [String]?
+    var kind: APISymbol.Kind?
+    var members: [Member]
+}

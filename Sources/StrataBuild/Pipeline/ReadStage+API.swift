@@ -1,0 +1,63 @@
+import StrataCore
+import StrataMarkdown
+
+extension ReadStage {
+    /// The read API stage: the public API of the graph's libraries, read from their Swift
+    /// files (through `apiCache`), written as a reference page per type, which are read as
+    /// DocC pages are. The modules' own pages come with their catalogs (`catalogs`).
+    func api(config: StrataConfig, graph: ModuleGraph?, content: Content) -> (content: Content, modules: [ModuleAPI]) {
+        guard let access = config.apiAccess, let graph else { return (content, []) }
+        var reader = APIReader(project: project)
+        reader.cache = apiCache
+        let (modules, problems) = reader.read(graph, minimumAccess: access)
+        var result = content
+        result.diagnostics += problems
+        let loader = Self.apiPageLoader(config: config, project: project)
+        let written = modules.flatMap { api in APIPageWriter(api: api).typePages().map { (api.module, $0) } }
+        let read = ParallelMap.map(written, costliestFirst: { $0.1.markdown.lines.count }) { module, page in
+            Self.read(page, module: module, loader: loader)
+        }
+        var outputs = Dictionary(
+            content.pages.map { ($0.outputPath, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
+        for (page, diagnostics) in read {
+            result.diagnostics += diagnostics
+            guard let page else { continue }
+            if let other = outputs[page.outputPath] {
+                result.diagnostics.append(
+                    .error(
+                        "content.collision",
+                        "the reference page of '\(page.title)' and '\(other)' would both be published as "
+                            + "'\(page.outputPath)'; rename the page",
+                        at: SourceLocation(path: other)))
+                continue
+            }
+            outputs[page.outputPath] = page.displayPath
+            result.pages.append(page)
+        }
+        return (result, modules)
+    }
+
+    /// Reference pages are DocC pages, read with the site's Markdown settings.
+    static func apiPageLoader(config: StrataConfig, project: ProjectFiles) -> PageLoader {
+        PageLoader(
+            options: MarkdownOptions(
+                unsafeHTML: config.markdown.unsafeHTML, smartPunctuation: config.markdown.smartPunctuation, docc: true),
+            ruleSetHeadings: config.guidance.ruleSetHeadings, project: project)
+    }
+
+    /// A written reference page, parsed, with what links to its symbols need.
+    static func read(_ page: APIPageWriter.Page, module: String, loader: PageLoader) -> (SourcePage?, [Diagnostic]) {
+        var (read, diagnostics) = loader.page(
+            from: Array(page.markdown.text.utf8), relativePath: String(page.outputPath.dropLast(5)) + ".md",
+            displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: false,
+            lineOrigins: page.markdown.origins, readsGuidance: false)
+        read?.navigationGroup = page.navigationGroup
+        read?.api = APIPageInfo(
+            module: module, path: page.typePath, kind: page.symbol?.kind,
+            members: page.members.map {
+                APIPageInfo.Member(
+                    name: $0.name, parent: $0.parent, kind: $0.kind, summary: $0.docComment.map(\.summary))
+            })
+        return (read, diagnostics)
+    }
+}

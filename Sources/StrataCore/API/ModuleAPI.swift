@@ -1,0 +1,106 @@
+/// A module's documented API: the symbols of its files that other modules can use (at or
+/// above `minimumAccess`, in a type that is too, and not hidden), by the type they belong
+/// to. What a reference page per type, and the module's list of them, are made from.
+package struct ModuleAPI: Hashable, Sendable {
+    package var module: String
+    /// Every documented symbol, types first by path, then members, each group in the order
+    /// a page lists them.
+    package private(set) var symbols: [APISymbol]
+    /// The conformances each documented type gains in extensions, by type path (`Feed.Item`).
+    package private(set) var extensionConformances: [String: [String]]
+    /// The types of other modules this one extends with documented members, by path.
+    package private(set) var extendedTypes: [[String]]
+
+    /// Assembles the module from its files (in a stable order: by path).
+    package init(module: String, files: [APIFile], minimumAccess: APISymbol.Access = .public) {
+        self.module = module
+        var all: [APISymbol] = []
+        var seen = Set<String>()
+        for file in files {
+            for var symbol in file.symbols {
+                symbol.parent = Self.withoutModule(symbol.parent, module: module)
+                // Two branches of an `#if` that declare the same thing: the first is kept.
+                let key = symbol.path.joined(separator: "/") + "|" + symbol.kind.rawValue + "|" + symbol.declaration
+                guard seen.insert(key).inserted else { continue }
+                all.append(symbol)
+            }
+        }
+        // The module's own types, documented or not: a member is documented only when every
+        // type it is in is.
+        var types: [String: APISymbol] = [:]
+        for symbol in all where symbol.kind.isType || symbol.kind == .typealias {
+            let key = symbol.path.joined(separator: ".")
+            if types[key] == nil { types[key] = symbol }
+        }
+        func isDocumented(_ symbol: APISymbol) -> Bool {
+            guard symbol.access >= minimumAccess, !symbol.isHidden else { return false }
+            for end in stride(from: symbol.parent.count, to: 0, by: -1) {
+                let prefix = symbol.parent[..<end].joined(separator: ".")
+                if let type = types[prefix] {
+                    if type.access < minimumAccess || type.isHidden { return false }
+                } else if symbol.parent[end - 1].hasPrefix("_") {
+                    return false
+                }
+            }
+            return true
+        }
+        let documented = all.filter(isDocumented)
+        symbols = documented.sorted(by: Self.pageOrder)
+        var conformances: [String: [String]] = [:]
+        for file in files {
+            for found in file.extensions {
+                let path = Self.withoutModule(found.extendedType, module: module).joined(separator: ".")
+                guard let type = types[path], type.access >= minimumAccess, !type.isHidden else { continue }
+                for conformance in found.conformances where !conformances[path, default: []].contains(conformance) {
+                    // A conformance to one of this module's protocols shows when that protocol does.
+                    if let own = types[conformance], own.access < minimumAccess { continue }
+                    conformances[path, default: []].append(conformance)
+                }
+            }
+        }
+        extensionConformances = conformances
+        var extended: [[String]] = []
+        var extendedKeys = Set<String>()
+        for symbol in symbols where !symbol.parent.isEmpty {
+            let key = symbol.parent.joined(separator: ".")
+            // A member of a type no declaration here names, nor any type it is nested in.
+            let isOwn = (1...symbol.parent.count).contains { types[symbol.parent[..<$0].joined(separator: ".")] != nil }
+            if !isOwn, extendedKeys.insert(key).inserted { extended.append(symbol.parent) }
+        }
+        extendedTypes = extended.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
+    }
+
+    /// Types by path, then kind, then name, then place.
+    static func pageOrder(_ left: APISymbol, _ right: APISymbol) -> Bool {
+        let leftKey = (left.parent.joined(separator: "."), left.kind.order, left.name, left.location)
+        let rightKey = (right.parent.joined(separator: "."), right.kind.order, right.name, right.location)
+        if leftKey.0 != rightKey.0 { return leftKey.0 < rightKey.0 }
+        if leftKey.1 != rightKey.1 { return leftKey.1 < rightKey.1 }
+        if leftKey.2 != rightKey.2 { return leftKey.2 < rightKey.2 }
+        return leftKey.3 < rightKey.3
+    }
+
+    /// `Greeter.Feed` in the module `Greeter` is `Feed`.
+    static func withoutModule(_ path: [String], module: String) -> [String] {
+        path.count > 1 && path[0] == module ? Array(path.dropFirst()) : path
+    }
+
+    /// The documented types (structures, classes, enumerations, actors, protocols): each has
+    /// a page.
+    package var types: [APISymbol] { symbols.filter { $0.kind.isType } }
+
+    /// The symbols declared directly in a type (or in an extended type of another module).
+    package func members(of path: [String]) -> [APISymbol] {
+        symbols.filter { $0.parent == path }
+    }
+
+    /// What has no type around it: functions, variables, operators, type aliases, macros.
+    package var globals: [APISymbol] { symbols.filter { $0.parent.isEmpty && !$0.kind.isType } }
+
+    /// Whether a path names one of this module's types (documented or not).
+    package func declaresType(_ path: [String]) -> Bool {
+        types.contains { $0.path == path }
+    }
+
+    package var isEmpty: Bool { symbols.isEmpty }
+}
