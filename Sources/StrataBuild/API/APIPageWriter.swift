@@ -7,6 +7,24 @@ import StrataCore
 /// module's list of them: on a page of its own, or added to its catalog's top page.
 struct APIPageWriter {
     let api: ModuleAPI
+    /// The documented types by path joined with `.`.
+    private let typesByKey: [String: APISymbol]
+    /// The documented types that conform to a protocol (or inherit from a class), by the
+    /// name as written.
+    private let conformers: [String: [APISymbol]]
+
+    init(api: ModuleAPI) {
+        self.api = api
+        typesByKey = Dictionary(api.types.map { ($0.path.joined(separator: "."), $0) }, uniquingKeysWith: { a, _ in a })
+        var conformers: [String: [APISymbol]] = [:]
+        for type in api.types {
+            let key = type.path.joined(separator: ".")
+            for written in Set(type.inherits + (api.extensionConformances[key] ?? [])) {
+                conformers[written, default: []].append(type)
+            }
+        }
+        self.conformers = conformers.mapValues { $0.sorted { $0.path.joined(separator: ".") < $1.path.joined(separator: ".") } }
+    }
 
     /// A page to publish.
     struct Page: Sendable {
@@ -237,17 +255,13 @@ struct APIPageWriter {
         let at = type.location
         let key = type.path.joined(separator: ".")
         let conformances = type.inherits + (api.extensionConformances[key] ?? []).filter { !type.inherits.contains($0) }
-        let conforming = api.types.filter { other in
-            other.path != type.path
-                && (other.inherits + (api.extensionConformances[other.path.joined(separator: ".")] ?? [])).contains {
-                    $0 == key || $0 == type.name
-                }
-        }
+        let conforming =
+            type.kind == .protocol ? (conformers[key] ?? []) + (key == type.name ? [] : conformers[type.name] ?? []) : []
         guard !conformances.isEmpty || !conforming.isEmpty else { return }
         markdown.add("## Relationships", at: at)
         markdown.add("", at: at)
         if !conformances.isEmpty {
-            let local = api.types.first { $0.path.joined(separator: ".") == conformances[0] }
+            let local = typesByKey[conformances[0]]
             var rest = conformances
             if type.kind == .class, local?.kind == .class {
                 markdown.add("### Inherits From", at: at)
@@ -274,9 +288,8 @@ struct APIPageWriter {
     /// A type as written in an inheritance clause: a symbol link when this module documents
     /// it, code otherwise (another module's type, which no page here describes).
     func link(_ written: String) -> String {
-        let path = written.split(separator: ".").map(String.init)
-        if api.types.contains(where: { $0.path == path }) { return "``\(path.joined(separator: "/"))``" }
-        return "`\(written)`"
+        guard let type = typesByKey[written] else { return "`\(written)`" }
+        return "``\(type.path.joined(separator: "/"))``"
     }
 
     /// Text with the characters Markdown reads as markup escaped.

@@ -32,14 +32,17 @@ struct APISymbolIndex: Equatable, Sendable {
             } else {
                 modulePages[info.module] = Target(output: page.outputPath, title: info.module, abstract: abstract)
             }
-            // Members, matched with their headings in order.
-            var headings = page.document.headings.filter { $0.level == 3 }[...]
+            // Members, each matched with the first heading of its name not yet taken (a page
+            // lists them by topic, overloads in order).
+            var headings: [String: [String]] = [:]
+            for heading in page.document.headings where heading.level == 3 {
+                headings[heading.text, default: []].append(heading.id)
+            }
             for member in info.members {
-                guard let heading = headings.firstIndex(where: { $0.text == member.name }) else { continue }
+                guard let id = headings[member.name]?.first else { continue }
+                headings[member.name]?.removeFirst()
                 let target = Target(
-                    output: page.outputPath, anchor: headings[heading].id, title: member.name,
-                    abstract: member.summary, kind: member.kind)
-                headings = headings[(heading + 1)...]
+                    output: page.outputPath, anchor: id, title: member.name, abstract: member.summary, kind: member.kind)
                 add(target, module: info.module, path: member.parent + [member.name])
             }
         }
@@ -84,6 +87,14 @@ struct APISymbolIndex: Equatable, Sendable {
         // Another module's symbol, named from its top.
         for other in byModule.keys.sorted() where other != module {
             if let found = findIn(module: other, components, kinds) { return found }
+        }
+        // A type of a module not read, which a module read extends (`Foundation/UUID/init(_:)`).
+        if components.count > 1, byModule[components[0]] == nil {
+            let rest = Array(components.dropFirst())
+            let restKinds = Array(kinds.dropFirst())
+            for other in [module].compactMap({ $0 }) + byModule.keys.sorted() {
+                if let found = findIn(module: other, rest, restKinds) { return found }
+            }
         }
         return nil
     }

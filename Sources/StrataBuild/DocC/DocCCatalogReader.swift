@@ -38,6 +38,10 @@ struct DocCCatalogReader {
         var name: String
         /// The module whose API the top page lists.
         var listedModule: String? = nil
+        /// That module's API with the catalog's documentation extensions joined to it, and
+        /// the paths of the symbols they extend (whose pages are written again).
+        var api: ModuleAPI? = nil
+        var extendedSymbols: [[String]] = []
         var pages: [SourcePage]
         var assets: [ContentFile]
         var diagnostics: [Diagnostic]
@@ -89,8 +93,23 @@ struct DocCCatalogReader {
             outputs[output] = file.relativePath
             pageFiles.append((file, output, file.relativePath == root || isTableOfContents))
         }
+        // Documentation extensions (` # ``Greeter/greet(_:)`` `) join their symbol's comment.
+        var api = catalog.module.flatMap { listings[$0]?.api }
+        var extendedSymbols: [[String]] = []
+        if var current = api {
+            for file in textFiles where file.relativePath != root && file.relativePath.hasSuffix(".md") {
+                guard let bytes = texts[file.relativePath], let symbol = Self.titleSymbol(bytes),
+                    let path = current.symbolPath(for: DocCSymbolLinks.components(symbol).map(APISymbolIndex.lastComponent))
+                else { continue }
+                let (lines, override) = Self.extensionLines(bytes, displayPath: display(file.relativePath))
+                current.attach(lines, to: path, override: override)
+                extendedSymbols.append(path)
+                pageFiles.removeAll { $0.file.relativePath == file.relativePath }
+            }
+            api = current
+        }
         let bytesOf = texts
-        let listing = catalog.module.flatMap { listings[$0] }.flatMap { writer in
+        let listing = api.map(APIPageWriter.init).flatMap { writer in
             root.map { root in
                 (writer, Self.listing(writer, rootText: bytesOf[root] ?? [], at: SourceLocation(path: display(root))))
             }
@@ -145,7 +164,33 @@ struct DocCCatalogReader {
                 return copy
             }
         return Read(
-            name: name, listedModule: listing?.0.api.module, pages: pages, assets: assets, diagnostics: diagnostics)
+            name: name, listedModule: listing?.0.api.module, api: api, extendedSymbols: extendedSymbols, pages: pages,
+            assets: assets, diagnostics: diagnostics)
+    }
+
+    /// A documentation extension's lines after its title, without its `@Metadata` block, and
+    /// whether it replaces the symbol's comment (`@DocumentationExtension(mergeBehavior: override)`).
+    static func extensionLines(_ bytes: [UInt8], displayPath: String) -> (lines: [DocComment.Line], override: Bool) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines: [DocComment.Line] = []
+        var override = false
+        var titleSeen = false
+        var metadataDepth = 0
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            let trimmed = line.trimmingWhitespace
+            if !titleSeen {
+                if trimmed.hasPrefix("# ") { titleSeen = true }
+                continue
+            }
+            if metadataDepth > 0 || trimmed.hasPrefix("@Metadata") {
+                if trimmed.contains("mergeBehavior: override") { override = true }
+                metadataDepth += trimmed.filter { $0 == "{" }.count - trimmed.filter { $0 == "}" }.count
+                continue
+            }
+            lines.append(DocComment.Line(line, at: SourceLocation(path: displayPath, line: index + 1)))
+        }
+        return (DocComment.trimmingBlankLines(lines), override)
     }
 
     /// What the top page lists of its module's API: what its own Topics do not curate.

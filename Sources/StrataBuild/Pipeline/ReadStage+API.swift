@@ -9,13 +9,19 @@ extension ReadStage {
         guard let access = config.apiAccess, let graph else { return (content, []) }
         var reader = APIReader(project: project)
         reader.cache = apiCache
-        let (modules, problems) = reader.read(graph, minimumAccess: access)
+        let (modules, problems) = StageClock.measure("read: api: declarations read") {
+            reader.read(graph, minimumAccess: access)
+        }
         var result = content
         result.diagnostics += problems
         let loader = Self.apiPageLoader(config: config, project: project)
-        let written = modules.flatMap { api in APIPageWriter(api: api).typePages().map { (api.module, $0) } }
-        let read = ParallelMap.map(written, costliestFirst: { $0.1.markdown.lines.count }) { module, page in
-            Self.read(page, module: module, loader: loader)
+        let written = StageClock.measure("read: api: pages written") {
+            modules.flatMap { api in APIPageWriter(api: api).typePages().map { (api.module, $0) } }
+        }
+        let read = StageClock.measure("read: api: pages parsed") {
+            ParallelMap.map(written, costliestFirst: { $0.1.markdown.lines.count }) { module, page in
+                Self.read(page, module: module, loader: loader)
+            }
         }
         var outputs = Dictionary(
             content.pages.map { ($0.outputPath, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
@@ -52,6 +58,8 @@ extension ReadStage {
             displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: false,
             lineOrigins: page.markdown.origins, readsGuidance: false)
         read?.navigationGroup = page.navigationGroup
+        // After the catalog's articles, by kind, as DocC's navigator groups them.
+        read?.weight = 1_000_000 + (page.symbol?.kind.order ?? APISymbol.Kind.allCases.count) * 1_000
         read?.api = APIPageInfo(
             module: module, path: page.typePath, kind: page.symbol?.kind,
             members: page.members.map {

@@ -52,6 +52,9 @@ extension ReadStage {
             }
             names[read.name] = project.display(catalog.folder)
             if let module = read.listedModule { listed.insert(module) }
+            if let api = read.api, !read.extendedSymbols.isEmpty {
+                rewritePages(of: read.extendedSymbols, in: api, config: config, content: &result)
+            }
             result.diagnostics += read.diagnostics
             for page in read.pages {
                 if let other = outputs[page.outputPath] {
@@ -68,6 +71,28 @@ extension ReadStage {
             result.assets += read.assets
         }
         return modulePages(api, listed: listed, graph: graph, config: config, content: result)
+    }
+
+    /// The reference pages of the symbols a catalog's documentation extensions extend (or
+    /// of the types they are members of), written again with the extensions joined.
+    private func rewritePages(of paths: [[String]], in api: ModuleAPI, config: StrataConfig, content: inout Content) {
+        let writer = APIPageWriter(api: api)
+        var typePaths: [[String]] = []
+        for path in paths {
+            let owner = api.types.contains { $0.path == path } ? path : Array(path.dropLast())
+            if !owner.isEmpty, !typePaths.contains(owner) { typePaths.append(owner) }
+        }
+        let loader = Self.apiPageLoader(config: config, project: project)
+        for path in typePaths {
+            let page =
+                api.types.first { $0.path == path }.map(writer.typePage) ?? writer.extendedTypePage(path)
+            let (read, diagnostics) = Self.read(page, module: api.module, loader: loader)
+            guard let read, let index = content.pages.firstIndex(where: { $0.outputPath == read.outputPath }) else {
+                continue
+            }
+            content.pages[index] = read
+            content.diagnostics += diagnostics
+        }
     }
 
     /// A page for each module with an API whose catalog's top page does not list it.

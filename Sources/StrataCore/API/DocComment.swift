@@ -223,7 +223,7 @@ package struct DocComment: Hashable, Sendable {
         }
     }
 
-    static func trimmingBlankLines(_ lines: [Line]) -> [Line] {
+    package static func trimmingBlankLines(_ lines: [Line]) -> [Line] {
         var result = lines[...]
         while result.first?.text.trimmingWhitespace.isEmpty == true { result = result.dropFirst() }
         while result.last?.text.trimmingWhitespace.isEmpty == true { result = result.dropLast() }

@@ -10,6 +10,11 @@ package struct ModuleAPI: Hashable, Sendable {
     package private(set) var extensionConformances: [String: [String]]
     /// The types of other modules this one extends with documented members, by path.
     package private(set) var extendedTypes: [[String]]
+    /// The documented types (structures, classes, enumerations, actors, protocols): each has
+    /// a page.
+    package private(set) var types: [APISymbol] = []
+    /// Each documented symbol's place in `symbols`, by its parent's path joined with `.`.
+    private var membersByParent: [String: [Int]] = [:]
 
     /// Assembles the module from its files (in a stable order: by path).
     package init(module: String, files: [APIFile], minimumAccess: APISymbol.Access = .public) {
@@ -19,8 +24,11 @@ package struct ModuleAPI: Hashable, Sendable {
         for file in files {
             for var symbol in file.symbols {
                 symbol.parent = Self.withoutModule(symbol.parent, module: module)
-                // Two branches of an `#if` that declare the same thing: the first is kept.
-                let key = symbol.path.joined(separator: "/") + "|" + symbol.kind.rawValue + "|" + symbol.declaration
+                // Two branches of an `#if` that declare the same thing: the first is kept (a
+                // type by its path alone, as its declaration may differ from branch to branch).
+                let key =
+                    symbol.path.joined(separator: "/") + "|"
+                    + (symbol.kind.isType ? "type" : symbol.kind.rawValue + "|" + symbol.declaration)
                 guard seen.insert(key).inserted else { continue }
                 all.append(symbol)
             }
@@ -68,6 +76,16 @@ package struct ModuleAPI: Hashable, Sendable {
             if !isOwn, extendedKeys.insert(key).inserted { extended.append(symbol.parent) }
         }
         extendedTypes = extended.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
+        index()
+    }
+
+    /// The look-ups by type, made again whenever `symbols` changes.
+    private mutating func index() {
+        types = symbols.filter { $0.kind.isType }
+        membersByParent = [:]
+        for (position, symbol) in symbols.enumerated() {
+            membersByParent[symbol.parent.joined(separator: "."), default: []].append(position)
+        }
     }
 
     /// Types by path, then kind, then name, then place.
@@ -85,22 +103,40 @@ package struct ModuleAPI: Hashable, Sendable {
         path.count > 1 && path[0] == module ? Array(path.dropFirst()) : path
     }
 
-    /// The documented types (structures, classes, enumerations, actors, protocols): each has
-    /// a page.
-    package var types: [APISymbol] { symbols.filter { $0.kind.isType } }
-
     /// The symbols declared directly in a type (or in an extended type of another module).
     package func members(of path: [String]) -> [APISymbol] {
-        symbols.filter { $0.parent == path }
+        (membersByParent[path.joined(separator: ".")] ?? []).map { symbols[$0] }.filter { $0.parent == path }
     }
 
     /// What has no type around it: functions, variables, operators, type aliases, macros.
-    package var globals: [APISymbol] { symbols.filter { $0.parent.isEmpty && !$0.kind.isType } }
+    package var globals: [APISymbol] { members(of: []).filter { !$0.kind.isType } }
 
     /// Whether a path names one of this module's types (documented or not).
     package func declaresType(_ path: [String]) -> Bool {
-        types.contains { $0.path == path }
+        members(of: path.dropLast()).contains { $0.kind.isType && $0.path == path }
     }
 
     package var isEmpty: Bool { symbols.isEmpty }
+
+    /// The documented symbol a DocC path names (`Greeter/greet(_:)`, `Module/Feed/Item`,
+    /// a component with or without its argument labels or disambiguation), if one does.
+    package func symbolPath(for written: [String]) -> [String]? {
+        var components = written
+        if components.count > 1, components[0] == module { components.removeFirst() }
+        if let exact = symbols.first(where: { $0.path == components }) { return exact.path }
+        guard let last = components.last else { return nil }
+        let parent = Array(components.dropLast())
+        return symbols.first { $0.parent == parent && $0.baseName == last }?.path
+    }
+
+    /// A DocC documentation extension's text joined to the doc comment of the symbol at
+    /// `path`: after it (DocC's `append`), or in its place (`override`).
+    package mutating func attach(_ lines: [DocComment.Line], to path: [String], override: Bool) {
+        for index in symbols.indices where symbols[index].path == path {
+            let own = override ? [] : symbols[index].docComment?.lines ?? []
+            let joined = own.isEmpty ? lines : own + [DocComment.Line("", at: own[own.count - 1].location)] + lines
+            symbols[index].docComment = DocComment(lines: joined)
+        }
+        index()
+    }
 }

@@ -18,7 +18,12 @@ enum DeclarationText {
     /// The tokens of `node` before `stop` (its body), as written.
     static func text(of node: some SyntaxProtocol, upTo stop: (any SyntaxProtocol)?) -> String {
         let end = stop.map { $0.positionAfterSkippingLeadingTrivia } ?? node.endPositionBeforeTrailingTrivia
-        return join(node.tokens(viewMode: .sourceAccurate).filter { $0.positionAfterSkippingLeadingTrivia < end })
+        var tokens: [TokenSyntax] = []
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard token.positionAfterSkippingLeadingTrivia < end else { break }
+            tokens.append(token)
+        }
+        return join(tokens)
     }
 
     static func text(of attribute: AttributeSyntax) -> String {
