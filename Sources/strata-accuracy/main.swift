@@ -31,6 +31,73 @@ if let index = arguments.firstIndex(of: "--strata"), index + 1 < arguments.count
     strataExecutable = arguments[index + 1]
     arguments.removeSubrange(index...(index + 1))
 }
+// `--api SYMBOLGRAPHS FOLDER:MODULE[,MODULE...]...`: each module's API as Strata reads it
+// from the package at FOLDER against `swift symbolgraph-extract`'s symbol graph for it in
+// SYMBOLGRAPHS (see scripts/accuracy.sh): symbols matched by path and kind, and of those the
+// doc comments and declarations that agree; SAMPLES=N differences of each kind shown.
+if arguments.first == "--api", arguments.count >= 3 {
+    let graphs = URL(fileURLWithPath: arguments[1])
+    let samples = Int(ProcessInfo.processInfo.environment["SAMPLES"] ?? "") ?? 5
+    var totalMatched = 0
+    var totalMissed = 0
+    var totalExtra = 0
+    var totalComments = 0
+    var totalDeclarations = 0
+    print("API: Strata's symbols against swift symbolgraph-extract's (DocC's), per module\n")
+    for argument in arguments.dropFirst(2) {
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { continue }
+        let url = URL(fileURLWithPath: parts[0]).standardizedFileURL
+        let project = ProjectFiles(root: url, workingDirectory: url)
+        guard let loaded = try? PackageGraphLoader(project: project, mode: .syntax).load() else {
+            print("\(parts[0]): Strata cannot read the package")
+            continue
+        }
+        for module in parts[1].split(separator: ",").map(String.init) {
+            guard let node = loaded.graph.nodes.first(where: { $0.id == module }),
+                let reference = try? APIAgreement.reference(module: module, folder: graphs)
+            else {
+                print("\(module): no target or no symbol graph")
+                continue
+            }
+            let agreement = APIAgreement(
+                module: module, reference: reference.symbols, synthesized: reference.synthesized,
+                strata: APIAgreement.strata(module: module, files: node.sourceFiles, project: project))
+            totalMatched += agreement.matched
+            totalMissed += agreement.missed.count
+            totalExtra += agreement.extra.count
+            totalComments += agreement.sameComment + agreement.inheritedComment
+            totalDeclarations += agreement.sameDeclaration
+            let percent = { (value: Double) in String(format: "%.1f%%", value * 100) }
+            print(
+                "\(module): \(agreement.matched) matched, \(agreement.missed.count) missed, \(agreement.extra.count) "
+                    + "extra (precision \(percent(agreement.precision)), recall \(percent(agreement.recall))); "
+                    + "\(agreement.synthesized) synthesized by the compiler, not in the source; doc comments alike "
+                    + "\(agreement.sameComment)/\(agreement.matched) (and \(agreement.inheritedComment) inherited by "
+                    + "DocC from a requirement), declarations alike "
+                    + "\(agreement.sameDeclaration)/\(agreement.matched)")
+            for (title, list) in [
+                ("missed", agreement.missed), ("extra", agreement.extra),
+                ("doc comment differs", agreement.commentDifferences),
+                ("declaration differs", agreement.declarationDifferences),
+            ] where !list.isEmpty {
+                print("  \(title):")
+                for item in list.prefix(samples) { print("    \(item)") }
+            }
+        }
+    }
+    let matched = Double(totalMatched)
+    let precision = matched / Double(max(1, totalMatched + totalExtra))
+    let recall = matched / Double(max(1, totalMatched + totalMissed))
+    print(
+        String(
+            format: "\nAll: precision %.2f%%, recall %.2f%% of %d symbols; doc comments alike %.2f%%, declarations "
+                + "alike %.2f%%",
+            precision * 100, recall * 100, totalMatched + totalMissed, Double(totalComments) / max(1, matched) * 100,
+            Double(totalDeclarations) / max(1, matched) * 100))
+    exit(precision >= 0.99 && recall >= 0.99 ? 0 : 1)
+}
+
 // `--highlight FOLDER...`: Swift highlighting by the lexer against swift-syntax's
 // classification, on every Swift file and every ```swift block of the Markdown files under
 // the folders: the share of characters coloured alike, the differences with their first

@@ -26,9 +26,13 @@ package struct ModuleAPI: Hashable, Sendable {
                 symbol.parent = Self.withoutModule(symbol.parent, module: module)
                 // Two branches of an `#if` that declare the same thing: the first is kept (a
                 // type by its path alone, as its declaration may differ from branch to branch).
+                // A protocol's requirement and its default implementation may read alike.
                 let key =
                     symbol.path.joined(separator: "/") + "|"
-                    + (symbol.kind.isType ? "type" : symbol.kind.rawValue + "|" + symbol.declaration)
+                    + (symbol.kind.isType
+                        ? "type"
+                        : symbol.kind.rawValue + "|" + symbol.declaration + "|" + String(symbol.extensionLocation == nil) + "|"
+                            + (symbol.extensionConstraints ?? ""))
                 guard seen.insert(key).inserted else { continue }
                 all.append(symbol)
             }
@@ -52,7 +56,9 @@ package struct ModuleAPI: Hashable, Sendable {
             }
             return true
         }
-        let documented = all.filter(isDocumented)
+        var documented = all.filter(isDocumented)
+        documented += Self.implicitMembers(of: documented, declared: all, in: files)
+        Self.inheritComments(&documented, files: files, module: module)
         symbols = documented.sorted(by: Self.pageOrder)
         var conformances: [String: [String]] = [:]
         for file in files {
@@ -86,6 +92,104 @@ package struct ModuleAPI: Hashable, Sendable {
         for (position, symbol) in symbols.enumerated() {
             membersByParent[symbol.parent.joined(separator: "."), default: []].append(position)
         }
+    }
+
+    /// The members the compiler declares without a word in the source, which DocC lists: a
+    /// raw-value enum's `init(rawValue:)`, a `Decodable` type's `init(from:)`.
+    static func implicitMembers(of symbols: [APISymbol], declared all: [APISymbol], in files: [APIFile])
+        -> [APISymbol]
+    {
+        var conformances: [String: Set<String>] = [:]
+        for file in files {
+            for found in file.extensions {
+                conformances[found.extendedType.joined(separator: "."), default: []].formUnion(found.conformances)
+            }
+        }
+        var declared: Set<String> = []
+        for symbol in all where symbol.kind == .initializer {
+            declared.insert(symbol.parent.joined(separator: ".") + "/" + symbol.name)
+        }
+        let rawTypes: Set<String> = [
+            "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+            "Character", "Double", "Float", "Swift.String", "Swift.Int",
+        ]
+        var implicit: [APISymbol] = []
+        for type in symbols where type.kind.isType && type.kind != .protocol {
+            let key = type.path.joined(separator: ".")
+            let all = Set(type.inherits).union(conformances[key] ?? [])
+            func add(_ name: String, _ declaration: String) {
+                guard !declared.contains(key + "/" + name) else { return }
+                implicit.append(
+                    APISymbol(
+                        kind: .initializer, name: name, parent: type.path, declaration: declaration,
+                        location: type.location, access: type.access))
+            }
+            if type.kind == .enum, let raw = type.inherits.first, rawTypes.contains(raw) {
+                add("init(rawValue:)", "init?(rawValue: \(raw))")
+            }
+            if !all.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"]) {
+                add("init(from:)", "init(from decoder: any Decoder) throws")
+            }
+        }
+        return implicit
+    }
+
+    /// A member without a doc comment of its own takes the comment of the member it stands
+    /// for in this module, as DocC shows it: the requirement (or default implementation) of
+    /// a protocol its type conforms to, or the method of the superclass it overrides; the
+    /// same signature first, else the only one of that name.
+    static func inheritComments(_ symbols: inout [APISymbol], files: [APIFile], module: String) {
+        var bySignature: [String: [String: DocComment]] = [:]
+        var byName: [String: [String: [DocComment]]] = [:]
+        for symbol in symbols where !symbol.parent.isEmpty {
+            guard let comment = symbol.docComment else { continue }
+            let parent = symbol.parent.joined(separator: ".")
+            bySignature[parent, default: [:]][signature(symbol)] = bySignature[parent]?[signature(symbol)] ?? comment
+            byName[parent, default: [:]][symbol.name, default: []].append(comment)
+        }
+        guard !bySignature.isEmpty else { return }
+        var related: [String: [String]] = [:]
+        for symbol in symbols where symbol.kind.isType {
+            related[symbol.path.joined(separator: "."), default: []] += symbol.inherits
+        }
+        for file in files {
+            for found in file.extensions {
+                let key = withoutModule(found.extendedType, module: module).joined(separator: ".")
+                related[key, default: []] += found.conformances
+            }
+        }
+        for index in symbols.indices where symbols[index].docComment == nil && !symbols[index].parent.isEmpty {
+            let parent = symbols[index].parent.joined(separator: ".")
+            let signature = signature(symbols[index])
+            // The type itself (a protocol's default implementation), then what it inherits,
+            // nearest first.
+            var candidates = [parent]
+            var next = 0
+            while next < candidates.count, candidates.count < 64 {
+                for inherited in related[candidates[next]] ?? [] where !candidates.contains(inherited) {
+                    candidates.append(inherited)
+                }
+                next += 1
+            }
+            for name in candidates {
+                if let comment = bySignature[name]?[signature] {
+                    symbols[index].docComment = comment
+                    break
+                }
+                if name != parent, let comments = byName[name]?[symbols[index].name], comments.count == 1 {
+                    symbols[index].docComment = comments[0]
+                    break
+                }
+            }
+        }
+    }
+
+    /// A member's name and declaration without what an override or an implementation adds.
+    static func signature(_ symbol: APISymbol) -> String {
+        let words = symbol.declaration.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter {
+            !["override", "final", "dynamic", "nonisolated", "required", "convenience", "mutating"].contains($0)
+        }
+        return symbol.name + "|" + words.joined(separator: " ")
     }
 
     /// Types by path, then kind, then name, then place.

@@ -83,7 +83,7 @@ private final class APICollector: SyntaxVisitor {
                 docComment: DocCommentReader(converter: converter, path: path).comment(before: node),
                 location: location(place), access: access, availability: availability, inherits: inherits,
                 extensionLocation: context?.extensionLocation, extensionConstraints: context?.extensionConstraints,
-                isHidden: name.hasPrefix("_") || Self.isHidden(attributes)))
+                isHidden: name.hasPrefix("_") || Self.hasUnderscoredParameter(node) || Self.isHidden(attributes)))
     }
 
     static func access(_ modifiers: DeclModifierListSyntax) -> APISymbol.Access? {
@@ -113,6 +113,20 @@ private final class APICollector: SyntaxVisitor {
         }
     }
 
+    /// `init(commandName _commandName: String?)`: a parameter named with a leading
+    /// underscore makes a symbol an implementation detail, as a name does (DocC's rule).
+    static func hasUnderscoredParameter(_ node: some DeclSyntaxProtocol) -> Bool {
+        let clause =
+            node.as(FunctionDeclSyntax.self)?.signature.parameterClause
+            ?? node.as(InitializerDeclSyntax.self)?.signature.parameterClause
+            ?? node.as(SubscriptDeclSyntax.self)?.parameterClause
+            ?? node.as(MacroDeclSyntax.self)?.signature.parameterClause
+        return clause?.parameters.contains { parameter in
+            let name = (parameter.secondName ?? parameter.firstName).text
+            return name.hasPrefix("_") && name != "_"
+        } ?? false
+    }
+
     static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
@@ -127,9 +141,11 @@ private final class APICollector: SyntaxVisitor {
         _ kind: APISymbol.Kind, _ name: TokenSyntax, node: some DeclSyntaxProtocol, attributes: AttributeListSyntax,
         modifiers: DeclModifierListSyntax, inheritance: InheritanceClauseSyntax?, body: MemberBlockSyntax
     ) -> SyntaxVisitorContinueKind {
+        // DocC shows a type's conformances apart from its declaration.
         record(
             kind, name: name.text, node: node, attributes: attributes, modifiers: modifiers,
-            declaration: DeclarationText.text(of: node, upTo: body), at: name, inherits: inherits(inheritance))
+            declaration: DeclarationText.text(of: node, upTo: body, leavingOut: inheritance), at: name,
+            inherits: inherits(inheritance))
         let access = symbols.last?.access ?? .internal
         contexts.append(
             Context(
@@ -214,7 +230,7 @@ private final class APICollector: SyntaxVisitor {
     // MARK: Members and globals
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text
+        let name = node.name.text.trimmingCharacters(of: ["`"])
         let isOperator: Bool
         switch node.name.tokenKind {
         case .binaryOperator, .prefixOperator, .postfixOperator: isOperator = true
@@ -222,15 +238,20 @@ private final class APICollector: SyntaxVisitor {
         }
         let kind: APISymbol.Kind =
             isOperator ? .operator : contexts.isEmpty ? .function : Self.isStatic(node.modifiers) ? .typeMethod : .method
+        // An operator's parameters have no argument labels: `==(_:_:)`.
+        let labels =
+            isOperator
+            ? "(" + String(repeating: "_:", count: node.signature.parameterClause.parameters.count) + ")"
+            : Self.labels(node.signature.parameterClause.parameters)
         record(
-            kind, name: name + Self.labels(node.signature.parameterClause.parameters), node: node,
-            attributes: node.attributes, modifiers: node.modifiers,
+            kind, name: name + labels, node: node, attributes: node.attributes, modifiers: node.modifiers,
             declaration: DeclarationText.text(of: node, upTo: node.body), at: node.name)
         return .skipChildren
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = "init" + (node.optionalMark?.text ?? "") + Self.labels(node.signature.parameterClause.parameters)
+        // DocC names `init?(rawValue:)` `init(rawValue:)`; its declaration keeps the mark.
+        let name = "init" + Self.labels(node.signature.parameterClause.parameters)
         record(
             .initializer, name: name, node: node, attributes: node.attributes, modifiers: node.modifiers,
             declaration: DeclarationText.text(of: node, upTo: node.body), at: node.initKeyword)
@@ -245,7 +266,8 @@ private final class APICollector: SyntaxVisitor {
         record(
             Self.isStatic(node.modifiers) ? .typeSubscript : .subscript,
             name: "subscript(" + labels.joined() + ")", node: node, attributes: node.attributes,
-            modifiers: node.modifiers, declaration: DeclarationText.text(of: node, upTo: node.accessorBlock),
+            modifiers: node.modifiers,
+            declaration: DeclarationText.text(of: node, inProtocol: contexts.last?.isProtocol == true),
             at: node.subscriptKeyword)
         return .skipChildren
     }
