@@ -74,6 +74,45 @@ if "$venv/bin/python" -c 'import tree_sitter_swift' 2>/dev/null; then
   "$venv/bin/python" scripts/reference-oracle-compare.py "$PWD/.build-release/release/strata" "${apps[@]}" || status=$?
 fi
 
+# The API reference: Strata's symbols of the libraries Strata itself builds on (their
+# sources are in .build-release/checkouts, compiled by the builds above) against the symbol
+# graphs `swift symbolgraph-extract` writes for DocC.
+echo
+graphs="$WORK/symbolgraphs"
+mkdir -p "$graphs"
+checkouts="$PWD/.build-release/checkouts"
+modules_dir="$PWD/.build-release/release/Modules"
+api_modules=(
+  swift-syntax:SwiftSyntax,SwiftParser,SwiftDiagnostics,SwiftBasicFormat,SwiftOperators
+  swift-nio:NIOCore,NIOPosix swift-log:Logging swift-argument-parser:ArgumentParser Yams:Yams
+  hummingbird:Hummingbird swift-http-types:HTTPTypes swift-service-lifecycle:ServiceLifecycle
+)
+# The C modules the Swift ones import: SwiftPM's generated module maps, and those the
+# packages ship in their include folders.
+map_flags=()
+for map in .build-release/*/release/*.build/module.modulemap; do
+  case $map in *-tool.build/*) continue ;; esac
+  map_flags+=(-Xcc "-fmodule-map-file=$map")
+done
+for include in "$checkouts"/*/Sources/*/include; do
+  [ -f "$include/module.modulemap" ] && map_flags+=(-I "$include")
+done
+api_arguments=()
+for entry in "${api_modules[@]}"; do
+  package=${entry%%:*}
+  [ -d "$checkouts/$package" ] || continue
+  for module in ${entry#*:}; do
+    IFS=',' read -r -a names <<< "$module"
+    for name in "${names[@]}"; do
+      [ -f "$graphs/$name.symbols.json" ] || swift symbolgraph-extract -module-name "$name" \
+        -target "$(uname -m)-unknown-linux-gnu" -I "$modules_dir" "${map_flags[@]}" \
+        -output-dir "$graphs" >/dev/null 2>&1 || echo "  no symbol graph for $name" >&2
+    done
+  done
+  api_arguments+=("$checkouts/$entry")
+done
+.build-release/release/strata-accuracy --api "$graphs" "${api_arguments[@]}" || status=$?
+
 # Swift highlighting: the lexer against swift-syntax's classification, on every Swift file
 # of the same packages and of Strata itself.
 echo

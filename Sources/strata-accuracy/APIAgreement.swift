@@ -39,6 +39,7 @@ struct APIAgreement {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0 == "\(module).symbols.json" || ($0.hasPrefix("\(module)@") && $0.hasSuffix(".symbols.json"))
         }
+        guard !files.isEmpty else { throw CocoaError(.fileNoSuchFile) }
         var symbols: [Symbol] = []
         var synthesized = 0
         for file in files.sorted() {
@@ -54,6 +55,7 @@ struct APIAgreement {
                 }
                 let kind = ((symbol["kind"] as? [String: Any])?["identifier"] as? String ?? "").replacingOccurrences(
                     of: "swift.", with: "")
+                // The symbol graph calls an actor a class; Strata's pages say actor.
                 let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: "/")
                 let comment = symbol["docComment"] as? [String: Any]
                 let lines = (comment?["lines"] as? [[String: Any]] ?? []).map { $0["text"] as? String ?? "" }
@@ -78,7 +80,7 @@ struct APIAgreement {
         }
         return ModuleAPI(module: module, files: read).symbols.map { symbol in
             Symbol(
-                key: symbol.path.joined(separator: "/") + " " + symbol.kind.rawValue,
+                key: symbol.path.joined(separator: "/") + " " + (symbol.kind == .actor ? "class" : symbol.kind.rawValue),
                 docComment: symbol.docComment.map { $0.lines.map(\.text).joined(separator: "\n") } ?? "",
                 declaration: symbol.declaration)
         }

@@ -21,9 +21,10 @@ package struct ModuleAPI: Hashable, Sendable {
         self.module = module
         var all: [APISymbol] = []
         var seen = Set<String>()
+        let aliases = Self.typeAliases(files, module: module)
         for file in files {
             for var symbol in file.symbols {
-                symbol.parent = Self.withoutModule(symbol.parent, module: module)
+                symbol.parent = Self.resolvingAliases(Self.withoutModule(symbol.parent, module: module), aliases)
                 // Two branches of an `#if` that declare the same thing: the first is kept (a
                 // type by its path alone, as its declaration may differ from branch to branch).
                 // A protocol's requirement and its default implementation may read alike.
@@ -124,10 +125,13 @@ package struct ModuleAPI: Hashable, Sendable {
                         kind: .initializer, name: name, parent: type.path, declaration: declaration,
                         location: type.location, access: type.access))
             }
-            if type.kind == .enum, let raw = type.inherits.first, rawTypes.contains(raw) {
+            let hasRawValues = type.kind == .enum && type.inherits.first.map(rawTypes.contains) == true
+            if hasRawValues, let raw = type.inherits.first {
                 add("init(rawValue:)", "init?(rawValue: \(raw))")
             }
-            if !all.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"]) {
+            // A raw-value type decodes through the standard library's own `init(from:)`.
+            let isRawRepresentable = hasRawValues || all.contains("RawRepresentable")
+            if !isRawRepresentable, !all.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"]) {
                 add("init(from:)", "init(from decoder: any Decoder) throws")
             }
         }
@@ -192,6 +196,40 @@ package struct ModuleAPI: Hashable, Sendable {
         return symbol.name + "|" + words.joined(separator: " ")
     }
 
+    /// The module's type aliases of its own types (`typealias Parameters = FlatDictionary<…>`),
+    /// by path joined with `.`, each to the path of the type it names.
+    static func typeAliases(_ files: [APIFile], module: String) -> [String: [String]] {
+        var types = Set<String>()
+        for file in files {
+            for symbol in file.symbols where symbol.kind.isType { types.insert(symbol.path.joined(separator: ".")) }
+        }
+        var aliases: [String: [String]] = [:]
+        for file in files {
+            for symbol in file.symbols where symbol.kind == .typealias {
+                guard let written = symbol.inherits.first else { continue }
+                // A named type (`FlatDictionary<Substring, Substring>`), this module's or another's.
+                let named = written.split(separator: "<").first.map { $0.trimmingWhitespace } ?? written
+                guard !named.isEmpty, named.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+                    named.first?.isUppercase == true
+                else { continue }
+                let path = withoutModule(named.split(separator: ".").map(String.init), module: module)
+                if types.contains(path.joined(separator: ".")) || path.count == 1 {
+                    aliases[symbol.path.joined(separator: ".")] = path
+                }
+            }
+        }
+        return aliases
+    }
+
+    /// An extension of a type alias extends the type it names, as DocC shows it.
+    static func resolvingAliases(_ path: [String], _ aliases: [String: [String]]) -> [String] {
+        guard !aliases.isEmpty, !path.isEmpty else { return path }
+        for end in stride(from: path.count, to: 0, by: -1) {
+            if let target = aliases[path[..<end].joined(separator: ".")] { return target + path[end...] }
+        }
+        return path
+    }
+
     /// Types by path, then kind, then name, then place.
     static func pageOrder(_ left: APISymbol, _ right: APISymbol) -> Bool {
         let leftKey = (left.parent.joined(separator: "."), left.kind.order, left.name, left.location)
@@ -202,9 +240,16 @@ package struct ModuleAPI: Hashable, Sendable {
         return leftKey.3 < rightKey.3
     }
 
-    /// `Greeter.Feed` in the module `Greeter` is `Feed`.
+    /// The toolchain's modules, whose name may qualify a type an extension extends.
+    static let toolchainModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency", "Synchronization", "Darwin",
+        "Glibc", "Musl", "XCTest", "Testing",
+    ]
+
+    /// `Greeter.Feed` in the module `Greeter` is `Feed`; `Swift.Duration` is `Duration`, as
+    /// DocC writes an extended type's path.
     static func withoutModule(_ path: [String], module: String) -> [String] {
-        path.count > 1 && path[0] == module ? Array(path.dropFirst()) : path
+        path.count > 1 && (path[0] == module || toolchainModules.contains(path[0])) ? Array(path.dropFirst()) : path
     }
 
     /// The symbols declared directly in a type (or in an extended type of another module).

@@ -113,8 +113,9 @@ private final class APICollector: SyntaxVisitor {
         }
     }
 
-    /// `init(commandName _commandName: String?)`: a parameter named with a leading
-    /// underscore makes a symbol an implementation detail, as a name does (DocC's rule).
+    /// `init(commandName _commandName: String?)`, `init(_deprecatedPath path: String)`: a
+    /// parameter or an argument label with a leading underscore makes a symbol an
+    /// implementation detail, as a name does (DocC's rule).
     static func hasUnderscoredParameter(_ node: some DeclSyntaxProtocol) -> Bool {
         let clause =
             node.as(FunctionDeclSyntax.self)?.signature.parameterClause
@@ -122,8 +123,7 @@ private final class APICollector: SyntaxVisitor {
             ?? node.as(SubscriptDeclSyntax.self)?.parameterClause
             ?? node.as(MacroDeclSyntax.self)?.signature.parameterClause
         return clause?.parameters.contains { parameter in
-            let name = (parameter.secondName ?? parameter.firstName).text
-            return name.hasPrefix("_") && name != "_"
+            [parameter.firstName.text, parameter.secondName?.text ?? ""].contains { $0.hasPrefix("_") && $0 != "_" }
         } ?? false
     }
 
