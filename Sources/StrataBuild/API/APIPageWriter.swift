@@ -62,6 +62,8 @@ struct APIPageWriter {
         markdown.add("# ``\(api.module)``", at: at)
         markdown.add("", at: at)
         metadata(&markdown, kind: "Module", at: at)
+        markdown.add("The public API of \(api.module), read from its source: \(Self.counted(api)).", at: at)
+        markdown.add("", at: at)
         let listing = listing(curated: [], topicsHeading: true, at: at)
         for (line, origin) in zip(listing.markdown.lines, listing.markdown.origins) { markdown.add(line, at: origin) }
         return Page(
@@ -290,6 +292,24 @@ struct APIPageWriter {
     func link(_ written: String) -> String {
         guard let type = typesByKey[written] else { return "`\(written)`" }
         return "``\(type.path.joined(separator: "/"))``"
+    }
+
+    /// What a module declares at its top level, counted by kind: `2 structures and 1 function`.
+    static func counted(_ api: ModuleAPI) -> String {
+        let top = api.symbols.filter { $0.parent.isEmpty }
+        var parts: [String] = []
+        for kind in APISymbol.Kind.allCases {
+            let count = top.filter { $0.kind == kind }.count
+            guard count > 0 else { continue }
+            let noun = kind.displayName.lowercased()
+            let plural = noun.hasSuffix("s") ? noun + "es" : noun + "s"
+            parts.append("\(count) \(count == 1 ? noun : plural)")
+        }
+        if !api.extendedTypes.isEmpty {
+            parts.append("\(api.extendedTypes.count) extended type\(api.extendedTypes.count == 1 ? "" : "s")")
+        }
+        guard parts.count > 1 else { return parts.first ?? "nothing public" }
+        return parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "")
     }
 
     /// Text with the characters Markdown reads as markup escaped.

@@ -200,7 +200,7 @@ struct LinkStage: Sendable {
                         if let diagnostic = resolution.diagnostic { bodyDiagnostics.append(diagnostic) }
                         return resolution.href
                     },
-                    docc: source.catalog == nil
+                    docc: source.catalog == nil && source.api == nil
                         ? nil
                         : DocCRendering(
                             // Asked after the link's own resolution, which reported its problems.

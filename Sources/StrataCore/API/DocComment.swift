@@ -35,6 +35,11 @@ package struct DocComment: Hashable, Sendable {
         package var title: String
         /// As written between the double backticks (`greet(_:)`, `Feed/Item`).
         package var symbols: [String]
+
+        package init(title: String, symbols: [String]) {
+            self.title = title
+            self.symbols = symbols
+        }
     }
 
     package init(lines: [Line]) {
@@ -152,7 +157,9 @@ package struct DocComment: Hashable, Sendable {
                     if let done = current { parameters.append(done) }
                     let name = item.text[..<colon].trimmingWhitespace
                     let rest = item.text[item.text.index(after: colon)...].trimmingWhitespace
-                    current = Parameter(name: name, lines: [Line(rest, at: line.location)])
+                    let start = line.location.shiftingColumn(
+                        Self.indent(line.text) + item.offset + item.text.utf8.count - rest.utf8.count)
+                    current = Parameter(name: name, lines: [Line(rest, at: start)])
                 } else if current != nil {
                     current?.lines.append(line)
                 }
@@ -164,13 +171,15 @@ package struct DocComment: Hashable, Sendable {
             let name = text[text.index(text.startIndex, offsetBy: "parameter ".count)..<colon].trimmingWhitespace
             guard !name.isEmpty, !name.contains(" ") else { return false }
             let rest = text[text.index(after: colon)...].trimmingWhitespace
-            parameters.append(Parameter(name: name, lines: [Line(rest, at: first.location)] + continuation))
+            let start = first.location.shiftingColumn(text.utf8.count - rest.utf8.count)
+            parameters.append(Parameter(name: name, lines: [Line(rest, at: start)] + continuation))
             return true
         }
         for (key, path) in [("returns:", \DocComment.returns), ("throws:", \DocComment.throwsLines)]
         where lower.hasPrefix(key) {
             let rest = text.dropFirst(key.count).trimmingWhitespace
-            self[keyPath: path] = [Line(rest, at: first.location)] + continuation
+            let start = first.location.shiftingColumn(text.utf8.count - rest.utf8.count)
+            self[keyPath: path] = [Line(rest, at: start)] + continuation
             return true
         }
         return false

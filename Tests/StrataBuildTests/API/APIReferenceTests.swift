@@ -1,0 +1,137 @@
+import Foundation
+import StrataBuild
+import StrataCore
+import Testing
+
+/// The API reference as a user of a package meets it: a page per type, the module's list,
+/// symbol links from articles and comments, documentation extensions, and what `api:` in
+/// strata.yml changes.
+@Suite struct APIReferenceTests {
+    static let package = """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "P", targets: [.target(name: "Kit"), .testTarget(name: "KitTests")])
+        """
+
+    static let kit = """
+        /// A store of items.
+        ///
+        /// Use ``add(_:)`` to fill it, and ``Item`` for what it holds.
+        public struct Store {
+            /// Creates an empty store.
+            public init() {}
+
+            /// Adds an item.
+            ///
+            /// - Parameter item: What to add.
+            /// - Returns: How many items the store holds now.
+            @discardableResult public mutating func add(_ item: Item) -> Int { 0 }
+
+            /// See ``Missing`` for more.
+            public func broken() {}
+
+            func hidden() {}
+        }
+
+        /// One thing in a store.
+        public struct Item: Hashable {}
+
+        /// Greets.
+        public func greet() {}
+        """
+
+    func project(_ extra: [String: String] = [:]) throws -> TemporaryProject {
+        var files = [
+            "Package.swift": Self.package, "Sources/Kit/Kit.swift": Self.kit,
+            "Tests/KitTests/KitTests.swift": "import Kit\n"
+        ]
+        files.merge(extra) { _, new in new }
+        return try TemporaryProject(files: files)
+    }
+
+    @Test func eachTypeHasAPageAndTheModuleListsThem() throws {
+        let project = try project()
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let pages = project.files().keys.filter { $0.hasPrefix("documentation/") }.sorted()
+        #expect(pages == ["documentation/Kit/Item.html", "documentation/Kit/Store.html", "documentation/Kit/index.html"])
+        let store = project.text("Output/documentation/Kit/Store.html")
+        #expect(store.contains("<span class=\"docc-eyebrow\">Structure</span>"))
+        #expect(store.contains("<p>A store of items.</p>"))
+        #expect(store.contains("<h2 id=\"initializers\">"))
+        #expect(store.contains("<h3 id=\"add_\"><code>add(_:)</code>"))
+        #expect(store.contains("<strong>Return Value</strong>"))
+        #expect(store.contains("<code>item</code>: What to add."))
+        #expect(!store.contains("hidden()"))
+        // A symbol link in a comment leads to its member's heading, and to another type's page.
+        #expect(store.contains("<a href=\"#add_\"><code>add(_:)</code></a>") || store.contains("href=\"Store.html#add_\""))
+        #expect(store.contains("<a href=\"Item.html\"><code>Item</code></a>"))
+        let index = project.text("Output/documentation/Kit/index.html")
+        #expect(index.contains("<h3 id=\"structures\">Structures"))
+        #expect(index.contains("<a href=\"Item.html\"><code>Item</code></a> <span class=\"docc-abstract\">One thing in a store.</span>"))
+        #expect(index.contains("<h3 id=\"greet\"><code>greet()</code>"))
+        // The module's page in the architecture leads to its documentation.
+        #expect(project.text("Output/modules/Kit.html").contains("documentation/Kit/index.html"))
+    }
+
+    @Test func aBrokenSymbolLinkInACommentIsReportedAtTheComment() throws {
+        let result = try project().build()
+        #expect(
+            TemporaryProject.lines(result).contains {
+                $0.hasPrefix("Sources/Kit/Kit.swift:14:") && $0.contains("no documented symbol is named 'Missing'")
+            })
+    }
+
+    @Test func anArticleLinksSymbolsAndAnExtensionFileJoinsItsSymbol() throws {
+        let project = try project([
+            "Sources/Kit/Kit.docc/Kit.md": "# ``Kit``\n\nThe kit.\n\n## Topics\n\n### Essentials\n\n- ``Store``\n",
+            "Sources/Kit/Kit.docc/Guide.md": "# Guide\n\nCall ``Store/add(_:)`` or ``Kit/Item``.\n",
+            "Sources/Kit/Kit.docc/Extensions/Store.md":
+                "# ``Kit/Store``\n\nMore about stores, from the catalog.\n\n## Topics\n\n### Filling\n\n- ``add(_:)``\n"
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let pages = project.files().keys.filter { $0.hasPrefix("documentation/") }.sorted()
+        // The extension file is not a page of its own: it is part of the type's page.
+        #expect(!pages.contains("documentation/Kit/Extensions/Store.html"))
+        let store = project.text("Output/documentation/Kit/Store.html")
+        #expect(store.contains("More about stores, from the catalog."))
+        #expect(store.contains("<h2 id=\"filling\">Filling"))
+        let guide = project.text("Output/documentation/Kit/Guide.html")
+        #expect(guide.contains("<a href=\"Store.html#add_\"><code>add(_:)</code></a>"))
+        #expect(guide.contains("<a href=\"Item.html\"><code>Item</code></a>"))
+        // The top page lists what its Topics do not: Item, then the function in full.
+        let index = project.text("Output/documentation/Kit/index.html")
+        #expect(index.contains("<h3 id=\"essentials\">Essentials"))
+        #expect(index.contains("<a href=\"Item.html\"><code>Item</code></a>"))
+        #expect(!index.contains("<h3 id=\"structures\">Structures</h3>\n<ul class=\"docc-topics docc-topics-list\">\n<li><a href=\"Store.html\""))
+    }
+
+    @Test func apiInStrataYmlTurnsTheReferenceOffOrWidensIt() throws {
+        let off = try project(["strata.yml": "api: false\n"])
+        #expect(off.build().exitCode == 0)
+        #expect(off.files().keys.filter { $0.hasPrefix("documentation/") }.isEmpty)
+
+        let wide = try project(["strata.yml": "api:\n  access: internal\n"])
+        #expect(wide.build().exitCode == 0)
+        #expect(wide.text("Output/documentation/Kit/Store.html").contains("<code>hidden()</code>"))
+
+        let wrong = try project(["strata.yml": "api:\n  access: everyone\n"])
+        let result = wrong.build()
+        #expect(result.exitCode == 2)
+        #expect(
+            TemporaryProject.lines(result).contains {
+                $0.hasPrefix("strata.yml:2:11: error: api.access must be one of open, public, package or internal")
+            })
+    }
+
+    @Test func theSameProjectGivesTheSameReference() throws {
+        let first = try project()
+        let second = try project()
+        _ = first.build()
+        _ = second.build()
+        let a = first.files().filter { $0.key.hasPrefix("documentation/") }
+        let b = second.files().filter { $0.key.hasPrefix("documentation/") }
+        #expect(a == b)
+    }
+}
