@@ -693,7 +693,9 @@ document.body.appendChild(frame);
         if args.baseline:
             self.say(f"- Strata before: {args.baseline}, in turns with this build on real documentation")
             self.say()
-        if args.real_only:
+        if args.api_only:
+            self.api()
+        elif args.real_only:
             self.real()
         elif args.views_only:
             self.say("## Packages")
@@ -701,14 +703,15 @@ document.body.appendChild(frame);
             self.views()
         elif not args.docs_only:
             self.markdown_sites()
-        if not args.views_only and not args.real_only:
+        if not args.views_only and not args.real_only and not args.api_only:
             if args.realworld:
                 self.real()
             self.say("## Documentation shaped like real documentation")
             self.say()
             for shape in args.docs:
                 self.docs(shape)
-        if not args.docs_only and not args.views_only and not args.real_only:
+        if not args.docs_only and not args.views_only and not args.real_only and not args.api_only:
+            self.api()
             self.say("## Packages")
             self.say()
             self.packages()
@@ -726,6 +729,50 @@ document.body.appendChild(frame);
         with open(args.report, "w", encoding="utf-8") as handle:
             handle.write("\n".join(self.lines) + "\n")
         print(f"bench: report written to {args.report}", file=sys.stderr)
+
+    # The API reference ------------------------------------------------------------------
+
+    # DocC's way to the same pages, measured once on this machine (2026-12-07, Swift 6.3.1,
+    # 2 cores, swift-syntax 603.0.1, the SwiftSyntax module alone): `swift build --target
+    # SwiftSyntax` from clean, `swift symbolgraph-extract`, `docc convert` of its catalog.
+    DOCC_API_RECORDED = {"swift build": 107.6, "swift symbolgraph-extract": 5.6, "docc convert": 86.6}
+
+    def api(self):
+        """The API reference of the largest package on the machine, swift-syntax (its sources
+        as Strata's own build checked them out): a clean `strata build` at its root, and the
+        read api stage's share of it, beside DocC's recorded way to its SwiftSyntax module."""
+        args = self.args
+        source = os.path.join(ROOT, ".build", "checkouts", "swift-syntax")
+        if not os.path.isdir(source):
+            self.say("No swift-syntax checkout in .build/checkouts: the API reference is not measured.")
+            self.say()
+            return
+        self.say("## The API reference: swift-syntax")
+        self.say()
+        output = os.path.join(WORK, "api-swift-syntax")
+        env = dict(os.environ, STRATA_STAGE_TIMES="1")
+        stage_ms = []
+
+        def measure():
+            result = run([args.strata, "build", "--quiet", "--output", output], cwd=source, env=env)
+            for line in result.stderr.splitlines():
+                if line.startswith("strata: read: api ") and line.endswith(" ms"):
+                    stage_ms.append(float(line.split()[-2]))
+            return result
+
+        whole = repeat(args.runs, measure, lambda: move_aside(output))
+        stage = sorted(stage_ms)[len(stage_ms) // 2] / 1000 if stage_ms else float("nan")
+        pages = sum(1 for _, _, files in os.walk(os.path.join(output, "documentation")) for f in files if f.endswith(".html"))
+        docc = sum(self.DOCC_API_RECORDED.values())
+        self.say("| | Seconds | |")
+        self.say("|---|---:|---|")
+        self.say(f"| Strata, clean `strata build` at the package's root (18 libraries, architecture included; {pages:,} reference pages) | {seconds(whole.seconds)} | |")
+        self.say(f"| of which the read api stage (declarations read, pages written and parsed) | {seconds(stage)} | |")
+        for step, value in self.DOCC_API_RECORDED.items():
+            self.say(f"| DocC, recorded once: {step} (SwiftSyntax only) | {seconds(value)} | |")
+        self.say(f"| DocC's way in all, for one module of the 18 | {seconds(docc)} | {docc / whole.seconds:.0f}× Strata's whole build |")
+        self.say()
+        self.goals.append(("swift-syntax's API pages in under 2 s of a clean build (read api stage)", seconds(stage), stage < 2))
 
     def markdown_sites(self):
         args = self.args
@@ -786,6 +833,8 @@ def main():
                         help="shapes of generate-docs-corpus.py to build")
     parser.add_argument("--views-only", action="store_true", default=os.environ.get("VIEWS_ONLY") == "1",
                         help="only the module map and the dependency matrix of the layered packages")
+    parser.add_argument("--api-only", action="store_true", default=os.environ.get("API_ONLY") == "1",
+                        help="only the API reference of swift-syntax (API_ONLY=1 make bench)")
     parser.add_argument("--real-only", action="store_true", default=os.environ.get("REAL_ONLY") == "1",
                         help="only the real documentation (REAL_ONLY=1 make bench)")
     parser.add_argument("--real", type=str.split, default=os.environ.get("REAL", "").split(),
@@ -813,7 +862,7 @@ def main():
         args.realworld = None
     if not os.access(TIME, os.X_OK):
         sys.exit(f"bench: needs GNU time at {TIME} (apt-get install time)")
-    needs = ("chromium",) if args.views_only else ("hugo", "cmark-gfm") if args.real_only else ("hugo", "swift", "cmark-gfm", "chromium")
+    needs = () if args.api_only else ("chromium",) if args.views_only else ("hugo", "cmark-gfm") if args.real_only else ("hugo", "swift", "cmark-gfm", "chromium")
     for needed in needs:
         if not shutil.which(needed):
             sys.exit(f"bench: needs {needed} on the PATH")

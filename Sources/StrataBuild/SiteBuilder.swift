@@ -107,6 +107,7 @@ package struct SiteBuilder: Sendable {
             stage.pageCache = ItemCache(memory.pages)
             stage.scanCache = ItemCache(memory.scans)
             stage.apiCache = ItemCache(memory.apiFiles)
+            stage.apiPageCache = ItemCache(memory.apiPages)
         }
         return stage
     }

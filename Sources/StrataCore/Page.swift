@@ -24,6 +24,9 @@ package struct Page: Hashable, Sendable {
     /// The group the page is listed under in its section's navigation (a DocC catalog's
     /// `### Essentials` topic group); nil for most pages.
     package var navigationGroup: String?
+    /// For a reference page written from the source, what it documents and where:
+    /// `Structure · Kit`. Search lists such pages as symbols, after the site's own pages.
+    package var symbolContext: String?
     /// How much of the window the page takes: the text column, or the window less the
     /// sidebar (a drawing of every module), or all of it (a map or a matrix).
     package var layout: PageLayout = .column

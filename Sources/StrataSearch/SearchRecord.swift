@@ -9,6 +9,8 @@ struct SearchRecord: Equatable, Sendable {
         case component
         /// A type of a component, with what it names and what references it.
         case type
+        /// A page of the API reference: a type, an extended type or a module's API.
+        case symbol
     }
 
     var kind: Kind

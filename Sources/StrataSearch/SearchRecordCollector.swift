@@ -15,8 +15,11 @@ struct SearchRecordCollector: Sendable {
 
     func records() -> [SearchRecord] {
         let entityPages = entityPagePaths()
-        let textPages = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != SitePath.notFoundPage }
+        let listed = pages.filter { !entityPages.contains($0.outputPath) && $0.outputPath != SitePath.notFoundPage }
             .sorted { $0.outputPath < $1.outputPath }
+        // The reference pages come last: of two results as good, the site's own page, the
+        // module or the block comes first.
+        let textPages = listed.filter { $0.symbolContext == nil } + listed.filter { $0.symbolContext != nil }
         // Each page's records on every core (its text read, its excerpts cut), then joined,
         // each section given its page's record.
         let pageRecords = ParallelMap.map(textPages) { page in
@@ -24,16 +27,26 @@ struct SearchRecordCollector: Sendable {
         }
         var records: [SearchRecord] = []
         records.reserveCapacity(pageRecords.reduce(0) { $0 + $1.count })
+        var symbolRecords: [SearchRecord] = []
         for own in pageRecords {
-            let pageIndex = records.count
-            records += own
-            for section in (pageIndex + 1)..<records.count { records[section].parent = pageIndex }
+            let isSymbol = own.first?.kind == .symbol
+            let pageIndex = isSymbol ? symbolRecords.count : records.count
+            var own = own
+            for section in own.indices.dropFirst() { own[section].parent = pageIndex }
+            if isSymbol { symbolRecords += own } else { records += own }
         }
         records += catalog.patterns.map(blockRecord)
         if let model, let siteMap {
             records += moduleRecords(model, siteMap)
             records += layerRecords(model, siteMap)
             records += componentRecords(model.components)
+        }
+        // A reference page's sections point at its record, wherever the records land.
+        let offset = records.count
+        records += symbolRecords.map { record in
+            var moved = record
+            moved.parent = record.parent.map { $0 + offset }
+            return moved
         }
         return records
     }
@@ -46,8 +59,8 @@ struct SearchRecordCollector: Sendable {
         let firstText = page.description ?? text.sections.first(where: { !$0.text.isEmpty })?.text ?? ""
         var records = [
             SearchRecord(
-                kind: .page, title: page.title, path: page.outputPath, context: "", text: lead,
-                excerpt: excerpt(firstText))
+                kind: page.symbolContext == nil ? .page : .symbol, title: page.title, path: page.outputPath,
+                context: page.symbolContext ?? "", text: lead, excerpt: excerpt(firstText))
         ]
         guard page.outputPath != GuidanceCatalog.indexPath else { return records }
         for section in text.sections.dropFirst() {

@@ -76,12 +76,13 @@ import Testing
             warnings: [
                 catalog + "Articles/GettingStarted.md:20:168: warning: no article or tutorial of the catalog 'Greeter' "
                     + "is named 'Missing-Article' [docc.link]",
-                catalog + "Articles/GettingStarted.md:20:194: note: 'doc:Greeter/greet(_:)' names a symbol; Strata "
-                    + "does not read the API yet, so links to symbols are not resolved [docc.symbol-link]",
                 catalog + "Articles/GettingStarted.md:42:1: warning: Strata does not know the directive @Snippet; what "
                     + "it holds is shown as it is [docc.unknown-directive]",
                 catalog + "Articles/GettingStarted.md:44:1: warning: Strata does not know the directive @Custom; what "
                     + "it holds is shown as it is [docc.unknown-directive]",
+                catalog + "Articles/GettingStarted.md:52:95: warning: no documented symbol is named 'Greeter/wave()' "
+                    + "(Strata documents the declarations of the libraries it reads at the access api: sets, public "
+                    + "by default) [docc.symbol-link]",
                 catalog + "Tutorials/First Steps.tutorial:26:17: warning: the file 'missing.swift' does not exist "
                     + "(looked for 'Tutorials/missing.swift', and for a file of that name anywhere in the catalog "
                     + "'Greeter') [link.broken]"

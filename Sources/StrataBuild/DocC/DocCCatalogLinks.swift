@@ -124,7 +124,9 @@ extension LinkResolver {
         case .notFound(let message):
             return Resolution(diagnostic: .warning("docc.link", message, at: link.location))
         case .symbol(let message):
-            return Resolution(diagnostic: Diagnostic(.note, "docc.symbol-link", message, at: link.location))
+            // Broken, when the API was read; a note when there was none to look in.
+            let severity: Severity = symbols.isEmpty ? .note : .warning
+            return Resolution(diagnostic: Diagnostic(severity, "docc.symbol-link", message, at: link.location))
         }
     }
 

@@ -36,6 +36,8 @@ package final class BuildMemory: @unchecked Sendable {
     let symbols: Memo<ComponentSymbols.Fingerprint, SwiftSymbols?>
     /// Swift files read for their API (reference pages), by path.
     let apiFiles: Memo<APIReader.Fingerprint, APIFile?>
+    /// Reference pages read, by output path.
+    let apiPages: Memo<ReadStage.APIPageFingerprint, ReadStage.ReadPage>
     private var graph: RememberedGraph?
     private var graphReloaded = false
     /// Pages rendered through the theme, and the 404 page, by output path.
@@ -51,6 +53,9 @@ package final class BuildMemory: @unchecked Sendable {
 
     package struct Statistics: Sendable, Equatable {
         package var pagesParsed = 0
+        /// Reference pages parsed again: those whose type's declarations or comments changed
+        /// (or moved, which moves where their problems are reported).
+        package var referencePagesParsed = 0
         package var bodiesRendered = 0
         package var sourcesScanned = 0
         /// Swift files read again for their types and references (layers inside a target).
@@ -66,7 +71,7 @@ package final class BuildMemory: @unchecked Sendable {
     /// What the latest build did again (the rest was reused).
     package var statistics: Statistics {
         Statistics(
-            pagesParsed: pages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
+            pagesParsed: pages.computedCount, referencePagesParsed: apiPages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
             sourcesReadForTypes: symbols.computedCount, referencesReused: resolution.reusedCount,
             graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount,
             diagramsLaidOut: layouts.computedCount
@@ -83,6 +88,7 @@ package final class BuildMemory: @unchecked Sendable {
         scans = Memo(settleTime: nanoseconds)
         symbols = Memo(settleTime: nanoseconds)
         apiFiles = Memo(settleTime: nanoseconds)
+        apiPages = Memo(settleTime: nanoseconds)
         layouts = Memo(settleTime: nanoseconds)
         renderedPages = Memo(settleTime: nanoseconds)
         renderedNotFound = Memo(settleTime: nanoseconds)
@@ -166,6 +172,7 @@ package final class BuildMemory: @unchecked Sendable {
         scans.beginBuild()
         symbols.beginBuild()
         apiFiles.beginBuild()
+        apiPages.beginBuild()
         layouts.beginBuild()
         renderedPages.beginBuild()
         renderedNotFound.beginBuild()
@@ -185,6 +192,7 @@ package final class BuildMemory: @unchecked Sendable {
         componentPages.endBuild()
         symbols.endBuild()
         apiFiles.endBuild()
+        apiPages.endBuild()
         if lock.withLock({ graph?.loaded != nil && graphReloaded }) { scans.endBuild() }
     }
 }

@@ -222,6 +222,10 @@ struct LinkStage: Sendable {
                 metadata: source.metadata, headings: source.document.headings, contentHTML: html
             )
             page.navigationGroup = source.navigationGroup
+            page.symbolContext = source.api.map { info in
+                [info.kind?.displayName ?? (info.path == nil ? "Module" : "Extended Type"), info.module].joined(
+                    separator: " · ")
+            }
             return (page, linkDiagnostics)
         }
         return (resolved.map(\.0), resolved.flatMap(\.1))

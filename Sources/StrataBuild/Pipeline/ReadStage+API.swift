@@ -20,7 +20,7 @@ extension ReadStage {
         }
         let read = StageClock.measure("read: api: pages parsed") {
             ParallelMap.map(written, costliestFirst: { $0.1.markdown.lines.count }) { module, page in
-                Self.read(page, module: module, loader: loader)
+                self.read(page, module: module, loader: loader)
             }
         }
         var outputs = Dictionary(
@@ -51,8 +51,30 @@ extension ReadStage {
             ruleSetHeadings: config.guidance.ruleSetHeadings, project: project)
     }
 
-    /// A written reference page, parsed, with what links to its symbols need.
-    static func read(_ page: APIPageWriter.Page, module: String, loader: PageLoader) -> (SourcePage?, [Diagnostic]) {
+    /// What a reference page is read from: the Markdown written for it, where its lines
+    /// came from, and the settings it is read with.
+    struct APIPageFingerprint: MemoFingerprint, Equatable {
+        var lines: [String]
+        var origins: [SourceLocation]
+        var options: MarkdownOptions
+        var module: String
+
+        func matches(_ previous: APIPageFingerprint) -> Bool { self == previous }
+    }
+
+    /// A written reference page, parsed (through `apiPageCache`: `strata serve` parses again
+    /// only the pages whose Markdown changed), with what links to its symbols need.
+    func read(_ page: APIPageWriter.Page, module: String, loader: PageLoader) -> (SourcePage?, [Diagnostic]) {
+        apiPageCache.value(
+            for: page.outputPath,
+            fingerprint: {
+                APIPageFingerprint(
+                    lines: page.markdown.lines, origins: page.markdown.origins, options: loader.options, module: module)
+            }
+        ) { Self.parse(page, module: module, loader: loader) }
+    }
+
+    static func parse(_ page: APIPageWriter.Page, module: String, loader: PageLoader) -> (SourcePage?, [Diagnostic]) {
         var (read, diagnostics) = loader.page(
             from: Array(page.markdown.text.utf8), relativePath: String(page.outputPath.dropLast(5)) + ".md",
             displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: false,

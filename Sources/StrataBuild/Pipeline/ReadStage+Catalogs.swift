@@ -86,7 +86,7 @@ extension ReadStage {
         for path in typePaths {
             let page =
                 api.types.first { $0.path == path }.map(writer.typePage) ?? writer.extendedTypePage(path)
-            let (read, diagnostics) = Self.read(page, module: api.module, loader: loader)
+            let (read, diagnostics) = read(page, module: api.module, loader: loader)
             guard let read, let index = content.pages.firstIndex(where: { $0.outputPath == read.outputPath }) else {
                 continue
             }
@@ -108,7 +108,7 @@ extension ReadStage {
         var outputs = Set(result.pages.map(\.outputPath))
         for module in unlisted {
             let page = APIPageWriter(api: module).modulePage(displayPath: folders[module.module] ?? module.module)
-            let (read, diagnostics) = Self.read(page, module: module.module, loader: loader)
+            let (read, diagnostics) = read(page, module: module.module, loader: loader)
             result.diagnostics += diagnostics
             guard let read, outputs.insert(read.outputPath).inserted else { continue }
             result.pages.append(read)

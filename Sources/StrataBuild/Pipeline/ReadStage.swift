@@ -17,6 +17,8 @@ struct ReadStage: Sendable {
     var scanCache: ItemCache<PackageGraphLoader.ScanFingerprint, PackageGraphLoader.FileScan> = .none
     /// Swift files already read for their API, by path (`strata serve`).
     var apiCache: ItemCache<APIReader.Fingerprint, APIFile?> = .none
+    /// Reference pages already read, by output path (`strata serve`).
+    var apiPageCache: ItemCache<APIPageFingerprint, ReadPage> = .none
 
     /// A page read: the page, or nothing when it could not be read, and what was wrong.
     typealias ReadPage = (SourcePage?, [Diagnostic])

@@ -25,7 +25,8 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(TemporaryProject.lines(result) == [])
         let files = project.files().keys.filter { $0.hasPrefix("documentation/") }.sorted()
-        #expect(files == ["documentation/Kit/Guide.html", "documentation/Kit/index.html"])
+        // The catalog's pages, and the page of the target's one public type.
+        #expect(files == ["documentation/Kit/Guide.html", "documentation/Kit/Kit.html", "documentation/Kit/index.html"])
         #expect(project.text("Output/documentation/Kit/index.html").contains("<h1 id=\"kit\">Kit</h1>"))
     }
 

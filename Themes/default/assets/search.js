@@ -15,7 +15,7 @@
   if (!box || !input || !panel || !list || !status) return;
   var root = box.getAttribute("data-root") || "";
 
-  var KINDS = ["Page", "Section", "Block", "Module", "Layer", "Component", "Type"];
+  var KINDS = ["Page", "Section", "Block", "Module", "Layer", "Component", "Type", "Symbol"];
   var LIMIT = 20;
   // Must match SearchTokenizer.stopWords in the build.
   var STOP = new Set(("a an and are as at be but by can do for from has have if in into is it its not of on or so " +
@@ -131,7 +131,7 @@
       var foundPages = new Map();
       found.forEach(function (score, doc) {
         var entry = index.docs[doc];
-        var page = entry[0] === 0 ? doc : entry[0] === 1 ? entry[3] : -1;
+        var page = entry[0] === 0 || entry[0] === 7 ? doc : entry[0] === 1 ? entry[3] : -1;
         if (page >= 0 && (foundPages.get(page) || 0) < score) foundPages.set(page, score);
       });
       scores = scores === null ? found : intersect(scores, found);
