@@ -62,7 +62,8 @@ struct ConfigDecoder {
                 unknownKey(
                     pair.key,
                     known: [
-                        "site", "content", "theme", "output", "markdown", "packages", "projects", "docc", "api", "layers",
+                        "site", "content", "theme", "output", "markdown", "packages", "projects", "docc", "api",
+                        "layers",
                         "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"
                     ],
                     in: "the configuration"
@@ -348,7 +349,7 @@ struct ConfigDecoder {
             switch key {
             case "access":
                 let choices: [String: APISymbol.Access] = [
-                    "open": .open, "public": .public, "package": .package, "internal": .internal,
+                    "open": .open, "public": .public, "package": .package, "internal": .internal
                 ]
                 guard let written = string(pair.value, "api.access") else { continue }
                 guard let chosen = choices[written] else {

@@ -89,7 +89,8 @@ struct PageLoader: Sendable {
                         at: place
                     ))
             }
-            if readsGuidance, GuidanceKeywordScan.mayOpenBlock(bytes)
+            if readsGuidance,
+                GuidanceKeywordScan.mayOpenBlock(bytes)
                     || GuidanceKeywordScan.mayHoldRuleSection(bytes, headings: ruleSetHeadings)
             {
                 let guidance = GuidanceExtractor(pageKey: page.key, ruleSetHeadings: ruleSetHeadings).extract(

@@ -80,7 +80,8 @@ struct APIAgreement {
         }
         return ModuleAPI(module: module, files: read).symbols.map { symbol in
             Symbol(
-                key: symbol.path.joined(separator: "/") + " " + (symbol.kind == .actor ? "class" : symbol.kind.rawValue),
+                key: symbol.path.joined(separator: "/") + " "
+                    + (symbol.kind == .actor ? "class" : symbol.kind.rawValue),
                 docComment: symbol.docComment.map { $0.lines.map(\.text).joined(separator: "\n") } ?? "",
                 declaration: symbol.declaration)
         }

@@ -79,7 +79,7 @@ if arguments.first == "--api", arguments.count >= 3 {
             for (title, list) in [
                 ("missed", agreement.missed), ("extra", agreement.extra),
                 ("doc comment differs", agreement.commentDifferences),
-                ("declaration differs", agreement.declarationDifferences),
+                ("declaration differs", agreement.declarationDifferences)
             ] where !list.isEmpty {
                 print("  \(title):")
                 for item in list.prefix(samples) { print("    \(item)") }

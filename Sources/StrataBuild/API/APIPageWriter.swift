@@ -23,7 +23,9 @@ struct APIPageWriter {
                 conformers[written, default: []].append(type)
             }
         }
-        self.conformers = conformers.mapValues { $0.sorted { $0.path.joined(separator: ".") < $1.path.joined(separator: ".") } }
+        self.conformers = conformers.mapValues {
+            $0.sorted { $0.path.joined(separator: ".") < $1.path.joined(separator: ".") }
+        }
     }
 
     /// A page to publish.
@@ -241,7 +243,8 @@ struct APIPageWriter {
             }
             markdown.add("", at: at)
         }
-        for (title, lines) in [("Return Value", comment.returns), ("Throws", comment.throwsLines)] where !lines.isEmpty {
+        for (title, lines) in [("Return Value", comment.returns), ("Throws", comment.throwsLines)] where !lines.isEmpty
+        {
             markdown.add("**\(title)**", at: at)
             markdown.add("", at: at)
             markdown.add(lines)
@@ -258,7 +261,8 @@ struct APIPageWriter {
         let key = type.path.joined(separator: ".")
         let conformances = type.inherits + (api.extensionConformances[key] ?? []).filter { !type.inherits.contains($0) }
         let conforming =
-            type.kind == .protocol ? (conformers[key] ?? []) + (key == type.name ? [] : conformers[type.name] ?? []) : []
+            type.kind == .protocol
+            ? (conformers[key] ?? []) + (key == type.name ? [] : conformers[type.name] ?? []) : []
         guard !conformances.isEmpty || !conforming.isEmpty else { return }
         markdown.add("## Relationships", at: at)
         markdown.add("", at: at)

@@ -27,8 +27,9 @@ struct APIReader {
     }
 
     /// Each documented module's API, in the graph's order; modules with none are left out.
-    func read(_ graph: ModuleGraph, minimumAccess: APISymbol.Access) -> (modules: [ModuleAPI], diagnostics: [Diagnostic])
-    {
+    func read(_ graph: ModuleGraph, minimumAccess: APISymbol.Access) -> (
+        modules: [ModuleAPI], diagnostics: [Diagnostic]
+    ) {
         let modules = Self.documentedModules(graph)
         let files = modules.flatMap(\.sourceFiles)
         let extractor = APIExtractor()

@@ -42,7 +42,8 @@ struct APISymbolIndex: Equatable, Sendable {
                 guard let id = headings[member.name]?.first else { continue }
                 headings[member.name]?.removeFirst()
                 let target = Target(
-                    output: page.outputPath, anchor: id, title: member.name, abstract: member.summary, kind: member.kind)
+                    output: page.outputPath, anchor: id, title: member.name, abstract: member.summary, kind: member.kind
+                )
                 add(target, module: info.module, path: member.parent + [member.name])
             }
         }

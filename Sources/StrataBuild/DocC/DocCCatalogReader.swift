@@ -99,7 +99,8 @@ struct DocCCatalogReader {
         if var current = api {
             for file in textFiles where file.relativePath != root && file.relativePath.hasSuffix(".md") {
                 guard let bytes = texts[file.relativePath], let symbol = Self.titleSymbol(bytes),
-                    let path = current.symbolPath(for: DocCSymbolLinks.components(symbol).map(APISymbolIndex.lastComponent))
+                    let path = current.symbolPath(
+                        for: DocCSymbolLinks.components(symbol).map(APISymbolIndex.lastComponent))
                 else { continue }
                 let (lines, override) = Self.extensionLines(bytes, displayPath: display(file.relativePath))
                 current.attach(lines, to: path, override: override)
@@ -128,7 +129,8 @@ struct DocCCatalogReader {
                     let lineCount = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
                     origins = (1...lineCount).map { SourceLocation(path: request.displayPath, line: $0) }
                     bytes += Array("\n\n".utf8) + Array(appendix.text.utf8)
-                    origins? += Array(repeating: SourceLocation(path: request.displayPath, line: lineCount), count: 2)
+                    origins? +=
+                        Array(repeating: SourceLocation(path: request.displayPath, line: lineCount), count: 2)
                         + appendix.origins
                 }
                 return loader.page(
@@ -243,9 +245,12 @@ struct DocCCatalogReader {
             let line = text.split(separator: "\n", omittingEmptySubsequences: true).first(where: {
                 !$0.trimmingCharacters(in: .whitespaces).isEmpty
             })?.trimmingCharacters(in: .whitespaces),
-            line.hasPrefix("# ``"), line.hasSuffix("``"), line.count > 6
+            line.hasPrefix("#"), !line.hasPrefix("##")
         else { return nil }
-        return String(line.dropFirst(4).dropLast(2))
+        // `#  ``Kit/Product`` `: any space after the `#`, as cmark reads a heading.
+        let title = line.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard title.hasPrefix("``"), title.hasSuffix("``"), title.count > 4 else { return nil }
+        return String(title.dropFirst(2).dropLast(2))
     }
 
     /// Whether a tutorial file is the table of contents (`@Tutorials(name:)`).

@@ -71,7 +71,8 @@ package final class BuildMemory: @unchecked Sendable {
     /// What the latest build did again (the rest was reused).
     package var statistics: Statistics {
         Statistics(
-            pagesParsed: pages.computedCount, referencePagesParsed: apiPages.computedCount, bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
+            pagesParsed: pages.computedCount, referencePagesParsed: apiPages.computedCount,
+            bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
             sourcesReadForTypes: symbols.computedCount, referencesReused: resolution.reusedCount,
             graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount,
             diagramsLaidOut: layouts.computedCount

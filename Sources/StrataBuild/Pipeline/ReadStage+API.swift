@@ -64,9 +64,13 @@ extension ReadStage {
 
     /// A written reference page, parsed (through `apiPageCache`: `strata serve` parses again
     /// only the pages whose Markdown changed), with what links to its symbols need.
-    func read(_ page: APIPageWriter.Page, module: String, loader: PageLoader) -> (SourcePage?, [Diagnostic]) {
+    /// `version` keeps a page written again with its catalog's extension apart from the
+    /// page written without it, so neither replaces the other in the memo.
+    func read(_ page: APIPageWriter.Page, module: String, loader: PageLoader, version: String = "")
+        -> (SourcePage?, [Diagnostic])
+    {
         apiPageCache.value(
-            for: page.outputPath,
+            for: page.outputPath + version,
             fingerprint: {
                 APIPageFingerprint(
                     lines: page.markdown.lines, origins: page.markdown.origins, options: loader.options, module: module)

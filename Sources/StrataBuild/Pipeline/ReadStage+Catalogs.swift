@@ -86,7 +86,7 @@ extension ReadStage {
         for path in typePaths {
             let page =
                 api.types.first { $0.path == path }.map(writer.typePage) ?? writer.extendedTypePage(path)
-            let (read, diagnostics) = read(page, module: api.module, loader: loader)
+            let (read, diagnostics) = read(page, module: api.module, loader: loader, version: "#extended")
             guard let read, let index = content.pages.firstIndex(where: { $0.outputPath == read.outputPath }) else {
                 continue
             }

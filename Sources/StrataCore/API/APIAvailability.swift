@@ -27,7 +27,8 @@ package enum APIAvailability {
         for (label, value) in labelled {
             switch label {
             case "introduced": parts.append("\(platform)\(value)+")
-            case "deprecated": parts.append(value.isEmpty ? "\(platform)Deprecated" : "\(platform)Deprecated in \(value)")
+            case "deprecated":
+                parts.append(value.isEmpty ? "\(platform)Deprecated" : "\(platform)Deprecated in \(value)")
             case "obsoleted": parts.append("\(platform)Obsoleted in \(value)")
             case "unavailable": parts.append("\(platform)Unavailable")
             case "message": parts.append(value)
@@ -65,7 +66,9 @@ package enum APIAvailability {
 
     static func unquoted(_ text: Substring) -> String {
         var value = text.trimmingWhitespace
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            value = String(value.dropFirst().dropLast())
+        }
         return value
     }
 }

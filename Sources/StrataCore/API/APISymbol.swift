@@ -8,9 +8,12 @@ package struct APISymbol: Hashable, Sendable {
         case associatedType = "associatedtype"
         case `case` = "enum.case"
         case initializer = "init"
-        case method, typeMethod = "type.method"
-        case property, typeProperty = "type.property"
-        case `subscript`, typeSubscript = "type.subscript"
+        case method
+        case typeMethod = "type.method"
+        case property
+        case typeProperty = "type.property"
+        case `subscript`
+        case typeSubscript = "type.subscript"
         case function = "func"
         case `operator` = "func.op"
         case variable = "var"

@@ -50,7 +50,8 @@ package struct DocComment: Hashable, Sendable {
     /// The abstract as one line of plain text: code keeps its text, links their text.
     package var summary: String {
         let markdown = abstract.map { $0.text.trimmingWhitespace }.joined(separator: " ")
-        return InlineMarkup.plainText(markdown.split(separator: "``", omittingEmptySubsequences: false).joined(separator: "`"))
+        return InlineMarkup.plainText(
+            markdown.split(separator: "``", omittingEmptySubsequences: false).joined(separator: "`"))
     }
 
     private mutating func split() {

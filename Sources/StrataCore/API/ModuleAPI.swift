@@ -32,7 +32,8 @@ package struct ModuleAPI: Hashable, Sendable {
                     symbol.path.joined(separator: "/") + "|"
                     + (symbol.kind.isType
                         ? "type"
-                        : symbol.kind.rawValue + "|" + symbol.declaration + "|" + String(symbol.extensionLocation == nil) + "|"
+                        : symbol.kind.rawValue + "|" + symbol.declaration + "|"
+                            + String(symbol.extensionLocation == nil) + "|"
                             + (symbol.extensionConstraints ?? ""))
                 guard seen.insert(key).inserted else { continue }
                 all.append(symbol)
@@ -112,7 +113,7 @@ package struct ModuleAPI: Hashable, Sendable {
         }
         let rawTypes: Set<String> = [
             "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-            "Character", "Double", "Float", "Swift.String", "Swift.Int",
+            "Character", "Double", "Float", "Swift.String", "Swift.Int"
         ]
         var implicit: [APISymbol] = []
         for type in symbols where type.kind.isType && type.kind != .protocol {
@@ -131,7 +132,8 @@ package struct ModuleAPI: Hashable, Sendable {
             }
             // A raw-value type decodes through the standard library's own `init(from:)`.
             let isRawRepresentable = hasRawValues || all.contains("RawRepresentable")
-            if !isRawRepresentable, !all.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"]) {
+            if !isRawRepresentable, !all.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"])
+            {
                 add("init(from:)", "init(from decoder: any Decoder) throws")
             }
         }
@@ -243,7 +245,7 @@ package struct ModuleAPI: Hashable, Sendable {
     /// The toolchain's modules, whose name may qualify a type an extension extends.
     static let toolchainModules: Set<String> = [
         "Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency", "Synchronization", "Darwin",
-        "Glibc", "Musl", "XCTest", "Testing",
+        "Glibc", "Musl", "XCTest", "Testing"
     ]
 
     /// `Greeter.Feed` in the module `Greeter` is `Feed`; `Swift.Duration` is `Duration`, as

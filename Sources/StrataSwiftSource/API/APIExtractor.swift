@@ -150,7 +150,8 @@ private final class APICollector: SyntaxVisitor {
         contexts.append(
             Context(
                 path: (contexts.last?.path ?? []) + [name.text],
-                memberAccess: kind == .protocol ? access : .internal, caseAccess: access, isProtocol: kind == .protocol))
+                memberAccess: kind == .protocol ? access : .internal, caseAccess: access, isProtocol: kind == .protocol)
+        )
         return .visitChildren
     }
 
@@ -237,7 +238,8 @@ private final class APICollector: SyntaxVisitor {
         default: isOperator = false
         }
         let kind: APISymbol.Kind =
-            isOperator ? .operator : contexts.isEmpty ? .function : Self.isStatic(node.modifiers) ? .typeMethod : .method
+            isOperator
+            ? .operator : contexts.isEmpty ? .function : Self.isStatic(node.modifiers) ? .typeMethod : .method
         // An operator's parameters have no argument labels: `==(_:_:)`.
         let labels =
             isOperator

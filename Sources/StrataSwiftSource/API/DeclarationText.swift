@@ -11,7 +11,7 @@ enum DeclarationText {
         "frozen", "_disfavoredOverload", "_implements", "_specialize", "_effects", "_semantics", "_transparent",
         "backDeployed", "_backDeploy", "_originallyDefinedIn", "warn_unqualified_access", "_silgen_name", "_cdecl",
         "_optimize", "_unsafeInheritExecutor", "_spi_available", "_hasMissingDesignatedInitializers",
-        "_marker", "_objcRuntimeName", "_nonSendable", "_staticInitializeObjCMetadata", "_fixed_layout",
+        "_marker", "_objcRuntimeName", "_nonSendable", "_staticInitializeObjCMetadata", "_fixed_layout"
     ]
     static let accessKeywords: Set<String> = ["public", "open", "package", "internal", "fileprivate", "private"]
 

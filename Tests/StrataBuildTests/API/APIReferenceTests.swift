@@ -54,7 +54,8 @@ import Testing
         let result = project.build()
         #expect(result.exitCode == 0)
         let pages = project.files().keys.filter { $0.hasPrefix("documentation/") }.sorted()
-        #expect(pages == ["documentation/Kit/Item.html", "documentation/Kit/Store.html", "documentation/Kit/index.html"])
+        #expect(
+            pages == ["documentation/Kit/Item.html", "documentation/Kit/Store.html", "documentation/Kit/index.html"])
         let store = project.text("Output/documentation/Kit/Store.html")
         #expect(store.contains("<span class=\"docc-eyebrow\">Structure</span>"))
         #expect(store.contains("<p>A store of items.</p>"))
@@ -64,11 +65,15 @@ import Testing
         #expect(store.contains("<code>item</code>: What to add."))
         #expect(!store.contains("hidden()"))
         // A symbol link in a comment leads to its member's heading, and to another type's page.
-        #expect(store.contains("<a href=\"#add_\"><code>add(_:)</code></a>") || store.contains("href=\"Store.html#add_\""))
+        #expect(
+            store.contains("<a href=\"#add_\"><code>add(_:)</code></a>") || store.contains("href=\"Store.html#add_\""))
         #expect(store.contains("<a href=\"Item.html\"><code>Item</code></a>"))
         let index = project.text("Output/documentation/Kit/index.html")
         #expect(index.contains("<h3 id=\"structures\">Structures"))
-        #expect(index.contains("<a href=\"Item.html\"><code>Item</code></a> <span class=\"docc-abstract\">One thing in a store.</span>"))
+        #expect(
+            index.contains(
+                "<a href=\"Item.html\"><code>Item</code></a> <span class=\"docc-abstract\">One thing in a store.</span>"
+            ))
         #expect(index.contains("<h3 id=\"greet\"><code>greet()</code>"))
         // The module's page in the architecture leads to its documentation.
         #expect(project.text("Output/modules/Kit.html").contains("documentation/Kit/index.html"))
@@ -87,13 +92,17 @@ import Testing
             "Sources/Kit/Kit.docc/Kit.md": "# ``Kit``\n\nThe kit.\n\n## Topics\n\n### Essentials\n\n- ``Store``\n",
             "Sources/Kit/Kit.docc/Guide.md": "# Guide\n\nCall ``Store/add(_:)`` or ``Kit/Item``.\n",
             "Sources/Kit/Kit.docc/Extensions/Store.md":
-                "# ``Kit/Store``\n\nMore about stores, from the catalog.\n\n## Topics\n\n### Filling\n\n- ``add(_:)``\n"
+                "# ``Kit/Store``\n\nMore about stores, from the catalog.\n\n## Topics\n\n"
+                + "### Filling\n\n- ``add(_:)``\n",
+            // Any space after the `#`, as SwiftPM's catalog writes it.
+            "Sources/Kit/Kit.docc/Extensions/Item.md": "#  ``Kit/Item``\n\nItems are values.\n"
         ])
         let result = project.build()
         #expect(result.exitCode == 0)
         let pages = project.files().keys.filter { $0.hasPrefix("documentation/") }.sorted()
         // The extension file is not a page of its own: it is part of the type's page.
         #expect(!pages.contains("documentation/Kit/Extensions/Store.html"))
+        #expect(project.text("Output/documentation/Kit/Item.html").contains("Items are values."))
         let store = project.text("Output/documentation/Kit/Store.html")
         #expect(store.contains("More about stores, from the catalog."))
         #expect(store.contains("<h2 id=\"filling\">Filling"))
@@ -104,7 +113,11 @@ import Testing
         let index = project.text("Output/documentation/Kit/index.html")
         #expect(index.contains("<h3 id=\"essentials\">Essentials"))
         #expect(index.contains("<a href=\"Item.html\"><code>Item</code></a>"))
-        #expect(!index.contains("<h3 id=\"structures\">Structures</h3>\n<ul class=\"docc-topics docc-topics-list\">\n<li><a href=\"Store.html\""))
+        #expect(
+            !index.contains(
+                "<h3 id=\"structures\">Structures</h3>\n<ul class=\"docc-topics docc-topics-list\">\n"
+                    + "<li><a href=\"Store.html\""
+            ))
     }
 
     @Test func apiInStrataYmlTurnsTheReferenceOffOrWidensIt() throws {

@@ -73,8 +73,9 @@ import Testing
     }
 
     @Test func theSummaryIsPlainText() {
-        #expect(comment("Uses ``Greeter`` and [a link](https://x.example) with `code`.").summary
-            == "Uses Greeter and a link with code.")
+        #expect(
+            comment("Uses ``Greeter`` and [a link](https://x.example) with `code`.").summary
+                == "Uses Greeter and a link with code.")
     }
 
     @Test func availabilityReadsAsADeveloperSaysIt() {

@@ -27,7 +27,7 @@ import Testing
                     symbol(.struct, "Closed", access: .internal), symbol(.method, "b()", in: ["Closed"]),
                     symbol(.struct, "Inner", in: ["Closed"]), symbol(.method, "c()", in: ["Closed", "Inner"]),
                     symbol(.method, "d()", in: ["Open"], access: .internal),
-                    symbol(.struct, "_Hidden", hidden: true), symbol(.method, "e()", in: ["_Hidden"]),
+                    symbol(.struct, "_Hidden", hidden: true), symbol(.method, "e()", in: ["_Hidden"])
                 ])
             ])
         #expect(paths(api) == ["Open", "Open/a()"])
@@ -44,7 +44,7 @@ import Testing
             files: [
                 APIFile(symbols: [
                     symbol(.method, "shout()", in: ["Swift", "String"]), symbol(.method, "own()", in: ["M", "Kit"]),
-                    symbol(.struct, "Kit"),
+                    symbol(.struct, "Kit")
                 ])
             ])
         #expect(api.extendedTypes == [["String"]])
@@ -57,9 +57,10 @@ import Testing
             module: "M",
             files: [
                 APIFile(symbols: [
-                    symbol(.struct, "S", declaration: "struct S: Sendable"), symbol(.struct, "S", declaration: "struct S"),
+                    symbol(.struct, "S", declaration: "struct S: Sendable"),
+                    symbol(.struct, "S", declaration: "struct S"),
                     symbol(.method, "go()", in: ["S"], line: 2), symbol(.method, "go()", in: ["S"], line: 4),
-                    symbol(.method, "go()", in: ["S"], declaration: "func go() async", line: 6),
+                    symbol(.method, "go()", in: ["S"], declaration: "func go() async", line: 6)
                 ])
             ])
         #expect(paths(api) == ["S", "S/go()", "S/go()"])
@@ -72,7 +73,7 @@ import Testing
             module: "M",
             files: [
                 APIFile(symbols: [
-                    symbol(.struct, "FlatDictionary"), alias, symbol(.method, "get(_:)", in: ["Parameters"]),
+                    symbol(.struct, "FlatDictionary"), alias, symbol(.method, "get(_:)", in: ["Parameters"])
                 ])
             ])
         #expect(api.members(of: ["FlatDictionary"]).map(\.name) == ["get(_:)"])
@@ -85,12 +86,15 @@ import Testing
                 APIFile(symbols: [
                     symbol(.enum, "Level", inherits: ["String"]), symbol(.struct, "Event", inherits: ["Codable"]),
                     symbol(.struct, "Own", inherits: ["Decodable"]),
-                    symbol(.initializer, "init(from:)", in: ["Own"], hidden: true),
+                    symbol(.initializer, "init(from:)", in: ["Own"], hidden: true)
                 ])
             ])
         #expect(
             api.symbols.filter { $0.kind == .initializer }.map { $0.path.joined(separator: "/") + " " + $0.declaration }
-                == ["Event/init(from:) init(from decoder: any Decoder) throws", "Level/init(rawValue:) init?(rawValue: String)"])
+                == [
+                    "Event/init(from:) init(from decoder: any Decoder) throws",
+                    "Level/init(rawValue:) init?(rawValue: String)"
+                ])
     }
 
     @Test func aMemberWithoutACommentTakesTheOneOfWhatItImplements() {
@@ -100,7 +104,7 @@ import Testing
                 APIFile(symbols: [
                     symbol(.protocol, "Shape"), symbol(.method, "area()", in: ["Shape"], comment: "The area."),
                     symbol(.struct, "Square", inherits: ["Shape"]), symbol(.method, "area()", in: ["Square"]),
-                    symbol(.method, "side()", in: ["Square"]),
+                    symbol(.method, "side()", in: ["Square"])
                 ])
             ])
         #expect(api.members(of: ["Square"]).map { $0.docComment?.summary ?? "-" } == ["The area.", "-"])

@@ -41,7 +41,8 @@ import Testing
                 public func global(_ x: Int) {}
                 public var version = "1"
                 public prefix func - (value: S) -> S { value }
-                @freestanding(expression) public macro stringify<T>(_ value: T) -> (T, String) = #externalMacro(module: "M", type: "N")
+                @freestanding(expression)
+                public macro stringify<T>(_ value: T) -> (T, String) = #externalMacro(module: "M", type: "N")
                 """) == [
                     "struct S public", "init S/init(name:) public", "init S/init(rawValue:) public",
                     "method S/run(_:with:) public", "type.method S/make() public", "subscript S/subscript(_:) public",
@@ -88,7 +89,8 @@ import Testing
                 public func load(path _path: String) {}
                 public func plain(_ value: Int) {}
                 """) == [
-                    "func _underscored() public hidden", "func spi() public hidden", "func internalDocs() public hidden",
+                    "func _underscored() public hidden", "func spi() public hidden",
+                    "func internalDocs() public hidden",
                     "func gone() public hidden", "func old() public", "func run(_deprecatedPath:) public hidden",
                     "func load(path:) public hidden", "func plain(_:) public"
                 ])
