@@ -89,8 +89,10 @@ struct APISymbolIndex: Equatable, Sendable {
         for other in byModule.keys.sorted() where other != module {
             if let found = findIn(module: other, components, kinds) { return found }
         }
-        // A type of a module not read, which a module read extends (`Foundation/UUID/init(_:)`).
-        if components.count > 1, byModule[components[0]] == nil {
+        // A type of a module not read, which a module read extends (`Foundation/UUID/init(_:)`),
+        // or a module's type that another module extends (`SwiftSyntax/ExprSyntax/init(literal:)`
+        // from SwiftSyntaxBuilder).
+        if components.count > 1 {
             let rest = Array(components.dropFirst())
             let restKinds = Array(kinds.dropFirst())
             for other in [module].compactMap({ $0 }) + byModule.keys.sorted() {

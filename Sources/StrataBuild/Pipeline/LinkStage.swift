@@ -228,7 +228,11 @@ struct LinkStage: Sendable {
             }
             return (page, linkDiagnostics)
         }
-        return (resolved.map(\.0), resolved.flatMap(\.1))
+        // A doc comment shown on several reference pages (a requirement's, inherited by each
+        // type that implements it) reports its broken link once.
+        var seen = Set<Diagnostic>()
+        let diagnostics = resolved.flatMap(\.1).filter { seen.insert($0).inserted }
+        return (resolved.map(\.0), diagnostics)
     }
 
     /// How a block is drawn on the page `from`: its links, chips and permalink from there.

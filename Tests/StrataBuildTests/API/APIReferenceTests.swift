@@ -138,6 +138,46 @@ import Testing
             })
     }
 
+    @Test func aLinkFindsAMemberAnotherModuleAddsAndABrokenInheritedLinkIsReportedOnce() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Kit"), .target(name: "Extras", dependencies: ["Kit"])
+            ])
+            """,
+            "Sources/Kit/Kit.swift": """
+            /// A shape.
+            public protocol Shape {
+                /// The area; see ``Nowhere``.
+                func area() -> Double
+            }
+            /// A square.
+            public struct Square: Shape { public func area() -> Double { 1 } }
+            /// A circle.
+            public struct Circle: Shape { public func area() -> Double { 3 } }
+            """,
+            "Sources/Extras/Extras.swift": """
+            import Kit
+            extension Square {
+                /// Doubles it. Compare ``Kit/Square/doubled()`` with ``Kit/Circle``.
+                public func doubled() -> Square { self }
+            }
+            """
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let warnings = TemporaryProject.lines(result).filter { $0.contains("[docc.symbol-link]") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Sources/Kit/Kit.swift:3:25: warning: no documented symbol") == true)
+        let extended = project.text("Output/documentation/Extras/Square.html")
+        #expect(extended.contains("<a href=\"Square.html#doubled\"><code>doubled()</code></a>"))
+        #expect(extended.contains("<a href=\"../Kit/Circle.html\"><code>Circle</code></a>"))
+        // The requirement's comment shows on each implementation, as DocC shows it.
+        #expect(project.text("Output/documentation/Kit/Circle.html").contains("The area; see"))
+    }
+
     @Test func theSameProjectGivesTheSameReference() throws {
         let first = try project()
         let second = try project()
