@@ -18,10 +18,12 @@ struct APIReader {
     var cache: ItemCache<Fingerprint, APIFile?> = .none
 
     /// The modules whose API is documented: targets of the packages and projects read, with
-    /// Swift files, that are neither tests nor executables, plugins or macro implementations.
+    /// Swift files, that are neither tests, plugins nor macro implementations. An app or a
+    /// tool has little public API, but with `api: access: internal` its types are its
+    /// reference.
     static func documentedModules(_ graph: ModuleGraph) -> [ModuleNode] {
         graph.nodes.filter { node in
-            node.isTarget && node.kind == .regular && !node.sourceFiles.isEmpty
+            node.isTarget && [.regular, .executable].contains(node.kind) && !node.sourceFiles.isEmpty
                 && !(node.productType.map { $0.contains("test") } ?? false)
         }
     }

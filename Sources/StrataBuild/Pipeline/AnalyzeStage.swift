@@ -75,6 +75,15 @@ struct AnalyzeStage: Sendable {
             else { continue }
             siteMap.catalogs[catalog] = (page.title, page.outputPath)
         }
+        // Its API reference: the module's page (when no catalog's top page is), each type's.
+        for page in pages {
+            guard let api = page.api, modules.contains(api.module) else { continue }
+            if let path = api.path, api.kind != nil {
+                siteMap.referencePages[api.module, default: [:]][path.joined(separator: ".")] = page.outputPath
+            } else if api.path == nil, siteMap.catalogs[api.module] == nil {
+                siteMap.catalogs[api.module] = (page.title, page.outputPath)
+            }
+        }
         let architecture = ArchitecturePages(model: model, siteMap: siteMap)
         return (analysis, architecture)
     }

@@ -231,7 +231,10 @@ struct LinkStage: Sendable {
         // A doc comment shown on several reference pages (a requirement's, inherited by each
         // type that implements it) reports its broken link once.
         var seen = Set<Diagnostic>()
-        let diagnostics = resolved.flatMap(\.1).filter { seen.insert($0).inserted }
+        var diagnostics: [Diagnostic] = []
+        for (index, found) in resolved.enumerated() {
+            diagnostics += sourcePages[index].api == nil ? found.1 : found.1.filter { seen.insert($0).inserted }
+        }
         return (resolved.map(\.0), diagnostics)
     }
 

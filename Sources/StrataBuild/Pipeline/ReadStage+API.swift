@@ -81,7 +81,8 @@ extension ReadStage {
     static func parse(_ page: APIPageWriter.Page, module: String, loader: PageLoader) -> (SourcePage?, [Diagnostic]) {
         var (read, diagnostics) = loader.page(
             from: Array(page.markdown.text.utf8), relativePath: String(page.outputPath.dropLast(5)) + ".md",
-            displayPath: page.displayPath, outputPath: page.outputPath, isSectionIndex: false,
+            displayPath: page.displayPath, outputPath: page.outputPath,
+            isSectionIndex: page.outputPath.hasSuffix("/index.html"),
             lineOrigins: page.markdown.origins, readsGuidance: false)
         read?.navigationGroup = page.navigationGroup
         // After the catalog's articles, by kind, as DocC's navigator groups them.

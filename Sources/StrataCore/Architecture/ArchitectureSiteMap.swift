@@ -9,6 +9,9 @@ package struct ArchitectureSiteMap: Sendable {
     package let layerPaths: [String: String]
     /// Module → the top page of its DocC catalog, which its page links.
     package var catalogs: [String: (title: String, outputPath: String)] = [:]
+    /// Each module's API reference: the page of each documented type, by its name as a
+    /// component lists it (`Feed.Item`).
+    package var referencePages: [String: [String: String]] = [:]
 
     package init(layers: [LayerDeclaration], guides: [String: (title: String, outputPath: String)] = [:]) {
         self.guides = guides

@@ -118,8 +118,10 @@ extension ArchitecturePages {
                 ? [] : (index.referencesFrom[ComponentIndex.key(component.module, type.name)] ?? [])
             let referencedBy = named(inward) { ($0.source, $0.from, $0.fromType) }
             let uses = named(outward) { ($0.toType, $0.to, String($0.toType.split(separator: ".").first ?? "")) }
+            let reference = siteMap.referencePages[component.module]?[type.name]
             return .object([
                 "anchor": .text(ArchitectureSiteMap.typeAnchor(type.name)), "name": .text(type.name),
+                "apiHref": reference.map { .text(SitePath.relativeURL(from: path, to: $0)) } ?? .bool(false),
                 "kind": .text(type.kind?.rawValue ?? ""),
                 "origin": .text(type.origin), "place": .text(type.location?.description ?? ""),
                 "hasReferencedBy": .bool(!referencedBy.isEmpty), "referencedBy": .list(referencedBy),

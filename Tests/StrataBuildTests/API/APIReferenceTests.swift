@@ -178,6 +178,34 @@ import Testing
         #expect(project.text("Output/documentation/Kit/Circle.html").contains("The area; see"))
     }
 
+    @Test func anAppsInternalTypesAreDocumentedAndItsComponentsLinkThem() throws {
+        let project = try TemporaryProject(xcode: "synced-app")
+        try project.write(
+            "strata.yml",
+            Data(
+                """
+                api:
+                  access: internal
+                layers:
+                  - name: Core
+                    paths: ["Notes/Core/**"]
+                  - name: UI
+                    paths: ["Notes/UI/**"]
+                    may_use: [Core]
+
+                """.utf8))
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let pages = project.files().keys.filter { $0.hasPrefix("documentation/Notes/") }
+        #expect(pages.contains("documentation/Notes/index.html"))
+        let componentPages = project.files().keys.filter { $0.hasPrefix("components/Notes/") }.sorted()
+        let linked = componentPages.contains { path in
+            project.text("Output/" + path).contains("title=\"Its API reference\"><code>")
+        }
+        #expect(linked, "a component page links its types to their reference pages: \(componentPages)")
+        #expect(project.text("Output/modules/Notes.html").contains("Its documentation and API reference"))
+    }
+
     @Test func theSameProjectGivesTheSameReference() throws {
         let first = try project()
         let second = try project()
