@@ -17,13 +17,15 @@ struct APIReader {
     let project: ProjectFiles
     var cache: ItemCache<Fingerprint, APIFile?> = .none
 
-    /// The modules whose API is documented: targets of the packages and projects read, with
-    /// Swift files, that are neither tests, plugins nor macro implementations. An app or a
-    /// tool has little public API, but with `api: access: internal` its types are its
-    /// reference.
-    static func documentedModules(_ graph: ModuleGraph) -> [ModuleNode] {
-        graph.nodes.filter { node in
-            node.isTarget && [.regular, .executable].contains(node.kind) && !node.sourceFiles.isEmpty
+    /// The modules whose API is documented: libraries (targets of the packages and projects
+    /// read, with Swift files, that are neither tests, plugins nor macro implementations),
+    /// and apps and tools too when `api: access:` is below public: their public API is
+    /// rarely more than nothing, and reading all of an app's files for it would cost a large
+    /// app's build seconds.
+    static func documentedModules(_ graph: ModuleGraph, minimumAccess: APISymbol.Access) -> [ModuleNode] {
+        let kinds: [ModuleNode.Kind] = minimumAccess < .public ? [.regular, .executable] : [.regular]
+        return graph.nodes.filter { node in
+            node.isTarget && kinds.contains(node.kind) && !node.sourceFiles.isEmpty
                 && !(node.productType.map { $0.contains("test") } ?? false)
         }
     }
@@ -32,7 +34,7 @@ struct APIReader {
     func read(_ graph: ModuleGraph, minimumAccess: APISymbol.Access) -> (
         modules: [ModuleAPI], diagnostics: [Diagnostic]
     ) {
-        let modules = Self.documentedModules(graph)
+        let modules = Self.documentedModules(graph, minimumAccess: minimumAccess)
         let files = modules.flatMap(\.sourceFiles)
         let extractor = APIExtractor()
         let project = project
