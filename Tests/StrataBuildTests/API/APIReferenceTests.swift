@@ -206,6 +206,19 @@ import Testing
         #expect(project.text("Output/modules/Notes.html").contains("Its documentation and API reference"))
     }
 
+    @Test func aFileTooDeepToReadIsAWarningAndTheRestIsDocumented() throws {
+        let deep = "public let x = " + String(repeating: "(", count: 10_000) + String(repeating: ")", count: 10_000)
+        let project = try project(["Sources/Kit/Deep.swift": deep + "\n"])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        #expect(
+            TemporaryProject.lines(result).contains {
+                $0.hasPrefix("Sources/Kit/Deep.swift:1:") && $0.contains("warning:")
+                    && $0.contains("Strata reads no API from this file [source.too-deep]")
+            })
+        #expect(project.files().keys.contains("documentation/Kit/Store.html"))
+    }
+
     @Test func theSameProjectGivesTheSameReference() throws {
         let first = try project()
         let second = try project()
