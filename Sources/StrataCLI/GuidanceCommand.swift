@@ -12,8 +12,9 @@ struct GuidanceCommand: ParsableCommand {
         abstract: "Print every guidance block (CHECK, ANTI_PATTERN, READ_ALSO) of the pages and sources.",
         discussion: """
             Formats: markdown (the llms.txt digest, grouped by page) and json (everything: parts, \
-            source, applies-to, links, backlinks, the rules citing each block). The same files are \
-            in every built site as llms.txt and guidance.json.
+            source, applies-to, links, backlinks, the rules citing each block). Both end with the \
+            layers, the rules and each module's public API in brief. The same files are in every \
+            built site as llms.txt and guidance.json.
             """
     )
 

@@ -27,6 +27,9 @@ package struct Page: Hashable, Sendable {
     /// For a reference page written from the source, what it documents and where:
     /// `Structure · Kit`. Search lists such pages as symbols, after the site's own pages.
     package var symbolContext: String?
+    /// Where what the page documents sits in the architecture, shown under its title: a
+    /// reference page's module, its layer and the component that declares the type.
+    package var placement: [PageLink] = []
     /// How much of the window the page takes: the text column, or the window less the
     /// sidebar (a drawing of every module), or all of it (a map or a matrix).
     package var layout: PageLayout = .column
@@ -72,4 +75,19 @@ package enum PageLayout: String, Hashable, Sendable {
     case wide
     /// The whole window below the header: a drawing or a matrix to pan and zoom.
     case fullWindow = "full-window"
+}
+
+/// A labelled link to another page of the site: `Layer` → `Domain` at `layers/domain.html`.
+package struct PageLink: Hashable, Sendable {
+    /// What the link is to the page that shows it: `Module`, `Layer`, `Component`.
+    package var label: String
+    package var title: String
+    /// Relative to the output folder, with a `#fragment` when it leads into a page.
+    package var outputPath: String
+
+    package init(label: String, title: String, outputPath: String) {
+        self.label = label
+        self.title = title
+        self.outputPath = outputPath
+    }
 }

@@ -99,6 +99,16 @@ struct PageContext: Sendable {
         if page.layout == .wide { values["isWide"] = true }
         if let description = page.description { values["description"] = .text(description) }
         if let titleID = page.titleID { values["titleID"] = .text(titleID) }
+        if !page.placement.isEmpty {
+            values["hasPlacement"] = true
+            values["placement"] = .list(
+                page.placement.map {
+                    .object([
+                        "label": .text($0.label), "title": .text($0.title),
+                        "url": .text(ArchitecturePages.href(from: page.outputPath, to: $0.outputPath))
+                    ])
+                })
+        }
         if !page.metadata.isEmpty {
             values["hasMetadata"] = true
             values["metadata"] = .list(

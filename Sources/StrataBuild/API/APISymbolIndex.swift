@@ -138,5 +138,7 @@ struct APIPageInfo: Sendable {
     var module: String
     var path: [String]?
     var kind: APISymbol.Kind?
+    /// The first paragraph of the type's doc comment, as plain text.
+    var summary: String? = nil
     var members: [Member]
 }

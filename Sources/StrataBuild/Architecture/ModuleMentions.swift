@@ -2,11 +2,13 @@ import StrataCore
 
 /// Which Content pages mention which modules: a module's name as a whole word, with its
 /// exact case, in a page's text or code spans (code blocks are examples, not mentions).
+/// Reference pages are left out: each names its module under its title, and the module's
+/// page links its reference, which would otherwise list every type of it.
 enum ModuleMentions {
     /// Module → the output paths of the pages that mention it, sorted.
     static func find(pages: [SourcePage], modules: Set<String>) -> [String: [String]] {
         guard !modules.isEmpty else { return [:] }
-        let found = ParallelMap.map(pages) { page -> (String, [String]) in
+        let found = ParallelMap.map(pages.filter { $0.api == nil }) { page -> (String, [String]) in
             (page.outputPath, words(in: page.document.plainText()).filter(modules.contains).sorted())
         }
         var result: [String: [String]] = [:]

@@ -38,8 +38,10 @@ enum BuildStep: String, CaseIterable, Sendable {
     /// `strata serve`'s builder: the site judged, kept in memory.
     static let preview: [BuildStep] = allCases.filter { $0 != .write }
     /// `strata guidance`, after the configure stage (the command runs it first): the blocks
-    /// linked, no HTML.
-    static let guidance: [BuildStep] = [.discover, .readPages, .readGraph, .readCatalogs, .analyze, .linkGuidance]
+    /// linked, no HTML; the API read, which the digest summarizes as the site's does.
+    static let guidance: [BuildStep] = [
+        .discover, .readPages, .readGraph, .readAPI, .readCatalogs, .analyze, .linkGuidance
+    ]
     /// `strata check`, after the configure stage, which the command runs first to find the
     /// baseline: the architecture judged, no guidance linked, no HTML.
     static let check: [BuildStep] = [.discover, .readPages, .readGraph, .readCatalogs, .analyze]

@@ -52,6 +52,8 @@ struct LinkStage: Sendable {
         var diagrams = PageDiagramDrawer(checker: nil, siteMap: nil)
         /// What the diagrams are checked against, for the memo of page bodies.
         var diagramGraph: Int = 0
+        /// Where modules and their types sit, which reference pages show under their title.
+        var placement: ArchitecturePlacement?
     }
 
     func guidance(config: StrataConfig, pages: [SourcePage], graph: ModuleGraph?, analyzed: AnalyzeStage.Analyzed)
@@ -73,7 +75,9 @@ struct LinkStage: Sendable {
                 violations: analyzed.analysis?.report.violations ?? []
             )
         )
-        let (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
+        var (catalog, linkDiagnostics) = linker.link(analyzed.guidance)
+        let placement = analyzed.architecture.map(ArchitecturePlacement.init)
+        catalog.api = Self.apiSummary(pages: pages, placement: placement)
         var diagnostics = linkDiagnostics
         // A former id's page still answers: it redirects to the block's page now.
         for redirect in catalog.redirects {
@@ -128,8 +132,47 @@ struct LinkStage: Sendable {
             catalog: catalog, generatedPaths: generatedPaths, diagnostics: diagnostics, linkMap: config.links,
             siteMap: analyzed.architecture?.siteMap,
             diagrams: PageDiagramDrawer(checker: checker, siteMap: analyzed.architecture?.siteMap),
-            diagramGraph: graphHasher.finalize()
+            diagramGraph: graphHasher.finalize(), placement: placement
         )
+    }
+
+    /// The reference pages of each module in brief, for the exports: its types in the
+    /// order of its reference (by kind, then name), each with its summary and layer.
+    static func apiSummary(pages: [SourcePage], placement: ArchitecturePlacement?) -> APISummary {
+        var modules: [String: APISummary.Module] = [:]
+        for page in pages {
+            guard let api = page.api else { continue }
+            var module =
+                modules[api.module]
+                ?? APISummary.Module(
+                    name: api.module, layer: placement?.layer(of: api.module), outputPath: nil, symbols: [])
+            if let path = api.path {
+                let name = path.joined(separator: ".")
+                let component = placement?.component(of: name, in: api.module)
+                module.symbols.append(
+                    APISummary.Symbol(
+                        name: name, kind: api.kind?.displayName ?? "Extended Type", summary: api.summary,
+                        layer: component?.layer, outputPath: page.outputPath))
+            } else {
+                module.outputPath = page.outputPath
+            }
+            modules[api.module] = module
+        }
+        // A catalog's top page is its module's page when the module has no page of its own.
+        for page in pages where page.api == nil {
+            guard let catalog = page.catalog, modules[catalog]?.outputPath == nil,
+                page.outputPath == DocCCatalogReader.siteFolder + "/" + catalog + "/index.html"
+            else { continue }
+            modules[catalog]?.outputPath = page.outputPath
+        }
+        return APISummary(
+            modules: modules.values.sorted { $0.name < $1.name }.map { module in
+                var module = module
+                module.symbols.sort {
+                    ($0.kind == "Extended Type" ? 1 : 0, $0.name) < ($1.kind == "Extended Type" ? 1 : 0, $1.name)
+                }
+                return module
+            })
     }
 
     /// The Content pages as HTML, each block drawn where it was written, through
@@ -225,6 +268,9 @@ struct LinkStage: Sendable {
             page.symbolContext = source.api.map { info in
                 [info.kind?.displayName ?? (info.path == nil ? "Module" : "Extended Type"), info.module].joined(
                     separator: " · ")
+            }
+            if let info = source.api, let placement = guidance.placement {
+                page.placement = placement.links(module: info.module, type: info.path?.joined(separator: "."))
             }
             return (page, linkDiagnostics)
         }

@@ -88,7 +88,7 @@ extension ReadStage {
         // After the catalog's articles, by kind, as DocC's navigator groups them.
         read?.weight = 1_000_000 + (page.symbol?.kind.order ?? APISymbol.Kind.allCases.count) * 1_000
         read?.api = APIPageInfo(
-            module: module, path: page.typePath, kind: page.symbol?.kind,
+            module: module, path: page.typePath, kind: page.symbol?.kind, summary: page.symbol?.docComment?.summary,
             members: page.members.map {
                 APIPageInfo.Member(
                     name: $0.name, parent: $0.parent, kind: $0.kind, summary: $0.docComment.map(\.summary))

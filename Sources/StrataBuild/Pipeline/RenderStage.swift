@@ -204,7 +204,7 @@ struct RenderStage: Sendable {
         if let viewData { files.append(viewData) }
         files += layout.cacheFiles
         files += redirects
-        if !catalog.isEmpty {
+        if catalog.hasExports {
             files.append(
                 OutputFile(
                     path: GuidanceCatalog.jsonPath,

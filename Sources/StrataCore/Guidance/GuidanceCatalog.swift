@@ -14,6 +14,9 @@ package struct GuidanceCatalog: Hashable, Sendable {
     /// ids' paths: only those no block has now and no other block had. Made once, since
     /// the link stage and the render stage both ask.
     package let redirects: [Redirect]
+    /// Each module's public API in brief, which the exports give beside the rules (empty
+    /// when no API was read: `strata guidance` and `check` do not read it).
+    package var api = APISummary()
 
     package struct Redirect: Hashable, Sendable {
         package let from: String
@@ -42,6 +45,10 @@ package struct GuidanceCatalog: Hashable, Sendable {
 
     /// Whether the site has no pattern (and so no catalog page).
     package var isEmpty: Bool { patterns.isEmpty }
+
+    /// Whether the site writes `guidance.json` and `llms.txt`: it has a pattern, or an API
+    /// to summarize.
+    package var hasExports: Bool { !isEmpty || !api.isEmpty }
 
     private static func redirects(entries: [GuidanceEntry], patterns: [GuidanceEntry]) -> [Redirect] {
         let formers = GuidanceID.formerIDs(

@@ -13,27 +13,18 @@ package struct GuidanceDigestWriter: Sendable {
     package func write(_ catalog: GuidanceCatalog) -> String {
         let base = site.baseURL.hasSuffix("/") ? site.baseURL : site.baseURL + "/"
         var out = "# \(site.title): architecture guidance\n\n"
-        let entries = catalog.patterns
-        let checks = entries.filter { $0.block.kind == .check }.count
-        let antiPatterns = entries.filter { $0.block.kind == .antiPattern }.count
-        let rules = entries.filter { $0.block.kind == .rule }.count
-        var counts = [
-            "\(checks) check\(checks == 1 ? "" : "s")", "\(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s")"
-        ]
-        if rules > 0 { counts.append("\(rules) rule\(rules == 1 ? "" : "s")") }
-        out +=
-            "> " + counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "")
-            + " that code in this project must follow. "
-        out +=
-            "CHECK names a situation; each IF is a condition and its THEN what to do. ANTI_PATTERN is a thing not "
-            + "to do; FIX what to do instead. "
-        if rules > 0 { out += "RULE is a statement code must keep. " }
-        out += "Examples are marked good (do this), bad (do not) or ok (acceptable). "
-        out +=
-            "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at "
-            + "\(base)\(GuidanceCatalog.jsonPath).\n"
+        var quote =
+            catalog.isEmpty
+            ? "> No rules are written for this project yet; its layering and public API follow, and the full data "
+                + "is at \(base)\(GuidanceCatalog.jsonPath)."
+            : Self.rulesSummary(catalog.patterns, base: base)
+        if !catalog.api.isEmpty {
+            quote += " Each module's public API follows, with the layers that hold it; every type has a page."
+        }
+        out += quote + "\n"
         if let description = site.description { out += "\n\(description)\n" }
         out += architectureSection(catalog.architecture)
+        out += apiSection(catalog.api, base: base)
 
         // Reading lists are no rules: each page's show under its heading, as where to read on.
         var readingLists: [String: [GuidanceEntry.Link]] = [:]
@@ -68,6 +59,53 @@ package struct GuidanceDigestWriter: Sendable {
             }
             out +=
                 "\n" + lines(for: entry, base: base, architecture: catalog.architecture).joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    /// The quote that opens the digest of a site with rules: how many, and how to read them.
+    private static func rulesSummary(_ entries: [GuidanceEntry], base: String) -> String {
+        let checks = entries.filter { $0.block.kind == .check }.count
+        let antiPatterns = entries.filter { $0.block.kind == .antiPattern }.count
+        let rules = entries.filter { $0.block.kind == .rule }.count
+        var counts = [
+            "\(checks) check\(checks == 1 ? "" : "s")", "\(antiPatterns) anti-pattern\(antiPatterns == 1 ? "" : "s")"
+        ]
+        if rules > 0 { counts.append("\(rules) rule\(rules == 1 ? "" : "s")") }
+        var out =
+            "> " + counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "")
+            + " that code in this project must follow. "
+        out +=
+            "CHECK names a situation; each IF is a condition and its THEN what to do. ANTI_PATTERN is a thing not "
+            + "to do; FIX what to do instead. "
+        if rules > 0 { out += "RULE is a statement code must keep. " }
+        out += "Examples are marked good (do this), bad (do not) or ok (acceptable). "
+        out +=
+            "Every rule has a page at \(base)\(GuidanceCatalog.folder)/<id>.html; the full data is at "
+            + "\(base)\(GuidanceCatalog.jsonPath)."
+        return out
+    }
+
+    /// Each module's types, with their summaries, kinds and layers: what a coding agent
+    /// may call from where, before it reads a reference page.
+    private func apiSection(_ api: APISummary, base: String) -> String {
+        guard !api.isEmpty else { return "" }
+        var out = "\n## Public API\n"
+        for module in api.modules {
+            var heading = "\n### " + (module.outputPath.map { "[\(module.name)](\(base)\($0))" } ?? module.name)
+            if let layer = module.layer { heading += " (layer \(layer))" }
+            out += heading + "\n\n"
+            guard !module.symbols.isEmpty else {
+                out += "No public type.\n"
+                continue
+            }
+            for symbol in module.symbols {
+                var line = "- [\(symbol.name)](\(base)\(symbol.outputPath)) (\(symbol.kind)"
+                if let layer = symbol.layer { line += ", layer \(layer)" }
+                line += ")"
+                if let summary = symbol.summary, !summary.isEmpty { line += ": " + summary }
+                out += line + "\n"
+            }
         }
         return out
     }

@@ -35,9 +35,19 @@ package struct GuidanceJSONWriter: Sendable {
                     state: Self.state(rule),
                     violations: rule.violations.count, blocks: enforcedBlocks[rule.id] ?? []
                 )
-            }
+            },
+            api: catalog.api.isEmpty ? nil : catalog.api.modules.map(apiModule)
         )
         return StableJSON.text(document)
+    }
+
+    private func apiModule(_ module: APISummary.Module) -> Document.APIModule {
+        Document.APIModule(
+            module: module.name, layer: module.layer, url: module.outputPath.map { baseURL + $0 },
+            symbols: module.symbols.map {
+                Document.APISymbol(
+                    name: $0.name, kind: $0.kind, summary: $0.summary, layer: $0.layer, url: baseURL + $0.outputPath)
+            })
     }
 
     /// `holds`, `broken` or `off`.
@@ -112,6 +122,24 @@ package struct GuidanceJSONWriter: Sendable {
         var layers: [Layer]
         /// The rules checked, with their state in the current code.
         var rules: [Rule]
+        /// Each module's public API in brief; left out when no API was read.
+        var api: [APIModule]?
+
+        struct APIModule: Encodable {
+            var module: String
+            var layer: String?
+            var url: String?
+            var symbols: [APISymbol]
+        }
+
+        struct APISymbol: Encodable {
+            var name: String
+            var kind: String
+            var summary: String?
+            /// The layer of the part of the module that declares it, when not the module's own.
+            var layer: String?
+            var url: String
+        }
 
         struct Layer: Encodable {
             var name: String

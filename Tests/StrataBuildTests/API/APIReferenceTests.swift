@@ -204,6 +204,42 @@ import Testing
         }
         #expect(linked, "a component page links its types to their reference pages: \(componentPages)")
         #expect(project.text("Output/modules/Notes.html").contains("Its documentation and API reference"))
+        // A type's page says where it sits: its module, and the layer inside it that holds it.
+        let note = project.text("Output/documentation/Notes/Note.html")
+        #expect(
+            note.contains(
+                "<span class=\"page-placement-label\">Module</span> <a href=\"../../modules/Notes.html\">Notes</a>"))
+        #expect(
+            note.contains(
+                "<span class=\"page-placement-label\">Layer</span> "
+                    + "<a href=\"../../components/Notes/Core.html#type-Note\">Core</a>"))
+        // The exports summarize the API with the layers, for coding agents.
+        let llms = project.text("Output/llms.txt")
+        #expect(llms.contains("- [Note](/documentation/Notes/Note.html) (Structure, layer Core)"))
+        #expect(llms.contains("- [NoteList](/documentation/Notes/NoteList.html) (Structure, layer UI)"))
+        #expect(project.text("Output/guidance.json").contains("\"name\" : \"NoteList\""))
+    }
+
+    @Test func aReferencePageNamesItsModulesLayer() throws {
+        let project = try project()
+        try project.write(
+            "strata.yml",
+            Data(
+                """
+                layers:
+                  - name: Domain
+                    modules: [Kit]
+                  - name: Tests
+                    modules: [KitTests]
+
+                """.utf8))
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let store = project.text("Output/documentation/Kit/Store.html")
+        #expect(
+            store.contains(
+                "<span class=\"page-placement-label\">Layer</span> <a href=\"../../layers/domain.html\">Domain</a>"))
+        #expect(project.text("Output/llms.txt").contains("### [Kit](/documentation/Kit/index.html) (layer Domain)"))
     }
 
     @Test func aFileTooDeepToReadIsAWarningAndTheRestIsDocumented() throws {
