@@ -42,6 +42,9 @@ struct APIPageWriter {
         /// The symbols the page details, in order, each under a level-3 heading.
         var members: [APISymbol]
         var navigationGroup: String?
+        /// What the type inherits from and conforms to, as written, where links to members
+        /// it does not declare (a protocol's default implementation) are looked for.
+        var inherits: [String] = []
     }
 
     static func folder(_ module: String) -> String { DocCCatalogReader.siteFolder + "/" + module }
@@ -139,11 +142,12 @@ struct APIPageWriter {
         }
         let detailed = members.filter { !$0.kind.isType }
         details(detailed, into: &markdown, topics: type.docComment?.topics ?? [], at: at)
+        defaultImplementations(of: type, declared: Set(detailed.map(\.name)), into: &markdown)
         relationships(of: type, into: &markdown)
         return Page(
             outputPath: Self.outputPath(module: api.module, type: type.path), displayPath: type.location.path,
             markdown: markdown, symbol: type, typePath: type.path, members: detailed,
-            navigationGroup: type.kind.groupTitle)
+            navigationGroup: type.kind.groupTitle, inherits: conformances(of: type))
     }
 
     func extendedTypePage(_ path: [String]) -> Page {
@@ -259,7 +263,7 @@ struct APIPageWriter {
     func relationships(of type: APISymbol, into markdown: inout GeneratedMarkdown) {
         let at = type.location
         let key = type.path.joined(separator: ".")
-        let conformances = type.inherits + (api.extensionConformances[key] ?? []).filter { !type.inherits.contains($0) }
+        let conformances = conformances(of: type)
         let conforming =
             type.kind == .protocol
             ? (conformers[key] ?? []) + (key == type.name ? [] : conformers[type.name] ?? []) : []
@@ -289,6 +293,61 @@ struct APIPageWriter {
             for other in conforming { markdown.add("- ``\(other.path.joined(separator: "/"))``", at: other.location) }
             markdown.add("", at: at)
         }
+    }
+
+    /// The members a type gets from the protocols of this module it conforms to (and those
+    /// they inherit from) without declaring them: what their extensions implement, listed
+    /// by protocol as DocC's "Default Implementations", each linked to its protocol's page.
+    func defaultImplementations(of type: APISymbol, declared: Set<String>, into markdown: inout GeneratedMarkdown) {
+        guard type.kind != .protocol else { return }
+        var queue = conformances(of: type)
+        var seen: Set<String> = []
+        var groups: [(protocol: APISymbol, members: [APISymbol])] = []
+        var listed = declared
+        while !queue.isEmpty {
+            let written = queue.removeFirst()
+            guard seen.insert(written).inserted, let proto = typesByKey[written], proto.kind == .protocol else {
+                continue
+            }
+            let implemented = api.members(of: proto.path).filter {
+                $0.extensionLocation != nil && !$0.kind.isType && listed.insert($0.name).inserted
+            }
+            if !implemented.isEmpty { groups.append((proto, implemented)) }
+            queue += conformances(of: proto)
+        }
+        guard !groups.isEmpty else { return }
+        let at = type.location
+        markdown.add("## Default Implementations", at: at)
+        markdown.add("", at: at)
+        for group in groups {
+            let name = group.protocol.path.joined(separator: "/")
+            markdown.add("### \(group.protocol.path.joined(separator: ".")) Implementations", at: at)
+            markdown.add("", at: at)
+            // A protocol that gives every type of its module dozens of members (SwiftSyntax's
+            // `SyntaxProtocol`) is named with their count: listed in full on each of
+            // hundreds of pages they would drown the type's own members, and the build.
+            guard group.members.count <= Self.listedDefaultImplementations else {
+                markdown.add(
+                    "\(group.members.count) members, implemented by the extensions of ``\(name)``, listed on its page.",
+                    at: at)
+                markdown.add("", at: at)
+                continue
+            }
+            for member in group.members {
+                let summary = member.docComment.map { " — " + $0.summary } ?? ""
+                markdown.add("- ``\(member.path.joined(separator: "/"))``\(summary)", at: member.location)
+            }
+            markdown.add("", at: at)
+        }
+    }
+
+    /// How many default implementations of one protocol a type's page lists one by one.
+    static let listedDefaultImplementations = 12
+
+    /// What a type inherits from and conforms to, in its declaration then in its extensions.
+    func conformances(of type: APISymbol) -> [String] {
+        let added = api.extensionConformances[type.path.joined(separator: ".")] ?? []
+        return type.inherits + added.filter { !type.inherits.contains($0) }
     }
 
     /// A type as written in an inheritance clause: a symbol link when this module documents

@@ -21,6 +21,12 @@ struct APISymbolIndex: Equatable, Sendable {
     private var byModule: [String: [String: [Target]]] = [:]
     /// Each module's own page.
     private var modulePages: [String: Target] = [:]
+    /// By module, then by type path (`/`-joined): what the type inherits from and conforms
+    /// to, where a member it does not declare is looked for (`ClassDeclSyntax/with(_:_:)`,
+    /// a `SyntaxProtocol` method, as DocC lists default implementations on each type).
+    private var inheritance: [String: [String: [String]]] = [:]
+    /// The modules read, by name.
+    private var moduleNames: [String] = []
 
     init(pages: [SourcePage]) {
         for page in pages {
@@ -29,6 +35,9 @@ struct APISymbolIndex: Equatable, Sendable {
             if let path = info.path {
                 let target = Target(output: page.outputPath, title: page.title, abstract: abstract, kind: info.kind)
                 add(target, module: info.module, path: path)
+                if !info.inherits.isEmpty {
+                    inheritance[info.module, default: [:]][path.joined(separator: "/"), default: []] += info.inherits
+                }
             } else {
                 modulePages[info.module] = Target(output: page.outputPath, title: info.module, abstract: abstract)
             }
@@ -47,6 +56,7 @@ struct APISymbolIndex: Equatable, Sendable {
                 add(target, module: info.module, path: member.parent + [member.name])
             }
         }
+        moduleNames = byModule.keys.sorted()
     }
 
     private mutating func add(_ target: Target, module: String, path: [String]) {
@@ -86,7 +96,7 @@ struct APISymbolIndex: Equatable, Sendable {
             }
         }
         // Another module's symbol, named from its top.
-        for other in byModule.keys.sorted() where other != module {
+        for other in moduleNames where other != module {
             if let found = findIn(module: other, components, kinds) { return found }
         }
         // A type of a module not read, which a module read extends (`Foundation/UUID/init(_:)`),
@@ -95,7 +105,7 @@ struct APISymbolIndex: Equatable, Sendable {
         if components.count > 1 {
             let rest = Array(components.dropFirst())
             let restKinds = Array(kinds.dropFirst())
-            for other in [module].compactMap({ $0 }) + byModule.keys.sorted() {
+            for other in [module].compactMap({ $0 }) + moduleNames {
                 if let found = findIn(module: other, rest, restKinds) { return found }
             }
         }
@@ -105,8 +115,45 @@ struct APISymbolIndex: Equatable, Sendable {
     private func findIn(module: String, _ components: [String], _ kinds: [String?]) -> Target? {
         guard let symbols = byModule[module] else { return nil }
         let candidates = symbols[components.joined(separator: "/")] ?? []
+        guard !candidates.isEmpty else {
+            var visited: Set<String> = []
+            return findInherited(module: module, components, kinds, visited: &visited)
+        }
         guard let kind = kinds.last ?? nil else { return candidates.first }
         return candidates.first { $0.kind?.rawValue == kind } ?? candidates.first
+    }
+
+    /// A member the type does not declare, found on what it inherits from or conforms to
+    /// (and what those inherit from), in its module or another module read: the protocol's
+    /// default implementation, the superclass's method.
+    private func findInherited(module: String, _ components: [String], _ kinds: [String?], visited: inout Set<String>)
+        -> Target?
+    {
+        guard components.count > 1, let member = components.last else { return nil }
+        let type = components.dropLast().joined(separator: "/")
+        guard visited.insert(module + "\u{0}" + type).inserted, let parents = inheritance[module]?[type] else {
+            return nil
+        }
+        let modules = [module] + moduleNames.filter { $0 != module }
+        for parent in parents {
+            var path = parent.split(separator: ".").map(String.init) + [member]
+            var searched = modules
+            // `SwiftSyntax.SyntaxProtocol`: the module named first.
+            if path.count > 2, byModule[path[0]] != nil {
+                searched = [path[0]]
+                path.removeFirst()
+            }
+            for other in searched {
+                guard let symbols = byModule[other] else { continue }
+                let candidates = symbols[path.joined(separator: "/")] ?? []
+                if let kind = kinds.last ?? nil, let found = candidates.first(where: { $0.kind?.rawValue == kind }) {
+                    return found
+                }
+                if let found = candidates.first { return found }
+                if let found = findInherited(module: other, path, kinds, visited: &visited) { return found }
+            }
+        }
+        return nil
     }
 
     /// `greet(_:)-swift.method` → (`greet(_:)`, `method`); a hash or a type signature
@@ -141,4 +188,6 @@ struct APIPageInfo: Sendable {
     /// The first paragraph of the type's doc comment, as plain text.
     var summary: String? = nil
     var members: [Member]
+    /// What the type inherits from and conforms to, as written (`DeclSyntaxProtocol`).
+    var inherits: [String] = []
 }

@@ -92,7 +92,7 @@ extension ReadStage {
             members: page.members.map {
                 APIPageInfo.Member(
                     name: $0.name, parent: $0.parent, kind: $0.kind, summary: $0.docComment.map(\.summary))
-            })
+            }, inherits: page.inherits)
         return (read, diagnostics)
     }
 }

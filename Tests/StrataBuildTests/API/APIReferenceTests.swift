@@ -178,6 +178,85 @@ import Testing
         #expect(project.text("Output/documentation/Kit/Circle.html").contains("The area; see"))
     }
 
+    @Test func aLinkToADefaultImplementationLeadsToTheProtocolThatProvidesIt() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Kit"), .target(name: "Extras", dependencies: ["Kit"])
+            ])
+            """,
+            "Sources/Kit/Kit.swift": """
+            /// Something drawn.
+            public protocol Drawable {}
+            extension Drawable {
+                /// Draws it twice.
+                public func drawTwice() {}
+            }
+            /// A shape, which ``Square/drawTwice()`` and ``Shape/drawTwice()`` draw.
+            public protocol Shape: Drawable {}
+            /// A square.
+            public struct Square {}
+            extension Square: Shape {}
+            /// Not drawable: ``Line/drawTwice()`` leads nowhere.
+            public struct Line {}
+            """,
+            "Sources/Extras/Extras.swift": """
+            import Kit
+            /// A circle; see ``Circle/drawTwice()``.
+            public struct Circle: Kit.Shape {}
+            """
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let shape = project.text("Output/documentation/Kit/Shape.html")
+        // Both links, as DocC shows a symbol link: by its last component.
+        #expect(
+            shape.components(separatedBy: "<a href=\"Drawable.html#drawtwice\"><code>drawTwice()</code></a>").count == 3
+        )
+        #expect(
+            project.text("Output/documentation/Extras/Circle.html").contains(
+                "<a href=\"../Kit/Drawable.html#drawtwice\"><code>drawTwice()</code></a>"))
+        let warnings = TemporaryProject.lines(result).filter { $0.contains("[docc.symbol-link]") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("Line/drawTwice()") == true)
+        // A conforming type lists what it gets from the protocol, as DocC's Default Implementations.
+        let square = project.text("Output/documentation/Kit/Square.html")
+        #expect(square.contains("<h2 id=\"default-implementations\">Default Implementations"))
+        #expect(square.contains("<h3 id=\"drawable-implementations\">Drawable Implementations"))
+        #expect(
+            square.contains(
+                "<li><a href=\"Drawable.html#drawtwice\"><code>drawTwice()</code></a> — Draws it twice.</li>"))
+        #expect(!project.text("Output/documentation/Kit/Line.html").contains("Default Implementations"))
+    }
+
+    @Test func aProtocolThatGivesDozensOfMembersIsCountedNotListed() throws {
+        let methods = (1...13).map { "    public func step\($0)() {}" }.joined(separator: "\n")
+        let project = try project([
+            "Sources/Kit/Steps.swift": """
+            /// Steps.
+            public protocol Stepping {}
+            extension Stepping {
+            \(methods)
+            }
+            /// Walks; see ``Walker/step13()``.
+            public struct Walker: Stepping {}
+            """
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let walker = project.text("Output/documentation/Kit/Walker.html")
+        #expect(
+            walker.contains(
+                "13 members, implemented by the extensions of <a href=\"Stepping.html\"><code>Stepping</code></a>, "
+                    + "listed on its page."))
+        #expect(!walker.contains("step1()"))
+        // A link to one still finds it.
+        #expect(walker.contains("<a href=\"Stepping.html#step13\"><code>step13()</code></a>"))
+        #expect(!TemporaryProject.lines(result).contains { $0.contains("[docc.symbol-link]") && $0.contains("step") })
+    }
+
     @Test func anAppsInternalTypesAreDocumentedAndItsComponentsLinkThem() throws {
         let project = try TemporaryProject(xcode: "synced-app")
         try project.write(
