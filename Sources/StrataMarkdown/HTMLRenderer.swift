@@ -384,10 +384,17 @@ struct HTMLRenderer {
     }
 
     private mutating func renderImage(_ node: CMarkNode) {
-        html += "<img src=\"\(escape(destination(of: node)))\" alt=\"\(escape(node.plainText()))\""
-        let title = node.title
-        if !title.isEmpty { html += " title=\"\(escape(title))\"" }
-        html += " loading=\"lazy\">"
+        let alt = escape(node.plainText())
+        let title = node.title.isEmpty ? "" : " title=\"\(escape(node.title))\""
+        // A DocC image with a `~dark` variant: both, the theme shows one.
+        if let docc, let index = document.linkIndex[node.pointer], let dark = docc.darkImage(document.links[index]) {
+            html +=
+                "<img class=\"docc-light-only\" src=\"\(escape(destination(of: node)))\" alt=\"\(alt)\"\(title) "
+                + "loading=\"lazy\"><img class=\"docc-dark-only\" src=\"\(escape(URLSafety.safe(dark)))\" "
+                + "alt=\"\(alt)\"\(title) loading=\"lazy\">"
+            return
+        }
+        html += "<img src=\"\(escape(destination(of: node)))\" alt=\"\(alt)\"\(title) loading=\"lazy\">"
     }
 
     func destination(of node: CMarkNode) -> String {

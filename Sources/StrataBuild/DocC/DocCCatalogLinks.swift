@@ -20,6 +20,9 @@ struct DocCCatalogLinks: Equatable, Sendable {
     /// Files by name (`diagram.png`) and by name without extension (`diagram`), each the
     /// site path of the file; a `~dark` or `@2x` variant stands in only for a missing plain one.
     var resources: [String: String] = [:]
+    /// The `~dark` variant of each image, by the plain name it stands beside (`diagram.png`,
+    /// `diagram`); a `@2x` one only where there is no `@1x`.
+    var darkResources: [String: String] = [:]
 
     static func make(pages: [SourcePage], assets: [String]) -> [String: DocCCatalogLinks] {
         var catalogs: [String: DocCCatalogLinks] = [:]
@@ -58,6 +61,11 @@ struct DocCCatalogLinks: Equatable, Sendable {
                 if existing == nil || (!isVariant && existing.map { Self.plainName($0) != $0.lowercased() } == true) {
                     catalogs[parts[1]]?.resources[key] = asset
                 }
+                guard Self.isDark(file) else { continue }
+                let dark = catalogs[parts[1]]?.darkResources[key]
+                if dark == nil || dark.map({ $0.contains("@") && !asset.contains("@") }) == true {
+                    catalogs[parts[1]]?.darkResources[key] = asset
+                }
             }
         }
         // Cards are found once every file of the catalogs is known.
@@ -79,6 +87,22 @@ struct DocCCatalogLinks: Equatable, Sendable {
     func resource(named written: String) -> String? {
         let name = (written.split(separator: "/").last.map(String.init) ?? written).lowercased()
         return resources[name] ?? resources[Self.withoutExtension(name)]
+    }
+
+    /// The `~dark` variant of the image a name means, when the catalog also has a plain or
+    /// light one it stands beside (alone, it is the image itself).
+    func darkVariant(named written: String) -> String? {
+        let name = (written.split(separator: "/").last.map(String.init) ?? written).lowercased()
+        guard let plain = resource(named: written), !Self.isDark(plain),
+            let dark = darkResources[name] ?? darkResources[Self.withoutExtension(name)]
+        else { return nil }
+        return dark
+    }
+
+    /// Whether a file is a dark-mode variant: `diagram~dark.png`, `diagram~dark@2x.png`.
+    static func isDark(_ file: String) -> Bool {
+        let name = withoutExtension(file.lowercased())
+        return name.hasSuffix("~dark") || name.contains("~dark@")
     }
 
     /// `diagram~dark@2x.png` → `diagram.png`.
@@ -128,6 +152,14 @@ extension LinkResolver {
             let severity: Severity = symbols.isEmpty ? .note : .warning
             return Resolution(diagnostic: Diagnostic(severity, "docc.symbol-link", message, at: link.location))
         }
+    }
+
+    /// The URL, from the page, of the `~dark` variant of the catalog image a link names.
+    func darkImage(_ link: MarkdownLink, from page: SourcePage) -> String? {
+        guard let catalog = page.catalog, !Self.hasScheme(link.destination),
+            let dark = catalogs[catalog]?.darkVariant(named: SitePath.percentDecode(link.destination))
+        else { return nil }
+        return SitePath.relativeURL(from: page.outputPath, to: dark)
     }
 
     /// The site path of the catalog file a link names (a tutorial's `@Code(file:)`): by its

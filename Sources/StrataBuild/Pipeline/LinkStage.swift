@@ -25,6 +25,8 @@ struct LinkStage: Sendable {
         var callouts: [GuidanceCallout]
         /// Nil when the links are known to lead where they led before.
         var resolutions: [LinkResolver.Resolution]?
+        /// The `~dark` variant of each image of a catalog page (nil with `resolutions`).
+        var darkImages: [String?]? = nil
         /// For a page with diagrams, the graph they are checked against (nil otherwise).
         var diagramGraph: Int?
         /// How many of its diagrams are laid out in full (`DiagramBudget`; nil: all).
@@ -35,7 +37,7 @@ struct LinkStage: Sendable {
                 diagramsInFull == previous.diagramsInFull
             else { return false }
             guard let resolutions, let before = previous.resolutions else { return true }
-            return resolutions == before
+            return resolutions == before && darkImages == previous.darkImages
         }
     }
 
@@ -206,6 +208,10 @@ struct LinkStage: Sendable {
         ) { index, source in
             let pageCallouts = callouts[index] ?? []
             let resolutions = { source.document.links.map { resolver.resolve($0, from: source) } }
+            let darkImages = {
+                source.catalog == nil
+                    ? [] : source.document.links.map { $0.isImage ? resolver.darkImage($0, from: source) : nil }
+            }
             // With the same resolver as last time, every link leads where it led; a body
             // rendered anew is kept with where its links lead, for a later resolver.
             var looked: [LinkResolver.Resolution]?
@@ -217,13 +223,13 @@ struct LinkStage: Sendable {
                 fingerprint: {
                     looked = sameTargets ? nil : resolutions()
                     return BodyFingerprint(
-                        document: source.document, callouts: pageCallouts, resolutions: looked, diagramGraph: pageGraph,
-                        diagramsInFull: inFull)
+                        document: source.document, callouts: pageCallouts, resolutions: looked,
+                        darkImages: looked == nil ? nil : darkImages(), diagramGraph: pageGraph, diagramsInFull: inFull)
                 },
                 keeping: {
                     BodyFingerprint(
                         document: source.document, callouts: pageCallouts, resolutions: looked ?? resolutions(),
-                        diagramGraph: pageGraph, diagramsInFull: inFull)
+                        darkImages: darkImages(), diagramGraph: pageGraph, diagramsInFull: inFull)
                 }
             ) { () -> RenderedBody in
                 var bodyDiagnostics: [Diagnostic] = []
@@ -253,7 +259,8 @@ struct LinkStage: Sendable {
                                     let bytes = try? project.readBytes(at: file.url, displayPath: path)
                                 else { return nil }
                                 return String(decoding: bytes, as: UTF8.self)
-                            }))
+                            },
+                            darkImage: { resolver.darkImage($0, from: source) }))
                 return (html, bodyDiagnostics)
             }
             let html = body.html

@@ -18,10 +18,17 @@ package struct DocCRendering {
 
     package var target: (MarkdownLink) -> Target?
     package var code: (MarkdownLink) -> String?
+    /// The URL of an image's `~dark` variant (`diagram~dark.png` beside `diagram.png`),
+    /// shown instead of it in dark mode; nil when the catalog has none.
+    package var darkImage: (MarkdownLink) -> String?
 
-    package init(target: @escaping (MarkdownLink) -> Target?, code: @escaping (MarkdownLink) -> String?) {
+    package init(
+        target: @escaping (MarkdownLink) -> Target?, code: @escaping (MarkdownLink) -> String?,
+        darkImage: @escaping (MarkdownLink) -> String? = { _ in nil }
+    ) {
         self.target = target
         self.code = code
+        self.darkImage = darkImage
     }
 }
 

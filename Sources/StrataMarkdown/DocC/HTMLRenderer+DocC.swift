@@ -280,7 +280,13 @@ extension HTMLRenderer {
         guard let link = document.directiveLink(number, "source") else { return "" }
         let source = escape(URLSafety.safe(resolveLink(link) ?? link.destination))
         let alt = escape(directive.argument("alt") ?? "")
-        if tag == "img" { return "<img src=\"\(source)\" alt=\"\(alt)\" loading=\"lazy\">" }
+        if tag == "img" {
+            guard let dark = docc?.darkImage(link) else {
+                return "<img src=\"\(source)\" alt=\"\(alt)\" loading=\"lazy\">"
+            }
+            return "<img class=\"docc-light-only\" src=\"\(source)\" alt=\"\(alt)\" loading=\"lazy\">"
+                + "<img class=\"docc-dark-only\" src=\"\(escape(URLSafety.safe(dark)))\" alt=\"\(alt)\" loading=\"lazy\">"
+        }
         var poster = ""
         if let link = document.directiveLink(number, "poster") {
             poster = " poster=\"\(escape(URLSafety.safe(resolveLink(link) ?? link.destination)))\""
