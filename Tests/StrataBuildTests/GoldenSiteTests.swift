@@ -67,7 +67,7 @@ import Testing
 
     /// A package whose target has a DocC catalog using every directive Strata reads: the
     /// catalog's articles and tutorials published beside the architecture, and the warnings
-    /// for what it cannot resolve (an unknown directive, a missing article and code file).
+    /// for what it cannot resolve (an unknown directive, a missing article, code file and snippet).
     @Test func doccCatalogSiteMatchesTheGoldenFiles() throws {
         let catalog = "Sources/Greeter/Greeter.docc/"
         try compareWithGolden(
@@ -76,13 +76,14 @@ import Testing
             warnings: [
                 catalog + "Articles/GettingStarted.md:20:168: warning: no article or tutorial of the catalog 'Greeter' "
                     + "is named 'Missing-Article' [docc.link]",
-                catalog + "Articles/GettingStarted.md:42:1: warning: Strata does not know the directive @Snippet; what "
-                    + "it holds is shown as it is [docc.unknown-directive]",
                 catalog + "Articles/GettingStarted.md:44:1: warning: Strata does not know the directive @Custom; what "
                     + "it holds is shown as it is [docc.unknown-directive]",
                 catalog + "Articles/GettingStarted.md:52:95: warning: no documented symbol is named 'Greeter/wave()' "
                     + "(Strata documents the declarations of the libraries it reads at the access api: sets, public "
                     + "by default) [docc.symbol-link]",
+                catalog + "Articles/GettingStarted.md:58:1: warning: no snippet 'Greeter/Snippets/missing': looked "
+                    + "for Snippets/missing.swift, in the Snippets folder beside the package's Package.swift "
+                    + "[docc.snippet]",
                 catalog + "Tutorials/First Steps.tutorial:26:17: warning: the file 'missing.swift' does not exist "
                     + "(looked for 'Tutorials/missing.swift', and for a file of that name anywhere in the catalog "
                     + "'Greeter') [link.broken]"

@@ -203,6 +203,7 @@ struct LinkStage: Sendable {
         let budget = DiagramBudget(pages: sourcePages, drawer: diagrams)
         let assetFiles = Dictionary(assets.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let project = project
+        let snippets = DocCSnippetReader(project: project)
         let resolved = ParallelMap.map(
             Array(sourcePages.enumerated()), costliestFirst: { $0.element.document.byteCount }
         ) { index, source in
@@ -260,7 +261,12 @@ struct LinkStage: Sendable {
                                 else { return nil }
                                 return String(decoding: bytes, as: UTF8.self)
                             },
-                            darkImage: { resolver.darkImage($0, from: source) }))
+                            darkImage: { resolver.darkImage($0, from: source) },
+                            snippet: { directive in
+                                let read = snippets.code(for: directive, on: source)
+                                if let diagnostic = read.diagnostic { bodyDiagnostics.append(diagnostic) }
+                                return read.code
+                            }))
                 return (html, bodyDiagnostics)
             }
             let html = body.html

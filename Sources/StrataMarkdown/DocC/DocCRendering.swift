@@ -21,14 +21,19 @@ package struct DocCRendering {
     /// The URL of an image's `~dark` variant (`diagram~dark.png` beside `diagram.png`),
     /// shown instead of it in dark mode; nil when the catalog has none.
     package var darkImage: (MarkdownLink) -> String?
+    /// The code a `@Snippet` shows (`DocCSnippet.code`), read from the package's `Snippets`
+    /// folder; nil when there is no such snippet or slice, which the closure reports.
+    package var snippet: (DocCDirective) -> String?
 
     package init(
         target: @escaping (MarkdownLink) -> Target?, code: @escaping (MarkdownLink) -> String?,
-        darkImage: @escaping (MarkdownLink) -> String? = { _ in nil }
+        darkImage: @escaping (MarkdownLink) -> String? = { _ in nil },
+        snippet: @escaping (DocCDirective) -> String? = { _ in nil }
     ) {
         self.target = target
         self.code = code
         self.darkImage = darkImage
+        self.snippet = snippet
     }
 }
 

@@ -204,6 +204,9 @@ extension HTMLRenderer {
         case "Code":
             html += code(number, directive)
             return false
+        case "Snippet":
+            html += snippet(directive)
+            return false
         case "TutorialReference":
             html += reference(number, argument: "tutorial")
             return false
@@ -284,14 +287,27 @@ extension HTMLRenderer {
             guard let dark = docc?.darkImage(link) else {
                 return "<img src=\"\(source)\" alt=\"\(alt)\" loading=\"lazy\">"
             }
+            let darkSource = escape(URLSafety.safe(dark))
             return "<img class=\"docc-light-only\" src=\"\(source)\" alt=\"\(alt)\" loading=\"lazy\">"
-                + "<img class=\"docc-dark-only\" src=\"\(escape(URLSafety.safe(dark)))\" alt=\"\(alt)\" loading=\"lazy\">"
+                + "<img class=\"docc-dark-only\" src=\"\(darkSource)\" alt=\"\(alt)\" loading=\"lazy\">"
         }
         var poster = ""
         if let link = document.directiveLink(number, "poster") {
             poster = " poster=\"\(escape(URLSafety.safe(resolveLink(link) ?? link.destination)))\""
         }
         return "<video controls preload=\"metadata\" src=\"\(source)\"\(poster) aria-label=\"\(alt)\"></video>"
+    }
+
+    /// A snippet of the package's `Snippets` folder, highlighted as Swift.
+    private func snippet(_ directive: DocCDirective) -> String {
+        let path = directive.argument("path") ?? directive.unlabeled ?? ""
+        guard let code = docc?.snippet(directive) else {
+            return "<p class=\"docc-missing\">The snippet <code>\(escape(path))</code>"
+                + (directive.argument("slice").map { " (slice <code>\(escape($0))</code>)" } ?? "")
+                + " is not in the package's Snippets folder.</p>\n"
+        }
+        return "<figure class=\"docc-code docc-snippet\">"
+            + CodeBlockHTML.render(code, language: "swift", highlighter: highlighter) + "</figure>\n"
     }
 
     /// A tutorial step's code: the file the catalog holds, highlighted, under its name.

@@ -11,7 +11,7 @@ extension MarkdownDocument {
         "Options", "AutomaticSeeAlso", "TopicsVisualStyle", "AutomaticTitleHeading", "AutomaticArticleSubheading",
         "Comment",
         // Layout and media.
-        "Row", "Column", "TabNavigator", "Tab", "Small", "Links", "Image", "Video", "DeprecationSummary",
+        "Row", "Column", "TabNavigator", "Tab", "Small", "Links", "Image", "Video", "DeprecationSummary", "Snippet",
         // Tutorials.
         "Tutorials", "Intro", "Chapter", "TutorialReference", "Volume", "Resources", "Documentation", "SampleCode",
         "Downloads", "Videos", "Forums", "Tutorial", "XcodeRequirement", "Section", "ContentAndMedia", "Stack",

@@ -105,8 +105,15 @@ import Testing
         let result = project.build()
         #expect(TemporaryProject.lines(result) == [])
         let html = project.text("Output/documentation/Notes/Guide.html")
-        #expect(html.contains("<img src=\"Resources/picture.png\" alt=\"A picture\""))
-        #expect(html.contains("<figure class=\"docc-image\"><img src=\"Resources/picture.png\" alt=\"\""))
+        // The dark variant beside it is shown instead in dark mode.
+        #expect(
+            html.contains(
+                "<img class=\"docc-light-only\" src=\"Resources/picture.png\" alt=\"A picture\" loading=\"lazy\">"
+                    + "<img class=\"docc-dark-only\" src=\"Resources/picture~dark.png\" alt=\"A picture\""))
+        #expect(
+            html.contains(
+                "<figure class=\"docc-image\"><img class=\"docc-light-only\" src=\"Resources/picture.png\" alt=\"\""
+            ))
         #expect(project.files()["documentation/Notes/Resources/picture~dark.png"] != nil)
     }
 
@@ -160,5 +167,38 @@ import Testing
         try project.write("strata.yml", Data("docc: [Docs/Team/Guides.docc]\n".utf8))
         #expect(project.build().exitCode == 0)
         #expect(project.files()["documentation/Guides/index.html"] != nil)
+    }
+
+    @Test func aSnippetIsReadFromThePackagesSnippetsFolderAndAMissingOneIsAWarning() throws {
+        let project = try TemporaryProject(files: [
+            "Package.swift": Self.package,
+            "Sources/Kit/Kit.swift": "public struct Kit {}\n",
+            "Sources/Kit/Kit.docc/Kit.md": """
+            # ``Kit``
+
+            The kit.
+
+            @Snippet(path: "P/Snippets/Usage/run", slice: "go")
+
+            @Snippet(path: "run", slice: "stop")
+
+            @Snippet(path: "../../Package")
+            """,
+            "Snippets/Usage/run.swift": "import Kit\n// snippet.go\nKit().go()\n// snippet.end\n",
+            "Tests/KitTests/KitTests.swift": "import Kit\n"
+        ])
+        let result = project.build()
+        #expect(result.exitCode == 0)
+        let page = project.text("Output/documentation/Kit/index.html")
+        #expect(page.contains("<figure class=\"docc-code docc-snippet\"><pre data-language=\"swift\">"))
+        #expect(page.contains("go()"))
+        #expect(!page.contains("import</span> <span class=\"hl-type\">Kit"))
+        #expect(
+            TemporaryProject.lines(result) == [
+                "Sources/Kit/Kit.docc/Kit.md:7:1: warning: no snippet 'run': looked for Snippets/run.swift, in the "
+                    + "Snippets folder beside the package's Package.swift [docc.snippet]",
+                "Sources/Kit/Kit.docc/Kit.md:9:1: warning: @Snippet needs a path inside the Snippets folder: "
+                    + "path: \"example\" [docc.snippet]"
+            ])
     }
 }
