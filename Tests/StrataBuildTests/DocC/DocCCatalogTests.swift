@@ -201,4 +201,28 @@ import Testing
                     + "path: \"example\" [docc.snippet]"
             ])
     }
+
+    @Test func aDarkVariantIsShownBesideItsPlainImageAndAloneIsTheImage() throws {
+        let images = [
+            "diagram.png", "diagram~dark@2x.png", "diagram~dark.png", "alone~dark.png", "icon@2x.png",
+            "icon~dark@2x.png"
+        ]
+        var files = [
+            "Content/index.md": "# Home\n",
+            "Notes.docc/Guide.md": "# Guide\n\n![d](diagram) ![i](icon.png) ![a](alone)\n"
+        ]
+        for image in images { files["Notes.docc/Resources/" + image] = "png" }
+        let project = try TemporaryProject(files: files)
+        let result = project.build()
+        #expect(TemporaryProject.lines(result) == [])
+        let html = project.text("Output/documentation/Notes/Guide.html")
+        // The plain file for light, the 1x dark one for dark.
+        let dark = "<img class=\"docc-dark-only\" src="
+        #expect(
+            html.contains("\"Resources/diagram.png\" alt=\"d\" loading=\"lazy\">\(dark)\"Resources/diagram~dark.png\""))
+        #expect(
+            html.contains("\"Resources/icon@2x.png\" alt=\"i\" loading=\"lazy\">\(dark)\"Resources/icon~dark@2x.png\""))
+        // Alone, a dark file is the image in both themes.
+        #expect(html.contains("<img src=\"Resources/alone~dark.png\" alt=\"a\" loading=\"lazy\">"))
+    }
 }

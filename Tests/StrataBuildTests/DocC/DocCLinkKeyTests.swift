@@ -1,4 +1,3 @@
-import StrataMarkdown
 import Testing
 
 @testable import StrataBuild
@@ -47,26 +46,5 @@ import Testing
         #expect(DocCCatalogLinks.plainName("Resources/diagram~dark@2x.png") == "diagram.png")
         #expect(DocCCatalogLinks.plainName("icon@3x.png") == "icon.png")
         #expect(DocCCatalogLinks.plainName("plain.png") == "plain.png")
-    }
-
-    @Test func aDarkVariantStandsBesideItsPlainImage() {
-        let folder = "documentation/Kit/Resources/"
-        let page = SourcePage(
-            relativePath: "documentation/Kit/Kit.md", displayPath: "Kit.docc/Kit.md",
-            outputPath: "documentation/Kit/index.html", isSectionIndex: true,
-            document: MarkdownParser.parse("# Kit\n", path: "Kit.md"), title: "Kit", metadata: [], catalog: "Kit")
-        let catalog = DocCCatalogLinks.make(
-            pages: [page],
-            assets: [
-                "diagram.png", "diagram~dark@2x.png", "diagram~dark.png", "alone~dark.png", "icon@2x.png",
-                "icon~dark@2x.png"
-            ].map { folder + $0 })["Kit"]
-        #expect(catalog?.darkVariant(named: "diagram") == folder + "diagram~dark.png")
-        #expect(catalog?.darkVariant(named: "diagram.png") == folder + "diagram~dark.png")
-        #expect(catalog?.darkVariant(named: "icon.png") == folder + "icon~dark@2x.png")
-        // Alone, a dark file is the image itself, in both themes.
-        #expect(catalog?.resource(named: "alone") == folder + "alone~dark.png")
-        #expect(catalog?.darkVariant(named: "alone") == nil)
-        #expect(catalog?.darkVariant(named: "missing") == nil)
     }
 }
