@@ -5,6 +5,21 @@
 #include <string.h>
 #include <gvc.h>
 #include <cgraph.h>
+#include <graphviz_version.h>
+
+// Graphviz changed cgraph's disciplines twice: 9.0 removed the memory discipline
+// (`Agdisc_t.mem`, `AgMemDisc`), 13.0 removed `Agiddisc_t.alloc`. Only 14.0 and later say
+// their version as a number (`GRAPHVIZ_VERSION_MAJOR`); earlier ones are told apart by
+// what their headers still define: the `agnew` macro until 13.0, `FIRSTNREF` until 9.0.
+#if defined(GRAPHVIZ_VERSION_MAJOR)
+#define STRATA_GRAPHVIZ_MAJOR GRAPHVIZ_VERSION_MAJOR
+#elif !defined(agnew)
+#define STRATA_GRAPHVIZ_MAJOR 13
+#elif defined(FIRSTNREF)
+#define STRATA_GRAPHVIZ_MAJOR 2
+#else
+#define STRATA_GRAPHVIZ_MAJOR 9
+#endif
 
 // cgraph's default ID discipline uses the address of each name's string as its ID, and
 // keeps subgraphs ordered by ID: clusters were then drawn in an order that changed from
@@ -133,14 +148,24 @@ static inline int strata_dot_read(void *channel, char *buffer, int size) {
 /// Reads DOT text into a graph with names numbered in reading order.
 static inline Agraph_t *strata_read_dot(const char *text) {
     static Agiddisc_t ids = {
-        strata_ids_open, strata_ids_map, strata_ids_alloc, strata_ids_free,
-        strata_ids_print, strata_ids_close, strata_ids_register,
+        .open = strata_ids_open, .map = strata_ids_map,
+#if STRATA_GRAPHVIZ_MAJOR < 13
+        .alloc = strata_ids_alloc,
+#endif
+        .free = strata_ids_free, .print = strata_ids_print, .close = strata_ids_close,
+        .idregister = strata_ids_register,
     };
+    // The default IO discipline with DOT read from memory (4.x named a member `printf`
+    // where the others say `putstr`: copying the whole discipline works with both).
     static Agiodisc_t io;
+    io = AgIoDisc;
     io.afread = strata_dot_read;
-    io.putstr = AgIoDisc.putstr;
-    io.flush = AgIoDisc.flush;
-    Agdisc_t disc = { &AgMemDisc, &ids, &io };
+    Agdisc_t disc = {
+#if STRATA_GRAPHVIZ_MAJOR < 9
+        .mem = &AgMemDisc,
+#endif
+        .id = &ids, .io = &io,
+    };
     strata_dot_reader reader = { text, strlen(text), 0 };
     return agread(&reader, &disc);
 }
