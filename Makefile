@@ -17,7 +17,7 @@ RELEASE_LINK_FLAGS ?= -Xlinker -no-pie -Xlinker --no-export-dynamic
 RELEASE_FLAGS := -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
 STRATA := .build/debug/strata
 
-.PHONY: all site preview test check format build release deps clean check-theme-list accuracy bench flake-hunt fuzz hostile
+.PHONY: all site preview test check format build release deps clean check-theme-list accuracy bench flake-hunt fuzz hostile dist dist-test
 
 all: site
 
@@ -109,6 +109,18 @@ hostile: deps check-theme-list
 ## release: an optimised binary at .build/release/strata.
 release: deps check-theme-list
 	$(SWIFT) build $(RELEASE_FLAGS) --product strata
+
+## dist: package a release for this machine into .build/dist/ (scripts/dist.sh): on Linux the
+## archive (Swift runtime linked statically) and a .deb whose dependencies name this Debian's
+## cmark-gfm and Graphviz packages; on macOS this architecture's archive; and SHA256SUMS.
+dist: deps check-theme-list
+	scripts/dist.sh
+
+## dist-test: install what `make dist` wrote into fresh Debian systems made by debootstrap
+## (chroots under .build/dist-test/; needs root and the network) and run strata build and
+## check there: the .deb with its dependencies, the archive with only the two C libraries.
+dist-test:
+	scripts/test-dist.sh
 
 # SwiftPM re-plans a build (and so re-runs the plugin that embeds Themes/default) only when
 # the package's own file list changes. A file added to or removed from the default theme

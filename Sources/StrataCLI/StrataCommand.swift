@@ -58,7 +58,3 @@ package struct StrataCommand: AsyncParsableCommand {
         return 2
     }
 }
-
-enum StrataVersion {
-    static let current = "0.1.0"
-}
