@@ -28,4 +28,47 @@ if ! grep -q "error: dependency cycle: APIClient → Database → APIClient \[cy
     echo "plugin: FAILED: the violations or the exit status did not come through the plugin" >&2
     exit 1
 fi
+
+# The plugin package users add instead (packaging/plugin): a command plugin around a binary
+# artifact, here a bundle of the strata just built, so nothing of Strata is compiled.
+echo "plugin: the binary plugin package (packaging/plugin) in a package that depends on it"
+work=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$work"' EXIT
+strata=$("$swift" build --show-bin-path)/strata
+case "$(uname -s)" in
+    Darwin) triples="arm64-apple-macosx x86_64-apple-macosx" ;;
+    *) triples="$(uname -m)-unknown-linux-gnu" ;;
+esac
+scripts/artifact-bundle.sh --version 0.0.0 --out "$work" "$triples=$strata" > /dev/null
+scripts/plugin-package.sh --into "$work/plugin" --bundle "$work/strata.artifactbundle" > /dev/null
+mkdir -p "$work/app/Sources/Core" "$work/app/Sources/App"
+echo 'public struct Model {}' > "$work/app/Sources/Core/Model.swift"
+printf 'import Core\nlet model = Model()\n' > "$work/app/Sources/App/main.swift"
+cat > "$work/app/Package.swift" <<'MANIFEST'
+// swift-tools-version:5.9
+import PackageDescription
+let package = Package(
+    name: "App",
+    dependencies: [.package(path: "../plugin")],
+    targets: [.target(name: "Core"), .executableTarget(name: "App", dependencies: ["Core"])]
+)
+MANIFEST
+printf 'layers:\n  - name: App\n    modules: [App]\n    may_use: [Core]\n  - name: Core\n    modules: [Core]\n' \
+    > "$work/app/strata.yml"
+if ! (cd "$work/app" && "$swift" package --allow-writing-to-package-directory strata check --strict) >"$log" 2>&1; then
+    cat "$log"
+    echo "plugin: FAILED: strata check through the binary plugin package did not pass" >&2
+    exit 1
+fi
+printf 'layers:\n  - name: App\n    modules: [App]\n  - name: Core\n    modules: [Core]\n' > "$work/app/strata.yml"
+if (cd "$work/app" && "$swift" package --allow-writing-to-package-directory strata check) >"$log" 2>&1; then
+    cat "$log"
+    echo "plugin: FAILED: a layering violation passed through the binary plugin package" >&2
+    exit 1
+fi
+if ! grep -q "App" "$log" || ! grep -q "exited with status 1" "$log"; then
+    cat "$log"
+    echo "plugin: FAILED: the violation did not come through the binary plugin package" >&2
+    exit 1
+fi
 echo "plugin: ok"
