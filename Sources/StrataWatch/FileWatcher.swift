@@ -4,14 +4,15 @@ import Foundation
 /// (an editor's write-rename-chmod is one batch), after a short quiet period.
 ///
 /// On Linux it uses inotify, adding a watch for every folder (and for folders created
-/// later); elsewhere, or when inotify cannot be used (its watch limit reached, a file
-/// system without events), it compares the folders' file listings and times every
-/// `pollInterval`. Hidden files and folders, editor backups (`name~`) and the excluded
-/// folders are never reported. Single files can be watched too, wherever they are (a
+/// later); on macOS, FSEvents (`FSEventsWatch`); elsewhere, or when events cannot be used
+/// (inotify's watch limit reached, a file system without events), it compares the folders'
+/// file listings and times every `pollInterval`. Hidden files and folders, editor backups
+/// (`name~`) and the excluded folders are never reported. Single files can be watched too, wherever they are (a
 /// configuration file outside the project): only they are reported from their folder.
 package final class FileWatcher: @unchecked Sendable {
     package enum Mechanism: String, Sendable {
         case inotify
+        case fsevents
         case polling
     }
 
@@ -22,7 +23,7 @@ package final class FileWatcher: @unchecked Sendable {
         package var maximumWait: Duration = .milliseconds(400)
         /// How often polling compares the folders.
         package var pollInterval: Duration = .milliseconds(300)
-        /// Use polling even where inotify is available (network and container mounts).
+        /// Use polling even where file events are available (network and container mounts).
         package var forcePolling = false
 
         package init() {}
@@ -40,14 +41,14 @@ package final class FileWatcher: @unchecked Sendable {
     private var _mechanism: Mechanism = .polling
     private var _fallbackReason: String?
 
-    /// The mechanism in use, once started (inotify can give way to polling later, when a
+    /// The mechanism in use, once started (events can give way to polling later, when a
     /// new folder cannot be watched).
     package private(set) var mechanism: Mechanism {
         get { stateLock.withLock { _mechanism } }
         set { stateLock.withLock { _mechanism = newValue } }
     }
 
-    /// Why inotify was not used, when it was wanted but failed.
+    /// Why file events were not used, when they were wanted but failed.
     package private(set) var fallbackReason: String? {
         get { stateLock.withLock { _fallbackReason } }
         set { stateLock.withLock { _fallbackReason = newValue } }
@@ -83,7 +84,20 @@ package final class FileWatcher: @unchecked Sendable {
                 switch InotifyWatch.open(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored) {
                 case .success(let watch):
                     mechanism = .inotify
-                    let thread = Thread { [self] in self.runInotify(watch) }
+                    let thread = Thread { [self] in self.runEvents(watch) }
+                    thread.name = "strata-watch"
+                    thread.start()
+                    return
+                case .failure(let reason):
+                    fallbackReason = reason.message
+                }
+            }
+        #elseif canImport(CoreServices)
+            if !options.forcePolling {
+                switch FSEventsWatch.open(roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored) {
+                case .success(let watch):
+                    mechanism = .fsevents
+                    let thread = Thread { [self] in self.runEvents(watch) }
                     thread.name = "strata-watch"
                     thread.start()
                     return
@@ -111,8 +125,9 @@ package final class FileWatcher: @unchecked Sendable {
 
     // MARK: Loops
 
-    #if os(Linux)
-        private func runInotify(_ watch: InotifyWatch) {
+    #if os(Linux) || canImport(CoreServices)
+        /// Reads `watch`'s events until stopped: inotify's on Linux, FSEvents' on macOS.
+        private func runEvents<Source: FileEventSource>(_ watch: Source) {
             var watch = watch
             defer { continuation.finish() }
             var pending: Set<String> = []
@@ -147,14 +162,14 @@ package final class FileWatcher: @unchecked Sendable {
                         if firstEvent == nil { firstEvent = now }
                         lastEvent = now
                     }
-                    if let failure = watch.failure {
+                    if let failure = watch.failureMessage {
                         // A folder could not be watched: poll from now on rather than miss changes.
                         // The first listing is taken before anyone hears of the switch or of the
                         // last batch: a change made once they have is always a change to it.
                         watch.close()
                         let snapshot = FolderSnapshot.take(
                             roots: roots, files: files, excluded: excluded, isIgnored: Self.isIgnored)
-                        fallbackReason = failure.message
+                        fallbackReason = failure
                         mechanism = .polling
                         if !pending.isEmpty { continuation.yield(pending.sorted()) }
                         runPolling(snapshot, finishing: false)
@@ -205,3 +220,21 @@ package final class FileWatcher: @unchecked Sendable {
         return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
     }
 }
+
+#if os(Linux) || canImport(CoreServices)
+    /// A source of file events `FileWatcher` reads: a descriptor that becomes readable when
+    /// events wait, and the absolute paths they name.
+    protocol FileEventSource: Sendable {
+        var descriptor: Int32 { get }
+        /// Why events can no longer be trusted (a folder could not be watched): polling takes over.
+        var failureMessage: String? { get }
+        mutating func readEvents() -> [String]
+        func close()
+    }
+#endif
+
+#if os(Linux)
+    extension InotifyWatch: FileEventSource {
+        var failureMessage: String? { failure?.message }
+    }
+#endif

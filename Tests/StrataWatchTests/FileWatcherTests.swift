@@ -13,10 +13,19 @@ import Testing
 /// Real files in a temporary folder, watched with each mechanism this machine has.
 @Suite struct FileWatcherTests {
     static var mechanisms: [Bool] {
-        #if os(Linux)
-            [false, true]  // inotify, then forced polling
+        #if os(Linux) || canImport(CoreServices)
+            [false, true]  // file events (inotify, FSEvents), then forced polling
         #else
             [true]
+        #endif
+    }
+
+    /// The file events this system has.
+    static var events: FileWatcher.Mechanism {
+        #if canImport(CoreServices)
+            .fsevents
+        #else
+            .inotify
         #endif
     }
 
@@ -127,7 +136,7 @@ import Testing
         let watcher = watcher(folder, polling: polling)
         defer { watcher.stop() }
         let batches = Collector(watcher)
-        #expect(watcher.mechanism == (polling ? .polling : .inotify))
+        #expect(watcher.mechanism == (polling ? .polling : Self.events))
 
         let intro = folder.path + "/Content/guides/intro.md"
         try folder.write("Content/guides/intro.md", "# Intro, edited\n")
