@@ -6,7 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "Strata",
-    platforms: [.macOS(.v14)],
+    // macOS 15: Synchronization's Mutex and Atomic, and String(validating:as:).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
         // `swift package strata check` in a package that depends on Strata.
