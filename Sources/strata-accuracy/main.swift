@@ -216,16 +216,23 @@ func runQuietly(_ executable: String, _ arguments: [String], in folder: URL) -> 
     let previous = FileManager.default.currentDirectoryPath
     guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { return nil }
     defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-    var actions = posix_spawn_file_actions_t()
+    // An opaque pointer on Darwin, a struct on Linux.
+    #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+    #else
+        var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    // Darwin's C library declares no `environ` for Swift; this environment is the same.
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+    defer { (argv + environment).forEach { free($0) } }
     var pid = pid_t()
     let start = DispatchTime.now().uptimeNanoseconds
-    guard posix_spawnp(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+    guard posix_spawnp(&pid, executable, &actions, nil, argv, environment) == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
