@@ -15,11 +15,14 @@ package struct BuildOptions: Sendable {
     package var manifestMode: ManifestMode
     /// The day `LAST_VERIFIED` dates are measured against (`--as-of`).
     package var asOf: CalendarDate?
+    /// Overrides `platform:`, as written (`--platform ios`); the configure stage reads it.
+    package var platform: String?
 
     package init(
         configPath: String? = nil, outputDirectory: String? = nil, baseURL: String? = nil, strict: Bool = false,
-        manifestMode: ManifestMode = .auto, asOf: CalendarDate? = nil
+        manifestMode: ManifestMode = .auto, asOf: CalendarDate? = nil, platform: String? = nil
     ) {
+        self.platform = platform
         self.manifestMode = manifestMode
         self.asOf = asOf
         self.configPath = configPath

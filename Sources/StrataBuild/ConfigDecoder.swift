@@ -46,6 +46,15 @@ struct ConfigDecoder {
             case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
             case "build": decodeBuild(pair.value, into: &config)
             case "links": config.links = decodeLinks(pair.value)
+            case "platform":
+                guard let name = string(pair.value, "platform") else { continue }
+                do {
+                    config.platform = PlatformChoice(
+                        platform: try Self.platform(named: name, at: pair.value.location), origin: .configuration,
+                        location: pair.value.location)
+                } catch let unknown as Diagnostic {
+                    diagnostics.append(unknown)
+                } catch {}
             case "follow_links_outside":
                 // A pull request writes strata.yml: what may be read outside the project is
                 // the command line's to say.
@@ -62,9 +71,9 @@ struct ConfigDecoder {
                 unknownKey(
                     pair.key,
                     known: [
-                        "site", "content", "theme", "output", "markdown", "packages", "projects", "docc", "api",
-                        "layers",
-                        "rules", "tests", "guidance", "diagrams", "build", "links", "follow_links_outside"
+                        "site", "content", "theme", "output", "markdown", "packages", "projects", "platform", "docc",
+                        "api", "layers", "rules", "tests", "guidance", "diagrams", "build", "links",
+                        "follow_links_outside"
                     ],
                     in: "the configuration"
                 )
@@ -75,6 +84,17 @@ struct ConfigDecoder {
         if let rulesNode { decodeRules(rulesNode, layerNames: layerNames, into: &config.rules) }
         if let testsNode { decodeTests(testsNode, into: &config.rules.tests) }
         return config
+    }
+
+    /// The platform a name means (`iOS`, `ios`, `Linux`…), or the `platform.unknown` error,
+    /// placed where the name is written (nowhere for `--platform`).
+    static func platform(named name: String, at location: SourceLocation?) throws -> TargetPlatform {
+        if let platform = TargetPlatform(name: name) { return platform }
+        let names = TargetPlatform.allCases.map(\.name)
+        let hint = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw Diagnostic.error(
+            "platform.unknown",
+            "'\(name)' is not a platform Strata reads a project for (\(TargetPlatform.names))\(hint)", at: location)
     }
 
     private mutating func decodeSite(_ node: DataNode, into site: inout SiteSettings) {

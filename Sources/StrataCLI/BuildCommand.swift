@@ -41,7 +41,7 @@ struct BuildCommand: ParsableCommand {
         let started = Date()
         let options = BuildOptions(
             configPath: projectOptions.config, outputDirectory: output, baseURL: baseURL, strict: strict,
-            manifestMode: manifest, asOf: asOf)
+            manifestMode: manifest, asOf: asOf, platform: projectOptions.platform)
         let result = SiteBuilder(project: try projectOptions.projectFiles(), options: options).build()
         DiagnosticPrinter.printAll(result.diagnostics)
         switch result.outcome {

@@ -109,7 +109,9 @@ struct CheckCommand: ParsableCommand {
         let requests = try reportRequests()
         let project = try projectOptions.projectFiles()
         let builder = SiteBuilder(
-            project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+            project: project,
+            options: BuildOptions(
+                configPath: projectOptions.config, manifestMode: manifest, platform: projectOptions.platform))
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let checkRun = try DiagnosticPrinter.exitingOnBadInput { () throws -> SiteBuilder.CheckRun in
             let config = try builder.configuration()

@@ -76,7 +76,9 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let project = try projectOptions.projectFiles()
         let builder = SiteBuilder(
-            project: project, options: BuildOptions(configPath: projectOptions.config, manifestMode: manifest))
+            project: project,
+            options: BuildOptions(
+                configPath: projectOptions.config, manifestMode: manifest, platform: projectOptions.platform))
         let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
             let config = try builder.configuration()
             guard let found = try builder.loadGraph(config: config, readsSiteDetails: false) else {

@@ -60,7 +60,8 @@ struct GuidanceCommand: ParsableCommand {
 
     func run() throws {
         let options = BuildOptions(
-            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf,
+            platform: projectOptions.platform)
         let builder = SiteBuilder(project: try projectOptions.projectFiles(), options: options)
         let (config, catalog, found) = try DiagnosticPrinter.exitingOnBadInput {
             () throws -> (StrataConfig, GuidanceCatalog, [Diagnostic]) in

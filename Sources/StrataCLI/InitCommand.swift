@@ -22,6 +22,9 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(ManifestMode.help, valueName: "mode"))
     var manifest: ManifestMode = .auto
 
+    @Option(name: .long, help: ArgumentHelp(ProjectOptions.platformHelp, valueName: "name"))
+    var platform: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
@@ -41,7 +44,9 @@ struct InitCommand: ParsableCommand {
         }
         let builder = SiteBuilder(project: files, options: BuildOptions(manifestMode: manifest))
         let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded? in
-            try builder.loadGraph(config: StrataConfig())
+            var config = StrataConfig()
+            config.platform = try ConfigureStage.platform(fromCommandLine: platform)
+            return try builder.loadGraph(config: config)
         }
         // What the graph reading found (a missing local package, say) is said, as by check.
         DiagnosticPrinter.printAll(loaded?.diagnostics ?? [])

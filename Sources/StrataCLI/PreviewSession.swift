@@ -250,6 +250,7 @@ final class PreviewSession: @unchecked Sendable {
         if let baseURL = options.baseURL { arguments += ["--base-url", baseURL] }
         if options.strict { arguments.append("--strict") }
         if let asOf = options.asOf { arguments += ["--as-of", asOf.description] }
+        if let platform = options.platform { arguments += ["--platform", platform] }
         process.arguments = arguments
         let input = Pipe()
         let output = Pipe()

@@ -29,6 +29,14 @@ struct ProjectOptions: ParsableArguments {
     )
     var allowRead: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(Self.platformHelp, valueName: "name"))
+    var platform: String?
+
+    /// The words every command's help gives `--platform`.
+    static let platformHelp =
+        "The platform to read the project for: macOS, iOS, tvOS, watchOS, visionOS, Linux, Windows or Android "
+        + "(default: platform: in strata.yml, else the one the project declares, else macOS)."
+
     /// The project folder: `-C`, else the working folder or the one above it that holds the
     /// project (`ProjectLocator`), which is then named on standard error; with what else it
     /// may read (`--allow-read`, relative to the working folder). An `--allow-read` that names
@@ -46,6 +54,8 @@ struct ProjectOptions: ParsableArguments {
                     })
             }
         }
+        // Before anything is read, so `strata serve` refuses it too, not its first build.
+        try DiagnosticPrinter.exitingOnBadInput { _ = try ConfigureStage.platform(fromCommandLine: platform) }
         if let project {
             return ProjectFiles(
                 root: URL(fileURLWithPath: project, relativeTo: cwd), workingDirectory: cwd, allowedReads: allowed)

@@ -75,7 +75,8 @@ struct ServeCommand: AsyncParsableCommand {
         // An absolute base URL would send the preview's 404 page to the published site.
         let baseURL = config.map { Self.isAbsolute($0.site.baseURL) } == true ? mount : nil
         let options = BuildOptions(
-            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf,
+            platform: projectOptions.platform)
         let session = PreviewSession(project: project, options: options)
 
         // Watching starts before the first build, so a save during it is not missed.

@@ -30,7 +30,8 @@ struct ServeWorkerCommand: ParsableCommand {
         Self.dieWithParent()
         let project = try projectOptions.projectFiles(announce: false)
         let options = BuildOptions(
-            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf)
+            configPath: projectOptions.config, baseURL: baseURL, strict: strict, manifestMode: manifest, asOf: asOf,
+            platform: projectOptions.platform)
         let memory = BuildMemory()
         let reader = PreviewWireReader(descriptor: 0)
         var sent: [String: OutputFile] = [:]

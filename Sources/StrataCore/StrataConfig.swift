@@ -41,6 +41,9 @@ package struct StrataConfig: Hashable, Sendable {
     /// The least access a declaration needs for the API reference to document it
     /// (`api: access:`); nil when `api: false` turns the reference off.
     package var apiAccess: APISymbol.Access? = .public
+    /// The platform the graph is read for (`platform:`, or `--platform`, which overrides it);
+    /// nil reads it for the platform the project declares.
+    package var platform: PlatformChoice?
     /// The architecture's layers, bottom-up (`layers:`).
     package var layers: [LayerDeclaration] = []
     /// Rule severities and the project's own rules (`rules:` and `tests:`).

@@ -2,155 +2,216 @@ import Foundation
 import StrataCore
 import SwiftSyntax
 
-/// Decides a manifest's `#if` conditions the way the toolchain compiling it would on this
-/// machine: `os(…)`, `arch(…)`, `canImport(…)`, `compiler(>=…)`, `swift(>=…)`,
-/// `targetEnvironment(…)` and custom flags (never set for manifests, so false).
+/// Decides `#if` conditions as the compiler for one platform would: `os(…)`, `arch(…)`,
+/// `canImport(…)`, `compiler(>=…)`, `swift(>=…)`, `targetEnvironment(…)`, `_endian`,
+/// `_pointerBitWidth`, `_runtime` and custom flags. The platform is the one the graph is read
+/// for (`TargetPlatform`), never the machine Strata runs on, so every machine reads a
+/// project alike; the compiler version is the one Strata was built with.
 package struct CompilationConditions: Sendable {
     package var operatingSystem: String
     package var architecture: String
-    /// Modules a manifest can import on this platform.
+    /// Modules that can be imported on this platform.
     package var importableModules: Set<String>
     /// Modules known not to exist on this platform; `canImport` of anything else is undecidable.
     package var missingModules: Set<String>
     package var compilerVersion: [Int]
+    /// Whether Objective-C interoperability is on (`_runtime(_ObjC)`): Apple's platforms.
+    package var hasObjectiveCRuntime: Bool
+    /// Whether an `iOS` build may be a simulator's (`targetEnvironment(simulator)`), which a
+    /// source file's condition cannot be decided for; a manifest is never built for one.
+    package var hasSimulator: Bool
 
     package init(
         operatingSystem: String, architecture: String, importableModules: Set<String>, missingModules: Set<String>,
-        compilerVersion: [Int]
+        compilerVersion: [Int], hasObjectiveCRuntime: Bool = false, hasSimulator: Bool = false
     ) {
         self.operatingSystem = operatingSystem
         self.architecture = architecture
         self.importableModules = importableModules
         self.missingModules = missingModules
         self.compilerVersion = compilerVersion
+        self.hasObjectiveCRuntime = hasObjectiveCRuntime
+        self.hasSimulator = hasSimulator
     }
 
-    /// The machine Strata runs on, with the compiler version Strata was built with.
-    package static var host: CompilationConditions {
-        #if os(macOS)
-            let system = "macOS"
-            let importable: Set<String> = [
-                "Darwin", "Foundation", "FoundationEssentials", "Dispatch", "PackageDescription", "XCTest", "os",
-                "ObjectiveC", "CoreFoundation"
-            ]
-            let missing: Set<String> = [
-                "Glibc", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "FoundationNetworking", "ucrt", "CRT"
-            ]
-        #elseif os(Windows)
-            let system = "Windows"
-            let importable: Set<String> = [
-                "WinSDK", "ucrt", "CRT", "Foundation", "FoundationEssentials", "Dispatch", "PackageDescription",
-                "XCTest"
-            ]
-            let missing: Set<String> = ["Darwin", "Glibc", "Musl", "Android", "Bionic", "WASILibc", "os", "ObjectiveC"]
-        #else
-            let system = "Linux"
-            let importable: Set<String> = [
-                "Glibc", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "PackageDescription",
-                "XCTest"
-            ]
-            let missing: Set<String> = [
-                "Darwin", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "os", "ObjectiveC", "UIKit", "AppKit",
-                "ucrt", "CRT"
-            ]
-        #endif
-        #if arch(arm64)
-            let architecture = "arm64"
-        #else
-            let architecture = "x86_64"
-        #endif
-        #if compiler(>=6.4)
-            let compiler = [6, 4]
-        #elseif compiler(>=6.3)
-            let compiler = [6, 3]
-        #elseif compiler(>=6.2)
-            let compiler = [6, 2]
-        #elseif compiler(>=6.1)
-            let compiler = [6, 1]
-        #else
-            let compiler = [6, 0]
-        #endif
-        return CompilationConditions(
-            operatingSystem: system, architecture: architecture, importableModules: importable,
-            missingModules: missing, compilerVersion: compiler
+    /// The compiler for `platform`, with the version Strata was built with; a manifest can
+    /// also import `PackageDescription`.
+    package init(platform: TargetPlatform) {
+        self.init(
+            operatingSystem: platform.name, architecture: platform.architecture,
+            importableModules: platform.importableModules.union(["PackageDescription", "CompilerPluginSupport"]),
+            missingModules: platform.missingModules, compilerVersion: Self.strataCompilerVersion,
+            hasObjectiveCRuntime: platform.isApple,
+            hasSimulator: platform.isApple && platform != .macOS
         )
     }
 
+    /// What Strata reads a project for when nothing else says: macOS.
+    package static var standard: CompilationConditions { CompilationConditions(platform: .macOS) }
+
+    /// The compiler version Strata was built with (major and minor).
+    package static var strataCompilerVersion: [Int] {
+        #if compiler(>=6.4)
+            [6, 4]
+        #elseif compiler(>=6.3)
+            [6, 3]
+        #elseif compiler(>=6.2)
+            [6, 2]
+        #elseif compiler(>=6.1)
+            [6, 1]
+        #else
+            [6, 0]
+        #endif
+    }
+
+    /// The platform of the machine Strata runs on: only for comparing with a SwiftPM run on
+    /// it (`make accuracy`), never for what `strata` writes.
+    package static var hostPlatform: TargetPlatform {
+        #if os(macOS)
+            .macOS
+        #elseif os(Windows)
+            .windows
+        #else
+            .linux
+        #endif
+    }
+
+    // MARK: Deciding
+
+    /// How much is known of what the build sets.
+    enum Reading {
+        /// A manifest: no custom flag is set, and a module outside the platform's lists makes
+        /// the condition unreadable.
+        case manifest
+        /// A source file: custom flags (`DEBUG`) may be set or not; a module outside the
+        /// platform's lists, or one of the project's (importable when a target depends on
+        /// it), may be there or not; `unavailable` modules are known not to be.
+        case source(projectModules: Set<String>, unavailable: Set<String>)
+    }
+
+    /// A condition's value, or why it cannot be known.
+    enum Decision: Equatable {
+        case known(Bool)
+        case unknown(String)
+
+        static func && (left: Decision, right: Decision) -> Decision {
+            switch (left, right) {
+            case (.known(false), _), (_, .known(false)): .known(false)
+            case (.known(true), let other), (let other, .known(true)): other
+            case (.unknown(let reason), .unknown): .unknown(reason)
+            }
+        }
+
+        static func || (left: Decision, right: Decision) -> Decision {
+            switch (left, right) {
+            case (.known(true), _), (_, .known(true)): .known(true)
+            case (.known(false), let other), (let other, .known(false)): other
+            case (.unknown(let reason), .unknown): .unknown(reason)
+            }
+        }
+
+        static prefix func ! (decision: Decision) -> Decision {
+            if case .known(let value) = decision { return .known(!value) }
+            return decision
+        }
+    }
+
+    /// A manifest's condition: its value, or `Unresolved` at the condition when the value
+    /// cannot be known (the manifest is then reported, never read in part).
     func evaluate(_ condition: ExprSyntax, interpreter: ManifestInterpreter) throws -> Bool {
-        func fail(_ reason: String) -> Unresolved {
-            Unresolved(reason: reason, location: interpreter.location(of: condition))
+        switch decide(condition, reading: .manifest) {
+        case .known(let value): return value
+        case .unknown(let reason): throw Unresolved(reason: reason, location: interpreter.location(of: condition))
         }
+    }
+
+    func decide(_ condition: ExprSyntax, reading: Reading) -> Decision {
         if let literal = condition.as(BooleanLiteralExprSyntax.self) {
-            return literal.literal.tokenKind == .keyword(.true)
+            return .known(literal.literal.tokenKind == .keyword(.true))
         }
-        // A custom flag: not set when compiling a manifest.
-        if condition.is(DeclReferenceExprSyntax.self) { return false }
+        if let flag = condition.as(DeclReferenceExprSyntax.self) {
+            // A custom flag: never set when compiling a manifest.
+            if case .manifest = reading { return .known(false) }
+            return .unknown("the custom flag `\(flag.baseName.text)`")
+        }
         if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return try evaluate(only.expression, interpreter: interpreter)
+            return decide(only.expression, reading: reading)
         }
         if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return try !evaluate(prefix.expression, interpreter: interpreter)
+            return !decide(prefix.expression, reading: reading)
         }
         if let infix = condition.as(InfixOperatorExprSyntax.self),
             let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
         {
             switch op {
             case "&&":
-                return try evaluate(infix.leftOperand, interpreter: interpreter)
-                    && evaluate(infix.rightOperand, interpreter: interpreter)
+                return decide(infix.leftOperand, reading: reading) && decide(infix.rightOperand, reading: reading)
             case "||":
-                return try evaluate(infix.leftOperand, interpreter: interpreter)
-                    || evaluate(infix.rightOperand, interpreter: interpreter)
-            default: throw fail("the `#if` operator `\(op)`")
+                return decide(infix.leftOperand, reading: reading) || decide(infix.rightOperand, reading: reading)
+            default: return .unknown("the `#if` operator `\(op)`")
             }
         }
         if let sequence = condition.as(SequenceExprSyntax.self) {
-            throw fail("the `#if` condition `\(sequence.trimmedDescription)`")
+            return .unknown("the `#if` condition `\(sequence.trimmedDescription)`")
         }
         guard let call = condition.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         else {
-            throw fail("the `#if` condition `\(condition.trimmedDescription)`")
+            return .unknown("the `#if` condition `\(condition.trimmedDescription)`")
         }
         let argument = call.arguments.first?.expression.trimmedDescription ?? ""
         switch name {
         case "os":
-            let aliases: [String: String] = ["OSX": "macOS"]
-            return (aliases[argument] ?? argument) == operatingSystem
+            let aliases: [String: String] = ["OSX": "macOS", "xrOS": "visionOS"]
+            return .known((aliases[argument] ?? argument) == operatingSystem)
         case "arch":
-            return argument == architecture
+            return .known(argument == architecture)
         case "canImport":
-            let module = argument.split(separator: ".").first.map(String.init) ?? argument
-            if call.arguments.count > 1 { throw fail("`canImport` with a version") }
-            if importableModules.contains(module) { return true }
-            if missingModules.contains(module) { return false }
-            throw fail("`canImport(\(module))`, which depends on what is installed")
+            return canImport(argument, versioned: call.arguments.count > 1, reading: reading)
         case "compiler", "swift":
-            return try compare(argument, to: compilerVersion, failing: fail)
+            return compare(argument, to: compilerVersion)
         case "targetEnvironment":
-            return false
+            if argument == "simulator", hasSimulator, case .source = reading {
+                return .unknown("`targetEnvironment(simulator)`: a build for a device or for its simulator")
+            }
+            return .known(false)
         case "_endian":
-            return argument == "little"
+            return .known(argument == "little")
         case "_pointerBitWidth":
-            return argument == "_64"
+            return .known(argument == "_64")
         case "_runtime":
-            return argument == "_ObjC" && operatingSystem == "macOS"
+            return .known(argument == (hasObjectiveCRuntime ? "_ObjC" : "_Native"))
         default:
-            throw fail("the `#if` condition `\(name)(…)`")
+            return .unknown("the `#if` condition `\(name)(…)`")
         }
     }
 
+    /// `canImport(Module)`, `canImport(Module.Submodule)`, `canImport(Module, _version: 2)`.
+    func canImport(_ argument: String, versioned: Bool, reading: Reading) -> Decision {
+        let module = argument.split(separator: ".").first.map(String.init) ?? argument
+        let undecided = Decision.unknown("`canImport(\(module))`, which depends on what is installed")
+        if case .source(let projectModules, let unavailable) = reading {
+            if unavailable.contains(module) { return .known(false) }
+            // A module of the project is importable when the target depends on it.
+            if projectModules.contains(module) { return undecided }
+        }
+        if missingModules.contains(module) { return .known(false) }
+        if versioned { return .unknown("`canImport` with a version") }
+        if argument != module { return importableModules.contains(argument) ? .known(true) : undecided }
+        return importableModules.contains(module) ? .known(true) : undecided
+    }
+
     /// `>=6.0`, `<5.9.2`: compares with the compiler's version.
-    func compare(_ text: String, to version: [Int], failing fail: (String) -> Unresolved) throws -> Bool {
+    func compare(_ text: String, to version: [Int]) -> Decision {
         let compact = text.replacingOccurrences(of: " ", with: "")
         let isAtLeast = compact.hasPrefix(">=")
         let isBelow = compact.hasPrefix("<")
-        guard isAtLeast || isBelow else { throw fail("the version comparison `\(text)`") }
+        guard isAtLeast || isBelow else { return .unknown("the version comparison `\(text)`") }
         let numbers = compact.drop(while: { !$0.isNumber }).split(separator: ".").compactMap { Int($0) }
-        guard !numbers.isEmpty else { throw fail("the version comparison `\(text)`") }
+        guard !numbers.isEmpty else { return .unknown("the version comparison `\(text)`") }
         let width = max(numbers.count, version.count)
         let padded = { (parts: [Int]) in parts + Array(repeating: 0, count: width - parts.count) }
         let atLeast = !padded(version).lexicographicallyPrecedes(padded(numbers))
-        return isAtLeast ? atLeast : !atLeast
+        return .known(isAtLeast ? atLeast : !atLeast)
     }
 }

@@ -27,6 +27,7 @@ struct ManifestConverter {
             return nil
         }
         var manifest = PackageManifest(name: name, path: path)
+        manifest.platforms = Self.platforms(package.property("platforms"))
         for value in list(package.property("dependencies"), what: "the package dependencies", at: package.location) {
             if let dependency = packageDependency(value) { manifest.dependencies.append(dependency) }
         }
@@ -47,6 +48,20 @@ struct ManifestConverter {
             seen[target.name] = target.location
         }
         return manifest
+    }
+
+    /// `platforms: [.iOS(.v17), .macOS(.v14)]`, in order, the entries that name one of
+    /// Strata's platforms (`.macCatalyst`, `.driverKit` do not). Read leniently: the list only
+    /// chooses the platform the graph is read for, so one Strata cannot evaluate leaves that
+    /// choice to the default and the manifest stands.
+    static func platforms(_ value: ManifestValue) -> [DeclaredPlatform] {
+        guard case .array(let items) = value.plain else { return [] }
+        return items.compactMap { item in
+            guard case .object(let object) = item else { return nil }
+            var name = object.function
+            if name == "custom", case .string(let text)? = object.firstUnlabeled?.plain { name = text }
+            return TargetPlatform(name: name).map { DeclaredPlatform(platform: $0, location: object.location) }
+        }
     }
 
     // MARK: Values

@@ -55,6 +55,7 @@ package struct ManifestReader: Sendable {
         case invalid([Diagnostic])
     }
 
+    /// The platform's compiler, which decides the manifest's `#if`s (macOS unless told).
     package var conditions: CompilationConditions
     /// What `ProcessInfo.processInfo.environment` and `Context.environment` hold for the
     /// manifest: empty unless a caller says otherwise, so a manifest cannot copy a CI
@@ -63,7 +64,7 @@ package struct ManifestReader: Sendable {
     /// as on a machine that does not set it.
     package var environment: [String: String]
 
-    package init(conditions: CompilationConditions = .host, environment: [String: String] = [:]) {
+    package init(conditions: CompilationConditions = .standard, environment: [String: String] = [:]) {
         self.conditions = conditions
         self.environment = environment
     }

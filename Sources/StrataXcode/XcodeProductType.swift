@@ -44,6 +44,10 @@ package enum XcodeProductType: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// An application (not a watch app, an extension or a tool): what a project is for, so
+    /// its platform is the project's.
+    package var isApp: Bool { self == .app }
+
     /// How the graph treats it: frameworks and libraries are imported; tests are tests; apps,
     /// extensions and tools are run, never imported, like SwiftPM's executables.
     package var targetKind: TargetKind {

@@ -57,6 +57,10 @@ package struct XcodeTarget: Hashable, Sendable {
     /// the ones an exception set adds.
     package var folders: [XcodeSynchronizedFolder]
     package var dependencies: [XcodeDependency]
+    /// The platform it builds for: its `SDKROOT`, else the first of its
+    /// `SUPPORTED_PLATFORMS` (a multiplatform target's `SDKROOT` is `auto`); an XcodeGen
+    /// target's `platform:`; a Tuist target's first destination. Nil when none is named.
+    package var platform: DeclaredPlatform?
 
     package init(
         name: String, productType: XcodeProductType, moduleName: String, location: SourceLocation,

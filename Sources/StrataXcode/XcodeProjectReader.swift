@@ -242,6 +242,9 @@ package struct XcodeProjectReader: Sendable {
                 name: name, productType: XcodeProductType(identifier: target["productType"]?.string ?? ""),
                 moduleName: Self.moduleName(settings: settings, targetName: name), location: reader.location(target)
             )
+            read.platform = Self.platform(settings: settings).map {
+                DeclaredPlatform(platform: $0, location: read.location)
+            }
             for phase in target["buildPhases"]?.array ?? [] {
                 guard let item = object(phase, what: "build phase") else { continue }
                 switch item["isa"]?.string {
@@ -361,6 +364,14 @@ package struct XcodeProjectReader: Sendable {
             guard let chosen = configurations.first(where: { $0["name"]?.string == wanted }) ?? configurations.first
             else { return [:] }
             return (chosen["buildSettings"]?.dictionary ?? [:]).compactMapValues(\.string)
+        }
+
+        /// The platform a target builds for: its `SDKROOT` (`iphoneos`), else the first entry
+        /// of `SUPPORTED_PLATFORMS` that names one (`SDKROOT = auto` in a multiplatform target).
+        static func platform(settings: [String: String]) -> TargetPlatform? {
+            if let sdk = settings["SDKROOT"], let platform = TargetPlatform(sdk: sdk) { return platform }
+            let supported = (settings["SUPPORTED_PLATFORMS"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," })
+            return supported.lazy.compactMap { TargetPlatform(sdk: String($0)) }.first
         }
 
         /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` (`$(TARGET_NAME)` by default) made a

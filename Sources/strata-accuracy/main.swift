@@ -256,13 +256,16 @@ for folder in packageFolders {
     let project = ProjectFiles(root: url, workingDirectory: url)
     // The interpreter first; a manifest it cannot evaluate is then read as a user who trusts
     // it would, with `--manifest swiftpm` (these are the machine's own packages).
+    // Read for this machine, as SwiftPM reads the manifest here.
+    let host = PlatformChoice(platform: CompilationConditions.hostPlatform, origin: .commandLine)
     var loader = PackageGraphLoader(project: project, mode: .syntax)
+    loader.platform = host
 
     // SwiftPM's view: dump-package for the manifest, describe for the files.
     let manifestName =
         ManifestFileSelector.select(
             from: (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [],
-            toolsVersion: CompilationConditions.host.compilerVersion,
+            toolsVersion: CompilationConditions.strataCompilerVersion,
             declaredToolsVersion: { name in
                 ManifestFileSelector.toolsVersion(
                     ofManifest: Substring(
@@ -294,6 +297,7 @@ for folder in packageFolders {
             where error.diagnostics.contains(where: { $0.ruleID == "manifest.unresolved" })
         {
             loader = PackageGraphLoader(project: project, mode: .swiftpm)
+            loader.platform = host
             loaded = try loader.load()
         }
     } catch let error as DiagnosticsError {
@@ -307,7 +311,11 @@ for folder in packageFolders {
 
     // Targets and declared edges.
     let ours = Set(manifest.targets.flatMap { target in target.dependencies.map { edgeKey(target.name, $0) } })
-    let theirs = Set(reference.targets.flatMap { target in target.dependencies.map { edgeKey(target.name, $0) } })
+    // SwiftPM's dump keeps every `.when(platforms:)` dependency; Strata's graph only this platform's.
+    let theirs = Set(
+        PlatformFilter(platform: host.platform).filtered(reference).targets.flatMap { target in
+            target.dependencies.map { edgeKey(target.name, $0) }
+        })
     let matched = ours.intersection(theirs).count
     let missed = theirs.subtracting(ours).sorted()
     let extra = ours.subtracting(theirs).sorted()

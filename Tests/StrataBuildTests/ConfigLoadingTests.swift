@@ -103,8 +103,8 @@ import Testing
                 "strata.yml:3:1: error: unknown key 'ouptut' in the configuration; did you mean 'output'? "
                     + "[config.unknown-key]",
                 "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, "
-                    + "theme, output, markdown, packages, projects, docc, api, layers, rules, tests, guidance, "
-                    + "diagrams, build, links, follow_links_outside) [config.unknown-key]"
+                    + "theme, output, markdown, packages, projects, platform, docc, api, layers, rules, tests, "
+                    + "guidance, diagrams, build, links, follow_links_outside) [config.unknown-key]"
             ])
     }
 

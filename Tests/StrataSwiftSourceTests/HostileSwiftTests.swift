@@ -138,7 +138,7 @@ import Testing
     /// Item 16: Swift's escapes decoded as the compiler decodes them (`\u{A}` became `u{A}`).
     @Test func stringEscapesAreDecoded() throws {
         let interpreter = ManifestInterpreter(
-            path: "P", tree: .init(statements: []), conditions: .host, environment: [:], packageDirectory: "/p"
+            path: "P", tree: .init(statements: []), conditions: .standard, environment: [:], packageDirectory: "/p"
         )
         #expect(interpreter.unescape(#"a\u{A}b\u{1F600}\0\\\t\n\r\"\'"#) == "a\nb😀\0\\\t\n\r\"'")
         #expect(interpreter.unescape(#"\q\u{zz}"#) == #"\q\u{zz}"#)

@@ -66,6 +66,9 @@ package struct PackageGraphLoader: Sendable {
     var scanCache: ItemCache<ScanFingerprint, FileScan> = .none
     /// Whether what only the site shows is read too (off for `strata graph`, which shows neither).
     package var readsSiteDetails = true
+    /// The platform named on the command line or in strata.yml; nil reads the project for
+    /// the platform it declares (`PlatformDefault`).
+    package var platform: PlatformChoice?
 
     package init(
         project: ProjectFiles, mode: ManifestMode = .auto, reader: ManifestReader = ManifestReader(),
@@ -127,11 +130,18 @@ package struct PackageGraphLoader: Sendable {
                 errors.append(diagnostic)
             }
         }
+        // The Xcode projects read the same for every platform; the manifests are read for
+        // the one chosen.
+        let choice =
+            platform ?? PlatformDefault.declared(byProjects: packages)
+            ?? PlatformDefault.declared(byPackages: queue.filter(\.isRoot).map(\.url), loader: self) ?? .fallback
+        var reading = self
+        reading.reader.conditions = CompilationConditions(platform: choice.platform)
         while !queue.isEmpty {
             let next = queue.removeFirst()
             guard seen.insert(next.url.path).inserted else { continue }
             do {
-                var package = try loadPackage(
+                var package = try reading.loadPackage(
                     at: next.url, isRoot: next.isRoot, requiredBy: next.requiredBy, warnings: &warnings)
                 for dependency in package.manifest.dependencies {
                     guard case .path(let path) = dependency.source else { continue }
@@ -172,8 +182,10 @@ package struct PackageGraphLoader: Sendable {
         let scanned = scanSources(packages, errors: &errors)
         packages = scanned.packages
         guard errors.isEmpty else { throw DiagnosticsError(errors.map(displayed)) }
-        let exports = CheckoutExports(project: project, reader: reader).read(for: packages)
-        let (graph, diagnostics) = ModuleGraphBuilder(packages: packages, productExports: exports).build()
+        PlatformFilter(platform: choice.platform).apply(to: &packages)
+        let exports = CheckoutExports(project: project, reader: reading.reader).read(for: packages)
+        var (graph, diagnostics) = ModuleGraphBuilder(packages: packages, productExports: exports).build()
+        graph.platform = choice
         let graphErrors = diagnostics.filter { $0.severity == .error }
         if !graphErrors.isEmpty { throw DiagnosticsError(graphErrors.map(displayed)) }
         warnings += diagnostics.filter { $0.severity != .error }
@@ -298,6 +310,18 @@ package struct PackageGraphLoader: Sendable {
         return Substring(String(decoding: data, as: UTF8.self))
     }
 
+    /// The manifest SwiftPM reads in a package folder (`Package@swift-6.0.swift` before
+    /// `Package.swift` when the tools version allows), or nil when there is none.
+    func manifestName(in url: URL) -> String? {
+        guard let names = try? project.entries(of: url.path).compactMap(\.name) else { return nil }
+        return ManifestFileSelector.select(
+            from: names, toolsVersion: reader.conditions.compilerVersion,
+            declaredToolsVersion: {
+                ManifestFileSelector.toolsVersion(ofManifest: firstLine(of: url.appendingPathComponent($0)))
+            }
+        )
+    }
+
     func loadPackage(at url: URL, isRoot: Bool, requiredBy: SourceLocation?, warnings: inout [Diagnostic]) throws
         -> PackageSources
     {
@@ -313,14 +337,7 @@ package struct PackageGraphLoader: Sendable {
             }
             throw DiagnosticsError([.error("package.outside-project", message, at: requiredBy)])
         }
-        guard let names = try? project.entries(of: url.path).compactMap(\.name),
-            let manifestName = ManifestFileSelector.select(
-                from: names, toolsVersion: reader.conditions.compilerVersion,
-                declaredToolsVersion: {
-                    ManifestFileSelector.toolsVersion(ofManifest: firstLine(of: url.appendingPathComponent($0)))
-                }
-            )
-        else {
+        guard let manifestName = manifestName(in: url) else {
             guard isRoot else {
                 // As SwiftPM's `dump-package` does, the package that names it is read all the
                 // same: a generated or not-yet-checked-out folder leaves the rest standing.

@@ -84,6 +84,7 @@ struct TuistProjectLoader {
                 moduleName: XcodeProjectReader.moduleName(settings: [:], targetName: target.productName ?? target.name),
                 location: target.location
             )
+            read.platform = target.platform
             for glob in target.sources {
                 sources(glob, resolve: resolve, of: target.name, into: &read, warnings: &warnings)
             }

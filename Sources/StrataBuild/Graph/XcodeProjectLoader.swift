@@ -71,6 +71,10 @@ struct XcodeProjectLoader: Sendable {
         let buildOnly = Dictionary(
             xcode.buildOnlyTargets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
+        // Apps first: a helper tool or a test bundle is not what the project is for.
+        manifest.platforms =
+            xcode.targets.filter { $0.productType.isApp }.compactMap(\.platform)
+            + xcode.targets.filter { !$0.productType.isApp }.compactMap(\.platform)
         var targets: [TargetSources] = []
         var judge = ReadBoundary.PathJudge(project.boundary)
         for target in xcode.targets {

@@ -33,12 +33,20 @@ package struct ConfigureStage: Sendable {
             }
             config.site.baseURL = normalized
         }
+        if let platform = try Self.platform(fromCommandLine: options.platform) { config.platform = platform }
         config.commandLine.manifestMode = options.manifestMode
         config.commandLine.strict = options.strict
         config.guidance.asOf = StalenessPolicy.asOf(
             option: options.asOf, config: config.guidance, environment: environment, now: now)
         try checkFolders(config)
         return config
+    }
+
+    /// `--platform`, read: nil when it is not given, else the platform it names.
+    /// - Throws: the `platform.unknown` error for a name that is no platform (exit 2).
+    package static func platform(fromCommandLine name: String?) throws -> PlatformChoice? {
+        guard let name else { return nil }
+        return PlatformChoice(platform: try ConfigDecoder.platform(named: name, at: nil), origin: .commandLine)
     }
 
     /// The output folder as the user would type it, for a build that fails before its

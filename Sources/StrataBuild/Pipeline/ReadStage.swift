@@ -146,6 +146,12 @@ struct ReadStage: Sendable {
         var loader = PackageGraphLoader(project: project, mode: config.commandLine.manifestMode)
         loader.scanCache = scanCache
         loader.readsSiteDetails = readsSiteDetails
+        // The graph's paths are the project's, as a place in strata.yml is not.
+        loader.platform = config.platform.map { choice in
+            var shown = choice
+            if let path = choice.location?.path { shown.location?.path = project.projectRelative(path) }
+            return shown
+        }
         return try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)
     }
 

@@ -8,11 +8,17 @@ package struct ModuleGraph: Hashable, Sendable {
     package var edges: [ModuleEdge]
     /// The packages read, root first, then in the order they were found.
     package var packages: [PackageSummary]
+    /// The platform the manifests' and imports' `#if` conditions were decided for, and why
+    /// that one; nil for a graph made without reading a project (a test's).
+    package var platform: PlatformChoice?
 
-    package init(nodes: [ModuleNode], edges: [ModuleEdge], packages: [PackageSummary]) {
+    package init(
+        nodes: [ModuleNode], edges: [ModuleEdge], packages: [PackageSummary], platform: PlatformChoice? = nil
+    ) {
         self.nodes = nodes.sorted { $0.id < $1.id }
         self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         self.packages = packages
+        self.platform = platform
     }
 
     /// The node with this id, by binary search (nodes are sorted by id).
@@ -31,7 +37,8 @@ package struct ModuleGraph: Hashable, Sendable {
         let kept = nodes.filter(keep)
         let ids = Set(kept.map(\.id))
         return ModuleGraph(
-            nodes: kept, edges: edges.filter { ids.contains($0.from) && ids.contains($0.to) }, packages: packages)
+            nodes: kept, edges: edges.filter { ids.contains($0.from) && ids.contains($0.to) }, packages: packages,
+            platform: platform)
     }
 
     /// The nodes within `depth` edges of `focus`, following edges both ways (what it uses
@@ -233,6 +240,7 @@ extension ModuleGraph {
     /// paths from the repository's root, as `strata check` does.
     package func mappingPaths(_ path: (String) -> String) -> ModuleGraph {
         var graph = self
+        if let place = platform?.location?.path { graph.platform?.location?.path = path(place) }
         graph.packages = packages.map { package in
             var package = package
             package.manifestPath = path(package.manifestPath)

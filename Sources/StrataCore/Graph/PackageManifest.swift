@@ -23,6 +23,10 @@ package struct PackageManifest: Hashable, Sendable {
     /// The `// swift-tools-version:` the manifest declares (`[5, 9]`), when it does: some of
     /// SwiftPM's rules depend on it (where a target's files may be).
     package var toolsVersion: [Int]?
+    /// The platforms the project declares, the one to read it for first: a manifest's
+    /// `platforms:` in order; an Xcode project's targets' SDKs, apps first. The graph is
+    /// read for the first a root declares unless the command line or strata.yml names one.
+    package var platforms: [DeclaredPlatform] = []
 
     package init(
         name: String, path: String, targets: [TargetDeclaration] = [], products: [ProductDeclaration] = [],

@@ -28,6 +28,14 @@ package struct GraphJSONWriter: Sendable {
             output.array { output in
                 for package in graph.packages { write(package, into: &output) }
             }
+            if let platform = graph.platform {
+                output.key("platform")
+                output.object { output in
+                    output.entry("location", platform.location?.description)
+                    output.entry("name", platform.platform.name)
+                    output.entry("origin", platform.origin.rawValue)
+                }
+            }
             output.key("version")
             output.int(1)
         }

@@ -45,6 +45,10 @@ package struct GraphTextWriter: Sendable {
         let declared = graph.edges.filter(\.isDeclared).count
         lines.append(
             "\(graph.nodes.filter(\.isTarget).count) targets, \(graph.edges.count) edges (\(declared) declared)")
+        if let platform = graph.platform {
+            let place = platform.location.map { " (\(OneLineText.path($0.path)) line \($0.line))" } ?? ""
+            lines.append("Read for \(platform.platform.name), \(platform.reason)" + place)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

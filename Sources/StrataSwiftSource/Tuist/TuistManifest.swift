@@ -69,6 +69,9 @@ package struct TuistProjectManifest: Hashable, Sendable {
         /// `buildableFolders:` (Xcode 16's synchronized folders).
         package var buildableFolders: [TuistPath]
         package var dependencies: [TuistProjectManifest.Dependency]
+        /// The platform of its first destination (`destinations: .iOS`, `[.iPhone, .mac]`),
+        /// or of the older `platform: .iOS`; nil when Strata cannot tell.
+        package var platform: DeclaredPlatform? = nil
     }
 
     package var name: String

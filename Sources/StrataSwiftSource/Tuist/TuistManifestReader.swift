@@ -25,18 +25,14 @@ package struct TuistManifestReader: Sendable {
         }
     }
 
-    /// Tuist compiles manifests on macOS, with ProjectDescription importable.
+    /// Tuist compiles manifests on a Mac (taken to be Apple silicon), with ProjectDescription
+    /// importable and PackageDescription not, whatever platform the project is read for:
+    /// the platforms a Tuist project builds for are its targets' `destinations:`.
     package static var tuistConditions: CompilationConditions {
-        var conditions = CompilationConditions.host
-        conditions.operatingSystem = "macOS"
-        conditions.importableModules = [
-            "Darwin", "Foundation", "FoundationEssentials", "Dispatch", "ProjectDescription",
-            "ProjectDescriptionHelpers", "os", "ObjectiveC"
-        ]
-        conditions.missingModules = [
-            "Glibc", "Musl", "WinSDK", "Android", "Bionic", "WASILibc", "FoundationNetworking", "ucrt", "CRT",
-            "PackageDescription"
-        ]
+        var conditions = CompilationConditions(platform: .macOS)
+        conditions.importableModules.formUnion(["ProjectDescription", "ProjectDescriptionHelpers"])
+        conditions.importableModules.subtract(["PackageDescription", "CompilerPluginSupport"])
+        conditions.missingModules.insert("PackageDescription")
         return conditions
     }
 
@@ -221,6 +217,9 @@ struct TuistConverter {
             sources: sources(object.property("sources"), of: name, at: location),
             buildableFolders: [], dependencies: []
         )
+        target.platform = Self.platform(object.value("destinations") ?? object.value("platform")).map {
+            DeclaredPlatform(platform: $0, location: location)
+        }
         for folder in values.list(
             object.property("buildableFolders"), what: "the buildable folders of '\(name)'", at: location)
         {
@@ -238,6 +237,25 @@ struct TuistConverter {
             if let read = self.dependency(dependency, of: name, at: location) { target.dependencies.append(read) }
         }
         return target
+    }
+
+    /// Tuist's `Destinations` (`.iOS`, `[.iPhone, .iPad, .mac]`) or `Platform` (`.iOS`): the
+    /// platform of the first destination. Read leniently, as it only chooses the platform
+    /// the graph is read for.
+    static func platform(_ value: ManifestValue?) -> TargetPlatform? {
+        let devices: [String: TargetPlatform] = [
+            "iPhone": .iOS, "iPad": .iOS, "macWithiPadDesign": .iOS, "appleVisionWithiPadDesign": .iOS, "mac": .macOS,
+            "appleWatch": .watchOS, "appleTv": .tvOS, "appleVision": .visionOS
+        ]
+        switch value?.plain {
+        case .member(let name)?: return TargetPlatform(name: name) ?? devices[name]
+        case .array(let items)?:
+            for case .member(let name) in items.map(\.plain) {
+                if let platform = devices[name] ?? TargetPlatform(name: name) { return platform }
+            }
+            return nil
+        default: return nil
+        }
     }
 
     /// `SourceFilesList`: a glob, a list of globs, `.paths([…])`, `.sourceFilesList(globs:)`.

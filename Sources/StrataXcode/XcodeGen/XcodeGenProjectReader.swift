@@ -78,6 +78,7 @@ package struct XcodeGenProjectReader: Sendable {
                     settings: settings, targetName: target["productName"]?.scalar ?? targetName),
                 location: target.location, dependencies: dependencies
             )
+            read.platform = Self.platform(of: target)
             sources(of: target, named: targetName, into: &read, diagnostics: &diagnostics)
             targets.append(read)
         }
@@ -118,6 +119,12 @@ package struct XcodeGenProjectReader: Sendable {
             }
             for platform in platforms.compactMap(\.scalar) {
                 var one = Self.expand(target, variables: ["platform": platform])
+                // Each copy builds for its own platform.
+                if let written = platforms.first(where: { $0.scalar == platform }) {
+                    one = XcodeGenSpecFile.merge(
+                        DataNode(.mapping([Self.pair("platform", platform, at: written.location)]), at: one.location),
+                        onto: one)
+                }
                 let prefix = one["platformPrefix"]?.scalar ?? ""
                 let suffix = one["platformSuffix"]?.scalar ?? "_\(platform)"
                 if one["productName"] == nil {
@@ -154,6 +161,21 @@ package struct XcodeGenProjectReader: Sendable {
                 onto: base)
         }
         return XcodeGenSpecFile.merge(target, onto: base)
+    }
+
+    /// A target's `platform:` (`iOS`), or with `platform: auto` the first of its
+    /// `supportedDestinations:` that names a platform.
+    static func platform(of target: DataNode) -> DeclaredPlatform? {
+        guard let written = target["platform"], let name = written.scalar else { return nil }
+        if let platform = TargetPlatform(name: name) {
+            return DeclaredPlatform(platform: platform, location: written.location)
+        }
+        for destination in target["supportedDestinations"]?.items ?? [] {
+            if let platform = destination.scalar.flatMap(TargetPlatform.init(name:)) {
+                return DeclaredPlatform(platform: platform, location: destination.location)
+            }
+        }
+        return nil
     }
 
     static func pair(_ key: String, _ value: String, at location: SourceLocation) -> DataNode.Pair {

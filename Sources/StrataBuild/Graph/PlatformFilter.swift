@@ -1,0 +1,61 @@
+import StrataCore
+import StrataSwiftSource
+
+/// What the compiler for the platform the graph is read for sees of the packages read: a
+/// dependency whose `.when(platforms:)` leaves that platform out is left out, as SwiftPM
+/// leaves it out of the build; an import inside an `#if` that is false on that platform is
+/// left out, and the conditions that are true on it are dropped from those that stay, so an
+/// import inside `#if os(iOS)` read for iOS is an ordinary one. A condition that depends on
+/// what Strata cannot know (`DEBUG`, `canImport` of a package's module) stays with its
+/// import, whose edge is then conditional.
+package struct PlatformFilter: Sendable {
+    package let platform: TargetPlatform
+
+    package init(platform: TargetPlatform) {
+        self.platform = platform
+    }
+
+    /// Whether a dependency with this condition is built for the platform: one without
+    /// platforms (none, or `.when(traits:)` alone) always is.
+    package func admits(_ condition: DependencyCondition?) -> Bool {
+        guard let platforms = condition?.platforms, !platforms.isEmpty else { return true }
+        return platforms.contains { $0.lowercased() == platform.swiftPMName }
+    }
+
+    /// A manifest with the dependencies the platform leaves out removed.
+    package func filtered(_ manifest: PackageManifest) -> PackageManifest {
+        var copy = manifest
+        for index in copy.targets.indices {
+            copy.targets[index].dependencies.removeAll { !admits($0.condition) }
+        }
+        return copy
+    }
+
+    func apply(to packages: inout [PackageSources]) {
+        let projectModules = Set(packages.flatMap { $0.targets.flatMap { [$0.name] + $0.moduleNames } })
+        var conditions = ImportConditions(platform: platform, projectModules: projectModules)
+        for index in packages.indices {
+            // A module a target depends on only for other platforms is one it cannot import here.
+            var unavailable: [String: Set<String>] = [:]
+            for target in packages[index].manifest.targets {
+                let kept = Set(target.dependencies.filter { admits($0.condition) }.map(\.name))
+                let leftOut = Set(target.dependencies.filter { !admits($0.condition) }.map(\.name))
+                unavailable[target.name] = leftOut.subtracting(kept)
+            }
+            packages[index].manifest = filtered(packages[index].manifest)
+            for targetIndex in packages[index].targets.indices {
+                let target = packages[index].targets[targetIndex]
+                let missing = unavailable[target.name] ?? []
+                packages[index].targets[targetIndex].imports = target.imports.compactMap { found in
+                    guard found.isConditional else { return found }
+                    guard let remaining = conditions.remaining(found.conditions, unavailable: missing) else {
+                        return nil
+                    }
+                    var kept = found
+                    kept.conditions = remaining
+                    return kept
+                }
+            }
+        }
+    }
+}
