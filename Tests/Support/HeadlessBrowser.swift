@@ -55,11 +55,10 @@ public final class HeadlessBrowser: @unchecked Sendable {
     private static let spawnLock = NSLock()
     private static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-    /// Starts chromium: `executable`, else $STRATA_CHROMIUM, else the first of chromium,
-    /// chromium-browser and google-chrome on PATH.
+    /// Starts chromium: `executable`, else the one `ChromiumLocator` finds.
     init(executable: String? = nil) throws {
         _ = Self.ignoreSIGPIPE
-        let path = try Self.locate(executable)
+        let path = try ChromiumLocator().locate(executable)
         directory = TestScratch.path("chromium")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let arguments = [
@@ -305,26 +304,6 @@ public final class HeadlessBrowser: @unchecked Sendable {
 
     // MARK: Process
 
-    private static func locate(_ explicit: String?) throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        func resolve(_ name: String) -> String? {
-            if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-            return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }
-        if let chosen = explicit ?? environment["STRATA_CHROMIUM"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let path = resolve(chosen) else {
-                throw Failure("'\(chosen)' (the executable argument or STRATA_CHROMIUM) is not an executable")
-            }
-            return path
-        }
-        for name in ["chromium", "chromium-browser", "google-chrome"] { if let path = resolve(name) { return path } }
-        throw Failure(
-            "no Chromium found (STRATA_CHROMIUM unset; no chromium, chromium-browser or google-chrome on PATH): run "
-                + "`make deps`, or `apt-get install chromium`"
-        )
-    }
-
     /// posix_spawn, because Foundation's Process cannot hand the child fds 3 and 4. The child
     /// leads a new process group so that close() can kill its helpers along with it.
     private static func spawn(_ path: String, _ arguments: [String], log: String) throws -> (pid_t, Int32, Int32) {
@@ -366,8 +345,14 @@ public final class HeadlessBrowser: @unchecked Sendable {
         sigaddset(&signals, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &signals)
         posix_spawnattr_setpgroup(&attributes, 0)
+        #if canImport(Darwin)
+            // Darwin's twin of closeFrom: only the descriptors set up above go to the child.
+            let closeOthers = POSIX_SPAWN_CLOEXEC_DEFAULT
+        #else
+            let closeOthers: Int32 = 0
+        #endif
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closeOthers))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
@@ -649,7 +634,7 @@ public final class BrowserPage: @unchecked Sendable {
 
 /// Closes every descriptor from `lowest` up in the child: glibc's
 /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module
-/// does not declare; elsewhere descriptors rely on close-on-exec.
+/// does not declare; on Darwin, `POSIX_SPAWN_CLOEXEC_DEFAULT` does it (see spawn).
 #if canImport(Glibc)
     private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
         typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32

@@ -206,12 +206,19 @@ public enum RawHTTP {
     static func connect(port: Int, timeout: TimeInterval) throws -> Int32 {
         #if canImport(Darwin)
             let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            guard socket >= 0 else { throw Failure(description: "socket() failed") }
+            // Darwin has neither SOCK_CLOEXEC nor MSG_NOSIGNAL: the same, set on the socket.
+            _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
+            var one: Int32 = 1
+            setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #else
             // Close-on-exec: a child started by a parallel test must not inherit it (and hold it open).
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard socket >= 0 else { throw Failure(description: "socket() failed") }
         #endif
-        guard socket >= 0 else { throw Failure(description: "socket() failed") }
-        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        // tv_usec is an Int32 on Darwin, an Int on Linux.
+        var time = timeval(
+            tv_sec: Int(timeout), tv_usec: suseconds_t((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -32,7 +32,16 @@ public enum TestScratch {
         }
         let memory = "/dev/shm"
         if isRoomyMemoryFileSystem(memory) { return URL(fileURLWithPath: memory, isDirectory: true) }
-        return FileManager.default.temporaryDirectory
+        #if canImport(Darwin)
+            // macOS's temporary folder is reached through a link (/var is /private/var), and
+            // Strata reports real paths: tests compare them with paths under this folder.
+            let temporary = FileManager.default.temporaryDirectory
+            guard let real = realpath(temporary.path, nil) else { return temporary }
+            defer { free(real) }
+            return URL(fileURLWithPath: String(cString: real), isDirectory: true)
+        #else
+            return FileManager.default.temporaryDirectory
+        #endif
     }()
 
     /// Whether `path` is a writable tmpfs with at least 1 GiB free: a container's 64 MB
@@ -53,6 +62,22 @@ public enum TestScratch {
             return false
         #endif
     }
+
+    /// Whether a file name here may be any bytes, as on Linux's file systems. APFS and HFS+
+    /// take only UTF-8 names (EILSEQ), so a test of names that are not cannot make its files.
+    public static let takesNamesThatAreNotUTF8: Bool = {
+        let folder = path("names")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+            return false
+        }
+        defer { remove(folder) }
+        let raw = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9, 0]
+        let made = raw.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) }
+        }
+        if made >= 0 { close(made) }
+        return made >= 0
+    }()
 
     /// A fresh, not yet existing path in this process's folder: `<name>-<UUID>`.
     public static func path(_ name: String) -> URL {
