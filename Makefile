@@ -2,7 +2,11 @@
 # `make test` runs the whole test suite. Both install missing system packages first.
 
 SWIFT ?= swift
+UNAME := $(shell uname -s)
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev pkg-config
+BREW_PACKAGES := cmark-gfm graphviz pkg-config
+# scripts/install-deps.sh uses Homebrew on macOS, apt elsewhere (it also knows the apt names).
+DEPS_PACKAGES := $(if $(filter Darwin,$(UNAME)),$(BREW_PACKAGES),$(APT_PACKAGES))
 BUILD_FLAGS ?=
 # Release builds link the Swift runtime and Foundation statically: the binary runs on a
 # machine without the toolchain, and starts in a third less time (no symbol binding of the
@@ -13,8 +17,15 @@ BUILD_FLAGS ?=
 # Content/reference/performance.md). The executable's own addresses are then not randomised
 # (its heap, stack and libraries still are), as with Go's default builds; drop the two
 # -Xlinker pairs to trade the 3 ms back.
+# On macOS neither applies: the Swift runtime is part of the system (SwiftPM cannot link it
+# statically there), and Apple's linker has neither GNU ld flag.
+ifeq ($(UNAME),Darwin)
+RELEASE_LINK_FLAGS ?=
+RELEASE_FLAGS := -c release $(RELEASE_LINK_FLAGS)
+else
 RELEASE_LINK_FLAGS ?= -Xlinker -no-pie -Xlinker --no-export-dynamic
 RELEASE_FLAGS := -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
+endif
 STRATA := .build/debug/strata
 
 .PHONY: all site preview test check format build release deps clean check-theme-list accuracy bench flake-hunt fuzz hostile dist dist-test
@@ -23,7 +34,7 @@ all: site
 
 ## deps: install the system libraries Strata links (cmark-gfm, Graphviz) if missing.
 deps:
-	@scripts/install-deps.sh $(APT_PACKAGES)
+	@scripts/install-deps.sh $(DEPS_PACKAGES)
 
 ## build: compile Strata (debug).
 build: deps check-theme-list

@@ -5,7 +5,9 @@
 # `make format` rewrites the files; this only reads them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files '*.swift' | grep -v '^Tests/Fixtures/')
+# A read loop, not mapfile: macOS ships bash 3.2.
+files=()
+while IFS= read -r file; do files+=("$file"); done < <(git ls-files '*.swift' | grep -v '^Tests/Fixtures/')
 swift format lint --strict --configuration .swift-format "${files[@]}"
 python3 - "${files[@]}" <<'PY'
 import sys
