@@ -85,8 +85,9 @@ package struct CompilationConditions: Sendable {
         case manifest
         /// A source file: custom flags (`DEBUG`) may be set or not; a module outside the
         /// platform's lists, or one of the project's (importable when a target depends on
-        /// it), may be there or not; `unavailable` modules are known not to be.
-        case source(projectModules: Set<String>, unavailable: Set<String>)
+        /// it), may be there or not; `available` modules are known to be (the target depends
+        /// on them), `unavailable` ones known not to be.
+        case source(projectModules: Set<String>, available: Set<String>, unavailable: Set<String>)
     }
 
     /// A condition's value, or why it cannot be known.
@@ -190,8 +191,9 @@ package struct CompilationConditions: Sendable {
     func canImport(_ argument: String, versioned: Bool, reading: Reading) -> Decision {
         let module = argument.split(separator: ".").first.map(String.init) ?? argument
         let undecided = Decision.unknown("`canImport(\(module))`, which depends on what is installed")
-        if case .source(let projectModules, let unavailable) = reading {
+        if case .source(let projectModules, let available, let unavailable) = reading {
             if unavailable.contains(module) { return .known(false) }
+            if available.contains(module), !versioned { return .known(true) }
             // A module of the project is importable when the target depends on it.
             if projectModules.contains(module) { return undecided }
         }

@@ -18,6 +18,19 @@ package struct ImportConditions {
         case undecided
     }
 
+    /// The modules one target is known to be able to import on the platform, or not.
+    package struct TargetModules: Sendable {
+        /// What it depends on for this platform: `canImport` of one is true.
+        package var available: Set<String>
+        /// What it depends on only for other platforms: `canImport` of one is false.
+        package var unavailable: Set<String>
+
+        package init(available: Set<String> = [], unavailable: Set<String> = []) {
+            self.available = available
+            self.unavailable = unavailable
+        }
+    }
+
     let conditions: CompilationConditions
     let projectModules: Set<String>
     /// Conditions already parsed, by their text: most files repeat a few.
@@ -35,11 +48,13 @@ package struct ImportConditions {
         self.projectModules = projectModules
     }
 
-    /// - Parameter unavailable: modules the importing target cannot import on this platform
-    ///   (its only dependencies on them are left out by `.when(platforms:)`).
-    package mutating func outcome(of condition: String, unavailable: Set<String> = []) -> Outcome {
+    /// - Parameter target: what the importing target can import on this platform beyond
+    ///   the platform's modules (what it depends on), and what it cannot (what it depends on
+    ///   only for other platforms, through `.when(platforms:)`).
+    package mutating func outcome(of condition: String, target: TargetModules = TargetModules()) -> Outcome {
         guard let expression = expression(condition) else { return .undecided }
-        let reading = CompilationConditions.Reading.source(projectModules: projectModules, unavailable: unavailable)
+        let reading = CompilationConditions.Reading.source(
+            projectModules: projectModules, available: target.available, unavailable: target.unavailable)
         switch conditions.decide(expression, reading: reading) {
         case .known(true): return .compiled
         case .known(false): return .leftOut
@@ -50,10 +65,10 @@ package struct ImportConditions {
     /// What the compiler would see of an import inside these `#if` conditions (one per
     /// enclosing `#if`, as `SwiftImport.conditions` holds them): nil when it would not see
     /// the import, else the conditions left undecided.
-    package mutating func remaining(_ conditions: [String], unavailable: Set<String> = []) -> [String]? {
+    package mutating func remaining(_ conditions: [String], target: TargetModules = TargetModules()) -> [String]? {
         var kept: [String] = []
         for condition in conditions {
-            switch outcome(of: condition, unavailable: unavailable) {
+            switch outcome(of: condition, target: target) {
             case .leftOut: return nil
             case .compiled: continue
             case .undecided: kept.append(condition)

@@ -47,6 +47,32 @@ import Testing
         }
     }
 
+    /// A target's platform: its SDKROOT (the project's when it has none), else the first
+    /// of its SUPPORTED_PLATFORMS that names one (a multiplatform target's SDKROOT is `auto`).
+    @Test func platformsComeFromTheSDKOrTheSupportedPlatforms() throws {
+        for (project, target, expected) in [
+            ("SDKROOT = iphoneos;", "", TargetPlatform.iOS),
+            ("SDKROOT = iphoneos;", "SDKROOT = macosx;", .macOS),
+            ("", "SDKROOT = appletvos;", .tvOS),
+            ("", "SDKROOT = auto; SUPPORTED_PLATFORMS = \"xrsimulator xros iphoneos\";", .visionOS),
+            ("", "SDKROOT = driverkit;", nil),
+            ("", "", nil)
+        ] {
+            let read = try read(
+                """
+                \t\tSRC = {isa = PBXGroup; children = (); path = App; sourceTree = "<group>"; };
+                \t\tT = {isa = PBXNativeTarget; name = App; buildConfigurationList = L; productType = \
+                "com.apple.product-type.application"; };
+                \t\tL = {isa = XCConfigurationList; buildConfigurations = (R, ); defaultConfigurationName = Release; };
+                \t\tR = {isa = XCBuildConfiguration; buildSettings = {\(target) }; name = Release; };
+                \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PR, ); defaultConfigurationName = Release; };
+                \t\tPR = {isa = XCBuildConfiguration; buildSettings = {\(project) }; name = Release; };
+                """, targets: "T", extra: "buildConfigurationList = PL;")
+            #expect(read.targets.first?.platform?.platform == expected, "\(project) \(target)")
+            if expected != nil { #expect(read.targets.first?.platform?.location == read.targets.first?.location) }
+        }
+    }
+
     @Test func pathsFollowTheSourceTreeOfEachItem() throws {
         let project = try read(
             """

@@ -35,20 +35,22 @@ package struct PlatformFilter: Sendable {
         let projectModules = Set(packages.flatMap { $0.targets.flatMap { [$0.name] + $0.moduleNames } })
         var conditions = ImportConditions(platform: platform, projectModules: projectModules)
         for index in packages.indices {
-            // A module a target depends on only for other platforms is one it cannot import here.
-            var unavailable: [String: Set<String>] = [:]
+            // A module a target depends on for this platform is one it can import; one it
+            // depends on only for other platforms, one it cannot.
+            var modules: [String: ImportConditions.TargetModules] = [:]
             for target in packages[index].manifest.targets {
                 let kept = Set(target.dependencies.filter { admits($0.condition) }.map(\.name))
                 let leftOut = Set(target.dependencies.filter { !admits($0.condition) }.map(\.name))
-                unavailable[target.name] = leftOut.subtracting(kept)
+                modules[target.name] = ImportConditions.TargetModules(
+                    available: kept, unavailable: leftOut.subtracting(kept))
             }
             packages[index].manifest = filtered(packages[index].manifest)
             for targetIndex in packages[index].targets.indices {
                 let target = packages[index].targets[targetIndex]
-                let missing = unavailable[target.name] ?? []
+                let known = modules[target.name] ?? ImportConditions.TargetModules()
                 packages[index].targets[targetIndex].imports = target.imports.compactMap { found in
                     guard found.isConditional else { return found }
-                    guard let remaining = conditions.remaining(found.conditions, unavailable: missing) else {
+                    guard let remaining = conditions.remaining(found.conditions, target: known) else {
                         return nil
                     }
                     var kept = found

@@ -1,0 +1,4 @@
+import Core
+import Glibc
+
+public enum LinuxSupport {}

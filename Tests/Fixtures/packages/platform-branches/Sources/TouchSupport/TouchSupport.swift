@@ -1,0 +1,4 @@
+import Core
+import UIKit
+
+public enum TouchSupport {}

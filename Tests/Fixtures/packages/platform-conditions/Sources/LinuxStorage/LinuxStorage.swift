@@ -1,0 +1,5 @@
+import Storage
+
+public struct LinuxStorage {
+    public var base = Storage()
+}

@@ -1,0 +1,3 @@
+public struct Storage {
+    public init() {}
+}
