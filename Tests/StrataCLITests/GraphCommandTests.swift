@@ -137,4 +137,37 @@ import Testing
         #expect(run.stdout.contains("\"Checkout\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
+
+    /// `--platform` reads the project for the platform it names, on every command that reads
+    /// the graph; a name that is no platform is bad usage (exit 2) before anything is read.
+    @Test func platformChoosesWhatIsReadAndAnUnknownOneExitsTwo() async throws {
+        let folder = try cli.project([
+            "Package.swift": Self.manifest,
+            "Sources/Models/M.swift": "#if os(Linux)\nimport Glibc\n#else\nimport Darwin\n#endif\n",
+            "Sources/Cart/C.swift": "import Models\n",
+            "Sources/Checkout/K.swift": "import Cart\n#if canImport(UIKit)\nimport UIKit\n#endif\n",
+            "Tests/CheckoutTests/T.swift": "@testable import Checkout\nimport XCTest\n"
+        ])
+        let linux = try await cli.strata(["graph", "--platform", "linux", "-qf", "json"], in: folder)
+        #expect(linux.status == 0, "\(linux.stderr)")
+        #expect(linux.stdout.contains("\"path\" : \"Glibc\""))
+        #expect(!linux.stdout.contains("Darwin") && !linux.stdout.contains("UIKit"))
+        #expect(linux.stdout.contains("\"name\" : \"Linux\",\n    \"origin\" : \"command-line\""))
+        let iOS = try await cli.strata(["graph", "--platform=iOS", "-q"], in: folder)
+        #expect(iOS.stdout.contains("→ UIKit  imported (sdk)\n"), "\(iOS.stdout)")
+        #expect(iOS.stdout.hasSuffix("Read for iOS, from --platform\n"))
+        // Declaring none, the package is read for macOS, whatever machine reads it.
+        let standard = try await cli.strata(["graph", "-q"], in: folder)
+        #expect(standard.stdout.contains("→ Darwin  imported (sdk)\n"))
+        #expect(standard.stdout.hasSuffix("Read for macOS, the default: the project declares no platform\n"))
+        #expect(try await cli.strata(["check", "--platform", "watchOS", "-q"], in: folder).status == 0)
+        for command in ["graph", "check", "build", "guidance", "serve", "init"] {
+            let run = try await cli.strata([command, "--platform", "iPadOS"], in: folder)
+            #expect(run.status == 2, "\(command)")
+            #expect(
+                run.stderr.hasSuffix(
+                    "error: 'iPadOS' is not a platform Strata reads a project for (macOS, iOS, tvOS, watchOS, "
+                        + "visionOS, Linux, Windows, Android) [platform.unknown]\n"), "\(command): \(run.stderr)")
+        }
+    }
 }

@@ -62,7 +62,12 @@ import Testing
         let schema = try Self.schema("graph")
         let files = Self.fixtureFiles(named: "graph.json")
         #expect(files.count >= 8)
-        for file in files {
+        // The package goldens too, each read for a platform (`platform-branches.ios.graph.json`).
+        let packages = Self.fixtures.appendingPathComponent("packages")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: packages.path)
+            .filter { $0.hasSuffix(".graph.json") }.sorted().map { packages.appendingPathComponent($0) }
+        #expect(goldens.count >= 7)
+        for file in files + goldens {
             #expect(schema.validate(try Self.json(file)) == [], "\(file.path)")
         }
         // Xcode projects too: their reader, product types and pbxproj locations.
@@ -79,6 +84,12 @@ import Testing
             !schema.validate(
                 try JSONValue.parse(
                     #"{"version": 1, "packages": [], "nodes": [{"id": "A", "kind": "library"}], "edges": []}"#)
+            ).isEmpty)
+        #expect(
+            !schema.validate(
+                try JSONValue.parse(
+                    #"{"version": 1, "packages": [], "nodes": [], "edges": [], "platform": {"name": "iPadOS", "#
+                        + #""origin": "default"}}"#)
             ).isEmpty)
     }
 
@@ -167,6 +178,9 @@ import Testing
                 try Self.config(
                     "site:\n  base-url: https://docs.test/\nrules:\n  unused_dependency: off\n  layer-order: error\n"))
                 == [], "either spelling")
+        for platform in ["iOS", "ios", "LINUX", "visionOS", "xros", "Windows"] {
+            #expect(schema.validate(try Self.config("platform: \(platform)\n")) == [], "\(platform)")
+        }
         // What `strata init` writes, for a package with sections and one without.
         for fixture in ["check/layered", "check/multi-package"] {
             let folder = TestScratch.path("init")
@@ -180,7 +194,8 @@ import Testing
         }
         for wrong in [
             "site:\n  tittle: A\n", "rules:\n  cycle: fatal\n", "layers:\n  - modules: [A]\n",
-            "build:\n  fail_on_violations: always\n", "guidance:\n  as_of: tomorrow\n", "unknown: 1\n"
+            "build:\n  fail_on_violations: always\n", "guidance:\n  as_of: tomorrow\n", "unknown: 1\n",
+            "platform: iPadOS\n", "platform: [iOS, macOS]\n"
         ] {
             #expect(!schema.validate(try Self.config(wrong)).isEmpty, "\(wrong)")
         }
