@@ -75,8 +75,18 @@ package final class GraphvizRenderer: @unchecked Sendable {
     }
 
     /// The folder libgvc was loaded from: its plugins are in `graphviz/` beside it. Linux
-    /// says in /proc/self/maps; elsewhere, the usual install prefixes are tried.
+    /// says in /proc/self/maps, macOS's loader through `dladdr`; else the usual install
+    /// prefixes are tried.
     private static func libgvcFolder() -> String? {
+        #if canImport(Darwin)
+            // RTLD_DEFAULT is (void *)-2 on Darwin; Homebrew's prefix differs by architecture.
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "gvContext") {
+                var info = Dl_info()
+                if dladdr(symbol, &info) != 0, let file = info.dli_fname {
+                    return (String(cString: file) as NSString).deletingLastPathComponent
+                }
+            }
+        #endif
         // /proc files report a size of 0, so they are read to their end, not by size.
         if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
             let maps = String(data: data, encoding: .utf8)

@@ -198,10 +198,10 @@ package struct SwiftPMClient: Sendable {
 }
 
 extension SwiftPMClient {
-    /// Kills `process`, its process group and, on Linux, every process descended from it:
-    /// SwiftPM starts the compiler and the manifest's program in process groups of their own,
-    /// so the group alone would leave a looping manifest running. Each is stopped before any
-    /// is killed, so none is orphaned out of reach while the others are.
+    /// Kills `process`, its process group and, on Linux and macOS, every process descended
+    /// from it: SwiftPM starts the compiler and the manifest's program in process groups of
+    /// their own, so the group alone would leave a looping manifest running. Each is stopped
+    /// before any is killed, so none is orphaned out of reach while the others are.
     static func killGroup(of process: Process) {
         let pid = process.processIdentifier
         if pid > 0 {
@@ -213,10 +213,11 @@ extension SwiftPMClient {
         process.waitUntilExit()
     }
 
-    /// The processes descended from `root`, from `/proc` (none elsewhere).
+    /// The processes descended from `root`, from `/proc` on Linux and the kernel's process
+    /// table on macOS (none elsewhere).
     package static func descendants(of root: Int32) -> [Int32] {
+        var children: [Int32: [Int32]] = [:]
         #if os(Linux)
-            var children: [Int32: [Int32]] = [:]
             for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
                 guard let pid = Int32(name),
                     let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
@@ -226,16 +227,25 @@ extension SwiftPMClient {
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
                 if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
             }
-            var found: [Int32] = []
-            var queue = children[root] ?? []
-            while let next = queue.popLast(), found.count < 100_000 {
-                found.append(next)
-                queue += children[next] ?? []
+        #elseif canImport(Darwin)
+            // Verified by reading only: sysctl's KERN_PROC_ALL, each process with its parent.
+            var mib: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_ALL]
+            var size = 0
+            guard sysctl(&mib, 3, nil, &size, nil, 0) == 0 else { return [] }
+            var table = [kinfo_proc](repeating: kinfo_proc(), count: size / MemoryLayout<kinfo_proc>.stride + 64)
+            size = table.count * MemoryLayout<kinfo_proc>.stride
+            guard sysctl(&mib, 3, &table, &size, nil, 0) == 0 else { return [] }
+            for process in table.prefix(size / MemoryLayout<kinfo_proc>.stride) {
+                children[process.kp_eproc.e_ppid, default: []].append(process.kp_proc.p_pid)
             }
-            return found
-        #else
-            return []
         #endif
+        var found: [Int32] = []
+        var queue = children[root] ?? []
+        while let next = queue.popLast(), found.count < 100_000 {
+            found.append(next)
+            queue += children[next] ?? []
+        }
+        return found
     }
 }
 

@@ -7,11 +7,11 @@ import Foundation
 /// the next time a test process starts.
 ///
 /// The base is `$STRATA_TEST_TMPDIR` when set; else `/dev/shm` when it is a memory file
-/// system with room to spare; else the temporary folder (`$TMPDIR`, or `/tmp`). The suite
-/// writes and deletes tens of thousands of small files (sites, fixtures, Chromium's
-/// profile): on a disk file system the kernel's inode bookkeeping for them cost about 15 s
-/// of CPU per run, a tenth of the suite, which a memory file system does not spend. The
-/// suite holds about 60 MB there at its peak.
+/// system with room to spare; on macOS `/Users/Shared` (see `base`); else the temporary
+/// folder (`$TMPDIR`, or `/tmp`). The suite writes and deletes tens of thousands of small
+/// files (sites, fixtures, Chromium's profile): on a disk file system the kernel's inode
+/// bookkeeping for them cost about 15 s of CPU per run, a tenth of the suite, which a memory
+/// file system does not spend. The suite holds about 60 MB there at its peak.
 public enum TestScratch {
     private static let prefix = "strata-tests-"
 
@@ -33,15 +33,14 @@ public enum TestScratch {
         let memory = "/dev/shm"
         if isRoomyMemoryFileSystem(memory) { return URL(fileURLWithPath: memory, isDirectory: true) }
         #if canImport(Darwin)
-            // macOS's temporary folder is reached through a link (/var is /private/var), and
-            // Strata reports real paths: tests compare them with paths under this folder.
-            let temporary = FileManager.default.temporaryDirectory
-            guard let real = realpath(temporary.path, nil) else { return temporary }
-            defer { free(real) }
-            return URL(fileURLWithPath: String(cString: real), isDirectory: true)
-        #else
-            return FileManager.default.temporaryDirectory
+            // macOS's temporary folder is /var/folders/…, and /var is a link to /private/var:
+            // Strata reports real paths (/private/var/…) in places, Foundation's standardized
+            // ones (/var/…, for it drops /private) in others, and tests compare both with
+            // paths in this folder. In /Users/Shared, a real folder, they agree.
+            let shared = "/Users/Shared"
+            if access(shared, W_OK | X_OK) == 0 { return URL(fileURLWithPath: shared, isDirectory: true) }
         #endif
+        return FileManager.default.temporaryDirectory
     }()
 
     /// Whether `path` is a writable tmpfs with at least 1 GiB free: a container's 64 MB
