@@ -68,9 +68,9 @@ exercise() {
     in_root "$root" 'strata --version' || fail "$how: strata --version did not run"
     in_root "$root" 'cd /work/layered && strata build -q --output /work/site' \
         || fail "$how: strata build on the layered fixture"
-    grep -q '<svg' "$root/work/site/index.html" \
-        || find "$root/work/site" -name '*.svg' | grep -q . \
-        || fail "$how: the site has no diagram (Graphviz did not draw)"
+    # A layer's page embeds the layer's diagram as the SVG Graphviz drew (<g class="graph">).
+    grep -q '<g id="[^"]*" class="graph"' "$root/work/site/layers/ui.html" \
+        || fail "$how: the UI layer's page has no diagram (Graphviz did not draw)"
     in_root "$root" 'cd /work/layered && strata check' || fail "$how: strata check on a clean project did not pass"
     set +e
     in_root "$root" 'cd /work/layered-violations && strata check' > "$root/work/violations.log" 2>&1
