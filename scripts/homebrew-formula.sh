@@ -51,12 +51,17 @@ class Strata < Formula
       import PackageDescription
       let package = Package(name: "Demo", targets: [.target(name: "Core"), .target(name: "App", dependencies: ["Core"])])
     SWIFT
+    (testpath/"Sources/Core").mkpath
+    (testpath/"Sources/Core/Core.swift").write "public struct Model {}\n"
+    (testpath/"Sources/App").mkpath
+    (testpath/"Sources/App/App.swift").write "import Core\n"
     (testpath/"strata.yml").write <<~YAML
       layers:
-        - name: App
-          modules: [App]
         - name: Core
           modules: [Core]
+        - name: App
+          modules: [App]
+          may_use: [Core]
     YAML
     system bin/"strata", "check"
   end

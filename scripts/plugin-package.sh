@@ -22,13 +22,16 @@ if [ -z "$into" ] || { [ -z "$bundle" ] && { [ -z "$url" ] || [ -z "$checksum" ]
     echo "plugin-package: --into, and --url with --checksum or --bundle, are needed" >&2
     exit 2
 fi
+mkdir -p "$into/Plugins/StrataPlugin"
 if [ -n "$bundle" ]; then
-    binary=".binaryTarget(name: \"strata\", path: \"$bundle\")"
+    # SwiftPM takes a local artifact only inside the package, by a relative path.
+    rm -rf "$into/strata.artifactbundle"
+    cp -R "$bundle" "$into/strata.artifactbundle"
+    binary=".binaryTarget(name: \"strata\", path: \"strata.artifactbundle\")"
 else
     binary=".binaryTarget(name: \"strata\", url: \"$url\", checksum: \"$checksum\")"
 fi
 
-mkdir -p "$into/Plugins/StrataPlugin"
 # The same plugin as Strata's own package's: it asks SwiftPM for the `strata` tool.
 cp Sources/StrataPlugin/StrataPlugin.swift "$into/Plugins/StrataPlugin/StrataPlugin.swift"
 sed "s#@BINARY_TARGET@#$binary#" packaging/plugin/Package.swift.in > "$into/Package.swift"
