@@ -7,7 +7,8 @@ import StrataSwiftSource
 /// left out, and the conditions that are true on it are dropped from those that stay, so an
 /// import inside `#if os(iOS)` read for iOS is an ordinary one. A condition that depends on
 /// what Strata cannot know (`DEBUG`, `canImport` of a package's module) stays with its
-/// import, whose edge is then conditional.
+/// import, whose edge is then conditional, unless it imports a module the target depends on
+/// only for other platforms, which the compiler for this one could not import.
 package struct PlatformFilter: Sendable {
     package let platform: TargetPlatform
 
@@ -50,9 +51,12 @@ package struct PlatformFilter: Sendable {
                 let known = modules[target.name] ?? ImportConditions.TargetModules()
                 packages[index].targets[targetIndex].imports = target.imports.compactMap { found in
                     guard found.isConditional else { return found }
-                    guard let remaining = conditions.remaining(found.conditions, target: known) else {
-                        return nil
-                    }
+                    guard let remaining = conditions.remaining(found.conditions, target: known),
+                        // A module the target depends on only for other platforms cannot be
+                        // imported here: a condition left undecided (a flag such a dependency's
+                        // platforms define) must be false here, or the build would fail.
+                        remaining.isEmpty || !known.unavailable.contains(found.module)
+                    else { return nil }
                     var kept = found
                     kept.conditions = remaining
                     return kept
