@@ -18,6 +18,11 @@ package struct SymbolExtractor: Sendable {
     /// The symbols of the file; none, and the located `source.too-deep`, for a file nested
     /// past what swift-syntax parses or walks safely.
     package func symbols(in text: String, path: String) -> SwiftSymbols {
+        // swift-syntax recurses per level of nesting: the stack a Linux thread has (`DeepStack`).
+        DeepStack.run { symbolsOnThisThread(in: text, path: path) }
+    }
+
+    private func symbolsOnThisThread(in text: String, path: String) -> SwiftSymbols {
         let consequence = "Strata reads no further in this file"
         if let excess = SwiftNestingCheck(limits: .source).check(text) {
             return SwiftSymbols(diagnostics: [excess.diagnostic(path: path, consequence)])

@@ -87,6 +87,12 @@ package struct PackageGraphLoader: Sendable {
     package func load(roots: [String] = ["."], projects: [String] = [], declaredAt: SourceLocation? = nil) throws
         -> Loaded
     {
+        // Manifests are parsed and evaluated by recursion: with the stack a Linux thread has,
+        // which macOS gives only its main thread (`DeepStack`).
+        try DeepStack.run { try loadOnThisThread(roots: roots, projects: projects, declaredAt: declaredAt) }
+    }
+
+    private func loadOnThisThread(roots: [String], projects: [String], declaredAt: SourceLocation?) throws -> Loaded {
         var queue: [(url: URL, isRoot: Bool, requiredBy: SourceLocation?)] = roots.map {
             (project.url($0), true, declaredAt)
         }

@@ -14,6 +14,11 @@ package struct APIExtractor: Sendable {
     package init() {}
 
     package func api(in text: String, path: String) -> APIFile {
+        // swift-syntax recurses per level of nesting: the stack a Linux thread has (`DeepStack`).
+        DeepStack.run { apiOnThisThread(in: text, path: path) }
+    }
+
+    private func apiOnThisThread(in text: String, path: String) -> APIFile {
         let consequence = "Strata reads no API from this file"
         if let excess = SwiftNestingCheck(limits: .source).check(text) {
             return APIFile(diagnostics: [excess.diagnostic(path: path, consequence)])
