@@ -65,7 +65,8 @@ import Testing
                 "com.apple.product-type.application"; };
                 \t\tL = {isa = XCConfigurationList; buildConfigurations = (R, ); defaultConfigurationName = Release; };
                 \t\tR = {isa = XCBuildConfiguration; buildSettings = {\(target) }; name = Release; };
-                \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PR, ); defaultConfigurationName = Release; };
+                \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PR, ); defaultConfigurationName = \
+                Release; };
                 \t\tPR = {isa = XCBuildConfiguration; buildSettings = {\(project) }; name = Release; };
                 """, targets: "T", extra: "buildConfigurationList = PL;")
             #expect(read.targets.first?.platform?.platform == expected, "\(project) \(target)")
