@@ -102,9 +102,11 @@ import Testing
         defer { TestScratch.remove(folder) }
         let sums = folder.appendingPathComponent("SHA256SUMS")
         let sha = String(repeating: "ab", count: 32)
-        try
-            "\(String(repeating: "cd", count: 32))  strata-1.2.3-linux-x86_64.tar.gz\n\(sha)  strata-1.2.3-macos-universal.tar.gz\n"
-            .write(to: sums, atomically: true, encoding: .utf8)
+        let lines = [
+            String(repeating: "cd", count: 32) + "  strata-1.2.3-linux-x86_64.tar.gz",
+            sha + "  strata-1.2.3-macos-universal.tar.gz"
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(to: sums, atomically: true, encoding: .utf8)
         let result = try await ChildProcess.run(
             Self.bash,
             [Self.formula.path, "--repository", "acme/strata", "--version", "1.2.3", "--sums", sums.path])
