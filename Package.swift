@@ -55,6 +55,8 @@ let package = Package(
             name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "StrataGraphviz", dependencies: ["StrataCore", "CGraphviz"]),
         .target(name: "StrataWatch"),
+        // History: commits, changes and trees, read through the `git` command.
+        .target(name: "StrataGit", dependencies: ["StrataCore"]),
         // The preview server wraps one stack: Hummingbird with the SwiftNIO, swift-log and
         // ServiceLifecycle types its API speaks in.
         .target(
@@ -159,6 +161,7 @@ let package = Package(
         .testTarget(name: "StrataXcodeTests", dependencies: ["StrataCore", "StrataXcode"]),
         .testTarget(name: "StrataGraphvizTests", dependencies: ["StrataGraphviz"]),
         .testTarget(name: "StrataWatchTests", dependencies: ["StrataWatch", "StrataTestSupport"]),
+        .testTarget(name: "StrataGitTests", dependencies: ["StrataGit", "StrataCore", "StrataTestSupport"]),
         .testTarget(
             name: "StrataServerTests",
             dependencies: [
