@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "StrataCLI",
             dependencies: [
-                "StrataCore", "StrataBuild", "StrataReports", "StrataSearch", "StrataServer", "StrataWatch",
+                "StrataCore", "StrataBuild", "StrataReports", "StrataSearch", "StrataServer", "StrataWatch", "StrataGit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

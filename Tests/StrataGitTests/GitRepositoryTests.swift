@@ -7,36 +7,13 @@ import Testing
 /// `GitRepository` against real repositories made here with git, commit by commit. Git
 /// runs on a thread of its own (`OwnThread`), never on the test's.
 @Suite struct GitRepositoryTests {
-    /// A repository at a new scratch folder with `commits` made in order: each is the files
-    /// it writes (path → text) and its message.
-    static func repository(_ commits: [[String: String]]) async throws -> URL {
-        let root = try TestScratch.folder("git")
-        try await git(root, ["init", "-q", "-b", "main"])
-        for (number, files) in commits.enumerated() {
-            for (path, text) in files {
-                let file = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: file, atomically: true, encoding: .utf8)
-            }
-            try await git(root, ["add", "-A"])
-            try await git(root, ["commit", "-q", "-m", "commit \(number + 1)"])
-        }
-        return root
+    static func repository(_ commits: [[String: String?]]) async throws -> URL {
+        try await GitFixture.repository(commits: commits)
     }
 
     @discardableResult
     static func git(_ folder: URL, _ arguments: [String]) async throws -> String {
-        let result = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "git", "-c", "user.name=Strata Tests", "-c", "user.email=tests@strata.invalid", "-c",
-                "commit.gpgsign=false"
-            ]
-                + arguments,
-            in: folder)
-        try #require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
-        return result.stdout
+        try await GitFixture.git(folder, arguments)
     }
 
     static func open(_ folder: URL) async throws -> GitRepository {
