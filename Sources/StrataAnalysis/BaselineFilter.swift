@@ -27,6 +27,6 @@ package enum BaselineFilter {
 
     /// The line-free entry a violation is recorded under.
     package static func entry(for violation: Violation) -> BaselineEntry {
-        BaselineEntry(rule: RuleDescriptor.id(kind: violation.rule, name: violation.rationale.name), key: violation.key)
+        CheckReport.entry(for: violation)
     }
 }

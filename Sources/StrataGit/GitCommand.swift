@@ -26,8 +26,9 @@ package struct GitCommand: Sendable {
 
     /// Runs `git arguments…` to its end. Git's own configuration that would change what it
     /// prints (pagers, colours, replaced objects, locale) is turned off.
+    /// `input`, when given, is written to git's standard input while its output is read.
     /// - Throws: `git.unavailable` when git cannot be started.
-    package func run(_ arguments: [String]) throws -> Output {
+    package func run(_ arguments: [String], input: Data? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable ?? "git", "-c", "core.quotePath=false", "--no-replace-objects"] + arguments
@@ -37,11 +38,24 @@ package struct GitCommand: Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let standardInput = input.map { _ in Pipe() }
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             throw Diagnostic.error("git.unavailable", "cannot run git: \(error.localizedDescription)")
+        }
+        if let input, let standardInput {
+            // Written on a thread of its own: git answers as it reads, and would block on a
+            // full output pipe while this one waited to write.
+            // A git that stops reading (it failed) must not end Strata with SIGPIPE: the
+            // write then fails with EPIPE instead, and git's own status says what went wrong.
+            signal(SIGPIPE, SIG_IGN)
+            let handle = standardInput.fileHandleForWriting
+            Thread.detachNewThread {
+                try? handle.write(contentsOf: input)
+                try? handle.close()
+            }
         }
         // Both pipes are drained while git runs, so a large output cannot block it.
         let collected = PipeDrain(errors)

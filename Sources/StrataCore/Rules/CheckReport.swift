@@ -16,6 +16,8 @@ package struct CheckReport: Hashable, Sendable {
     /// The configuration file the rules came from, as shown on the command line: the place
     /// formats that need a file for every entry give a violation that has none.
     package var configurationPath: String?
+    /// The comparison with another commit's architecture (`strata check --base`), if asked.
+    package var comparison: BaseComparison?
 
     package init(
         violations: [Violation], baselinedCount: Int = 0, staleBaselineEntries: [BaselineEntry] = [],
@@ -113,6 +115,11 @@ extension CheckReport {
         } else {
             text = "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(moduleCount, "module"))"
         }
+        if let comparison {
+            let new = newViolations.count
+            text +=
+                "; \(new) new, \(violations.count - new) unchanged, \(comparison.fixed.count) fixed since \(comparison.ref)"
+        }
         if baselinedCount > 0 { text += "; \(baselinedCount) more in the baseline" }
         let stale = staleBaselineEntries.count
         if stale == 1 { text += "; 1 baseline entry no longer matches" }
@@ -150,6 +157,15 @@ extension CheckReport {
             return violation
         }
         report.configurationPath = configurationPath.map(baseline)
+        report.comparison?.fixed = (comparison?.fixed ?? []).map { violation in
+            var violation = violation
+            violation.evidence = violation.evidence.map { item in
+                var item = item
+                item.location.path = evidence(item.location.path)
+                return item
+            }
+            return violation
+        }
         report.staleBaselineEntries = staleBaselineEntries.map { entry in
             var entry = entry
             if let path = entry.location?.path { entry.location?.path = baseline(path) }

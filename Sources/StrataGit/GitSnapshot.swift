@@ -1,0 +1,92 @@
+import Foundation
+import StrataCore
+
+/// A project as it was at a commit, written from git's objects into a scratch folder of its
+/// own, so every reader Strata has reads it as it reads the working tree. The user's working
+/// tree, index and branches are never touched (no checkout). Moving the snapshot to another
+/// commit rewrites only the files whose blob differs, so reading many commits costs little
+/// more than the files that changed, and a reader's memo keyed by path and file stamp keeps
+/// what it parsed of the rest.
+package final class GitSnapshot {
+    package let repository: GitRepository
+    /// The scratch folder; the project's files are under `root`.
+    package let folder: URL
+    /// The project's folder from the repository's top (empty for the top itself).
+    package let prefix: String
+    /// Where the project is in the snapshot: the folder it reads as its root.
+    package var root: URL { prefix.isEmpty ? folder : folder.appendingPathComponent(prefix) }
+    /// The commit written now, and the blob of each file written (by path from the top).
+    package private(set) var commit: String?
+    private var written: [String: GitTreeEntry] = [:]
+
+    /// Files Strata never reads from a project's sources and that are large: left out.
+    static let skippedExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "heic", "webp", "ico", "icns", "pdf", "psd", "sketch", "mp3", "mp4", "mov",
+        "wav", "m4a", "aiff", "ttf", "otf", "woff", "woff2", "zip", "gz", "tgz", "xz", "a", "o", "dylib", "so",
+        "framework", "xcframework", "ipa", "car", "mlmodel", "sqlite", "realm", "bin"
+    ]
+
+    /// A snapshot in a new scratch folder under the temporary folder; `remove()` deletes it.
+    package init(repository: GitRepository, projectFolder: String) throws {
+        self.repository = repository
+        let top = URL(fileURLWithPath: repository.root).resolvingSymlinksInPath().standardizedFileURL.path
+        let project = URL(fileURLWithPath: projectFolder).resolvingSymlinksInPath().standardizedFileURL.path
+        if project == top {
+            prefix = ""
+        } else if project.hasPrefix(top + "/") {
+            prefix = String(project.dropFirst(top.count + 1))
+        } else {
+            throw Diagnostic.error("git.not-a-repository", "\(projectFolder) is not inside \(repository.root)")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-snapshot-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic.error("git.failed", "cannot make a scratch folder at \(folder.path): \(error)")
+        }
+    }
+
+    /// Makes the snapshot hold `commit`'s project files.
+    /// - Returns: whether the project folder exists at that commit.
+    @discardableResult
+    package func move(to commit: String) throws -> Bool {
+        let entries = try repository.tree(of: commit, under: prefix).filter {
+            !Self.skippedExtensions.contains(($0.path as NSString).pathExtension.lowercased())
+        }
+        var wanted: [String: GitTreeEntry] = [:]
+        for entry in entries { wanted[entry.path] = entry }
+        for (path, _) in written where wanted[path] == nil {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+        }
+        let changed = entries.filter { written[$0.path] != $0 }
+        let contents = try repository.contents(of: changed.map(\.blob))
+        for entry in changed {
+            let file = folder.appendingPathComponent(entry.path)
+            try? FileManager.default.removeItem(at: file)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let data = contents[entry.blob] ?? Data()
+            if entry.isSymbolicLink {
+                try FileManager.default.createSymbolicLink(
+                    atPath: file.path, withDestinationPath: String(decoding: data, as: UTF8.self))
+            } else {
+                try data.write(to: file)
+                if entry.isExecutable {
+                    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+                }
+            }
+        }
+        written = wanted
+        self.commit = commit
+        if !FileManager.default.fileExists(atPath: root.path) {
+            try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        }
+        return !entries.isEmpty
+    }
+
+    /// Deletes the scratch folder.
+    package func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
