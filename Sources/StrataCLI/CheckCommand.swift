@@ -64,6 +64,34 @@ struct CheckCommand: ParsableCommand {
             valueName: "file"))
     var updateBaseline: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Compare with the architecture at this git ref (a branch: from where the current branch left it): each "
+                + "violation is new or unchanged, and the ref's that are gone are fixed.",
+            valueName: "ref"))
+    var base: String?
+
+    /// Which violations fail the check.
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        /// Every error (and under --strict, every warning).
+        case any
+        /// Only those new since --base.
+        case new
+    }
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Which violations fail the check: any (default) or new (only those new since --base).",
+            valueName: "which"))
+    var failOn: FailOn = .any
+
+    @Flag(
+        name: .long,
+        help: "With --base, annotate unchanged violations too in the github and sarif formats (default: new only).")
+    var annotateUnchanged = false
+
     @Flag(name: .long, help: "Fail (exit 1) on warnings and stale baseline entries too.")
     var strict = false
 
@@ -100,6 +128,11 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         _ = try reportRequests()
+        if base == nil, failOn == .new { throw ValidationError("--fail-on new needs --base, the ref to compare with") }
+        if base == nil, annotateUnchanged { throw ValidationError("--annotate-unchanged needs --base") }
+        if base != nil, updateBaseline != nil {
+            throw ValidationError("--base compares and --update-baseline records: use one at a time")
+        }
         if baseline != nil, updateBaseline != nil, baseline != updateBaseline {
             throw ValidationError("--baseline and --update-baseline name different files; update the baseline you read")
         }
@@ -128,8 +161,19 @@ struct CheckCommand: ParsableCommand {
                 Data("strata: check stopped: the errors above must be fixed before the rules can be judged\n".utf8))
             throw ExitCode(2)
         }
+        var checked = checkRun.analysis.report
+        if let base {
+            let check = BaseCheck(
+                ref: base, project: project, projectOptions: projectOptions, manifest: manifest, workingDirectory: cwd)
+            var (comparison, warnings) = try DiagnosticPrinter.exitingOnBadInput {
+                try check.compare(with: checkRun.analysis.allViolations)
+            }
+            comparison.annotatesUnchanged = annotateUnchanged
+            checked.comparison = comparison
+            DiagnosticPrinter.printAll(warnings)
+        }
         let reportPaths = ReportPaths(style: paths, project: project, workingDirectory: cwd)
-        let report = reportPaths.apply(to: checkRun.analysis.report)
+        let report = reportPaths.apply(to: checked)
         let sourceRoot = reportPaths.sourceRootDescription
 
         if let updateBaseline {
@@ -158,8 +202,11 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("strata check: \(checkRun.readSummary)\nstrata check: \(report.summary)\n".utf8))
         }
-        let failsStrict = strict && (report.warningCount > 0 || !report.staleBaselineEntries.isEmpty)
-        if report.errorCount > 0 || failsStrict { throw ExitCode(1) }
+        let judged = failOn == .new ? report.newViolations : report.violations
+        let errors = judged.filter { $0.severity == .error }.count
+        let warnings = judged.count - errors
+        let failsStrict = strict && (warnings > 0 || !report.staleBaselineEntries.isEmpty)
+        if errors > 0 || failsStrict { throw ExitCode(1) }
     }
 
     private func write(_ text: String, to path: String, cwd: URL) throws {

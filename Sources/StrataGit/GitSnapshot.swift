@@ -2,7 +2,9 @@ import Foundation
 import StrataCore
 
 /// A project as it was at a commit, written from git's objects into a scratch folder of its
-/// own, so every reader Strata has reads it as it reads the working tree. The user's working
+/// own, so every reader Strata has reads it as it reads the working tree. The whole
+/// repository is written (large binary files left out), so a project that reads sibling
+/// folders (`--allow-read ../Packages`) finds them there too. The user's working
 /// tree, index and branches are never touched (no checkout). Moving the snapshot to another
 /// commit rewrites only the files whose blob differs, so reading many commits costs little
 /// more than the files that changed, and a reader's memo keyed by path and file stamp keeps
@@ -51,7 +53,7 @@ package final class GitSnapshot {
     /// - Returns: whether the project folder exists at that commit.
     @discardableResult
     package func move(to commit: String) throws -> Bool {
-        let entries = try repository.tree(of: commit, under: prefix).filter {
+        let entries = try repository.tree(of: commit, under: "").filter {
             !Self.skippedExtensions.contains(($0.path as NSString).pathExtension.lowercased())
         }
         var wanted: [String: GitTreeEntry] = [:]
@@ -82,7 +84,17 @@ package final class GitSnapshot {
         if !FileManager.default.fileExists(atPath: root.path) {
             try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         }
-        return !entries.isEmpty
+        return prefix.isEmpty ? !entries.isEmpty : entries.contains { $0.path.hasPrefix(prefix + "/") }
+    }
+
+    /// Where `path` (a file or folder of the working tree) is in the snapshot, or nil when it
+    /// is outside the repository.
+    package func snapshotPath(of path: String) -> String? {
+        let top = URL(fileURLWithPath: repository.root).resolvingSymlinksInPath().standardizedFileURL.path
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        if real == top { return folder.path }
+        guard real.hasPrefix(top + "/") else { return nil }
+        return folder.appendingPathComponent(String(real.dropFirst(top.count + 1))).path
     }
 
     /// Deletes the scratch folder.
