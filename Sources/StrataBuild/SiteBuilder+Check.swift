@@ -10,6 +10,8 @@ extension SiteBuilder {
         package var diagnostics: [Diagnostic]
         /// What the module graph was read from, in one line.
         package var readSummary: String
+        /// The module graph judged.
+        package var graph: ModuleGraph
     }
 
     /// The check's stages (`BuildStep.check`) after the configure stage, writing nothing.
@@ -30,6 +32,7 @@ extension SiteBuilder {
         // Broken pages matter to the check only when they stop a page being read.
         // A project without a content folder is checked all the same.
         diagnostics += content.diagnostics.filter { $0.severity == .error && $0.ruleID != "content.missing" }
-        return CheckRun(analysis: analysis, diagnostics: diagnostics.sorted(), readSummary: graph.summary)
+        return CheckRun(
+            analysis: analysis, diagnostics: diagnostics.sorted(), readSummary: graph.summary, graph: graph.graph)
     }
 }

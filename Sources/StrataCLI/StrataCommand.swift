@@ -12,7 +12,7 @@ package struct StrataCommand: AsyncParsableCommand {
         version: StrataVersion.current,
         subcommands: [
             InitCommand.self, BuildCommand.self, ServeCommand.self, CheckCommand.self, GraphCommand.self,
-            AffectedCommand.self,
+            DiffCommand.self, AffectedCommand.self,
             GuidanceCommand.self, ServeWorkerCommand.self
         ]
     )
