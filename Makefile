@@ -52,10 +52,10 @@ preview: build
 	$(STRATA) serve --port $(PORT)
 
 ## test: run every test target, the browser tests in headless Chromium included (installed
-## if missing; screenshots go to .build/test-artifacts/browser/), then Strata's SwiftPM
+## if missing, with jq and git for the Action's and history tests; screenshots go to .build/test-artifacts/browser/), then Strata's SwiftPM
 ## command plugin through `swift package strata` (scripts/test-plugin.sh).
 test: deps check-theme-list
-	@scripts/install-deps.sh chromium
+	@scripts/install-deps.sh chromium jq git
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
 	SWIFT=$(SWIFT) scripts/test-plugin.sh

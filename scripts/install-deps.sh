@@ -25,6 +25,9 @@ if [ "$(uname -s)" = Darwin ]; then
                 command -v python3 >/dev/null 2>&1 && continue
                 formula=python ;;
             time) continue ;;  # /usr/bin/time
+            git)
+                command -v git >/dev/null 2>&1 && continue
+                formula=git ;;
             *) formula=$package ;;
         esac
         case " $wanted " in *" $formula "*) ;; *) wanted="$wanted $formula" ;; esac

@@ -32,7 +32,9 @@ import Testing
         return root
     }
 
-    func action(in workspace: URL, inputs: [String: String]) async throws -> Run {
+    func action(in workspace: URL, inputs: [String: String], environment extra: [String: String] = [:]) async throws
+        -> Run
+    {
         let temp = try TestScratch.folder("runner-temp")
         let summary = temp.appendingPathComponent("summary.md")
         let outputs = temp.appendingPathComponent("outputs")
@@ -41,6 +43,7 @@ import Testing
             "GITHUB_OUTPUT": outputs.path
         ]
         for (name, value) in inputs { environment["INPUT_" + name] = value }
+        environment.merge(extra) { $1 }
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/bin/bash"), [Self.script.path], in: workspace, environment: environment)
         var values: [String: String] = [:]
@@ -121,12 +124,104 @@ import Testing
         #expect(run.stderr.contains("*.json"), "strata was given '*.json', not a.json: \(run.stderr)")
     }
 
+    /// A pull request: a clone whose `origin/main` holds the clean app and whose branch adds
+    /// a violation. GitHub's API is a stand-in `curl` on PATH that records each request and
+    /// answers the comment list with `comments` (JSON).
+    func pullRequest(comments: String) async throws -> (workspace: URL, requests: URL, environment: [String: String]) {
+        let origin = try await GitFixture.repository()
+        try FileManager.default.createDirectory(
+            at: origin.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("Tests/Fixtures/check/layered"),
+            to: origin.appendingPathComponent("App/Feature"))
+        try await GitFixture.commit(origin, "the app")
+        let root = try TestScratch.folder("pr")
+        try await GitFixture.git(root, ["clone", "-q", "file://" + origin.path, "."])
+        TestScratch.remove(origin)
+        try await GitFixture.git(root, ["checkout", "-q", "-b", "feature"])
+        let view = root.appendingPathComponent("App/Feature/Sources/FeedUI/FeedView.swift")
+        try ("import Database\n" + String(contentsOf: view, encoding: .utf8))
+            .write(to: view, atomically: true, encoding: .utf8)
+        try await GitFixture.commit(root, "show the cache")
+        let tools = try TestScratch.folder("fake-tools")
+        let requests = tools.appendingPathComponent("requests.log")
+        let curl = tools.appendingPathComponent("curl")
+        try """
+        #!/bin/sh
+        # Records the request (method, URL, body) and answers a comment list.
+        method=GET; url=""; body=""
+        while [ $# -gt 0 ]; do
+            case "$1" in
+                -X) method=$2; shift 2 ;;
+                -d) body=$2; shift 2 ;;
+                -H) shift 2 ;;
+                http*) url=$1; shift ;;
+                *) shift ;;
+            esac
+        done
+        printf '%s %s %s\n' "$method" "$url" "$(printf '%s' "$body" | head -c 60)" >> "\(requests.path)"
+        [ "$method" = GET ] && printf '%s' '\(comments)'
+        exit 0
+        """.write(to: curl, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: curl.path)
+        let event = tools.appendingPathComponent("event.json")
+        try #"{"pull_request": {"number": 42}}"#.write(to: event, atomically: true, encoding: .utf8)
+        let environment = [
+            "GITHUB_EVENT_NAME": "pull_request", "GITHUB_BASE_REF": "main", "GITHUB_EVENT_PATH": event.path,
+            "GITHUB_REPOSITORY": "acme/app", "GITHUB_API_URL": "https://api.test", "GITHUB_TOKEN": "t0ken",
+            "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        ]
+        return (root, requests, environment)
+    }
+
+    @Test func aPullRequestIsJudgedAgainstItsBaseAndGetsOneComment() async throws {
+        let (root, requests, environment) = try await pullRequest(comments: "[]")
+        defer {
+            TestScratch.remove(root)
+            TestScratch.remove(requests.deletingLastPathComponent())
+        }
+        let run = try await action(
+            in: root, inputs: ["PROJECT": "App/Feature", "FAIL_ON": "new"], environment: environment)
+        #expect(run.status == 1, "the pull request adds errors: \(run.stdout)\n\(run.stderr)")
+        #expect(
+            run.stdout.contains("::error file=App/Feature/Sources/FeedUI/FeedView.swift,line=1,col=1"), "\(run.stdout)")
+        #expect(run.summary.contains("### Architecture: origin/main (where HEAD left it"), "\(run.summary)")
+        #expect(run.summary.contains("**4 new violations** (3 errors)"), "\(run.summary)")
+        let log = try String(contentsOf: requests, encoding: .utf8).split(separator: "\n")
+        #expect(log.count == 2, "\(log)")
+        #expect(log.first?.hasPrefix("GET https://api.test/repos/acme/app/issues/42/comments?per_page=100") == true)
+        #expect(
+            log.last?.hasPrefix(
+                "POST https://api.test/repos/acme/app/issues/42/comments {\"body\":\"<!-- strata-architecture -->")
+                == true, "\(log)")
+        #expect(run.outputs["diff"] != nil)
+    }
+
+    @Test func aLaterPushUpdatesTheCommentInsteadOfPostingAnother() async throws {
+        let existing = #"[{"id": 7, "body": "Nice!"}, {"id": 9, "body": "<!-- strata-architecture -->\nold"}]"#
+        let (root, requests, environment) = try await pullRequest(comments: existing)
+        defer {
+            TestScratch.remove(root)
+            TestScratch.remove(requests.deletingLastPathComponent())
+        }
+        let run = try await action(in: root, inputs: ["PROJECT": "App/Feature"], environment: environment)
+        #expect(run.status == 1, "--fail-on any (the default) fails on every error")
+        let log = try String(contentsOf: requests, encoding: .utf8).split(separator: "\n")
+        #expect(log.last?.hasPrefix("PATCH https://api.test/repos/acme/app/issues/comments/9 ") == true, "\(log)")
+        #expect(run.stdout.contains("updated the architecture comment on pull request #42"), "\(run.stdout)")
+    }
+
     /// Every input the script reads is passed by action.yml, and every input is used.
     @Test func theActionPassesEveryInputTheScriptReads() throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent("action.yml"), encoding: .utf8)
         let action = try #require(try YAMLReader.read(text, path: "action.yml"))
         let inputs = Set(action.mapping("inputs")?.keys ?? [])
-        #expect(inputs == ["project", "check", "strict", "baseline", "upload-sarif", "site", "site-output", "args"])
+        #expect(
+            inputs == [
+                "project", "check", "strict", "baseline", "upload-sarif", "site", "site-output", "args", "base",
+                "fail-on",
+                "comment", "token"
+            ])
         let script = try String(contentsOf: Self.script, encoding: .utf8)
         let read = Set(script.matches(of: /INPUT_([A-Z_]+)/).map { String($0.1) })
         for variable in read {
@@ -135,7 +230,8 @@ import Testing
                     "INPUT_\(variable): ${{ inputs.\(variable.lowercased().replacingOccurrences(of: "_", with: "-")) }}"
                 ), "action.yml does not pass INPUT_\(variable)")
         }
-        for input in inputs where input != "upload-sarif" {
+        #expect(text.contains("GITHUB_TOKEN: ${{ inputs.token }}"))
+        for input in inputs where input != "upload-sarif" && input != "token" {
             #expect(
                 read.contains(input.uppercased().replacingOccurrences(of: "-", with: "_")),
                 "the script never reads the input \(input)")
