@@ -1,7 +1,9 @@
 import StrataCore
 
 /// A Markdown summary for a CI job summary or a pull-request comment: the counts, a table
-/// of violations, and each violation's evidence folded away under it.
+/// of violations, and each violation's evidence folded away under it. Compared with
+/// `--base`, the table is split into what is new, what was fixed and (folded away) what
+/// was already there.
 package struct CheckMarkdownWriter: Sendable {
     package init() {}
 
@@ -10,20 +12,19 @@ package struct CheckMarkdownWriter: Sendable {
         let status = report.errorCount > 0 ? "Failed" : "Passed"
         lines.append("**\(status)**: \(escape(report.summary)).")
         lines.append("")
-        if !report.violations.isEmpty {
-            lines.append("| Severity | Rule | Violation | Where |")
-            lines.append("| --- | --- | --- | --- |")
-            for violation in report.violations {
-                let place = violation.location.map { "`\(code($0.description))`" } ?? ""
-                lines.append(
-                    "| \(violation.severity.rawValue) | `\(code(violation.ruleID))` | \(cell(violation.message)) | "
-                        + "\(place) |"
-                )
-            }
+        if let comparison = report.comparison {
+            lines += baseSections(report, comparison)
+        } else if !report.violations.isEmpty {
+            lines += table(report.violations)
             lines.append("")
+        }
+        // Compared with a base, only the new violations: a pull request's comment stays short
+        // however many violations the base already had.
+        let detailed = report.comparison == nil ? report.violations : report.newViolations
+        if !detailed.isEmpty {
             lines.append("### Evidence")
             lines.append("")
-            for violation in report.violations {
+            for violation in detailed {
                 lines.append("<details><summary>\(html(violation.ruleID)): \(html(violation.message))</summary>")
                 lines.append("")
                 for item in violation.evidence {
@@ -51,7 +52,20 @@ package struct CheckMarkdownWriter: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func escape(_ text: String) -> String {
+    /// A table of violations, a row each: severity, rule, message and place.
+    func table(_ violations: [Violation]) -> [String] {
+        var lines = ["| Severity | Rule | Violation | Where |", "| --- | --- | --- | --- |"]
+        for violation in violations {
+            let place = violation.location.map { "`\(code($0.description))`" } ?? ""
+            lines.append(
+                "| \(violation.severity.rawValue) | `\(code(violation.ruleID))` | \(cell(violation.message)) | "
+                    + "\(place) |"
+            )
+        }
+        return lines
+    }
+
+    func escape(_ text: String) -> String {
         var result = ""
         for character in OneLineText.fold(text) {
             if "\\`*_[]<>|#".contains(character) { result.append("\\") }
@@ -65,11 +79,11 @@ package struct CheckMarkdownWriter: Sendable {
     }
 
     /// Inside a code span: backticks cannot be escaped, so they become quotes; pipes would end a table cell.
-    private func code(_ text: String) -> String {
+    func code(_ text: String) -> String {
         OneLineText.escape(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
     }
 
-    private func html(_ text: String) -> String {
+    func html(_ text: String) -> String {
         OneLineText.fold(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

@@ -4,6 +4,7 @@ import StrataCore
 /// one `<file>` per file, one `<error>` per violation reported there, with its line, column,
 /// severity, message and rule as `source` (`strata.forbid/UI-Infrastructure`). Files are in
 /// path order, violations in line order, so the report is the same for the same code.
+/// Compared with `--base`, each message ends with its state (` (new since main)`).
 package struct CheckstyleWriter: Sendable {
     package init() {}
 
@@ -15,7 +16,8 @@ package struct CheckstyleWriter: Sendable {
                 error(
                     line: location?.line, column: location?.column,
                     severity: violation.severity == .note ? "info" : violation.severity.rawValue,
-                    message: "\(OneLineText.fold(violation.message))", source: "strata." + violation.ruleID
+                    message: OneLineText.fold(violation.message) + report.stateSuffix(of: violation),
+                    source: "strata." + violation.ruleID
                 ))
         }
         for entry in report.staleBaselineEntries {

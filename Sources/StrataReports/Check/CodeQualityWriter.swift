@@ -5,14 +5,17 @@ import StrataCore
 /// path and first line it is at), shown in merge requests beside the changed lines. The
 /// fingerprint is the rule, the violation's line-free key and its message, hashed, so an
 /// issue keeps its identity while the code around it moves (a fixed one shows as
-/// resolved), and two rules whose ids are alike still give two issues.
+/// resolved), and two rules whose ids are alike still give two issues. Compared with
+/// `--base`, the description says the violation's state (` (new since main)`); the
+/// fingerprint leaves it out, so an issue is the same one with or without a base.
 package struct CodeQualityWriter: Sendable {
     package init() {}
 
     package func write(_ report: CheckReport) -> String {
         var issues = report.violations.map { violation in
             Issue(
-                description: "\(OneLineText.fold(violation.message)) [\(violation.ruleID)]",
+                description:
+                    "\(OneLineText.fold(violation.message))\(report.stateSuffix(of: violation)) [\(violation.ruleID)]",
                 checkName: violation.ruleID,
                 fingerprint: SHA256.hex(violation.ruleID + "|" + violation.key + "|" + violation.message),
                 severity: Self.severity(violation.severity),

@@ -6,7 +6,9 @@ import StrataCore
 /// against (`junit-10.xsd`), which GitLab and Azure read too: a test case has only a name and
 /// a class name, so the place of a violation goes into the failure's text, which starts with
 /// the `path:line:column: message` line and goes on with the project's reason, whole, and
-/// every line of evidence.
+/// every line of evidence. Compared with `--base`, the message ends with the violation's
+/// state (` (new since main)`) and the text says it on its second line; the test case's
+/// name stays the violation's key, so a CI's history of the case is the same either way.
 package struct JUnitWriter: Sendable {
     package init() {}
 
@@ -26,12 +28,13 @@ package struct JUnitWriter: Sendable {
             for violation in violations {
                 let name =
                     "    <testcase classname=\"strata.\(attribute(rule.id))\" name=\"\(attribute(violation.key))\">"
-                let body = xml(Self.body(of: violation))
+                let body = xml(Self.body(of: violation, in: report))
+                let message = OneLineText.fold(violation.message) + report.stateSuffix(of: violation)
                 if violation.severity == .error {
                     cases.append(
                         name
                             + "\n      <failure type=\"\(attribute(rule.id))\" "
-                            + "message=\"\(attribute(OneLineText.fold(violation.message)))\">\(body)</failure>\n"
+                            + "message=\"\(attribute(message))\">\(body)</failure>\n"
                             + "    </testcase>"
                     )
                 } else {
@@ -55,14 +58,18 @@ package struct JUnitWriter: Sendable {
             """
     }
 
-    /// The failure's text: the diagnostic line, the message as written when it spans lines,
-    /// the reason and the page to read, then a line per piece of evidence.
-    static func body(of violation: Violation) -> String {
+    /// The failure's text: the diagnostic line, the state against the base if any, the
+    /// reason and the page to read, then a line per piece of evidence.
+    static func body(of violation: Violation, in report: CheckReport) -> String {
         let place = violation.location.map { "\($0): " } ?? ""
         var lines = [
             "\(place)\(violation.severity.rawValue): \(OneLineText.fold(violation.message)) "
                 + "[\(OneLineText.escape(violation.ruleID))]"
         ]
+        if let comparison = report.comparison, let state = report.state(of: violation) {
+            let words = state == .new ? "new since" : "already at"
+            lines.append("\(words) \(OneLineText.fold(comparison.description))")
+        }
         if let because = violation.rationale.because {
             lines.append("because: " + because.trimmingWhitespace)
         }

@@ -4,7 +4,12 @@ import StrataCore
 /// SARIF 2.1.0, the format GitHub code scanning and other dashboards read. Every rule
 /// checked is listed with its explanation, the project's `because:` as help text and its
 /// `see:` page as help link; each violation is a result at its first piece of evidence,
-/// with the rest as related locations.
+/// with the rest as related locations. Compared with `--base`, each result carries SARIF's
+/// `baselineState` (`new` or `unchanged`) and only the new ones are written unless the
+/// comparison annotates unchanged ones too. Fixed violations are not written as `absent`
+/// results: code scanning does not document reading `baselineState` and would show each as
+/// an open alert at a place that may be gone. The run's properties name the base and count
+/// what was fixed.
 package struct SARIFWriter: Sendable {
     package let toolVersion: String
     /// What the report's relative paths are relative to, said in words (`uriBaseId`
@@ -34,7 +39,7 @@ package struct SARIFWriter: Sendable {
                 properties: Properties(tags: ["architecture"])
             )
         }
-        let results = report.violations.map { violation -> Result in
+        let results = report.annotatedViolations.map { violation -> Result in
             let further = violation.furtherEvidence
             return Result(
                 ruleId: violation.ruleID, ruleIndex: rulesIndex[violation.ruleID],
@@ -49,7 +54,8 @@ package struct SARIFWriter: Sendable {
                             id: index + 1, physicalLocation: physical(item.location),
                             message: Message(text: item.summary))
                     },
-                partialFingerprints: ["strataViolationKey/v1": violation.ruleID + "|" + violation.key]
+                partialFingerprints: ["strataViolationKey/v1": violation.ruleID + "|" + violation.key],
+                baselineState: report.state(of: violation)?.rawValue
             )
         }
         let log = Log(
@@ -63,7 +69,13 @@ package struct SARIFWriter: Sendable {
                                 description: Message(text: "Paths are relative to \($0).", markdown: nil))
                         ]
                     },
-                    results: results
+                    results: results,
+                    properties: report.comparison.map {
+                        RunProperties(
+                            base: BaseProperties(
+                                ref: $0.ref, commit: $0.commit, mergeBase: $0.isMergeBase,
+                                projectExisted: $0.projectExisted, fixed: $0.fixed.count))
+                    }
                 )
             ]
         )
@@ -154,6 +166,25 @@ package struct SARIFWriter: Sendable {
         var tool: Tool
         var originalUriBaseIds: [String: BaseLocation]?
         var results: [Result]
+        var properties: RunProperties?
+    }
+
+    /// The run's property bag, with a base: what the results' `baselineState` is against.
+    struct RunProperties: Encodable {
+        var base: BaseProperties
+
+        enum CodingKeys: String, CodingKey {
+            case base = "strata/base"
+        }
+    }
+
+    struct BaseProperties: Encodable {
+        var ref: String
+        var commit: String
+        var mergeBase: Bool
+        var projectExisted: Bool
+        /// How many of the base's violations are gone (not written as results).
+        var fixed: Int
     }
 
     struct BaseLocation: Encodable {
@@ -208,6 +239,8 @@ package struct SARIFWriter: Sendable {
         var locations: [Location]
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
+        /// `new` or `unchanged`, only when compared with a base.
+        var baselineState: String?
     }
 
     struct Location: Encodable {
