@@ -169,6 +169,7 @@ struct CheckCommand: ParsableCommand {
                 try check.compare(with: checkRun.analysis.allViolations)
             }
             comparison.annotatesUnchanged = annotateUnchanged
+            comparison.failsOnNewOnly = failOn == .new
             checked.comparison = comparison
             DiagnosticPrinter.printAll(warnings)
         }

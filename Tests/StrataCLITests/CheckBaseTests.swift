@@ -50,6 +50,10 @@ import Testing
         #expect(summary(unchanged).hasSuffix("; 0 new, 4 unchanged, 0 fixed since main"), "\(unchanged.stderr)")
         let any = try await strata(["check", "--base", "main", "-q"], in: app)
         #expect(any.status == 1, "--fail-on any (the default) still fails on every error")
+        let summaryPassed = try await strata(["check", "--base", "main", "--fail-on", "new", "-f", "markdown"], in: app)
+        #expect(summaryPassed.stdout.contains("**Passed**"), "the summary agrees with exit 0: \(summaryPassed.stdout)")
+        let summaryFailed = try await strata(["check", "--base", "main", "-f", "markdown", "-q"], in: app)
+        #expect(summaryFailed.stdout.contains("**Failed**"), "\(summaryFailed.stdout)")
     }
 
     @Test func aViolationTheWorkingTreeRemovesIsFixed() async throws {

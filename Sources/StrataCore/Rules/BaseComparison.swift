@@ -23,6 +23,9 @@ package struct BaseComparison: Hashable, Sendable {
     /// Whether the formats that annotate code (GitHub annotations, SARIF) include unchanged
     /// violations too; by default they carry only the new ones, the ones a pull request adds.
     package var annotatesUnchanged = false
+    /// Whether only new errors fail the check (`--fail-on new`), so a summary that says
+    /// passed or failed agrees with the exit status.
+    package var failsOnNewOnly = false
 
     package init(
         ref: String, commit: String, isMergeBase: Bool, projectExisted: Bool, baseViolations: [Violation],
@@ -58,6 +61,13 @@ extension CheckReport {
     package var newViolations: [Violation] {
         guard comparison != nil else { return violations }
         return violations.filter { state(of: $0) == .new }
+    }
+
+    /// Whether the errors that fail the check are there: every error, or with
+    /// `--fail-on new` only the new ones.
+    package var hasFailingErrors: Bool {
+        let judged = comparison?.failsOnNewOnly == true ? newViolations : violations
+        return judged.contains { $0.severity == .error }
     }
 
     /// The line-free entry a violation is matched by (the baseline's).

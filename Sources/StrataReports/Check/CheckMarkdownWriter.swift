@@ -9,7 +9,7 @@ package struct CheckMarkdownWriter: Sendable {
 
     package func write(_ report: CheckReport) -> String {
         var lines = ["## Strata architecture check", ""]
-        let status = report.errorCount > 0 ? "Failed" : "Passed"
+        let status = report.hasFailingErrors ? "Failed" : "Passed"
         lines.append("**\(status)**: \(escape(report.summary)).")
         lines.append("")
         if let comparison = report.comparison {
