@@ -82,7 +82,16 @@ struct AffectedCommand: ParsableCommand {
         // Git names files from the repository's top; so does the graph in this style.
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let graph = ReportPaths(style: .repository, project: project, workingDirectory: cwd).apply(to: loaded.graph)
-        let affected = AffectedModules(graph: graph, changedPaths: changes)
+        // A changed manifest or project: its targets whose declarations differ at the start,
+        // read from git, are the changed ones (else every target it declares is).
+        let changedSet = Set(changes)
+        var before: ModuleGraph?
+        if graph.nodes.contains(where: { $0.location.map { changedSet.contains($0.path) } ?? false }) {
+            let reader = ArchitectureReader(
+                project: project, projectOptions: projectOptions, manifest: manifest, workingDirectory: cwd)
+            before = try? Self.graph(at: start.commit, project: project, reader: reader, cwd: cwd)
+        }
+        let affected = AffectedModules(graph: graph, changedPaths: changes, before: before)
         let writer = AffectedWriter()
         let text: String =
             switch format {
@@ -93,5 +102,16 @@ struct AffectedCommand: ParsableCommand {
             case .xcodebuild: writer.xcodebuildArguments(affected)
             }
         try CommandOutput.write(text, to: output)
+    }
+
+    /// The module graph at `commit`, paths from the repository's top.
+    static func graph(at commit: String, project: ProjectFiles, reader: ArchitectureReader, cwd: URL) throws
+        -> ModuleGraph
+    {
+        let repository = try GitRepository.containing(project.root.path)
+        let snapshot = try GitSnapshot(repository: repository, projectFolder: project.root.path)
+        defer { snapshot.remove() }
+        let paths = ReportPaths(style: .repository, project: project, workingDirectory: cwd).projectPaths
+        return try reader.architecture(at: commit, in: snapshot).graph.mappingPaths(paths)
     }
 }

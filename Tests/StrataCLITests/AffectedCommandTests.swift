@@ -73,6 +73,24 @@ import Testing
         #expect(names.stdout == "FeedUI\nApp\n", "the last commit added FeedUI's file: \(names.stdout)")
     }
 
+    @Test func aManifestEditChangesOnlyTheTargetsWhoseDeclarationsDiffer() async throws {
+        let root = try await featureBranch()
+        defer { TestScratch.remove(root) }
+        try await GitFixture.commit(root, "the rest")
+        let manifest = root.appendingPathComponent("App/Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: ".target(name: \"FeedUI\", dependencies: [\"Models\"]),",
+            with: "// The feed's views.\n        .target(name: \"FeedUI\", dependencies: [\"Models\", \"Database\"]),"
+        ).write(to: manifest, atomically: true, encoding: .utf8)
+        let names = try await strata(["affected", "--since", "HEAD", "-C", "App", "-q", "-f", "names"], in: root)
+        #expect(
+            names.stdout == "FeedUI\nApp\n",
+            "the lines after FeedUI moved, their targets did not change: \(names.stdout)")
+        let json = try await strata(["affected", "--since", "HEAD", "-C", "App", "-q", "-f", "json"], in: root)
+        #expect(json.stdout.contains("\"App/Package.swift\""))
+    }
+
     @Test func withoutGitOrTheRefTheErrorSaysWhatToDo() async throws {
         let plain = try TestScratch.folder("no-git")
         defer { TestScratch.remove(plain) }

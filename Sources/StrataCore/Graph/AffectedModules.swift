@@ -27,13 +27,19 @@ package struct AffectedModules: Hashable, Sendable {
     package var changed: [Module] { modules.filter { $0.distance == 0 } }
     package var tests: [Module] { modules.filter(\.isTest) }
 
-    /// What `changedPaths` (in the graph's path style) affect in `graph`.
-    package init(graph: ModuleGraph, changedPaths: [String]) {
+    /// What `changedPaths` (in the graph's path style) affect in `graph`. A changed manifest
+    /// or project changes every target it declares, unless `before` (the graph where the
+    /// changes start, in the same path style) shows which targets' declarations differ.
+    package init(graph: ModuleGraph, changedPaths: [String], before: ModuleGraph? = nil) {
         var owners: [String: [String]] = [:]
         var folders: [(folder: String, module: String)] = []
+        let declared = before.map { Self.declarations($0) }
+        let declaredNow = Self.declarations(graph)
         for node in graph.nodes where node.isTarget {
             for file in node.sourceFiles { owners[file, default: []].append(node.id) }
-            if let declaredIn = node.location?.path { owners[declaredIn, default: []].append(node.id) }
+            if let declaredIn = node.location?.path, declared == nil || declared?[node.id] != declaredNow[node.id] {
+                owners[declaredIn, default: []].append(node.id)
+            }
             if let folder = node.sourcePath, !folder.isEmpty, folder != "." {
                 folders.append((folder.hasSuffix("/") ? folder : folder + "/", node.id))
             }
@@ -75,6 +81,20 @@ package struct AffectedModules: Hashable, Sendable {
         }
         .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
         unownedFiles = unowned
+    }
+
+    /// What a manifest or project says of each target, without line numbers: its kind,
+    /// folder and declared dependencies (with their conditions).
+    static func declarations(_ graph: ModuleGraph) -> [String: String] {
+        var result: [String: String] = [:]
+        for node in graph.nodes where node.isTarget {
+            result[node.id] = "\(node.kind.rawValue) \(node.sourcePath ?? "") \(node.productType ?? "")"
+        }
+        for edge in graph.edges where edge.isDeclared {
+            let conditions = edge.declarations.map { $0.condition?.description ?? "" }.sorted().joined(separator: ",")
+            result[edge.from, default: ""] += " → \(edge.to)[\(conditions)]"
+        }
+        return result
     }
 
     /// `swift test --filter` takes a regular expression over `Module.Suite/test`: this one
