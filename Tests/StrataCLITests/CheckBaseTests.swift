@@ -82,6 +82,16 @@ import Testing
         #expect(unassigned.count == 1, "\(run.stdout)")
         let plain = try await strata(["check", "--base", "HEAD"], in: app)
         #expect(summary(plain).hasSuffix("; 1 new, 4 unchanged, 0 fixed since HEAD"), "\(plain.stderr)")
+
+        // strata.yml now places the new module, which the base does not have: the base is
+        // still judged (its rules naming a module it lacks are no error there).
+        let config = app.appendingPathComponent("strata.yml")
+        try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: "modules: [Models]", with: "modules: [Models, Analytics]")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let placed = try await strata(["check", "--base", "HEAD"], in: app)
+        #expect(!placed.stderr.contains("check.base-unreadable"), "\(placed.stderr)")
+        #expect(summary(placed).hasSuffix("; 0 new, 4 unchanged, 0 fixed since HEAD"), "\(placed.stderr)")
     }
 
     @Test func aProjectThatDidNotExistAtTheRefMakesEveryViolationNew() async throws {
