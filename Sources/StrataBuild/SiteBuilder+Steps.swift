@@ -2,10 +2,14 @@ import StrataCore
 import StrataSearch
 
 extension SiteBuilder {
-    /// Runs `steps` in order on `run`, each adding its values and diagnostics.
+    /// Runs `steps` in order on `run`, each adding its values and diagnostics. The stages
+    /// recurse as deep as the reading limits let them (manifests, partials): with the stack
+    /// a Linux thread has, which macOS gives only its main thread (`DeepStack`).
     func perform(_ steps: [BuildStep], on run: inout BuildRun) throws {
-        for step in steps {
-            try StageClock.measure(step.rawValue) { try perform(step, on: &run) }
+        try DeepStack.run {
+            for step in steps {
+                try StageClock.measure(step.rawValue) { try perform(step, on: &run) }
+            }
         }
     }
 

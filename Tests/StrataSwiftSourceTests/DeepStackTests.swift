@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
 
+@testable import StrataCore
 @testable import StrataSwiftSource
 
 /// swift-syntax's recursion gets 8 MiB of stack wherever it is called from: macOS gives
@@ -52,6 +54,32 @@ import Testing
         }
         #expect(thrown == Failure())
         #expect(Self.onThread(stackKiB: 512) { DeepStack.run { 42 } } == 42)
+    }
+
+    @Test func workIsSharedByThreadsWithDeepStacksAndAMapInsideAMapStaysOnItsThread() {
+        let seen = Mutex<[Int: Int]>([:])
+        let stacks = Mutex<[Int]>([])
+        let nested = Mutex<[Bool]>([])
+        DeepStack.onThreads(3, iterations: 50) { index in
+            seen.withLock { $0[index, default: 0] += 1 }
+            stacks.withLock { $0.append(DeepStack.currentStackSize() ?? 0) }
+            let outer = Thread.current.description
+            DeepStack.onThreads(3, iterations: 2) { _ in
+                nested.withLock { $0.append(Thread.current.description == outer) }
+            }
+        }
+        #expect(seen.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<50).map { ($0, 1) }))
+        #expect(stacks.withLock { $0.allSatisfy { $0 >= DeepStack.size } })
+        #expect(nested.withLock { $0.count == 100 && $0.allSatisfy { $0 } })
+        #expect(!DeepStack.isOwnThread)
+    }
+
+    @Test func aMapOnDeepStacksKeepsTheOrder() {
+        let items = Array(0..<200)
+        #expect(ParallelMap.onDeepStacks(items, order: nil) { $0 * 3 } == items.map { $0 * 3 })
+        let order = ParallelMap.schedule(costs: items.map { $0 % 7 })
+        #expect(ParallelMap.onDeepStacks(items, order: order) { "\($0)" } == items.map { "\($0)" })
+        #expect(ParallelMap.onDeepStacks([Int](), order: nil) { $0 } == [])
     }
 
     /// 63 nested generics, within the reading limits, overflowed 512 KiB in a debug build.
