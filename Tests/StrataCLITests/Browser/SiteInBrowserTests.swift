@@ -444,7 +444,8 @@ import Testing
         #expect(module.first == "Module|StrataCore|modules/StrataCore.html", "\(module)")
         #expect(
             try await page.string("document.querySelector('.search-result .search-graph').textContent").hasPrefix(
-                "Uses DispatchUsed by "), "StrataCore imports Dispatch, from the toolchain, and nothing else")
+                "Uses Darwin, Dispatch, SynchronizationUsed by "),
+            "StrataCore imports Dispatch, Synchronization and the C library (Darwin, for macOS), nothing else")
         #expect(try await page.search("wrap each library").contains { $0.hasPrefix("Block|") })
         try await page.screenshot(to: BrowserFixture.screenshotPath("phone-manual-search"))
         #expect(page.errors.isEmpty, "\(page.errors)")
