@@ -103,7 +103,8 @@ let package = Package(
         .target(
             name: "StrataCLI",
             dependencies: [
-                "StrataCore", "StrataBuild", "StrataReports", "StrataSearch", "StrataServer", "StrataWatch", "StrataGit",
+                "StrataCore", "StrataBuild", "StrataReports", "StrataSearch", "StrataServer", "StrataWatch",
+                "StrataGit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -53,7 +53,8 @@ extension GitRepository {
             guard let newline = bytes[index...].firstIndex(of: 10) else { break }
             let header = String(decoding: bytes[index..<newline], as: UTF8.self).split(separator: " ")
             index = bytes.index(after: newline)
-            guard header.count == 3, let size = Int(header[2]), size >= 0, bytes.distance(from: index, to: bytes.endIndex) >= size
+            guard header.count == 3, let size = Int(header[2]), size >= 0,
+                bytes.distance(from: index, to: bytes.endIndex) >= size
             else { continue }
             let end = bytes.index(index, offsetBy: size)
             contents[String(header[0])] = Data(bytes[index..<end])

@@ -72,8 +72,10 @@ import Testing
         let app = root.appendingPathComponent("App")
         let manifest = app.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-        try text.replacingOccurrences(of: "\n    targets: [", with: "\n    targets: [\n        .target(name: \"Analytics\"),")
-            .write(to: manifest, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "\n    targets: [", with: "\n    targets: [\n        .target(name: \"Analytics\"),"
+        )
+        .write(to: manifest, atomically: true, encoding: .utf8)
         try GitFixture.write(["App/Sources/Analytics/Analytics.swift": "struct Analytics {}\n"], in: root)
         let run = try await strata(["check", "--base", "HEAD", "-f", "json", "-q"], in: app)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])

@@ -15,7 +15,7 @@ import Testing
         #expect(
             run.stderr.hasPrefix(
                 "Error: unknown command 'chek'; did you mean 'check'? (commands: init, build, serve, check, graph, "
-                    + "guidance)\n"
+                    + "diff, affected, guidance)\n"
             ), "\(run.stderr)")
         let far = try await cli.strata(["publish"], in: folder)
         #expect(far.status == 2)

@@ -29,8 +29,8 @@ import Testing
         try edit(app.appendingPathComponent("Package.swift")) {
             $0.replacingOccurrences(
                 of: "\"Models\", \"Database\", \"APIClient\"]),",
-                with:
-                    "\"Models\", \"Database\"]),\n        .target(name: \"AnalyticsService\", dependencies: [\"Models\"]),"
+                with: "\"Models\", \"Database\"]),\n        "
+                    + ".target(name: \"AnalyticsService\", dependencies: [\"Models\"]),"
             )
             .replacingOccurrences(
                 of: "[\"Models\", \"FeedUI\", \"FeedService\"]",

@@ -117,8 +117,8 @@ extension CheckReport {
         }
         if let comparison {
             let new = newViolations.count
-            text +=
-                "; \(new) new, \(violations.count - new) unchanged, \(comparison.fixed.count) fixed since \(comparison.ref)"
+            let unchanged = violations.count - new
+            text += "; \(new) new, \(unchanged) unchanged, \(comparison.fixed.count) fixed since \(comparison.ref)"
         }
         if baselinedCount > 0 { text += "; \(baselinedCount) more in the baseline" }
         let stale = staleBaselineEntries.count
