@@ -34,7 +34,10 @@ package struct OutputWriter: Sendable {
             try checkRemovable()
             return
         }
-        let contents = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
+        // Finder leaves a .DS_Store in any folder a Mac user opened: the folder is still empty.
+        let contents = ((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).filter {
+            $0 != ".DS_Store"
+        }
         guard contents.isEmpty else {
             throw Diagnostic.error(
                 "output.not-strata",

@@ -50,6 +50,19 @@ import Testing
         #expect(project.text("Output/x.html") == "x")
     }
 
+    @Test func aFolderHoldingOnlyFindersDSStoreCountsAsEmpty() throws {
+        let project = try TemporaryProject(files: ["Output/.DS_Store": "Finder"])
+        try OutputWriter(destination: project.url("Output"), displayPath: "Output").write([
+            OutputFile(path: "x.html", text: "x")
+        ])
+        #expect(project.text("Output/x.html") == "x")
+        let refused = try TemporaryProject(files: ["Output/.DS_Store": "Finder", "Output/notes.txt": "mine"])
+        #expect(throws: Diagnostic.self) {
+            try OutputWriter(destination: refused.url("Output"), displayPath: "Output").write([])
+        }
+        #expect(refused.text("Output/notes.txt") == "mine")
+    }
+
     @Test func aFileInTheWayIsRefused() throws {
         let project = try TemporaryProject(files: ["Output": "a file"])
         #expect {
