@@ -56,27 +56,15 @@ struct AffectedCommand: ParsableCommand {
         let (changes, start) = try DiagnosticPrinter.exitingOnBadInput {
             () throws -> ([String], AffectedWriter.Since) in
             let repository = try GitRepository.containing(project.root.path)
-            let commit = try repository.commit(since)
-            var start = AffectedWriter.Since(ref: since, commit: commit, isMergeBase: false)
-            if try repository.isBranch(since) {
-                let base = try repository.mergeBase(commit, "HEAD")
-                start = AffectedWriter.Since(ref: since, commit: base, isMergeBase: true)
-            }
+            let (commit, isMergeBase) = try repository.start(of: since)
+            let start = AffectedWriter.Since(ref: since, commit: commit, isMergeBase: isMergeBase)
             return (try repository.changedPaths(since: start.commit), start)
         }
         let builder = SiteBuilder(
             project: project,
             options: BuildOptions(
                 configPath: projectOptions.config, manifestMode: manifest, platform: projectOptions.platform))
-        let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
-            let config = try builder.configuration()
-            guard let found = try builder.loadGraph(config: config, readsSiteDetails: false) else {
-                throw Diagnostic.error(
-                    "package.missing-manifest", PackageRoots.nothingFoundMessage(project: project, config: config),
-                    at: nil)
-            }
-            return found
-        }
+        let loaded = try builder.requiredGraph(project: project)
         DiagnosticPrinter.printAll(loaded.diagnostics)
         if !quiet { FileHandle.standardError.write(Data((loaded.summary + "\n").utf8)) }
         // Git names files from the repository's top; so does the graph in this style.

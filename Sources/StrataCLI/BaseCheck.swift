@@ -17,12 +17,7 @@ struct BaseCheck {
     /// violations at the base, and warnings about what could not be compared.
     func compare(with current: [Violation]) throws -> (BaseComparison, [Diagnostic]) {
         let repository = try GitRepository.containing(project.root.path)
-        var commit = try repository.commit(ref)
-        var isMergeBase = false
-        if try repository.isBranch(ref) {
-            commit = try repository.mergeBase(commit, "HEAD")
-            isMergeBase = true
-        }
+        let (commit, isMergeBase) = try repository.start(of: ref)
         let snapshot = try GitSnapshot(repository: repository, projectFolder: project.root.path)
         defer { snapshot.remove() }
         let existed = try snapshot.move(to: commit)
@@ -58,24 +53,12 @@ struct BaseCheck {
 
     /// Every violation at the snapshot's commit, judged by the working tree's configuration.
     private func violations(in snapshot: GitSnapshot) throws -> [Violation] {
-        let allowed = projectOptions.allowRead.compactMap { written -> URL? in
-            let path = URL(fileURLWithPath: written, relativeTo: workingDirectory).path
-            return snapshot.snapshotPath(of: path).map { URL(fileURLWithPath: $0) }
-        }
-        let ownConfig = project.root.appendingPathComponent("strata.yml").path
-        let configPath =
-            projectOptions.config.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory).path }
-            ?? (FileManager.default.fileExists(atPath: ownConfig) ? ownConfig : nil)
-        let builder = SiteBuilder(
-            project: ProjectFiles(root: snapshot.root, workingDirectory: workingDirectory, allowedReads: allowed),
-            options: BuildOptions(configPath: configPath, manifestMode: manifest, platform: projectOptions.platform))
-        let run = try builder.checkArchitecture(config: try builder.configuration())
+        let reader = ArchitectureReader(
+            project: project, projectOptions: projectOptions, manifest: manifest, workingDirectory: workingDirectory)
         // The working tree's rules may name modules the base does not have yet (the branch
         // adds them): that is no reason the base cannot be judged.
-        let notYet: Set<String> = ["layer.unmatched-pattern", "rule.unmatched-pattern"]
-        if let error = run.diagnostics.first(where: { $0.severity == .error && !notYet.contains($0.ruleID) }) {
-            throw error
-        }
-        return run.analysis.allViolations
+        return try reader.architecture(
+            in: snapshot, rules: .workingTree, tolerating: ["layer.unmatched-pattern", "rule.unmatched-pattern"]
+        ).violations
     }
 }

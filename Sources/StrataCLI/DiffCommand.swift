@@ -106,14 +106,12 @@ struct DiffRange {
             shown = .init(
                 from: "\(first) (\(short(from)))", to: to.map { "\(second) (\(short($0)))" } ?? "the working tree")
         } else {
-            let commit = try repository.commit(range)
-            if try repository.isBranch(range) {
-                from = try repository.mergeBase(commit, "HEAD")
-                shown = .init(from: "\(range) (where this branch left it, \(short(from)))", to: "the working tree")
-            } else {
-                from = commit
-                shown = .init(from: "\(range) (\(short(commit)))", to: "the working tree")
-            }
+            let (commit, isMergeBase) = try repository.start(of: range)
+            from = commit
+            shown = .init(
+                from: isMergeBase
+                    ? "\(range) (where this branch left it, \(short(commit)))" : "\(range) (\(short(commit)))",
+                to: "the working tree")
             to = nil
         }
     }

@@ -79,15 +79,7 @@ struct GraphCommand: ParsableCommand {
             project: project,
             options: BuildOptions(
                 configPath: projectOptions.config, manifestMode: manifest, platform: projectOptions.platform))
-        let loaded = try DiagnosticPrinter.exitingOnBadInput { () throws -> PackageGraphLoader.Loaded in
-            let config = try builder.configuration()
-            guard let found = try builder.loadGraph(config: config, readsSiteDetails: false) else {
-                throw Diagnostic.error(
-                    "package.missing-manifest", PackageRoots.nothingFoundMessage(project: project, config: config),
-                    at: nil)
-            }
-            return found
-        }
+        let loaded = try builder.requiredGraph(project: project)
         DiagnosticPrinter.printAll(loaded.diagnostics)
         if !quiet { FileHandle.standardError.write(Data((loaded.summary + "\n").utf8)) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -64,6 +64,14 @@ package struct GitRepository: Sendable {
         return base
     }
 
+    /// Where a comparison with `ref` starts: where the current branch left it when `ref` is
+    /// a branch (their merge base, as a pull request's changes start), else its commit.
+    package func start(of ref: String) throws -> (commit: String, isMergeBase: Bool) {
+        let commit = try commit(ref)
+        guard try isBranch(ref) else { return (commit, false) }
+        return (try mergeBase(commit, "HEAD"), true)
+    }
+
     /// Whether `ref` names a branch (local or remote-tracking) rather than a tag or a commit.
     package func isBranch(_ ref: String) throws -> Bool {
         for prefix in ["refs/heads/", "refs/remotes/"] {

@@ -26,15 +26,7 @@ package struct ArchitectureState: Sendable {
     package func mappingPaths(_ path: (String) -> String) -> ArchitectureState {
         var state = self
         state.graph = graph.mappingPaths(path)
-        state.violations = violations.map { violation in
-            var violation = violation
-            violation.evidence = violation.evidence.map { item in
-                var item = item
-                item.location.path = path(item.location.path)
-                return item
-            }
-            return violation
-        }
+        state.violations = violations.map { $0.mappingPaths(path) }
         return state
     }
 

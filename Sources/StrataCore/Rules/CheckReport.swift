@@ -147,30 +147,27 @@ extension CheckReport {
     /// line chooses how paths are shown just before the report is written.
     package func mappingPaths(evidence: (String) -> String, baseline: (String) -> String) -> CheckReport {
         var report = self
-        report.violations = violations.map { violation in
-            var violation = violation
-            violation.evidence = violation.evidence.map { item in
-                var item = item
-                item.location.path = evidence(item.location.path)
-                return item
-            }
-            return violation
-        }
+        report.violations = violations.map { $0.mappingPaths(evidence) }
         report.configurationPath = configurationPath.map(baseline)
-        report.comparison?.fixed = (comparison?.fixed ?? []).map { violation in
-            var violation = violation
-            violation.evidence = violation.evidence.map { item in
-                var item = item
-                item.location.path = evidence(item.location.path)
-                return item
-            }
-            return violation
-        }
+        report.comparison?.fixed = (comparison?.fixed ?? []).map { $0.mappingPaths(evidence) }
         report.staleBaselineEntries = staleBaselineEntries.map { entry in
             var entry = entry
             if let path = entry.location?.path { entry.location?.path = baseline(path) }
             return entry
         }
         return report
+    }
+}
+
+extension Violation {
+    /// The same violation with the path of each piece of evidence passed through `path`.
+    package func mappingPaths(_ path: (String) -> String) -> Violation {
+        var violation = self
+        violation.evidence = evidence.map { item in
+            var item = item
+            item.location.path = path(item.location.path)
+            return item
+        }
+        return violation
     }
 }
