@@ -95,7 +95,7 @@ let package = Package(
             dependencies: [
                 "StrataCore", "StrataMarkdown", "StrataYAML", "StrataSwiftSource", "StrataSwiftPM", "StrataXcode",
                 "StrataGraphviz", "StrataAnalysis", "StrataSite", "StrataSearch", "StrataReports",
-                "StrataDiagrams", "StrataDefaultTheme"
+                "StrataDiagrams", "StrataDefaultTheme", "StrataGit"
             ]
         ),
 

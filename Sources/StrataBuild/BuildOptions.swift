@@ -56,6 +56,8 @@ package struct BuildResult: Sendable {
     package var diagrams = DiagramStatistics()
     /// What the module graph was read from, in one line (`PackageGraphLoader.Loaded.summary`).
     package var readSummary: String?
+    /// What the history page read, in one line, when `history:` asks for one.
+    package var historySummary: String?
     /// Bytes of the search index, and of every HTML page, to report how the two compare.
     /// A written build's index is finished during the writes, so it is measured only when
     /// the site was written (0 for a failed build).

@@ -45,6 +45,7 @@ struct ConfigDecoder {
             case "guidance": decodeGuidance(pair.value, into: &config.guidance)
             case "diagrams": decodeDiagrams(pair.value, into: &config.diagrams)
             case "build": decodeBuild(pair.value, into: &config)
+            case "history": config.history = decodeHistory(pair.value, at: pair.key.location)
             case "links": config.links = decodeLinks(pair.value)
             case "platform":
                 guard let name = string(pair.value, "platform") else { continue }
@@ -72,7 +73,7 @@ struct ConfigDecoder {
                     pair.key,
                     known: [
                         "site", "content", "theme", "output", "markdown", "packages", "projects", "platform", "docc",
-                        "api", "layers", "rules", "tests", "guidance", "diagrams", "build", "links",
+                        "api", "layers", "rules", "tests", "guidance", "diagrams", "build", "history", "links",
                         "follow_links_outside"
                     ],
                     in: "the configuration"

@@ -48,6 +48,10 @@ extension SiteBuilder {
                 content: try run.required(\.content, .readPages), api: run.api ?? [])
         case .analyze:
             try analyze(&run)
+        case .readHistory:
+            let config = try run.configuration()
+            guard let settings = config.history, run.analyzed?.architecture != nil else { return }
+            run.analyzed?.architecture?.history = try readHistory(config: config, settings: settings)
         case .linkGuidance:
             let guidance = linkStage.guidance(
                 config: try run.configuration(), pages: try run.required(\.content, .readPages).pages,

@@ -51,6 +51,7 @@ struct BuildCommand: ParsableCommand {
                 let warnings = result.diagnostics.filter { $0.severity == .warning }.count
                 let summary = warnings == 0 ? "" : " with \(warnings) warning\(warnings == 1 ? "" : "s")"
                 if let read = result.readSummary { print(read) }
+                if let history = result.historySummary { print(history) }
                 print(
                     "Built \(result.pageCount) page\(result.pageCount == 1 ? "" : "s") into "
                         + "\(result.outputDisplayPath)/\(summary) in \(seconds) s. Open "

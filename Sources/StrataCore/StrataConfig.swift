@@ -58,6 +58,8 @@ package struct StrataConfig: Hashable, Sendable {
     /// `strata build` (nothing written, exit 1); nil builds the site whatever they are.
     package var failBuildOn: Severity?
     package var failBuildOnLocation: SourceLocation?
+    /// `history:`: the past points the site's history page reads; nil reads none (no page).
+    package var history: HistorySettings?
     /// The file this configuration was read from, if any (for diagnostics).
     package var sourcePath: String?
     /// What only the person running Strata chooses, on the command line (the configure

@@ -20,6 +20,15 @@ package final class GitSnapshot {
     /// The commit written now, and the blob of each file written (by path from the top).
     package private(set) var commit: String?
     private var written: [String: GitTreeEntry] = [:]
+    /// The files the latest move wrote or removed, as paths in the snapshot: those whose
+    /// blob differs from the commit before. What a reader kept of any other file is still
+    /// what the file holds.
+    package private(set) var rewritten: [String] = []
+    /// How many moves wrote files: each move's files get a modification time of their own
+    /// (`generation` seconds after 2001), so no rewritten file keeps the stamp (time, size,
+    /// inode) an earlier version of it had, even when written within the file system's
+    /// clock tick into a reused inode.
+    private var generation = 0
 
     /// Files Strata never reads from a project's sources and that are large: left out.
     static let skippedExtensions: Set<String> = [
@@ -58,10 +67,14 @@ package final class GitSnapshot {
         }
         var wanted: [String: GitTreeEntry] = [:]
         for entry in entries { wanted[entry.path] = entry }
+        var rewritten: [String] = []
         for (path, _) in written where wanted[path] == nil {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+            rewritten.append(folder.appendingPathComponent(path).path)
         }
         let changed = entries.filter { written[$0.path] != $0 }
+        generation += 1
+        let stamp = Date(timeIntervalSinceReferenceDate: TimeInterval(generation))
         let contents = try repository.contents(of: changed.map(\.blob))
         for entry in changed {
             let file = folder.appendingPathComponent(entry.path)
@@ -74,12 +87,14 @@ package final class GitSnapshot {
                     atPath: file.path, withDestinationPath: String(decoding: data, as: UTF8.self))
             } else {
                 try data.write(to: file)
-                if entry.isExecutable {
-                    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
-                }
+                var attributes: [FileAttributeKey: Any] = [.modificationDate: stamp]
+                if entry.isExecutable { attributes[.posixPermissions] = 0o755 }
+                try FileManager.default.setAttributes(attributes, ofItemAtPath: file.path)
             }
+            rewritten.append(file.path)
         }
         written = wanted
+        self.rewritten = rewritten.sorted()
         self.commit = commit
         if !FileManager.default.fileExists(atPath: root.path) {
             try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

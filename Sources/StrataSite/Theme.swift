@@ -21,7 +21,8 @@ package struct Theme: Sendable, Equatable {
     /// template keeps working, and a theme restyles a page kind by adding its template.
     package static let generatedPageTemplates = [
         "home", "overview", "full-window", "partials/header", "module-matrix", "module-map", "module", "layer",
-        "component", "violations", "guidance-block", "guidance-catalog", "guidance-redirect", "partials/guidance-items",
+        "component", "violations", "history", "partials/history-commit", "guidance-block", "guidance-catalog",
+        "guidance-redirect", "partials/guidance-items",
         "partials/guidance-links", "partials/diagram-frame", "partials/edge-table", "partials/evidence-list",
         "partials/guidance-list", "partials/layer-edge-table", "partials/layer-link", "partials/module-chip",
         "partials/module-mentions", "partials/modules-table", "partials/violation-row", "partials/components-table",

@@ -165,6 +165,35 @@ package final class BuildMemory: @unchecked Sendable {
         }
     }
 
+    // MARK: The history
+
+    /// What a history was read from: the same commits judged by the same configuration
+    /// give the same history, whatever else changed in the working tree.
+    struct HistoryKey: Equatable {
+        var commits: [String]
+        var config: StrataConfig
+        var manifestMode: ManifestMode
+        var platform: String?
+
+        init(commits: [String], config: StrataConfig, options: BuildOptions) {
+            self.commits = commits
+            self.config = config
+            manifestMode = options.manifestMode
+            platform = options.platform
+        }
+    }
+
+    private var history: (key: HistoryKey, value: ArchitectureHistory)?
+
+    /// The history read last, when it was read from the same commits and configuration.
+    func history(for key: HistoryKey) -> ArchitectureHistory? {
+        lock.withLock { history?.key == key ? history?.value : nil }
+    }
+
+    func remember(_ value: ArchitectureHistory, for key: HistoryKey) {
+        lock.withLock { history = (key, value) }
+    }
+
     // MARK: Build boundaries
 
     func beginBuild() {

@@ -34,6 +34,7 @@ struct BuildJudge: Sendable {
         )
         result.diagrams = rendering.diagrams
         result.readSummary = rendering.readSummary
+        result.historySummary = rendering.historySummary
         for file in rendering.files {
             if file.path == SearchIndex.path { result.searchIndexBytes = file.contents.count }
             if file.path.hasSuffix(".html") { result.htmlBytes += file.contents.count }

@@ -21,6 +21,8 @@ enum BuildStep: String, CaseIterable, Sendable {
     case readCatalogs = "read: catalogs"
     /// Guidance collected, layers and rules judged (`AnalyzeStage`).
     case analyze
+    /// The architecture at past commits, when `history:` asks for it (`readHistory`).
+    case readHistory = "read: history"
     /// Guidance blocks given their ids and links (`LinkStage.guidance`).
     case linkGuidance = "link: guidance"
     /// Links resolved and bodies rendered (`LinkStage.pages`).

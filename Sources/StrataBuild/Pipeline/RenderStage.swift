@@ -229,6 +229,7 @@ struct RenderStage: Sendable {
             config: config, files: files, pageCount: allPages.count, diagnostics: diagnostics,
             diagrams: layout.statistics)
         rendering.readSummary = inputs.site.graph?.summary
+        rendering.historySummary = inputs.site.analyzed.architecture?.history?.summary
         rendering.checkReport = inputs.site.analyzed.analysis?.report
         switch timing {
         case .withPages: break

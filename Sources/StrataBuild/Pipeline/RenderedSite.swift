@@ -10,6 +10,8 @@ package struct RenderedSite: Sendable {
     package var diagrams = DiagramStatistics()
     /// What the module graph was read from, in one line; nil for a documentation-only site.
     package var readSummary: String?
+    /// What the history page read, in one line (`ArchitectureHistory.summary`).
+    package var historySummary: String?
     /// The search index, when the render stage was asked to make it apart from the pages;
     /// otherwise it is one of `files`.
     package var searchIndex: (@Sendable () -> OutputFile)?

@@ -22,6 +22,9 @@ package struct ArchitectureSiteMap: Sendable {
     package static let modulesFolder = "modules"
     package static let indexPath = "\(modulesFolder)/index.html"
     package static let violationsPath = "violations.html"
+    /// The architecture over the last commits (`history:`).
+    package static let historyPath = "history.html"
+    package static let historyTitle = "Architecture history"
     package static let overviewTitle = "Architecture overview"
     /// Every module drawn in the whole window, with the focus and path views.
     package static let mapPath = "\(modulesFolder)/map.html"

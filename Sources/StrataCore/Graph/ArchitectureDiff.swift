@@ -30,6 +30,28 @@ package struct ArchitectureState: Sendable {
         return state
     }
 
+    /// Every module but the toolchain's (Foundation, XCTest), by name: those change with
+    /// the code, not with the architecture.
+    package var modules: [String: ModuleNode] {
+        var nodes: [String: ModuleNode] = [:]
+        for node in graph.nodes where node.kind != .sdk { nodes[node.id] = node }
+        return nodes
+    }
+
+    /// The project's own modules (its targets).
+    package var targetModules: [ModuleNode] { graph.nodes.filter { $0.kind != .sdk && $0.isTarget } }
+
+    /// The dependencies of targets on modules that are not the toolchain's, by `from`, NUL, `to`.
+    package var dependencies: [String: ModuleEdge] {
+        let nodes = modules
+        var result: [String: ModuleEdge] = [:]
+        for edge in graph.edges where edge.from != edge.to {
+            guard let from = nodes[edge.from], from.isTarget, nodes[edge.to] != nil else { continue }
+            result[edge.from + "\u{0}" + edge.to] = edge
+        }
+        return result
+    }
+
     /// A point where the project did not exist yet.
     package static var missing: ArchitectureState {
         ArchitectureState(
@@ -72,21 +94,8 @@ package struct ArchitectureDiff: Sendable {
     }
 
     package init(before: ArchitectureState, after: ArchitectureState) {
-        func relevant(_ graph: ModuleGraph) -> [String: ModuleNode] {
-            var nodes: [String: ModuleNode] = [:]
-            for node in graph.nodes where node.kind != .sdk { nodes[node.id] = node }
-            return nodes
-        }
-        func edges(_ graph: ModuleGraph, among nodes: [String: ModuleNode]) -> [String: ModuleEdge] {
-            var result: [String: ModuleEdge] = [:]
-            for edge in graph.edges where edge.from != edge.to {
-                guard let from = nodes[edge.from], from.isTarget, nodes[edge.to] != nil else { continue }
-                result[edge.from + "\u{0}" + edge.to] = edge
-            }
-            return result
-        }
-        let old = relevant(before.graph)
-        let new = relevant(after.graph)
+        let old = before.modules
+        let new = after.modules
         modulesAdded = new.values.filter { $0.isTarget && old[$0.id] == nil }.sorted { $0.id < $1.id }
         modulesRemoved = old.values.filter { $0.isTarget && new[$0.id] == nil }.sorted { $0.id < $1.id }
         layerChanges = new.keys.filter { old[$0] != nil && new[$0]?.isTarget == true }.sorted().compactMap { module in
@@ -98,8 +107,8 @@ package struct ArchitectureDiff: Sendable {
         let layersAfter = Set(after.layers.values)
         layersAdded = layersAfter.subtracting(layersBefore).sorted()
         layersRemoved = layersBefore.subtracting(layersAfter).sorted()
-        let oldEdges = edges(before.graph, among: old)
-        let newEdges = edges(after.graph, among: new)
+        let oldEdges = before.dependencies
+        let newEdges = after.dependencies
         func ordered(_ list: [ModuleEdge]) -> [ModuleEdge] { list.sorted { ($0.from, $0.to) < ($1.from, $1.to) } }
         dependenciesAdded = ordered(newEdges.filter { oldEdges[$0.key] == nil }.map(\.value))
         dependenciesRemoved = ordered(oldEdges.filter { newEdges[$0.key] == nil }.map(\.value))

@@ -14,6 +14,8 @@ import StrataTemplates
 package struct ArchitecturePages: Sendable {
     package let model: ArchitectureModel
     package let siteMap: ArchitectureSiteMap
+    /// The architecture at past commits (`history:`), for the history page; nil: no page.
+    package var history: ArchitectureHistory?
 
     var graph: ModuleGraph { model.graph }
     var layers: [LayerDeclaration] { model.layers }
@@ -95,6 +97,7 @@ package struct ArchitecturePages: Sendable {
         }
         for result in made { pages.append(try result.get()) }
         pages.append(try violationsPage(context))
+        if let history { pages.append(try historyPage(history, context)) }
         return pages
     }
 
@@ -142,6 +145,7 @@ package struct ArchitecturePages: Sendable {
             if let path = layerPaths[layer.name] { titles[path] = "\(layer.name) layer" }
         }
         titles[ArchitectureSiteMap.violationsPath] = "Violations"
+        if history != nil { titles[ArchitectureSiteMap.historyPath] = ArchitectureSiteMap.historyTitle }
         for component in model.components.components {
             titles[ArchitectureSiteMap.componentPath(component.id)] = "\(component.module) · \(component.layer)"
         }
