@@ -7,9 +7,12 @@ extension ConfigDecoder {
         guard let pairs = mapping(node, "history") else { return nil }
         var points: [(HistorySettings.Points, SourceLocation?)] = []
         var commitURL: String?
+        // A count written but refused has its own error: "needs commits or tags" would be noise.
+        var countWritten = false
         for (key, pair) in named(pairs, in: "history") {
             switch key {
             case "commits", "tags":
+                countWritten = true
                 guard let text = string(pair.value, "history.\(key)") else { continue }
                 guard let count = Int(text), (1...HistorySettings.maximumPoints).contains(count) else {
                     diagnostics.append(
@@ -44,6 +47,7 @@ extension ConfigDecoder {
             return nil
         }
         guard let chosen = points.first else {
+            if countWritten { return nil }
             diagnostics.append(
                 .error(
                     "config.invalid-value",

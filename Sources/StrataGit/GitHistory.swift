@@ -79,10 +79,11 @@ extension GitRepository {
         }
     }
 
-    /// Every tag that leads to a commit, as (commit, tag name), newest tag first.
+    /// Every tag that leads to a commit, as (commit, tag name), newest tag first (by its
+    /// date, then by version: v1.10 after v1.9).
     private func tags() throws -> [(commit: String, name: String)] {
         let output = try git.run([
-            "for-each-ref", "--sort=-creatordate",
+            "for-each-ref", "--sort=-v:refname", "--sort=-creatordate",
             "--format=%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)%00%(refname:short)",
             "refs/tags"
         ])

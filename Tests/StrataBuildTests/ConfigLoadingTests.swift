@@ -96,6 +96,49 @@ import Testing
             ])
     }
 
+    @Test func historyReadsTheLastCommitsOrTagsAndWhereACommitsPageIs() throws {
+        let commits = try load("history:\n  commits: 30\n  commit_url: https://github.com/a/b/commit/{commit}\n")
+        #expect(commits.history?.points == .commits(30))
+        #expect(commits.history?.link(to: "abc") == "https://github.com/a/b/commit/abc")
+        #expect(commits.history?.location?.line == 1)
+        #expect(try load("history:\n  tags: 5\n").history?.points == .tags(5))
+        #expect(try load("site:\n  title: x\n").history == nil)
+    }
+
+    @Test func aHistoryMustSayHowManyCommitsOrTagsAndNotBoth() {
+        #expect(
+            diagnostics("history:\n  commit_url: https://x.test/{commit}\n") == [
+                "strata.yml:1:1: error: history: needs 'commits: N' (the last N commits of the branch) or 'tags: N' "
+                    + "(the last N tags) [config.invalid-value]"
+            ])
+        #expect(
+            diagnostics("history:\n  commits: 3\n  tags: 2\n") == [
+                "strata.yml:3:3: error: history: reads either the last commits or the last tags, not both "
+                    + "[config.invalid-value]"
+            ])
+        #expect(
+            diagnostics("history:\n  commits: 0\n") == [
+                "strata.yml:2:12: error: history.commits must be a whole number from 1 to 1000, found '0' "
+                    + "[config.invalid-value]"
+            ])
+        #expect(
+            diagnostics("history:\n  tags: many\n") == [
+                "strata.yml:2:9: error: history.tags must be a whole number from 1 to 1000, found 'many' "
+                    + "[config.invalid-value]"
+            ])
+        #expect(
+            diagnostics("history:\n  commits: 2\n  commit_url: javascript:alert(1)\n") == [
+                "strata.yml:3:15: error: history.commit_url must be a web address with {commit} where a commit's id "
+                    + "goes, such as https://github.com/acme/app/commit/{commit} [config.invalid-value]"
+            ])
+        #expect(
+            diagnostics("history:\n  comits: 2\n") == [
+                "strata.yml:2:3: error: unknown key 'comits' in history; did you mean 'commits'? [config.unknown-key]",
+                "strata.yml:1:1: error: history: needs 'commits: N' (the last N commits of the branch) or 'tags: N' "
+                    + "(the last N tags) [config.invalid-value]"
+            ])
+    }
+
     @Test func unknownKeysAreErrorsWithTheirLineAndASuggestion() {
         #expect(
             diagnostics("site:\n  tittle: x\nouptut: o\nwidgets: []\n") == [
@@ -104,7 +147,7 @@ import Testing
                     + "[config.unknown-key]",
                 "strata.yml:4:1: error: unknown key 'widgets' in the configuration (known keys: site, content, "
                     + "theme, output, markdown, packages, projects, platform, docc, api, layers, rules, tests, "
-                    + "guidance, diagrams, build, links, follow_links_outside) [config.unknown-key]"
+                    + "guidance, diagrams, build, history, links, follow_links_outside) [config.unknown-key]"
             ])
     }
 
