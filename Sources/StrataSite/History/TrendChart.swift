@@ -41,13 +41,11 @@ struct TrendChart {
         // Stacked: each series' band runs from the sum of the ones before it to that sum plus its own.
         var floors = Array(repeating: 0, count: count)
         let bands = series.map { line -> (line: Series, low: [Int?], high: [Int?]) in
-            guard isStacked else { return (line, line.values.map { _ in 0 }, line.values) }
-            let low = (0..<count).map { index -> Int? in
-                line.values.indices.contains(index) && line.values[index] != nil ? floors[index] : nil
-            }
-            for index in 0..<count where line.values.indices.contains(index) {
-                floors[index] += line.values[index] ?? 0
-            }
+            // One value per point, whatever the series holds.
+            let values = (0..<count).map { line.values.indices.contains($0) ? line.values[$0] : nil }
+            guard isStacked else { return (line, values.map { $0.map { _ in 0 } }, values) }
+            let low = (0..<count).map { index -> Int? in values[index] == nil ? nil : floors[index] }
+            for index in 0..<count { floors[index] += values[index] ?? 0 }
             let high = (0..<count).map { index -> Int? in low[index] == nil ? nil : floors[index] }
             return (line, low, high)
         }
@@ -106,10 +104,10 @@ struct TrendChart {
             flush()
             for (index, value) in line.values.enumerated() {
                 guard let value, index < count, let level = high[index] else { continue }
+                let tip = HTMLEscaping.escape("\(pointNames[index]): \(value) \(line.name)")
                 svg +=
                     "<circle cx=\"\(Self.number(x(index)))\" cy=\"\(Self.number(y(level)))\" r=\"3\" "
-                    + "fill=\"currentColor\"><title>\(HTMLEscaping.escape("\(pointNames[index]): \(value) \(line.name)"))"
-                    + "</title></circle>"
+                    + "fill=\"currentColor\"><title>\(tip)</title></circle>"
             }
             svg += "</g>\n"
         }
