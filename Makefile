@@ -99,9 +99,10 @@ accuracy: deps check-theme-list
 ## proposals repository and a language book (DOCS), and on generated layered packages of 100, 500 and
 ## 2,000 modules (graph reading against `swift package dump-package`, the layering check,
 ## diagram layout, whole builds), on a 1,000-file app target whose layers are folders (types and
-## references read and checked), incremental rebuilds, `strata serve`'s save-to-reload
+## references read and checked), the history page of 100 commits of that app beside a checkout
+## and `strata check` at each commit, incremental rebuilds, `strata serve`'s save-to-reload
 ## latency and peak memory: medians of RUNS runs (default 5); DOCS_ONLY=1 measures only the
-## documentation-shaped corpora. Installs Hugo, wrk and a
+## documentation-shaped corpora, HISTORY_ONLY=1 only the history. Installs Hugo, wrk and a
 ## virtual environment with MkDocs Material. Prints a Markdown report and writes it to
 ## REPORT (default .build/bench/report.md).
 bench: deps check-theme-list

@@ -668,6 +668,54 @@ document.body.appendChild(frame);
         self.goals.append(("1,000-file app in `strata serve`: one Swift file saved to the reload event, median, under 100 ms",
                            f"{float(median):.0f} ms", float(median) < 100))
 
+    def history(self):
+        """The history page of 100 commits of the 1,000-file app (generate-history.py): each
+        commit read from git's objects and checked, beside what a team does without it: a
+        clone checked out at each commit and `strata check` run there."""
+        args = self.args
+        self.note("history: 100 commits of a 1,000-file app")
+        project = os.path.join(WORK, "history-app-1000")
+        shutil.rmtree(project, ignore_errors=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-history.py"), project, "99"],
+                       check=True, capture_output=True)
+        config = os.path.join(project, "strata.yml")
+        plain = open(config, encoding="utf-8").read()
+        # The history is asked for by the working tree's strata.yml, as a user would.
+        with open(config, "a", encoding="utf-8") as handle:
+            handle.write("history:\n  commits: 100\n")
+        output = os.path.join(WORK, "history-site")
+        with_history = repeat(args.slow_runs, lambda: run([args.strata, "build", "-q", "-o", output], cwd=project))
+        summary = [line for line in run([args.strata, "build", "-o", output], cwd=project).stdout.splitlines()
+                   if line.startswith("History:")]
+        with open(config, "w", encoding="utf-8") as handle:
+            handle.write(plain)
+        without = repeat(args.slow_runs, lambda: run([args.strata, "build", "-q", "-o", output], cwd=project))
+        # Without it: a second clone, checked out at each commit, checked there.
+        clone = os.path.join(WORK, "history-app-checkouts")
+        shutil.rmtree(clone, ignore_errors=True)
+        subprocess.run(["git", "clone", "-q", project, clone], check=True, capture_output=True)
+        commits = subprocess.run(["git", "rev-list", "--first-parent", "--max-count=100", "HEAD"], cwd=clone,
+                                 check=True, capture_output=True, text=True).stdout.split()
+        start = time.perf_counter()
+        for commit in commits:
+            run(["git", "checkout", "-q", commit], cwd=clone)
+            run([args.strata, "check"], cwd=clone, expect=(0, 1))
+        loop = time.perf_counter() - start
+        history_cost = with_history.seconds - without.seconds
+        self.say("### History of 100 commits")
+        self.say()
+        self.say("| Input | `strata build` | with `history: commits: 100` | the history's share | "
+                 "checkout and `strata check` at each commit (once) |")
+        self.say("|---|---:|---:|---:|---:|")
+        self.say(f"| the 1,000-file app, 100 commits of 3 to 4 files each | {seconds(without.seconds)} | "
+                 f"{seconds(with_history.seconds)} | {seconds(history_cost)} | {seconds(loop)} |")
+        self.say()
+        if summary:
+            self.say(f"`strata build` said: {summary[0]}")
+            self.say()
+        self.goals.append(("history of 100 commits of a 1,000-file app: `strata build` with the page under 10 s",
+                           seconds(with_history.seconds), with_history.seconds < 10))
+
     # The report -----------------------------------------------------------------------
 
     def main(self):
@@ -693,7 +741,9 @@ document.body.appendChild(frame);
         if args.baseline:
             self.say(f"- Strata before: {args.baseline}, in turns with this build on real documentation")
             self.say()
-        if args.api_only:
+        if args.history_only:
+            self.history()
+        elif args.api_only:
             self.api()
         elif args.real_only:
             self.real()
@@ -703,20 +753,22 @@ document.body.appendChild(frame);
             self.views()
         elif not args.docs_only:
             self.markdown_sites()
-        if not args.views_only and not args.real_only and not args.api_only:
+        if not args.views_only and not args.real_only and not args.api_only and not args.history_only:
             if args.realworld:
                 self.real()
             self.say("## Documentation shaped like real documentation")
             self.say()
             for shape in args.docs:
                 self.docs(shape)
-        if not args.docs_only and not args.views_only and not args.real_only and not args.api_only:
+        if not args.docs_only and not args.views_only and not args.real_only and not args.api_only \
+                and not args.history_only:
             self.api()
             self.say("## Packages")
             self.say()
             self.packages()
             self.views()
             self.components()
+            self.history()
         self.say("## Goals")
         self.say()
         self.say("| Goal | Measured | |")
@@ -833,6 +885,8 @@ def main():
                         help="shapes of generate-docs-corpus.py to build")
     parser.add_argument("--views-only", action="store_true", default=os.environ.get("VIEWS_ONLY") == "1",
                         help="only the module map and the dependency matrix of the layered packages")
+    parser.add_argument("--history-only", action="store_true", default=os.environ.get("HISTORY_ONLY") == "1",
+                        help="only the history page of 100 commits of a 1,000-file app")
     parser.add_argument("--api-only", action="store_true", default=os.environ.get("API_ONLY") == "1",
                         help="only the API reference of swift-syntax (API_ONLY=1 make bench)")
     parser.add_argument("--real-only", action="store_true", default=os.environ.get("REAL_ONLY") == "1",
@@ -862,7 +916,7 @@ def main():
         args.realworld = None
     if not os.access(TIME, os.X_OK):
         sys.exit(f"bench: needs GNU time at {TIME} (apt-get install time)")
-    needs = () if args.api_only else ("chromium",) if args.views_only else ("hugo", "cmark-gfm") if args.real_only else ("hugo", "swift", "cmark-gfm", "chromium")
+    needs = () if args.api_only or args.history_only else ("chromium",) if args.views_only else ("hugo", "cmark-gfm") if args.real_only else ("hugo", "swift", "cmark-gfm", "chromium")
     for needed in needs:
         if not shutil.which(needed):
             sys.exit(f"bench: needs {needed} on the PATH")

@@ -12,7 +12,9 @@ extension ArchitecturePages {
             ([point.commit.label] + [point.commit.date]).joined(separator: " · ")
         }
         let labels = Dictionary(
-            uniqueKeysWithValues: TrendChart.labelledIndices(count: points.count).map { ($0, points[$0].commit.label) })
+            uniqueKeysWithValues: TrendChart.labelledIndices(
+                count: points.count, preferred: points.indices.filter { !points[$0].commit.tags.isEmpty }
+            ).map { ($0, points[$0].commit.label) })
         let growth = TrendChart(
             title: "Modules and dependencies at each point", pointNames: names, axisLabels: labels,
             series: [

@@ -130,13 +130,19 @@ struct TrendChart {
         top == 1 ? [0, 1] : [0, top / 2, top]
     }
 
-    /// At most `limit` of `count` points labelled: always the first and the last, and
-    /// evenly spaced ones between.
-    static func labelledIndices(count: Int, limit: Int = 6) -> [Int] {
-        guard count > 0 else { return [] }
-        guard count > limit else { return Array(0..<count) }
-        let step = Double(count - 1) / Double(limit - 1)
-        return Array(Set((0..<limit).map { Int((Double($0) * step).rounded()) })).sorted()
+    /// The points the x axis names: the first and the last, then `preferred` ones (tags),
+    /// then any others, each only when it is at least `spacing` (in the chart's units) from
+    /// every point already named, so no two labels overlap, on a phone either.
+    static func labelledIndices(count: Int, preferred: [Int] = [], spacing: Double = 100) -> [Int] {
+        guard count > 1 else { return count == 1 ? [0] : [] }
+        let plotWidth = Double(width - left - right)
+        let gap = Int((Double(count - 1) * spacing / plotWidth).rounded(.up))
+        var chosen: [Int] = []
+        for index in [0, count - 1] + preferred + Array(1..<(count - 1))
+        where (0..<count).contains(index) && chosen.allSatisfy({ abs($0 - index) >= gap }) {
+            chosen.append(index)
+        }
+        return chosen.sorted()
     }
 
     /// A coordinate with at most one decimal, the same on every machine.

@@ -15,10 +15,13 @@ import Testing
         #expect(TrendChart.ticks(upTo: 60) == [0, 30, 60])
     }
 
-    @Test func atMostSixPointsAreLabelledAlwaysTheFirstAndTheLast() {
+    @Test func labelsNeverCrowdAndTheFirstTheLastAndTagsComeFirst() {
         #expect(TrendChart.labelledIndices(count: 0) == [])
+        #expect(TrendChart.labelledIndices(count: 1) == [0])
         #expect(TrendChart.labelledIndices(count: 4) == [0, 1, 2, 3])
-        #expect(TrendChart.labelledIndices(count: 100) == [0, 20, 40, 59, 79, 99])
+        #expect(TrendChart.labelledIndices(count: 8) == [0, 2, 4, 7])
+        #expect(TrendChart.labelledIndices(count: 8, preferred: [3]) == [0, 3, 5, 7])
+        #expect(TrendChart.labelledIndices(count: 100) == [0, 18, 36, 54, 72, 99])
     }
 
     @Test func coordinatesAreWrittenTheSameEverywhereWithOneDecimal() {
