@@ -66,6 +66,8 @@ package final class BuildMemory: @unchecked Sendable {
         /// Pages whose HTML was rendered through the theme again (the 404 page aside).
         package var pagesRendered = 0
         package var diagramsLaidOut = 0
+        /// Whether the history page's points were read again (a commit added, or strata.yml changed).
+        package var historyRead = false
     }
 
     /// What the latest build did again (the rest was reused).
@@ -75,7 +77,7 @@ package final class BuildMemory: @unchecked Sendable {
             bodiesRendered: bodies.computedCount, sourcesScanned: scans.computedCount,
             sourcesReadForTypes: symbols.computedCount, referencesReused: resolution.reusedCount,
             graphReloaded: lock.withLock { graphReloaded }, pagesRendered: renderedPages.computedCount,
-            diagramsLaidOut: layouts.computedCount
+            diagramsLaidOut: layouts.computedCount, historyRead: lock.withLock { historyRead }
         )
     }
 
@@ -184,6 +186,7 @@ package final class BuildMemory: @unchecked Sendable {
     }
 
     private var history: (key: HistoryKey, value: ArchitectureHistory)?
+    private var historyRead = false
 
     /// The history read last, when it was read from the same commits and configuration.
     func history(for key: HistoryKey) -> ArchitectureHistory? {
@@ -191,7 +194,10 @@ package final class BuildMemory: @unchecked Sendable {
     }
 
     func remember(_ value: ArchitectureHistory, for key: HistoryKey) {
-        lock.withLock { history = (key, value) }
+        lock.withLock {
+            history = (key, value)
+            historyRead = true
+        }
     }
 
     // MARK: Build boundaries
@@ -207,7 +213,10 @@ package final class BuildMemory: @unchecked Sendable {
         renderedPages.beginBuild()
         renderedNotFound.beginBuild()
         componentPages.beginBuild()
-        lock.withLock { graphReloaded = false }
+        lock.withLock {
+            graphReloaded = false
+            historyRead = false
+        }
     }
 
     /// Drops what the build did not use (removed files), so the memory never grows. Swift
