@@ -46,7 +46,7 @@ extension SiteBuilder {
         for summary in commits {
             let commit = ArchitectureHistory.Commit(
                 id: summary.id, date: summary.date, subject: summary.subject, tags: summary.tags)
-            guard try snapshot.move(to: summary.id) else {
+            guard try StageClock.measure("read: history: snapshot", { try snapshot.move(to: summary.id) }) else {
                 points.append(.init(commit: commit, reading: .missing))
                 continue
             }
