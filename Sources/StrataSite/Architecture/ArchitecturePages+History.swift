@@ -91,7 +91,11 @@ extension ArchitecturePages {
             "subject": .text(commit.subject), "hasTags": .bool(!commit.tags.isEmpty),
             "tags": .text(commit.tags.joined(separator: ", "))
         ]
-        if let link = settings.link(to: commit.id) { values["href"] = .text(link) }
+        // Set on every commit, linked or not: a missing key would be looked up in the
+        // enclosing values (a violation's own link).
+        let link = settings.link(to: commit.id)
+        values["hasLink"] = .bool(link != nil)
+        values["link"] = .text(link ?? "")
         return values
     }
 
