@@ -11,7 +11,8 @@ import Testing
     static let package = """
         // swift-tools-version:5.9
         import PackageDescription
-        let package = Package(name: "App", targets: [.target(name: "Core"), .target(name: "UI", dependencies: ["Core"])])
+        let package = Package(
+            name: "App", targets: [.target(name: "Core"), .target(name: "UI", dependencies: ["Core"])])
         """
 
     func render(_ root: URL, memory: BuildMemory?) async throws -> (BuildResult, [OutputFile]) {
