@@ -122,6 +122,47 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.contains("does not list strata-9.9.9-macos-universal.tar.gz"))
     }
 
+    /// The pre-commit hook (`scripts/pre-commit-strata.sh`) at a release tag: the hook's
+    /// checkout, as pre-commit keeps it, holds the tag the remote names; the hook downloads
+    /// that release once, checks it, runs `strata check` with the hook's arguments, and
+    /// never downloads again.
+    @Test func thePreCommitHookAtAReleaseTagInstallsTheReleaseOnceAndChecks() async throws {
+        let release = try await release()
+        defer { TestScratch.remove(release) }
+        let hook = try TestScratch.folder("hook-checkout")
+        defer { TestScratch.remove(hook) }
+        for script in ["pre-commit-strata.sh", "fetch-release.sh"] {
+            try FileManager.default.createDirectory(
+                at: hook.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Self.repository.appendingPathComponent("scripts/\(script)"),
+                to: hook.appendingPathComponent("scripts/\(script)"))
+        }
+        try GitFixture.write(
+            ["Sources/StrataCLI/StrataVersion.swift": "enum StrataVersion {\n    static let current = \"1.2.3\"\n}\n"],
+            in: hook)
+        try await GitFixture.git(hook, ["init", "-q"])
+        try await GitFixture.commit(hook, "the hook at its release")
+        try await GitFixture.git(hook, ["tag", "v1.2.3"])
+        try await GitFixture.git(hook, ["remote", "add", "origin", hook.path])
+        let project = try TestScratch.folder("hook-project")
+        defer { TestScratch.remove(project) }
+        let run = {
+            try await ChildProcess.run(
+                Self.bash, [hook.appendingPathComponent("scripts/pre-commit-strata.sh").path, "--strict"],
+                in: project, environment: ["STRATA_RELEASE_URL": release.absoluteString])
+        }
+        let first = try await run()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "1.2.3\n", "the release's strata ran")
+        let installed = hook.appendingPathComponent(".build/pre-commit/strata-1.2.3/bin/strata")
+        #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+        // Installed once: the release is no longer needed.
+        try FileManager.default.removeItem(at: release.appendingPathComponent("v1.2.3"))
+        let second = try await run()
+        #expect(second.status == 0 && second.stdout == "1.2.3\n", "\(second.stderr)")
+    }
+
     /// The Action, the pre-commit hook and the release workflow read the version out of
     /// StrataVersion.swift with this `sed`; a reformatted file must not break them.
     @Test func theScriptsReadTheVersionStrataPrints() async throws {
