@@ -111,6 +111,8 @@ import Testing
                 == Data(contentsOf: again.appendingPathComponent("history.html")))
         let overview = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(overview.contains("href=\"history.html\""), "the navigation lists the page")
+        let violations = try String(contentsOf: output.appendingPathComponent("violations.html"), encoding: .utf8)
+        #expect(violations.contains("since which commit each violation has been there: <a href=\"history.html\">"))
     }
 
     @Test func theLastTagsArePointsToo() async throws {

@@ -48,6 +48,8 @@ extension ArchitecturePages {
                         + "make it."
             ),
             "rules": .list(rules),
+            "hasHistory": .bool(history != nil),
+            "historyHref": .text(SitePath.relativeURL(from: path, to: ArchitectureSiteMap.historyPath)),
             "hasStaleBaseline": .bool(!report.staleBaselineEntries.isEmpty),
             "staleBaseline": .list(
                 report.staleBaselineEntries.map { .object(["rule": .text($0.rule), "key": .text($0.key)]) })
