@@ -42,6 +42,7 @@ extension SiteBuilder {
         let allowed = project.boundary.roots.dropFirst().compactMap { root in
             snapshot.snapshotPath(of: root).map { URL(fileURLWithPath: $0) }
         }
+        let readable = ([snapshot.root] + allowed).map { $0.standardizedFileURL.path + "/" }
         var points: [ArchitectureHistory.Point] = []
         for summary in commits {
             let commit = ArchitectureHistory.Commit(
@@ -50,7 +51,9 @@ extension SiteBuilder {
                 points.append(.init(commit: commit, reading: .missing))
                 continue
             }
-            memory.noteChanges(snapshot.rewritten)
+            // Files outside what the project may read (a monorepo's other folders) cannot
+            // change its graph.
+            memory.noteChanges(snapshot.rewritten.filter { path in readable.contains { path.hasPrefix($0) } })
             let builder = SiteBuilder(
                 project: ProjectFiles(
                     root: snapshot.root, workingDirectory: snapshot.root, allowedReads: Array(allowed)),

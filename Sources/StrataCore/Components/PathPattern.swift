@@ -61,6 +61,22 @@ package struct PathPattern: Hashable, Sendable, CustomStringConvertible {
                 return candidate[candidate.index(candidate.startIndex, offsetBy: folder.count)] == UInt8(ascii: "/")
             }
         }
+        // What comes before the first wildcard is literal: a path that does not begin with it
+        // cannot match, and most files of a target do not (`Sources/App/Config*.swift`). Only
+        // for plain patterns and paths without empty names, which the general matcher drops.
+        if plain, let wildcard = bytes.firstIndex(where: { $0 == UInt8(ascii: "*") }) {
+            let candidate = path.utf8
+            let slash = UInt8(ascii: "/")
+            let hasEmptyName =
+                candidate.first == slash || candidate.last == slash
+                || zip(candidate, candidate.dropFirst()).contains { $0 == slash && $1 == slash }
+            if !hasEmptyName, !candidate.starts(with: bytes[..<wildcard]) { return false }
+        }
+        return matchesByNames(path)
+    }
+
+    /// The general matcher: the pattern's parts against the path's names.
+    func matchesByNames(_ path: String) -> Bool {
         let parts = pattern.split(separator: "/").filter { $0 != "." }.map(String.init)
         let names = path == "." ? [] : path.split(separator: "/").map(String.init)
         return Self.match(parts[...], names[...])

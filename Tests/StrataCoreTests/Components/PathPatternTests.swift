@@ -1,5 +1,6 @@
-import StrataCore
 import Testing
+
+@testable import StrataCore
 
 /// `paths:` globs: the byte-compared common forms (one file, a folder and everything below
 /// it) agree with the general matcher's answers for every other form.
@@ -35,5 +36,23 @@ import Testing
         #expect(!PathPattern("App/**/UI/**/*.swift").matches("App/a/b/Core/c/V.swift"))
         #expect(PathPattern("**").matches("a/b"))
         #expect(PathPattern("a/**").matches("a"))
+    }
+
+    /// The literal start of a pattern rejects a path only where the general matcher would:
+    /// every pattern of a small alphabet against every path of it.
+    @Test func theLiteralStartRejectsOnlyWhatTheNamesWouldReject() {
+        let names = ["App", "UI", "Config.swift", "ConfigX.swift", "A.swift", "."]
+        var paths = [""]
+        for _ in 0..<3 { paths = paths + paths.flatMap { base in names.map { base.isEmpty ? $0 : base + "/" + $0 } } }
+        paths += ["App//UI/A.swift", "/App/UI", "App/UI/", "."]
+        let patterns = [
+            "App/Config*.swift", "App/UI/*.swift", "App/**/*.swift", "App/U*/**", "*/UI/**", "App/*", "A*",
+            "App/UI/Config*", "App/*/A.swift", "**/Config*"
+        ]
+        for pattern in patterns.map({ PathPattern($0) }) {
+            for path in Set(paths) {
+                #expect(pattern.matches(path) == pattern.matchesByNames(path), "\(pattern) ~ \(path)")
+            }
+        }
     }
 }
