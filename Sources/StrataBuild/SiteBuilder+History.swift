@@ -47,13 +47,14 @@ extension SiteBuilder {
         for summary in commits {
             let commit = ArchitectureHistory.Commit(
                 id: summary.id, date: summary.date, subject: summary.subject, tags: summary.tags)
-            guard try StageClock.measure("read: history: snapshot", { try snapshot.move(to: summary.id) }) else {
+            let exists = try StageClock.measure("read: history: snapshot") { try snapshot.move(to: summary.id) }
+            // Files outside what the project may read (a monorepo's other folders) cannot
+            // change its graph. Noted at every point, the project's or not, so none is missed.
+            memory.noteChanges(snapshot.rewritten.filter { path in readable.contains { path.hasPrefix($0) } })
+            guard exists else {
                 points.append(.init(commit: commit, reading: .missing))
                 continue
             }
-            // Files outside what the project may read (a monorepo's other folders) cannot
-            // change its graph.
-            memory.noteChanges(snapshot.rewritten.filter { path in readable.contains { path.hasPrefix($0) } })
             let builder = SiteBuilder(
                 project: ProjectFiles(
                     root: snapshot.root, workingDirectory: snapshot.root, allowedReads: Array(allowed)),
