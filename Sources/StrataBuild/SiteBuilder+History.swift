@@ -21,7 +21,10 @@ extension SiteBuilder {
                 case .tags(let count): try repository.lastTaggedCommits(count)
                 }
             let summaries = try repository.summaries(of: commits)
-            let key = BuildMemory.HistoryKey(commits: commits, config: config, options: options)
+            // A tag added to a commit already read changes its label: part of the key.
+            let key = BuildMemory.HistoryKey(
+                commits: summaries.map { ([$0.id] + $0.tags).joined(separator: " ") }, config: config,
+                options: options)
             if let remembered = memory?.history(for: key) { return remembered }
             let history = try read(summaries, in: repository, settings: settings, config: config)
             memory?.remember(history, for: key)

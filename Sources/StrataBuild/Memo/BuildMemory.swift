@@ -172,6 +172,7 @@ package final class BuildMemory: @unchecked Sendable {
     /// What a history was read from: the same commits judged by the same configuration
     /// give the same history, whatever else changed in the working tree.
     struct HistoryKey: Equatable {
+        /// Each commit's id and tags.
         var commits: [String]
         var config: StrataConfig
         var manifestMode: ManifestMode

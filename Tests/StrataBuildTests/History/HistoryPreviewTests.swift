@@ -5,7 +5,7 @@ import StrataTestSupport
 import Testing
 
 /// `strata serve` reads the history page's points once: a save rebuilds the site with the
-/// history it read, a new commit or a changed strata.yml reads it again, and each time the
+/// history it read, a new commit, a new tag or a changed strata.yml reads it again, and each time the
 /// page is the page a clean build makes.
 @Suite struct HistoryPreviewTests {
     static let package = """
@@ -52,6 +52,12 @@ import Testing
         let (_, saved) = try await render(root, memory: memory)
         #expect(!memory.statistics.historyRead)
         #expect(historyPage(saved) == historyPage(files))
+
+        // A tag on a commit already read: read again, to label it.
+        try await GitFixture.git(root, ["tag", "v1.0"])
+        let (_, tagged) = try await render(root, memory: memory)
+        #expect(memory.statistics.historyRead)
+        #expect(historyPage(tagged).map { String(decoding: $0, as: UTF8.self).contains("v1.0") } == true)
 
         // A commit: read again, and the same page a clean build makes.
         try await GitFixture.commit(root, "a screen")
