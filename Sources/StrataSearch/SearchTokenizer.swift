@@ -52,36 +52,112 @@ enum SearchTokenizer {
                         index += 1
                     }
                     beyondASCII |= bytes[start] & 0x80
-                    guard beyondASCII == 0 else {
-                        for term in slowTerms(
-                            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                        {
-                            var term = term
-                            term.withUTF8 { body($0) }
-                        }
-                        continue
+                    if beyondASCII == 0 {
+                        asciiWord(bytes, start, index, innerCapitals, folded, stopWords, body)
+                    } else {
+                        mixedWord(bytes, start, index, folded, stopWords, body)
                     }
-                    emit(bytes, start, index, folded, stopWords, body)
-                    guard innerCapitals else { continue }
-                    // `HTMLRenderer` → HTML, Renderer: a part starts at an upper-case letter
-                    // after a lower-case one, and at the last capital of a run before a
-                    // lower-case letter. A word with no such place is one part, already handed over.
-                    var partStart = start
-                    for position in (start + 1)..<index {
-                        let previous = bytes[position - 1]
-                        let current = bytes[position]
-                        let next = position + 1 < index ? bytes[position + 1] : 0
-                        if (isLower(previous) && isUpper(current))
-                            || (isUpper(previous) && isUpper(current) && isLower(next))
-                        {
-                            emit(bytes, partStart, position, folded, stopWords, body)
-                            partStart = position
-                        }
-                    }
-                    if partStart > start { emit(bytes, partStart, index, folded, stopWords, body) }
                 }
             }
         }
+    }
+
+    /// The terms of the ASCII word `bytes[start ..< end]`: the word, then its camel-case parts.
+    @inline(__always)
+    private static func asciiWord(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ innerCapitals: Bool,
+        _ folded: UnsafeMutableBufferPointer<UInt8>, _ stopWords: StopWordTable,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        emit(bytes, start, end, folded, stopWords, body)
+        guard innerCapitals else { return }
+        // `HTMLRenderer` → HTML, Renderer: a part starts at an upper-case letter after a
+        // lower-case one, and at the last capital of a run before a lower-case letter. A word
+        // with no such place is one part, already handed over.
+        var partStart = start
+        for position in (start + 1)..<end {
+            let previous = bytes[position - 1]
+            let current = bytes[position]
+            let next = position + 1 < end ? bytes[position + 1] : 0
+            if (isLower(previous) && isUpper(current)) || (isUpper(previous) && isUpper(current) && isLower(next)) {
+                emit(bytes, partStart, position, folded, stopWords, body)
+                partStart = position
+            }
+        }
+        if partStart > start { emit(bytes, partStart, end, folded, stopWords, body) }
+    }
+
+    /// A run of letters, digits and characters beyond ASCII (`Rust’s`, `“quoted”`, `naïve`):
+    /// cut at the punctuation and symbols that can only separate words (`separates`), each
+    /// piece of ASCII then read as an ASCII word, and only a piece with other characters
+    /// through Unicode's properties. The terms are those `unicodeTerms` finds in the whole
+    /// run, since normalization never joins a separator to its neighbours.
+    private static func mixedWord(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ folded: UnsafeMutableBufferPointer<UInt8>,
+        _ stopWords: StopWordTable, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var pieceStart = start
+        var beyondASCII = false
+        var innerCapitals = false
+        var index = start
+        func flush(upTo pieceEnd: Int) {
+            guard pieceEnd > pieceStart else { return }
+            if !beyondASCII {
+                asciiWord(bytes, pieceStart, pieceEnd, innerCapitals, folded, stopWords, body)
+                return
+            }
+            let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd]), as: UTF8.self)
+            for term in unicodeTerms(piece) {
+                var term = term
+                term.withUTF8 { body($0) }
+            }
+        }
+        while index < end {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                innerCapitals = innerCapitals || (index > pieceStart && isUpper(byte))
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            let scalarEnd = min(index + length, end)
+            if let scalar = scalar(bytes, index, scalarEnd), separates(scalar) {
+                flush(upTo: index)
+                pieceStart = scalarEnd
+                beyondASCII = false
+                innerCapitals = false
+            } else {
+                beyondASCII = true
+            }
+            index = scalarEnd
+        }
+        flush(upTo: end)
+    }
+
+    /// The scalar whose UTF-8 is `bytes[start ..< end]` (a Swift string's bytes are valid UTF-8).
+    @inline(__always)
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Unicode.Scalar? {
+        let length = end - start
+        guard length >= 2 else { return nil }
+        var value = UInt32(bytes[start]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for index in (start + 1)..<end { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+        return Unicode.Scalar(value)
+    }
+
+    /// Whether `scalar` only ever separates words: a character that is neither a letter nor
+    /// a digit, from the blocks of punctuation and symbols (Latin-1's, general punctuation,
+    /// arrows, mathematical and technical symbols, box drawing, dingbats, variation
+    /// selectors, emoji). None of them is a combining mark, nor composes with what follows
+    /// into a letter or a digit, so cutting at one gives what normalizing the whole run does.
+    @inline(__always)
+    static func separates(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard
+            (0xA0...0xBF).contains(value) || (0x2000...0x27BF).contains(value)
+                || (0x2900...0x2BFF).contains(value) || (0xFE00...0xFE0F).contains(value)
+                || (0x1_F000...0x1_FAFF).contains(value)
+        else { return false }
+        return !isWordScalar(scalar)
     }
 
     /// Hands `body` the ASCII word `bytes[start ..< end]` folded to lower case, when it makes
@@ -172,10 +248,11 @@ enum SearchTokenizer {
 
     private static let stopWordTable = StopWordTable(stopWords)
 
-    /// Words with characters beyond ASCII, folded as the script folds a query: composed
-    /// (NFC), lower case, final sigma as sigma, and only then split where Unicode says a
-    /// character is neither a letter nor a digit.
-    private static func slowTerms(_ text: String) -> [String] {
+    /// The terms of any text, by the rule itself: folded as the script folds a query
+    /// (composed, NFC; lower case; final sigma as sigma), and only then split where Unicode
+    /// says a character is neither a letter nor a digit. `forEachTerm` finds the same terms
+    /// faster; it hands this only the words with letters or digits beyond ASCII.
+    static func unicodeTerms(_ text: String) -> [String] {
         var terms: [String] = []
         var word = String.UnicodeScalarView()
         func flush() {

@@ -185,6 +185,30 @@ import Testing
         }
     }
 
+    /// Words beside punctuation beyond ASCII (`Rust’s`, `“quoted”`, `a — b`) are cut there
+    /// without Unicode's slow path; whatever the mix, the terms are the rule's own.
+    @Test func textBeyondASCIIFollowsTheUnicodeRuleWhereverItIsCut() {
+        var numbers = FixedNumbers(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { numbers.next(below: bound) }
+        // ASCII; separators of every block cut early (quotes, dashes, no-break space, box
+        // drawing, arrows, a check mark, emoji and its variation selector); what must stay
+        // in a word (accented and combining letters, Greek final sigma, Cyrillic, Kelvin,
+        // Ohm, circled and superscript digits, squared letters); and what composes across a
+        // cut (a combining acute, a long solidus overlay after an arrow).
+        let alphabet = Array(
+            "abXY09 -.’‘“”—–…\u{A0}·─└✓→≠⊂🚧\u{FE0F}🄰①²ªµéΩΣςКирK\u{212A}\u{2126}\u{301}\u{338}İ_")
+        for round in 0..<4000 {
+            let text = String((0..<next(24)).map { _ in alphabet[next(alphabet.count)] })
+            #expect(SearchTokenizer.terms(text) == SearchTokenizer.unicodeTerms(text), "round \(round): \(text)")
+        }
+        #expect(
+            SearchTokenizer.terms("Rust’s “ownership” — HTMLRenderer’s") == [
+                "rust", "ownership", "htmlrenderer", "html", "renderer"
+            ])
+        #expect(SearchTokenizer.separates("’"), "a closing quote cuts")
+        #expect(!SearchTokenizer.separates("é") && !SearchTokenizer.separates("①"), "letters and digits never cut")
+    }
+
     // MARK: Encoding
 
     /// The script's decoder, in Swift: the test reads what the writer wrote the way the theme does.
