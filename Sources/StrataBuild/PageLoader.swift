@@ -139,10 +139,12 @@ struct PageLoader: Sendable {
     /// `guides/getting-started.md` → "Getting started"; a folder's index takes the folder's name.
     static func fallbackTitle(for path: String, isIndex: Bool) -> String {
         var parts = path.split(separator: "/").map(String.init)
+        // The site's own index is Home; a folder's is titled by its folder.
+        let isHome = isIndex && parts.count == 1
         if isIndex, parts.count > 1 { parts.removeLast() }
         let name = parts.last ?? path
-        let stem = isIndex && parts.count == 1 ? "Home" : (name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name)
-        let words = stem.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let stem = isHome ? "Home" : (name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name)
+        let words = String(stem.map { $0 == "-" || $0 == "_" ? " " : $0 })
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 }
