@@ -147,8 +147,9 @@ enum SearchTokenizer {
     /// Whether `scalar` only ever separates words: a character that is neither a letter nor
     /// a digit, from the blocks of punctuation and symbols (Latin-1's, general punctuation,
     /// arrows, mathematical and technical symbols, box drawing, dingbats, variation
-    /// selectors, emoji). None of them is a combining mark, nor composes with what follows
-    /// into a letter or a digit, so cutting at one gives what normalizing the whole run does.
+    /// selectors, emoji). Normalization never makes one of them, or one of them with what
+    /// follows, into a letter or a digit, so cutting at one gives what normalizing the whole
+    /// run does (`unicodeTerms`).
     @inline(__always)
     static func separates(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
