@@ -93,8 +93,10 @@ package final class GitSnapshot {
                     atPath: file.path, withDestinationPath: String(decoding: data, as: UTF8.self))
             } else {
                 try data.write(to: file)
-                var attributes: [FileAttributeKey: Any] = [.modificationDate: stamp]
-                if entry.isExecutable { attributes[.posixPermissions] = 0o755 }
+                // Set either way: a file written over in place keeps its old mode otherwise.
+                let attributes: [FileAttributeKey: Any] = [
+                    .modificationDate: stamp, .posixPermissions: entry.isExecutable ? 0o755 : 0o644
+                ]
                 try FileManager.default.setAttributes(attributes, ofItemAtPath: file.path)
             }
             rewritten.append(file.path)

@@ -123,4 +123,31 @@ import Testing
         #expect(stamps[0] != stamps[1], "a file written again gets a time no earlier version had")
         #expect(stamps[1] == stamps[2], "a file whose blob did not change is left as it was")
     }
+
+    /// A file written over in place takes each point's mode, executable or not.
+    @Test func aFileWrittenOverInPlaceTakesEachPointsMode() async throws {
+        let root = try await GitFixture.repository(commits: [["tool.sh": "echo 1\n"]])
+        defer { TestScratch.remove(root) }
+        let script = root.appendingPathComponent("tool.sh").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try await GitFixture.commit(root, "executable")
+        try GitFixture.write(["tool.sh": "echo 2\n"], in: root)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: script)
+        try await GitFixture.commit(root, "plain again")
+        let repository = try await Self.open(root)
+        let commits = try await OwnThread.run("rev-list") { try repository.lastCommits(3) }
+        let modes = try await OwnThread.run("snapshot") {
+            let snapshot = try GitSnapshot(repository: repository, projectFolder: root.path)
+            defer { snapshot.remove() }
+            var modes: [Int] = []
+            for commit in commits.reversed() {
+                try snapshot.move(to: commit)
+                let file = snapshot.root.appendingPathComponent("tool.sh").path
+                let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+                modes.append((mode ?? 0) & 0o777)
+            }
+            return modes
+        }
+        #expect(modes == [0o644, 0o755, 0o644])
+    }
 }
