@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// Strata's targets follow the layering it documents (see Content/architecture.md and strata.yml):
+// Strata's targets follow the layering it documents (see Content/architecture/modules.md and strata.yml):
 // Core at the bottom; one infrastructure module per outside library; the site renderer
 // depending only on Core; the build pipeline tying them together; the CLI on top.
 import PackageDescription
