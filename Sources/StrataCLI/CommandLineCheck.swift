@@ -5,8 +5,9 @@ import StrataCore
 /// command (`strata chek`), and an option given twice, of which the parser silently keeps
 /// the last (`--output a --output b`). Options meant to be repeated accumulate instead.
 enum CommandLineCheck {
-    /// Options that take several values, one per use.
-    static let repeatable: Set<String> = ["--report", "--focus"]
+    /// Options that take several values, one per use: those whose help says "Repeatable"
+    /// (a test holds the two together).
+    static let repeatable: Set<String> = ["--report", "--focus", "--allow-read"]
 
     /// Short options and the long option each stands for.
     static let shortNames = [

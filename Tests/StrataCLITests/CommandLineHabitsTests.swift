@@ -2,6 +2,8 @@ import Foundation
 import StrataTestSupport
 import Testing
 
+@testable import StrataCLI
+
 /// The command line behaves as users of other tools expect: a misspelt command gets a
 /// suggestion, an option given twice is an error rather than silently the last one, options
 /// meant to repeat accumulate, and the short options mean the same on every command.
@@ -34,6 +36,40 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("A").path))
+    }
+
+    /// The options whose help says they repeat are exactly those the check lets repeat: one
+    /// left out of the check is refused the second time, as `--allow-read` was.
+    @Test func theOptionsHelpCallsRepeatableAreTheOnesThatMayRepeat() throws {
+        var documented: Set<String> = []
+        for command in StrataCommand.configuration.subcommands {
+            let help = StrataCommand.helpMessage(for: command, includeHidden: true, columns: 10_000)
+            for line in help.split(separator: "\n") where line.hasPrefix("  -") {
+                // Names first, then (after a gap of spaces) the option's help.
+                let parts = line.dropFirst(2).split(separator: "  ", maxSplits: 1)
+                guard parts.count == 2, parts[1].contains("Repeatable") else { continue }
+                let names = parts[0].split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.hasPrefix("--") }
+                documented.formUnion(names.map { String($0.prefix { $0 != "=" }) })
+            }
+        }
+        #expect(documented == CommandLineCheck.repeatable)
+    }
+
+    @Test func allowReadAccumulates() async throws {
+        let folder = try GraphCommandTests().shop()
+        let shared = folder.deletingLastPathComponent().appendingPathComponent("Shared-\(UUID().uuidString)")
+        let theme = folder.deletingLastPathComponent().appendingPathComponent("Theme-\(UUID().uuidString)")
+        for extra in [shared, theme] {
+            try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        }
+        defer { for extra in [shared, theme] { try? FileManager.default.removeItem(at: extra) } }
+        let run = try await cli.strata(
+            ["check", "-q", "--allow-read", shared.path, "--allow-read", theme.path], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let missing = try await cli.strata(
+            ["check", "-q", "--allow-read", shared.path, "--allow-read", theme.path + "-gone"], in: folder)
+        #expect(missing.status == 2, "the second folder is read, not dropped")
+        #expect(missing.stderr.contains("usage.allow-read"), "\(missing.stderr)")
     }
 
     @Test func focusAccumulates() async throws {
