@@ -86,14 +86,16 @@ struct CycleFinder {
     }
 
     /// Johnson's algorithm on one component: the cycles through its least node, then the
-    /// same on what remains without that node, component by component. False when the
-    /// limit was reached.
+    /// same on what remains without that node, component by component. False when there
+    /// are more than the limit: the search looks for one cycle past it, so a component of
+    /// exactly `limitPerComponent` cycles is listed whole.
     private func circuits(in members: Set<String>) -> ([[String]], Bool) {
         var cycles: [[String]] = []
         var remaining = members
         let sortedSuccessors = successors.mapValues { $0.sorted() }
+        let searchLimit = limitPerComponent + 1
         while true {
-            if cycles.count >= limitPerComponent { return (cycles, false) }
+            if cycles.count >= searchLimit { return (Array(cycles.prefix(limitPerComponent)), false) }
             let candidates = stronglyConnectedComponents(within: remaining).filter { component in
                 component.count > 1 || sortedSuccessors[component[0], default: []].contains(component[0])
             }
@@ -125,7 +127,7 @@ struct CycleFinder {
             path.append(start)
             blocked.insert(start)
             while let top = frames.last {
-                if top.position < top.next.count, cycles.count < limitPerComponent {
+                if top.position < top.next.count, cycles.count < searchLimit {
                     let next = top.next[top.position]
                     frames[frames.count - 1].position += 1
                     if next == start {

@@ -310,12 +310,15 @@ package struct RuleChecker: Sendable {
             var layers = assignments.mapValues(\.layer)
             var subjects: [String: String] = [:]
             let targets = Set(graph.nodes.filter(\.isTarget).map(\.id))
-            var testableImports: [String: [String]] = [:]
-            for edge in graph.edges where edge.imports.contains(where: \.isTestable) {
-                testableImports[edge.from, default: []].append(edge.to)
+            // Each test's first @testable import as written (by file, then line), and its module.
+            var firstTestable: [String: (location: SourceLocation, module: String)] = [:]
+            for edge in graph.edges {
+                guard let first = edge.imports.filter(\.isTestable).map(\.location).min() else { continue }
+                if let known = firstTestable[edge.from], (known.location, known.module) <= (first, edge.to) { continue }
+                firstTestable[edge.from] = (first, edge.to)
             }
             for node in graph.nodes where node.isTest {
-                // `FeedTests` tests `Feed`; otherwise the first module it imports @testable.
+                // `FeedTests` tests `Feed`; otherwise the module of its first @testable import.
                 var subject: String?
                 for suffix in ["IntegrationTests", "UnitTests", "Tests", "Test"] where node.id.hasSuffix(suffix) {
                     let stem = String(node.id.dropLast(suffix.count))
@@ -324,7 +327,7 @@ package struct RuleChecker: Sendable {
                         break
                     }
                 }
-                subject = subject ?? testableImports[node.id]?.sorted().first
+                subject = subject ?? firstTestable[node.id]?.module
                 subjects[node.id] = subject
                 if tests.followLayers, layers[node.id] == nil, let subject, let layer = layers[subject] {
                     layers[node.id] = layer

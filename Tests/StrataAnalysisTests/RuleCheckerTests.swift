@@ -137,6 +137,22 @@ private func check(_ sketch: GraphSketch, layers: [LayerDeclaration] = [], setti
         #expect(violations.map(\.key) == ["Integration -> FeedUI"], "it is judged as if in Store's layer, Data")
     }
 
+    /// Of several @testable imports, the first written decides, not the first by name.
+    @Test func aTestWithSeveralTestableImportsTestsTheFirstItWrites() {
+        var sketch = app()
+        sketch.module("Integration", .test)
+        sketch.edge("Integration", "FeedUI", testable: true)
+        sketch.edge("Integration", "Store", testable: true)
+        // One file: `@testable import Store` on line 1, `@testable import FeedUI` on line 2.
+        let file = "Sources/Integration/Flow.swift"
+        sketch.edges[sketch.edges.count - 2].imports[0].location = Location(path: file, line: 2)
+        sketch.edges[sketch.edges.count - 1].imports[0].location = Location(path: file, line: 1)
+        var settings = RuleSettings()
+        settings.tests.followLayers = true
+        let violations = check(sketch, layers: layers, settings: settings).violations
+        #expect(violations.map(\.key) == ["Integration -> FeedUI"], "judged in Store's layer, Data")
+    }
+
     @Test func forbidMatchesLayersAndGlobsAndCarriesItsReason() {
         var sketch = app()
         sketch.module("Analytics", .product)
@@ -206,6 +222,21 @@ private func check(_ sketch: GraphSketch, layers: [LayerDeclaration] = [], setti
         let found = CycleFinder(successors: successors, limitPerComponent: 50).find()
         #expect(found.cycles.count == 50)
         #expect(found.truncated == [names])
+    }
+
+    /// A hub with as many spokes as the limit has exactly that many cycles: all listed, none cut.
+    @Test func exactlyTheLimitOfCyclesIsListedWhole() {
+        var successors: [String: [String]] = ["Hub": []]
+        for spoke in (0..<5).map({ "S\($0)" }) {
+            successors["Hub", default: []].append(spoke)
+            successors[spoke] = ["Hub"]
+        }
+        let exact = CycleFinder(successors: successors, limitPerComponent: 5).find()
+        #expect(exact.cycles.count == 5)
+        #expect(exact.truncated.isEmpty)
+        let over = CycleFinder(successors: successors, limitPerComponent: 4).find()
+        #expect(over.cycles.count == 4)
+        #expect(over.truncated.count == 1)
     }
 
     @Test func tarjanHandlesLongChainsWithoutRecursion() {
