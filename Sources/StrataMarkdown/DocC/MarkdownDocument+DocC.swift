@@ -89,8 +89,13 @@ extension MarkdownDocument {
             let parts = first.children
             if parts.count == 1, parts[0].type == CMARK_NODE_CODE { info.symbol = parts[0].literal }
         }
-        if let paragraph = top.first(where: { $0.type == CMARK_NODE_PARAGRAPH && !hiddenBlocks.contains($0.pointer) }) {
-            let text = paragraph.plainText().trimmingWhitespace
+        // DocC's abstract: the first block after the title, settings and comments aside, when
+        // it is a paragraph. A page that goes on with anything else (a declaration, a
+        // heading) has none, so a later paragraph is never taken for it.
+        let afterTitle = top.drop { $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 }
+        if let next = afterTitle.first(where: { !hiddenBlocks.contains($0.pointer) }), next.type == CMARK_NODE_PARAGRAPH
+        {
+            let text = next.plainText().trimmingWhitespace
             if !text.isEmpty { info.abstract = text }
         }
         for directive in directives {

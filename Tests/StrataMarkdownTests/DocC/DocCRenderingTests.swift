@@ -90,6 +90,18 @@ import Testing
         #expect(page.links.map(\.destination) == ["icon.png", "https://example.com"])
     }
 
+    /// As DocC reads it: the abstract is the paragraph right after the title, or there is none;
+    /// a paragraph after a declaration or a heading is not one.
+    @Test func theAbstractIsOnlyTheParagraphRightAfterTheTitle() {
+        let none = document(
+            "# ``Kit/Undocumented``\n\n@Metadata {\n    @TitleHeading(\"Structure\")\n}\n\n"
+                + "```swift\nstruct Undocumented\n```\n\nAvailability: iOS 16+\n\n### first()\n\nThe member's comment.\n"
+        )
+        #expect(none.doccInfo?.abstract == nil)
+        let some = document("# Guide\n\n<!-- a note -->\n\nWhat it says.\n\n## More\n\nText.\n")
+        #expect(some.doccInfo?.abstract == "What it says.")
+    }
+
     @Test func rowsColumnsTabsSmallAndLinksAreDrawn() {
         let html = content(
             """
