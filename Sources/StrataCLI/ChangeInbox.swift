@@ -11,18 +11,25 @@ final class ChangeInbox: @unchecked Sendable {
 
     /// Told of every batch as it arrives, while a rebuild may still be running.
     private let arrived: @Sendable () -> Void
+    /// Changes that are not edits (the server's own log file): dropped before anything sees them.
+    private let ignored: OwnOutputFiles
 
-    /// - Parameter arrived: called for every batch as it arrives, before it is merged.
-    init(arrived: @escaping @Sendable () -> Void = {}) {
+    /// - Parameters:
+    ///   - ignoring: files whose changes are dropped, so a batch of only those is no batch.
+    ///   - arrived: called for every batch as it arrives, before it is merged.
+    init(ignoring: OwnOutputFiles = OwnOutputFiles(descriptors: []), arrived: @escaping @Sendable () -> Void = {}) {
         // Holding one signal is enough: it only says "something is pending".
         (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.ignored = ignoring
         self.arrived = arrived
     }
 
     /// Reads `watcher`'s batches until it stops; then, if it is the main watcher, the inbox
     /// ends too.
     func collect(from watcher: FileWatcher, endsInbox: Bool = true) async {
-        for await batch in watcher.batches {
+        for await received in watcher.batches {
+            let batch = received.filter { !ignored.contains($0) }
+            guard !batch.isEmpty else { continue }
             lock.withLock { pending.formUnion(batch) }
             arrived()
             continuation.yield()

@@ -120,7 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
                     // inotify can give way to polling later (a watched file's folder went away).
                     var pollingAnnounced = watcher.fallbackReason != nil
                     // A rebuild that hangs is stopped when newer changes arrive (PreviewSession).
-                    let inbox = ChangeInbox(arrived: { session.newerChangesArrived() })
+                    let inbox = ChangeInbox(ignoring: OwnOutputFiles(), arrived: { session.newerChangesArrived() })
                     async let collecting: Void = inbox.collect(from: watcher)
                     // Local packages outside the project (`.package(path: "../Shared")`) are
                     // watched as the graph names them.

@@ -118,6 +118,29 @@ import Testing
         #expect(server.stdout.hasSuffix("Stopped.\n"))
     }
 
+    /// `strata serve > serve.log` in the project folder: the server's own lines change a file
+    /// it watches, and taken for edits they would each start a rebuild whose line changes the
+    /// file again, without end. Its own output is not an edit; an edit still rebuilds.
+    @Test func itsOwnLogInTheProjectIsNotAnEdit() async throws {
+        let root = try project(Self.basicProject)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let log = root.appendingPathComponent("serve.log")
+        let shell = try LiveProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" serve --port 0 > serve.log 2>&1", CommandLineTests.executable.path], in: root)
+        let logged = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        try await waitUntil("the first build, in serve.log: \(logged())", timeout: .seconds(120)) {
+            logged().contains("Built ")
+        }
+        try write(root, "Content/guide.md", "# Guide\n\nSecond version.\n")
+        try await waitUntil("the rebuild after an edit, in serve.log: \(logged())") { logged().contains("Rebuilt in") }
+        // Long enough for the watcher to report the lines just written, several times over.
+        try await Task.sleep(for: .seconds(1))
+        #expect(!logged().contains("serve.log changed"), "\(logged())")
+        let status = await shell.stop(with: SIGINT)
+        #expect(status == 0, "\(logged())")
+    }
+
     @Test func aBrokenChangeShowsTheOverlayAndKeepsTheLastGoodSite() async throws {
         let root = try project(Self.basicProject)
         defer { try? FileManager.default.removeItem(at: root) }

@@ -95,8 +95,8 @@ import Testing
     @Test func theAbstractIsOnlyTheParagraphRightAfterTheTitle() {
         let none = document(
             "# ``Kit/Undocumented``\n\n@Metadata {\n    @TitleHeading(\"Structure\")\n}\n\n"
-                + "```swift\nstruct Undocumented\n```\n\nAvailability: iOS 16+\n\n### first()\n\nThe member's comment.\n"
-        )
+                + "```swift\nstruct Undocumented\n```\n\nAvailability: iOS 16+\n\n"
+                + "### first()\n\nThe member's comment.\n")
         #expect(none.doccInfo?.abstract == nil)
         let some = document("# Guide\n\n<!-- a note -->\n\nWhat it says.\n\n## More\n\nText.\n")
         #expect(some.doccInfo?.abstract == "What it says.")
