@@ -105,6 +105,20 @@ extension GuidanceCoreTests {
                 == "ID: 'index' is the name of the catalog page (guidance/index.html); choose another id")
     }
 
+    /// Two blocks on one page with one derived id are `…` and `…-2`; when `…` is taken
+    /// elsewhere, they become `…-2` and `…-3`, not `…-2` and `…-2-2`.
+    @Test func aPagesNumberedIDsMeetingATakenOneCountOnFromTheirBase() {
+        var first = draft("a-s-foo-bar", explicit: false, line: 1)
+        var second = draft("a-s-foo-bar-2", explicit: false, line: 5)
+        first.derivedBase = "a-s-foo-bar"
+        second.derivedBase = "a-s-foo-bar"
+        var drafts = [first, second, draft("a-s-foo-bar", explicit: true, line: 30)]
+        var registry = GuidanceIDRegistry()
+        registry.register(&drafts)
+        #expect(drafts.map(\.block.id) == ["a-s-foo-bar-2", "a-s-foo-bar-3", "a-s-foo-bar"])
+        #expect(registry.diagnostics.isEmpty)
+    }
+
     @Test func scriptURLsAreRecognisedHoweverTheyAreWritten() {
         for url in [
             "javascript:alert(1)", " JavaScript:x", "java\tscript:x", "java\nscript:x", "\u{1}javascript:x",

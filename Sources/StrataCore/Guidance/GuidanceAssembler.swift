@@ -82,6 +82,9 @@ package struct GuidanceAssembler {
         package var units: [Int] = []
         /// The id an earlier Strata derived for the block, when it differs: its page redirects.
         package var formerID: String?
+        /// A derived id before its page numbered it (`…-2` is the second `…` on its page): a
+        /// clash elsewhere on the site numbers it again from here, not from the numbered id.
+        package var derivedBase: String?
         /// The section a derived id names instead of the block's heading (a rule of a rule
         /// set is its own heading; its id names the set's section).
         package var idSection: String?

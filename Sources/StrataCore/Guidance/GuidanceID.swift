@@ -55,6 +55,7 @@ package enum GuidanceID {
             used[base, default: 0] += 1
             let count = used[base] ?? 1
             drafts[index].block.id = count == 1 ? base : "\(base)-\(count)"
+            drafts[index].derivedBase = base
             // Rules and reading lists had no pages before ids were cut at phrases.
             guard block.kind == .check || block.kind == .antiPattern else { continue }
             let formerBase = formerDerive(page: prefix, heading: heading, opening: opening)

@@ -1,6 +1,7 @@
 /// Makes block ids unique across the site. A written `ID:` is a promise that links to the
 /// block keep working, so two blocks written with one id is an error; a derived id that
-/// meets a taken one is numbered (`…-2`) instead. Ids are compared ignoring case, because
+/// meets a taken one is numbered (`…-2`) instead, counting on from the id before its page
+/// numbered it (two `…` on a page that meet a taken `…` are `…-2` and `…-3`). Ids are compared ignoring case, because
 /// block pages are files and some file systems ignore case.
 package struct GuidanceIDRegistry: Sendable {
     private var owners: [String: SourceLocation] = [:]
@@ -62,7 +63,9 @@ package struct GuidanceIDRegistry: Sendable {
         for index in drafts.indices where !drafts[index].block.hasExplicitID {
             var id = drafts[index].block.id
             if id.isEmpty { id = "block" }
-            if owners[id.lowercased()] != nil || Self.reserved.contains(id.lowercased()) { id = nextFree(id) }
+            if owners[id.lowercased()] != nil || Self.reserved.contains(id.lowercased()) {
+                id = nextFree(drafts[index].derivedBase ?? id)
+            }
             owners[id.lowercased()] = drafts[index].block.location
             drafts[index].block.id = id
         }
