@@ -115,9 +115,17 @@ extension DocCSymbolLinks {
         return parts
     }
 
-    /// `greet(_:)-swift.method` → `greet(_:)`; `greet(_:)-3hd8f` → `greet(_:)`. A `-` inside
-    /// the name (an operator, `-(_:_:)`) stays.
+    /// `greet(_:)-swift.method` → `greet(_:)`; `greet(_:)-3hd8f` → `greet(_:)`; type
+    /// signatures too: `add(_:)-(String)`, `add(_:)->Int`, `add(_:)-(_)->Int` → `add(_:)`.
+    /// A `-` inside the name (an operator, `-(_:_:)`) stays.
     package static func withoutDisambiguation(_ component: String) -> String {
+        // A function's name ends at the parenthesis that closes its argument labels (which
+        // hold none); a dash right after it starts the disambiguation, whatever follows.
+        if let open = component.firstIndex(of: "("), let close = component[open...].firstIndex(of: ")") {
+            let rest = component[component.index(after: close)...]
+            if rest.isEmpty { return component }
+            if rest.hasPrefix("-") { return String(component[...close]) }
+        }
         guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
         let suffix = component[component.index(after: dash)...]
         guard !suffix.isEmpty, !suffix.contains("("), !suffix.contains(")") else { return component }

@@ -87,6 +87,19 @@ import Testing
             })
     }
 
+    /// DocC's ways of picking an overload (a kind, a hash, the parameter or return types) all
+    /// lead to the method's place on its type's page, where overloads are listed together.
+    @Test func everyFormOfDisambiguationResolves() throws {
+        let links = [
+            "add(_:)-swift.method", "add(_:)-3hd8f", "add(_:)-(Item)", "add(_:)->Int", "add(_:)-(Item)->Int",
+            "add(_:)-(_)->Int"
+        ]
+        let kit = Self.kit.replacingOccurrences(
+            of: "/// Greets.", with: "/// Greets; see " + links.map { "``Store/\($0)``" }.joined(separator: ", ") + ".")
+        let result = try project(["Sources/Kit/Kit.swift": kit]).build()
+        #expect(!TemporaryProject.lines(result).contains { $0.contains("[docc.symbol-link]") && $0.contains("add") })
+    }
+
     @Test func anArticleLinksSymbolsAndAnExtensionFileJoinsItsSymbol() throws {
         let project = try project([
             "Sources/Kit/Kit.docc/Kit.md": "# ``Kit``\n\nThe kit.\n\n## Topics\n\n### Essentials\n\n- ``Store``\n",
