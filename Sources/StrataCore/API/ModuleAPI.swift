@@ -210,7 +210,7 @@ package struct ModuleAPI: Hashable, Sendable {
             for symbol in file.symbols where symbol.kind == .typealias {
                 guard let written = symbol.inherits.first else { continue }
                 // A named type (`FlatDictionary<Substring, Substring>`), this module's or another's.
-                let named = written.split(separator: "<").first.map { $0.trimmingWhitespace } ?? written
+                let named = namedType(written)
                 guard !named.isEmpty, named.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
                     named.first?.isUppercase == true
                 else { continue }
@@ -221,6 +221,24 @@ package struct ModuleAPI: Hashable, Sendable {
             }
         }
         return aliases
+    }
+
+    /// The type a written type names: `FlatDictionary<A, B>` → `FlatDictionary`, and the
+    /// standard library's sugar spelt out, `[K: V]` → `Dictionary`, `[T]` → `Array`,
+    /// `T?` → `Optional`.
+    static func namedType(_ written: String) -> String {
+        let text = written.trimmingWhitespace
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            var depth = 0
+            for character in text.dropFirst().dropLast() {
+                if character == "[" || character == "<" || character == "(" { depth += 1 }
+                if character == "]" || character == ">" || character == ")" { depth -= 1 }
+                if character == ":", depth == 0 { return "Dictionary" }
+            }
+            return "Array"
+        }
+        if text.hasSuffix("?") { return "Optional" }
+        return text.split(separator: "<").first.map { $0.trimmingWhitespace } ?? text
     }
 
     /// An extension of a type alias extends the type it names, as DocC shows it.

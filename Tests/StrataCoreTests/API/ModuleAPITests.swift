@@ -1,5 +1,6 @@
-import StrataCore
 import Testing
+
+@testable import StrataCore
 
 /// Which symbols of a module's files are documented, and where each is listed: as DocC
 /// decides it for the module as a whole.
@@ -77,6 +78,31 @@ import Testing
                 ])
             ])
         #expect(api.members(of: ["FlatDictionary"]).map(\.name) == ["get(_:)"])
+    }
+
+    /// `typealias Parameters = [String: Int]` names `Dictionary`: an extension of the alias
+    /// extends it, as the compiler (and DocC) sees it.
+    @Test func anExtensionOfAnAliasOfSugarExtendsTheStandardType() {
+        #expect(ModuleAPI.namedType("[String: Int]") == "Dictionary")
+        #expect(ModuleAPI.namedType("[[String: Int]]") == "Array")
+        #expect(ModuleAPI.namedType("[String: [Int]]") == "Dictionary")
+        #expect(ModuleAPI.namedType("Int?") == "Optional")
+        #expect(ModuleAPI.namedType(" FlatDictionary<Substring, Substring> ") == "FlatDictionary")
+        var dictionary = symbol(.typealias, "Parameters")
+        dictionary.inherits = ["[String: Int]"]
+        var list = symbol(.typealias, "Names")
+        list.inherits = ["[String]"]
+        let api = ModuleAPI(
+            module: "M",
+            files: [
+                APIFile(symbols: [
+                    dictionary, list, symbol(.method, "total()", in: ["Parameters"]),
+                    symbol(.method, "joined()", in: ["Names"])
+                ])
+            ])
+        #expect(api.members(of: ["Dictionary"]).map(\.name) == ["total()"])
+        #expect(api.members(of: ["Array"]).map(\.name) == ["joined()"])
+        #expect(api.extendedTypes == [["Array"], ["Dictionary"]])
     }
 
     @Test func theCompilersImplicitMembersAreListed() {
