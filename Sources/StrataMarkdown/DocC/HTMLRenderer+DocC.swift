@@ -316,10 +316,11 @@ extension HTMLRenderer {
         var html = "<figure class=\"docc-code\"><figcaption>\(escape(name))</figcaption>\n"
         let file = document.directiveLink(number, "file")
         // Both files are checked like links: a missing one is reported at the directive.
-        _ = file.map(resolveLink)
+        let resolved = file.flatMap(resolveLink)
         _ = document.directiveLink(number, "previousFile").map(resolveLink)
         if let file, let text = docc?.code(file) {
-            let language = CodeLanguage.of(fileName: file.destination)
+            // The file found, whose name has its extension even when the directive's has none.
+            let language = CodeLanguage.of(fileName: resolved ?? file.destination)
             html += CodeBlockHTML.render(text, language: language, highlighter: highlighter)
         } else {
             html +=

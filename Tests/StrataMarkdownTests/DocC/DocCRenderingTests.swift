@@ -254,6 +254,15 @@ import Testing
         #expect(page.doccDiagnostics.isEmpty)
     }
 
+    /// `@Code(file: "hello")` finds `hello.swift`, as DocC finds resources: highlighted by the
+    /// name of the file found, not the name written.
+    @Test func aCodeFileNamedWithoutItsExtensionIsHighlightedAsTheFileFound() {
+        let html = document("@Code(name: \"main\", file: \"hello\")").renderHTML(
+            resolveLink: { $0.destination == "hello" ? "../resources/hello.swift" : nil },
+            docc: DocCRendering(target: { _ in nil }, code: { $0.destination == "hello" ? "let a = 1\n" : nil }))
+        #expect(html.contains("<figcaption>main</figcaption>\n<pre data-language=\"swift\">"), "\(html)")
+    }
+
     @Test func aMissingCodeFileIsSaid() {
         let html = content("@Code(name: \"a.swift\", file: \"gone.swift\")")
         #expect(html.contains("The file <code>gone.swift</code> is not in the catalog."))
