@@ -16,6 +16,8 @@ struct DocCCatalogLinks: Equatable, Sendable {
 
     /// Pages by `DocCLinkKey` of their file name.
     var pages: [String: Target] = [:]
+    /// Each page's link name as its file spells it, by key: what a suggestion shows.
+    var spelled: [String: String] = [:]
     var root: Target?
     /// Files by name (`diagram.png`) and by name without extension (`diagram`), each the
     /// site path of the file; a `~dark` or `@2x` variant stands in only for a missing plain one.
@@ -36,6 +38,8 @@ struct DocCCatalogLinks: Equatable, Sendable {
                 anchors: anchors)
             for key in DocCLinkKey.keys(forFile: page.relativePath) where catalogs[name]?.pages[key] == nil {
                 catalogs[name, default: DocCCatalogLinks()].pages[key] = target
+                catalogs[name, default: DocCCatalogLinks()].spelled[key] = DocCLinkKey.linkName(
+                    forFile: page.relativePath)
             }
             if page.outputPath == DocCCatalogReader.siteFolder + "/" + name + "/index.html" {
                 catalogs[name, default: DocCCatalogLinks()].root = target
@@ -248,7 +252,7 @@ extension LinkResolver {
         }
         var message = "no article or tutorial of the catalog '\(catalogName)' is named '\(written)'"
         if let suggestion = Suggestion.closest(to: key, in: catalog.pages.keys.sorted()) {
-            message += "; did you mean 'doc:\(suggestion)'?"
+            message += "; did you mean 'doc:\(catalog.spelled[suggestion] ?? suggestion)'?"
         }
         return .notFound(message)
     }

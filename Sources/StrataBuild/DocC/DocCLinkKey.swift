@@ -42,6 +42,14 @@ enum DocCLinkKey {
         return [normalized(stem)]
     }
 
+    /// The name a `doc:` link gives the file as its author spells it: its stem, spaces as
+    /// dashes (`Getting Started.md` → `Getting-Started`).
+    static func linkName(forFile path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return stem.replacingOccurrences(of: " ", with: "-")
+    }
+
     /// Lower case, spaces as dashes.
     static func normalized(_ name: String) -> String {
         name.lowercased().replacingOccurrences(of: " ", with: "-")

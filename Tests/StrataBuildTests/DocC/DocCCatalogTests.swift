@@ -66,6 +66,21 @@ import Testing
             ])
     }
 
+    /// A misspelt `doc:` link is answered with the page's name as its file spells it, which
+    /// is what the author types, not the lower-case key links are matched by.
+    @Test func aMisspeltDocLinkSuggestsTheNameAsWritten() throws {
+        let project = try TemporaryProject(files: [
+            "Notes.docc/Getting Started.md": "# Getting started\n\nFirst steps.\n",
+            "Notes.docc/Overview.md": "# Overview\n\nSee <doc:Getting-Startd>.\n", "Content/index.md": "# Home\n"
+        ])
+        let result = project.build()
+        #expect(
+            TemporaryProject.lines(result) == [
+                "Notes.docc/Overview.md:3:5: warning: no article or tutorial of the catalog 'Notes' is named "
+                    + "'Getting-Startd'; did you mean 'doc:Getting-Started'? [docc.link]"
+            ])
+    }
+
     @Test func twoArticlesOfOneNameAreAnError() throws {
         let project = try TemporaryProject(files: [
             "Notes.docc/A/Same.md": "# One\n", "Notes.docc/B/Same.md": "# Two\n", "Content/index.md": "# Home\n"
