@@ -93,6 +93,22 @@ import Testing
             ).isEmpty)
     }
 
+    /// The graph schema's closed lists are the code's: a value the code writes and the schema
+    /// leaves out makes real output fail validation, as `unresolved` edges once did.
+    @Test func theGraphSchemasListsAreTheCodes() throws {
+        let text = try String(
+            contentsOf: Self.repository.appendingPathComponent("Content/schemas/v1/graph.schema.json"), encoding: .utf8)
+        let root = try JSONValue.parse(text)
+        func values(_ list: JSONValue?) -> Set<String> {
+            guard case .array(let items) = list else { return [] }
+            return Set(items.compactMap { if case .string(let text) = $0 { text } else { nil } })
+        }
+        let edges = root["properties"]?["edges"]?["items"]?["properties"]
+        let nodes = root["properties"]?["nodes"]?["items"]?["properties"]
+        #expect(values(edges?["relation"]?["enum"]) == Set(ModuleEdge.Relation.allCases.map(\.rawValue)))
+        #expect(values(nodes?["kind"]?["enum"]) == Set(ModuleNode.Kind.allCases.map(\.rawValue)))
+    }
+
     @Test func componentsValidate() throws {
         let schema = try Self.schema("components")
         let files = Self.fixtureFiles(named: "components.json")

@@ -114,7 +114,7 @@ package struct PackageSummary: Hashable, Sendable {
 /// A module: a target of a package Strata read, a product of an external package, or a
 /// module only seen in an `import`.
 package struct ModuleNode: Hashable, Sendable {
-    package enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         case regular, executable, test, system, binary, plugin, macro
         /// A product of a package Strata did not read (a URL dependency).
         case product
