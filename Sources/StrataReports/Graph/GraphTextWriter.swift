@@ -43,8 +43,10 @@ package struct GraphTextWriter: Sendable {
             lines.append("")
         }
         let declared = graph.edges.filter(\.isDeclared).count
+        let targets = graph.nodes.filter(\.isTarget).count
+        let edges = graph.edges.count
         lines.append(
-            "\(graph.nodes.filter(\.isTarget).count) targets, \(graph.edges.count) edges (\(declared) declared)")
+            "\(targets) target\(targets == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s") (\(declared) declared)")
         if let platform = graph.platform {
             let place = platform.location.map { " (\(OneLineText.path($0.path)) line \($0.line))" } ?? ""
             lines.append("Read for \(platform.platform.name), \(platform.reason)" + place)
