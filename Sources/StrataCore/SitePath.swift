@@ -54,14 +54,15 @@ package enum SitePath {
     /// A name (a module's, a component's) as one file name of the site. A plain name, as
     /// nearly every Swift module has, is kept: ASCII letters, digits, `_`, `-`, `+` and `.`,
     /// not starting with `.`, at most 100 bytes, and not the name of one of the modules
-    /// folder's own pages (`index`, `map`, `matrix`). Anything else (a target
+    /// folder's own pages (`index`, `map`, `matrix`) in any case, since macOS's file system
+    /// takes `Index.html` for `index.html`. Anything else (a target
     /// named `../../outside/PWNED`, a slash, a space, non-ASCII) is slugged and given a
     /// short hash of the name, so no name can leave its folder and two never share a page.
     package static func pageName(for name: String) -> String {
         let bytes = name.utf8
         let plain =
             !bytes.isEmpty && bytes.count <= 100 && bytes.first != UInt8(ascii: ".")
-            && !ArchitectureSiteMap.reservedPageNames.contains(name)
+            && !ArchitectureSiteMap.reservedPageNames.contains(name.lowercased())
             && bytes.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -57,7 +57,8 @@ import Testing
             #expect(SitePath.pageName(for: plain) == plain)
         }
         for name in [
-            "../../outside/PWNED", "a/b", "with space", ".hidden", "index", "map", "matrix", "Café", "",
+            "../../outside/PWNED", "a/b", "with space", ".hidden", "index", "map", "matrix", "Index", "MAP", "Matrix",
+            "Café", "",
             String(repeating: "x", count: 101), "a\nb"
         ] {
             let page = SitePath.pageName(for: name)
