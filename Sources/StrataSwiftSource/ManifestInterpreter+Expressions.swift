@@ -243,6 +243,7 @@ extension ManifestInterpreter {
         }
         switch execute(body, in: scope) {
         case .returned(let value): return value
+        case .uncertain(let unresolved, leavesFunction: true): return .unknown(unresolved)
         default: return .none
         }
     }

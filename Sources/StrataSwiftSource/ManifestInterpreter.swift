@@ -14,6 +14,10 @@ final class ManifestInterpreter {
         case returned(ManifestValue)
         case breakLoop
         case continueLoop
+        /// A construct Strata cannot decide may have left the body here: what follows may
+        /// or may not run, and, when it may have left the function, the function's result is
+        /// unknown.
+        case uncertain(Unresolved, leavesFunction: Bool)
     }
 
     let path: String
@@ -200,7 +204,7 @@ final class ManifestInterpreter {
     }
 
     func execute(_ items: CodeBlockItemListSyntax, in scope: ManifestScope) -> Flow {
-        for item in items {
+        for (offset, item) in items.enumerated() {
             guard excess == nil else { return .normal }
             if !steps.spend() {
                 _ = passed(ReadingLimits.manifestSteps, at: item, "the manifest runs longer than Strata evaluates")
@@ -208,9 +212,26 @@ final class ManifestInterpreter {
             }
             let flow = execute(item, in: scope)
             if case .normal = flow { continue }
+            if case .uncertain(let unresolved, _) = flow {
+                // What follows may or may not run: all it could change is unknown.
+                for later in items.dropFirst(offset + 1) {
+                    taint(Syntax(later), in: scope, reason: unresolved.reason)
+                }
+            }
             return flow
         }
         return .normal
+    }
+
+    /// A construct Strata cannot decide: what it could change is unknown, and so is what
+    /// follows it when it may leave the body it is in (`guard … else { return [] }`).
+    func undecided(_ node: Syntax, in scope: ManifestScope, reason: String) -> Flow {
+        taint(node, in: scope, reason: reason)
+        let leaves = ControlTransferFinder.find(in: node)
+        guard leaves.leavesFunction || leaves.leavesLoop else { return .normal }
+        return .uncertain(
+            Unresolved(reason: reason + " and that may leave it early", location: location(of: node)),
+            leavesFunction: leaves.leavesFunction)
     }
 
     func execute(_ item: CodeBlockItemSyntax, in scope: ManifestScope) -> Flow {
@@ -263,7 +284,7 @@ final class ManifestInterpreter {
                 return execute(inner, in: scope)
             }
         } catch let unresolved as Unresolved {
-            taint(Syntax(ifConfig), in: scope, reason: unresolved.reason)
+            return undecided(Syntax(ifConfig), in: scope, reason: unresolved.reason)
         } catch {}
         return .normal
     }
@@ -293,14 +314,12 @@ final class ManifestInterpreter {
             case true?: return .normal
             case false?: return execute(guardStatement.body.statements, in: ManifestScope(parent: scope))
             case nil:
-                taint(Syntax(guardStatement), in: scope, reason: "a `guard` condition Strata cannot decide")
-                return .normal
+                return undecided(Syntax(guardStatement), in: scope, reason: "a `guard` condition Strata cannot decide")
             }
         }
         if statement.is(BreakStmtSyntax.self) { return .breakLoop }
         if statement.is(ContinueStmtSyntax.self) { return .continueLoop }
-        taint(Syntax(statement), in: scope, reason: "a statement Strata does not evaluate")
-        return .normal
+        return undecided(Syntax(statement), in: scope, reason: "a statement Strata does not evaluate")
     }
 
     func executeFor(_ loop: ForStmtSyntax, in scope: ManifestScope) -> Flow {
@@ -310,8 +329,7 @@ final class ManifestInterpreter {
                 ?? (loop.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
         else {
             let reason = sequence.unresolved?.reason ?? "a `for` loop over something Strata cannot list"
-            taint(Syntax(loop), in: scope, reason: reason)
-            return .normal
+            return undecided(Syntax(loop), in: scope, reason: reason)
         }
         for element in elements {
             let body = ManifestScope(parent: scope)
@@ -321,13 +339,16 @@ final class ManifestInterpreter {
                 case false?: continue
                 case true?: break
                 case nil:
-                    taint(Syntax(loop), in: scope, reason: "a `where` clause Strata cannot decide")
-                    return .normal
+                    return undecided(Syntax(loop), in: scope, reason: "a `where` clause Strata cannot decide")
                 }
             }
             switch execute(loop.body.statements, in: body) {
             case .breakLoop: return .normal
             case .returned(let value): return .returned(value)
+            case .uncertain(let unresolved, let leavesFunction):
+                // The iterations from here on may or may not run.
+                taint(Syntax(loop), in: scope, reason: unresolved.reason)
+                return leavesFunction ? .uncertain(unresolved, leavesFunction: true) : .normal
             case .normal, .continueLoop: continue
             }
         }
@@ -339,8 +360,7 @@ final class ManifestInterpreter {
             return executeIf(ifExpression, in: scope)
         }
         if expression.is(SwitchExprSyntax.self) {
-            taint(Syntax(expression), in: scope, reason: "a `switch` statement")
-            return .normal
+            return undecided(Syntax(expression), in: scope, reason: "a `switch` statement")
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self), let compound = assignmentOperator(infix.operator) {
             assign(infix, compound: compound, in: scope)
@@ -369,8 +389,7 @@ final class ManifestInterpreter {
             case nil: return .normal
             }
         case nil:
-            taint(Syntax(ifExpression), in: scope, reason: "an `if` condition Strata cannot decide")
-            return .normal
+            return undecided(Syntax(ifExpression), in: scope, reason: "an `if` condition Strata cannot decide")
         }
     }
 

@@ -321,6 +321,65 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         #expect(reasons.contains { $0.location?.line == 5 })
     }
 
+    /// A branch Strata cannot decide that may leave early (`return`, `continue`, `break`)
+    /// makes what follows it unknown too: the helper's result, the rest of the loop.
+    @Test(arguments: [
+        (
+            """
+            func vendored() -> [String] {
+                guard FileManager.default.fileExists(atPath: "/opt/vendor/Zed") else { return [] }
+                return ["Zed"]
+            }
+            let package = Package(name: "P", targets: vendored().map { .target(name: $0) })
+            """, "guard"
+        ),
+        (
+            """
+            var targets: [Target] = []
+            for name in ["Zed", "Ok"] {
+                if name.first == "Z" { continue }
+                targets.append(.target(name: name))
+            }
+            let package = Package(name: "P", targets: targets)
+            """, "continue"
+        ),
+        (
+            """
+            func target(_ name: String) -> Target? {
+                if name.first == "Z" { return nil }
+                return .target(name: name)
+            }
+            let package = Package(name: "P", targets: ["Zed", "Ok"].compactMap { target($0) })
+            """, "return nil"
+        )
+    ])
+    func anUndecidableBranchThatMayLeaveEarlyIsUnresolved(body: String, shape: String) {
+        guard case .unresolved(let reasons) = read(body) else {
+            Issue.record("\(shape): expected an unresolved manifest, got \(read(body))")
+            return
+        }
+        #expect(reasons.first?.ruleID == "manifest.unresolved", "\(shape)")
+    }
+
+    /// Leaving early is only a doubt when the branch cannot be decided, and a doubt only
+    /// about what the graph is made of matters.
+    @Test func aDecidableGuardAndAnUndecidableSettingStillRead() {
+        let read = manifest(
+            """
+            func names(_ all: Bool) -> [String] {
+                guard all else { return ["A"] }
+                return ["A", "B"]
+            }
+            var swiftSettings: [SwiftSetting] = []
+            for flag in ["X"] {
+                if someFlag() { continue }
+                swiftSettings.append(.define(flag))
+            }
+            let package = Package(name: "P", targets: names(true).map { .target(name: $0) })
+            """)
+        #expect(read?.targets.map(\.name) == ["A", "B"])
+    }
+
     @Test func canImportOfAnUnknownModuleIsUndecidable() {
         guard
             case .unresolved = read(
