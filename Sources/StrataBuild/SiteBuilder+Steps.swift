@@ -17,9 +17,11 @@ extension SiteBuilder {
     private func perform(_ step: BuildStep, on run: inout BuildRun) throws {
         switch step {
         case .configure:
-            let config = try configuration()
-            run.config = config
+            let stage = ConfigureStage(project: project, options: options)
+            let config = try stage.merged()
             run.outputDisplay = project.display(config.outputDirectory)
+            try stage.checkFolders(config)
+            run.config = config
             if run.writes {
                 let writer = OutputWriter(
                     destination: project.url(config.outputDirectory), displayPath: run.outputDisplay)

@@ -22,6 +22,11 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(result.diagnostics.map(\.ruleID) == ["output.overlaps-input"])
         #expect(result.diagnostics.first?.location == SourceLocation(path: "strata.yml", line: 1, column: 9))
+        // Refused when the configuration is read, the failure still names that folder.
+        let content = try TemporaryProject(files: ["Content/index.md": "# A\n", "strata.yml": "output: Content\n"])
+        let refused = content.build()
+        #expect(refused.diagnostics.map(\.ruleID) == ["output.overlaps-input"])
+        #expect(refused.outputDisplayPath == "Content", "not the default Output")
         #expect((try? String(contentsOf: project.url("Sources/A.swift"), encoding: .utf8)) == "let a = 1\n")
         #expect(!FileManager.default.fileExists(atPath: project.url("Sources/index.html").path))
     }

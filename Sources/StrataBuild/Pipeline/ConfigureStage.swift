@@ -21,6 +21,15 @@ package struct ConfigureStage: Sendable {
 
     /// - Throws: `Diagnostic` or `DiagnosticsError` when the configuration cannot be used.
     package func run() throws -> StrataConfig {
+        let config = try merged()
+        try checkFolders(config)
+        return config
+    }
+
+    /// The configuration with the command line merged in, its folders not yet checked: a
+    /// build refused for its output folder still names that folder when it says what it
+    /// left as it was.
+    func merged() throws -> StrataConfig {
         var config = try ConfigLoader.load(project: project, explicitPath: options.configPath)
         if let output = options.outputDirectory {
             config.outputDirectory = output
@@ -38,7 +47,6 @@ package struct ConfigureStage: Sendable {
         config.commandLine.strict = options.strict
         config.guidance.asOf = StalenessPolicy.asOf(
             option: options.asOf, config: config.guidance, environment: environment, now: now)
-        try checkFolders(config)
         return config
     }
 
@@ -57,7 +65,7 @@ package struct ConfigureStage: Sendable {
 
     /// The write boundary (`OutputBoundary`) against the inputs the configuration names;
     /// the source folders the graph names are checked just before the write.
-    private func checkFolders(_ config: StrataConfig) throws {
+    func checkFolders(_ config: StrataConfig) throws {
         var inputs: [(String, String)] = [("the project folder", "."), ("the content folder", config.contentDirectory)]
         if let theme = config.themeDirectory { inputs.append(("the theme folder", theme)) }
         if let configPath = options.configPath ?? config.sourcePath.map(project.projectRelative) {
