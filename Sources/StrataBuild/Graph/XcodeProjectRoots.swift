@@ -68,13 +68,34 @@ enum XcodeProjectRoots {
     }
 
     /// What a search below the project found: its projects, and what its workspaces add.
-    static func discovered(_ found: ProjectSearch.Found, project: ProjectFiles) -> Roots {
+    /// A workspace that cannot be read adds nothing and is a warning (nobody named it, so
+    /// the build goes on); the projects found, and what the other workspaces list, stand.
+    static func discovered(_ found: ProjectSearch.Found, project: ProjectFiles) -> (
+        roots: Roots, warnings: [Diagnostic]
+    ) {
         let named = (found.xcodeProjects + found.workspaces + found.xcodeGenSpecs + found.tuistManifests).map {
             (path: $0, location: SourceLocation?.none)
         }
-        // A workspace that cannot be read adds nothing here; the projects found stand.
-        return (try? resolve(named, project: project))
-            ?? Roots(projects: found.xcodeProjects + found.xcodeGenSpecs + found.tuistManifests)
+        var roots = Roots()
+        var warnings: [Diagnostic] = []
+        for entry in named {
+            do {
+                let one = try resolve([entry], project: project)
+                roots.projects += one.projects.filter { !roots.projects.contains($0) }
+                roots.packages += one.packages.filter { !roots.packages.contains($0) }
+            } catch {
+                let problems =
+                    (error as? DiagnosticsError)?.diagnostics ?? (error as? Diagnostic).map { [$0] }
+                    ?? [.error("xcode.invalid-workspace", "\(error)", at: SourceLocation(path: entry.path))]
+                warnings += problems.map { problem in
+                    var warning = problem
+                    warning.severity = .warning
+                    warning.message += "; what it lists is not read (name it under projects: to make this an error)"
+                    return warning
+                }
+            }
+        }
+        return (roots, warnings)
     }
 
     /// The projects found that refer to the project folder's own package as a local

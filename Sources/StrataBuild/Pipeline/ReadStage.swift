@@ -111,6 +111,7 @@ struct ReadStage: Sendable {
         var roots: [String] = []
         var projects: [String] = []
         var workspacePackages: [String] = []
+        var searchWarnings: [Diagnostic] = []
         if config.projects != nil {
             let xcode = try XcodeProjectRoots.expand(config, project: project)
             projects = xcode.projects
@@ -129,8 +130,9 @@ struct ReadStage: Sendable {
             projects += XcodeProjectRoots.rootAppProjects(below, project: project).filter { !projects.contains($0) }
         } else {
             let xcode = XcodeProjectRoots.discovered(found(), project: project)
-            projects = xcode.projects
-            workspacePackages = xcode.packages
+            projects = xcode.roots.projects
+            workspacePackages = xcode.roots.packages
+            searchWarnings = xcode.warnings
         }
         if config.packages != nil {
             roots = try PackageRoots.expand(config, project: project)
@@ -152,7 +154,9 @@ struct ReadStage: Sendable {
             if let path = choice.location?.path { shown.location?.path = project.projectRelative(path) }
             return shown
         }
-        return try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)
+        var loaded = try loader.load(roots: roots, projects: projects, declaredAt: config.packagesLocation)
+        loaded.diagnostics = searchWarnings + loaded.diagnostics
+        return loaded
     }
 
     /// The day staleness is measured against: settled by the configure stage; today for a

@@ -200,6 +200,23 @@ import Testing
         #expect(ProjectListing.text(loaded.packages) == project.text("expected-graph.txt"))
     }
 
+    /// A workspace found by the search (not named) that cannot be read is a warning at it;
+    /// the projects and packages found below the root are read as they would be without it.
+    @Test func anUnreadableWorkspaceNobodyNamedIsAWarning() throws {
+        let project = try TemporaryProject(xcode: "workspace-app")
+        try FileManager.default.removeItem(at: project.url("strata.yml"))
+        try FileManager.default.removeItem(at: project.url("Pods"))
+        try project.write(
+            "Kiosk.xcworkspace/contents.xcworkspacedata",
+            Data("<?xml version=\"1.0\"?>\n<Workspace version = \"1.0\">\n   <FileRef location = \"group:App\n".utf8))
+        let loaded = try #require(try load(project))
+        let warnings = loaded.diagnostics.filter { $0.ruleID == "xcode.invalid-workspace" }
+        #expect(warnings.count == 1, "\(loaded.diagnostics)")
+        #expect(warnings.first?.severity == .warning)
+        #expect(warnings.first?.location?.path.hasPrefix("Kiosk.xcworkspace/contents.xcworkspacedata") == true)
+        #expect(loaded.graph.packages.map(\.name) == ["Kiosk", "Payments", "Receipts"])
+    }
+
     @Test func projectsEntriesAreCheckedWhereTheyAreWritten() throws {
         for (entry, rule, message) in [
             ("[App.xcodeproj]", "projects.missing", "projects: 'App.xcodeproj' does not exist"),
