@@ -91,8 +91,9 @@ package struct Theme: Sendable, Equatable {
         lhs.displayPath == rhs.displayPath && lhs.sourceFiles == rhs.sourceFiles
     }
 
-    /// The template `template` rendered with `context`; a failure (templates including each
-    /// other without end) is a `theme.template` error at the tag that went too deep.
+    /// The template `template` rendered with `context`; a failure is an error at the tag
+    /// where it happened, with the id of the bound it passed (`template.too-deep` for
+    /// templates including each other without end), else `theme.template`.
     func render(_ context: TemplateObject, template: String, capacity: Int = 0) -> Result<[UInt8], Diagnostic> {
         library.render(context, template: template, capacity: capacity).mapError { failure in
             .error(
