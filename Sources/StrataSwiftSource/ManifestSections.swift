@@ -3,7 +3,9 @@ import SwiftSyntax
 
 /// The `// MARK: <name>` comments of a manifest, to tell which section a target is
 /// declared under. A section counts only within the list it is written in, so a MARK
-/// above a helper function does not leak into the targets array.
+/// above a helper function does not leak into the targets array; a target declared
+/// outside any list (`package.targets.append(…)`) takes only a MARK right above its
+/// statement.
 struct ManifestSections {
     private var marks: [(position: AbsolutePosition, name: String)] = []
 
@@ -36,14 +38,19 @@ struct ManifestSections {
     func section(for node: Syntax) -> String? {
         guard !marks.isEmpty else { return nil }
         var lowerBound = AbsolutePosition(utf8Offset: 0)
+        var statement: AbsolutePosition?
         var ancestor = node.parent
         while let current = ancestor {
             if current.is(ArrayExprSyntax.self) {
                 lowerBound = current.position
+                statement = nil
                 break
             }
+            // The statement's position is where its leading comments start.
+            if statement == nil, current.is(CodeBlockItemSyntax.self) { statement = current.position }
             ancestor = current.parent
         }
+        if let statement { lowerBound = statement }
         let position = node.positionAfterSkippingLeadingTrivia
         return marks.last(where: { $0.position >= lowerBound && $0.position < position })?.name
     }

@@ -139,6 +139,26 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
         #expect(read?.targets.map(\.section) == [nil, "Core", "Core", "UI"])
     }
 
+    /// A target appended after the package's list takes only a MARK written right above its
+    /// statement, not the last one of the list before it.
+    @Test func aTargetAppendedAfterThePackageTakesOnlyTheMarkAboveIt() {
+        let read = manifest(
+            """
+            let package = Package(
+                name: "P",
+                targets: [
+                    // MARK: App
+                    .target(name: "App"),
+                ]
+            )
+            package.targets.append(.target(name: "Late"))
+            // MARK: Tools
+            package.targets.append(.target(name: "Tool"))
+            """)
+        #expect(read?.targets.map(\.name) == ["App", "Late", "Tool"])
+        #expect(read?.targets.map(\.section) == ["App", nil, "Tools"])
+    }
+
     @Test func constantsHelpersAndStaticShortcuts() {
         let read = manifest(
             """
