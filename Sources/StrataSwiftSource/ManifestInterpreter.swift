@@ -229,8 +229,9 @@ final class ManifestInterpreter {
         taint(node, in: scope, reason: reason)
         let leaves = ControlTransferFinder.find(in: node)
         guard leaves.leavesFunction || leaves.leavesLoop else { return .normal }
+        let early = leaves.leavesFunction ? "may return early" : "may leave its loop early"
         return .uncertain(
-            Unresolved(reason: reason + " and that may leave it early", location: location(of: node)),
+            Unresolved(reason: reason + ", where the code " + early, location: location(of: node)),
             leavesFunction: leaves.leavesFunction)
     }
 
