@@ -473,7 +473,7 @@ class Bench:
                  "Chroma; `cmark-gfm` with the same extensions, one core.")
         self.say()
         self.say("| Docs | Pages | MB | Strata | ÷ Hugo | ÷ cmark | " + ("Before | " if args.baseline else "")
-                 + "Hugo | Hugo, Chroma | cmark-gfm | One page: Strata, cmark-gfm | ÷ cmark past one page |")
+                 + "Hugo | Hugo, Chroma | cmark-gfm | 1 page: Strata, cmark | ÷ cmark past 1 page |")
         self.say("|---|---:|---:|---:|" + ("---:|" if args.baseline else "") + "---:|---:|---:|---:|---:|---:|---:|")
         # What a project of one short page costs each tool, measured in the same turns: the
         # part of a build that does not grow with the documentation (starting the process,
@@ -519,9 +519,9 @@ class Bench:
         self.say()
         self.say(("Before: the `--baseline` build of Strata. " if args.baseline else "")
                  + "Hugo: without highlighting. ÷ Hugo: Strata's time over Hugo's fastest configuration. "
-                 "÷ cmark: Strata's time over `cmark-gfm`'s on one core. One page: each tool on a project of one "
+                 "÷ cmark: Strata's time over `cmark-gfm`'s on one core. 1 page: each tool on a project of one "
                  "short page, in the same turns: what a build costs before the documentation's size counts. "
-                 "÷ cmark past one page: Strata's time beyond its one-page time over `cmark-gfm`'s beyond its own.")
+                 "÷ cmark past 1 page: Strata's time beyond its one-page time over `cmark-gfm`'s beyond its own.")
         self.say()
 
     # Packages -------------------------------------------------------------------------
