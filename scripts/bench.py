@@ -489,14 +489,15 @@ class Bench:
             project, hugo_project, markdown = self.real_project(key, repository, folders)
             strata_out = os.path.join(WORK, f"out-real-{key}")
             before_out = os.path.join(WORK, f"out-real-{key}-before")
-            cmark_command = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + markdown
+            cmark_base = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"]
+            cmark_command = cmark_base + markdown
             measures = [(lambda: run([args.strata, "build", "--quiet", "--output", strata_out], cwd=project), lambda: move_aside(strata_out))]
             if args.baseline:
                 measures.append((lambda: run([args.baseline, "build", "--quiet", "--output", before_out], cwd=project), lambda: move_aside(before_out)))
             measures.append((lambda: run(cmark_command, cwd=project), None))
             measures.append((lambda: run([args.strata, "build", "--quiet", "--output", one_page_out], cwd=one_page),
                              lambda: move_aside(one_page_out)))
-            measures.append((lambda: run(cmark_command[:-len(markdown)] + one_page_markdown, cwd=one_page), None))
+            measures.append((lambda: run(cmark_base + one_page_markdown, cwd=one_page), None))
             samples = repeat_alternating(args.runs, measures)
             strata, cmark, strata_one, cmark_one = samples[0], samples[-3], samples[-2], samples[-1]
             before = samples[1] if args.baseline else None

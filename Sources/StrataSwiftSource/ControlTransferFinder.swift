@@ -5,7 +5,7 @@ import SwiftSyntax
 /// one makes what follows it uncertain, not only what it assigns. Closures and nested
 /// functions return from themselves; a loop's own `break` and `continue` (and a switch's
 /// `break`) stay inside it.
-final class ControlTransferFinder: SyntaxVisitor {
+final class ControlTransferFinder: SyntaxAnyVisitor {
     private(set) var leavesFunction = false
     private(set) var leavesLoop = false
     private var loops = 0
@@ -17,56 +17,32 @@ final class ControlTransferFinder: SyntaxVisitor {
         return (finder.leavesFunction, finder.leavesLoop)
     }
 
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        leavesFunction = true
-        return .skipChildren
-    }
-
-    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
-        leavesFunction = true
-        return .skipChildren
-    }
-
-    override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
-        // A labelled `break` may leave any loop around it.
-        if node.label != nil || loops == 0 && switches == 0 { leavesLoop = true }
-        return .skipChildren
-    }
-
-    override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.label != nil || loops == 0 { leavesLoop = true }
-        return .skipChildren
-    }
-
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        loops += 1
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        switch node.kind {
+        case .closureExpr, .functionDecl, .accessorBlock:
+            return .skipChildren
+        case .returnStmt, .throwStmt:
+            leavesFunction = true
+        case .breakStmt:
+            // A labelled `break` may leave any loop around it.
+            if node.as(BreakStmtSyntax.self)?.label != nil || loops == 0 && switches == 0 { leavesLoop = true }
+        case .continueStmt:
+            if node.as(ContinueStmtSyntax.self)?.label != nil || loops == 0 { leavesLoop = true }
+        case .forStmt, .whileStmt, .repeatStmt:
+            loops += 1
+        case .switchExpr:
+            switches += 1
+        default:
+            break
+        }
         return .visitChildren
     }
 
-    override func visitPost(_ node: ForStmtSyntax) { loops -= 1 }
-
-    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
-        loops += 1
-        return .visitChildren
+    override func visitAnyPost(_ node: Syntax) {
+        switch node.kind {
+        case .forStmt, .whileStmt, .repeatStmt: loops -= 1
+        case .switchExpr: switches -= 1
+        default: break
+        }
     }
-
-    override func visitPost(_ node: WhileStmtSyntax) { loops -= 1 }
-
-    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-        loops += 1
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: RepeatStmtSyntax) { loops -= 1 }
-
-    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
-        switches += 1
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: SwitchExprSyntax) { switches -= 1 }
 }

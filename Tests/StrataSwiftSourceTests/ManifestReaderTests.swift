@@ -390,14 +390,23 @@ private func dependencies(_ manifest: PackageManifest?, _ target: String) -> [St
                 guard all else { return ["A"] }
                 return ["A", "B"]
             }
+            func more() -> [String] {
+                // Undecidable, but its `break`s and `continue` stay in their own loops and switch.
+                if someFlag() {
+                    for _ in [1] { break }
+                    while someFlag() { continue }
+                    switch 1 { default: break }
+                }
+                return ["C"]
+            }
             var swiftSettings: [SwiftSetting] = []
             for flag in ["X"] {
                 if someFlag() { continue }
                 swiftSettings.append(.define(flag))
             }
-            let package = Package(name: "P", targets: names(true).map { .target(name: $0) })
+            let package = Package(name: "P", targets: (names(true) + more()).map { .target(name: $0) })
             """)
-        #expect(read?.targets.map(\.name) == ["A", "B"])
+        #expect(read?.targets.map(\.name) == ["A", "B", "C"])
     }
 
     @Test func canImportOfAnUnknownModuleIsUndecidable() {

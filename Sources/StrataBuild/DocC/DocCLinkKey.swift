@@ -37,9 +37,7 @@ enum DocCLinkKey {
 
     /// The keys a page of the catalog answers to: its file name as a `doc:` link writes it.
     static func keys(forFile path: String) -> [String] {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        return [normalized(stem)]
+        [normalized(linkName(forFile: path))]
     }
 
     /// The name a `doc:` link gives the file as its author spells it: its stem, spaces as

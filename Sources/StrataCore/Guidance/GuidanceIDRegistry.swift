@@ -1,8 +1,8 @@
 /// Makes block ids unique across the site. A written `ID:` is a promise that links to the
 /// block keep working, so two blocks written with one id is an error; a derived id that
 /// meets a taken one is numbered (`…-2`) instead, counting on from the id before its page
-/// numbered it (two `…` on a page that meet a taken `…` are `…-2` and `…-3`). Ids are compared ignoring case, because
-/// block pages are files and some file systems ignore case.
+/// numbered it (two `…` on a page that meet a taken `…` are `…-2` and `…-3`). Ids are
+/// compared ignoring case, because block pages are files and some file systems ignore case.
 package struct GuidanceIDRegistry: Sendable {
     private var owners: [String: SourceLocation] = [:]
     /// Every written id, so a numbered id never takes one written further on.
